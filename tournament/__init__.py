@@ -1,0 +1,4 @@
+"""The tournament app: models, services, pairing, standings, PDFs and views.
+
+The Django project (settings, urls, wsgi) lives in this package too.
+"""

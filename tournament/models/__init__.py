@@ -1,0 +1,23 @@
+"""The tournament's data model, one concept a file."""
+
+from .audit import AuditEntry
+from .discipline import Discipline
+from .game import Bye, Game
+from .player import Player
+from .registration import Registration
+from .role import TournamentRole
+from .round import Round
+from .tournament import PairConstraint, Tournament
+
+__all__ = [
+    "AuditEntry",
+    "Bye",
+    "Discipline",
+    "Game",
+    "PairConstraint",
+    "Player",
+    "Registration",
+    "Round",
+    "Tournament",
+    "TournamentRole",
+]

@@ -1,0 +1,66 @@
+"""Model fields shared by several models."""
+
+from __future__ import annotations
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from tournament.ranks import format_rank, parse_rank
+
+
+class RankFormField(forms.CharField):
+    """A form field that reads ``5k``, ``2D``, ``1p`` and gives the rank number."""
+
+    def to_python(self, value):
+        value = super().to_python(value)
+        if value in self.empty_values:
+            return None
+        try:
+            return parse_rank(value)
+        except ValueError as exc:
+            raise ValidationError(str(exc), code="invalid_rank") from exc
+
+    def prepare_value(self, value):
+        if isinstance(value, int):
+            return format_rank(value)
+        return value
+
+
+class RankField(models.IntegerField):
+    """A Go rank stored as an integer (see :mod:`tournament.ranks`).
+
+    In forms and the admin it is written and read as ``30k``..``1k``,
+    ``1d``..``9d``, ``1p``..``9p``; anything else is a validation error.
+    """
+
+    description = _("Go rank")
+
+    def to_python(self, value):
+        if value is None or isinstance(value, int):
+            return value
+        try:
+            return parse_rank(str(value))
+        except ValueError as exc:
+            raise ValidationError(str(exc), code="invalid_rank") from exc
+
+    def formfield(self, **kwargs):
+        kwargs.setdefault("form_class", RankFormField)
+        kwargs.setdefault("help_text", _("30k to 1k, 1d to 9d, 1p to 9p"))
+        kwargs.pop("min_value", None)
+        kwargs.pop("max_value", None)
+        return models.Field.formfield(self, **kwargs)
+
+    def value_to_string(self, obj):
+        value = self.value_from_object(obj)
+        return "" if value is None else format_rank(value)
+
+
+class PointsField(models.DecimalField):
+    """Points in half steps (0, 0.5, 1, ...)."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("max_digits", 4)
+        kwargs.setdefault("decimal_places", 1)
+        super().__init__(*args, **kwargs)

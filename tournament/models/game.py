@@ -1,0 +1,204 @@
+"""A game of a round, its result and game record; and byes."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Result(models.TextChoices):
+    UNKNOWN = "?", _("unknown")
+    BLACK = "B", _("Black wins")
+    WHITE = "W", _("White wins")
+    DRAW = "D", _("draw (jigo)")
+    BOTH_LOSE = "0", _("both lose")
+    BOTH_WIN = "1", _("both win")
+
+
+class ResultState(models.TextChoices):
+    PENDING = "pending", _("pending")
+    REPORTED = "reported", _("reported")
+    CONFIRMED = "confirmed", _("confirmed")
+    DISPUTED = "disputed", _("disputed")
+    ADJUDICATED = "adjudicated", _("adjudicated")
+
+
+class WinMethod(models.TextChoices):
+    NONE = "", _("not given")
+    FIVE = "five", _("five in a row")
+    CAPTURES = "captures", _("captures")
+    SCORE = "score", _("counting")
+    RESIGNATION = "resignation", _("resignation")
+    TIME = "time", _("on time")
+    DEFAULT = "default", _("by default")
+
+
+_POINTS = {
+    # result: (black's points, white's points)
+    Result.BLACK: (Decimal("1"), Decimal("0")),
+    Result.WHITE: (Decimal("0"), Decimal("1")),
+    Result.DRAW: (Decimal("0.5"), Decimal("0.5")),
+    Result.BOTH_LOSE: (Decimal("0"), Decimal("0")),
+    Result.BOTH_WIN: (Decimal("1"), Decimal("1")),
+    Result.UNKNOWN: (Decimal("0"), Decimal("0")),
+}
+
+#: Short forms as OpenGotha and the EGD write them.
+_SHORT = {
+    Result.BLACK: "1-0",
+    Result.WHITE: "0-1",
+    Result.DRAW: "½-½",
+    Result.BOTH_LOSE: "0-0",
+    Result.BOTH_WIN: "1-1",
+    Result.UNKNOWN: "?",
+}
+
+
+class Game(models.Model):
+    round = models.ForeignKey("Round", on_delete=models.CASCADE, related_name="games")
+    table = models.PositiveSmallIntegerField(_("table"))
+    black = models.ForeignKey(
+        "Player", on_delete=models.PROTECT, related_name="games_as_black",
+        verbose_name=_("Black"),
+    )
+    white = models.ForeignKey(
+        "Player", on_delete=models.PROTECT, related_name="games_as_white",
+        verbose_name=_("White"),
+    )
+    handicap = models.PositiveSmallIntegerField(_("handicap"), default=0)
+    komi = models.DecimalField(_("komi"), max_digits=4, decimal_places=1, default=Decimal("0"))
+
+    result = models.CharField(
+        _("result"), max_length=1, choices=Result.choices, default=Result.UNKNOWN
+    )
+    by_default = models.BooleanField(
+        _("by default"), default=False, help_text=_("The game was not played.")
+    )
+    method = models.CharField(
+        _("won by"), max_length=12, choices=WinMethod.choices, default=WinMethod.NONE,
+        blank=True,
+    )
+    result_state = models.CharField(
+        _("result state"), max_length=12, choices=ResultState.choices,
+        default=ResultState.PENDING,
+    )
+    record = models.TextField(_("game record"), blank=True)
+    verdict = models.JSONField(
+        _("validator's verdict"), null=True, blank=True,
+        help_text=_("What the rules validator said about the submitted record."),
+    )
+    reported_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="+", verbose_name=_("reported by"),
+    )
+    reported_at = models.DateTimeField(_("reported at"), null=True, blank=True)
+    version = models.PositiveIntegerField(default=0, editable=False)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["round", "table"]
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+        constraints = [
+            models.UniqueConstraint(fields=["round", "table"], name="game_table_unique"),
+            models.UniqueConstraint(fields=["round", "black"], name="game_black_once"),
+            models.UniqueConstraint(fields=["round", "white"], name="game_white_once"),
+            models.CheckConstraint(
+                condition=~models.Q(black=models.F("white")),
+                name="game_players_differ",
+                violation_error_message=_("A player cannot play against themselves."),
+            ),
+            models.CheckConstraint(condition=models.Q(table__gte=1), name="game_table_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} #{self.table}: {self.black} – {self.white}"
+
+    # --- results -------------------------------------------------------------
+
+    @property
+    def has_result(self) -> bool:
+        return self.result != Result.UNKNOWN
+
+    def points(self, player_id: int) -> Decimal:
+        black, white = _POINTS[Result(self.result)]
+        if player_id == self.black_id:
+            return black
+        if player_id == self.white_id:
+            return white
+        raise ValueError("player is not in this game")
+
+    def opponent_id(self, player_id: int) -> int:
+        if player_id == self.black_id:
+            return self.white_id
+        if player_id == self.white_id:
+            return self.black_id
+        raise ValueError("player is not in this game")
+
+    @property
+    def result_short(self) -> str:
+        text = _SHORT[Result(self.result)]
+        return f"{text}!" if self.by_default and self.has_result else text
+
+    def involves(self, player_id: int) -> bool:
+        return player_id in (self.black_id, self.white_id)
+
+    # --- validation ----------------------------------------------------------
+
+    def clean(self) -> None:
+        errors = {}
+        if self.black_id and self.white_id and self.black_id == self.white_id:
+            errors["white"] = _("A player cannot play against themselves.")
+        if self.round_id and self.black_id and self.white_id and not errors:
+            busy = _players_busy_in_round(self.round_id, exclude_game=self.pk)
+            for field in ("black", "white"):
+                player_id = getattr(self, f"{field}_id")
+                if player_id in busy:
+                    errors[field] = _("This player already has a game or a bye in this round.")
+        if self.by_default and self.result in (Result.UNKNOWN, Result.DRAW):
+            errors["by_default"] = _("A game not played is won, lost or both by default.")
+        if errors:
+            raise ValidationError(errors)
+
+
+class Bye(models.Model):
+    """A player who is unpaired in a round and gets the tournament's bye points."""
+
+    round = models.ForeignKey("Round", on_delete=models.CASCADE, related_name="byes")
+    player = models.ForeignKey("Player", on_delete=models.CASCADE, related_name="byes")
+
+    class Meta:
+        ordering = ["round", "player"]
+        verbose_name = _("bye")
+        verbose_name_plural = _("byes")
+        constraints = [
+            models.UniqueConstraint(fields=["round", "player"], name="bye_once_per_round"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round}: {self.player}"
+
+    def clean(self) -> None:
+        if self.round_id and self.player_id:
+            if self.player_id in _players_busy_in_round(self.round_id, exclude_bye=self.pk):
+                raise ValidationError(
+                    {"player": _("This player already has a game or a bye in this round.")}
+                )
+
+
+def _players_busy_in_round(round_id, *, exclude_game=None, exclude_bye=None) -> set[int]:
+    games = Game.objects.filter(round_id=round_id)
+    if exclude_game:
+        games = games.exclude(pk=exclude_game)
+    byes = Bye.objects.filter(round_id=round_id)
+    if exclude_bye:
+        byes = byes.exclude(pk=exclude_bye)
+    busy: set[int] = set()
+    for black, white in games.values_list("black_id", "white_id"):
+        busy.update((black, white))
+    busy.update(byes.values_list("player_id", flat=True))
+    return busy

@@ -1,0 +1,200 @@
+"""A tournament and the hard pairing constraints set for it."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from .fields import PointsField, RankField
+
+
+class PairingSystem(models.TextChoices):
+    SWISS = "swiss", _("Swiss")
+    MCMAHON = "mcmahon", _("McMahon")
+
+
+class OverallRanking(models.TextChoices):
+    TOTAL = "total", _("Total over all rounds")
+    PLACE_POINTS = "place-points", _("Points per discipline by final place (Pentamind)")
+    BEST_OF = "best-of", _("Best k of n disciplines")
+
+
+class RematchScope(models.TextChoices):
+    TOURNAMENT = "tournament", _("Across the whole tournament")
+    DISCIPLINE = "discipline", _("Within the same discipline only")
+
+
+#: Tiebreak criteria a tournament can choose, in OpenGotha's names.
+STANDINGS_CRITERIA = [
+    ("nbw", _("Wins")),
+    ("mms", _("McMahon score")),
+    ("sos", _("SOS")),
+    ("sosm1", _("SOS-1")),
+    ("sosm2", _("SOS-2")),
+    ("sosos", _("SOSOS")),
+    ("sodos", _("SODOS")),
+    ("cuss", _("CUSS")),
+    ("dc", _("Direct confrontation")),
+    ("sosmms", _("SOS (McMahon)")),
+    ("sosm1mms", _("SOS-1 (McMahon)")),
+    ("sosm2mms", _("SOS-2 (McMahon)")),
+    ("sososmms", _("SOSOS (McMahon)")),
+    ("sodosmms", _("SODOS (McMahon)")),
+    ("cussmms", _("CUSS (McMahon)")),
+]
+CRITERIA_CODES = {code for code, _label in STANDINGS_CRITERIA}
+MAX_CRITERIA = 6
+
+
+def default_criteria() -> list[str]:
+    return ["mms", "sosmms", "sososmms"]
+
+
+class Tournament(models.Model):
+    name = models.CharField(_("name"), max_length=200)
+    slug = models.SlugField(_("short name"), max_length=60, unique=True)
+    start_date = models.DateField(_("first day"))
+    end_date = models.DateField(_("last day"))
+    place = models.CharField(_("place"), max_length=200, blank=True)
+    country = models.CharField(_("country"), max_length=2, default="DE", blank=True)
+    description = models.TextField(_("description"), blank=True)
+    time_control = models.CharField(_("time control"), max_length=100, blank=True)
+
+    pairing_system = models.CharField(
+        _("default pairing system"),
+        max_length=10,
+        choices=PairingSystem.choices,
+        default=PairingSystem.MCMAHON,
+    )
+    mcmahon_bar = RankField(_("McMahon bar"), null=True, blank=True)
+    mcmahon_floor = RankField(_("McMahon floor"), null=True, blank=True)
+
+    overall_ranking = models.CharField(
+        _("overall ranking"),
+        max_length=20,
+        choices=OverallRanking.choices,
+        default=OverallRanking.TOTAL,
+    )
+    best_of = models.PositiveSmallIntegerField(
+        _("disciplines counted (best k)"),
+        null=True,
+        blank=True,
+        help_text=_("Only for the ranking by the best k of n disciplines."),
+    )
+    standings_criteria = models.JSONField(
+        _("standings criteria"),
+        default=default_criteria,
+        help_text=_("Up to six criteria, in order, e.g. mms, sosmms, sososmms."),
+    )
+
+    bye_points = PointsField(_("points for a bye"), default=Decimal("1"))
+    absence_points = PointsField(_("points for an absence"), default=Decimal("0"))
+
+    handicap_threshold = RankField(
+        _("no handicap above"),
+        null=True,
+        blank=True,
+        help_text=_("Games between players above this rank are played even."),
+    )
+    handicap_correction = models.SmallIntegerField(
+        _("handicap correction"),
+        default=1,
+        help_text=_("Stones subtracted from the score difference."),
+    )
+    handicap_ceiling = models.PositiveSmallIntegerField(_("highest handicap"), default=9)
+    rematch_scope = models.CharField(
+        _("avoid rematches"),
+        max_length=12,
+        choices=RematchScope.choices,
+        default=RematchScope.TOURNAMENT,
+    )
+    registration_open = models.BooleanField(_("self-registration open"), default=True)
+
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-start_date", "name"]
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(end_date__gte=models.F("start_date")),
+                name="tournament_dates_in_order",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournament", kwargs={"slug": self.slug})
+
+    def clean(self) -> None:
+        errors = {}
+        if self.start_date and self.end_date and self.end_date < self.start_date:
+            errors["end_date"] = _("The last day cannot be before the first day.")
+        if (
+            self.mcmahon_bar is not None
+            and self.mcmahon_floor is not None
+            and self.mcmahon_floor > self.mcmahon_bar
+        ):
+            errors["mcmahon_floor"] = _("The McMahon floor must not be above the bar.")
+        criteria = self.standings_criteria
+        if not isinstance(criteria, list) or not all(isinstance(c, str) for c in criteria):
+            errors["standings_criteria"] = _("Give a list of criteria.")
+        else:
+            unknown = [c for c in criteria if c not in CRITERIA_CODES]
+            if unknown:
+                errors["standings_criteria"] = _("Unknown criteria: %(names)s") % {
+                    "names": ", ".join(unknown)
+                }
+            elif len(criteria) > MAX_CRITERIA:
+                errors["standings_criteria"] = _("At most six criteria.")
+            elif len(set(criteria)) != len(criteria):
+                errors["standings_criteria"] = _("Each criterion only once.")
+        if self.overall_ranking == OverallRanking.BEST_OF and not self.best_of:
+            errors["best_of"] = _("Say how many disciplines count.")
+        if errors:
+            raise ValidationError(errors)
+
+
+class PairConstraint(models.Model):
+    """A hard pairing constraint: two players never, or always, paired."""
+
+    class Kind(models.TextChoices):
+        FORBIDDEN = "forbidden", _("never pair")
+        FIXED = "fixed", _("pair together")
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="pair_constraints"
+    )
+    kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices)
+    player_a = models.ForeignKey("Player", on_delete=models.CASCADE, related_name="+")
+    player_b = models.ForeignKey("Player", on_delete=models.CASCADE, related_name="+")
+    round = models.ForeignKey(
+        "Round",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="pair_constraints",
+        help_text=_("Empty: every round."),
+    )
+    reason = models.CharField(_("reason"), max_length=200, blank=True)
+
+    class Meta:
+        verbose_name = _("pairing constraint")
+        verbose_name_plural = _("pairing constraints")
+        constraints = [
+            models.CheckConstraint(
+                condition=~models.Q(player_a=models.F("player_b")),
+                name="pair_constraint_two_players",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()}: {self.player_a} / {self.player_b}"

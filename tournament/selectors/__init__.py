@@ -1,0 +1,1 @@
+"""Reads: queries that views, commands and PDFs share."""

@@ -1,0 +1,18 @@
+"""URL configuration of the site."""
+
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+
+from .views import public
+
+urlpatterns = [
+    path("", public.home, name="home"),
+    path("t/<slug:slug>/", public.tournament_detail, name="tournament"),
+    path("t/<slug:slug>/players/", public.players, name="players"),
+    path("t/<slug:slug>/round/<int:number>/", public.round_detail, name="round"),
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("admin/", admin.site.urls),
+]

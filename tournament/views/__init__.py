@@ -1,0 +1,1 @@
+"""Views, thin: they read with selectors and write with services."""
