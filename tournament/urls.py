@@ -1,4 +1,9 @@
-"""URL configuration of the site."""
+"""URL configuration of the site.
+
+Each area keeps its own patterns: the public pages here, the workflows of
+organizers, players and referees in :mod:`tournament.urls_site`, standings,
+crosstables and downloads in :mod:`tournament.urls_standings`.
+"""
 
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
@@ -11,6 +16,8 @@ urlpatterns = [
     path("t/<slug:slug>/", public.tournament_detail, name="tournament"),
     path("t/<slug:slug>/players/", public.players, name="players"),
     path("t/<slug:slug>/round/<int:number>/", public.round_detail, name="round"),
+    path("", include("tournament.urls_site")),
+    path("", include("tournament.urls_standings")),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),

@@ -1,0 +1,3 @@
+"""URLs of the organizer, player and referee workflows."""
+
+urlpatterns: list = []

@@ -1,0 +1,3 @@
+"""URLs of standings, crosstables and downloads."""
+
+urlpatterns: list = []
