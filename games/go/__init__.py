@@ -1,0 +1,37 @@
+"""Go on a board graph: the core that Keima-Go and 1000-Volt-Go build on.
+
+>>> v = replay("D4 E4 pass pass", size=9)
+>>> v.legal, v.moves, v.score, v.result
+(True, 4, {'black': 1, 'white': 1}, 'W+7.5')
+
+Modules: :mod:`~games.go.graph` (boards as graphs), :mod:`~games.go.position`
+(stones, groups, captures), :mod:`~games.go.scoring` (area and Keima
+counting), :mod:`~games.go.game` (the rules of play), :mod:`~games.go.record`
+(SGF and plain notation), :mod:`~games.go.verdict` (replay, claims),
+:mod:`~games.go.cli` (the command line shared by the three games).
+"""
+
+from __future__ import annotations
+
+from games.go.game import Game, IllegalMove, Move, Outcome, Termination
+from games.go.graph import Graph, from_edges, square
+from games.go.position import BLACK, EMPTY, WHITE, Position
+from games.go.record import Record, RecordError, parse_record, write_sgf
+from games.go.verdict import Claim, Verdict, check_claim, parse_claim
+from games.go.verdict import replay as _replay
+
+__all__ = [
+    "BLACK", "WHITE", "EMPTY",
+    "Game", "GoGame", "IllegalMove", "Move", "Outcome", "Termination",
+    "Graph", "square", "from_edges", "Position",
+    "Record", "RecordError", "parse_record", "write_sgf",
+    "Verdict", "replay", "check_claim", "Claim", "parse_claim",
+]
+
+#: Plain Go (an alias that reads well beside ``KeimaGame`` and ``VoltGame``).
+GoGame = Game
+
+
+def replay(record, *, size: int | None = None, komi: float | None = None, handicap: int | None = None) -> Verdict:
+    """Replay a plain Go record (text or SGF); see :func:`games.go.verdict.replay`."""
+    return _replay(Game, record, size=size, komi=komi, handicap=handicap)

@@ -1,0 +1,368 @@
+"""The Go game: turn order, passes, ko, handicap, the end and the result.
+
+:class:`Game` plays plain Go (captures, no suicide, simple ko as a
+whole-board check, area scoring).  The variants subclass it and change a few
+hooks, as python-chess's variant boards do: :class:`games.keima.KeimaGame`
+(two stones a turn in knight's-move shape, the two-ko rule, Keima scoring)
+and :class:`games.volt.VoltGame` (stones slide before captures, suicide
+removes own groups).
+
+Move numbers are 1-based and count every move of the record: passes, and
+handicap stones given as moves.  A move is ``None`` / ``"pass"`` (a pass), a
+coordinate such as ``"K10"`` or a ``(x, y)`` pair (zero-based, ``y`` from the
+bottom); :meth:`Game.play_point` takes a point index of the board graph.
+
+Reasons an :class:`IllegalMove` gives (the ``reason`` field):
+
+``after-end``   a move after the game ended with two passes in a row
+``off-board``   a coordinate outside the board
+``occupied``    the point holds a stone
+``suicide``     the stone's own group would have no liberty (not in 1000-Volt-Go)
+``ko``          the move recreates the position as it stood just before the
+                opponent's last move (Go, 1000-Volt-Go)
+``handicap``    a pass while Black still has handicap stones (keimas) to place
+``not-keima``   Keima-Go: the second stone of a turn is not a knight's move
+                away from the first, or the turn stops after one stone (a pass)
+``two-ko``      Keima-Go: the turn retakes both kos that the opponent took in
+                their previous turn
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+from games.coords import CoordinateError, Point
+from games.go.graph import Graph, square
+from games.go.position import BLACK, WHITE, PlayError, Position, opponent
+from games.go.scoring import area_score
+
+__all__ = [
+    "Game",
+    "IllegalMove",
+    "Outcome",
+    "Termination",
+    "Move",
+    "format_margin",
+]
+
+
+class IllegalMove(ValueError):
+    """Move ``move_number`` (1-based) at ``point`` (``"K10"``, ``"pass"``) breaks a rule: ``reason``."""
+
+    def __init__(self, move_number: int, point: str, reason: str):
+        super().__init__(f"move {move_number} ({point}) is illegal: {reason}")
+        self.move_number = move_number
+        self.point = point
+        self.reason = reason
+
+    def as_dict(self) -> dict:
+        """The error object of the validators' JSON: ``{"move": n, "point": "K10", "reason": r}``."""
+        return {"move": self.move_number, "point": self.point, "reason": self.reason}
+
+
+class Termination(enum.Enum):
+    """Why a game ended."""
+
+    DOUBLE_PASS = "double-pass"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The end of a game: the count of each colour (without komi), komi, and the winner."""
+
+    termination: Termination
+    black: int
+    white: int
+    komi: float
+
+    @property
+    def margin(self) -> float:
+        """Black's total minus White's total with komi (negative: White is ahead)."""
+        return self.black - (self.white + self.komi)
+
+    @property
+    def winner(self) -> int | None:
+        m = self.margin
+        return BLACK if m > 0 else WHITE if m < 0 else None
+
+    def result(self) -> str:
+        """``"B+3"``, ``"W+0.5"`` or ``"draw"``."""
+        m = self.margin
+        if m == 0:
+            return "draw"
+        return ("B+" if m > 0 else "W+") + format_margin(abs(m))
+
+    def score(self) -> dict:
+        return {"black": self.black, "white": self.white}
+
+
+def format_margin(x: float) -> str:
+    """``3.0 -> "3"``, ``0.5 -> "0.5"``."""
+    return f"{x:g}"
+
+
+@dataclass(frozen=True)
+class Move:
+    """One move played: its colour, its point index (``None`` for a pass) and the points it captured."""
+
+    colour: int
+    point: int | None
+    captured: tuple[int, ...] = ()
+    handicap: bool = False
+
+
+class Game:
+    """A game of Go on a board graph (default a square board of ``size``).
+
+    ``handicap`` stones are Black's first moves (one stone each; a pass is
+    not allowed among them); then White moves.  ``komi`` is added to White
+    when the result is worked out.
+    """
+
+    name = "go"
+    #: The SGF ``RU`` value written for this game.
+    rules_name = "Chinese"
+    default_size = 19
+    default_komi = 7.5
+    #: Stones one handicap unit consists of (a keima is two).
+    stones_per_handicap = 1
+
+    def __init__(
+        self,
+        size: int | None = None,
+        komi: float | None = None,
+        handicap: int = 0,
+        graph: Graph | None = None,
+    ):
+        if graph is None:
+            graph = square(self.default_size if size is None else size)
+        elif size is not None and graph.size != size:
+            raise ValueError("size disagrees with the graph")
+        if handicap < 0 or handicap * self.stones_per_handicap > len(graph):
+            raise ValueError(f"handicap {handicap} does not fit the board")
+        self.graph = graph
+        self.komi = self.default_komi if komi is None else komi
+        self.handicap = handicap
+        self.position = Position(graph)
+        #: Every move played, in order.
+        self.moves: list[Move] = []
+        #: ``keys[i]``: the position after ``i`` moves (``keys[0]`` the empty board).
+        self.keys: list[bytes] = [self.position.key()]
+        self._to_move = BLACK
+        self._handicap_left = handicap * self.stones_per_handicap
+        if not self._handicap_left:
+            self._to_move = self.first_colour_after_handicap() if handicap else BLACK
+        self._passes = 0  # passes in a row
+
+    @classmethod
+    def from_position(cls, position: Position, to_move: int = BLACK, komi: float | None = None) -> "Game":
+        """A game that starts from ``position`` (a copy) with ``to_move`` to play; no ko history before it."""
+        game = cls(komi=komi, graph=position.graph)
+        game.position = position.copy()
+        game.keys = [game.position.key()]
+        game._to_move = to_move
+        return game
+
+    # ---- state ----------------------------------------------------------
+
+    @property
+    def size(self) -> int | None:
+        return self.graph.size
+
+    @property
+    def move_number(self) -> int:
+        """How many moves have been played."""
+        return len(self.moves)
+
+    @property
+    def to_move(self) -> int:
+        """The colour of the next move."""
+        return self._to_move
+
+    @property
+    def in_handicap(self) -> bool:
+        """True while Black is still placing handicap stones."""
+        return self._handicap_left > 0
+
+    def is_over(self) -> bool:
+        """True once two passes in a row have ended the game."""
+        return self._passes >= 2
+
+    def score(self) -> tuple[int, int]:
+        """``(black, white)`` on the current board, without komi."""
+        return area_score(self.position)
+
+    def outcome(self) -> Outcome | None:
+        """The outcome once the game is over, else ``None``."""
+        if not self.is_over():
+            return None
+        black, white = self.score()
+        return Outcome(Termination.DOUBLE_PASS, black, white, self.komi)
+
+    def result(self) -> str:
+        """``"B+3"``, ``"W+0.5"``, ``"draw"`` or ``"unfinished"``."""
+        outcome = self.outcome()
+        return "unfinished" if outcome is None else outcome.result()
+
+    @classmethod
+    def first_colour_after_handicap(cls) -> int:
+        return WHITE
+
+    @classmethod
+    def turn_colours(cls, stones: list[bool], handicap: int = 0) -> list[int]:
+        """The colour of each move of a record, given which moves are stones (``True``) and which passes.
+
+        The turn order does not depend on the board, so a record's stated
+        colours (SGF) can be checked before it is replayed.
+        """
+        out = []
+        left = handicap * cls.stones_per_handicap
+        colour = BLACK
+        for _ in stones:
+            if left:
+                out.append(BLACK)
+                left -= 1
+                if not left:
+                    colour = cls.first_colour_after_handicap()
+                continue
+            out.append(colour)
+            colour = opponent(colour)
+        return out
+
+    # ---- notation -------------------------------------------------------
+
+    def point_name(self, p: int) -> str:
+        """``"K10"`` for point index ``p`` on a square board, else the index as text."""
+        if self.graph.size is None:
+            return str(p)
+        return Point(*self.graph.point(p)).name()
+
+    def parse_point(self, text: str) -> int:
+        """The point index of ``"K10"``; :class:`IllegalMove` ``off-board`` if it is not on the board."""
+        pt = Point.parse(text)  # CoordinateError for junk
+        return self._index(pt, text)
+
+    def _index(self, pt: tuple[int, int], label: str | None = None) -> int:
+        if self.graph.size is None:
+            raise ValueError("coordinates need a square board; use play_point()")
+        p = self.graph.index(*pt)
+        if p is None:
+            raise IllegalMove(self.move_number + 1, label or Point(*pt).name(), "off-board")
+        return p
+
+    # ---- playing --------------------------------------------------------
+
+    def play(self, move: str | tuple[int, int] | None, label: str | None = None) -> Move:
+        """Play ``move``: ``None``/``"pass"``, ``"K10"`` or ``(x, y)``.
+
+        Raises :class:`IllegalMove` (and leaves the game unchanged) for a move
+        the rules forbid; ``label`` names the point in that error instead of
+        its coordinate.  Raises :class:`games.coords.CoordinateError` for a
+        text that is not a coordinate.
+        """
+        if move is None or (isinstance(move, str) and move.strip().lower() == "pass"):
+            return self.play_point(None)
+        if self.is_over():
+            raise IllegalMove(self.move_number + 1, label or str(move), "after-end")
+        if isinstance(move, str):
+            pt: tuple[int, int] = Point.parse(move)
+        else:
+            pt = Point(*move)
+        return self.play_point(self._index(pt, label), label)
+
+    def play_point(self, p: int | None, label: str | None = None) -> Move:
+        """Play at point index ``p`` (``None``: pass); see :meth:`play`."""
+        n = self.move_number + 1
+        name = "pass" if p is None else (label or self.point_name(p))
+        if self.is_over():
+            raise IllegalMove(n, name, "after-end")
+        colour = self._to_move
+        if p is None:
+            reason = self._pass_error()
+            if reason:
+                raise IllegalMove(n, name, reason)
+            move = Move(colour, None)
+            self.moves.append(move)
+            self.keys.append(self.keys[-1])
+            self._passes += 1
+            self._after_pass()
+            return move
+        if not 0 <= p < len(self.graph):
+            raise IllegalMove(n, name, "off-board")
+        before = self.position.copy()
+        try:
+            if self.in_handicap:
+                captured = self._place_handicap(p, colour)
+            else:
+                captured = self._place(p, colour)
+            reason = self._stone_error(p, colour, captured)
+        except PlayError as e:
+            reason = e.reason
+        if reason:
+            self.position = before
+            raise IllegalMove(n, name, reason)
+        move = Move(colour, p, tuple(captured), self.in_handicap)
+        self.moves.append(move)
+        self.keys.append(self.position.key())
+        self._passes = 0
+        self._after_stone()
+        return move
+
+    # ---- rule hooks (variants override these) --------------------------
+
+    def _place(self, p: int, colour: int) -> list[int]:
+        """Put a stone of ``colour`` on ``p`` and capture; return the captured points."""
+        return self.position.play(p, colour)
+
+    def _place_handicap(self, p: int, colour: int) -> list[int]:
+        return self.position.play(p, colour)
+
+    def _stone_error(self, p: int, colour: int, captured: list[int]) -> str | None:
+        """A reason the stone just placed is illegal (checked on the new position), or ``None``."""
+        if len(self.keys) >= 2 and self.position.stones == self.keys[-2]:
+            return "ko"
+        return None
+
+    def _pass_error(self) -> str | None:
+        return "handicap" if self.in_handicap else None
+
+    def _after_stone(self) -> None:
+        if self.in_handicap:
+            self._handicap_left -= 1
+            if not self._handicap_left:
+                self._to_move = self.first_colour_after_handicap()
+            return
+        self._to_move = opponent(self._to_move)
+
+    def _after_pass(self) -> None:
+        self._to_move = opponent(self._to_move)
+
+    # ---- helpers --------------------------------------------------------
+
+    def legal_points(self) -> list[int]:
+        """Every point where the side to move may put its next stone (slow; for tests and tools)."""
+        out = []
+        for p in self.graph.points:
+            if self.position.stones[p]:
+                continue
+            trial = self.copy()
+            try:
+                trial.play_point(p)
+            except IllegalMove:
+                continue
+            out.append(p)
+        return out
+
+    def copy(self) -> "Game":
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.position = self.position.copy()
+        new.moves = list(self.moves)
+        new.keys = list(self.keys)
+        return new
+
+    def __str__(self) -> str:
+        from games.go.diagram import ascii_board
+
+        return ascii_board(self.position)

@@ -1,0 +1,196 @@
+"""Game records for the Go family: reading SGF and a plain text notation, writing SGF.
+
+Two notations are read (:func:`parse_record` tells them apart by the first
+character, ``(`` for SGF):
+
+- Plain text, as for Ninuki: moves are coordinates (``K10``, case-insensitive)
+  or ``pass``, separated by whitespace, commas or semicolons.  Move numbers
+  (``1.``, ``12)``, also glued on: ``12.K10``) are ignored; a bare number, an
+  unknown word or junk is unreadable.  Colours follow from the turn order of
+  the game (in Keima-Go each stone is one move; a turn is two).
+- SGF via :mod:`games.sgf`: ``;B[dd]`` moves (``B[]`` and, up to 19x19,
+  ``B[tt]`` are passes), ``SZ``, ``KM``, ``HA``.  Black handicap stones may be
+  given as ``AB`` in the root node (one stone per handicap stone, two per
+  handicap keima, in keima order); they are then the record's first moves.
+  Variations, several games, other setup (``AW``, ``AE``, ``AB`` later on),
+  a non-square or unknown ``SZ`` and ``GM`` other than 1 are unreadable.
+
+A coordinate-shaped move outside the board is read fine and becomes an
+illegal ``off-board`` move when replayed.  Everything unreadable raises
+:class:`RecordError` naming the line and the token.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from games import sgf
+from games.coords import MAX_SIZE, CoordinateError, Point
+from games.go.position import BLACK, WHITE
+
+__all__ = ["RecordError", "RecordMove", "Record", "parse_record", "parse_text", "parse_sgf", "write_sgf"]
+
+
+class RecordError(ValueError):
+    """An unreadable record; ``line`` (1-based, or ``None``) and ``token`` say where."""
+
+    def __init__(self, message: str, line: int | None = None, token: str | None = None):
+        where = f"line {line}: " if line is not None else ""
+        tok = f" (token {token!r})" if token is not None else ""
+        super().__init__(f"{where}{message}{tok}")
+        self.line = line
+        self.token = token
+
+
+@dataclass(frozen=True)
+class RecordMove:
+    """A move as written: ``point`` ``None`` for a pass; ``colour`` ``None`` in plain text."""
+
+    point: Point | None
+    colour: int | None = None
+    token: str = ""
+    line: int | None = None
+
+    @property
+    def label(self) -> str:
+        """How an error names this move's point: ``"K10"``, ``"pass"``, or the token if it has no Go name."""
+        if self.point is None:
+            return "pass"
+        name = self.point.name()
+        if name.startswith("("):  # no Go name: the SGF value as written
+            return self.token[self.token.find("[") + 1 : -1] if "[" in self.token else self.token
+        return name
+
+
+@dataclass
+class Record:
+    """A parsed record and the game settings it states (``None`` where it states none)."""
+
+    moves: list[RecordMove] = field(default_factory=list)
+    size: int | None = None
+    komi: float | None = None
+    handicap: int | None = None
+    #: Black stones set up in the root (``AB``), to be played as the first moves.
+    handicap_stones: list[RecordMove] = field(default_factory=list)
+    notation: str = "text"
+
+
+def parse_record(text: str) -> Record:
+    """Read SGF (text starting with ``(``) or the plain notation."""
+    if text.lstrip("\ufeff \t\r\n").startswith("("):
+        return parse_sgf(text)
+    return parse_text(text)
+
+
+_SEPARATORS = re.compile(r"[\s,;]+")
+_NUMBER = re.compile(r"\d+[.)]")
+
+
+def parse_text(text: str) -> Record:
+    """Read the plain notation (see the module docstring)."""
+    moves = []
+    for lineno, line in enumerate(text.splitlines(), 1):
+        for token in _SEPARATORS.split(line):
+            if not token:
+                continue
+            rest = token
+            while True:
+                m = _NUMBER.match(rest)
+                if not m:
+                    break
+                rest = rest[m.end():]
+            if not rest:
+                continue  # a move number on its own
+            if rest.lower() == "pass":
+                moves.append(RecordMove(None, None, token, lineno))
+                continue
+            try:
+                point = Point.parse(rest)
+            except CoordinateError:
+                raise RecordError("not a move", lineno, token) from None
+            moves.append(RecordMove(point, None, token, lineno))
+    return Record(moves=moves, notation="text")
+
+
+def _number(node: sgf.Node, ident: str, kind):
+    raw = node.get(ident)
+    if raw is None:
+        return None
+    try:
+        return kind(raw.strip())
+    except ValueError:
+        raise RecordError(f"{ident}[{raw}] is not a number", node.line, f"{ident}[{raw}]") from None
+
+
+def parse_sgf(text: str) -> Record:
+    """Read an SGF game (see the module docstring)."""
+    try:
+        game = sgf.parse(text)
+        sgf_moves = game.moves()
+    except sgf.SGFError as e:
+        raise RecordError(f"SGF: {e.message}", e.line) from None
+    root = game.nodes[0]
+    if game.game_count > 1:
+        raise RecordError("the SGF holds several games; send one", root.line)
+    if game.variations:
+        raise RecordError("the SGF has variations; send the main line only", root.line)
+    gm = root.get("GM")
+    if gm is not None and gm.strip() != "1":
+        raise RecordError(f"GM[{gm}] is not a Go game", root.line, f"GM[{gm}]")
+    size = None
+    raw_size = root.get("SZ")
+    if raw_size is not None:
+        try:
+            size = int(raw_size.strip())
+        except ValueError:
+            raise RecordError(f"SZ[{raw_size}] is not a square board size", root.line, f"SZ[{raw_size}]") from None
+        if not 1 <= size <= MAX_SIZE:
+            raise RecordError(f"SZ[{raw_size}]: sizes 1 to {MAX_SIZE} only", root.line, f"SZ[{raw_size}]")
+    komi = _number(root, "KM", float)
+    handicap = _number(root, "HA", int)
+    if handicap is not None and handicap < 0:
+        raise RecordError(f"HA[{handicap}] is negative", root.line, f"HA[{handicap}]")
+    board = size or 19
+    stones = []
+    for ident, node in game.setup_properties():
+        if ident != "AB" or node is not root:
+            raise RecordError(f"setup stones ({ident}) other than Black's handicap in the root", node.line, ident)
+        for value in node.properties["AB"]:
+            stones.append(_sgf_move(value, BLACK, node.line, "AB", board))
+            if stones[-1].point is None:
+                raise RecordError("AB[] without a point", node.line, f"AB[{value}]")
+    moves = [_sgf_move(m.value, BLACK if m.colour == "B" else WHITE, m.line, m.colour, board) for m in sgf_moves]
+    return Record(moves, size, komi, handicap, stones, "sgf")
+
+
+def _sgf_move(value: str, colour: int, line: int, ident: str, size: int) -> RecordMove:
+    token = f"{ident}[{value}]"
+    try:
+        point = Point.from_sgf(value.strip(), size)
+    except CoordinateError:
+        raise RecordError("not an SGF point", line, token) from None
+    return RecordMove(point, colour, token, line)
+
+
+def write_sgf(game, *, result: str | None = None) -> str:
+    """The SGF of ``game`` (a :class:`games.go.game.Game` on a square board).
+
+    Handicap stones are written as ordinary ``B`` moves, with ``HA``.
+    """
+    size = game.graph.size
+    if size is None:
+        raise ValueError("SGF needs a square board")
+    root = {"FF": "4", "GM": "1", "CA": "UTF-8", "SZ": str(size), "KM": f"{game.komi:g}"}
+    if game.handicap:
+        root["HA"] = str(game.handicap)
+    if game.rules_name:
+        root["RU"] = game.rules_name
+    res = result if result is not None else game.result()
+    if res != "unfinished":
+        root["RE"] = "0" if res == "draw" else res
+    nodes: list[dict] = [root]
+    for move in game.moves:
+        value = "" if move.point is None else Point(*game.graph.point(move.point)).to_sgf(size)
+        nodes.append({"B" if move.colour == BLACK else "W": value})
+    return sgf.dumps(nodes)
