@@ -104,11 +104,14 @@ def format_margin(x: float) -> str:
 
 @dataclass(frozen=True)
 class Move:
-    """One move played: its colour, its point index (``None`` for a pass) and the points it captured."""
+    """One move played: its colour, its point index (``None`` for a pass) and the stones it removed."""
 
     colour: int
     point: int | None
+    #: Opponent stones removed by this move.
     captured: tuple[int, ...] = ()
+    #: The mover's own stones removed (1000-Volt-Go's self-capture).
+    lost: tuple[int, ...] = ()
     handicap: bool = False
 
 
@@ -290,19 +293,26 @@ class Game:
             return move
         if not 0 <= p < len(self.graph):
             raise IllegalMove(n, name, "off-board")
+        if self.position.stones[p]:
+            raise IllegalMove(n, name, "occupied")
+        reason = self._before_stone(p, colour)
+        if reason:
+            raise IllegalMove(n, name, reason)
         before = self.position.copy()
+        lost: list[int] = []
         try:
             if self.in_handicap:
-                captured = self._place_handicap(p, colour)
+                self._place_handicap(p, colour)
+                captured = []
             else:
-                captured = self._place(p, colour)
+                captured, lost = self._place(p, colour)
             reason = self._stone_error(p, colour, captured)
         except PlayError as e:
             reason = e.reason
         if reason:
             self.position = before
             raise IllegalMove(n, name, reason)
-        move = Move(colour, p, tuple(captured), self.in_handicap)
+        move = Move(colour, p, tuple(captured), tuple(lost), self.in_handicap)
         self.moves.append(move)
         self.keys.append(self.position.key())
         self._passes = 0
@@ -311,12 +321,21 @@ class Game:
 
     # ---- rule hooks (variants override these) --------------------------
 
-    def _place(self, p: int, colour: int) -> list[int]:
-        """Put a stone of ``colour`` on ``p`` and capture; return the captured points."""
-        return self.position.play(p, colour)
+    def _before_stone(self, p: int, colour: int) -> str | None:
+        """A reason a stone on the empty point ``p`` is illegal before it is placed, or ``None``."""
+        return None
 
-    def _place_handicap(self, p: int, colour: int) -> list[int]:
-        return self.position.play(p, colour)
+    def _place(self, p: int, colour: int) -> tuple[list[int], list[int]]:
+        """Put a stone of ``colour`` on the empty point ``p`` and capture.
+
+        Returns the captured opponent stones and the mover's own stones
+        removed (none in Go: suicide raises :class:`PlayError`).
+        """
+        return self.position.play(p, colour), []
+
+    def _place_handicap(self, p: int, colour: int) -> None:
+        """Put a handicap stone on the empty point ``p``: as in Go, with no stone sliding in 1000-Volt-Go."""
+        self.position.play(p, colour)
 
     def _stone_error(self, p: int, colour: int, captured: list[int]) -> str | None:
         """A reason the stone just placed is illegal (checked on the new position), or ``None``."""

@@ -1,0 +1,22 @@
+"""Keima-Go: two stones a turn in knight's-move shape (see :mod:`games.keima.rules`).
+
+>>> v = replay("E5 F7 D4 C2 pass pass")
+>>> v.legal, v.moves, v.score, v.result
+(True, 6, {'black': 8, 'white': 8}, 'W+4')
+>>> replay("E5 F6").error.as_dict()
+{'move': 2, 'point': 'F6', 'reason': 'not-keima'}
+"""
+
+from __future__ import annotations
+
+from games.go.game import IllegalMove, Outcome
+from games.go.verdict import Verdict, check_claim
+from games.go.verdict import replay as _replay
+from games.keima.rules import KeimaGame, handicap_for_rank_difference, is_keima
+
+__all__ = ["KeimaGame", "IllegalMove", "Outcome", "Verdict", "replay", "check_claim", "handicap_for_rank_difference", "is_keima"]
+
+
+def replay(record, *, size: int | None = None, komi: float | None = None, handicap: int | None = None) -> Verdict:
+    """Replay a Keima-Go record (text or SGF; one stone per move); see :func:`games.go.verdict.replay`."""
+    return _replay(KeimaGame, record, size=size, komi=komi, handicap=handicap)

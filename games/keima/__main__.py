@@ -1,0 +1,8 @@
+"""``python -m games.keima [--size N] [--komi K] [--handicap H] FILE``: check a Keima-Go record."""
+
+import sys
+
+from games.go.cli import main
+from games.keima import KeimaGame
+
+sys.exit(main(KeimaGame, "games.keima", "Replay a Keima-Go record (SGF or plain coordinates, one stone per move) and check it."))

@@ -1,0 +1,127 @@
+"""1000-Volt-Go (rules of the Hannover Go club, fixed by ``RULES.md``).
+
+After a stone is placed, and before anything is captured, in each of the
+four directions the nearest stone on that line (at any distance) moves: an
+own stone is pushed away until it meets another stone or the edge; an
+opponent stone is pulled towards the placed stone until it is next to it.
+Then opponent groups without liberties are removed (anywhere on the board),
+then the mover's own groups without liberties: suicide is not illegal, it
+removes the mover's stones.  Ko: a move may not recreate the position (after
+the slides and captures) as it stood just before the opponent's last move.
+Area scoring, komi 5, every stone on the board counts as alive.
+
+Handicap stones (:func:`handicap_for_rank_difference`) are placed as in Go,
+one per move, without sliding any stone.
+
+>>> from games.go.diagram import parse, ascii_board
+>>> pos = parse('''
+...     . . . . .
+...     . . . . O
+...     . . . . .
+...     . X . . .
+...     . . . . .
+... ''')
+>>> game = VoltGame.from_position(pos)
+>>> _ = game.play("B4")  # E4 is pulled to C4, B2 pushed to B1
+>>> print(ascii_board(game.position))
+. . . . .
+. X O . .
+. . . . .
+. . . . .
+. X . . .
+"""
+
+from __future__ import annotations
+
+from games.go.game import Game
+from games.go.position import BLACK, EMPTY, WHITE, Position, opponent
+
+__all__ = ["VoltGame", "handicap_for_rank_difference", "slide"]
+
+_DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1))
+
+
+def handicap_for_rank_difference(difference: int) -> tuple[int, float]:
+    """``(handicap stones, komi)`` for a difference of Go ranks; reverse komi is negative.
+
+    The Hannover table: 0-1: komi 5; 2-3: 4; 4-5: 3; 6-7: 2; 8-9: 1;
+    10-11: 0; 12-13: 1 reverse komi (-1); 14-15: -2; 16-17: two handicap
+    stones and komi 5; then 4, 3, 2, 1, 0 for 18-19 ... 26-27.  The table
+    ends at 27; larger differences get its last entry (two stones, komi 0).
+
+    >>> handicap_for_rank_difference(0), handicap_for_rank_difference(13), handicap_for_rank_difference(17)
+    ((0, 5), (0, -1), (2, 5))
+    """
+    if difference < 0:
+        raise ValueError("the rank difference is not negative (the weaker player takes Black)")
+    step = min(difference, 27) // 2  # 0..13
+    if step < 8:
+        return 0, 5 - step
+    return 2, 5 - (step - 8)
+
+
+def slide(position: Position, p: int, colour: int) -> list[tuple[int, int]]:
+    """Move the nearest stone in each direction from the stone just placed at ``p``; return the ``(from, to)`` moves.
+
+    An own stone is pushed away as far as the next stone or the edge; an
+    opponent stone is pulled next to ``p``.  Needs a square board.
+    """
+    n = position.graph.size
+    if n is None:
+        raise ValueError("1000-Volt-Go needs a square board")
+    stones = position.stones
+    x0, y0 = p % n, p // n
+    moved = []
+    for dx, dy in _DIRECTIONS:
+        x, y = x0 + dx, y0 + dy
+        while 0 <= x < n and 0 <= y < n and stones[y * n + x] == EMPTY:
+            x, y = x + dx, y + dy
+        if not (0 <= x < n and 0 <= y < n):
+            continue  # no stone on this line
+        q = y * n + x
+        if stones[q] == colour:  # push away: on to the next stone or the edge
+            while 0 <= x + dx < n and 0 <= y + dy < n and stones[(y + dy) * n + x + dx] == EMPTY:
+                x, y = x + dx, y + dy
+        else:  # pull in: nothing lies between, so it lands next to p
+            x, y = x0 + dx, y0 + dy
+        r = y * n + x
+        if r != q:
+            stones[r] = stones[q]
+            stones[q] = EMPTY
+            moved.append((q, r))
+    return moved
+
+
+def _remove_dead(position: Position, colour: int) -> list[int]:
+    removed: list[int] = []
+    stones = position.stones
+    seen: set[int] = set()
+    for q in range(len(stones)):
+        if stones[q] == colour and q not in seen:
+            members, libs = position.group(q)
+            seen |= members
+            if not libs:
+                removed.extend(members)
+    position.remove(removed)
+    return removed
+
+
+class VoltGame(Game):
+    """1000-Volt-Go on a square board (default 9x9, komi 5)."""
+
+    name = "volt"
+    rules_name = "1000-Volt-Go"
+    default_size = 9
+    default_komi = 5
+
+    def __init__(self, size=None, komi=None, handicap=0, graph=None):
+        super().__init__(size=size, komi=komi, handicap=handicap, graph=graph)
+        if self.graph.size is None:
+            raise ValueError("1000-Volt-Go needs a square board")
+
+    def _place(self, p: int, colour: int) -> tuple[list[int], list[int]]:
+        self.position.stones[p] = colour
+        slide(self.position, p, colour)
+        captured = _remove_dead(self.position, opponent(colour))
+        lost = _remove_dead(self.position, colour)
+        return captured, lost
