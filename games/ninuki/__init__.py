@@ -1,0 +1,56 @@
+"""Ninuki-Renju: rules engine, record replay and result checks.
+
+A small library in the manner of python-chess::
+
+    >>> from games.ninuki import Board, replay, RuleSet
+    >>> board = Board(RuleSet.preset("hannover"))
+    >>> board.play("K10"); board.play("K9")
+    []
+    []
+    >>> v = replay("K10 K9 N10", "hannover")
+    >>> v.legal, v.outcome, v.moves
+    (True, 'unfinished', 3)
+
+``RULES.md`` (in the shared reference material) is the contract; decisions
+where it is silent are in ``RULES-DECISIONS.md`` beside this file.
+"""
+
+from games.coords import Point
+
+from .board import (
+    BLACK,
+    ILLEGAL_REASONS,
+    REASONS,
+    WHITE,
+    Board,
+    IllegalMove,
+    Outcome,
+)
+from .claims import Claim, ClaimCheck, check_claim
+from .notation import NotationError, parse, parse_sgf, parse_text, write_sgf, write_text
+from .replay import Verdict, replay
+from .rules import PRESETS, RuleSet
+
+__all__ = [
+    "BLACK",
+    "WHITE",
+    "ILLEGAL_REASONS",
+    "REASONS",
+    "PRESETS",
+    "Board",
+    "Claim",
+    "ClaimCheck",
+    "IllegalMove",
+    "NotationError",
+    "Outcome",
+    "Point",
+    "RuleSet",
+    "Verdict",
+    "check_claim",
+    "parse",
+    "parse_sgf",
+    "parse_text",
+    "replay",
+    "write_sgf",
+    "write_text",
+]

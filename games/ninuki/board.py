@@ -1,0 +1,551 @@
+"""The Ninuki-Renju board: stones, captures, fives, and the order of checks.
+
+The board is a flat list indexed by integer with a border of five sentinel
+points on every side, so that walking up to five steps from any point never
+leaves the list; directions are integer offsets.  Only the lines through the
+placed stone are examined on an ordinary move.  The rare events (a five that
+may be breakable, a double-three with its exceptions) use slower, plainer
+code.
+
+The order of checks after a move is that of ``RULES.md`` ("Order of checks
+after every move"); the double-three test is in :mod:`.doublethree`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from games.coords import Point, centre, chebyshev
+
+from . import doublethree
+from .rules import ALWAYS, LAST_RESORT, NEVER, RuleSet
+
+__all__ = [
+    "BLACK",
+    "WHITE",
+    "COLOUR_NAMES",
+    "Board",
+    "IllegalMove",
+    "Outcome",
+    "REASONS",
+    "ILLEGAL_REASONS",
+]
+
+EMPTY, BLACK, WHITE, BORDER = 0, 1, 2, 3
+COLOUR_NAMES = {BLACK: "black", WHITE: "white"}
+PAD = 5  # sentinel points on every side
+
+#: Why a game ended.
+FIVE, CAPTURES, OVERLINE_SPLIT, DOUBLE_PASS = "five", "captures", "overline-split", "double-pass"
+REASONS = (FIVE, CAPTURES, OVERLINE_SPLIT, DOUBLE_PASS)
+#: Why a move is illegal, in order of precedence.
+AFTER_END, OFF_BOARD, OCCUPIED, FIRST_MOVE, OPENING, DOUBLE_THREE = (
+    "after-end", "off-board", "occupied", "first-move", "opening", "double-three",
+)
+ILLEGAL_REASONS = (AFTER_END, OFF_BOARD, OCCUPIED, FIRST_MOVE, OPENING, DOUBLE_THREE)
+
+
+class IllegalMove(ValueError):
+    """An illegal move: ``move_number`` (1-based), ``point`` (``"K10"``, ``"pass"``
+    or ``""`` for a missing first move) and ``reason`` (one of
+    :data:`ILLEGAL_REASONS`)."""
+
+    def __init__(self, move_number: int, point: str, reason: str):
+        self.move_number = move_number
+        self.point = point
+        self.reason = reason
+        super().__init__(f"move {move_number} ({point or 'none'}) is illegal: {reason}")
+
+    def as_dict(self) -> dict:
+        return {"move": self.move_number, "point": self.point, "reason": self.reason}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: ``winner`` (``"black"``, ``"white"`` or ``None`` for a
+    draw), ``reason`` (one of :data:`REASONS`) and the pairs each side captured."""
+
+    winner: str | None
+    reason: str
+    captures: dict = field(default_factory=dict)
+
+    @property
+    def result(self) -> str:
+        """``"black"``, ``"white"`` or ``"draw"``."""
+        return self.winner or "draw"
+
+
+def point_name(move: Point | None) -> str:
+    return "pass" if move is None else move.name()
+
+
+class Board:
+    """A Ninuki game in progress: push moves, ask for the outcome.
+
+    >>> b = Board("hannover")
+    >>> b.play("K10"); b.play("K9")
+    []
+    []
+    >>> b.turn, b.ply
+    ('black', 2)
+    """
+
+    def __init__(self, rules: RuleSet | str = "hannover", size: int | None = None):
+        if isinstance(rules, str):
+            rules = RuleSet.preset(rules)
+        if size is not None and size != rules.size:
+            rules = rules.replace(size=size)
+        self.rules = rules
+        self.size = n = rules.size
+        self.W = W = n + PAD
+        self._base = PAD * W + PAD
+        self._b = b = [BORDER] * ((n + 2 * PAD + 1) * W + 2 * PAD)
+        for y in range(n):
+            start = self._base + y * W
+            b[start:start + n] = [EMPTY] * n
+        self.lines = (1, W, W + 1, W - 1)
+        self.dirs8 = (1, W, W + 1, W - 1, -1, -W, -W - 1, -W + 1)
+        self._centre = self.index(centre(n))
+        self._restricted = (False, rules.restricts(BLACK), rules.restricts(WHITE))
+        self.ply = 0
+        self._caps = [0, 0, 0]
+        self._passes = 0
+        self.outcome: Outcome | None = None
+        self.pending: tuple[int, frozenset[int]] | None = None  # colour, indices of the five
+        self.moves: list[Point | None] = []
+        self._undo: list[tuple] = []
+
+    # --- coordinates -------------------------------------------------------
+    def index(self, point: Point) -> int:
+        """List index of an on-board point."""
+        return self._base + point.y * self.W + point.x
+
+    def point(self, index: int) -> Point:
+        """The point at list index ``index``."""
+        y, x = divmod(index - self._base, self.W)
+        return Point(x, y)
+
+    # --- reading -----------------------------------------------------------
+    @property
+    def turn(self) -> str:
+        """The colour to move, ``"black"`` or ``"white"``."""
+        return "white" if self.ply & 1 else "black"
+
+    @property
+    def captures(self) -> dict[str, int]:
+        """Pairs captured so far by each colour."""
+        return {"black": self._caps[BLACK], "white": self._caps[WHITE]}
+
+    def __getitem__(self, point: Point | str) -> str | None:
+        if isinstance(point, str):
+            point = Point.parse(point)
+        if not point.on_board(self.size):
+            raise IndexError(f"{point} is off the board")
+        v = self._b[self.index(point)]
+        return COLOUR_NAMES.get(v)
+
+    def stones(self) -> dict[Point, str]:
+        """Every stone on the board: point -> colour name."""
+        b, out = self._b, {}
+        for y in range(self.size):
+            for x in range(self.size):
+                v = b[self._base + y * self.W + x]
+                if v:
+                    out[Point(x, y)] = COLOUR_NAMES[v]
+        return out
+
+    def is_game_over(self) -> bool:
+        return self.outcome is not None
+
+    def __str__(self) -> str:
+        """ASCII diagram, top row first: ``X`` black, ``O`` white, ``.`` empty."""
+        from games.coords import COLUMN_LETTERS
+
+        rows = []
+        for y in range(self.size - 1, -1, -1):
+            cells = " ".join(".XO"[self._b[self._base + y * self.W + x]] for x in range(self.size))
+            rows.append(f"{y + 1:2d} {cells}")
+        rows.append("   " + " ".join(COLUMN_LETTERS[: self.size]))
+        return "\n".join(rows)
+
+    def copy(self) -> "Board":
+        other = Board.__new__(Board)
+        other.__dict__.update(self.__dict__)
+        other._b = self._b[:]
+        other._caps = self._caps[:]
+        other.moves = self.moves[:]
+        other._undo = self._undo[:]
+        return other
+
+    # --- playing -----------------------------------------------------------
+    def play(self, move: str) -> list[Point]:
+        """Play ``"K10"`` or ``"pass"``; see :meth:`push`."""
+        text = move.strip()
+        return self.push(None if text.lower() == "pass" else Point.parse(text))
+
+    def push(self, move: Point | None) -> list[Point]:
+        """Play ``move`` (a :class:`Point`, or ``None`` to pass) for the side to move.
+
+        Returns the points captured.  Raises :class:`IllegalMove` (and leaves
+        the board unchanged) for an illegal move.
+        """
+        if move is None:
+            captured = self._push_index(-1)
+        elif self.outcome is not None:
+            raise IllegalMove(self.ply + 1, point_name(move), AFTER_END)
+        elif not move.on_board(self.size):
+            raise IllegalMove(self.ply + 1, point_name(move), OFF_BOARD)
+        else:
+            captured = self._push_index(self.index(move))
+        self.moves.append(move)
+        return [self.point(i) for i in captured] if captured else []
+
+    def pop(self) -> Point | None:
+        """Take back the last move."""
+        p, c, captured, caps, outcome, pending, passes = self._undo.pop()
+        b = self._b
+        if p >= 0:
+            b[p] = EMPTY
+        for i in captured:
+            b[i] = 3 - c
+        self._caps[c] = caps
+        self.outcome, self.pending, self._passes = outcome, pending, passes
+        self.ply -= 1
+        return self.moves.pop()
+
+    def is_legal(self, move: Point | None) -> bool:
+        """True if ``move`` may be played now."""
+        try:
+            self.push(move)
+        except IllegalMove:
+            return False
+        self.pop()
+        return True
+
+    def legal_moves(self) -> list[Point]:
+        """Every legal point to play now (passes not included)."""
+        if self.outcome is not None:
+            return []
+        out = []
+        for y in range(self.size):
+            for x in range(self.size):
+                pt = Point(x, y)
+                if self._b[self.index(pt)] == EMPTY and self.is_legal(pt):
+                    out.append(pt)
+        return out
+
+    def _illegal(self, p: int, reason: str) -> IllegalMove:
+        return IllegalMove(self.ply + 1, "pass" if p < 0 else self.point(p).name(), reason)
+
+    def _push_index(self, p: int) -> list[int]:
+        """Play at list index ``p`` (``-1``: pass).  The hot path."""
+        n = self.ply + 1
+        if self.outcome is not None:
+            raise self._illegal(p, AFTER_END)
+        rules = self.rules
+        c = 2 - (n & 1)
+        o = 3 - c
+        b = self._b
+        if p < 0:
+            if n == 1:
+                raise self._illegal(p, FIRST_MOVE)
+            if (n == 2 and rules.second_move_max is not None) or (n == 3 and rules.third_move_min is not None):
+                raise self._illegal(p, OPENING)
+            self._undo.append((p, c, (), self._caps[c], None, self.pending, self._passes))
+            self.ply = n
+            self._passes += 1
+            pending = self.pending
+            if pending is not None and pending[0] == o:  # rule 3: the five was not broken
+                self._end(o, FIVE)
+            elif self._passes >= 2:
+                self._end(None, DOUBLE_PASS)
+            return []
+        if b[p] != EMPTY:
+            raise self._illegal(p, OCCUPIED)
+        if n <= 3:
+            self._check_opening(n, p)
+        b[p] = c
+        captured = None
+        for d in self.dirs8:
+            q = p + d
+            if b[q] == o:
+                r = q + d
+                if b[r] == o and b[r + d] == c:
+                    b[q] = b[r] = EMPTY
+                    if captured is None:
+                        captured = [q, r]
+                    else:
+                        captured += (q, r)
+        if self._restricted[c] and doublethree.makes_double_three(self, p, c):
+            if not self._double_three_excepted(p, c, captured or ()):
+                b[p] = EMPTY
+                if captured:
+                    for q in captured:
+                        b[q] = o
+                raise self._illegal(p, DOUBLE_THREE)
+        caps = self._caps[c]
+        pending = self.pending
+        self._undo.append((p, c, captured or (), caps, None, pending, self._passes))
+        self.ply = n
+        self._passes = 0
+        if captured:
+            caps += len(captured) >> 1
+            self._caps[c] = caps
+            # rule 1 and 2: a capture that splits an O overline into a five
+            split = self._split_five(captured, o)
+            if caps >= rules.capture_win:
+                self._end(None if split else c, OVERLINE_SPLIT if split else CAPTURES)
+                return captured
+            if split:
+                self._end(o, FIVE)
+                return captured
+        # rule 3: O's pending five
+        if pending is not None and pending[0] == o:
+            if not captured or self._has_five(o):
+                self._end(o, FIVE)
+                return captured or []
+            self.pending = None
+        # rule 4: P's five through p
+        five = self._five_through(p, c)
+        if five:
+            if rules.perfect_five and self._breakable(c, five):
+                self.pending = (c, five)
+            else:
+                self._end(c, FIVE)
+        return captured or []
+
+    def _end(self, winner: int | None, reason: str) -> None:
+        self.outcome = Outcome(COLOUR_NAMES.get(winner), reason, self.captures)
+        self.pending = None
+
+    def _check_opening(self, n: int, p: int) -> None:
+        rules = self.rules
+        if n == 1:
+            if p != self._centre:
+                raise self._illegal(p, FIRST_MOVE)
+        elif n == 2:
+            if rules.second_move_max is not None and self._distance(p) > rules.second_move_max:
+                raise self._illegal(p, OPENING)
+        elif rules.third_move_min is not None and self._distance(p) < rules.third_move_min:
+            raise self._illegal(p, OPENING)
+
+    def _distance(self, p: int) -> int:
+        return chebyshev(self.point(p), self.point(self._centre))
+
+    # --- fives ---------------------------------------------------------------
+    def _is_five(self, length: int) -> bool:
+        return length == 5 if self.rules.exact_five else length >= 5
+
+    def _five_through(self, p: int, c: int) -> frozenset[int] | None:
+        """Stones of the five(s) of ``c`` through ``p``, or ``None``."""
+        b = self._b
+        exact = self.rules.exact_five
+        stones = None
+        for d in self.lines:
+            a = p - d
+            while b[a] == c:
+                a -= d
+            z = p + d
+            while b[z] == c:
+                z += d
+            length = (z - a) // d - 1
+            if length == 5 or (length > 5 and not exact):
+                run = range(a + d, z, d)
+                stones = set(run) if stones is None else stones.union(run)
+        return frozenset(stones) if stones else None
+
+    def _split_five(self, captured, o: int) -> bool:
+        """True if removing ``captured`` left an O run that is a five."""
+        b = self._b
+        for r in captured:
+            for d in self.lines:
+                for step in (d, -d):
+                    q = r + step
+                    length = 0
+                    while b[q] == o:
+                        length += 1
+                        q += step
+                    if length and self._is_five(length):
+                        return True
+        return False
+
+    def _has_five(self, c: int) -> bool:
+        """True if ``c`` has a five anywhere (slow: whole board)."""
+        return bool(self._all_fives(c))
+
+    def _all_fives(self, c: int) -> set[int]:
+        b = self._b
+        out: set[int] = set()
+        for y in range(self.size):
+            row = self._base + y * self.W
+            for p in range(row, row + self.size):
+                if b[p] != c:
+                    continue
+                for d in self.lines:
+                    if b[p - d] == c:
+                        continue
+                    z = p + d
+                    while b[z] == c:
+                        z += d
+                    if self._is_five((z - p) // d):
+                        out.update(range(p, z, d))
+        return out
+
+    def _capture_points(self, stones, c: int) -> set[int]:
+        """Empty points where ``3 - c`` would capture a pair of ``c`` that
+        includes one of ``stones``."""
+        b = self._b
+        o = 3 - c
+        out = set()
+        for s in stones:
+            for e in self.dirs8:
+                if b[s + e] != c:
+                    continue
+                a, z = s - e, s + e + e
+                if b[a] == EMPTY and b[z] == o:
+                    out.add(a)
+                elif b[z] == EMPTY and b[a] == o:
+                    out.add(z)
+        return out
+
+    def _place(self, q: int, c: int) -> list[int]:
+        """Put a stone and make its captures, without any rule checks."""
+        b = self._b
+        o = 3 - c
+        b[q] = c
+        captured = []
+        for d in self.dirs8:
+            if b[q + d] == o and b[q + d + d] == o and b[q + 3 * d] == c:
+                b[q + d] = b[q + d + d] = EMPTY
+                captured += (q + d, q + d + d)
+        return captured
+
+    def _unplace(self, q: int, c: int, captured) -> None:
+        b = self._b
+        b[q] = EMPTY
+        for r in captured:
+            b[r] = 3 - c
+
+    def _breakable(self, c: int, five: frozenset[int]) -> bool:
+        """Can the opponent, on the next move, capture a pair out of the five
+        so that ``c`` has no five afterwards?"""
+        o = 3 - c
+        for q in self._capture_points(five, c):
+            captured = self._place(q, o)
+            try:
+                if five.intersection(captured) and not self._has_five(c):
+                    return True
+            finally:
+                self._unplace(q, o, captured)
+        return False
+
+    # --- double-three exceptions ------------------------------------------
+    def _double_three_excepted(self, p: int, c: int, captured) -> bool:
+        """Does one of the rule set's exceptions allow this double-three?
+
+        Called with the stone on ``p`` and the captures made."""
+        rules = self.rules
+        o = 3 - c
+        if rules.dt_five and self._five_through(p, c):
+            return True
+        pending = self.pending
+        if rules.dt_capture_pending != NEVER and pending is not None and pending[0] == o:
+            if pending[1].intersection(captured):
+                if rules.dt_capture_pending == ALWAYS:
+                    return True
+                if not self._other_break(p, c, captured, pending[1]):
+                    return True
+        if rules.dt_stop_five != NEVER:
+            # threats are read on the board before this move
+            self._unplace(p, c, captured)
+            try:
+                threats = self._five_threats(o)
+            finally:
+                self._replace(p, c, captured)
+            taken = set(captured)
+            for t, stones in threats.items():
+                if t == p or stones & taken:
+                    if rules.dt_stop_five == ALWAYS or not self._other_stop(p, c, captured, t, stones):
+                        return True
+        return False
+
+    def _five_threats(self, o: int) -> dict[int, set[int]]:
+        """Empty points where ``o`` would complete a five -> the stones of that five."""
+        b = self._b
+        threats: dict[int, set[int]] = {}
+        seen = set()
+        for y in range(self.size):
+            row = self._base + y * self.W
+            for s in range(row, row + self.size):
+                if b[s] != o:
+                    continue
+                for d in self.lines:
+                    for k in range(-4, 5):
+                        t = s + k * d
+                        if b[t] != EMPTY or (t, d) in seen:
+                            continue
+                        seen.add((t, d))
+                        b[t] = o
+                        a = t - d
+                        while b[a] == o:
+                            a -= d
+                        z = t + d
+                        while b[z] == o:
+                            z += d
+                        b[t] = EMPTY
+                        if self._is_five((z - a) // d - 1):
+                            threats.setdefault(t, set()).update(q for q in range(a + d, z, d) if q != t)
+        return threats
+
+    def _allowed_without_exception(self, q: int, c: int) -> tuple[bool, list[int]]:
+        """Play ``c`` at empty ``q`` tentatively: is it legal with no exception
+        (no double-three, or a 5-3-3 where that is allowed)?  The stone stays;
+        the caller undoes it with the returned captures."""
+        captured = self._place(q, c)
+        ok = not doublethree.makes_double_three(self, q, c) or (
+            self.rules.dt_five and self._five_through(q, c) is not None
+        )
+        return ok, captured
+
+    def _other_break(self, p: int, c: int, captured, five: frozenset[int]) -> bool:
+        """pbmserv: another legal move (not ``p``) breaks the pending five."""
+        o = 3 - c
+        self._unplace(p, c, captured)  # the position before the move at p
+        try:
+            for q in self._capture_points(five, o):
+                if q == p:
+                    continue
+                ok, caps = self._allowed_without_exception(q, c)
+                try:
+                    if ok and five.intersection(caps) and not self._has_five(o):
+                        return True
+                finally:
+                    self._unplace(q, c, caps)
+        finally:
+            self._replace(p, c, captured)
+        return False
+
+    def _other_stop(self, p: int, c: int, captured, t: int, stones: set[int]) -> bool:
+        """pbmserv: another legal move (not ``p``) stops the threat at ``t``."""
+        o = 3 - c
+        self._unplace(p, c, captured)  # the position before the move at p
+        try:
+            candidates = self._capture_points(stones, o)
+            candidates.add(t)
+            for q in candidates:
+                if q == p:
+                    continue
+                ok, caps = self._allowed_without_exception(q, c)
+                self._unplace(q, c, caps)
+                if ok and (q == t or stones.intersection(caps)):
+                    return True
+        finally:
+            self._replace(p, c, captured)
+        return False
+
+    def _replace(self, p: int, c: int, captured) -> None:
+        """Redo a move undone with :meth:`_unplace`."""
+        b = self._b
+        b[p] = c
+        for r in captured:
+            b[r] = EMPTY

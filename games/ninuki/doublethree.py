@@ -1,0 +1,89 @@
+"""The double-three test (``RULES.md``, "Double-three").
+
+An *open three* of C through the placed stone p: C stones on one line
+through p such that one more C stone on an empty point q of that line makes
+a *straight four* containing p (an unbroken run of exactly four, both ends
+empty, and filling either end gives exactly five, not six), without making a
+five.  Only the stones of that one line count: whether q would be legal and
+what captures could follow are not examined.
+
+A move makes a double-three when the placed stone belongs to open threes in
+two or more lines, on the board after its captures.
+
+Whether a line holds an open three through p depends only on the eleven
+points p-5d .. p+5d (a four through p lies within p-3d .. p+3d, its ends
+within p-4d .. p+4d, and the points beyond the ends decide between five and
+overline).  The board takes that window with one slice, maps it to
+"own / empty / blocked" with ``bytes.translate`` and looks it up in a cache,
+so the test costs four slices and four dictionary look-ups.
+"""
+
+from __future__ import annotations
+
+__all__ = ["makes_double_three", "open_three_lines", "window_has_open_three"]
+
+# window values after translation: 0 empty, 1 own stone, 2 blocked
+_AS_BLACK = bytes([0, 1, 2, 2]) + bytes(252)
+_AS_WHITE = bytes([0, 2, 1, 2]) + bytes(252)
+_TABLES = (None, _AS_BLACK, _AS_WHITE)
+_CACHE: dict[bytes, bool] = {}
+
+
+def window_has_open_three(w: bytes) -> bool:
+    """Is there an open three through the centre of the 11-point window ``w``
+    (values 0 empty, 1 own, 2 blocked; ``w[5]`` is the placed stone)?"""
+    v = [2, 2, *w, 2, 2]  # padded: the centre is v[7]
+    for q in range(4, 11):  # a four through the centre lies within w[2..8]
+        if v[q] != 0:
+            continue
+        v[q] = 1
+        a = 7
+        while v[a - 1] == 1:
+            a -= 1
+        z = 7
+        while v[z + 1] == 1:
+            z += 1
+        v[q] = 0
+        if z - a != 3 or not a <= q <= z:
+            continue
+        if v[a - 1] != 0 or v[z + 1] != 0:
+            continue
+        if v[a - 2] == 1 or v[z + 2] == 1:
+            continue  # filling an end would make six
+        return True
+    return False
+
+
+def open_three_lines(board, p: int, c: int) -> list[int]:
+    """The line directions (offsets) in which the stone of ``c`` at list index
+    ``p`` belongs to an open three."""
+    b = board._b
+    table = _TABLES[c]
+    out = []
+    for d in board.lines:
+        key = bytes(b[p - 5 * d:p + 5 * d + 1:d]).translate(table)
+        hit = _CACHE.get(key)
+        if hit is None:
+            hit = _CACHE[key] = window_has_open_three(key)
+        if hit:
+            out.append(d)
+    return out
+
+
+def makes_double_three(board, p: int, c: int) -> bool:
+    """True if the stone of ``c`` at list index ``p`` (already placed, its
+    captures made) belongs to open threes in two or more lines."""
+    b = board._b
+    table = _TABLES[c]
+    cache = _CACHE
+    found = 0
+    for d in board.lines:
+        key = bytes(b[p - 5 * d:p + 5 * d + 1:d]).translate(table)
+        hit = cache.get(key)
+        if hit is None:
+            hit = cache[key] = window_has_open_three(key)
+        if hit:
+            found += 1
+            if found == 2:
+                return True
+    return False
