@@ -1,0 +1,93 @@
+"""Forms for reporting, confirming, disputing, entering and adjudicating results."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from tournament.models.game import Result, WinMethod
+
+MAX_RECORD = 200_000
+
+
+class VersionForm(forms.Form):
+    """Every result form carries the game's version it was opened with."""
+
+    version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
+
+
+class ReportForm(VersionForm):
+    result = forms.ChoiceField(label=_("Result"), widget=forms.RadioSelect)
+    method = forms.ChoiceField(label=_("Won by"), choices=WinMethod.choices, required=False)
+    record = forms.CharField(
+        label=_("Game record"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 5, "spellcheck": "false", "autocapitalize": "off",
+                                     "placeholder": "K10 K9 L10 …  /  (;GM[1]SZ[19];B[jj];W[ji])"}),
+        help_text=_("Paste the moves (e.g. K10 K9 L10 …) or an SGF, or upload an SGF file below."),
+        max_length=MAX_RECORD,
+    )
+    sgf_file = forms.FileField(label=_("SGF file"), required=False)
+    send_to_referee = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args, game, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.game = game
+        self.fields["result"].choices = [
+            (Result.BLACK, _("Black (%(name)s) won") % {"name": game.black.full_name}),
+            (Result.WHITE, _("White (%(name)s) won") % {"name": game.white.full_name}),
+            (Result.DRAW, _("Draw")),
+        ]
+        if not game.round.discipline.has_validator:
+            del self.fields["record"]
+            del self.fields["sgf_file"]
+        elif game.round.discipline.record_required:
+            self.fields["record"].help_text = _(
+                "Required for this discipline: paste the moves or an SGF, or upload an SGF file."
+            )
+
+    def clean_sgf_file(self):
+        upload = self.cleaned_data.get("sgf_file")
+        if not upload:
+            return ""
+        if upload.size > MAX_RECORD:
+            raise forms.ValidationError(_("The file is too large for a game record."))
+        raw = upload.read()
+        for encoding in ("utf-8", "latin-1"):
+            try:
+                return raw.decode(encoding)
+            except UnicodeDecodeError:
+                continue
+        raise forms.ValidationError(_("The file is not a text file."))
+
+    def clean(self):
+        data = super().clean()
+        if data.get("sgf_file"):
+            data["record"] = data["sgf_file"]
+        return data
+
+
+class DisputeForm(VersionForm):
+    reason = forms.CharField(
+        label=_("What is wrong?"), widget=forms.Textarea(attrs={"rows": 3}), max_length=2000
+    )
+
+
+class ResultSetForm(VersionForm):
+    """The organizer's quick entry in the results grid."""
+
+    result = forms.ChoiceField(label=_("Result"), choices=Result.choices)
+    by_default = forms.BooleanField(label=_("not played"), required=False)
+    reason = forms.CharField(label=_("Note"), required=False, max_length=500)
+
+
+class AdjudicateForm(VersionForm):
+    result = forms.ChoiceField(label=_("Decision"), choices=Result.choices)
+    method = forms.ChoiceField(label=_("Won by"), choices=WinMethod.choices, required=False)
+    by_default = forms.BooleanField(label=_("not played (by default)"), required=False)
+    reason = forms.CharField(
+        label=_("Reason"),
+        widget=forms.Textarea(attrs={"rows": 4}),
+        max_length=4000,
+        help_text=_("The players see this."),
+    )

@@ -1,0 +1,89 @@
+"""Reads for the result workflows: my games, the referee's queue, the dashboard, a result's history."""
+
+from __future__ import annotations
+
+from django.db.models import Count, Q, QuerySet
+
+from tournament.models import AuditEntry, Game, Player, Registration, Round, Tournament
+from tournament.models.game import Result, ResultState
+
+
+def games_of_tournament(tournament: Tournament) -> QuerySet[Game]:
+    return Game.objects.filter(round__tournament=tournament).select_related(
+        "round", "round__discipline", "black", "white", "reported_by"
+    )
+
+
+def player_games(*, tournament: Tournament, player: Player) -> QuerySet[Game]:
+    """A player's games in the published and finished rounds, round by round."""
+    return (
+        games_of_tournament(tournament)
+        .filter(Q(black=player) | Q(white=player))
+        .filter(round__status__in=[Round.Status.PUBLISHED, Round.Status.FINISHED])
+        .order_by("round__number")
+    )
+
+
+def referee_queue(tournament: Tournament) -> QuerySet[Game]:
+    """Disputed games, and games whose record the validator found inconsistent."""
+    return (
+        games_of_tournament(tournament)
+        .filter(
+            Q(result_state=ResultState.DISPUTED)
+            | (Q(verdict__agrees=False) & ~Q(result_state=ResultState.ADJUDICATED))
+        )
+        .order_by("round__number", "table")
+    )
+
+
+def missing_results(tournament: Tournament) -> QuerySet[Game]:
+    return (
+        games_of_tournament(tournament)
+        .filter(round__status=Round.Status.PUBLISHED, result=Result.UNKNOWN)
+        .order_by("round__number", "table")
+    )
+
+
+def dashboard(tournament: Tournament) -> dict:
+    """What an organizer looks at first."""
+    rounds = (
+        tournament.rounds.select_related("discipline")
+        .annotate(
+            game_count=Count("games", distinct=True),
+            results=Count("games", filter=~Q(games__result=Result.UNKNOWN), distinct=True),
+            open_disputes=Count("games", filter=Q(games__result_state=ResultState.DISPUTED), distinct=True),
+        )
+        .order_by("number")
+    )
+    registrations = tournament.registrations.select_related("player")
+    return {
+        "to_confirm": registrations.filter(status=Registration.Status.PRELIMINARY).order_by("created_at"),
+        "counts": registrations.aggregate(
+            confirmed=Count("id", filter=Q(status=Registration.Status.CONFIRMED)),
+            preliminary=Count("id", filter=Q(status=Registration.Status.PRELIMINARY)),
+            withdrawn=Count("id", filter=Q(status=Registration.Status.WITHDRAWN)),
+        ),
+        "rounds": rounds,
+        "missing": missing_results(tournament),
+        "disputes": referee_queue(tournament),
+        "recent": AuditEntry.objects.filter(tournament=tournament).select_related("user")[:10],
+    }
+
+
+def result_history(game: Game) -> QuerySet[AuditEntry]:
+    """Every change of the game's result: who, when, before, after, why (oldest first)."""
+    return (
+        AuditEntry.objects.filter(object_type="game", object_id=game.pk, action__startswith="game.result")
+        .select_related("user")
+        .order_by("created_at", "id")
+    )
+
+
+def registration_of(*, tournament: Tournament, user) -> Registration | None:
+    if not getattr(user, "is_authenticated", False):
+        return None
+    return (
+        Registration.objects.filter(tournament=tournament, player__user=user)
+        .select_related("player")
+        .first()
+    )

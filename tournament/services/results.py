@@ -1,0 +1,305 @@
+"""Results: reported by players, confirmed or disputed, set by organizers, adjudicated by referees.
+
+Every function is keyword-only and atomic. A change is written with one
+conditional UPDATE on ``Game.version`` (optimistic concurrency): a form that
+was opened before somebody else changed the game raises :class:`StaleResult`
+with the game as it is now, instead of overwriting that change. Every change
+goes to the audit log with who, before, after and why.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournament.models import Game
+from tournament.models.game import Result, ResultState, WinMethod
+
+from .audit import log_action
+from .records import RecordCheck, RecordUnreadable, check_claim, can_check
+
+
+class ResultError(ValidationError):
+    """A result that cannot be taken; the message says why."""
+
+
+class StaleResult(ResultError):
+    """The game changed since the form was opened; ``current`` is the game now."""
+
+    def __init__(self, current: Game):
+        self.current = current
+        super().__init__(
+            _("Somebody changed this result meanwhile; it is now %(result)s (%(state)s). Check it and try again.")
+            % {"result": current.result_short, "state": current.get_result_state_display()},
+            code="stale",
+        )
+
+
+class RecordRejected(ResultError):
+    """The record was refused by the validator; ``check`` holds the replay."""
+
+    def __init__(self, check: RecordCheck):
+        self.check = check
+        super().__init__(check.message, code="illegal" if not check.replay.legal else "contradicts")
+
+
+def snapshot(game: Game) -> dict:
+    """What the audit log keeps of a result."""
+    return {
+        "result": game.result,
+        "by_default": game.by_default,
+        "method": game.method,
+        "state": game.result_state,
+    }
+
+
+def _write(*, game: Game, version: int, fields: dict) -> Game:
+    """The conditional UPDATE: only if nobody changed the game since ``version``."""
+    updated = Game.objects.filter(pk=game.pk, version=version).update(
+        version=F("version") + 1, updated_at=timezone.now(), **fields
+    )
+    current = Game.objects.select_related("round__tournament", "round__discipline", "black", "white").get(pk=game.pk)
+    if not updated:
+        raise StaleResult(current)
+    return current
+
+
+def _validate_result(result: str, by_default: bool) -> None:
+    if result not in Result.values:
+        raise ResultError(_("Unknown result."), code="invalid")
+    if by_default and result in (Result.UNKNOWN, Result.DRAW):
+        raise ResultError(_("A game not played is won, lost or both by default."), code="invalid")
+
+
+def _player_side(game: Game, user) -> str | None:
+    player = getattr(user, "player", None) if getattr(user, "is_authenticated", False) else None
+    if player is None:
+        return None
+    if player.pk == game.black_id:
+        return "black"
+    if player.pk == game.white_id:
+        return "white"
+    return None
+
+
+def _require_open(game: Game) -> None:
+    if not game.round.is_public:
+        raise ResultError(_("This round is not published."), code="closed")
+    if game.round.status == game.round.Status.FINISHED:
+        raise ResultError(_("This round is closed; ask a referee."), code="closed")
+
+
+@transaction.atomic
+def result_report(
+    *,
+    game: Game,
+    user,
+    version: int,
+    result: str,
+    method: str = "",
+    record: str = "",
+    send_to_referee: bool = False,
+    note: str = "",
+) -> Game:
+    """A player reports the result of their own game, with the record if the discipline wants one.
+
+    The record is replayed at once: an illegal record is refused
+    (:class:`RecordRejected`); one that contradicts the claim is refused too,
+    unless ``send_to_referee`` is set, which files the game as disputed.
+    """
+    if _player_side(game, user) is None:
+        raise PermissionDenied(_("You can only report your own games."))
+    _require_open(game)
+    if game.result_state in (ResultState.CONFIRMED, ResultState.ADJUDICATED):
+        raise ResultError(_("This result is settled; ask a referee to change it."), code="settled")
+    if result not in (Result.BLACK, Result.WHITE, Result.DRAW):
+        raise ResultError(_("Say who won."), code="invalid")
+    if method not in WinMethod.values:
+        raise ResultError(_("Unknown way of winning."), code="invalid")
+    discipline = game.round.discipline
+    record = (record or "").strip()
+    if discipline.record_required and not record:
+        raise ResultError(_("This discipline needs the game record with the result."), code="record_missing")
+
+    verdict = None
+    state = ResultState.REPORTED
+    reason = note
+    if record and can_check(discipline):
+        try:
+            check = check_claim(
+                discipline=discipline,
+                record=record,
+                result=result,
+                method=method,
+                handicap=game.handicap,
+                komi=game.komi,
+            )
+        except RecordUnreadable as exc:
+            raise ResultError(_("The record cannot be read: %(error)s") % {"error": exc}, code="unreadable") from exc
+        verdict = check.as_verdict()
+        if not check.replay.legal:
+            raise RecordRejected(check)
+        if not check.agrees:
+            if not send_to_referee:
+                raise RecordRejected(check)
+            state = ResultState.DISPUTED
+            reason = reason or _("The record contradicts the reported result; sent to a referee.")
+
+    before = snapshot(game)
+    game = _write(
+        game=game,
+        version=version,
+        fields={
+            "result": result,
+            "method": method,
+            "by_default": False,
+            "record": record,
+            "verdict": verdict,
+            "result_state": state,
+            "reported_by": user,
+            "reported_at": timezone.now(),
+        },
+    )
+    log_action(
+        tournament=game.round.tournament,
+        action="game.result.report",
+        obj=game,
+        user=user,
+        before=before,
+        after=snapshot(game),
+        reason=reason,
+    )
+    return game
+
+
+@transaction.atomic
+def result_confirm(*, game: Game, user, version: int) -> Game:
+    """The opponent of the reporter agrees with the reported result."""
+    side = _player_side(game, user)
+    if side is None:
+        raise PermissionDenied(_("You can only confirm your own games."))
+    if game.result_state != ResultState.REPORTED:
+        raise ResultError(_("There is no reported result to confirm."), code="state")
+    if game.reported_by_id == user.pk:
+        raise ResultError(_("Your opponent confirms the result you reported."), code="own")
+    before = snapshot(game)
+    game = _write(game=game, version=version, fields={"result_state": ResultState.CONFIRMED})
+    log_action(
+        tournament=game.round.tournament,
+        action="game.result.confirm",
+        obj=game,
+        user=user,
+        before=before,
+        after=snapshot(game),
+    )
+    return game
+
+
+@transaction.atomic
+def result_dispute(*, game: Game, user, version: int, reason: str) -> Game:
+    """A player says the reported result is wrong; a referee decides."""
+    if _player_side(game, user) is None:
+        raise PermissionDenied(_("You can only dispute your own games."))
+    if game.result_state not in (ResultState.REPORTED, ResultState.CONFIRMED):
+        raise ResultError(_("There is no reported result to dispute."), code="state")
+    if game.result_state == ResultState.CONFIRMED and game.round.status == game.round.Status.FINISHED:
+        raise ResultError(_("This round is closed; ask a referee."), code="closed")
+    reason = (reason or "").strip()
+    if not reason:
+        raise ResultError(_("Say what is wrong with the result."), code="reason")
+    before = snapshot(game)
+    game = _write(game=game, version=version, fields={"result_state": ResultState.DISPUTED})
+    log_action(
+        tournament=game.round.tournament,
+        action="game.result.dispute",
+        obj=game,
+        user=user,
+        before=before,
+        after=snapshot(game),
+        reason=reason,
+    )
+    return game
+
+
+@transaction.atomic
+def result_set(
+    *,
+    game: Game,
+    user,
+    version: int,
+    result: str,
+    by_default: bool = False,
+    method: str = "",
+    reason: str = "",
+) -> Game:
+    """An organizer enters or corrects a result (or marks the game not played).
+
+    An entered result counts as confirmed; ``?`` takes the result back to pending.
+    """
+    _validate_result(result, by_default)
+    if by_default:
+        method = WinMethod.DEFAULT
+    if method not in WinMethod.values:
+        raise ResultError(_("Unknown way of winning."), code="invalid")
+    state = ResultState.PENDING if result == Result.UNKNOWN else ResultState.CONFIRMED
+    before = snapshot(game)
+    fields = {"result": result, "by_default": by_default, "method": method, "result_state": state}
+    if before == {"result": result, "by_default": by_default, "method": method, "state": state}:
+        return game  # nothing changes
+    game = _write(game=game, version=version, fields=fields)
+    log_action(
+        tournament=game.round.tournament,
+        action="game.result.set",
+        obj=game,
+        user=user,
+        before=before,
+        after=snapshot(game),
+        reason=reason,
+    )
+    return game
+
+
+@transaction.atomic
+def result_adjudicate(
+    *,
+    game: Game,
+    user,
+    version: int,
+    result: str,
+    reason: str,
+    by_default: bool = False,
+    method: str = "",
+) -> Game:
+    """A referee decides a result, with a written reason the players see."""
+    _validate_result(result, by_default)
+    reason = (reason or "").strip()
+    if not reason:
+        raise ResultError(_("Write down the reason for the decision."), code="reason")
+    if by_default:
+        method = WinMethod.DEFAULT
+    if method not in WinMethod.values:
+        raise ResultError(_("Unknown way of winning."), code="invalid")
+    before = snapshot(game)
+    game = _write(
+        game=game,
+        version=version,
+        fields={
+            "result": result,
+            "by_default": by_default,
+            "method": method,
+            "result_state": ResultState.ADJUDICATED,
+        },
+    )
+    log_action(
+        tournament=game.round.tournament,
+        action="game.result.adjudicate",
+        obj=game,
+        user=user,
+        before=before,
+        after=snapshot(game),
+        reason=reason,
+    )
+    return game
