@@ -1,0 +1,58 @@
+"""Choosing the bye player, as OpenGotha does.
+
+Every candidate gets a weight, 1000 for each bye already received plus
+- McMahon: rank + twice the MMS before the round (OpenGotha 3.5x);
+- Swiss: rank + 40 x the number of wins (OpenGotha 3.51 and pairgoth),
+and the lowest weight gets the bye.  On equal weights OpenGotha keeps the
+last candidate it looked at; candidates are visited in name order, so the
+latest name wins the tie.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .scores import PlayerScores
+
+
+@dataclass(frozen=True)
+class ByeChoice:
+    player: str
+    weight: int
+    reason: str
+    runners_up: tuple[tuple[str, int], ...] = ()
+
+
+def bye_weight(rank: int, score2_before: int, previous_byes: int, mcmahon: bool = True) -> int:
+    """score2_before: twice the MMS (McMahon) or twice the wins (Swiss)."""
+    score_part = score2_before if mcmahon else 20 * score2_before
+    return rank + score_part + 1000 * previous_byes
+
+
+def choose_bye(candidates, scores: dict[str, PlayerScores], byes_so_far: dict[str, int],
+               round_index: int, mcmahon: bool = True) -> ByeChoice:
+    """candidates: Players (in any order). round_index: OpenGotha's 0-based round."""
+    ordered = sorted(candidates, key=lambda p: (p.name + p.first_name, p.key))
+    best = None
+    weights = []
+    for p in ordered:
+        s = scores[p.key]
+        if mcmahon:
+            score2 = 2 * s.smms if round_index == 0 else s.mms2[round_index - 1]
+        else:
+            score2 = 0 if round_index == 0 else s.nbw2[round_index - 1]
+        w = bye_weight(p.rank, score2, byes_so_far.get(p.key, 0), mcmahon)
+        weights.append((p.key, w))
+        if best is None or w <= best[1]:
+            best = (p, w)
+    p, w = best
+    n = byes_so_far.get(p.key, 0)
+    if mcmahon:
+        part = f"2 x MMS {(w - p.rank - 1000 * n) / 2:g}"
+    else:
+        part = f"40 x wins {(w - p.rank - 1000 * n) / 40:g}"
+    reason = (f"lowest bye weight {w} = rank {p.rank} + {part}"
+              + (f" + 1000 x {n} earlier bye(s)" if n else "")
+              + "; ties go to the last name in alphabetical order")
+    others = tuple(sorted((kw for kw in weights if kw[0] != p.key), key=lambda kw: kw[1])[:3])
+    return ByeChoice(p.key, w, reason, others)

@@ -1,0 +1,219 @@
+"""Plain data for the pairing engine: players, games, byes, parameters.
+
+Rounds are numbered from 1 everywhere in this package.  Ranks are ints in
+OpenGotha's convention (see :mod:`tournament.ranks`).  Every class is a
+frozen dataclass; build new values with :func:`dataclasses.replace`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+
+class Result(str, Enum):
+    """A game's result, as OpenGotha records it (without the by-default flag)."""
+
+    UNKNOWN = "?"
+    WHITE_WINS = "W"
+    BLACK_WINS = "B"
+    DRAW = "="
+    BOTH_LOSE = "0"
+    BOTH_WIN = "1"
+
+    def points_x2(self, white: bool) -> int:
+        """Twice the points this result gives to White (or Black)."""
+        if self is Result.DRAW:
+            return 1
+        if self is Result.BOTH_WIN:
+            return 2
+        if self is Result.WHITE_WINS:
+            return 2 if white else 0
+        if self is Result.BLACK_WINS:
+            return 0 if white else 2
+        return 0
+
+
+class Discipline(str, Enum):
+    GO = "go"
+    NINUKI = "ninuki"
+    KEIMA = "keima"
+    VOLT = "volt"  # 1000-Volt-Go
+    RUND = "rund"
+
+
+@dataclass(frozen=True)
+class Player:
+    key: str
+    name: str
+    first_name: str = ""
+    rank: int = -20
+    club: str = ""
+    country: str = ""
+    rating: int = 0
+    mms_correction: int = 0
+    # participation[r-1] is False when the player is absent in round r;
+    # rounds beyond the tuple count as present.
+    participation: tuple[bool, ...] = ()
+    final: bool = True  # OpenGotha's registeringStatus FIN
+
+    @property
+    def full_name(self) -> str:
+        return f"{self.name} {self.first_name}".strip()
+
+    def present(self, round_number: int) -> bool:
+        i = round_number - 1
+        return self.final and (i >= len(self.participation) or self.participation[i])
+
+
+def player_key(name: str, first_name: str) -> str:
+    """OpenGotha's key: name and first name, upper-cased, spaces removed."""
+    return (name + first_name).upper().replace(" ", "")
+
+
+@dataclass(frozen=True)
+class Game:
+    round: int
+    white: str
+    black: str
+    handicap: int = 0
+    result: Result = Result.UNKNOWN
+    by_default: bool = False
+    known_color: bool = True
+    table: int = 0  # 1-based; 0 when not yet numbered
+    komi: float | None = None
+    reverse_komi: bool = False
+
+    def opponent(self, key: str) -> str:
+        return self.black if key == self.white else self.white
+
+
+@dataclass(frozen=True)
+class Bye:
+    round: int
+    player: str
+
+
+class SeedSystem(str, Enum):
+    SPLIT_AND_RANDOM = "SPLITANDRANDOM"
+    SPLIT_AND_FOLD = "SPLITANDFOLD"
+    SPLIT_AND_SLIP = "SPLITANDSLIP"
+
+
+class DUDDMode(str, Enum):
+    TOP = "TOP"
+    MID = "MID"
+    BOT = "BOT"
+
+
+@dataclass(frozen=True)
+class GeneralParams:
+    number_of_rounds: int = 5
+    mm_floor: int = -20  # 20k
+    mm_bar: int = 0  # 1d
+    mm_zero: int = -30  # 30k
+    mms2_absent: int = 1  # twice the MMS points of an absent round
+    mms2_bye: int = 2
+    nbw2_absent: int = 0
+    nbw2_bye: int = 2
+    round_down_nbw_mms: bool = True
+    number_of_categories: int = 1
+    lower_category_limits: tuple[int, ...] = ()
+    komi: float = 7.5
+    size: int = 19
+
+
+@dataclass(frozen=True)
+class HandicapParams:
+    based_on_mms: bool = True
+    no_handicap_threshold: int = 0  # 1d
+    correction: int = 1
+    ceiling: int = 9
+
+
+@dataclass(frozen=True)
+class PairingParams:
+    avoid_duplicate: int = 500_000_000_000_000
+    random: int = 0
+    deterministic: bool = True
+    balance_wb: int = 1_000_000
+    avoid_mixing_categories: int = 20_000_000_000_000
+    minimize_score_difference: int = 100_000_000_000
+    dudd_weight: int = 100_000_000
+    compensate_dudd: bool = True
+    dudd_upper_mode: DUDDMode = DUDDMode.MID
+    dudd_lower_mode: DUDDMode = DUDDMode.MID
+    maximize_seeding: int = 5_000_000
+    last_round_for_seed_system1: int = 1  # in rounds numbered from 1
+    seed_system1: SeedSystem = SeedSystem.SPLIT_AND_RANDOM
+    seed_system2: SeedSystem = SeedSystem.SPLIT_AND_FOLD
+    additional_criterion1: str = "RATING"
+    additional_criterion2: str = "NULL"
+    minimize_handicap: int = 0
+    avoid_same_geo: int = 100_000_000_000
+    prefer_mms_diff_rather_than_same_country: int = 1
+    prefer_mms_diff_rather_than_same_club: int = 3
+    prefer_mms_diff_rather_than_same_clubs_group: int = 2
+    bar_threshold_active: bool = True
+    nbw_threshold_active: bool = True
+    rank_threshold: int = 0  # 1d
+    nx1_factor: float = 0.5
+    def_sec_crit: int = 100_000_000_000
+
+
+@dataclass(frozen=True)
+class Parameters:
+    general: GeneralParams = field(default_factory=GeneralParams)
+    handicap: HandicapParams = field(default_factory=HandicapParams)
+    pairing: PairingParams = field(default_factory=PairingParams)
+    # placement criteria, OpenGotha names: MMS, SOSM, SOSOSM, NBW, SOSW, ...
+    placement: tuple[str, ...] = ("MMS", "SOSM", "SOSOSM")
+    # "tournament": no rematch across the whole event; "discipline": only
+    # games of the same discipline count as rematches.
+    rematch_scope: str = "tournament"
+
+    @property
+    def main_criterion(self) -> str:
+        for c in self.placement:
+            if c in ("MMS", "NBW", "STS", "SCORE", "SCOREX"):
+                return "NBW" if c == "NBW" else "MMS"
+        return "MMS"
+
+    @property
+    def mcmahon(self) -> bool:
+        return self.main_criterion == "MMS"
+
+
+@dataclass(frozen=True)
+class Tournament:
+    """Everything the engine needs; the site builds one from its models."""
+
+    players: tuple[Player, ...]
+    games: tuple[Game, ...] = ()
+    byes: tuple[Bye, ...] = ()
+    params: Parameters = field(default_factory=Parameters)
+    name: str = ""
+    short_name: str = ""
+    # discipline of each round, round -> Discipline; missing rounds are Go
+    disciplines: dict[int, Discipline] = field(default_factory=dict)
+    clubs_groups: tuple[tuple[str, ...], ...] = ()
+    extra: dict = field(default_factory=dict)  # unparsed file data kept for a round trip
+
+    def discipline(self, round_number: int) -> Discipline:
+        return self.disciplines.get(round_number, Discipline.GO)
+
+    def player(self, key: str) -> Player:
+        for p in self.players:
+            if p.key == key:
+                return p
+        raise KeyError(key)
+
+    def before(self, round_number: int) -> "Tournament":
+        """The tournament with every game and bye of round_number and later forgotten."""
+        from dataclasses import replace
+
+        return replace(
+            self,
+            games=tuple(g for g in self.games if g.round < round_number),
+            byes=tuple(b for b in self.byes if b.round < round_number),
+        )

@@ -1,0 +1,364 @@
+"""Read and write OpenGotha tournament files (XML) as plain data.
+
+``read_tournament(path_or_bytes)`` returns a :class:`~.model.Tournament`;
+``write_tournament(tournament)`` returns the XML text.  Attributes this
+package does not interpret (licences, time system, display settings...) are
+kept in ``Tournament.extra`` so that a read/write round trip loses nothing.
+"""
+
+from __future__ import annotations
+
+import copy
+import xml.etree.ElementTree as ET
+from dataclasses import replace
+from pathlib import Path
+
+from defusedxml import ElementTree as SafeET
+
+from ..ranks import format_rank, parse_rank
+from .model import (
+    Bye,
+    DUDDMode,
+    Game,
+    GeneralParams,
+    HandicapParams,
+    PairingParams,
+    Parameters,
+    Player,
+    Result,
+    SeedSystem,
+    Tournament,
+    player_key,
+)
+
+
+class OpenGothaFormatError(ValueError):
+    """The file is not a readable OpenGotha tournament."""
+
+
+_RESULTS = {
+    "RESULT_UNKNOWN": Result.UNKNOWN,
+    "RESULT_WHITEWINS": Result.WHITE_WINS,
+    "RESULT_BLACKWINS": Result.BLACK_WINS,
+    "RESULT_EQUAL": Result.DRAW,
+    "RESULT_BOTHLOSE": Result.BOTH_LOSE,
+    "RESULT_BOTHWIN": Result.BOTH_WIN,
+}
+_RESULT_NAMES = {v: k for k, v in _RESULTS.items()}
+
+
+def _bool(v: str | None, default: bool) -> bool:
+    if v is None:
+        return default
+    return v.strip().lower() == "true"
+
+
+def _int(v: str | None, default: int, what: str) -> int:
+    if v is None or v == "":
+        return default
+    try:
+        return int(v)
+    except ValueError:
+        raise OpenGothaFormatError(f"{what}: expected an integer, got {v!r}") from None
+
+
+def _rank(v: str | None, default: int, what: str) -> int:
+    if v is None or v == "":
+        return default
+    try:
+        return parse_rank(v)
+    except ValueError as e:
+        raise OpenGothaFormatError(f"{what}: {e}") from None
+
+
+def _criterion(v: str | None) -> str:
+    v = (v or "NULL").upper()
+    return v
+
+
+def read_tournament(source) -> Tournament:
+    """Parse an OpenGotha file: a path, bytes or str."""
+    try:
+        if isinstance(source, (str, Path)) and not str(source).lstrip().startswith("<"):
+            data = Path(source).read_bytes()
+        elif isinstance(source, str):
+            data = source.encode("utf-8")
+        else:
+            data = source
+        root = SafeET.fromstring(data)
+    except OSError as e:
+        raise OpenGothaFormatError(f"cannot read {source}: {e}") from None
+    except ET.ParseError as e:
+        raise OpenGothaFormatError(f"not well-formed XML: {e}") from None
+    except Exception as e:  # defusedxml refusals (entities, DTD...)
+        raise OpenGothaFormatError(f"refused XML: {e}") from None
+    if root.tag != "Tournament":
+        raise OpenGothaFormatError(f"root element is <{root.tag}>, expected <Tournament>")
+
+    tps = root.find("TournamentParameterSet")
+    if tps is None:
+        raise OpenGothaFormatError("no <TournamentParameterSet> element")
+    gps_el = tps.find("GeneralParameterSet")
+    if gps_el is None:
+        raise OpenGothaFormatError("no <GeneralParameterSet> element")
+    g = gps_el.attrib
+    nrounds = _int(g.get("numberOfRounds"), 5, "numberOfRounds")
+    ncat = _int(g.get("numberOfCategories"), 1, "numberOfCategories")
+    cat_limits = []
+    cats = gps_el.find("Categories")
+    if cats is not None:
+        for c in cats.findall("Category"):
+            cat_limits.append(_rank(c.get("lowerLimit"), -30, "Category lowerLimit"))
+    general = GeneralParams(
+        number_of_rounds=nrounds,
+        mm_floor=_rank(g.get("genMMFloor"), -20, "genMMFloor"),
+        mm_bar=_rank(g.get("genMMBar"), 0, "genMMBar"),
+        mm_zero=_rank(g.get("genMMZero"), -30, "genMMZero"),
+        mms2_absent=_int(g.get("genMMS2ValueAbsent"), 1, "genMMS2ValueAbsent"),
+        mms2_bye=_int(g.get("genMMS2ValueBye"), 2, "genMMS2ValueBye"),
+        nbw2_absent=_int(g.get("genNBW2ValueAbsent"), 0, "genNBW2ValueAbsent"),
+        nbw2_bye=_int(g.get("genNBW2ValueBye"), 2, "genNBW2ValueBye"),
+        round_down_nbw_mms=_bool(g.get("genRoundDownNBWMMS"), True),
+        number_of_categories=ncat,
+        lower_category_limits=tuple(cat_limits),
+        komi=float(g.get("komi", "7.5") or 7.5),
+        size=_int(g.get("size"), 19, "size"),
+    )
+    h_el = tps.find("HandicapParameterSet")
+    h = h_el.attrib if h_el is not None else {}
+    handicap = HandicapParams(
+        based_on_mms=_bool(h.get("hdBasedOnMMS"), True),
+        no_handicap_threshold=_rank(h.get("hdNoHdRankThreshold"), 0, "hdNoHdRankThreshold"),
+        correction=_int(h.get("hdCorrection"), 1, "hdCorrection"),
+        ceiling=_int(h.get("hdCeiling"), 9, "hdCeiling"),
+    )
+    p_el = tps.find("PairingParameterSet")
+    p = p_el.attrib if p_el is not None else {}
+    d = PairingParams()
+
+    def seed(v, default):
+        try:
+            return SeedSystem(v) if v else default
+        except ValueError:
+            raise OpenGothaFormatError(f"unknown seed system {v!r}") from None
+
+    def dudd(v, default):
+        try:
+            return DUDDMode(v) if v else default
+        except ValueError:
+            raise OpenGothaFormatError(f"unknown draw-up/down mode {v!r}") from None
+
+    pairing = PairingParams(
+        avoid_duplicate=_int(p.get("paiBaAvoidDuplGame"), d.avoid_duplicate, "paiBaAvoidDuplGame"),
+        random=_int(p.get("paiBaRandom"), d.random, "paiBaRandom"),
+        deterministic=_bool(p.get("paiBaDeterministic"), True),
+        balance_wb=_int(p.get("paiBaBalanceWB"), d.balance_wb, "paiBaBalanceWB"),
+        avoid_mixing_categories=_int(p.get("paiMaAvoidMixingCategories"), d.avoid_mixing_categories, "paiMaAvoidMixingCategories"),
+        minimize_score_difference=_int(p.get("paiMaMinimizeScoreDifference"), d.minimize_score_difference, "paiMaMinimizeScoreDifference"),
+        dudd_weight=_int(p.get("paiMaDUDDWeight"), d.dudd_weight, "paiMaDUDDWeight"),
+        compensate_dudd=_bool(p.get("paiMaCompensateDUDD"), True),
+        dudd_upper_mode=dudd(p.get("paiMaDUDDUpperMode"), d.dudd_upper_mode),
+        dudd_lower_mode=dudd(p.get("paiMaDUDDLowerMode"), d.dudd_lower_mode),
+        maximize_seeding=_int(p.get("paiMaMaximizeSeeding"), d.maximize_seeding, "paiMaMaximizeSeeding"),
+        last_round_for_seed_system1=_int(p.get("paiMaLastRoundForSeedSystem1"), d.last_round_for_seed_system1, "paiMaLastRoundForSeedSystem1"),
+        seed_system1=seed(p.get("paiMaSeedSystem1"), d.seed_system1),
+        seed_system2=seed(p.get("paiMaSeedSystem2"), d.seed_system2),
+        additional_criterion1=_criterion(p.get("paiMaAdditionalPlacementCritSystem1", "RATING")),
+        additional_criterion2=_criterion(p.get("paiMaAdditionalPlacementCritSystem2", "NULL")),
+        minimize_handicap=_int(p.get("paiSeMinimizeHandicap"), d.minimize_handicap, "paiSeMinimizeHandicap"),
+        avoid_same_geo=_int(p.get("paiSeAvoidSameGeo"), d.avoid_same_geo, "paiSeAvoidSameGeo"),
+        prefer_mms_diff_rather_than_same_country=_int(p.get("paiSePreferMMSDiffRatherThanSameCountry"), 1, "paiSePreferMMSDiffRatherThanSameCountry"),
+        prefer_mms_diff_rather_than_same_club=_int(p.get("paiSePreferMMSDiffRatherThanSameClub"), 3, "paiSePreferMMSDiffRatherThanSameClub"),
+        prefer_mms_diff_rather_than_same_clubs_group=_int(p.get("paiSePreferMMSDiffRatherThanSameClubsGroup"), 2, "paiSePreferMMSDiffRatherThanSameClubsGroup"),
+        bar_threshold_active=_bool(p.get("paiSeBarThresholdActive"), True),
+        nbw_threshold_active=_bool(p.get("paiSeNbWinsThresholdActive"), True),
+        rank_threshold=_rank(p.get("paiSeRankThreshold"), 0, "paiSeRankThreshold"),
+        nx1_factor=float(p.get("paiStandardNX1Factor", "0.5") or 0.5),
+        def_sec_crit=_int(p.get("paiSeDefSecCrit"), d.def_sec_crit, "paiSeDefSecCrit"),
+    )
+    placement = []
+    pl = tps.find("PlacementParameterSet")
+    if pl is not None:
+        for c in pl.iter("PlacementCriterion"):
+            name = _criterion(c.get("name"))
+            if name != "NULL":
+                placement.append(name)
+    params = Parameters(general=general, handicap=handicap, pairing=pairing,
+                        placement=tuple(placement) or ("MMS", "SOSM", "SOSOSM"))
+
+    players = []
+    raw_players = {}
+    pls = root.find("Players")
+    for el in (pls.findall("Player") if pls is not None else []):
+        a = el.attrib
+        name, first = a.get("name", ""), a.get("firstName", "")
+        if not name:
+            raise OpenGothaFormatError("a <Player> has no name")
+        key = player_key(name, first)
+        part = a.get("participating", "")
+        if part and set(part) - {"0", "1"}:
+            raise OpenGothaFormatError(f"player {key}: participating must be 0s and 1s, got {part!r}")
+        players.append(Player(
+            key=key, name=name, first_name=first,
+            rank=_rank(a.get("rank"), -20, f"player {key} rank"),
+            club=a.get("club", ""), country=a.get("country", ""),
+            rating=_int(a.get("rating"), 0, f"player {key} rating"),
+            mms_correction=_int(a.get("smmsCorrection"), 0, f"player {key} smmsCorrection"),
+            participation=tuple(ch == "1" for ch in part),
+            final=a.get("registeringStatus", "FIN") == "FIN",
+        ))
+        raw_players[key] = dict(a)
+    keys = {pl.key for pl in players}
+    if len(keys) != len(players):
+        raise OpenGothaFormatError("two players have the same key (name + first name)")
+
+    games = []
+    gms = root.find("Games")
+    for el in (gms.findall("Game") if gms is not None else []):
+        a = el.attrib
+        w, b = a.get("whitePlayer", ""), a.get("blackPlayer", "")
+        for k in (w, b):
+            if k not in keys:
+                raise OpenGothaFormatError(f"a game names an unknown player {k!r}")
+        res = a.get("result", "RESULT_UNKNOWN")
+        by_def = res.endswith("_BYDEF")
+        base = res[: -len("_BYDEF")] if by_def else res
+        if base not in _RESULTS:
+            raise OpenGothaFormatError(f"unknown game result {res!r}")
+        games.append(Game(
+            round=_int(a.get("roundNumber"), 1, "game roundNumber"),
+            white=w, black=b,
+            handicap=_int(a.get("handicap"), 0, "game handicap"),
+            result=_RESULTS[base], by_default=by_def,
+            known_color=_bool(a.get("knownColor"), True),
+            table=_int(a.get("tableNumber"), 0, "game tableNumber"),
+        ))
+    byes = []
+    bps = root.find("ByePlayers")
+    for el in (bps.findall("ByePlayer") if bps is not None else []):
+        k = el.get("player", "")
+        if k not in keys:
+            raise OpenGothaFormatError(f"a bye names an unknown player {k!r}")
+        byes.append(Bye(round=_int(el.get("roundNumber"), 1, "bye roundNumber"), player=k))
+
+    extra = {
+        "root_attrib": dict(root.attrib),
+        "players": raw_players,
+        "parameter_set": ET.tostring(tps, encoding="unicode"),
+        "others": [ET.tostring(el, encoding="unicode") for el in root
+                   if el.tag not in ("Players", "Games", "ByePlayers", "TournamentParameterSet")],
+    }
+    return Tournament(
+        players=tuple(players), games=tuple(games), byes=tuple(byes), params=params,
+        name=g.get("name", ""), short_name=g.get("shortName", ""), extra=extra,
+    )
+
+
+def _fmt_bool(v: bool) -> str:
+    return "true" if v else "false"
+
+
+def write_tournament(t: Tournament) -> str:
+    """Serialise a tournament as OpenGotha XML text."""
+    extra = t.extra or {}
+    root = ET.Element("Tournament", dict(extra.get("root_attrib", {"dataVersion": "201"})))
+    pls = ET.SubElement(root, "Players")
+    nrounds = t.params.general.number_of_rounds
+    for p in t.players:
+        a = dict(extra.get("players", {}).get(p.key, {}))
+        part = "".join("1" if p.present(r) or not p.final else "0" for r in range(1, max(nrounds, len(p.participation)) + 1))
+        a.update({
+            "name": p.name, "firstName": p.first_name, "rank": format_rank(p.rank).upper(),
+            "club": p.club, "country": p.country, "rating": str(p.rating),
+            "smmsCorrection": str(p.mms_correction), "participating": part,
+            "registeringStatus": "FIN" if p.final else a.get("registeringStatus", "PRE"),
+        })
+        a.setdefault("grade", format_rank(p.rank).upper())
+        ET.SubElement(pls, "Player", a)
+    gms = ET.SubElement(root, "Games")
+    for g in sorted(t.games, key=lambda g: (g.round, g.table)):
+        res = _RESULT_NAMES[g.result] + ("_BYDEF" if g.by_default else "")
+        ET.SubElement(gms, "Game", {
+            "blackPlayer": g.black, "handicap": str(g.handicap), "knownColor": _fmt_bool(g.known_color),
+            "result": res, "roundNumber": str(g.round), "tableNumber": str(g.table),
+            "whitePlayer": g.white,
+        })
+    if t.byes:
+        bps = ET.SubElement(root, "ByePlayers")
+        for b in sorted(t.byes, key=lambda b: b.round):
+            ET.SubElement(bps, "ByePlayer", {"player": b.player, "roundNumber": str(b.round)})
+    root.append(_parameter_set(t))
+    for text in extra.get("others", []):
+        root.append(ET.fromstring(text))
+    ET.indent(root, space="    ")
+    return '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+
+
+def _parameter_set(t: Tournament) -> ET.Element:
+    raw = (t.extra or {}).get("parameter_set")
+    tps = ET.fromstring(raw) if raw else ET.Element("TournamentParameterSet")
+    P = t.params
+
+    def sub(tag):
+        el = tps.find(tag)
+        if el is None:
+            el = ET.SubElement(tps, tag)
+        return el
+
+    g = sub("GeneralParameterSet")
+    G = P.general
+    g.attrib.update({
+        "name": t.name, "shortName": t.short_name, "numberOfRounds": str(G.number_of_rounds),
+        "genMMFloor": format_rank(G.mm_floor).upper(), "genMMBar": format_rank(G.mm_bar).upper(),
+        "genMMZero": format_rank(G.mm_zero).upper(),
+        "genMMS2ValueAbsent": str(G.mms2_absent), "genMMS2ValueBye": str(G.mms2_bye),
+        "genNBW2ValueAbsent": str(G.nbw2_absent), "genNBW2ValueBye": str(G.nbw2_bye),
+        "genRoundDownNBWMMS": _fmt_bool(G.round_down_nbw_mms),
+        "numberOfCategories": str(G.number_of_categories), "komi": str(G.komi), "size": str(G.size),
+    })
+    h = sub("HandicapParameterSet")
+    H = P.handicap
+    h.attrib.update({
+        "hdBasedOnMMS": _fmt_bool(H.based_on_mms), "hdCeiling": str(H.ceiling),
+        "hdCorrection": str(H.correction), "hdNoHdRankThreshold": format_rank(H.no_handicap_threshold).upper(),
+    })
+    pl = sub("PlacementParameterSet")
+    crits = pl.find("PlacementCriteria")
+    if crits is None:
+        crits = ET.SubElement(pl, "PlacementCriteria")
+    for c in list(crits):
+        crits.remove(c)
+    names = list(P.placement) + ["NULL"] * max(0, 6 - len(P.placement))
+    for i, n in enumerate(names, 1):
+        ET.SubElement(crits, "PlacementCriterion", {"name": n, "number": str(i)})
+    p = sub("PairingParameterSet")
+    A = P.pairing
+
+    def crit_name(c):
+        return "Rating" if c == "RATING" else c
+
+    p.attrib.update({
+        "paiBaAvoidDuplGame": str(A.avoid_duplicate), "paiBaRandom": str(A.random),
+        "paiBaDeterministic": _fmt_bool(A.deterministic), "paiBaBalanceWB": str(A.balance_wb),
+        "paiMaAvoidMixingCategories": str(A.avoid_mixing_categories),
+        "paiMaMinimizeScoreDifference": str(A.minimize_score_difference),
+        "paiMaDUDDWeight": str(A.dudd_weight), "paiMaCompensateDUDD": _fmt_bool(A.compensate_dudd),
+        "paiMaDUDDUpperMode": A.dudd_upper_mode.value, "paiMaDUDDLowerMode": A.dudd_lower_mode.value,
+        "paiMaMaximizeSeeding": str(A.maximize_seeding),
+        "paiMaLastRoundForSeedSystem1": str(A.last_round_for_seed_system1),
+        "paiMaSeedSystem1": A.seed_system1.value, "paiMaSeedSystem2": A.seed_system2.value,
+        "paiMaAdditionalPlacementCritSystem1": crit_name(A.additional_criterion1),
+        "paiMaAdditionalPlacementCritSystem2": crit_name(A.additional_criterion2),
+        "paiSeMinimizeHandicap": str(A.minimize_handicap), "paiSeAvoidSameGeo": str(A.avoid_same_geo),
+        "paiSePreferMMSDiffRatherThanSameCountry": str(A.prefer_mms_diff_rather_than_same_country),
+        "paiSePreferMMSDiffRatherThanSameClub": str(A.prefer_mms_diff_rather_than_same_club),
+        "paiSeBarThresholdActive": _fmt_bool(A.bar_threshold_active),
+        "paiSeNbWinsThresholdActive": _fmt_bool(A.nbw_threshold_active),
+        "paiSeRankThreshold": format_rank(A.rank_threshold).upper(),
+        "paiStandardNX1Factor": repr(A.nx1_factor), "paiSeDefSecCrit": str(A.def_sec_crit),
+    })
+    return tps
+
+
+def with_params(t: Tournament, params: Parameters) -> Tournament:
+    return replace(t, params=params)
