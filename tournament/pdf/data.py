@@ -1,0 +1,41 @@
+"""Plain data the pairing sheet and result slips are drawn from."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class SheetPlayer:
+    surname: str
+    given_name: str
+    rank: str = ""
+    club: str = ""
+    country: str = ""
+
+    @property
+    def name(self) -> str:
+        return f"{self.surname} {self.given_name}".strip()
+
+
+@dataclass(frozen=True)
+class SheetTable:
+    table: int
+    black: SheetPlayer
+    white: SheetPlayer
+    handicap: int = 0
+    komi: float = 0.0
+    result: str = ""
+
+
+@dataclass(frozen=True)
+class PairingSheet:
+    tournament: str
+    round: int
+    discipline: str
+    tables: tuple[SheetTable, ...]
+    byes: tuple[SheetPlayer, ...] = ()
+    discipline_kind: str = ""
+    board_size: int = 19
+    record_required: bool = False
+    date: str = ""

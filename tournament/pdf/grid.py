@@ -1,0 +1,181 @@
+"""A fast table renderer for long lists: header row repeated on every page.
+
+Drawn directly on the canvas (no flowable splitting), so a crosstable of a
+thousand players stays quick.  The font size shrinks to make all columns
+fit the page (down to ``MIN_SIZE``); landscape is chosen when portrait would
+need a smaller size than ``PORTRAIT_MIN``.  Columns marked ``shrink`` (names,
+clubs) are cut with an ellipsis when even that is not enough.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Sequence
+
+from reportlab.lib.pagesizes import A4, landscape
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from . import fonts
+
+MAX_SIZE = 9.0
+MIN_SIZE = 5.5
+PORTRAIT_MIN = 7.5
+PAD = 2.0  # points left and right of a cell's text
+MARGIN = 12 * mm
+STRIPE = (0.93, 0.93, 0.93)
+HEADER_BG = (0.80, 0.84, 0.90)
+
+
+@dataclass(frozen=True)
+class GridColumn:
+    header: str
+    align: str = "left"  # left, right, center
+    shrink: bool = False
+
+
+@dataclass
+class Section:
+    """One table with its title; every section starts on a new page."""
+
+    title: str
+    columns: Sequence[GridColumn]
+    rows: Sequence[Sequence[str]]
+    subtitle: str = ""
+    orientation: str = "auto"  # auto, portrait, landscape
+    page_size: tuple[float, float] = field(default=A4)
+
+
+def _units(section: Section) -> list[float]:
+    """Natural width of each column at font size 1."""
+    units = []
+    sw = fonts.width
+    for i, col in enumerate(section.columns):
+        best = sw(col.header, fonts.SANS_BOLD, 1.0)
+        seen: set[str] = set()
+        for row in section.rows:
+            text = row[i]
+            if text in seen:
+                continue
+            seen.add(text)
+            w = sw(text, fonts.font_for(text), 1.0)
+            if w > best:
+                best = w
+        units.append(best)
+    return units
+
+
+def _layout(section: Section, units: list[float]):
+    def fit(size_w: float) -> float:
+        pads = 2 * PAD * len(units)
+        return (size_w - 2 * MARGIN - pads) / max(sum(units), 1e-6)
+
+    portrait = section.page_size
+    land = landscape(section.page_size)
+    if section.orientation == "portrait":
+        page = portrait
+    elif section.orientation == "landscape":
+        page = land
+    else:
+        page = portrait if fit(portrait[0]) >= PORTRAIT_MIN else land
+    size = max(MIN_SIZE, min(MAX_SIZE, fit(page[0])))
+    widths = [u * size + 2 * PAD for u in units]
+    avail = page[0] - 2 * MARGIN
+    excess = sum(widths) - avail
+    if excess > 0:
+        shrinkable = [i for i, c in enumerate(section.columns) if c.shrink]
+        total = sum(widths[i] for i in shrinkable) or 1
+        for i in shrinkable:
+            widths[i] = max(widths[i] - excess * widths[i] / total, 8 * size)
+    return page, size, widths
+
+
+def _clip(text: str, font: str, size: float, room: float) -> str:
+    if fonts.width(text, font, size) <= room + 0.01:
+        return text
+    while text and fonts.width(text + "…", font, size) > room:
+        text = text[:-1]
+    return text + "…"
+
+
+def draw(canvas: Canvas, sections: Sequence[Section], footer: str = "") -> None:
+    fonts.register()
+    pages_before = 0
+    plans = []
+    for section in sections:
+        units = _units(section)
+        page, size, widths = _layout(section, units)
+        row_h = size * 1.45
+        top_space = 2 * MARGIN + 22 + (12 if section.subtitle else 0) + row_h
+        per_page = max(1, int((page[1] - top_space) // row_h))
+        count = max(1, -(-len(section.rows) // per_page))
+        plans.append((section, page, size, widths, row_h, per_page, count))
+        pages_before += count
+    total_pages = pages_before
+    page_no = 0
+    for section, page, size, widths, row_h, per_page, count in plans:
+        xs = [MARGIN]
+        for w in widths[:-1]:
+            xs.append(xs[-1] + w)
+        table_w = sum(widths)
+        for p in range(count):
+            page_no += 1
+            canvas.setPageSize(page)
+            y = page[1] - MARGIN - 12
+            canvas.setFont(fonts.font_for(section.title, bold=True), 13)
+            canvas.drawString(MARGIN, y, section.title)
+            if section.subtitle:
+                y -= 14
+                canvas.setFont(fonts.font_for(section.subtitle), 9)
+                canvas.drawString(MARGIN, y, section.subtitle)
+            y -= 10 + row_h
+            # header row
+            canvas.setFillColorRGB(*HEADER_BG)
+            canvas.rect(MARGIN, y - row_h * 0.3, table_w, row_h, stroke=0, fill=1)
+            canvas.setFillColorRGB(0, 0, 0)
+            _draw_row(canvas, [c.header for c in section.columns], section.columns, xs, widths,
+                      y, size, bold=True)
+            chunk = section.rows[p * per_page:(p + 1) * per_page]
+            for n, row in enumerate(chunk):
+                y -= row_h
+                if n % 2 == 1:
+                    canvas.setFillColorRGB(*STRIPE)
+                    canvas.rect(MARGIN, y - row_h * 0.3, table_w, row_h, stroke=0, fill=1)
+                    canvas.setFillColorRGB(0, 0, 0)
+                _draw_row(canvas, row, section.columns, xs, widths, y, size)
+            canvas.setFont(fonts.SANS, 7)
+            canvas.drawString(MARGIN, MARGIN / 2, footer)
+            canvas.drawRightString(page[0] - MARGIN, MARGIN / 2, f"{page_no} / {total_pages}")
+            canvas.showPage()
+
+
+def _draw_row(canvas, row, columns, xs, widths, y, size, bold=False):
+    current = None
+    for text, col, x, w in zip(row, columns, xs, widths):
+        if not text:
+            continue
+        font = fonts.font_for(text, bold)
+        if font != current:
+            canvas.setFont(font, size)
+            current = font
+        if col.shrink:
+            text = _clip(text, font, size, w - 2 * PAD)
+        if col.align == "right":
+            canvas.drawRightString(x + w - PAD, y, text)
+        elif col.align == "center":
+            canvas.drawCentredString(x + w / 2, y, text)
+        else:
+            canvas.drawString(x + PAD, y, text)
+
+
+def render(sections: Sequence[Section], *, title: str = "", footer: str = "") -> bytes:
+    """The PDF bytes of the sections."""
+    import io
+
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=A4, pageCompression=1)
+    canvas.setTitle(title)
+    canvas.setCreator("Vielseitig")
+    draw(canvas, sections, footer=footer)
+    canvas.save()
+    return buffer.getvalue()

@@ -1,0 +1,116 @@
+"""Result slips: one per table, to cut out, fill in and sign.
+
+Without a game record five slips fit on an A4 page; disciplines that need a
+record get half a page each, with numbered boxes for the moves.
+"""
+
+from __future__ import annotations
+
+import io
+
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from tournament.pdf.data import PairingSheet, SheetPlayer, SheetTable
+
+from . import fonts
+
+MARGIN = 10 * mm
+RECORD_MOVES = 120  # boxes for a short record
+RECORD_COLUMNS = 15
+
+
+def _text(c: Canvas, x: float, y: float, text: str, size: float, bold: bool = False,
+          align: str = "left") -> None:
+    c.setFont(fonts.font_for(text, bold), size)
+    if align == "right":
+        c.drawRightString(x, y, text)
+    else:
+        c.drawString(x, y, text)
+
+
+def _player(p: SheetPlayer) -> str:
+    extra = ", ".join(x for x in (p.rank, p.club) if x)
+    return f"{p.name} ({extra})" if extra else p.name
+
+
+def _slip(c: Canvas, sheet: PairingSheet, t: SheetTable, top: float, height: float,
+          width: float) -> None:
+    left = MARGIN
+    right = MARGIN + width
+    y = top - 16
+    _text(c, left, y, f"{sheet.tournament} – Round {sheet.round}: {sheet.discipline}", 10)
+    _text(c, right, y - 4, f"Table {t.table}", 18, bold=True, align="right")
+    y -= 12
+    details = [f"{sheet.board_size}×{sheet.board_size}"]
+    if t.handicap:
+        details.append(f"handicap {t.handicap}")
+    details.append(f"komi {t.komi:g}")
+    _text(c, left, y, " · ".join(details), 8)
+    y -= 20
+    box = 9
+    sig_x = left + width * 0.62
+    for colour, p in (("Black", t.black), ("White", t.white)):
+        c.rect(left, y - 2, box, box)
+        _text(c, left + box + 4, y, f"{colour}:", 9, bold=True)
+        _text(c, left + box + 42, y, _player(p), 10)
+        c.line(sig_x, y - 3, right, y - 3)
+        _text(c, sig_x, y - 11, "signature", 6)
+        y -= 24
+    _text(c, left, y + 4, "Tick the winner's box.", 7)
+    choices = ["Jigo / draw", "Both lose", "Both win"]
+    x = left + 110
+    for label in choices:
+        c.rect(x, y + 2, box, box)
+        _text(c, x + box + 3, y + 4, label, 8)
+        x += 85
+    _text(c, left, y - 10, "won by:  resignation · counting (____ points) · time · five in a row "
+          "· captures · default", 7)
+    if sheet.record_required:
+        y -= 26
+        _text(c, left, y, "Game record (moves in order; use the discipline's notation)", 8, bold=True)
+        rows = -(-RECORD_MOVES // RECORD_COLUMNS)
+        cell_w = width / RECORD_COLUMNS
+        bottom_limit = top - height + 10
+        cell_h = min(22, (y - 6 - bottom_limit) / rows)
+        y -= 4
+        c.setLineWidth(0.3)
+        for i in range(RECORD_MOVES):
+            r, col = divmod(i, RECORD_COLUMNS)
+            cx = left + col * cell_w
+            cy = y - (r + 1) * cell_h
+            c.rect(cx, cy, cell_w, cell_h)
+            c.setFont(fonts.SANS, 5)
+            c.drawString(cx + 1.5, cy + cell_h - 6, str(i + 1))
+        c.setLineWidth(1)
+
+
+def slips_pdf(sheet: PairingSheet) -> bytes:
+    fonts.register()
+    buffer = io.BytesIO()
+    c = Canvas(buffer, pagesize=A4, pageCompression=1)
+    c.setTitle(f"{sheet.tournament} round {sheet.round} result slips")
+    c.setCreator("Vielseitig")
+    per_page = 2 if sheet.record_required else 5
+    page_w, page_h = A4
+    height = (page_h - 2 * MARGIN) / per_page
+    width = page_w - 2 * MARGIN
+    tables = sorted(sheet.tables, key=lambda t: t.table)
+    for start in range(0, len(tables), per_page):
+        for i, t in enumerate(tables[start:start + per_page]):
+            top = page_h - MARGIN - i * height
+            _slip(c, sheet, t, top, height, width)
+            if i:
+                c.setDash(4, 3)
+                c.setLineWidth(0.5)
+                c.line(MARGIN / 2, top, page_w - MARGIN / 2, top)
+                c.setDash()
+                c.setLineWidth(1)
+                _text(c, MARGIN / 2, top + 2, "✂", 7)
+        c.showPage()
+    if not tables:
+        _text(c, MARGIN, page_h - MARGIN - 20, f"Round {sheet.round}: no tables", 12)
+        c.showPage()
+    c.save()
+    return buffer.getvalue()

@@ -1,0 +1,129 @@
+"""The one place where the site's models become the standings' plain data.
+
+Also builds the plain data of the pairing sheets and result slips
+(:mod:`tournament.pdf` draws them without touching the models).
+"""
+
+from __future__ import annotations
+
+from django.db.models import Q
+
+from tournament.models import Bye, Game, Registration, Round, Tournament
+from tournament.pairing import model as pm
+from tournament.pairing.scores import initial_mms
+from tournament.pdf.data import PairingSheet, SheetPlayer, SheetTable
+from tournament.ranks import format_rank
+from tournament.standings import build
+from tournament.standings import model as sm
+
+#: Round states whose games count in the standings.
+PUBLIC_STATES = (Round.Status.PUBLISHED, Round.Status.FINISHED)
+ALL_STATES = (Round.Status.PAIRED, Round.Status.PUBLISHED, Round.Status.FINISHED)
+
+
+def _general_params(tournament: Tournament) -> pm.GeneralParams:
+    defaults = pm.GeneralParams()
+    return pm.GeneralParams(
+        mm_bar=tournament.mcmahon_bar if tournament.mcmahon_bar is not None else defaults.mm_bar,
+        mm_floor=(tournament.mcmahon_floor if tournament.mcmahon_floor is not None
+                  else defaults.mm_floor),
+    )
+
+
+def settings_for(tournament: Tournament) -> sm.Settings:
+    return sm.Settings(
+        criteria=tuple(tournament.standings_criteria or ()),
+        bye_points_x2=int(tournament.bye_points * 2),
+        absence_points_x2=int(tournament.absence_points * 2),
+        round_down=pm.GeneralParams().round_down_nbw_mms,
+        overall=tournament.overall_ranking,
+        best_of=tournament.best_of,
+    )
+
+
+def tournament_data(tournament: Tournament, *, public: bool = True,
+                    up_to: int | None = None) -> sm.TournamentData:
+    """Players, games and byes of the rounds that count.
+
+    ``public``: only published and finished rounds (what anybody may see);
+    otherwise every paired round too.  Planned rounds never count.
+    """
+    states = PUBLIC_STATES if public else ALL_STATES
+    rounds_qs = tournament.rounds.filter(status__in=states).select_related("discipline")
+    if up_to is not None:
+        rounds_qs = rounds_qs.filter(number__lte=up_to)
+    rounds = list(rounds_qs.order_by("number"))
+    round_ids = {r.pk: r.number for r in rounds}
+    games = list(
+        Game.objects.filter(round_id__in=round_ids).values_list(
+            "round_id", "table", "black_id", "white_id", "result", "handicap", "komi", "by_default"
+        )
+    )
+    byes = list(Bye.objects.filter(round_id__in=round_ids).values_list("round_id", "player_id"))
+    involved = {g[2] for g in games} | {g[3] for g in games} | {b[1] for b in byes}
+    registrations = (
+        Registration.objects.filter(tournament=tournament)
+        .filter(Q(status=Registration.Status.CONFIRMED) | Q(player_id__in=involved))
+        .select_related("player")
+    )
+    general = _general_params(tournament)
+    entrants = []
+    for reg in registrations:
+        p = reg.player
+        smms = initial_mms(pm.Player(key=str(p.pk), name=p.surname, rank=p.rank,
+                                     mms_correction=reg.mms_correction), general)
+        entrants.append(sm.Entrant(
+            id=p.pk, surname=p.surname, given_name=p.given_name, rank=p.rank,
+            initial_mms=smms, club=p.club, country=p.country, egd_pin=p.egd_pin,
+            rating=p.rating, absent_rounds=frozenset(reg.absent_rounds or ()),
+        ))
+    return sm.TournamentData(
+        entrants=tuple(entrants),
+        rounds=tuple(sm.RoundInfo(r.number, r.discipline.name) for r in rounds),
+        games=tuple(
+            sm.Game(round=round_ids[rid], table=t, black=b, white=w, result=res,
+                    handicap=h, komi=float(k), by_default=bd)
+            for rid, t, b, w, res, h, k, bd in games
+        ),
+        byes=tuple(sm.Bye(round=round_ids[rid], player=pid) for rid, pid in byes),
+        settings=settings_for(tournament),
+        name=tournament.name,
+    )
+
+
+def standings_for(tournament: Tournament, *, discipline: str | None = None,
+                  public: bool = True, up_to: int | None = None) -> sm.Standings:
+    """Overall standings (the tournament's mode), or one discipline's."""
+    data = tournament_data(tournament, public=public, up_to=up_to)
+    if discipline:
+        return build.discipline_standings(data, discipline)
+    return build.overall_standings(data)
+
+
+def discipline_names(tournament: Tournament) -> list[str]:
+    return list(tournament.disciplines.order_by("position", "name").values_list("name", flat=True))
+
+
+def pairing_sheet(round_: Round) -> PairingSheet:
+    """Tables of a round with both players, and the byes."""
+    tournament = round_.tournament
+    discipline = round_.discipline
+    games = round_.games.select_related("black", "white").order_by("table")
+
+    def player(p) -> SheetPlayer:
+        return SheetPlayer(surname=p.surname, given_name=p.given_name,
+                           rank=format_rank(p.rank), club=p.club, country=p.country)
+
+    tables = tuple(
+        SheetTable(table=g.table, black=player(g.black), white=player(g.white),
+                   handicap=g.handicap, komi=float(g.komi), result=g.result_short
+                   if g.has_result else "")
+        for g in games
+    )
+    byes = tuple(player(b.player) for b in round_.byes.select_related("player"))
+    return PairingSheet(
+        tournament=tournament.name, round=round_.number, discipline=discipline.name,
+        discipline_kind=discipline.get_kind_display(), board_size=discipline.board_size,
+        record_required=discipline.record_required, tables=tables, byes=byes,
+        date=round_.starts_at.strftime("%d.%m.%Y %H:%M") if round_.starts_at else "",
+    )

@@ -1,0 +1,147 @@
+"""Standings tables: per discipline, and overall in the tournament's mode.
+
+- ``total``: every round counts alike; the chosen criteria decide.
+- ``place-points`` (the Mind Sports Olympiad's Pentamind idea): each
+  discipline is ranked on its own; its winner gets ``place_points_max``
+  points, its last player 0, the others linearly in between by place (tied
+  players get the points of their shared place); a discipline not played
+  gives 0.  The sum decides, then the chosen criteria over all rounds.
+- ``best-of``: like ``place-points``, counting only the best ``k``
+  disciplines of each player.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Sequence
+
+from .criteria import format_scaled, get
+from .model import (
+    BEST_OF, PLACE_POINTS, TOTAL, UNKNOWN, Cell, Column, Row, Standings, TournamentData,
+)
+from .ranking import order
+from .scores import ABSENT, BYE, PAIRED, Scores, compute_scores
+
+
+def round_numbers(data: TournamentData, discipline: str | None = None,
+                  up_to: int | None = None) -> list[int]:
+    return sorted(
+        r.number for r in data.rounds
+        if (discipline is None or r.discipline == discipline)
+        and (up_to is None or r.number <= up_to)
+    )
+
+
+def discipline_standings(data: TournamentData, discipline: str,
+                         up_to: int | None = None) -> Standings:
+    """The ranking of one discipline: its rounds only, its players only."""
+    rounds = round_numbers(data, discipline, up_to)
+    scores = compute_scores(data, rounds)
+    taking_part = [s for s in scores.values() if s.took_part]
+    return _table(data, discipline, rounds, taking_part, data.settings.criteria)
+
+
+def overall_standings(data: TournamentData, up_to: int | None = None) -> Standings:
+    settings = data.settings
+    rounds = round_numbers(data, None, up_to)
+    scores = compute_scores(data, rounds)
+    if settings.overall == TOTAL or len(data.disciplines) == 0:
+        return _table(data, "", rounds, scores.values(), settings.criteria)
+    if settings.overall not in (PLACE_POINTS, BEST_OF):
+        raise ValueError(f"unknown overall ranking {settings.overall!r}")
+    disciplines = data.disciplines
+    per: dict[str, dict[int, Fraction]] = {}
+    for d in disciplines:
+        table = discipline_standings(data, d, up_to)
+        n = len(table.rows)
+        per[d] = {row.entrant.id: place_points(row.place, n, settings.place_points_max)
+                  for row in table.rows}
+    k = settings.best_of if settings.overall == BEST_OF else None
+    totals: dict[int, Fraction] = {}
+    counted: dict[int, set[str]] = {}
+    for pid in scores:
+        pts = sorted(((per[d].get(pid, Fraction(0)), d) for d in disciplines),
+                     key=lambda x: x[0], reverse=True)
+        keep = pts if not k else pts[:k]
+        totals[pid] = sum((p for p, _d in keep), Fraction(0))
+        counted[pid] = {d for _p, d in keep}
+    extra_columns = [Column("points", "Pts", "points")] + [
+        Column(f"d:{d}", d[:8], d) for d in disciplines
+    ]
+
+    def extra_values(pid: int) -> list[str]:
+        values = [_fmt_fraction(totals[pid])]
+        for d in disciplines:
+            p = per[d].get(pid)
+            text = "–" if p is None else _fmt_fraction(p)
+            if p is not None and d not in counted[pid]:
+                text = f"({text})"
+            values.append(text)
+        return values
+
+    return _table(
+        data, "", rounds, scores.values(), settings.criteria,
+        leading={pid: (t,) for pid, t in totals.items()},
+        extra_columns=extra_columns, extra_values=extra_values, mode=settings.overall,
+    )
+
+
+def place_points(place: int, n: int, top: int = 100) -> Fraction:
+    if n <= 1:
+        return Fraction(top)
+    return Fraction(top * (n - place), n - 1)
+
+
+def _fmt_fraction(f: Fraction) -> str:
+    if f.denominator == 1:
+        return str(f.numerator)
+    return f"{float(f):.1f}"
+
+
+def _table(data: TournamentData, title: str, rounds: Sequence[int], scores, criteria,
+           leading=None, extra_columns=(), extra_values=None, mode=TOTAL) -> Standings:
+    scores = list(scores)
+    ranked = order(scores, criteria, [g for g in data.games if g.round in set(rounds)], leading)
+    number = {s.id: i + 1 for i, (s, _k, _p, _t) in enumerate(ranked)}
+    crits = [get(c) for c in criteria]
+    rows = []
+    for i, (s, key, place, tied) in enumerate(ranked):
+        values = list(extra_values(s.id)) if extra_values else []
+        values += [c.display(c.value(s)) for c in crits]
+        rows.append(Row(
+            place=place, tied=tied, number=i + 1, entrant=s.entrant,
+            values=tuple(values), cells=tuple(_cells(data, s, rounds, number)),
+        ))
+    columns = tuple(extra_columns) + tuple(Column(c.code, c.header, c.label) for c in crits)
+    return Standings(title=title, columns=columns, rounds=tuple(rounds), rows=tuple(rows),
+                     disciplines=data.disciplines, mode=mode)
+
+
+def _outcome(points_x2: int) -> str:
+    return "+" if points_x2 >= 2 else "=" if points_x2 == 1 else "-"
+
+
+def _cells(data: TournamentData, s: Scores, rounds: Sequence[int], number: dict[int, int]):
+    settings = data.settings
+    for i, r in enumerate(rounds):
+        part = s.participation[i]
+        if part == PAIRED:
+            g = s.games[i]
+            pid = s.id
+            opp = g.opponent(pid)
+            outcome = "?" if g.result == UNKNOWN else _outcome(g.points_x2(pid))
+            yield Cell(
+                round=r, kind="game", opponent=opp, opponent_place=number.get(opp),
+                outcome=outcome, colour="b" if g.black == pid else "w",
+                handicap=g.handicap, by_default=g.by_default,
+            )
+        elif part == BYE:
+            yield Cell(round=r, kind="bye", outcome=_outcome(settings.bye_points_x2))
+        elif part == ABSENT:
+            yield Cell(round=r, kind="absent", outcome=_outcome(settings.absence_points_x2))
+        else:
+            yield Cell(round=r, kind="none", outcome="-")
+
+
+__all__ = ["discipline_standings", "overall_standings", "place_points", "round_numbers",
+           "format_scaled"]

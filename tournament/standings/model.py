@@ -1,0 +1,170 @@
+"""Plain data for the standings: entrants, games, byes, settings in; rows out.
+
+No Django here.  Ranks are ints in OpenGotha's convention (see
+:mod:`tournament.ranks`), rounds are numbered from 1, player ids are the
+site's player primary keys (any hashable would do).  Points are kept
+doubled (``*_x2``) so that half points stay integers, as OpenGotha does.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+#: Result codes, the same letters as :class:`tournament.models.game.Result`.
+BLACK, WHITE, DRAW, BOTH_LOSE, BOTH_WIN, UNKNOWN = "B", "W", "D", "0", "1", "?"
+
+#: Twice the points a result gives to (black, white).
+POINTS_X2 = {
+    BLACK: (2, 0),
+    WHITE: (0, 2),
+    DRAW: (1, 1),
+    BOTH_LOSE: (0, 0),
+    BOTH_WIN: (2, 2),
+    UNKNOWN: (0, 0),
+}
+
+#: Overall ranking modes (the values of ``Tournament.overall_ranking``).
+TOTAL, PLACE_POINTS, BEST_OF = "total", "place-points", "best-of"
+
+
+@dataclass(frozen=True)
+class Entrant:
+    id: int
+    surname: str
+    given_name: str
+    rank: int
+    #: Starting McMahon score in whole points (bar, floor and correction
+    #: applied), as the pairing module's ``initial_mms`` computes it.
+    initial_mms: int = 0
+    club: str = ""
+    country: str = ""
+    egd_pin: str = ""
+    rating: int | None = None
+    absent_rounds: frozenset[int] = frozenset()
+
+    @property
+    def name(self) -> str:
+        return f"{self.surname} {self.given_name}".strip()
+
+
+@dataclass(frozen=True)
+class Game:
+    round: int
+    table: int
+    black: int
+    white: int
+    result: str = UNKNOWN
+    handicap: int = 0
+    komi: float = 0.0
+    by_default: bool = False
+
+    def points_x2(self, player: int) -> int:
+        black, white = POINTS_X2[self.result]
+        return black if player == self.black else white
+
+    def opponent(self, player: int) -> int:
+        return self.white if player == self.black else self.black
+
+
+@dataclass(frozen=True)
+class Bye:
+    round: int
+    player: int
+
+
+@dataclass(frozen=True)
+class RoundInfo:
+    number: int
+    discipline: str
+
+
+@dataclass(frozen=True)
+class Settings:
+    criteria: tuple[str, ...] = ("mms", "sosmms", "sososmms")
+    bye_points_x2: int = 2
+    absence_points_x2: int = 0
+    #: OpenGotha's "round down NBW and MMS": the bye and absence points
+    #: accumulated so far count in whole points only.
+    round_down: bool = False
+    overall: str = TOTAL
+    best_of: int | None = None
+    #: Points for a discipline's place: the winner gets ``place_points_max``,
+    #: the last ``0``, linearly in between (the Pentamind idea).
+    place_points_max: int = 100
+
+
+@dataclass(frozen=True)
+class TournamentData:
+    """Everything the standings need; the selector builds one from the models."""
+
+    entrants: tuple[Entrant, ...]
+    rounds: tuple[RoundInfo, ...]
+    games: tuple[Game, ...] = ()
+    byes: tuple[Bye, ...] = ()
+    settings: Settings = field(default_factory=Settings)
+    name: str = ""
+
+    @property
+    def disciplines(self) -> tuple[str, ...]:
+        seen: dict[str, None] = {}
+        for r in sorted(self.rounds, key=lambda r: r.number):
+            seen.setdefault(r.discipline, None)
+        return tuple(seen)
+
+
+# --- output -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One round of one player, as the crosstable shows it."""
+
+    round: int
+    kind: str  # "game", "bye", "absent", "none"
+    opponent: int | None = None
+    opponent_place: int | None = None
+    outcome: str = "-"  # "+", "-", "=", "?"
+    colour: str = ""  # "b", "w"
+    handicap: int = 0
+    by_default: bool = False
+
+    @property
+    def code(self) -> str:
+        """``12+/w0`` (``!`` instead of ``/`` by default); ``0+``, ``0-``, ``0=`` without game."""
+        if self.kind != "game":
+            return f"0{self.outcome}"
+        sep = "!" if self.by_default else "/"
+        return f"{self.opponent_place}{self.outcome}{sep}{self.colour}{self.handicap}"
+
+
+@dataclass(frozen=True)
+class Column:
+    code: str
+    header: str
+    label: str
+
+
+@dataclass(frozen=True)
+class Row:
+    place: int
+    tied: bool
+    #: Unique order number 1..n (ties broken by rank, then name), for the
+    #: crosstable's opponent numbers and the EGD file.
+    number: int
+    entrant: Entrant
+    values: tuple[str, ...]
+    cells: tuple[Cell, ...] = ()
+
+    @property
+    def place_display(self) -> str:
+        return f"{self.place}=" if self.tied else str(self.place)
+
+
+@dataclass(frozen=True)
+class Standings:
+    title: str
+    columns: tuple[Column, ...]
+    rounds: tuple[int, ...]
+    rows: tuple[Row, ...]
+    disciplines: tuple[str, ...] = ()
+    mode: str = TOTAL
