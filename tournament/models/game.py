@@ -70,7 +70,14 @@ class Game(models.Model):
         verbose_name=_("White"),
     )
     handicap = models.PositiveSmallIntegerField(_("handicap"), default=0)
-    komi = models.DecimalField(_("komi"), max_digits=4, decimal_places=1, default=Decimal("0"))
+    komi = models.DecimalField(
+        _("komi"), max_digits=4, decimal_places=1, default=Decimal("0"),
+        help_text=_("Points for White; negative when White pays reverse komi."),
+    )
+    pinned = models.BooleanField(
+        _("kept when re-pairing"), default=False,
+        help_text=_("A fixed or hand-made pairing that re-pairing the round keeps."),
+    )
 
     result = models.CharField(
         _("result"), max_length=1, choices=Result.choices, default=Result.UNKNOWN

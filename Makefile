@@ -1,0 +1,56 @@
+# The two commands: `make run` (the site with the demo tournament) and
+# `make test` (every test). Both set up everything they need on a fresh machine.
+
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+PORT   ?= 8000
+STAMP  := $(VENV)/.installed
+
+# Debian packages the tests need: Chromium for the browser tests, fonts
+# for the PDFs, poppler-utils to look at PDFs as pictures.
+DEB_PACKAGES := chromium fonts-dejavu-core fonts-ipaexfont-gothic poppler-utils
+DEB_CHECK    := /usr/bin/chromium /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf /usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf /usr/bin/pdftoppm
+
+.PHONY: run test install system-deps migrate demo bench messages serve clean
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+system-deps:
+	@missing=""; for f in $(DEB_CHECK); do [ -e $$f ] || missing="$$missing $$f"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing Debian packages (missing:$$missing)"; \
+	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	  $$SUDO apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $(DEB_PACKAGES) >/dev/null; \
+	fi
+
+migrate: install
+	$(PY) manage.py migrate --noinput
+
+demo: migrate
+	$(PY) manage.py demo
+
+run: demo
+	@echo
+	@echo "Serving http://127.0.0.1:$(PORT)/  (Ctrl-C stops)"
+	$(PY) manage.py runserver 127.0.0.1:$(PORT)
+
+test: install system-deps
+	$(PY) -m pytest -q
+
+bench: install
+	$(PY) tests/bench/run_all.py
+
+messages: install
+	$(PY) manage.py makemessages -l de --ignore=.venv --ignore=tests
+	$(PY) manage.py compilemessages --ignore=.venv
+
+clean:
+	rm -rf $(VENV) db.sqlite3 staticfiles test-artifacts .pytest_cache .hypothesis

@@ -1,0 +1,48 @@
+"""Small builders for model objects in tests (real database, no mocks)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import itertools
+
+from tournament.models import Discipline, Player, Registration, Round, Tournament
+from tournament.models.discipline import DisciplineKind
+from tournament.ranks import parse_rank
+
+_counter = itertools.count(1)
+
+
+def make_tournament(**kwargs) -> Tournament:
+    n = next(_counter)
+    values = dict(
+        name=f"Test tournament {n}",
+        slug=f"test-{n}",
+        start_date=dt.date(2026, 11, 28),
+        end_date=dt.date(2026, 11, 29),
+        place="Hannover",
+    )
+    values.update(kwargs)
+    return Tournament.objects.create(**values)
+
+
+def make_discipline(tournament: Tournament, kind=DisciplineKind.GO, **kwargs) -> Discipline:
+    values = dict(name=f"{kind} {next(_counter)}", kind=kind, board_size=19 if kind == DisciplineKind.NINUKI else 9)
+    values.update(kwargs)
+    return Discipline.objects.create(tournament=tournament, **values)
+
+
+def make_player(surname=None, given_name="Test", rank="5k", **kwargs) -> Player:
+    return Player.objects.create(
+        surname=surname or f"Player{next(_counter)}",
+        given_name=given_name,
+        rank=parse_rank(rank) if isinstance(rank, str) else rank,
+        **kwargs,
+    )
+
+
+def make_round(tournament: Tournament, discipline: Discipline, number: int = 1, **kwargs) -> Round:
+    return Round.objects.create(tournament=tournament, discipline=discipline, number=number, **kwargs)
+
+
+def register(tournament: Tournament, player: Player, status=Registration.Status.CONFIRMED, **kwargs) -> Registration:
+    return Registration.objects.create(tournament=tournament, player=player, status=status, **kwargs)
