@@ -1,3 +1,51 @@
 """URLs of the organizer, player and referee workflows."""
 
-urlpatterns: list = []
+from django.urls import path
+
+from .views import auth, games, organizer, player, projector, referee, rounds
+
+urlpatterns = [
+    # log-in with throttling (takes the place of the plain LoginView, same name)
+    path("accounts/login/", auth.ThrottledLoginView.as_view(), name="login"),
+    # players
+    path("t/<slug:slug>/register/", player.register, name="register"),
+    path("t/<slug:slug>/me/", player.my_tournament, name="my_tournament"),
+    path("t/<slug:slug>/me/rounds/", player.my_rounds, name="my_rounds"),
+    path("t/<slug:slug>/me/withdraw/", player.my_withdraw, name="my_withdraw"),
+    # one game: players, referees, organizers
+    path("t/<slug:slug>/game/<int:pk>/", games.game_detail, name="game"),
+    path("t/<slug:slug>/game/<int:pk>/board/", games.game_board, name="game_board"),
+    path("t/<slug:slug>/game/<int:pk>/report/", games.game_report, name="game_report"),
+    path("t/<slug:slug>/game/<int:pk>/confirm/", games.game_confirm, name="game_confirm"),
+    path("t/<slug:slug>/game/<int:pk>/dispute/", games.game_dispute, name="game_dispute"),
+    path("t/<slug:slug>/game/<int:pk>/adjudicate/", games.game_adjudicate, name="game_adjudicate"),
+    # referees
+    path("t/<slug:slug>/referee/", referee.queue, name="referee_queue"),
+    # organizers
+    path("t/<slug:slug>/manage/", organizer.dashboard, name="manage"),
+    path("t/<slug:slug>/manage/players/", organizer.registrations, name="manage_registrations"),
+    path("t/<slug:slug>/manage/players/add/", organizer.player_add, name="manage_player_add"),
+    path("t/<slug:slug>/manage/players/<int:pk>/", organizer.registration_edit, name="manage_registration"),
+    path(
+        "t/<slug:slug>/manage/players/<int:pk>/status/",
+        organizer.registration_status,
+        name="manage_registration_status",
+    ),
+    path("t/<slug:slug>/manage/results/", organizer.results_grid, name="manage_results"),
+    path("t/<slug:slug>/manage/results/<int:pk>/", organizer.result_edit, name="manage_result"),
+    path("t/<slug:slug>/manage/rounds/", rounds.rounds, name="manage_rounds"),
+    path("t/<slug:slug>/manage/rounds/<int:number>/", rounds.round_manage, name="manage_round"),
+    path("t/<slug:slug>/manage/rounds/<int:number>/swap/", rounds.round_swap, name="manage_round_swap"),
+    path(
+        "t/<slug:slug>/manage/rounds/<int:number>/constraint/<str:kind>/",
+        rounds.round_constraint,
+        name="manage_round_constraint",
+    ),
+    path(
+        "t/<slug:slug>/manage/rounds/<int:number>/<str:action>/",
+        rounds.round_action,
+        name="manage_round_action",
+    ),
+    # everyone
+    path("t/<slug:slug>/projector/", projector.projector, name="projector"),
+]

@@ -1,0 +1,246 @@
+"""One game: its page (board viewer, result history), and the players' report, confirm and dispute."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournament.forms.results import AdjudicateForm, DisputeForm, ReportForm, VersionForm
+from tournament.models import Game
+from tournament.models.game import ResultState
+from tournament.selectors.results import result_history
+from tournament.services import results as result_services
+from tournament.services.records import RecordUnreadable, describe, reason_text, replay_record
+from tournament.services.results import RecordRejected, ResultError, StaleResult
+
+from .access import ORGANIZER, PLAYER, REFEREE, tournament_page
+from .board import board_svg
+
+
+def _game(tournament, pk) -> Game:
+    return get_object_or_404(
+        Game.objects.select_related("round", "round__discipline", "round__tournament", "black", "white", "reported_by"),
+        pk=pk,
+        round__tournament=tournament,
+    )
+
+
+def _may_view(game: Game, user, roles) -> bool:
+    return bool(roles & {ORGANIZER, REFEREE}) or (
+        result_services.player_side(game, user) is not None and game.round.is_public
+    )
+
+
+def _viewer(game: Game, move: int | None):
+    """The replay of the game's record and the frame to show (``None`` without a readable record)."""
+    if not game.record or not game.round.discipline.has_validator:
+        return None
+    try:
+        replay = replay_record(
+            discipline=game.round.discipline, record=game.record, handicap=game.handicap, komi=game.komi
+        )
+    except RecordUnreadable:
+        return None
+    last = len(replay.frames) - 1
+    n = last if move is None else max(0, min(move, last))
+    frame = replay.frames[n]
+    mark = replay.error["point"] if replay.error and n == last else None
+    return {
+        "replay": replay,
+        "frame": frame,
+        "n": n,
+        "last": last,
+        "prev": max(0, n - 1),
+        "next": min(last, n + 1),
+        "svg": board_svg(
+            size=replay.size,
+            frame=frame,
+            mark=mark,
+            title=_("Position after move %(n)s") % {"n": n},
+        ),
+        "error_text": reason_text(replay.error["reason"]) if replay.error else "",
+    }
+
+
+def _move_param(request) -> int | None:
+    try:
+        return int(request.GET["move"])
+    except (KeyError, ValueError):
+        return None
+
+
+@tournament_page(ORGANIZER, REFEREE, PLAYER)
+def game_detail(request, tournament, roles, pk):
+    game = _game(tournament, pk)
+    if not _may_view(game, request.user, roles):
+        raise PermissionDenied
+    viewer = _viewer(game, _move_param(request))
+    is_referee = bool(roles & {ORGANIZER, REFEREE})
+    context = {
+        "tournament": tournament,
+        "roles": roles,
+        "game": game,
+        "viewer": viewer,
+        "verdict_text": describe(game.verdict),
+        "history": result_history(game),
+        "can_report": result_services.can_report(game, request.user),
+        "can_confirm": result_services.can_confirm(game, request.user),
+        "can_dispute": result_services.can_dispute(game, request.user),
+        "version_form": VersionForm(initial={"version": game.version}),
+        "dispute_form": DisputeForm(initial={"version": game.version}),
+        "adjudicate_form": AdjudicateForm(
+            initial={"version": game.version, "result": game.result, "method": game.method,
+                     "by_default": game.by_default}
+        ) if is_referee else None,
+        "is_referee": is_referee,
+    }
+    return render(request, "tournament/game_detail.html", context)
+
+
+@tournament_page(ORGANIZER, REFEREE, PLAYER)
+def game_board(request, tournament, roles, pk):
+    """The board viewer alone: what htmx swaps in when stepping through the record."""
+    game = _game(tournament, pk)
+    if not _may_view(game, request.user, roles):
+        raise PermissionDenied
+    viewer = _viewer(game, _move_param(request))
+    if viewer is None:
+        return HttpResponse(status=404)
+    return render(request, "tournament/_board_viewer.html", {"tournament": tournament, "game": game, "viewer": viewer})
+
+
+@tournament_page(PLAYER)
+def game_report(request, tournament, roles, pk):
+    game = _game(tournament, pk)
+    if result_services.player_side(game, request.user) is None:
+        raise PermissionDenied
+    rejected = None
+    if request.method == "POST":
+        form = ReportForm(request.POST, request.FILES, game=game)
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                result_services.result_report(
+                    game=game,
+                    user=request.user,
+                    version=data["version"],
+                    result=data["result"],
+                    method=data.get("method") or "",
+                    record=data.get("record") or "",
+                    send_to_referee=data.get("send_to_referee", False),
+                )
+            except RecordRejected as exc:
+                rejected = _rejection(exc)
+                form = ReportForm(
+                    initial={**data, "sgf_file": None, "version": game.version}, game=game
+                )
+            except StaleResult as exc:
+                form.add_error(None, exc.messages[0])
+                form.data = form.data.copy()
+                form.data["version"] = exc.current.version
+            except ResultError as exc:
+                form.add_error(None, exc.messages[0])
+            else:
+                game.refresh_from_db()
+                if game.result_state == ResultState.DISPUTED:
+                    messages.info(request, _("The result and the record went to a referee."))
+                else:
+                    messages.success(request, _("Result reported. Your opponent is asked to confirm it."))
+                return redirect("game", slug=tournament.slug, pk=game.pk)
+    else:
+        if not result_services.can_report(game, request.user):
+            messages.info(request, _("This result cannot be reported now."))
+            return redirect("game", slug=tournament.slug, pk=game.pk)
+        form = ReportForm(initial={"version": game.version, "result": game.result if game.has_result else None,
+                                   "method": game.method, "record": game.record}, game=game)
+    return render(
+        request,
+        "tournament/game_report.html",
+        {"tournament": tournament, "roles": roles, "game": game, "form": form, "rejected": rejected},
+        status=422 if rejected else 200,
+    )
+
+
+def _rejection(exc: RecordRejected) -> dict:
+    replay = exc.check.replay
+    frame = replay.frames[-1]
+    illegal = not replay.legal
+    return {
+        "message": exc.check.message,
+        "illegal": illegal,
+        "error": replay.error,
+        "reason": reason_text(replay.error["reason"]) if illegal else "",
+        "svg": board_svg(
+            size=replay.size,
+            frame=frame,
+            mark=replay.error["point"] if illegal else None,
+            title=exc.check.message,
+        ),
+    }
+
+
+@require_POST
+@tournament_page(PLAYER)
+def game_confirm(request, tournament, roles, pk):
+    game = _game(tournament, pk)
+    form = VersionForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("The form was incomplete; please try again."))
+        return redirect("game", slug=tournament.slug, pk=game.pk)
+    try:
+        result_services.result_confirm(game=game, user=request.user, version=form.cleaned_data["version"])
+    except ValidationError as exc:
+        messages.error(request, exc.messages[0])
+    else:
+        messages.success(request, _("Result confirmed. Thank you."))
+    return redirect("game", slug=tournament.slug, pk=game.pk)
+
+
+@require_POST
+@tournament_page(PLAYER)
+def game_dispute(request, tournament, roles, pk):
+    game = _game(tournament, pk)
+    form = DisputeForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Say what is wrong with the result."))
+        return redirect("game", slug=tournament.slug, pk=game.pk)
+    try:
+        result_services.result_dispute(
+            game=game, user=request.user, version=form.cleaned_data["version"], reason=form.cleaned_data["reason"]
+        )
+    except ValidationError as exc:
+        messages.error(request, exc.messages[0])
+    else:
+        messages.success(request, _("The game went to a referee. You will see the decision here."))
+    return redirect("game", slug=tournament.slug, pk=game.pk)
+
+
+@require_POST
+@tournament_page(REFEREE)
+def game_adjudicate(request, tournament, roles, pk):
+    game = _game(tournament, pk)
+    form = AdjudicateForm(request.POST)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            result_services.result_adjudicate(
+                game=game,
+                user=request.user,
+                version=data["version"],
+                result=data["result"],
+                method=data.get("method") or "",
+                by_default=data.get("by_default", False),
+                reason=data["reason"],
+            )
+        except ValidationError as exc:
+            messages.error(request, exc.messages[0])
+        else:
+            messages.success(request, _("Decision recorded."))
+            return redirect("game", slug=tournament.slug, pk=game.pk)
+    else:
+        messages.error(request, _("Write down the decision and its reason."))
+    return redirect("game", slug=tournament.slug, pk=game.pk)

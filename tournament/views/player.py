@@ -1,0 +1,140 @@
+"""The player's pages: register, "my tournament", withdraw, rounds one will miss."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.core.exceptions import ValidationError
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournament.forms.registrations import AbsentRoundsForm, SelfRegistrationForm
+from tournament.models import Registration, Tournament
+from tournament.selectors.results import player_games, registration_of
+from tournament.services import registrations as registration_services
+from tournament.services import results as result_services
+from tournament.services.players import player_register_self
+
+from .access import PLAYER, tournament_page
+
+PLAYER_FIELDS = ["given_name", "surname", "club", "country", "rank", "egd_pin", "email"]
+
+
+def register(request, slug):
+    """Self-registration: open to everybody while the tournament takes registrations."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    registration = registration_of(tournament=tournament, user=request.user)
+    if registration is not None:
+        return redirect("my_tournament", slug=tournament.slug)
+    needs_account = not request.user.is_authenticated
+    existing = getattr(request.user, "player", None) if request.user.is_authenticated else None
+    if request.method == "POST" and tournament.registration_open:
+        form = SelfRegistrationForm(request.POST, instance=None, needs_account=needs_account)
+        if form.is_valid():
+            data = {k: form.cleaned_data[k] for k in PLAYER_FIELDS}
+            try:
+                registration = player_register_self(
+                    tournament=tournament,
+                    data=data,
+                    user=request.user if request.user.is_authenticated else None,
+                    username=form.cleaned_data.get("username", ""),
+                    password=form.cleaned_data.get("password", ""),
+                )
+            except ValidationError as exc:
+                form.add_error(None, exc.messages[0])
+            else:
+                if needs_account:
+                    login(request, registration.player.user, backend="django.contrib.auth.backends.ModelBackend")
+                messages.success(
+                    request, _("You are registered. An organizer will confirm your registration.")
+                )
+                return redirect("my_tournament", slug=tournament.slug)
+    else:
+        initial = {f: getattr(existing, f) for f in PLAYER_FIELDS} if existing else {}
+        if request.user.is_authenticated and not initial.get("email"):
+            initial["email"] = request.user.email
+        form = SelfRegistrationForm(initial=initial, needs_account=needs_account)
+    return render(
+        request,
+        "tournament/player/register.html",
+        {"tournament": tournament, "form": form, "needs_account": needs_account},
+    )
+
+
+@tournament_page(PLAYER)
+def my_tournament(request, tournament, roles):
+    registration = registration_of(tournament=tournament, user=request.user)
+    games = []
+    for game in player_games(tournament=tournament, player=registration.player):
+        me_black = game.black_id == registration.player.pk
+        games.append(
+            {
+                "game": game,
+                "colour": _("Black") if me_black else _("White"),
+                "colour_code": "black" if me_black else "white",
+                "opponent": game.white if me_black else game.black,
+                "points": game.points(registration.player.pk) if game.has_result else None,
+                "can_report": result_services.can_report(game, request.user),
+                "can_confirm": result_services.can_confirm(game, request.user),
+            }
+        )
+    byes = registration.player.byes.filter(round__tournament=tournament).select_related("round")
+    round_numbers = list(tournament.rounds.values_list("number", flat=True)) or list(range(1, 6))
+    return render(
+        request,
+        "tournament/player/my_tournament.html",
+        {
+            "tournament": tournament,
+            "roles": roles,
+            "registration": registration,
+            "games": games,
+            "byes": byes,
+            "absent_form": AbsentRoundsForm(
+                initial={"absent_rounds": registration.absent_rounds}, rounds=round_numbers
+            ),
+        },
+    )
+
+
+@require_POST
+@tournament_page(PLAYER)
+def my_rounds(request, tournament, roles):
+    registration = registration_of(tournament=tournament, user=request.user)
+    round_numbers = list(tournament.rounds.values_list("number", flat=True)) or list(range(1, 6))
+    form = AbsentRoundsForm(request.POST, rounds=round_numbers)
+    if form.is_valid():
+        started = set(
+            tournament.rounds.exclude(status="planned").values_list("number", flat=True)
+        )
+        wanted = set(form.cleaned_data["absent_rounds"])
+        changed = wanted.symmetric_difference(registration.absent_rounds) & started
+        if changed:
+            messages.error(
+                request,
+                _("Round %(n)s is paired already; ask an organizer.") % {"n": min(changed)},
+            )
+        else:
+            registration_services.registration_set_absent_rounds(
+                registration=registration, absent_rounds=sorted(wanted), user=request.user
+            )
+            messages.success(request, _("Saved the rounds you will miss."))
+    return redirect("my_tournament", slug=tournament.slug)
+
+
+@require_POST
+@tournament_page(PLAYER)
+def my_withdraw(request, tournament, roles):
+    registration = registration_of(tournament=tournament, user=request.user)
+    try:
+        registration_services.registration_set_status(
+            registration=registration,
+            status=Registration.Status.WITHDRAWN,
+            user=request.user,
+            reason=request.POST.get("reason", "")[:500],
+        )
+    except ValidationError as exc:
+        messages.error(request, exc.messages[0])
+    else:
+        messages.success(request, _("You have withdrawn from the tournament."))
+    return redirect("my_tournament", slug=tournament.slug)
