@@ -127,3 +127,46 @@ def pairing_sheet(round_: Round) -> PairingSheet:
         record_required=discipline.record_required, tables=tables, byes=byes,
         date=round_.starts_at.strftime("%d.%m.%Y %H:%M") if round_.starts_at else "",
     )
+
+
+def go_standings(tournament: Tournament, *, discipline: str | None = None,
+                 public: bool = True) -> sm.Standings:
+    """The standings over the Go rounds (or one named discipline), for the EGD."""
+    from tournament.models.discipline import DisciplineKind
+
+    data = tournament_data(tournament, public=public)
+    if discipline:
+        names = {discipline}
+    else:
+        names = set(tournament.disciplines.filter(kind=DisciplineKind.GO)
+                    .values_list("name", flat=True))
+    rounds = [r.number for r in data.rounds if r.discipline in names]
+    return build.rounds_standings(data, rounds, title=", ".join(sorted(names)))
+
+
+def h9_header(tournament: Tournament, *, discipline: str | None = None,
+              tournament_class: str = "B"):
+    """The EGD header tags from the tournament and its Go discipline."""
+    import re
+
+    from tournament.exports.h9 import H9Header
+    from tournament.models.discipline import DisciplineKind
+
+    qs = tournament.disciplines.all()
+    qs = qs.filter(name=discipline) if discipline else qs.filter(kind=DisciplineKind.GO)
+    d = qs.order_by("position").first()
+    games = Game.objects.filter(round__tournament=tournament, round__discipline=d) if d else None
+    handicapped = bool(games is not None and games.filter(handicap__gt=0).exists())
+    minutes = re.match(r"\s*(\d+(?:\.\d+)?)", tournament.time_control or "")
+    return H9Header(
+        event=tournament.name,
+        place=tournament.place,
+        country=tournament.country,
+        start=tournament.start_date.isoformat(),
+        end=tournament.end_date.isoformat(),
+        tournament_class=tournament_class,
+        handicap=f"h{tournament.handicap_ceiling}" if handicapped else "h0",
+        komi=f"{d.komi:g}" if d else "",
+        time=minutes.group(1) if minutes else "",
+        comment="Vielseitig",
+    )

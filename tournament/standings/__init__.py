@@ -10,7 +10,9 @@
   best k of n).
 """
 
-from .build import discipline_standings, overall_standings, place_points, round_numbers
+from .build import (
+    discipline_standings, overall_standings, place_points, round_numbers, rounds_standings,
+)
 from .criteria import CRITERIA
 from .model import (
     Bye, Cell, Column, Entrant, Game, RoundInfo, Row, Settings, Standings, TournamentData,
@@ -19,5 +21,5 @@ from .model import (
 __all__ = [
     "CRITERIA", "Bye", "Cell", "Column", "Entrant", "Game", "RoundInfo", "Row", "Settings",
     "Standings", "TournamentData", "discipline_standings", "overall_standings",
-    "place_points", "round_numbers",
+    "place_points", "round_numbers", "rounds_standings",
 ]

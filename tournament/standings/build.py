@@ -41,6 +41,14 @@ def discipline_standings(data: TournamentData, discipline: str,
     return _table(data, discipline, rounds, taking_part, data.settings.criteria)
 
 
+def rounds_standings(data: TournamentData, rounds: Sequence[int], title: str = "") -> Standings:
+    """A ranking over any set of rounds (e.g. every Go round): players who took part."""
+    rounds = sorted(rounds)
+    scores = compute_scores(data, rounds)
+    taking_part = [s for s in scores.values() if s.took_part]
+    return _table(data, title, rounds, taking_part, data.settings.criteria)
+
+
 def overall_standings(data: TournamentData, up_to: int | None = None) -> Standings:
     settings = data.settings
     rounds = round_numbers(data, None, up_to)
@@ -143,5 +151,5 @@ def _cells(data: TournamentData, s: Scores, rounds: Sequence[int], number: dict[
             yield Cell(round=r, kind="none", outcome="-")
 
 
-__all__ = ["discipline_standings", "overall_standings", "place_points", "round_numbers",
+__all__ = ["discipline_standings", "overall_standings", "rounds_standings", "place_points", "round_numbers",
            "format_scaled"]

@@ -156,6 +156,15 @@ class Row:
     cells: tuple[Cell, ...] = ()
 
     @property
+    def rank_text(self) -> str:
+        from tournament.ranks import format_rank
+
+        try:
+            return format_rank(self.entrant.rank)
+        except ValueError:
+            return str(self.entrant.rank)
+
+    @property
     def place_display(self) -> str:
         return f"{self.place}=" if self.tied else str(self.place)
 

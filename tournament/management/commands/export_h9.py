@@ -1,0 +1,41 @@
+"""``python manage.py export_h9 --tournament SLUG [--discipline NAME] [-o FILE]``"""
+
+from __future__ import annotations
+
+from django.core.management.base import BaseCommand, CommandError
+
+from tournament.models import Tournament
+
+
+class Command(BaseCommand):
+    help = "Write the EGD results file (h9) of the Go rounds."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--tournament", required=True)
+        parser.add_argument("--discipline", help="this discipline's rounds (default: every Go round)")
+        parser.add_argument("--class", dest="tournament_class", default="B",
+                            choices=["A", "B", "C", "D"], help="EGF tournament class (default B)")
+        parser.add_argument("--public", action="store_true", help="published rounds only")
+        parser.add_argument("-o", "--output", help="file to write (default: standard output)")
+
+    def handle(self, *args, **opts):
+        from tournament.exports.h9 import write_h9
+        from tournament.selectors import standings as sel
+
+        try:
+            tournament = Tournament.objects.get(slug=opts["tournament"])
+        except Tournament.DoesNotExist:
+            raise CommandError(f"no tournament {opts['tournament']!r}") from None
+        discipline = opts["discipline"]
+        if discipline and not tournament.disciplines.filter(name=discipline).exists():
+            raise CommandError(f"no discipline {discipline!r}")
+        standings = sel.go_standings(tournament, discipline=discipline, public=opts["public"])
+        if not standings.rounds:
+            raise CommandError("no Go rounds to export")
+        text = write_h9(standings, sel.h9_header(tournament, discipline=discipline,
+                                                 tournament_class=opts["tournament_class"]))
+        if opts["output"]:
+            with open(opts["output"], "w", encoding="ascii") as f:
+                f.write(text)
+        else:
+            self.stdout.write(text, ending="")

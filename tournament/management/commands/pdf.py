@@ -1,0 +1,55 @@
+"""``python manage.py pdf {pairings,slips,standings,crosstable} --tournament SLUG
+[--round N] [--discipline NAME] [--public] -o FILE.pdf``"""
+
+from __future__ import annotations
+
+from django.core.management.base import BaseCommand, CommandError
+
+from tournament.models import Tournament
+
+
+class Command(BaseCommand):
+    help = "Make a PDF: pairing sheet, result slips, standings or crosstable."
+
+    def add_arguments(self, parser):
+        parser.add_argument("kind", choices=["pairings", "slips", "standings", "crosstable"])
+        parser.add_argument("--tournament", required=True, help="the tournament's short name")
+        parser.add_argument("--round", type=int, help="round number (pairings, slips: required; "
+                            "standings, crosstable: after this round)")
+        parser.add_argument("--discipline", help="standings of one discipline only")
+        parser.add_argument("--public", action="store_true",
+                            help="count only published rounds (default: every paired round)")
+        parser.add_argument("-o", "--output", required=True, help="the PDF file to write")
+
+    def handle(self, *args, **opts):
+        from tournament.pdf.crosstable import crosstable_pdf
+        from tournament.pdf.pairings import pairings_pdf
+        from tournament.pdf.slips import slips_pdf
+        from tournament.pdf.standings import standings_pdf
+        from tournament.selectors import standings as sel
+
+        try:
+            tournament = Tournament.objects.get(slug=opts["tournament"])
+        except Tournament.DoesNotExist:
+            raise CommandError(f"no tournament {opts['tournament']!r}") from None
+        kind = opts["kind"]
+        if kind in ("pairings", "slips"):
+            if not opts["round"]:
+                raise CommandError(f"{kind} need --round N")
+            round_ = tournament.rounds.select_related("discipline").filter(number=opts["round"]).first()
+            if round_ is None:
+                raise CommandError(f"{tournament.slug} has no round {opts['round']}")
+            sheet = sel.pairing_sheet(round_)
+            pdf = pairings_pdf(sheet) if kind == "pairings" else slips_pdf(sheet)
+        else:
+            discipline = opts["discipline"]
+            if discipline and not tournament.disciplines.filter(name=discipline).exists():
+                names = ", ".join(sel.discipline_names(tournament))
+                raise CommandError(f"no discipline {discipline!r}; there are: {names}")
+            standings = sel.standings_for(tournament, discipline=discipline,
+                                          public=opts["public"], up_to=opts["round"])
+            draw = standings_pdf if kind == "standings" else crosstable_pdf
+            pdf = draw(standings, tournament.name)
+        with open(opts["output"], "wb") as f:
+            f.write(pdf)
+        self.stdout.write(f"wrote {opts['output']} ({len(pdf)} bytes)")

@@ -1,0 +1,25 @@
+"""``python manage.py restore FILE.json``: load a tournament written by ``backup``."""
+
+from __future__ import annotations
+
+import json
+
+from django.core.management.base import BaseCommand, CommandError
+
+
+class Command(BaseCommand):
+    help = "Load a tournament dump (all or nothing) into this database."
+
+    def add_arguments(self, parser):
+        parser.add_argument("file")
+
+    def handle(self, *args, **opts):
+        from tournament.exports.dump import DumpError, load_tournament
+
+        with open(opts["file"], encoding="utf-8") as f:
+            data = json.load(f)
+        try:
+            tournament = load_tournament(data)
+        except DumpError as exc:
+            raise CommandError(str(exc)) from None
+        self.stdout.write(f"restored {tournament.slug}: {tournament.name}")

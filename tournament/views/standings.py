@@ -1,0 +1,138 @@
+"""Standings and crosstable pages (live with htmx) and the downloads.
+
+Anybody may see the standings and crosstable of published rounds; the PDFs
+of a round (pairing sheet, result slips) are for anybody once the round is
+published, for organizers always.  Organizers' downloads count every paired
+round; everybody else's only the published ones.  The EGD file is for
+organizers.
+"""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.http import require_GET
+
+from tournament.exports.csv import standings_csv
+from tournament.exports.h9 import write_h9
+from tournament.models import Round, Tournament
+from tournament.pdf.crosstable import crosstable_pdf
+from tournament.pdf.pairings import pairings_pdf
+from tournament.pdf.slips import slips_pdf
+from tournament.pdf.standings import standings_pdf
+from tournament.selectors import standings as sel
+from tournament.selectors.roles import is_organizer
+
+REFRESH_SECONDS = 15
+
+
+def _tournament(slug: str) -> Tournament:
+    return get_object_or_404(Tournament, slug=slug)
+
+
+def _discipline(request, tournament: Tournament, discipline: str | None) -> str | None:
+    discipline = discipline or request.GET.get("discipline") or None
+    if discipline and not tournament.disciplines.filter(name=discipline).exists():
+        raise Http404("no such discipline")
+    return discipline
+
+
+def _file(content, content_type: str, filename: str, inline: bool = True) -> HttpResponse:
+    response = HttpResponse(content, content_type=content_type)
+    disposition = "inline" if inline else "attachment"
+    response["Content-Disposition"] = f'{disposition}; filename="{filename}"'
+    return response
+
+
+def _page(request, tournament, discipline, template, partial):
+    standings = sel.standings_for(tournament, discipline=discipline, public=True)
+    context = {
+        "tournament": tournament,
+        "standings": standings,
+        "discipline": discipline,
+        "disciplines": sel.discipline_names(tournament),
+        "refresh": REFRESH_SECONDS,
+        "organizer": is_organizer(request.user, tournament),
+    }
+    if request.headers.get("HX-Request") == "true":
+        return render(request, partial, context)
+    return render(request, template, context)
+
+
+@require_GET
+def standings(request, slug, discipline=None):
+    tournament = _tournament(slug)
+    return _page(request, tournament, _discipline(request, tournament, discipline),
+                 "standings/standings.html", "standings/_standings_table.html")
+
+
+@require_GET
+def crosstable(request, slug):
+    tournament = _tournament(slug)
+    return _page(request, tournament, _discipline(request, tournament, None),
+                 "standings/crosstable.html", "standings/_crosstable_table.html")
+
+
+def _standings_download(request, slug):
+    tournament = _tournament(slug)
+    discipline = _discipline(request, tournament, None)
+    public = not is_organizer(request.user, tournament)
+    return tournament, discipline, sel.standings_for(tournament, discipline=discipline, public=public)
+
+
+def _suffix(discipline):
+    return f"-{discipline}" if discipline else ""
+
+
+@require_GET
+def pdf_standings(request, slug):
+    tournament, discipline, st = _standings_download(request, slug)
+    return _file(standings_pdf(st, tournament.name), "application/pdf",
+                 f"{tournament.slug}-standings{_suffix(discipline)}.pdf")
+
+
+@require_GET
+def pdf_crosstable(request, slug):
+    tournament, discipline, st = _standings_download(request, slug)
+    return _file(crosstable_pdf(st, tournament.name), "application/pdf",
+                 f"{tournament.slug}-crosstable{_suffix(discipline)}.pdf")
+
+
+@require_GET
+def csv_standings(request, slug):
+    tournament, discipline, st = _standings_download(request, slug)
+    return _file(standings_csv(st), "text/csv; charset=utf-8",
+                 f"{tournament.slug}-standings{_suffix(discipline)}.csv", inline=False)
+
+
+@require_GET
+def h9_results(request, slug):
+    tournament = _tournament(slug)
+    if not is_organizer(request.user, tournament):
+        raise Http404("for organizers")
+    discipline = _discipline(request, tournament, None)
+    st = sel.go_standings(tournament, discipline=discipline, public=False)
+    text = write_h9(st, sel.h9_header(tournament, discipline=discipline))
+    return _file(text, "text/plain; charset=ascii", f"{tournament.slug}.h9", inline=False)
+
+
+def _round_sheet(request, slug, number):
+    tournament = _tournament(slug)
+    round_ = get_object_or_404(Round.objects.select_related("discipline", "tournament"),
+                               tournament=tournament, number=number)
+    if not round_.is_public and not is_organizer(request.user, tournament):
+        raise Http404("round not published")
+    return tournament, sel.pairing_sheet(round_)
+
+
+@require_GET
+def pdf_pairings(request, slug, number):
+    tournament, sheet = _round_sheet(request, slug, number)
+    return _file(pairings_pdf(sheet), "application/pdf",
+                 f"{tournament.slug}-round{number}-pairings.pdf")
+
+
+@require_GET
+def pdf_slips(request, slug, number):
+    tournament, sheet = _round_sheet(request, slug, number)
+    return _file(slips_pdf(sheet), "application/pdf", f"{tournament.slug}-round{number}-slips.pdf")
