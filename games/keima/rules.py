@@ -9,6 +9,15 @@
   stone that then forms a one-stone group with one liberty; a stone *retakes*
   a ko when it is a ko take that captures the stone the opponent's ko take
   placed.
+  On a square board the two-ko rule can never apply: if the opponent's two
+  ko takes (at ``L1``, ``L2``, capturing ``R1``, ``R2``) form a keima, the
+  retakes at ``R1``, ``R2`` cannot.  ``L1``-``L2`` a keima forces
+  ``L1``-``R2`` or ``R1``-``L2`` to be two steps apart, and a point next to
+  both would have to be Black (so that the take at ``L1`` is a one-stone
+  group) and White (so that ``R2`` is captured alone) at the same time, or
+  the other way round.  The rule is implemented all the same (it is cheap,
+  and holds on other board graphs); ``tests/games/test_keima_rules.py``
+  exercises it with the shape check switched off and checks this claim.
 - Two passes in a row end the game; all stones on the board are alive.
   Score: stones plus empty points whose neighbours are of one colour only.
 - Handicap: Black places the given number of keimas (two stones each) before
