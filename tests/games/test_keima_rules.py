@@ -194,7 +194,8 @@ def test_stones_a_go_player_would_call_dead_count_as_alive():
     """, komi=0)
     game.play(None)
     game.play(None)
-    # C3 is alive; B-D 2-4 whites touch it, so nothing is White's territory next to it.
+    # C3 stays and counts for Black; White: 8 stones and the 12 edge points next
+    # to them (the corners touch no stone and are neutral).
     assert game.outcome().score() == {"black": 1, "white": 8 + 12}
 
 
