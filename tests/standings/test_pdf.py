@@ -1,0 +1,99 @@
+"""The PDFs, read back: text, fonts, repeated headers, page orientation."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from pypdf import PdfReader
+
+from tournament.pdf.crosstable import crosstable_pdf
+from tournament.pdf.pairings import pairings_pdf
+from tournament.pdf.slips import slips_pdf
+from tournament.pdf.standings import standings_pdf
+from tournament.standings import overall_standings
+
+from .pdfdata import big_tournament, sheet
+
+
+def read(pdf: bytes) -> PdfReader:
+    assert pdf.startswith(b"%PDF")
+    return PdfReader(io.BytesIO(pdf))
+
+
+def texts(reader: PdfReader) -> list[str]:
+    return [page.extract_text() for page in reader.pages]
+
+
+def embedded_fonts(reader: PdfReader) -> set[str]:
+    names = set()
+    for page in reader.pages:
+        for font in page["/Resources"]["/Font"].values():
+            font = font.get_object()
+            for descendant in font.get("/DescendantFonts", [font]):
+                d = descendant.get_object()
+                desc = d.get("/FontDescriptor")
+                if desc is not None and "/FontFile2" in desc.get_object():
+                    names.add(str(d["/BaseFont"]).split("+")[-1])
+            if "/FontDescriptor" in font and "/FontFile2" in font["/FontDescriptor"].get_object():
+                names.add(str(font["/BaseFont"]).split("+")[-1])
+    return names
+
+
+@pytest.fixture(scope="module")
+def standings():
+    return overall_standings(big_tournament())
+
+
+def test_standings_pdf_text_fonts_and_repeated_header(standings):
+    reader = read(standings_pdf(standings, "Hannover Vielseitigkeitsturnier"))
+    pages = texts(reader)
+    assert len(pages) >= 2
+    for text in pages:  # the header row on every page
+        assert "Name" in text and "SOSM" in text and "SOSOSM" in text and "CUSSM" in text
+    everything = "\n".join(pages)
+    assert "Schröder" in everything and "Łukasiewicz" in everything and "Dvořák" in everything
+    assert "山田 太郎" in everything and "東京" in everything
+    assert {"DejaVuSans", "DejaVuSans-Bold", "IPAexGothic"} <= embedded_fonts(reader)
+    first = standings.rows[0]
+    assert f"\n{first.place_display}\n{first.entrant.name}\n" in pages[0]  # one line per cell
+
+
+def test_crosstable_pdf_is_landscape_with_results(standings):
+    reader = read(crosstable_pdf(standings, "Hannover Vielseitigkeitsturnier"))
+    pages = texts(reader)
+    assert len(pages) >= 2
+    for page in reader.pages:
+        assert float(page.mediabox.width) > float(page.mediabox.height)
+    for text in pages:
+        assert "R1" in text and "R6" in text and "SOSM" in text
+    row = standings.rows[10]
+    codes = [c.code for c in row.cells]
+    assert all("/" in c for c in codes)
+    everything = "\n".join(pages)
+    assert "\n".join(codes) in everything
+
+
+def test_pairing_sheet_by_table_and_by_name():
+    s = sheet()
+    reader = read(pairings_pdf(s))
+    pages = texts(reader)
+    assert "by table" in pages[0] and "Result" in pages[0]
+    assert "Schröder1 Jürgen" in pages[0] and "山田 太郎" in pages[0] and "Ninuki-Renju" in pages[0]
+    by_name = "\n".join(p for p in pages if "by name" in p)
+    assert "Übrig Ölaf" in by_name and "bye" in by_name
+    # the list by name is alphabetical and tells each player their table
+    assert by_name.index("Schröder1 Jürgen") < by_name.index("Schröder10 Jürgen") < by_name.index("Übrig")
+
+
+@pytest.mark.parametrize("record, per_page", [(False, 5), (True, 2)])
+def test_result_slips_one_per_table(record, per_page):
+    s = sheet(record_required=record, tables=12)
+    reader = read(slips_pdf(s))
+    pages = texts(reader)
+    assert len(pages) == -(-12 // per_page)
+    everything = "\n".join(pages)
+    for t in range(1, 13):
+        assert f"Table {t}" in everything
+    assert "signature" in everything and "山田 太郎" in everything
+    assert ("Game record" in everything) is record
