@@ -12,7 +12,8 @@ STAMP  := $(VENV)/.installed
 DEB_PACKAGES := chromium fonts-dejavu-core fonts-ipaexfont-gothic poppler-utils
 DEB_CHECK    := /usr/bin/chromium /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf /usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf /usr/bin/pdftoppm
 
-.PHONY: run test install system-deps migrate demo bench messages serve clean
+# `make test-sqlite`: the suite on SQLite only, for a quick run.
+.PHONY: run test test-sqlite install system-deps migrate demo bench messages serve clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -42,8 +43,13 @@ run: demo
 	@echo "Serving http://127.0.0.1:$(PORT)/  (Ctrl-C stops)"
 	$(PY) manage.py runserver 127.0.0.1:$(PORT)
 
+# The whole suite runs twice: on SQLite (the embedded default) and on a
+# throw-away PostgreSQL server that tests/pg_server.sh installs and starts.
+PYTEST_ARGS ?= -q -n 2
 test: install system-deps
-	$(PY) -m pytest -q
+	$(PY) -m pytest $(PYTEST_ARGS)
+	@url=$$(tests/pg_server.sh start) && echo "PostgreSQL: $$url" && \
+	  DATABASE_URL=$$url $(PY) -m pytest $(PYTEST_ARGS); rc=$$?; tests/pg_server.sh stop; exit $$rc
 
 bench: install
 	$(PY) tests/bench/run_all.py
@@ -54,3 +60,13 @@ messages: install
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles test-artifacts .pytest_cache .hypothesis
+
+test-sqlite: install system-deps
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+# Production start: gunicorn on the database in DATABASE_URL (see README).
+WORKERS ?= 4
+serve: install
+	$(PY) manage.py collectstatic --noinput -v0
+	$(PY) manage.py migrate --noinput
+	$(VENV)/bin/gunicorn tournament.wsgi --bind 127.0.0.1:$(PORT) --workers $(WORKERS) --access-logfile -
