@@ -17,21 +17,17 @@ from games.go.game import Game, IllegalMove, Move, Outcome, Termination
 from games.go.graph import Graph, from_edges, square
 from games.go.position import BLACK, EMPTY, WHITE, Position
 from games.go.record import Record, RecordError, parse_record, write_sgf
-from games.go.verdict import Claim, Verdict, check_claim, parse_claim
-from games.go.verdict import replay as _replay
+from games.go.verdict import Claim, ClaimCheck, Verdict, bind, parse_claim
 
 __all__ = [
     "BLACK", "WHITE", "EMPTY",
     "Game", "GoGame", "IllegalMove", "Move", "Outcome", "Termination",
     "Graph", "square", "from_edges", "Position",
     "Record", "RecordError", "parse_record", "write_sgf",
-    "Verdict", "replay", "check_claim", "Claim", "parse_claim",
+    "Verdict", "replay", "check_claim", "Claim", "ClaimCheck", "parse_claim",
 ]
 
 #: Plain Go (an alias that reads well beside ``KeimaGame`` and ``VoltGame``).
 GoGame = Game
 
-
-def replay(record, *, size: int | None = None, komi: float | None = None, handicap: int | None = None) -> Verdict:
-    """Replay a plain Go record (text or SGF); see :func:`games.go.verdict.replay`."""
-    return _replay(Game, record, size=size, komi=komi, handicap=handicap)
+replay, check_claim = bind(Game)

@@ -13,12 +13,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from games.coords import CoordinateError
 from games.go.game import Game, IllegalMove, Outcome, format_margin
-from games.go.position import BLACK, WHITE, colour_name
+from games.go.position import colour_name
 from games.go.record import Record, RecordError, RecordMove, parse_record
 
-__all__ = ["Verdict", "replay", "check_claim", "Claim", "parse_claim"]
+__all__ = ["Verdict", "replay", "check_claim", "bind", "Claim", "ClaimCheck", "KINDS", "parse_claim"]
 
 
 @dataclass
@@ -135,60 +134,147 @@ def _check_colours(game_class: type[Game], moves: list[RecordMove], handicap: in
 
 # ---- claims -----------------------------------------------------------------
 
+#: What a claim can say: a win on the count (``"B+3.5"``), a win with no
+#: margin given (``"B+"``), by resignation, on time, or a draw.
+KINDS = ("score", "win", "resignation", "time", "draw")
+
 
 @dataclass(frozen=True)
 class Claim:
-    """A submitted result: ``winner`` (``BLACK``/``WHITE``, ``None`` for a draw) and how."""
+    """A submitted result: ``kind`` (one of :data:`KINDS`), ``winner``
+    (``"black"``/``"white"``, ``None`` for a draw) and, for ``score``, the ``margin``."""
 
-    winner: int | None
-    how: str  # "resignation", "time", "score", "win" (no margin given), "draw"
+    kind: str
+    winner: str | None = None
     margin: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"claim kind must be one of {KINDS}: {self.kind!r}")
+        if self.kind == "draw":
+            if self.winner is not None:
+                raise ValueError("a draw has no winner")
+        elif self.winner not in ("black", "white"):
+            raise ValueError(f"a win needs winner 'black' or 'white': {self.winner!r}")
+        if (self.kind == "score") != (self.margin is not None):
+            raise ValueError("a margin belongs to a win on the count only")
+
+    def __str__(self) -> str:
+        if self.kind == "draw":
+            return "a draw"
+        if self.kind == "score":
+            return f"{self.winner} wins by {format_margin(self.margin)}"
+        how = {"win": "", "resignation": " by resignation", "time": " on time"}[self.kind]
+        return f"{self.winner} wins{how}"
+
+
+@dataclass(frozen=True)
+class ClaimCheck:
+    """The answer: ``agrees``, a stable ``code``, and a ``message`` for people.
+
+    Codes: ``agree``; ``illegal-move`` (the record has an illegal move);
+    ``unfinished`` (a count, a win or a draw is claimed but the record has
+    not ended); ``finished`` (resignation or time is claimed but the record
+    ended with two passes); ``winner-differs``; ``margin-differs``;
+    ``not-a-draw`` / ``is-a-draw``.
+    """
+
+    agrees: bool
+    code: str
+    message: str
+    verdict: Verdict | None = None
+
+    def __bool__(self) -> bool:
+        return self.agrees
 
 
 _CLAIM = re.compile(r"(?i)\s*([BW])\s*\+\s*(R|RESIGN|T|TIME|[0-9]+(?:\.[0-9]+)?)?\s*\Z")
 
 
 def parse_claim(claim: str) -> Claim:
-    """Read ``"B+R"``, ``"W+T"``, ``"B+3.5"``, ``"W+"``, ``"draw"``/``"0"``/``"Jigo"``; ``ValueError`` otherwise."""
+    """Read ``"B+R"``, ``"W+T"``, ``"B+3.5"``, ``"W+"``, ``"draw"``/``"0"``/``"Jigo"`` (SGF ``RE`` style)."""
     text = claim.strip()
     if text.lower() in ("draw", "0", "jigo", "b+0", "w+0"):
-        return Claim(None, "draw")
+        return Claim("draw")
     m = _CLAIM.match(text)
     if not m:
         raise ValueError(f"{claim!r} is not a result")
-    winner = BLACK if m.group(1).upper() == "B" else WHITE
+    winner = "black" if m.group(1).upper() == "B" else "white"
     how = (m.group(2) or "").upper()
     if how in ("R", "RESIGN"):
-        return Claim(winner, "resignation")
+        return Claim("resignation", winner)
     if how in ("T", "TIME"):
-        return Claim(winner, "time")
+        return Claim("time", winner)
     if how:
-        return Claim(winner, "score", float(how))
-    return Claim(winner, "win")
+        return Claim("score", winner, float(how))
+    return Claim("win", winner)
 
 
-def check_claim(verdict: Verdict, claim: str | Claim) -> bool:
-    """True if the claimed result agrees with the record; else the game goes to a referee.
+def check_claim(verdict: Verdict, claim: "str | Claim | tuple") -> ClaimCheck:
+    """Does the claimed result agree with the replayed record?  (If not: a referee.)
 
-    Consistent: the record is legal and ended, and the claim names its
-    result (``"B+3"``; ``"B+"`` without a margin names only the winner); or
-    the record is legal and unfinished and the claim is a win by resignation
-    or on time.  An illegal record agrees with no claim; an unreadable claim
-    raises ``ValueError``.
+    ``claim`` is a :class:`Claim`, a ``(kind, winner[, margin])`` tuple or a
+    text such as ``"B+3.5"`` (:func:`parse_claim`; ``ValueError`` if
+    unreadable).  Agrees: the record is legal and ended by two passes, and the
+    claim names its result (``"B+"`` without a margin names only the winner);
+    or the record is legal and unfinished and the claim is a win by
+    resignation or on time.  An illegal record agrees with no claim.
     """
     if isinstance(claim, str):
         claim = parse_claim(claim)
-    if not verdict.legal:
-        return False
-    outcome = verdict.outcome
+    elif not isinstance(claim, Claim):
+        claim = Claim(*claim)
+    v = verdict
+
+    def answer(agrees: bool, code: str, message: str) -> ClaimCheck:
+        return ClaimCheck(agrees, code, message, v)
+
+    if not v.legal:
+        e = v.error
+        return answer(False, "illegal-move",
+                      f"the record has an illegal move: move {e.move_number} ({e.point}), {e.reason}")
+    outcome = v.outcome
     if outcome is None:
-        return claim.how in ("resignation", "time")
-    if claim.how == "draw":
-        return outcome.winner is None
-    if claim.winner != outcome.winner:
-        return False
-    if claim.how == "win":
-        return True
-    if claim.how == "score":
-        return format_margin(claim.margin) == format_margin(abs(outcome.margin))
-    return False
+        if claim.kind in ("resignation", "time"):
+            return answer(True, "agree", f"the record is unfinished after {v.moves} moves; {claim} is consistent")
+        return answer(False, "unfinished", f"{claim} is claimed, but the record has not ended after {v.moves} moves")
+    result = outcome.result()
+    ended = f"the record ends with two passes: {result}"
+    if claim.kind in ("resignation", "time"):
+        return answer(False, "finished", f"{claim} is claimed, but {ended}")
+    if claim.kind == "draw":
+        if outcome.winner is None:
+            return answer(True, "agree", f"{ended}")
+        return answer(False, "not-a-draw", f"a draw is claimed, but {ended}")
+    if outcome.winner is None:
+        return answer(False, "is-a-draw", f"{claim} is claimed, but {ended}")
+    if claim.winner != colour_name(outcome.winner):
+        return answer(False, "winner-differs", f"{claim} is claimed, but {ended}")
+    if claim.kind == "score" and format_margin(claim.margin) != format_margin(abs(outcome.margin)):
+        return answer(False, "margin-differs", f"{claim} is claimed, but {ended}")
+    return answer(True, "agree", f"the record agrees: {result}")
+
+
+def bind(game_class: type[Game]):
+    """``(replay, check_claim)`` for one game of the family, as each package exports them.
+
+    The bound ``replay(record, *, size=None, komi=None, handicap=None)``
+    replays under ``game_class``; the bound ``check_claim(record_or_verdict,
+    claim, *, size=None, komi=None, handicap=None)`` takes a record or a
+    :class:`Verdict` already worked out.
+    """
+    name = game_class.rules_name if game_class.name != "go" else "Go"
+
+    def bound_replay(record, *, size=None, komi=None, handicap=None) -> Verdict:
+        return replay(game_class, record, size=size, komi=komi, handicap=handicap)
+
+    def bound_check_claim(record_or_verdict, claim, *, size=None, komi=None, handicap=None) -> ClaimCheck:
+        v = record_or_verdict
+        if not isinstance(v, Verdict):
+            v = bound_replay(v, size=size, komi=komi, handicap=handicap)
+        return check_claim(v, claim)
+
+    bound_replay.__doc__ = f"Replay a {name} record (text or SGF); see :func:`games.go.verdict.replay`."
+    bound_check_claim.__doc__ = f"Check a claimed {name} result against a record or verdict; see :func:`games.go.verdict.check_claim`."
+    bound_replay.__name__, bound_check_claim.__name__ = "replay", "check_claim"
+    return bound_replay, bound_check_claim

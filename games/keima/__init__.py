@@ -10,13 +10,10 @@
 from __future__ import annotations
 
 from games.go.game import IllegalMove, Outcome
-from games.go.verdict import Verdict, check_claim
-from games.go.verdict import replay as _replay
+from games.go.verdict import Claim, ClaimCheck, Verdict, bind
 from games.keima.rules import KeimaGame, handicap_for_rank_difference, is_keima
 
-__all__ = ["KeimaGame", "IllegalMove", "Outcome", "Verdict", "replay", "check_claim", "handicap_for_rank_difference", "is_keima"]
+__all__ = ["KeimaGame", "IllegalMove", "Outcome", "Verdict", "Claim", "ClaimCheck", "replay", "check_claim", "handicap_for_rank_difference", "is_keima"]
 
 
-def replay(record, *, size: int | None = None, komi: float | None = None, handicap: int | None = None) -> Verdict:
-    """Replay a Keima-Go record (text or SGF; one stone per move); see :func:`games.go.verdict.replay`."""
-    return _replay(KeimaGame, record, size=size, komi=komi, handicap=handicap)
+replay, check_claim = bind(KeimaGame)

@@ -7,13 +7,10 @@
 from __future__ import annotations
 
 from games.go.game import IllegalMove, Outcome
-from games.go.verdict import Verdict, check_claim
-from games.go.verdict import replay as _replay
+from games.go.verdict import Claim, ClaimCheck, Verdict, bind
 from games.volt.rules import VoltGame, handicap_for_rank_difference, slide
 
-__all__ = ["VoltGame", "IllegalMove", "Outcome", "Verdict", "replay", "check_claim", "handicap_for_rank_difference", "slide"]
+__all__ = ["VoltGame", "IllegalMove", "Outcome", "Verdict", "Claim", "ClaimCheck", "replay", "check_claim", "handicap_for_rank_difference", "slide"]
 
 
-def replay(record, *, size: int | None = None, komi: float | None = None, handicap: int | None = None) -> Verdict:
-    """Replay a 1000-Volt-Go record (text or SGF); see :func:`games.go.verdict.replay`."""
-    return _replay(VoltGame, record, size=size, komi=komi, handicap=handicap)
+replay, check_claim = bind(VoltGame)

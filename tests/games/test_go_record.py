@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from games import go, keima, volt
-from games.go import RecordError, check_claim, parse_claim, parse_record, write_sgf
+from games.go import Claim, RecordError, check_claim, parse_claim, parse_record, write_sgf
 from games.go.cli import main
 from games.go.record import parse_text
 
@@ -187,13 +187,33 @@ def test_cli_modules_run(module):
     ],
 )
 def test_check_claim(record, claim, ok):
-    assert check_claim(go.replay(record, size=9), claim) is ok
+    answer = check_claim(go.replay(record, size=9), claim)
+    assert answer.agrees is ok and bool(answer) is ok
+    assert check_claim(record, claim, size=9).agrees is ok  # a record works as well as a verdict
+
+
+def test_check_claim_codes_and_claim_objects():
+    v = go.replay("E5 pass pass", size=9)
+    assert check_claim(v, "B+73").code == "margin-differs"
+    assert check_claim(v, "W+73.5").code == "winner-differs"
+    assert check_claim(v, "B+R").code == "finished"
+    assert check_claim(v, "draw").code == "not-a-draw"
+    assert check_claim(v, Claim("score", "black", 73.5)).code == "agree"
+    assert check_claim(v, ("win", "black")).code == "agree"
+    assert check_claim(go.replay("E5", size=9), "B+3").code == "unfinished"
+    illegal = check_claim(go.replay("E5 E5", size=9), "W+R")
+    assert illegal.code == "illegal-move" and "move 2 (E5), occupied" in illegal.message
+    assert keima.check_claim("pass pass", "W+4").agrees
+    assert volt.check_claim("pass pass", "W+4").code == "margin-differs"
+    with pytest.raises(ValueError):
+        Claim("score", "black")  # a count needs its margin
 
 
 def test_check_claim_draw():
     v = go.replay("pass pass", size=9, komi=0)
     assert v.result == "draw"
     assert check_claim(v, "draw") and check_claim(v, "0") and check_claim(v, "Jigo")
+    assert check_claim(v, "B+3").code == "is-a-draw"
     assert not check_claim(v, "B+R")
 
 
