@@ -1,0 +1,201 @@
+"""Round services: pairing through the engine, status changes, manual edits."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.exceptions import ValidationError
+
+from tests.factories import make_discipline, make_player, make_round, make_tournament, register
+from tournament.models import Game, PairConstraint, Round
+from tournament.models.discipline import DisciplineKind, HandicapPolicy
+from tournament.services.rounds import (
+    RoundStateError,
+    game_move_table,
+    game_swap_players,
+    pair_constraint_add,
+    round_finish,
+    round_pair,
+    round_publish,
+    round_unpair,
+)
+
+pytestmark = pytest.mark.django_db
+
+RANKS = ["3d", "1d", "1k", "2k", "4k", "5k", "8k", "10k", "12k", "15k", "20k"]
+
+
+@pytest.fixture
+def field():
+    tournament = make_tournament()
+    go = make_discipline(tournament, kind=DisciplineKind.GO, board_size=9, handicap_policy=HandicapPolicy.MCMAHON)
+    ninuki = make_discipline(tournament, kind=DisciplineKind.NINUKI, board_size=19)
+    players = [make_player(rank=r, club=f"Club {i % 4}") for i, r in enumerate(RANKS)]
+    for p in players:
+        register(tournament, p)
+    r1 = make_round(tournament, go, 1)
+    r2 = make_round(tournament, ninuki, 2)
+    return tournament, players, r1, r2
+
+
+def seated(round_: Round) -> list[int]:
+    ids = []
+    for g in round_.games.all():
+        ids += [g.black_id, g.white_id]
+    return ids + list(round_.byes.values_list("player_id", flat=True))
+
+
+def test_pairing_seats_every_present_player_once_with_one_bye(field):
+    tournament, players, r1, _ = field
+    outcome = round_pair(round=r1)
+    r1.refresh_from_db()
+    assert r1.status == Round.Status.PAIRED
+    assert sorted(seated(r1)) == sorted(p.pk for p in players)
+    assert outcome.bye is not None and r1.byes.count() == 1
+    assert outcome.games == 5
+    assert sorted(r1.games.values_list("table", flat=True)) == [1, 2, 3, 4, 5]
+    assert tournament.audit_entries.filter(action="round.pair").count() == 1
+
+
+def test_absent_and_unconfirmed_players_are_not_paired(field):
+    tournament, players, r1, _ = field
+    reg = tournament.registrations.get(player=players[0])
+    reg.absent_rounds = [1]
+    reg.save()
+    late = make_player(rank="6k")
+    register(tournament, late, status="preliminary")
+    round_pair(round=r1)
+    ids = seated(r1)
+    assert players[0].pk not in ids and late.pk not in ids
+    assert len(ids) == len(players) - 1 and r1.byes.count() == 0
+
+
+def test_pairing_twice_is_refused(field):
+    _, _, r1, _ = field
+    round_pair(round=r1)
+    with pytest.raises(RoundStateError, match="only a planned round"):
+        round_pair(round=r1)
+    assert r1.games.count() == 5
+
+
+def test_stale_round_object_cannot_publish_twice(field):
+    _, _, r1, _ = field
+    round_pair(round=r1)
+    stale = Round.objects.get(pk=r1.pk)
+    round_publish(round=r1)
+    # `stale` still believes the round is paired, at the old version.
+    from tournament.services.rounds import _advance
+
+    with pytest.raises(RoundStateError, match="somebody else"):
+        _advance(stale, Round.Status.PAIRED, Round.Status.PUBLISHED)
+
+
+def test_the_second_round_avoids_rematches_and_ninuki_has_no_handicap(field):
+    _, players, r1, r2 = field
+    round_pair(round=r1)
+    round_publish(round=r1)
+    for g in r1.games.all():
+        g.result = "B"
+        g.save()
+    round_finish(round=r1)
+    round_pair(round=r2)
+    first = {frozenset((g.black_id, g.white_id)) for g in r1.games.all()}
+    second = {frozenset((g.black_id, g.white_id)) for g in r2.games.all()}
+    assert not first & second
+    assert all(g.handicap == 0 and g.komi == 0 for g in r2.games.all())
+    # The player with the bye in round 1 does not get it again.
+    assert set(r1.byes.values_list("player", flat=True)).isdisjoint(r2.byes.values_list("player", flat=True))
+
+
+def test_forbidden_pairs_never_meet(field):
+    tournament, players, r1, _ = field
+    # Ranks next to each other would be paired first; forbid all such pairs.
+    for a, b in zip(players, players[1:]):
+        pair_constraint_add(tournament=tournament, kind=PairConstraint.Kind.FORBIDDEN, player_a=a, player_b=b,
+                            reason="same car")
+    round_pair(round=r1)
+    forbidden = {frozenset((a.pk, b.pk)) for a, b in zip(players, players[1:])}
+    assert not {frozenset((g.black_id, g.white_id)) for g in r1.games.all()} & forbidden
+
+
+def test_a_fixed_pair_is_paired_and_kept_on_repairing(field):
+    tournament, players, r1, _ = field
+    a, b = players[0], players[-1]
+    pair_constraint_add(tournament=tournament, kind=PairConstraint.Kind.FIXED, player_a=a, player_b=b, round=r1)
+    round_pair(round=r1)
+    game = r1.games.get(black__in=[a, b], white__in=[a, b])
+    assert game.pinned
+    round_unpair(round=r1)
+    assert list(r1.games.all()) == [game]
+    round_pair(round=r1)
+    assert r1.games.filter(pk=game.pk).exists()
+    assert sorted(seated(r1)) == sorted(p.pk for p in players)
+
+
+def test_swapping_players_pins_both_games_and_warns_of_a_rematch(field):
+    _, players, r1, r2 = field
+    round_pair(round=r1)
+    round_publish(round=r1)
+    r1.games.update(result="B")
+    round_finish(round=r1)
+    round_pair(round=r2)
+    # Two players who met in round 1, at different tables in round 2.
+    met = r1.games.first()
+    a, b = met.black, met.white
+    game_a = r2.games.get(pk__in=Game.objects.filter(round=r2, black=a) | Game.objects.filter(round=r2, white=a))
+    game_b = r2.games.get(pk__in=Game.objects.filter(round=r2, black=b) | Game.objects.filter(round=r2, white=b))
+    assert game_a != game_b  # the engine avoided the rematch
+    partner = game_a.white if game_a.black_id == a.pk else game_a.black
+    warnings = game_swap_players(game_a=game_a, player_a=partner, game_b=game_b, player_b=b)
+    assert any("Rematch" in w and a.full_name in w and b.full_name in w for w in warnings), warnings
+    assert sorted(seated(r2)) == sorted(seated(r1))
+    assert r2.games.filter(pinned=True).count() == 2
+    assert r2.tournament.audit_entries.filter(action="round.swap").exists()
+
+
+def test_colour_swap_in_one_game(field):
+    _, _, r1, _ = field
+    round_pair(round=r1)
+    game = r1.games.get(table=1)
+    black, white = game.black_id, game.white_id
+    game_swap_players(game_a=game, player_a=game.black, game_b=game, player_b=game.white)
+    game.refresh_from_db()
+    assert (game.black_id, game.white_id) == (white, black)
+
+
+def test_editing_a_published_round_is_refused(field):
+    _, _, r1, _ = field
+    round_pair(round=r1)
+    round_publish(round=r1)
+    g1, g2 = r1.games.order_by("table")[:2]
+    with pytest.raises(RoundStateError):
+        game_swap_players(game_a=g1, player_a=g1.black, game_b=g2, player_b=g2.black)
+
+
+def test_moving_a_game_to_an_occupied_table_swaps_the_tables(field):
+    _, _, r1, _ = field
+    round_pair(round=r1)
+    g1 = r1.games.get(table=1)
+    g3 = r1.games.get(table=3)
+    game_move_table(game=g1, table=3)
+    g1.refresh_from_db(), g3.refresh_from_db()
+    assert (g1.table, g3.table) == (3, 1)
+    with pytest.raises(ValidationError):
+        game_move_table(game=g1, table=0)
+
+
+def test_finishing_needs_every_result(field):
+    _, _, r1, _ = field
+    round_pair(round=r1)
+    round_publish(round=r1)
+    with pytest.raises(RoundStateError, match="missing at tables 1, 2, 3, 4, 5"):
+        round_finish(round=r1)
+    r1.games.update(result="W")
+    round_finish(round=r1)
+    r1.refresh_from_db()
+    assert r1.status == Round.Status.FINISHED
+
+
+def test_publishing_an_unpaired_round_is_refused(field):
+    _, _, r1, _ = field
+    with pytest.raises(RoundStateError):
+        round_publish(round=r1)
