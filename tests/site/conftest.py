@@ -55,6 +55,11 @@ def _clear_cache():
 
 @pytest.fixture
 def day(db) -> Day:
+    return build_day()
+
+
+def build_day() -> Day:
+    """The tournament day in the database (used by the browser tests too)."""
     t = Tournament.objects.create(
         name="Hannover Vielseitigkeitsturnier", slug="hannover", place="Hannover",
         start_date=dt.date(2026, 11, 28), end_date=dt.date(2026, 11, 29),

@@ -1,0 +1,83 @@
+"""Browser tests: Playwright drives Debian's Chromium against pytest-django's live server."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+# Playwright's sync API runs an event loop in this thread; Django's ORM would refuse to run then.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
+
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not CHROMIUM.exists():
+        pytest.skip("Debian's Chromium is missing at /usr/bin/chromium (make test installs it)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def live_day(transactional_db):
+    from tests.site.conftest import build_day
+
+    return build_day()
+
+
+@pytest.fixture
+def shot():
+    ARTIFACTS.mkdir(exist_ok=True)
+
+    def save(page, name: str, full_page: bool = True):
+        page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=full_page)
+
+    return save
+
+
+def new_page(browser, live_server, *, phone: bool = False, locale: str = "en"):
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844} if phone else {"width": 1280, "height": 900},
+        device_scale_factor=2 if phone else 1,
+        is_mobile=phone,
+        has_touch=phone,
+        locale=locale,
+    )
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    return page
+
+
+def log_in(page, live_server, username: str, language: str = "en"):
+    page.goto(f"{live_server.url}/accounts/login/")
+    if language:
+        lang_button = page.locator(f'.lang-switch button[value="{language}"]')
+        if "current" not in (lang_button.get_attribute("class") or ""):
+            lang_button.click()
+            page.wait_for_load_state()
+    page.fill('input[name="username"]', username)
+    page.fill('input[name="password"]', f"pw-{username}-123")
+    page.locator('main button[type="submit"]').click()
+    page.wait_for_load_state()
