@@ -32,7 +32,12 @@ class Options:
     # fields up to this size are matched over every pair; larger ones over
     # each player's best candidates, then checked against every 2-swap
     dense_limit: int = 400
-    candidates: int = 48
+    candidates: int = 4
+    window: int = 120  # players re-matched together in the final exact passes
+    window_passes: int = 3
+    # up to this size the costs are computed pair by pair in Python, above
+    # it with numpy (the same integers, see tests)
+    python_limit: int = 64
 
 
 @dataclass
@@ -280,10 +285,11 @@ def number_tables(rc: RoundContext, games: list[Game], keep=()) -> list[Game]:
     from dataclasses import replace
 
     used = {g.table for g in keep}
+    by_key = {p.key: p for p in rc.tournament.players}
 
     def strength(g):
         a, b = rc.seats[g.white], rc.seats[g.black]
-        pa, pb = rc.tournament.player(g.white), rc.tournament.player(g.black)
+        pa, pb = by_key[g.white], by_key[g.black]
         return (-max(a.group, b.group), -(a.group + b.group), -max(pa.rating, pb.rating),
                 -max(a.rank, b.rank), g.white)
 
@@ -302,7 +308,7 @@ def solve(rc: RoundContext, keys: list[str], forbidden: set, options: Options) -
     n = len(keys)
     if n < 2:
         return []
-    if n <= options.dense_limit:
+    if n <= options.python_limit:
         seats = [rc.seats[k] for k in keys]
         edges = []
         for i in range(n):

@@ -1,0 +1,112 @@
+"""Benchmark: pair round 5 of synthetic McMahon tournaments (not collected by pytest).
+
+    .venv/bin/python tests/bench/bench_pairing.py [100 300 1000 2000]
+
+For each size, writes an OpenGotha file with four played rounds into a temp
+dir, then times (a) the whole ``python manage.py pair_opengotha FILE --round 5``
+command in a fresh process and (b) the engine alone (``pair_round``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO))
+
+from tournament.pairing.engine import pair_round  # noqa: E402
+from tournament.pairing.model import (  # noqa: E402
+    Game, GeneralParams, Parameters, Player, Result, Tournament, player_key,
+)
+from tournament.pairing.opengotha_xml import read_tournament, write_tournament  # noqa: E402
+
+CLUBS = [f"{c}{i}" for c in ("Ha", "Be", "Mu", "Ko", "Dr", "Le", "St", "Fr") for i in range(6)]
+COUNTRIES = ["DE"] * 6 + ["NL", "FR", "PL", "CZ", "AT", "DK"]
+
+
+def synthetic(n: int, seed: int = 1, rounds_played: int = 4) -> Tournament:
+    rnd = random.Random(seed)
+    players = []
+    for i in range(n):
+        # a realistic spread: most players between 15k and 3d, a long kyu tail
+        rank = max(-30, min(6, int(round(rnd.gauss(-6, 7)))))
+        name, first = f"Player{i:04d}", rnd.choice(["Anna", "Ben", "Chen", "Dora", "Emil", "Fumi"])
+        players.append(Player(
+            key=player_key(name, first), name=name, first_name=first, rank=rank,
+            club=rnd.choice(CLUBS), country=rnd.choice(COUNTRIES),
+            rating=rank * 100 + 2100 + rnd.randint(-50, 49),
+            participation=tuple(rnd.random() > 0.02 for _ in range(6)),
+        ))
+    params = Parameters(general=GeneralParams(number_of_rounds=6, mm_floor=-20, mm_bar=2))
+    t = Tournament(players=tuple(players), params=params, name=f"Bench {n}", short_name=f"bench{n}")
+    games = []
+    strength = {p.key: p.rank for p in players}
+    from tournament.pairing.scores import score_table
+
+    for r in range(1, rounds_played + 1):
+        sc = score_table(players, games, [], params.general, 6)
+        present = [p for p in players if p.present(r)]
+        present.sort(key=lambda p: (-(sc[p.key].mms2[r - 2] if r > 1 else 2 * sc[p.key].smms), -p.rating))
+        met = {(g.white, g.black) for g in games} | {(g.black, g.white) for g in games}
+        pool = [p.key for p in present]
+        if len(pool) % 2:
+            pool.pop()
+        table = 0
+        while pool:
+            a = pool.pop(0)
+            j = next((j for j, b in enumerate(pool[:12]) if (a, b) not in met), 0)
+            b = pool.pop(j)
+            table += 1
+            diff = strength[a] - strength[b]
+            p_a = 1 / (1 + 10 ** (-diff / 4))
+            res = Result.WHITE_WINS if rnd.random() < p_a else Result.BLACK_WINS
+            games.append(Game(round=r, white=a, black=b, handicap=0, result=res, table=table))
+    from dataclasses import replace
+
+    return replace(t, games=tuple(games))
+
+
+def bench(n: int, tmp: Path) -> dict:
+    t = synthetic(n)
+    path = tmp / f"bench{n}.xml"
+    path.write_text(write_tournament(t), encoding="utf-8")
+    t0 = time.perf_counter()
+    out = subprocess.run([sys.executable, str(REPO / "manage.py"), "pair_opengotha", str(path), "--round", "5"],
+                         cwd=REPO, capture_output=True, text=True,
+                         env={**os.environ, "DJANGO_SETTINGS_MODULE": "tournament.settings"})
+    command = time.perf_counter() - t0
+    if out.returncode != 0:
+        raise SystemExit(out.stderr)
+    result = json.loads(out.stdout)
+    tt = read_tournament(path).before(5)
+    t1 = time.perf_counter()
+    pairing = pair_round(tt, 5)
+    engine = time.perf_counter() - t1
+    assert len(pairing.games) == len(result["games"])
+    return {"players": n, "present": sum(p.present(5) for p in tt.players), "games": len(result["games"]),
+            "command_s": round(command, 2), "engine_s": round(engine, 2),
+            "rematches": sum(1 for w in pairing.warnings if w.startswith("rematch"))}
+
+
+def main(argv=None) -> None:
+    sizes = [int(a) for a in (argv or sys.argv[1:])] or [100, 300, 1000, 2000]
+    with tempfile.TemporaryDirectory() as d:
+        rows = [bench(n, Path(d)) for n in sizes]
+    print(f"{'players':>8} {'present':>8} {'games':>6} {'command s':>10} {'engine s':>9} {'rematches':>9}")
+    for r in rows:
+        print(f"{r['players']:>8} {r['present']:>8} {r['games']:>6} {r['command_s']:>10} {r['engine_s']:>9} {r['rematches']:>9}")
+    for a, b in zip(rows, rows[1:]):
+        f = b["players"] / a["players"]
+        print(f"{a['players']} -> {b['players']} players (x{f:g}): command x{b['command_s'] / a['command_s']:.1f}, "
+              f"engine x{b['engine_s'] / max(a['engine_s'], 1e-3):.1f}")
+
+
+if __name__ == "__main__":
+    main()

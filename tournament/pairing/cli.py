@@ -1,0 +1,58 @@
+"""``pair_opengotha FILE.xml --round R``: pair a round of an OpenGotha file, print JSON.
+
+Forgets every game and bye of round R and later, pairs round R with the
+file's parameters and prints ``{"round": R, "games": [{"table", "white",
+"black", "handicap"}], "bye": KEY or null}`` with OpenGotha's player keys.
+No database is touched.  ``main(argv)`` returns the exit status.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .engine import pair_round
+from .opengotha_xml import OpenGothaFormatError, read_tournament
+
+
+def build_parser(prog: str = "pair_opengotha") -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(prog=prog, description=__doc__.splitlines()[0])
+    add_arguments(ap)
+    return ap
+
+
+def add_arguments(ap) -> None:
+    ap.add_argument("file", help="OpenGotha tournament file (.xml)")
+    ap.add_argument("--round", "-r", type=int, required=True, dest="round", help="round to pair (from 1)")
+    ap.add_argument("--explain", action="store_true", help="add each pair's cost term by term and the bye reason")
+
+
+def run(path: str, round_number: int, explain: bool = False) -> dict:
+    t = read_tournament(path)
+    if round_number < 1:
+        raise ValueError("--round must be 1 or more")
+    pairing = pair_round(t.before(round_number), round_number)
+    out = pairing.as_dict()
+    if explain:
+        from .explain import explain_pairing
+
+        out["explanation"] = explain_pairing(pairing)
+    return out
+
+
+def main(argv=None, stdout=None, stderr=None) -> int:
+    stdout = stdout or sys.stdout
+    stderr = stderr or sys.stderr
+    args = build_parser().parse_args(argv)
+    try:
+        out = run(args.file, args.round, args.explain)
+    except (OpenGothaFormatError, ValueError) as e:
+        print(f"pair_opengotha: {e}", file=stderr)
+        return 2
+    stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
