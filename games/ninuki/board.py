@@ -79,6 +79,48 @@ def point_name(move: Point | None) -> str:
     return "pass" if move is None else move.name()
 
 
+class _Geometry:
+    """Per board size: list layout, direction offsets, the empty board, and
+    every coordinate token mapped to its list index (computed once)."""
+
+    def __init__(self, n: int):
+        self.n = n
+        self.W = W = n + PAD
+        self.base = base = PAD * W + PAD
+        self.empty = b = [BORDER] * ((n + 2 * PAD + 1) * W + 2 * PAD)
+        for y in range(n):
+            start = base + y * W
+            b[start:start + n] = [EMPTY] * n
+        self.lines = (1, W, W + 1, W - 1)
+        self.dirs8 = (1, W, W + 1, W - 1, -1, -W, -W - 1, -W + 1)
+        self.capture_steps = tuple((d, 2 * d, 3 * d) for d in self.dirs8)
+        self.centre = base + (n // 2) * W + n // 2
+        self._tokens: dict[str, int] | None = None
+
+    def token_index(self) -> dict[str, int]:
+        """``"K10"``/``"k10"`` -> list index for on-board points, ``"pass"`` -> -1."""
+        if self._tokens is None:
+            from .notation import _TOKENS
+
+            n, W, base = self.n, self.W, self.base
+            self._tokens = {
+                t: (-1 if p is None else base + p.y * W + p.x)
+                for t, p in _TOKENS.items()
+                if p is None or p.on_board(n)
+            }
+        return self._tokens
+
+
+_GEOMETRY: dict[int, _Geometry] = {}
+
+
+def _geometry(n: int) -> _Geometry:
+    geo = _GEOMETRY.get(n)
+    if geo is None:
+        geo = _GEOMETRY[n] = _Geometry(n)
+    return geo
+
+
 class Board:
     """A Ninuki game in progress: push moves, ask for the outcome.
 
@@ -97,23 +139,34 @@ class Board:
             rules = rules.replace(size=size)
         self.rules = rules
         self.size = n = rules.size
-        self.W = W = n + PAD
-        self._base = PAD * W + PAD
-        self._b = b = [BORDER] * ((n + 2 * PAD + 1) * W + 2 * PAD)
-        for y in range(n):
-            start = self._base + y * W
-            b[start:start + n] = [EMPTY] * n
-        self.lines = (1, W, W + 1, W - 1)
-        self.dirs8 = (1, W, W + 1, W - 1, -1, -W, -W - 1, -W + 1)
-        self._centre = self.index(centre(n))
+        geo = _geometry(n)
+        self.W = geo.W
+        self._base = geo.base
+        self._b = geo.empty[:]
+        self.lines = geo.lines
+        self.dirs8 = geo.dirs8
+        self._centre = geo.centre
+        self._geo = geo
         self._restricted = (False, rules.restricts(BLACK), rules.restricts(WHITE))
         self.ply = 0
         self._caps = [0, 0, 0]
         self._passes = 0
         self.outcome: Outcome | None = None
         self.pending: tuple[int, frozenset[int]] | None = None  # colour, indices of the five
-        self.moves: list[Point | None] = []
+        self._moves: list[Point | None] | None = []
+        self._move_indices: list[int] = []
         self._undo: list[tuple] = []
+
+    @property
+    def moves(self) -> list[Point | None]:
+        """The moves played (``None`` for a pass)."""
+        if self._moves is None:
+            self._moves = [None if i < 0 else self.point(i) for i in self._move_indices[: self.ply]]
+        return self._moves
+
+    @moves.setter
+    def moves(self, value) -> None:
+        self._moves = list(value)
 
     # --- coordinates -------------------------------------------------------
     def index(self, point: Point) -> int:
@@ -173,7 +226,7 @@ class Board:
         other.__dict__.update(self.__dict__)
         other._b = self._b[:]
         other._caps = self._caps[:]
-        other.moves = self.moves[:]
+        other._moves = self.moves[:]
         other._undo = self._undo[:]
         return other
 
@@ -313,6 +366,61 @@ class Board:
             else:
                 self._end(c, FIVE)
         return captured or []
+
+    def play_indices(self, indices) -> None:
+        """Play a sequence of list indices (``-1``: pass) as fast as possible.
+
+        A move on which nothing happens (no capture, no five, no
+        double-three, no pending five, past the opening) is played here in
+        line; any other move is handed, untouched, to :meth:`_push_index`, so
+        the rules live in one place.  Raises :class:`IllegalMove` at the first
+        illegal move (``ply`` then counts the moves played).  Does not fill
+        :attr:`moves`.
+        """
+        b = self._b
+        steps = self._geo.capture_steps
+        lines = self.lines
+        restricted = self._restricted
+        exact = self.rules.exact_five
+        push = self._push_index
+        undo = self._undo.append
+        caps = self._caps
+        dt = doublethree.makes_double_three
+        for p in indices:
+            n = self.ply + 1
+            if p < 0 or n <= 3 or self.pending is not None or self.outcome is not None or b[p]:
+                push(p)
+                continue
+            c = 2 - (n & 1)
+            o = 3 - c
+            b[p] = c
+            slow = False
+            for d, d2, d3 in steps:
+                if b[p + d] == o and b[p + d2] == o and b[p + d3] == c:
+                    slow = True
+                    break
+            if not slow:
+                for d in lines:
+                    if b[p + d] == c or b[p - d] == c:
+                        a = p - d
+                        while b[a] == c:
+                            a -= d
+                        z = p + d
+                        while b[z] == c:
+                            z += d
+                        length = (z - a) // d - 1
+                        if length == 5 or (length > 5 and not exact):
+                            slow = True
+                            break
+                if not slow and restricted[c] and dt(self, p, c):
+                    slow = True
+            if slow:
+                b[p] = EMPTY
+                push(p)
+                continue
+            undo((p, c, (), caps[c], None, None, self._passes))
+            self.ply = n
+            self._passes = 0
 
     def _end(self, winner: int | None, reason: str) -> None:
         self.outcome = Outcome(COLOUR_NAMES.get(winner), reason, self.captures)

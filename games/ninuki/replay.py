@@ -51,33 +51,52 @@ def replay(record, rules: RuleSet | str = "hannover", size: int | None = None) -
     Raises :class:`~games.ninuki.notation.NotationError` for unreadable input.
     """
     board = Board(rules, size)
-    moves = notation.parse(record, board.size) if isinstance(record, str) else record
-    n = board.size
-    base, W = board._base, board.W
-    push = board._push_index
+    indices = None
+    if isinstance(record, str):
+        if notation._SIMPLE.match(record):  # the common case: plain coordinates
+            tokens = record.split()
+            get = board._geo.token_index().get
+            indices = [get(t) for t in tokens]
+            if None in indices:
+                indices = None
+        moves = None if indices is not None else notation.parse(record, board.size)
+    else:
+        moves = list(record)
+    if indices is None:
+        indices = _indices(board, moves)
     error = None
-    count = 0
     try:
-        for m in moves:
-            if m is None:
-                push(-1)
-            else:
-                x, y = m
-                if 0 <= x < n and 0 <= y < n:
-                    push(base + y * W + x)
-                elif board.outcome is not None:
-                    raise IllegalMove(count + 1, point_name(m), AFTER_END)
-                else:
-                    raise IllegalMove(count + 1, point_name(m), OFF_BOARD)
-            count += 1
+        board.play_indices(indices)
     except IllegalMove as e:
         error = e
+    count = board.ply
+    if error is None and count < len(indices):  # an off-board point stopped the list
+        m = moves[count]
+        error = IllegalMove(count + 1, point_name(m), AFTER_END if board.outcome is not None else OFF_BOARD)
     if count == 0 and error is None:
         error = IllegalMove(1, "", FIRST_MOVE)
-    board.moves = list(moves[:count]) if isinstance(moves, list) else list(moves)[:count]
+    if moves is None:
+        board._moves, board._move_indices = None, indices  # made into points when asked for
+    else:
+        board.moves = moves[:count]
     if error is not None:
         return Verdict(False, None, None, board.captures, count, error, board)
     out = board.outcome
     if out is None:
         return Verdict(True, "unfinished", None, board.captures, count, None, board)
     return Verdict(True, out.result, out.reason, board.captures, count, None, board)
+
+
+def _indices(board: Board, moves) -> list[int]:
+    """List indices of the moves up to the first off-board point (not included)."""
+    n, base, W = board.size, board._base, board.W
+    out = []
+    for m in moves:
+        if m is None:
+            out.append(-1)
+        else:
+            x, y = m
+            if not (0 <= x < n and 0 <= y < n):
+                break
+            out.append(base + y * W + x)
+    return out
