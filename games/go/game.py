@@ -32,7 +32,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
-from games.coords import CoordinateError, Point
+from games.coords import Point
+from games.go.diagram import ascii_board
 from games.go.graph import Graph, square
 from games.go.position import BLACK, WHITE, PlayError, Position, opponent
 from games.go.scoring import area_score
@@ -153,9 +154,7 @@ class Game:
         #: ``keys[i]``: the position after ``i`` moves (``keys[0]`` the empty board).
         self.keys: list[bytes] = [self.position.key()]
         self._to_move = BLACK
-        self._handicap_left = handicap * self.stones_per_handicap
-        if not self._handicap_left:
-            self._to_move = self.first_colour_after_handicap() if handicap else BLACK
+        self._handicap_left = handicap * self.stones_per_handicap  # stones still to place
         self._passes = 0  # passes in a row
 
     @classmethod
@@ -382,6 +381,4 @@ class Game:
         return new
 
     def __str__(self) -> str:
-        from games.go.diagram import ascii_board
-
         return ascii_board(self.position)

@@ -62,8 +62,7 @@ class Position:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Position) and self.graph is other.graph and self.stones == other.stones
 
-    def __hash__(self) -> int:
-        return hash(bytes(self.stones))
+    __hash__ = None  # mutable: hash position.key() instead
 
     def count(self, colour: int) -> int:
         return self.stones.count(colour)

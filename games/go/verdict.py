@@ -50,28 +50,24 @@ class Verdict:
         }
 
 
-def _settings(game_class: type[Game], record: Record, size, komi, handicap) -> tuple[int, float, int]:
+def _settings(game_class: type[Game], record: Record, size, komi, handicap) -> tuple[int, float | None, int]:
+    """Board size, komi and handicap from the arguments, the record and the defaults."""
     if size is not None and record.size is not None and size != record.size:
         raise RecordError(f"SZ[{record.size}] disagrees with the board size {size}", None, f"SZ[{record.size}]")
     size = size if size is not None else record.size if record.size is not None else game_class.default_size
     komi = komi if komi is not None else record.komi
-    per = game_class.stones_per_handicap
+    stated = record.handicap
     if record.handicap_stones:
-        stated = record.handicap if record.handicap is not None else handicap
-        if len(record.handicap_stones) % per or (
-            stated is not None and stated * per != len(record.handicap_stones)
-        ):
-            raise RecordError(
-                f"{len(record.handicap_stones)} AB stones do not make the handicap "
-                f"{stated if stated is not None else ''} of {per} stone(s) each".replace("  ", " "),
-                None,
-                "AB",
-            )
-        if record.handicap is None:
-            record.handicap = len(record.handicap_stones) // per
-    if handicap is not None and record.handicap is not None and handicap != record.handicap:
-        raise RecordError(f"HA[{record.handicap}] disagrees with the handicap {handicap}", None, f"HA[{record.handicap}]")
-    handicap = handicap if handicap is not None else record.handicap or 0
+        count, per = len(record.handicap_stones), game_class.stones_per_handicap
+        wanted = stated if stated is not None else handicap
+        if count % per or (wanted is not None and wanted * per != count):
+            unit = "stone" if per == 1 else f"{per} stones"
+            also = "" if wanted is None else f" for a handicap of {wanted}"
+            raise RecordError(f"{count} AB stones are not whole handicap units ({unit} each){also}", None, "AB")
+        stated = count // per
+    if handicap is not None and stated is not None and handicap != stated:
+        raise RecordError(f"HA[{stated}] disagrees with the handicap {handicap}", None, f"HA[{stated}]")
+    handicap = handicap if handicap is not None else stated or 0
     return size, komi, handicap
 
 
