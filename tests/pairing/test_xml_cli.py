@@ -1,0 +1,75 @@
+import io
+import json
+
+import pytest
+
+from tournament.pairing import cli
+from tournament.pairing.opengotha_xml import OpenGothaFormatError, read_tournament, write_tournament
+
+from .og_fixtures import OG_DIR, available, expected, tournament
+
+needs_files = pytest.mark.skipif(not available(), reason="../shared/opengotha/ not found")
+
+
+@needs_files
+@pytest.mark.parametrize("name", ["notsimplemm", "Toulouse2024", "notsosimpleswiss"])
+def test_round_trip_keeps_everything(name):
+    t = tournament(name)
+    again = read_tournament(write_tournament(t))
+    assert again.players == t.players
+    assert sorted(again.games, key=lambda g: (g.round, g.table)) == sorted(t.games, key=lambda g: (g.round, g.table))
+    assert sorted(again.byes, key=lambda b: b.round) == sorted(t.byes, key=lambda b: b.round)
+    assert again.params == t.params
+    assert again.name == t.name
+    # attributes the engine does not use survive as well
+    text = write_tournament(again)
+    assert 'ffgLicence="' in text and "<DPParameterSet" in text
+
+
+@pytest.mark.parametrize("text,msg", [
+    ("<Tournament", "well-formed"),
+    ("<Other/>", "expected <Tournament>"),
+    ("<Tournament></Tournament>", "TournamentParameterSet"),
+    ('<!DOCTYPE x [<!ENTITY a "b">]><Tournament/>', "refused"),
+])
+def test_malformed_files(text, msg):
+    with pytest.raises(OpenGothaFormatError, match=msg):
+        read_tournament(text)
+
+
+def test_bad_rank_is_reported():
+    xml = ('<Tournament><Players><Player name="A" firstName="B" rank="12Q"/></Players>'
+           '<TournamentParameterSet><GeneralParameterSet/></TournamentParameterSet></Tournament>')
+    with pytest.raises(OpenGothaFormatError, match="12Q"):
+        read_tournament(xml)
+
+
+@needs_files
+def test_cli_prints_the_contract():
+    out = io.StringIO()
+    assert cli.main([str(OG_DIR / "notsimplemm.xml"), "--round", "3"], stdout=out) == 0
+    data = json.loads(out.getvalue())
+    assert set(data) == {"round", "games", "bye"}
+    assert data["round"] == 3
+    games, bye = expected("notsimplemm", 3)
+    assert {(g["white"], g["black"], g["handicap"]) for g in data["games"]} == games
+    assert data["bye"] == bye
+    assert sorted(g["table"] for g in data["games"]) == list(range(1, len(games) + 1))
+
+
+def test_cli_error_exit(tmp_path):
+    f = tmp_path / "x.xml"
+    f.write_text("not xml")
+    err = io.StringIO()
+    assert cli.main([str(f), "--round", "1"], stderr=err) == 2
+    assert "pair_opengotha" in err.getvalue()
+
+
+@needs_files
+def test_management_command():
+    from django.core.management import call_command
+
+    out = io.StringIO()
+    call_command("pair_opengotha", str(OG_DIR / "simplemm.xml"), "--round", "2", stdout=out)
+    data = json.loads(out.getvalue())
+    assert {(g["white"], g["black"], g["handicap"]) for g in data["games"]} == expected("simplemm", 2)[0]
