@@ -240,11 +240,6 @@ class Game:
             return str(p)
         return Point(*self.graph.point(p)).name()
 
-    def parse_point(self, text: str) -> int:
-        """The point index of ``"K10"``; :class:`IllegalMove` ``off-board`` if it is not on the board."""
-        pt = Point.parse(text)  # CoordinateError for junk
-        return self._index(pt, text)
-
     def _index(self, pt: tuple[int, int], label: str | None = None) -> int:
         if self.graph.size is None:
             raise ValueError("coordinates need a square board; use play_point()")
