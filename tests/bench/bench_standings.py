@@ -20,6 +20,7 @@ from __future__ import annotations
 import datetime as dt
 import os
 import random
+import resource
 import subprocess
 import sys
 import tempfile
@@ -125,21 +126,26 @@ def main() -> int:
         ("export_h9", ["export_h9", "--tournament", "bench", "-o", str(tmp / "bench.h9")], None),
     ]
     for label, args, budget in commands:
-        times = []
+        times, cpu = [], []
         for _ in range(3):
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
             start = time.perf_counter()
             subprocess.run([sys.executable, str(REPO / "manage.py"), *args], env=env, check=True,
                            cwd=REPO, stdout=subprocess.DEVNULL)
             times.append(time.perf_counter() - start)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpu.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
         extra = f" (budget {budget} s)" if budget else ""
         print(f"python manage.py {label}, whole command: best {min(times):.2f} s, "
-              f"worst {max(times):.2f} s{extra}")
+              f"worst {max(times):.2f} s wall; {min(cpu):.2f} s CPU{extra}")
         if budget and min(times) > budget:
             failed = True
     from pypdf import PdfReader
 
     print(f"crosstable PDF: {len(PdfReader(tmp / 'crosstable.pdf').pages)} pages, "
           f"{(tmp / 'crosstable.pdf').stat().st_size // 1024} KiB; files in {tmp}")
+    load = os.getloadavg()[0]
+    print(f"load average {load:.1f} on {os.cpu_count()} CPUs (wall times grow with the load)")
     return 1 if failed else 0
 
 
