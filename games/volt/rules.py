@@ -34,7 +34,7 @@ one per move, without sliding any stone.
 from __future__ import annotations
 
 from games.go.game import Game
-from games.go.position import BLACK, EMPTY, WHITE, Position, opponent
+from games.go.position import EMPTY, Position, opponent
 
 __all__ = ["VoltGame", "handicap_for_rank_difference", "slide"]
 
@@ -92,17 +92,16 @@ def slide(position: Position, p: int, colour: int) -> list[tuple[int, int]]:
     return moved
 
 
-def _remove_dead(position: Position, colour: int) -> list[int]:
+def _remove_dead(position: Position, colour: int, near: set[int]) -> list[int]:
+    """Remove the groups of ``colour`` without liberties that hold a point of ``near``."""
     removed: list[int] = []
     stones = position.stones
-    seen: set[int] = set()
-    for q in range(len(stones)):
-        if stones[q] == colour and q not in seen:
-            members, libs = position.group(q)
-            seen |= members
-            if not libs:
-                removed.extend(members)
-    position.remove(removed)
+    for q in near:
+        if stones[q] == colour:
+            dead = position.dead_group(q)
+            if dead:
+                position.remove(dead)
+                removed.extend(dead)
     return removed
 
 
@@ -120,8 +119,15 @@ class VoltGame(Game):
             raise ValueError("1000-Volt-Go needs a square board")
 
     def _place(self, p: int, colour: int) -> tuple[list[int], list[int]]:
-        self.position.stones[p] = colour
-        slide(self.position, p, colour)
-        captured = _remove_dead(self.position, opponent(colour))
-        lost = _remove_dead(self.position, colour)
+        position = self.position
+        position.stones[p] = colour
+        moved = slide(position, p, colour)
+        # Only groups on or next to a newly filled point can have lost their last liberty.
+        nbrs = position.graph.neighbours
+        near = {p, *nbrs[p]}
+        for _, to in moved:
+            near.add(to)
+            near.update(nbrs[to])
+        captured = _remove_dead(position, opponent(colour), near)
+        lost = _remove_dead(position, colour, near)
         return captured, lost
