@@ -13,7 +13,7 @@ import argparse
 import json
 import sys
 
-from .notation import _SIMPLE, NotationError, is_sgf, parse_sgf, parse_text
+from .notation import NotationError, is_sgf, parse_sgf, parse_text
 from .replay import replay
 from .rules import PRESETS, RuleSet
 
@@ -78,7 +78,10 @@ def main(argv=None) -> int:
     for first_line, record in records:
         try:
             if args.lines:
-                v = replay(record, rules) if _SIMPLE.match(record) else replay(parse_text(record, first_line), rules)
+                try:
+                    v = replay(record, rules)  # the fast path for plain coordinates
+                except NotationError:
+                    v = replay(parse_text(record, first_line), rules)  # raises with the right line
             elif is_sgf(record):
                 v = replay(parse_sgf(record, size), rules)
             else:

@@ -70,7 +70,7 @@ def replay(record, rules: RuleSet | str = "hannover", size: int | None = None) -
     except IllegalMove as e:
         error = e
     count = board.ply
-    if error is None and count < len(indices):  # an off-board point stopped the list
+    if error is None and moves is not None and count < len(moves):  # an off-board point stopped the list
         m = moves[count]
         error = IllegalMove(count + 1, point_name(m), AFTER_END if board.outcome is not None else OFF_BOARD)
     if count == 0 and error is None:
