@@ -36,6 +36,8 @@ def cost_matrix(rc, keys: list[str]) -> np.ndarray:
     pp, gp, hp = P.pairing, P.general, P.handicap
     seats = [rc.seats[k] for k in keys]
     n = len(seats)
+    if n == 0:
+        return np.zeros((0, 0), dtype=np.int64)
     idx = {k: i for i, k in enumerate(keys)}
 
     def vec(attr):
@@ -48,13 +50,11 @@ def cost_matrix(rc, keys: list[str]) -> np.ndarray:
     G1, G2 = group[:, None], group[None, :]
 
     # score difference: a function of |group difference| (same category)
-    gmin = int(group.min())
     D = np.abs(G1 - G2)
     dmax = int(D.max())
     sco_tab = np.array([int(pp.minimize_score_difference * (1.0 - d / ctx.score_range) * (1.0 + k * (d / ctx.score_range)))
                         for d in range(dmax + 1)], dtype=np.int64)
     total = sco_tab[D]
-    del gmin
     if gp.number_of_categories > 1:
         same_cat = cat[:, None] == cat[None, :]
         total = np.where(same_cat, total, 0)

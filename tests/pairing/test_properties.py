@@ -1,0 +1,119 @@
+"""Property tests over random tournaments (hypothesis)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import rustworkx as rx
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tournament.pairing.engine import Options, build_context, pair_round
+from tournament.pairing.fast import cost_matrix
+from tournament.pairing.model import Bye, Discipline, Result
+
+from .helpers import tournament
+
+SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@st.composite
+def random_round(draw):
+    n = draw(st.integers(2, 18))
+    seed = draw(st.integers(0, 10_000))
+    absent = draw(st.sampled_from([0.0, 0.1, 0.3]))
+    played = draw(st.integers(0, 3))
+    t = tournament(n, seed=seed, absent_rate=absent)
+    disc = draw(st.sampled_from([{}, {1: Discipline.NINUKI, 2: Discipline.KEIMA, 3: Discipline.VOLT, 4: Discipline.GO}]))
+    t = replace(t, disciplines=disc)
+    rnd = random.Random(seed)
+    for r in range(1, played + 1):
+        p = pair_round(t, r)
+        games = [replace(g, result=rnd.choice(list(Result)[1:])) for g in p.games]
+        t = replace(t, games=t.games + tuple(games), byes=t.byes + ((Bye(r, p.bye),) if p.bye else ()))
+    keys = [pl.key for pl in t.players]
+    forbidden = []
+    for _ in range(draw(st.integers(0, 3))):
+        a, b = rnd.sample(keys, 2) if len(keys) >= 2 else (keys[0], keys[0])
+        if a != b:
+            forbidden.append((a, b))
+    return t, played + 1, forbidden
+
+
+def paired_keys(p):
+    return [k for g in p.games for k in (g.white, g.black)]
+
+
+@SETTINGS
+@given(random_round())
+def test_everyone_present_is_paired_once_or_gets_the_bye(case):
+    t, r, forbidden = case
+    p = pair_round(t, r, forbidden=forbidden)
+    seen = paired_keys(p) + ([p.bye] if p.bye else []) + p.unpaired
+    present = sorted(pl.key for pl in t.players if pl.present(r))
+    assert sorted(seen) == present
+    assert len(set(seen)) == len(seen)
+    if not forbidden:
+        assert not p.unpaired
+
+
+@SETTINGS
+@given(random_round())
+def test_no_forbidden_pair_ever(case):
+    t, r, forbidden = case
+    p = pair_round(t, r, forbidden=forbidden)
+    bad = {frozenset(f) for f in forbidden}
+    assert not any(frozenset((g.white, g.black)) in bad for g in p.games)
+
+
+@SETTINGS
+@given(random_round())
+def test_no_rematch_when_one_can_be_avoided(case):
+    t, r, _ = case
+    p = pair_round(t, r)
+    rematches = [g for g in p.games if p.costs[frozenset((g.white, g.black))].terms["duplicate"] == 0]
+    if not rematches:
+        return
+    # a rematch is only allowed when no pairing of the same players avoids all of them
+    keys = paired_keys(p)
+    seats = p.context.seats
+    g = rx.PyGraph()
+    g.add_nodes_from(keys)
+    for i, a in enumerate(keys):
+        for j in range(i + 1, len(keys)):
+            if keys[j] not in seats[a].played:
+                g.add_edge(i, j, 1)
+    best = rx.max_weight_matching(g, max_cardinality=True, weight_fn=lambda w: 1)
+    assert len(best) < len(keys) // 2
+
+
+@SETTINGS
+@given(random_round())
+def test_same_input_same_pairing(case):
+    t, r, forbidden = case
+    a = pair_round(t, r, forbidden=forbidden)
+    b = pair_round(t, r, forbidden=list(reversed(forbidden)))
+    assert a.as_dict() == b.as_dict()
+
+
+@SETTINGS
+@given(random_round())
+def test_numpy_costs_equal_pair_by_pair_costs(case):
+    t, r, _ = case
+    keys = [pl.key for pl in t.players if pl.present(r)]
+    rc = build_context(t, r, keys)
+    W = cost_matrix(rc, keys)
+    for i, a in enumerate(keys):
+        for j, b in enumerate(keys):
+            if i != j:
+                assert W[i, j] == rc.cost(a, b).total
+
+
+@SETTINGS
+@given(random_round())
+def test_large_field_path_reaches_the_exact_optimum(case):
+    t, r, _ = case
+    exact = pair_round(t, r)
+    fast = pair_round(t, r, options=Options(dense_limit=2, python_limit=2, candidates=2, window=40))
+    assert fast.total_cost == exact.total_cost
