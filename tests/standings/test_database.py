@@ -182,6 +182,16 @@ def test_pages_answer(t, client):
     response = client.get(reverse("crosstable", args=["hannover"]), HTTP_HX_REQUEST="true")
     body = response.content.decode()
     assert response.status_code == 200 and "<html" not in body and 'id="crosstable-live"' in body
+    # the poll: 204 while nothing changed, the new table after a result
+    version = sel.standings_version(t["tournament"])
+    url = reverse("standings", args=["hannover"]) + f"?v={version}"
+    assert client.get(url, HTTP_HX_REQUEST="true").status_code == 204
+    game = Game.objects.get(round=t["rounds"][0], table=2)
+    game.result = "W"
+    game.save()
+    response = client.get(url, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200 and 'id="standings-live"' in response.content.decode()
+    assert f"v={sel.standings_version(t['tournament'])}" in response.content.decode()
     response = client.get(reverse("standings_discipline", args=["hannover", "Ninuki"]))
     assert response.status_code == 200 and "山田" not in response.content.decode()
     assert client.get(reverse("standings_discipline", args=["hannover", "Chess"])).status_code == 404

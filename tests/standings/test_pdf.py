@@ -98,3 +98,20 @@ def test_result_slips_one_per_table(record, per_page):
         assert f"Table {t}" in everything
     assert "signature" in everything and "山田 太郎" in everything
     assert ("Game record" in everything) is record
+
+
+def test_fonts_missing_names_the_packages(monkeypatch, tmp_path):
+    from tournament.pdf import fonts
+
+    monkeypatch.setattr(fonts, "search_dirs", lambda: [tmp_path])
+    with pytest.raises(fonts.FontsMissing, match="fonts-dejavu-core"):
+        fonts.find("DejaVuSans.ttf")
+
+
+def test_font_dir_from_the_environment(monkeypatch, tmp_path):
+    from tournament.pdf import fonts
+
+    (tmp_path / "ipaexg.ttf").write_bytes(b"")
+    monkeypatch.setenv("VIELSEITIG_FONT_DIR", str(tmp_path))
+    assert fonts.find("ipaexg.ttf") == tmp_path / "ipaexg.ttf"
+    assert fonts.font_for("山田") == fonts.CJK and fonts.font_for("Müller") == fonts.SANS

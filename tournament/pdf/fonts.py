@@ -9,6 +9,7 @@ IPAexGothic) when those are installed.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 from functools import lru_cache
 from pathlib import Path
@@ -32,11 +33,14 @@ class FontsMissing(RuntimeError):
 
 
 def _package_dir(name: str, *parts: str) -> Path | None:
+    """Where an installed package lives, without importing it."""
     try:
-        module = __import__(name)
-    except ImportError:
+        spec = importlib.util.find_spec(name)
+    except (ImportError, ValueError):
         return None
-    return Path(module.__file__).parent.joinpath(*parts)
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    return Path(list(spec.submodule_search_locations)[0]).joinpath(*parts)
 
 
 def search_dirs() -> list[Path]:

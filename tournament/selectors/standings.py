@@ -170,3 +170,18 @@ def h9_header(tournament: Tournament, *, discipline: str | None = None,
         time=minutes.group(1) if minutes else "",
         comment="Vielseitig",
     )
+
+
+def standings_version(tournament: Tournament) -> str:
+    """Changes whenever anything the public standings show may have changed
+    (results, pairings, byes, registrations, round states, settings)."""
+    from django.db.models import Count, Max
+
+    games = Game.objects.filter(round__tournament=tournament).aggregate(n=Count("id"), t=Max("updated_at"))
+    regs = tournament.registrations.aggregate(n=Count("id"), t=Max("updated_at"))
+    rounds = ",".join(f"{n}{s[0]}" for n, s in tournament.rounds.values_list("number", "status"))
+    byes = Bye.objects.filter(round__tournament=tournament).count()
+    parts = [games["n"], games["t"], regs["n"], regs["t"], rounds, byes, tournament.updated_at]
+    import hashlib
+
+    return hashlib.sha1("|".join(map(str, parts)).encode()).hexdigest()[:12]

@@ -45,8 +45,16 @@ def _file(content, content_type: str, filename: str, inline: bool = True) -> Htt
 
 
 def _page(request, tournament, discipline, template, partial):
+    """The page, or (for htmx's poll) its table; 204 when nothing changed."""
+    version = sel.standings_version(tournament)
+    htmx = request.headers.get("HX-Request") == "true"
+    if htmx and request.GET.get("v") == version:
+        return HttpResponse(status=204)  # htmx leaves the table as it is
+    query = request.GET.copy()
+    query["v"] = version
     standings = sel.standings_for(tournament, discipline=discipline, public=True)
     context = {
+        "live_url": f"{request.path}?{query.urlencode()}",
         "tournament": tournament,
         "standings": standings,
         "discipline": discipline,
@@ -54,7 +62,7 @@ def _page(request, tournament, discipline, template, partial):
         "refresh": REFRESH_SECONDS,
         "organizer": is_organizer(request.user, tournament),
     }
-    if request.headers.get("HX-Request") == "true":
+    if htmx:
         return render(request, partial, context)
     return render(request, template, context)
 
