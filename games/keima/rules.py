@@ -137,20 +137,15 @@ class KeimaGame(Game):
 
     def _after_stone(self) -> None:
         move = self.moves[-1]
-        if not move.handicap and self._is_ko_take(move.point, move.captured):
+        second = self.half_turn is not None
+        self.half_turn = None if second else move.point
+        if move.handicap:
+            super()._after_stone()  # counts the handicap stone; White moves after the last
+            return
+        if self._is_ko_take(move.point, move.captured):
             self._kos_now += ((move.point, move.captured[0]),)
-        if self.half_turn is None:
-            self.half_turn = move.point
-            if self.in_handicap:
-                self._handicap_left -= 1
-            return
-        self.half_turn = None
-        if self.in_handicap:
-            self._handicap_left -= 1
-            if not self._handicap_left:
-                self._to_move = self.first_colour_after_handicap()
-            return
-        self._end_turn()
+        if second:
+            self._end_turn()
 
     def _end_turn(self) -> None:
         self._kos_before, self._kos_now = self._kos_now, ()
