@@ -258,3 +258,15 @@ def test_two_kos_taken_in_keima_shape_cannot_be_retaken_in_keima_shape():
                     if not ((b1 | b2) & (w1 | w2)) and not ({L1, L2} & (b1 | b2 | w1 | w2)):
                         possible += 1
     assert possible == 0
+
+
+def test_sgf_keima_record_two_nodes_a_turn_and_colours_checked():
+    v = keima.replay("(;GM[1]SZ[9]KM[4];B[ee];B[fc];W[cc];W[db];B[];W[])")
+    assert v.legal and v.moves == 6 and v.result is not None and v.score is not None
+    from games.go import RecordError
+
+    with pytest.raises(RecordError, match="move 2 is white's but black is to play"):
+        keima.replay("(;SZ[9];B[ee];W[fc])")
+    # AB handicap stones pair up in the order written: here the first pair is no keima.
+    v = keima.replay("(;SZ[9]HA[2]AB[cg][gc][de][fe];W[ee];W[dc])")
+    assert v.error.as_dict() == {"move": 2, "point": "G7", "reason": "not-keima"}
