@@ -45,6 +45,8 @@ def from_diagram(diagram: str, rules: RuleSet | str = "hannover", turn: str = "b
             if cell.isdigit() and cell == cells[-1] and i == len(cells) - 1 and cell == str(y + 1):
                 break  # row number repeated at the end
             point = Point(first_column + i, y)
+            if not point.on_board(board.size):
+                raise ValueError(f"{point} is off the {board.size}x{board.size} board")
             if cell in _CELLS:
                 board._b[board.index(point)] = _CELLS[cell]
             else:

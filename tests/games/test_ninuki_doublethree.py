@@ -87,11 +87,7 @@ def test_double_three_is_legal_for_white_in_hannover_and_not_in_japanese():
 
 
 def test_tournament_can_restrict_both_colours_or_none():
-    board, m = _cross()
-    board.rules = RuleSet.preset("hannover", double_three="none")
-    board._restricted = (False, False, False)
-    assert reason(board, m["A"]) is None
-    for who, expected in (("white", None), ("both", "double-three"), ("black", "double-three")):
+    for who, expected in (("none", None), ("white", None), ("both", "double-three"), ("black", "double-three")):
         b, m = from_diagram("""
             11 . . . x . .
             10 . . . x . .
@@ -151,11 +147,9 @@ def test_pbmserv_5_3_3_is_allowed():
     assert reason(board, m["O"]) is None
     # the five is breakable (black at L8 takes L9-L10), so it is pending
     assert board.outcome is None and board.pending is not None
-    for rules in ("japanese", RuleSet.preset("hannover", double_three="both")):
+    for rules in (RuleSet.preset("japanese", size=19), RuleSet.preset("hannover", double_three="both")):
         board, m = from_diagram(diagram, rules=rules, turn="white")
-        if rules == "japanese":
-            board.rules = board.rules.replace(size=19)
-        assert reason(board, P("M10")) == "double-three"
+        assert reason(board, m["O"]) == "double-three"
 
 
 PBM_FOUR = """
