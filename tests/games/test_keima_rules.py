@@ -261,7 +261,7 @@ def test_two_kos_taken_in_keima_shape_cannot_be_retaken_in_keima_shape():
 
 
 def test_sgf_keima_record_two_nodes_a_turn_and_colours_checked():
-    v = keima.replay("(;GM[1]SZ[9]KM[4];B[ee];B[fc];W[cc];W[db];B[];W[])")
+    v = keima.replay("(;GM[1]SZ[9]KM[4];B[ee];B[fc];W[cc];W[de];B[];W[])")
     assert v.legal and v.moves == 6 and v.result is not None and v.score is not None
     from games.go import RecordError
 
