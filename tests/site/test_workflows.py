@@ -242,3 +242,26 @@ def test_rounds_create_pair_publish(client, day):
     assert round2.status == "published"
     assert client.get(reverse("projector", args=[slug])).status_code == 200
 
+
+
+def test_adjudication_without_reason_keeps_the_form(client, day):
+    client.force_login(day.user("referee"))
+    response = client.post(
+        reverse("game_adjudicate", args=[day.tournament.slug, day.game.pk]),
+        {"version": 0, "result": "W", "method": "resignation", "reason": ""},
+    )
+    assert response.status_code == 422
+    day.game.refresh_from_db()
+    assert day.game.result == "?"
+
+
+def test_history_in_words_and_german_by_default(client, day):
+    client.force_login(day.user("alice"))
+    _report(client, day)
+    page = client.get(reverse("game", args=[day.tournament.slug, day.game.pk])).content.decode()
+    assert 'lang="de"' in page
+    assert "Ergebnis gemeldet" in page or "Ergebnis melden" in page
+    assert "Schwarz gewinnt" in page  # the history's "after", in words
+    client.post(reverse("set_language"), {"language": "en", "next": "/"})
+    page = client.get(reverse("game", args=[day.tournament.slug, day.game.pk])).content.decode()
+    assert "Black wins" in page and "result reported" in page

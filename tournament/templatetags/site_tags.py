@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from django import template
+from django.utils.translation import gettext_lazy as _
 
+from tournament.models.game import Result, ResultState
 from tournament.selectors.roles import user_roles
 
 register = template.Library()
@@ -23,3 +25,48 @@ def roles_in(context, tournament) -> set[str]:
         cached[tournament.pk] = roles
         request._roles_cache = cached
     return cached[tournament.pk]
+
+
+_ACTIONS = {
+    "game.result.report": _("result reported"),
+    "game.result.confirm": _("result confirmed"),
+    "game.result.dispute": _("result disputed"),
+    "game.result.set": _("result entered by an organizer"),
+    "game.result.adjudicate": _("result decided by a referee"),
+    "registration.create": _("registration"),
+    "registration.status": _("registration status"),
+    "registration.rounds": _("rounds not played"),
+    "player.rank": _("rank corrected"),
+    "round.create": _("round created"),
+    "round.pair": _("round paired"),
+    "round.unpair": _("pairing removed"),
+    "round.publish": _("round published"),
+    "round.finish": _("round closed"),
+    "pairing.constraint": _("pairing constraint"),
+}
+
+
+@register.filter
+def action_label(code: str) -> str:
+    """An audit log action in words."""
+    return str(_ACTIONS.get(code, code))
+
+
+@register.filter
+def result_label(snapshot) -> str:
+    """A result snapshot of the audit log (``{"result": "B", "state": ...}``) in words."""
+    if not isinstance(snapshot, dict) or "result" not in snapshot:
+        return ""
+    try:
+        text = str(Result(snapshot["result"]).label)
+    except ValueError:
+        text = str(snapshot["result"])
+    if snapshot.get("by_default"):
+        text += " (" + str(_("by default")) + ")"
+    state = snapshot.get("state")
+    if state:
+        try:
+            text += " · " + str(ResultState(state).label)
+        except ValueError:
+            pass
+    return text

@@ -78,6 +78,10 @@ def game_detail(request, tournament, roles, pk):
     game = _game(tournament, pk)
     if not _may_view(game, request.user, roles):
         raise PermissionDenied
+    return _render_detail(request, tournament, roles, game)
+
+
+def _render_detail(request, tournament, roles, game, *, adjudicate_form=None, status=200):
     viewer = _viewer(game, _move_param(request))
     is_referee = bool(roles & {ORGANIZER, REFEREE})
     context = {
@@ -92,13 +96,13 @@ def game_detail(request, tournament, roles, pk):
         "can_dispute": result_services.can_dispute(game, request.user),
         "version_form": VersionForm(initial={"version": game.version}),
         "dispute_form": DisputeForm(initial={"version": game.version}),
-        "adjudicate_form": AdjudicateForm(
+        "adjudicate_form": adjudicate_form or (AdjudicateForm(
             initial={"version": game.version, "result": game.result, "method": game.method,
                      "by_default": game.by_default}
-        ) if is_referee else None,
+        ) if is_referee else None),
         "is_referee": is_referee,
     }
-    return render(request, "tournament/game_detail.html", context)
+    return render(request, "tournament/game_detail.html", context, status=status)
 
 
 @tournament_page(ORGANIZER, REFEREE, PLAYER)
@@ -236,11 +240,15 @@ def game_adjudicate(request, tournament, roles, pk):
                 by_default=data.get("by_default", False),
                 reason=data["reason"],
             )
+        except StaleResult as exc:
+            game = exc.current
+            form = AdjudicateForm({**request.POST.dict(), "version": game.version})
+            form.is_valid()
+            form.add_error(None, exc.messages[0])
         except ValidationError as exc:
-            messages.error(request, exc.messages[0])
+            form.add_error(None, exc.messages[0])
         else:
             messages.success(request, _("Decision recorded."))
             return redirect("game", slug=tournament.slug, pk=game.pk)
-    else:
-        messages.error(request, _("Write down the decision and its reason."))
-    return redirect("game", slug=tournament.slug, pk=game.pk)
+    # the referee's text stays in the form, with what went wrong
+    return _render_detail(request, tournament, roles, game, adjudicate_form=form, status=422)

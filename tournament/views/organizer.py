@@ -219,6 +219,7 @@ def result_edit(request, tournament, roles, pk):
                 initial={"version": game.version, "result": game.result, "by_default": game.by_default},
                 prefix=f"g{game.pk}",
             )
+            form.cleaned_data = {}
             form.add_error(None, exc.messages[0])
         except ValidationError as exc:
             form.add_error(None, exc.messages[0])
