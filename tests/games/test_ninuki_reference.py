@@ -214,7 +214,7 @@ RULES = {
 }
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=120, deadline=None)
 @given(rules=st.sampled_from(sorted(RULES)), data=st.data(),
        spread=st.integers(2, 5), length=st.integers(5, 140), captures=st.integers(0, 4))
 def test_engine_agrees_with_the_literal_reading(rules, data, spread, length, captures):
