@@ -378,7 +378,8 @@ class Board:
         :attr:`moves`.
         """
         b = self._b
-        steps = self._geo.capture_steps
+        e, n_, ne, nw = self.lines
+        w_, s_, sw, se = -e, -n_, -ne, -nw
         lines = self.lines
         restricted = self._restricted
         exact = self.rules.exact_five
@@ -386,41 +387,60 @@ class Board:
         undo = self._undo.append
         caps = self._caps
         dt = doublethree.makes_double_three
+        ply = self.ply
+        # the slow path is needed while a five is pending or the game is over
+        blocked = self.pending is not None or self.outcome is not None or self._passes
         for p in indices:
-            n = self.ply + 1
-            if p < 0 or n <= 3 or self.pending is not None or self.outcome is not None or b[p]:
+            n = ply + 1
+            if p < 0 or n <= 3 or blocked or b[p]:
+                self.ply = ply
                 push(p)
+                ply = self.ply
+                blocked = self.pending is not None or self.outcome is not None or self._passes
                 continue
             c = 2 - (n & 1)
             o = 3 - c
             b[p] = c
-            slow = False
-            for d, d2, d3 in steps:
-                if b[p + d] == o and b[p + d2] == o and b[p + d3] == c:
-                    slow = True
-                    break
-            if not slow:
-                for d in lines:
-                    if b[p + d] == c or b[p - d] == c:
-                        a = p - d
-                        while b[a] == c:
-                            a -= d
-                        z = p + d
-                        while b[z] == c:
-                            z += d
-                        length = (z - a) // d - 1
-                        if length == 5 or (length > 5 and not exact):
-                            slow = True
-                            break
-                if not slow and restricted[c] and dt(self, p, c):
-                    slow = True
-            if slow:
+            # a capture in any of the eight directions?  (written out: it is the hot spot)
+            if (
+                (b[p + e] == o and b[p + 2 * e] == o and b[p + 3 * e] == c)
+                or (b[p + w_] == o and b[p + 2 * w_] == o and b[p + 3 * w_] == c)
+                or (b[p + n_] == o and b[p + 2 * n_] == o and b[p + 3 * n_] == c)
+                or (b[p + s_] == o and b[p + 2 * s_] == o and b[p + 3 * s_] == c)
+                or (b[p + ne] == o and b[p + 2 * ne] == o and b[p + 3 * ne] == c)
+                or (b[p + sw] == o and b[p + 2 * sw] == o and b[p + 3 * sw] == c)
+                or (b[p + nw] == o and b[p + 2 * nw] == o and b[p + 3 * nw] == c)
+                or (b[p + se] == o and b[p + 2 * se] == o and b[p + 3 * se] == c)
+            ):
                 b[p] = EMPTY
+                self.ply = ply
                 push(p)
+                ply = self.ply
+                blocked = self.pending is not None or self.outcome is not None
                 continue
-            undo((p, c, (), caps[c], None, None, self._passes))
-            self.ply = n
-            self._passes = 0
+            slow = False
+            for d in lines:
+                if b[p + d] == c or b[p - d] == c:
+                    a = p - d
+                    while b[a] == c:
+                        a -= d
+                    z = p + d
+                    while b[z] == c:
+                        z += d
+                    length = (z - a) // d - 1
+                    if length == 5 or (length > 5 and not exact):
+                        slow = True
+                        break
+            if slow or (restricted[c] and dt(self, p, c)):
+                b[p] = EMPTY
+                self.ply = ply
+                push(p)
+                ply = self.ply
+                blocked = self.pending is not None or self.outcome is not None
+                continue
+            undo((p, c, (), caps[c], None, None, 0))
+            ply = n
+        self.ply = ply
 
     def _end(self, winner: int | None, reason: str) -> None:
         self.outcome = Outcome(COLOUR_NAMES.get(winner), reason, self.captures)
