@@ -304,3 +304,41 @@ def test_hannover_has_no_stop_five_exception_japanese_has():
     assert reason(board, m["A"]) == "double-three"
     board, m = from_diagram(diagram, rules=RuleSet.preset("japanese", size=19))
     assert reason(board, m["A"]) is None
+
+
+def test_pbmserv_capture_out_of_a_pending_five_only_as_a_last_resort():
+    # White A (G8) makes C8-G8, breakable at B (E10, taking E9-E8 against
+    # E7) and at D (D10, taking D9-D8 against D7).  B is a double-three for
+    # black (E10 E11 E12 and E10 . G10 H10); D is not.  pbmserv allows B only
+    # if no other legal move breaks the five: here D does, so B is forbidden.
+    #  12 . . . . x . . . .
+    #  11 . . . . x . . . .
+    #  10 . . . D B . x x .
+    #   9 . . . o o . . . .
+    #   8 . . o o o o A . .
+    #   7 . . . x x . . . .
+    #     A B C D E F G H J
+    diagram = """
+        13 . . . . . . . . .
+        12 . . . . x . . . .
+        11 . . . . x . . . .
+        10 . . . D B . x x .
+         9 . . . o o . . . .
+         8 . . o o o o A . .
+         7 . . . x x . . . .
+         6 . . . . . . . . .
+           A B C D E F G H J
+    """
+    board, m = from_diagram(diagram, rules="pbmserv", turn="white")
+    board.push(m["A"])
+    assert board.pending is not None
+    assert reason(board, m["B"]) == "double-three"
+    assert reason(board, m["D"]) is None and board.pending is None  # the five is broken
+    # hannover allows B all the same
+    board, m = from_diagram(diagram, turn="white")
+    board.push(m["A"])
+    assert reason(board, m["B"]) is None
+    # without the second break, B is the last resort and pbmserv allows it
+    board, m = from_diagram(diagram.replace("9 . . . o o", "9 . . . . o"), rules="pbmserv", turn="white")
+    board.push(m["A"])
+    assert reason(board, m["B"]) is None and board.pending is None
