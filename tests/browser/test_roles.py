@@ -104,6 +104,13 @@ def test_organizer_dashboard_and_inline_results(browser, live_server, live_day, 
     shot(page, "projector", full_page=False)
     page.context.close()
 
+    phone = new_page(browser, live_server, phone=True)
+    log_in(phone, live_server, "organizer")
+    phone.goto(f"{live_server.url}/t/{day.tournament.slug}/manage/results/")
+    assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")  # no sideways scrolling
+    shot(phone, "organizer-results-grid-phone")
+    phone.context.close()
+
 
 def test_german_is_the_default(browser, live_server, live_day):
     page = new_page(browser, live_server, locale="de")
