@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from games.coords import Point, centre, chebyshev
+from games.coords import Point, chebyshev
 
 from . import doublethree
-from .rules import ALWAYS, LAST_RESORT, NEVER, RuleSet
+from .rules import ALWAYS, NEVER, RuleSet
 
 __all__ = [
     "BLACK",

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.coords import Point
-
 from . import notation
 from .board import AFTER_END, FIRST_MOVE, OFF_BOARD, Board, IllegalMove, point_name
 from .rules import RuleSet
