@@ -74,6 +74,39 @@ def _validate_result(result: str, by_default: bool) -> None:
         raise ResultError(_("A game not played is won, lost or both by default."), code="invalid")
 
 
+def player_side(game: Game, user) -> str | None:
+    """``"black"`` or ``"white"`` if ``user`` plays in ``game``, else ``None``."""
+    return _player_side(game, user)
+
+
+def can_report(game: Game, user) -> bool:
+    """May ``user`` report (or report again) this game's result now?"""
+    return (
+        _player_side(game, user) is not None
+        and game.round.status == game.round.Status.PUBLISHED
+        and (
+            game.result_state == ResultState.PENDING
+            or (game.result_state == ResultState.REPORTED and game.reported_by_id == user.pk)
+        )
+    )
+
+
+def can_confirm(game: Game, user) -> bool:
+    return (
+        _player_side(game, user) is not None
+        and game.result_state == ResultState.REPORTED
+        and game.reported_by_id != user.pk
+    )
+
+
+def can_dispute(game: Game, user) -> bool:
+    return (
+        _player_side(game, user) is not None
+        and game.result_state in (ResultState.REPORTED, ResultState.CONFIRMED)
+        and game.round.status == game.round.Status.PUBLISHED
+    )
+
+
 def _player_side(game: Game, user) -> str | None:
     player = getattr(user, "player", None) if getattr(user, "is_authenticated", False) else None
     if player is None:
@@ -115,6 +148,10 @@ def result_report(
     _require_open(game)
     if game.result_state in (ResultState.CONFIRMED, ResultState.ADJUDICATED):
         raise ResultError(_("This result is settled; ask a referee to change it."), code="settled")
+    if game.result_state == ResultState.DISPUTED:
+        raise ResultError(_("This game is with a referee."), code="settled")
+    if game.result_state == ResultState.REPORTED and game.reported_by_id != user.pk:
+        raise ResultError(_("Your opponent has reported already: confirm or dispute."), code="reported")
     if result not in (Result.BLACK, Result.WHITE, Result.DRAW):
         raise ResultError(_("Say who won."), code="invalid")
     if method not in WinMethod.values:
