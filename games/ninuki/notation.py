@@ -95,7 +95,7 @@ def parse_sgf(text: str, size: int) -> list[Move]:
     try:
         game = sgflib.parse(text)
     except sgflib.SGFError as e:
-        raise NotationError(f"unreadable SGF: {e.message}", e.line, None) from None
+        raise NotationError(f"unreadable SGF (column {e.column}): {e.message}", e.line, None) from None
     if game.game_count > 1:
         raise NotationError("the SGF holds more than one game", 1)
     if game.variations:
