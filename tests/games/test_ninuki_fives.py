@@ -243,3 +243,11 @@ def test_diagonal_and_vertical_fives():
     assert (v.outcome, v.reason) == ("black", "five")
     v = replay("K10 A1 J11 A3 H12 A5 G13 A7 F14")
     assert (v.outcome, v.reason) == ("black", "five")
+
+
+def test_after_end_comes_before_off_board_and_occupied():
+    five = "K10 A1 L10 A3 M10 A5 N10 A7 O10"
+    for extra in ("K20", "K10", "pass", "B2"):
+        v = replay(f"{five} {extra}")
+        assert v.error.as_dict() == {"move": 10, "point": extra, "reason": "after-end"}
+        assert v.moves == 9 and v.captures == {"black": 0, "white": 0}
