@@ -11,6 +11,22 @@ A small library in the manner of python-chess::
     >>> v.legal, v.outcome, v.moves
     (True, 'unfinished', 3)
 
+The pieces:
+
+- :class:`RuleSet` (``rules.py``): a frozen dataclass of options; presets
+  ``hannover`` (default), ``japanese``, ``pbmserv``, ``pente``; adjust with
+  ``RuleSet.preset("hannover", double_three="both")``.
+- :class:`Board` (``board.py``): ``push(point)``/``play("K10")``/``pop()``,
+  ``outcome`` (an :class:`Outcome`), ``captures``, ``pending``; an illegal
+  move raises :class:`IllegalMove` (``move_number``, ``point``, ``reason``).
+- :func:`replay` (``replay.py``): a whole record to a :class:`Verdict`
+  (``legal``, ``outcome``, ``reason``, ``captures``, ``moves``, ``error``).
+- ``notation.py``: text notation and SGF, read and written; unreadable input
+  raises :class:`NotationError` naming the line and the token.
+- :func:`check_claim` (``claims.py``): does a submitted result agree with the
+  record?  Stable codes, English messages.
+- ``python -m games.ninuki`` (``__main__.py``): the command line.
+
 ``RULES.md`` (in the shared reference material) is the contract; decisions
 where it is silent are in ``RULES-DECISIONS.md`` beside this file.
 """
