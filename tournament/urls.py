@@ -18,7 +18,6 @@ urlpatterns = [
     path("t/<slug:slug>/round/<int:number>/", public.round_detail, name="round"),
     path("", include("tournament.urls_site")),
     path("", include("tournament.urls_standings")),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
