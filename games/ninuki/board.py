@@ -345,7 +345,9 @@ class Board:
             caps += len(captured) >> 1
             self._caps[c] = caps
             # rule 1 and 2: a capture that splits an O overline into a five
-            split = self._split_five(captured, o)
+            # (where an overline is a five already, as in pente, there is
+            # nothing to split: O would have won when it was made)
+            split = rules.exact_five and self._split_five(captured, o)
             if caps >= rules.capture_win:
                 self._end(None if split else c, OVERLINE_SPLIT if split else CAPTURES)
                 return captured

@@ -251,3 +251,31 @@ def test_after_end_comes_before_off_board_and_occupied():
         v = replay(f"{five} {extra}")
         assert v.error.as_dict() == {"move": 10, "point": extra, "reason": "after-end"}
         assert v.moves == 9 and v.captures == {"black": 0, "white": 0}
+
+
+def test_splitting_an_overline_in_the_middle():
+    # white B10-H10 is seven; black A (C12) takes C11-C10 against C9, which
+    # leaves B10 alone and D10-H10, an exact five of white.
+    #  12 . . A . . . . . .
+    #  11 . . o . . . . . .
+    #  10 . o o o o o o o .
+    #   9 . . x . . . . . .
+    #     A B C D E F G H J
+    diagram = """
+        12 . . A . . . . . .
+        11 . . o . . . . . .
+        10 . o o o o o o o .
+         9 . . x . . . . . .
+           A B C D E F G H J
+    """
+    board, m = from_diagram(diagram)
+    board.push(m["A"])
+    assert (board.outcome.winner, board.outcome.reason) == ("white", "five")
+    board, m = from_diagram(diagram, captures=(4, 0))
+    board.push(m["A"])
+    assert (board.outcome.winner, board.outcome.reason) == (None, "overline-split")
+    # in pente an overline is a win already, so nothing is split into a five:
+    # black simply takes its fifth pair
+    board, m = from_diagram(diagram, rules="pente", captures=(4, 0))
+    board.push(m["A"])
+    assert (board.outcome.winner, board.outcome.reason) == ("black", "captures")
