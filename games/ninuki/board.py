@@ -207,6 +207,11 @@ class Board:
                     out[Point(x, y)] = COLOUR_NAMES[v]
         return out
 
+    @property
+    def last_captured(self) -> list[Point]:
+        """The points the last move captured."""
+        return [self.point(i) for i in self._undo[-1][2]] if self._undo else []
+
     def is_game_over(self) -> bool:
         return self.outcome is not None
 

@@ -46,3 +46,11 @@ def test_off_board_points_are_not_drawn_and_bad_input_refused():
         svg.board(9, {Point(1, 1): "red"})
     with pytest.raises(ValueError):
         svg.board(30)
+
+
+def test_verdict_draws_its_final_position():
+    v = replay("K10 L10 K12 M10 N10 K10")  # the last move is occupied
+    root = parse(v.svg(title="check"))
+    assert len([c for c in root.iter(NS + "circle") if "stone" in c.get("class", "")]) == 3
+    assert len([p for p in root.iter(NS + "path") if p.get("class") == "captured"]) == 2  # L10, M10
+    assert len([r for r in root.iter(NS + "rect") if r.get("class") == "error"]) == 1
