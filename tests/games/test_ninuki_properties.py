@@ -101,3 +101,16 @@ def test_legal_moves_agree_with_push(rnd):
         assert pt not in legal
     for pt in list(legal)[:10]:
         assert board.is_legal(pt)
+
+
+@settings(max_examples=60, deadline=None)
+@given(rules=RULES, moves=st.lists(
+    st.one_of(st.none(), st.builds(Point, st.integers(6, 12), st.integers(6, 12)),
+              st.builds(Point, st.integers(19, 24), st.integers(0, 18))),
+    max_size=60))
+def test_any_record_and_its_sgf_get_the_same_verdict(rules, moves):
+    moves = [Point(9, 9)] + moves
+    text = replay(write_text(moves), rules, size=19)
+    sgf = replay(write_sgf(moves, 19), rules, size=19)
+    assert text.as_dict() == sgf.as_dict()
+    assert replay(moves, rules, size=19).as_dict() == text.as_dict()
