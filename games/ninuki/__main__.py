@@ -13,7 +13,7 @@ import argparse
 import json
 import sys
 
-from .notation import NotationError, is_sgf, parse_sgf, parse_text
+from .notation import _SIMPLE, NotationError, is_sgf, parse_sgf, parse_text
 from .replay import replay
 from .rules import PRESETS, RuleSet
 
@@ -77,11 +77,13 @@ def main(argv=None) -> int:
     size = rules.size
     for first_line, record in records:
         try:
-            if args.lines:
+            if args.lines and _SIMPLE.match(record):
                 try:
                     v = replay(record, rules)  # the fast path for plain coordinates
                 except NotationError:
                     v = replay(parse_text(record, first_line), rules)  # raises with the right line
+            elif args.lines:
+                v = replay(parse_text(record, first_line), rules)  # text notation, never SGF
             elif is_sgf(record):
                 v = replay(parse_sgf(record, size), rules)
             else:

@@ -93,3 +93,8 @@ def test_fuzz_never_crashes(tmp_path, capsys, data, lines):
         assert set(json.loads(line)) == KEYS
     if code == 2:
         assert err.strip()
+
+
+def test_lines_are_text_notation_never_sgf():
+    code, out, err = run(["--lines", "-"], b"(;B[jj])\nK10 K9\n")
+    assert code == 2 and "line 1: unreadable token" in err and len(out) == 1
