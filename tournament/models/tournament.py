@@ -113,6 +113,19 @@ class Tournament(models.Model):
         default=RematchScope.TOURNAMENT,
     )
     registration_open = models.BooleanField(_("self-registration open"), default=True)
+    pairing_parameters = models.JSONField(
+        _("pairing parameters"),
+        default=dict,
+        blank=True,
+        help_text=_(
+            "OpenGotha's parameter set (weights, seeding, draw-up/down...) where it "
+            "differs from the defaults; filled in by an OpenGotha import."
+        ),
+    )
+    opengotha_extra = models.JSONField(
+        default=dict, blank=True, editable=False,
+        help_text="What an imported OpenGotha file held beyond our model, kept for the export.",
+    )
 
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)

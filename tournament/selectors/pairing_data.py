@@ -1,10 +1,23 @@
-"""The one place where the site's models become the pairing engine's plain data."""
+"""The one place where the site's models become the pairing engine's plain data.
+
+Pairing a round and exporting a tournament to OpenGotha both start here.
+Parameters come from the tournament's stored OpenGotha parameter set
+(``Tournament.pairing_parameters``, empty for the engine's defaults), with the
+settings the site shows as fields laid over it: McMahon bar and floor, the
+McMahon points of a bye and of an absence, the handicap threshold,
+correction and ceiling, and per round the discipline's komi and board size and
+the round's pairing system. The NBW values of bye and absence stay those of
+the parameter set (OpenGotha's defaults: 1 and 0).
+"""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from tournament.models import Bye, Game, Registration, Round, Tournament
 from tournament.models.discipline import DisciplineKind
 from tournament.pairing import model as pm
+from tournament.pairing.params_json import from_json
 
 _RESULTS = {
     "?": pm.Result.UNKNOWN,
@@ -14,6 +27,7 @@ _RESULTS = {
     "0": pm.Result.BOTH_LOSE,
     "1": pm.Result.BOTH_WIN,
 }
+RESULT_CODES = {plain: code for code, plain in _RESULTS.items()}
 
 _DISCIPLINES = {
     DisciplineKind.GO: pm.Discipline.GO,
@@ -32,60 +46,62 @@ def player_key(player_id: int) -> str:
     return str(player_id)
 
 
-def parameters_for(tournament: Tournament, round_: Round) -> pm.Parameters:
-    general = pm.GeneralParams(
-        number_of_rounds=max(tournament.rounds.count(), round_.number),
-        mm_bar=tournament.mcmahon_bar if tournament.mcmahon_bar is not None else pm.GeneralParams.mm_bar,
-        mm_floor=tournament.mcmahon_floor if tournament.mcmahon_floor is not None else pm.GeneralParams.mm_floor,
+def parameters_for(tournament: Tournament, round_: Round | None = None) -> pm.Parameters:
+    """The engine's parameters for pairing ``round_`` (or for the whole tournament)."""
+    base = from_json(tournament.pairing_parameters)
+    general = replace(
+        base.general,
+        number_of_rounds=max(tournament.rounds.count(), round_.number if round_ else 0, 1),
+        mm_bar=tournament.mcmahon_bar if tournament.mcmahon_bar is not None else base.general.mm_bar,
+        mm_floor=tournament.mcmahon_floor if tournament.mcmahon_floor is not None else base.general.mm_floor,
         mms2_bye=int(tournament.bye_points * 2),
-        nbw2_bye=int(tournament.bye_points * 2),
         mms2_absent=int(tournament.absence_points * 2),
-        nbw2_absent=int(tournament.absence_points * 2),
-        komi=float(round_.discipline.komi),
-        size=round_.discipline.board_size,
     )
-    handicap = pm.HandicapParams(
+    if round_ is not None:
+        general = replace(general, komi=float(round_.discipline.komi), size=round_.discipline.board_size)
+    handicap = replace(
+        base.handicap,
         no_handicap_threshold=(
             tournament.handicap_threshold
             if tournament.handicap_threshold is not None
-            else pm.HandicapParams.no_handicap_threshold
+            else base.handicap.no_handicap_threshold
         ),
         correction=tournament.handicap_correction,
         ceiling=tournament.handicap_ceiling,
     )
-    swiss = round_.effective_pairing_system == "swiss"
-    return pm.Parameters(
+    system = round_.effective_pairing_system if round_ is not None else tournament.pairing_system
+    placement = base.placement
+    wanted = "NBW" if system == "swiss" else "MMS"
+    if base.main_criterion != wanted:
+        placement = SWISS_PLACEMENT if system == "swiss" else MCMAHON_PLACEMENT
+    return replace(
+        base,
         general=general,
         handicap=handicap,
-        placement=SWISS_PLACEMENT if swiss else MCMAHON_PLACEMENT,
+        placement=placement,
         rematch_scope=tournament.rematch_scope,
     )
 
 
-def pairing_tournament(tournament: Tournament, round_: Round) -> pm.Tournament:
-    """Everything the engine needs to pair ``round_``: earlier rounds only."""
+def plain_tournament(tournament: Tournament, *, before_round: int | None = None,
+                     round_: Round | None = None) -> pm.Tournament:
+    """The tournament as plain data: players, games and byes (of rounds before ``before_round``)."""
     rounds = list(tournament.rounds.select_related("discipline").order_by("number"))
-    last = max([r.number for r in rounds] + [round_.number])
-    registrations = list(
-        Registration.objects.filter(tournament=tournament).select_related("player")
-    )
-    earlier_games = list(
-        Game.objects.filter(round__tournament=tournament, round__number__lt=round_.number)
-        .select_related("round")
-    )
-    earlier_byes = list(
-        Bye.objects.filter(round__tournament=tournament, round__number__lt=round_.number)
-        .select_related("round")
-    )
-    have_played = {g.black_id for g in earlier_games} | {g.white_id for g in earlier_games}
-    have_played |= {b.player_id for b in earlier_byes}
+    last = max([r.number for r in rounds] + [before_round or 0])
+    registrations = list(Registration.objects.filter(tournament=tournament).select_related("player"))
+    games_qs = Game.objects.filter(round__tournament=tournament).select_related("round")
+    byes_qs = Bye.objects.filter(round__tournament=tournament).select_related("round")
+    if before_round is not None:
+        games_qs = games_qs.filter(round__number__lt=before_round)
+        byes_qs = byes_qs.filter(round__number__lt=before_round)
+    games, byes = list(games_qs), list(byes_qs)
+    have_played = {g.black_id for g in games} | {g.white_id for g in games} | {b.player_id for b in byes}
 
     players = []
     for reg in registrations:
         confirmed = reg.status == Registration.Status.CONFIRMED
-        if not confirmed and reg.player_id not in have_played:
+        if before_round is not None and not confirmed and reg.player_id not in have_played:
             continue
-        participation = tuple(reg.plays_round(n) for n in range(1, last + 1))
         p = reg.player
         players.append(
             pm.Player(
@@ -97,29 +113,37 @@ def pairing_tournament(tournament: Tournament, round_: Round) -> pm.Tournament:
                 country=p.country,
                 rating=p.rating or 0,
                 mms_correction=reg.mms_correction,
-                participation=participation,
+                participation=tuple(
+                    n not in reg.absent_rounds and reg.status != Registration.Status.WITHDRAWN
+                    for n in range(1, last + 1)
+                ),
+                final=confirmed or reg.status == Registration.Status.WITHDRAWN,
             )
         )
-    games = tuple(
-        pm.Game(
-            round=g.round.number,
-            white=player_key(g.white_id),
-            black=player_key(g.black_id),
-            handicap=g.handicap,
-            result=_RESULTS[g.result],
-            by_default=g.by_default,
-            table=g.table,
-            komi=float(g.komi),
-        )
-        for g in earlier_games
-    )
-    byes = tuple(pm.Bye(round=b.round.number, player=player_key(b.player_id)) for b in earlier_byes)
     return pm.Tournament(
         players=tuple(players),
-        games=games,
-        byes=byes,
+        games=tuple(
+            pm.Game(
+                round=g.round.number,
+                white=player_key(g.white_id),
+                black=player_key(g.black_id),
+                handicap=g.handicap,
+                result=_RESULTS[g.result],
+                by_default=g.by_default,
+                table=g.table,
+                komi=float(g.komi),
+            )
+            for g in games
+        ),
+        byes=tuple(pm.Bye(round=b.round.number, player=player_key(b.player_id)) for b in byes),
         params=parameters_for(tournament, round_),
         name=tournament.name,
         short_name=tournament.slug,
         disciplines={r.number: _DISCIPLINES[r.discipline.kind] for r in rounds},
+        extra=tournament.opengotha_extra or {},
     )
+
+
+def pairing_tournament(tournament: Tournament, round_: Round) -> pm.Tournament:
+    """Everything the engine needs to pair ``round_``: earlier rounds only."""
+    return plain_tournament(tournament, before_round=round_.number, round_=round_)

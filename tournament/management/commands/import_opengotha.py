@@ -1,0 +1,25 @@
+"""``python manage.py import_opengotha FILE.xml [--slug SLUG]``."""
+
+from django.core.exceptions import ValidationError
+from django.core.management.base import BaseCommand, CommandError
+
+from tournament.services.opengotha import OpenGothaFormatError, import_opengotha
+
+
+class Command(BaseCommand):
+    help = "Bring a whole OpenGotha tournament (players, games, results, byes, parameters) into the site."
+
+    def add_arguments(self, parser):
+        parser.add_argument("file", help="the OpenGotha tournament file (.xml)")
+        parser.add_argument("--slug", help="short name in the site (default: the file's short name)")
+
+    def handle(self, *args, file, slug=None, **options):
+        try:
+            tournament = import_opengotha(file, slug=slug)
+        except (OpenGothaFormatError, ValidationError) as exc:
+            message = "; ".join(exc.messages) if isinstance(exc, ValidationError) else str(exc)
+            raise CommandError(f"{file}: {message}") from None
+        self.stdout.write(
+            f"Imported {tournament.name} as /t/{tournament.slug}/: "
+            f"{tournament.registrations.count()} players, {tournament.rounds.count()} rounds."
+        )

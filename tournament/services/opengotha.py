@@ -1,0 +1,172 @@
+"""Bringing an OpenGotha tournament into the site, and back out.
+
+OpenGotha's file is read and written by :mod:`tournament.pairing.opengotha_xml`
+(plain data); this module maps that data onto the models. A round trip keeps
+every player, game, result, bye and parameter: what the models have no field
+for (OpenGotha's weights, time system, publishing options, extra player
+attributes) is kept in ``Tournament.pairing_parameters`` and
+``Tournament.opengotha_extra``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import xml.etree.ElementTree as ET
+from decimal import Decimal
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+from tournament.models import Bye, Discipline, Game, Player, Registration, Round, Tournament
+from tournament.models.discipline import DisciplineKind, HandicapPolicy
+from tournament.models.game import ResultState
+from tournament.models.tournament import PairingSystem
+from tournament.pairing import model as pm
+from tournament.pairing.opengotha_xml import OpenGothaFormatError, read_tournament, write_tournament
+from tournament.pairing.params_json import to_json
+from tournament.selectors.pairing_data import RESULT_CODES, plain_tournament
+
+from .audit import log_action
+
+__all__ = ["OpenGothaFormatError", "import_opengotha", "export_opengotha"]
+
+
+def _date(value: str | None, fallback: dt.date) -> dt.date:
+    try:
+        return dt.date.fromisoformat(value) if value else fallback
+    except ValueError:
+        return fallback
+
+
+def _general_attrib(extra: dict) -> dict:
+    raw = extra.get("parameter_set")
+    if not raw:
+        return {}
+    el = ET.fromstring(raw).find("GeneralParameterSet")
+    return dict(el.attrib) if el is not None else {}
+
+
+@transaction.atomic
+def import_opengotha(source, *, slug: str | None = None, user=None) -> Tournament:
+    """Create a tournament from an OpenGotha file (path, bytes or text)."""
+    data = read_tournament(source)
+    general = _general_attrib(data.extra)
+    slug = slugify(slug or data.short_name or data.name)[:60] or "opengotha"
+    if Tournament.objects.filter(slug=slug).exists():
+        raise ValidationError(_("A tournament with the short name %(slug)s exists already.") % {"slug": slug})
+    today = dt.date.today()
+    start = _date(general.get("beginDate"), today)
+    end = max(start, _date(general.get("endDate"), start))
+    params = data.params
+    g = params.general
+    swiss = params.main_criterion == "NBW"
+    tournament = Tournament(
+        name=data.name or slug,
+        slug=slug,
+        start_date=start,
+        end_date=end,
+        place=general.get("location", ""),
+        pairing_system=PairingSystem.SWISS if swiss else PairingSystem.MCMAHON,
+        mcmahon_bar=g.mm_bar,
+        mcmahon_floor=g.mm_floor,
+        bye_points=Decimal(g.mms2_bye) / 2,
+        absence_points=Decimal(g.mms2_absent) / 2,
+        handicap_threshold=params.handicap.no_handicap_threshold,
+        handicap_correction=params.handicap.correction,
+        handicap_ceiling=params.handicap.ceiling,
+        registration_open=False,
+        pairing_parameters=to_json(params),
+        opengotha_extra={**data.extra, "short_name": data.short_name},
+    )
+    tournament.full_clean()
+    tournament.save()
+    go = Discipline.objects.create(
+        tournament=tournament,
+        name="Go",
+        kind=DisciplineKind.GO,
+        board_size=g.size,
+        komi=Decimal(str(g.komi)),
+        handicap_policy=HandicapPolicy.MCMAHON,
+    )
+
+    players: dict[str, Player] = {}
+    for p in data.players:
+        pin = data.extra.get("players", {}).get(p.key, {}).get("egfPin", "")
+        player = Player.objects.filter(egd_pin=pin).first() if pin.isdigit() and len(pin) == 8 else None
+        if player is None:
+            player = Player(
+                surname=p.name, given_name=p.first_name, club=p.club,
+                country=(p.country or "").upper()[:2] if len(p.country or "") == 2 else "",
+                rank=p.rank, rating=p.rating or None,
+                egd_pin=pin if pin.isdigit() and len(pin) == 8 else "",
+            )
+            player.save()
+        players[p.key] = player
+        Registration.objects.create(
+            tournament=tournament,
+            player=player,
+            status=Registration.Status.CONFIRMED if p.final else Registration.Status.PRELIMINARY,
+            source=Registration.Source.IMPORT,
+            absent_rounds=[n for n in range(1, g.number_of_rounds + 1) if not p.present(n) and p.final],
+            mms_correction=p.mms_correction,
+        )
+
+    rounds = {}
+    for number in range(1, g.number_of_rounds + 1):
+        games = [x for x in data.games if x.round == number]
+        byes = [b for b in data.byes if b.round == number]
+        if not games and not byes:
+            status = Round.Status.PLANNED
+        elif all(x.result is not pm.Result.UNKNOWN for x in games):
+            status = Round.Status.FINISHED
+        else:
+            status = Round.Status.PUBLISHED
+        rounds[number] = Round.objects.create(tournament=tournament, number=number, discipline=go, status=status)
+        used = {x.table for x in games if x.table > 0}
+        spare = (max(used) if used else 0) + 1
+        for x in sorted(games, key=lambda x: x.table):
+            table = x.table
+            if table <= 0:
+                table, spare = spare, spare + 1
+            Game.objects.create(
+                round=rounds[number], table=table,
+                black=players[x.black], white=players[x.white],
+                handicap=x.handicap,
+                komi=Decimal(str(g.komi)) if x.handicap == 0 else Decimal("0.5"),
+                result=RESULT_CODES[x.result], by_default=x.by_default,
+                result_state=ResultState.CONFIRMED if x.result is not pm.Result.UNKNOWN else ResultState.PENDING,
+            )
+        for b in byes:
+            Bye.objects.create(round=rounds[number], player=players[b.player])
+    log_action(tournament=tournament, action="tournament.import", obj=tournament, user=user,
+               after={"players": len(players), "games": len(data.games), "byes": len(data.byes)},
+               reason="OpenGotha file")
+    return tournament
+
+
+def export_opengotha(tournament: Tournament) -> str:
+    """The tournament as an OpenGotha file (its Go-family rounds, all players)."""
+    data = plain_tournament(tournament)
+    extra = dict(data.extra or {})
+    raw = extra.get("parameter_set")
+    if raw:
+        tps = ET.fromstring(raw)
+        general = tps.find("GeneralParameterSet")
+        if general is not None:
+            general.set("beginDate", tournament.start_date.isoformat())
+            general.set("endDate", tournament.end_date.isoformat())
+            general.set("location", tournament.place)
+        extra["parameter_set"] = ET.tostring(tps, encoding="unicode")
+    # OpenGotha names players by name + first name, the site by id.
+    keys = {p.key: pm.player_key(p.name, p.first_name) for p in data.players}
+    if len(set(keys.values())) != len(keys):
+        raise ValidationError(_("Two players have the same name; OpenGotha cannot tell them apart."))
+    from dataclasses import replace
+
+    players = tuple(replace(p, key=keys[p.key]) for p in data.players)
+    games = tuple(replace(x, white=keys[x.white], black=keys[x.black]) for x in data.games)
+    byes = tuple(replace(b, player=keys[b.player]) for b in data.byes)
+    return write_tournament(replace(data, players=players, games=games, byes=byes, extra=extra,
+                                    short_name=(extra.get("short_name") or tournament.slug)))
