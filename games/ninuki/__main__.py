@@ -13,7 +13,7 @@ import argparse
 import json
 import sys
 
-from .notation import _SIMPLE, NotationError, is_sgf, parse_sgf, parse_text
+from .notation import NotationError, is_plain, is_sgf, parse_sgf, parse_text
 from .replay import replay
 from .rules import PRESETS, RuleSet
 
@@ -77,7 +77,7 @@ def main(argv=None) -> int:
     size = rules.size
     for first_line, record in records:
         try:
-            if args.lines and _SIMPLE.match(record):
+            if args.lines and is_plain(record):
                 try:
                     v = replay(record, rules)  # the fast path for plain coordinates
                 except NotationError:

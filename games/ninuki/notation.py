@@ -127,6 +127,12 @@ def parse_sgf(text: str, size: int) -> list[Move]:
     return moves
 
 
+def is_plain(text: str) -> bool:
+    """True if the text holds only letters, digits, spaces and newlines (the
+    common case that callers can read with a plain ``split()``)."""
+    return _SIMPLE.match(text) is not None
+
+
 def is_sgf(text: str) -> bool:
     """True if the text looks like SGF (starts with ``(`` after blanks)."""
     return text.lstrip("\ufeff \t\r\n").startswith("(")

@@ -69,7 +69,7 @@ def replay(record, rules: RuleSet | str = "hannover", size: int | None = None) -
     board = Board(rules, size)
     indices = None
     if isinstance(record, str):
-        if notation._SIMPLE.match(record):  # the common case: plain coordinates
+        if notation.is_plain(record):  # the common case: plain coordinates
             tokens = record.split()
             get = board._geo.token_index().get
             indices = [get(t) for t in tokens]
