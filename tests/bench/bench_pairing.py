@@ -77,31 +77,43 @@ def bench(n: int, tmp: Path) -> dict:
     t = synthetic(n)
     path = tmp / f"bench{n}.xml"
     path.write_text(write_tournament(t), encoding="utf-8")
+    import resource
+
+    c0 = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     out = subprocess.run([sys.executable, str(REPO / "manage.py"), "pair_opengotha", str(path), "--round", "5"],
                          cwd=REPO, capture_output=True, text=True,
                          env={**os.environ, "DJANGO_SETTINGS_MODULE": "tournament.settings"})
     command = time.perf_counter() - t0
+    c1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    command_cpu = (c1.ru_utime + c1.ru_stime) - (c0.ru_utime + c0.ru_stime)
     if out.returncode != 0:
         raise SystemExit(out.stderr)
     result = json.loads(out.stdout)
     tt = read_tournament(path).before(5)
     t1 = time.perf_counter()
+    p1 = time.process_time()
     pairing = pair_round(tt, 5)
     engine = time.perf_counter() - t1
+    engine_cpu = time.process_time() - p1
     assert len(pairing.games) == len(result["games"])
     return {"players": n, "present": sum(p.present(5) for p in tt.players), "games": len(result["games"]),
             "command_s": round(command, 2), "engine_s": round(engine, 2),
+            "command_cpu": round(command_cpu, 2), "engine_cpu": round(engine_cpu, 2),
             "rematches": sum(1 for w in pairing.warnings if w.startswith("rematch"))}
 
 
 def main(argv=None) -> None:
     sizes = [int(a) for a in (argv or sys.argv[1:])] or [100, 300, 1000, 2000]
+    load = os.getloadavg()[0]
     with tempfile.TemporaryDirectory() as d:
         rows = [bench(n, Path(d)) for n in sizes]
-    print(f"{'players':>8} {'present':>8} {'games':>6} {'command s':>10} {'engine s':>9} {'rematches':>9}")
+    print(f"load average before: {load:.2f} (wall times suffer when other work runs)")
+    print(f"{'players':>8} {'present':>8} {'games':>6} {'command s':>10} {'(cpu)':>7} {'engine s':>9} {'(cpu)':>7}"
+          f" {'rematches':>9}")
     for r in rows:
-        print(f"{r['players']:>8} {r['present']:>8} {r['games']:>6} {r['command_s']:>10} {r['engine_s']:>9} {r['rematches']:>9}")
+        print(f"{r['players']:>8} {r['present']:>8} {r['games']:>6} {r['command_s']:>10} {r['command_cpu']:>7}"
+              f" {r['engine_s']:>9} {r['engine_cpu']:>7} {r['rematches']:>9}")
     for a, b in zip(rows, rows[1:]):
         f = b["players"] / a["players"]
         print(f"{a['players']} -> {b['players']} players (x{f:g}): command x{b['command_s'] / a['command_s']:.1f}, "

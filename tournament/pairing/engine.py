@@ -33,8 +33,11 @@ class Options:
     # each player's best candidates, then checked against every 2-swap
     dense_limit: int = 400
     candidates: int = 4
-    window: int = 120  # players re-matched together in the final exact passes
+    # players re-matched together in the final exact passes (None: 100, or
+    # 140 above 1,200 players, where longer chains of draw-ups appear)
+    window: int | None = None
     window_passes: int = 3
+    window_rounds: int = 3
     # up to this size the costs are computed pair by pair in Python, above
     # it with numpy (the same integers, see tests)
     python_limit: int = 64
@@ -95,8 +98,7 @@ def build_context(t: Tournament, round_number: int, population: list[str],
     idx = rn - 1
     history = [g for g in t.games if g.round < round_number]
     byes = [b for b in t.byes if b.round < round_number]
-    nrounds = max(P.general.number_of_rounds, round_number)
-    scores = score_table(t.players, history, byes, P.general, nrounds)
+    scores = score_table(t.players, history, byes, P.general, max(round_number - 1, 1))
     main = P.main_criterion
     by_key = {p.key: p for p in t.players}
 

@@ -242,13 +242,40 @@ def solve_large(rc, keys: list[str], forbidden: set, options) -> list[tuple[str,
     edges = [(i, j, int(W[i, j])) for i, j in zip(ii.tolist(), jj.tolist())]
     pairs = max_weight_matching(n, edges)
     if n > options.dense_limit:
-        order = np.lexsort((np.array([rc.seats[x].place for x in keys]),
-                            -np.array([rc.seats[x].group for x in keys])))
-        pairs = _window_search(W, allowed, pairs, order, options.window, options.window_passes)
+        place = np.array([rc.seats[x].place for x in keys])
+        group = np.array([rc.seats[x].group for x in keys])
+        size = np.array([rc.seats[x].group_size for x in keys])
+        # field order: by score group, then place in the group
+        order = np.lexsort((place, -group))
+        # across the groups: the bottom of each group next to the top of the
+        # group below (where draw-ups and draw-downs happen)
+        across = np.lexsort((-group, np.minimum(place, size - 1 - place), -group * 0))
+        boundary = _boundary_order(group, place, size)
+        window = options.window or (100 if n <= 1200 else 140)
+        dirty = None
+        for _ in range(options.window_rounds):
+            pairs, c1 = _window_search(W, allowed, pairs, order, window, options.window_passes, dirty)
+            pairs, c2 = _window_search(W, allowed, pairs, boundary, window, options.window_passes,
+                                       None if dirty is None else dirty | c1)
+            if not (c1 or c2):
+                break
+            dirty = c1 | c2
+        del across
     return [(keys[i], keys[j]) for i, j in pairs]
 
 
-def _window_search(W, allowed, pairs, order, window: int, passes: int = 3):
+def _boundary_order(group, place, size):
+    """Players ordered so that each group boundary (bottom of a group, top of
+    the next lower group) is contiguous."""
+    # distance of each player to its group's lower boundary, signed so that the
+    # bottom of group g and the top of the group below sort next to each other
+    below = size - 1 - place  # 0 for the last of the group
+    key_boundary = np.where(place <= below, -group + 0.5, -group)  # upper half belongs to the boundary above
+    key_dist = np.where(place <= below, -place, below)
+    return np.lexsort((key_dist, key_boundary))
+
+
+def _window_search(W, allowed, pairs, order, window: int, passes: int = 3, dirty=None):
     """Re-match exactly, over every pair, the players of consecutive games.
 
     Games are ordered by their best player's position in the field; a window
@@ -259,14 +286,16 @@ def _window_search(W, allowed, pairs, order, window: int, passes: int = 3):
     rank_of[order] = np.arange(len(order))
     pairs = list(pairs)
     half = max(1, window // 4)
+    # dirty: players whose partner changed since the last look (None: all)
+    all_changed: set[int] = set()
     for _ in range(passes):
         pairs.sort(key=lambda pr: min(rank_of[pr[0]], rank_of[pr[1]]))
-        improved = False
+        changed: set[int] = set()
         start = 0
         while start < len(pairs):
             block = pairs[start:start + 2 * half]
             nodes = np.array([x for pr in block for x in pr])
-            if len(nodes) >= 4:
+            if len(nodes) >= 4 and (dirty is None or any(int(x) in dirty for x in nodes)):
                 sub = W[np.ix_(nodes, nodes)]
                 ok = allowed[np.ix_(nodes, nodes)]
                 ii, jj = np.nonzero(np.triu(ok, 1))
@@ -277,13 +306,15 @@ def _window_search(W, allowed, pairs, order, window: int, passes: int = 3):
                     new_block = [(int(min(nodes[a], nodes[b])), int(max(nodes[a], nodes[b]))) for a, b in new]
                     if sum(int(W[a, b]) for a, b in new_block) > old_total:
                         pairs[start:start + 2 * half] = new_block
-                        improved = True
+                        changed |= {x for pr in set(new_block) - set(block) for x in pr}
             if start + 2 * half >= len(pairs):
                 break
             start += half
-        if not improved:
+        all_changed |= changed
+        if not changed:
             break
-    return sorted(pairs)
+        dirty = changed
+    return sorted(pairs), all_changed
 
 
 def _two_opt(W, allowed, pairs, max_passes: int = 200):

@@ -92,8 +92,8 @@ def score_table(players: Iterable[Player], games: Iterable[Game], byes: Iterable
     players = list(players)
     games = list(games)
     byes = list(byes)
-    n = rounds or general.number_of_rounds
-    n = max([n] + [g.round for g in games] + [b.round for b in byes])
+    n = rounds if rounds is not None else general.number_of_rounds
+    n = max([n, 1] + [g.round for g in games] + [b.round for b in byes])
     table: dict[str, PlayerScores] = {}
     for p in players:
         s = PlayerScores(p.key, initial_mms(p, general), p.rank, p.rating)
