@@ -66,7 +66,7 @@ class DisciplineAdmin(admin.ModelAdmin):
 class PlayerAdmin(admin.ModelAdmin):
     list_display = ["surname", "given_name", "rank_label", "club", "country", "egd_pin", "rating", "user"]
     list_filter = ["country"]
-    search_fields = ["surname", "given_name", "club", "egd_pin", "email"]
+    search_fields = ["surname", "given_name", "surname_latin", "given_name_latin", "club", "egd_pin", "email"]
     autocomplete_fields = ["user"]
 
     @admin.display(description=_("rank"), ordering="rank")

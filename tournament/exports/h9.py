@@ -13,7 +13,9 @@ Format (EGF rating system, as OpenGotha writes it)::
     1 Surname Firstname  3d DE Hann  35  163  12+/w0  3-/b2  0+  |12345678
 
 One line per player with a unique place (the row number: places shared in
-the standings are broken by rank and name), names in ASCII, the club cut to
+the standings are broken by rank and name), names in ASCII (the player's
+name in Latin letters where one is given, ``Player.surname_latin`` and
+``given_name_latin``; otherwise the name transliterated, umlauts as ae, oe, ue), the club cut to
 four characters, the criteria columns, one entry per round -- opponent's
 place, ``+``/``-``/``=``, ``/`` colour and handicap -- and the EGD PIN after
 ``|``.  Rounds without a game are ``0+``, ``0=`` or ``0-`` by the points the
@@ -87,7 +89,9 @@ def write_h9(standings: Standings, header: H9Header) -> str:
     rows = []
     for row in standings.rows:
         e = row.entrant
-        name = f"{name_token(e.surname)} {name_token(e.given_name)}".strip() or f"Player{e.id}"
+        surname = name_token(getattr(e, "surname_latin", "") or e.surname)
+        given = name_token(getattr(e, "given_name_latin", "") or e.given_name)
+        name = f"{surname} {given}".strip() or f"Player{e.id}"
         try:
             rank = format_rank(e.rank)
         except ValueError:

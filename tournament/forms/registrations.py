@@ -12,7 +12,8 @@ from tournament.models import Player, Registration
 class PlayerForm(forms.ModelForm):
     class Meta:
         model = Player
-        fields = ["given_name", "surname", "club", "country", "rank", "egd_pin", "email"]
+        fields = ["given_name", "surname", "given_name_latin", "surname_latin", "club", "country", "rank",
+                  "egd_pin", "email"]
         widgets = {
             "country": forms.TextInput(attrs={"size": 2, "maxlength": 2, "autocapitalize": "characters"}),
             "egd_pin": forms.TextInput(attrs={"inputmode": "numeric", "maxlength": 8}),
@@ -83,3 +84,45 @@ class RegistrationEditForm(forms.Form):
     def __init__(self, *args, rounds: list[int], **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["absent_rounds"].choices = [(n, str(n)) for n in rounds]
+
+
+class PlayerImportRowForm(forms.Form):
+    """One line of a player list (CSV): the player's fields, checked as in the late-entry form."""
+
+    surname = Player._meta.get_field("surname").formfield()
+    given_name = Player._meta.get_field("given_name").formfield()
+    club = Player._meta.get_field("club").formfield()
+    country = Player._meta.get_field("country").formfield(required=False)
+    rank = Player._meta.get_field("rank").formfield()
+    egd_pin = Player._meta.get_field("egd_pin").formfield()
+    email = Player._meta.get_field("email").formfield()
+
+    def clean_country(self):
+        country = (self.cleaned_data.get("country") or "DE").upper()
+        for validator in Player._meta.get_field("country").validators:
+            validator(country)
+        return country
+
+
+#: Largest player list accepted (a thousand players need about 80 KB).
+MAX_PLAYER_LIST = 512 * 1024
+
+
+class PlayerImportForm(forms.Form):
+    file = forms.FileField(
+        label=_("Player list (CSV)"),
+        help_text=_(
+            "One player a line: surname, given name, club, country, rank, EGD PIN, e-mail "
+            "(separated by commas or semicolons; a first line with the column names may set another order)."
+        ),
+    )
+    confirmed = forms.BooleanField(label=_("Confirm the registrations at once"), required=False, initial=True)
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_PLAYER_LIST:
+            raise forms.ValidationError(
+                _("The file is too large (%(size)s KB); a player list may have at most %(max)s KB.")
+                % {"size": (upload.size + 1023) // 1024, "max": MAX_PLAYER_LIST // 1024}
+            )
+        return upload.read()

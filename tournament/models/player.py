@@ -20,6 +20,14 @@ country_validator = RegexValidator(
 class Player(models.Model):
     surname = models.CharField(_("surname"), max_length=100)
     given_name = models.CharField(_("given name"), max_length=100)
+    surname_latin = models.CharField(
+        _("surname in Latin letters"), max_length=100, blank=True,
+        help_text=_("Only if the surname is not written in Latin letters; used for the EGD results file."),
+    )
+    given_name_latin = models.CharField(
+        _("given name in Latin letters"), max_length=100, blank=True,
+        help_text=_("Only if the given name is not written in Latin letters; used for the EGD results file."),
+    )
     club = models.CharField(_("club"), max_length=100, blank=True)
     country = models.CharField(
         _("country"), max_length=2, default="DE", validators=[country_validator]

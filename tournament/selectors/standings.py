@@ -76,6 +76,7 @@ def tournament_data(tournament: Tournament, *, public: bool = True,
             id=p.pk, surname=p.surname, given_name=p.given_name, rank=p.rank,
             initial_mms=smms, club=p.club, country=p.country, egd_pin=p.egd_pin,
             rating=p.rating, absent_rounds=frozenset(reg.absent_rounds or ()),
+            surname_latin=p.surname_latin, given_name_latin=p.given_name_latin,
         ))
     return sm.TournamentData(
         entrants=tuple(entrants),

@@ -41,6 +41,9 @@ class Entrant:
     egd_pin: str = ""
     rating: int | None = None
     absent_rounds: frozenset[int] = frozenset()
+    #: The name in Latin letters, where the player gave one (EGD file).
+    surname_latin: str = ""
+    given_name_latin: str = ""
 
     @property
     def name(self) -> str:
