@@ -16,7 +16,9 @@ chunks -- in two stages:
    then place), then in "boundary" order (the bottom of each group next to
    the top of the group below, where draw-ups and draw-downs are decided),
    repeated on the windows that changed until nothing improves.  Each window
-   keeps its players among themselves, so the total only goes up.
+   keeps its players among themselves, so the total only goes up;
+3. a last check over the whole field: partners are exchanged between any two
+   games while that raises the total.
 
 Up to ``Options.dense_limit`` players (400 by default) the engine uses one
 blossom over all pairs instead, which is exact by construction.  Above it
@@ -277,6 +279,9 @@ def solve_large(rc, keys: list[str], forbidden: set, options) -> list[tuple[str,
             if not (c1 or c2):
                 break
             dirty = c1 | c2
+        # last safety net over the whole field: exchange partners between any
+        # two games while that raises the total
+        pairs = _two_opt(W, allowed, pairs)
     return [(keys[i], keys[j]) for i, j in pairs]
 
 
@@ -331,6 +336,39 @@ def _window_search(W, allowed, pairs, order, window: int, passes: int = 3, dirty
             break
         dirty = changed
     return sorted(pairs), all_changed
+
+
+def _two_opt(W, allowed, pairs, max_passes: int = 50):
+    """Swap partners between two games (anywhere in the field) while the total rises."""
+    if len(pairs) < 2:
+        return pairs
+    A = np.array([p[0] for p in pairs])
+    B = np.array([p[1] for p in pairs])
+    for _ in range(max_passes):
+        cur = W[A, B]
+        base = cur[:, None] + cur[None, :]
+        g1 = W[A[:, None], A[None, :]] + W[B[:, None], B[None, :]] - base
+        g1[~(allowed[A[:, None], A[None, :]] & allowed[B[:, None], B[None, :]])] = -1
+        g2 = W[A[:, None], B[None, :]] + W[B[:, None], A[None, :]] - base
+        g2[~(allowed[A[:, None], B[None, :]] & allowed[B[:, None], A[None, :]])] = -1
+        np.fill_diagonal(g1, -1)
+        np.fill_diagonal(g2, -1)
+        best = np.maximum(g1, g2)
+        kk, ll = np.nonzero(np.triu(best > 0, 1))
+        if len(kk) == 0:
+            break
+        touched: set[int] = set()
+        for o in np.argsort(-best[kk, ll], kind="stable").tolist():
+            k_, l_ = int(kk[o]), int(ll[o])
+            if k_ in touched or l_ in touched:
+                continue
+            touched |= {k_, l_}
+            a, b, c, d = A[k_], B[k_], A[l_], B[l_]
+            if g1[k_, l_] >= g2[k_, l_]:
+                A[k_], B[k_], A[l_], B[l_] = a, c, b, d
+            else:
+                A[k_], B[k_], A[l_], B[l_] = a, d, b, c
+    return sorted((int(min(a, b)), int(max(a, b))) for a, b in zip(A.tolist(), B.tolist()))
 
 
 def _candidates(rc, keys, W, allowed, k):
