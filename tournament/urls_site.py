@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import auth, games, organizer, player, projector, referee, rounds
+from .views import audit, auth, games, organizer, player, projector, referee, rounds
 
 urlpatterns = [
     # log-in with throttling (takes the place of the plain LoginView, same name)
@@ -25,6 +25,7 @@ urlpatterns = [
     path("t/<slug:slug>/manage/", organizer.dashboard, name="manage"),
     path("t/<slug:slug>/manage/players/", organizer.registrations, name="manage_registrations"),
     path("t/<slug:slug>/manage/players/add/", organizer.player_add, name="manage_player_add"),
+    path("t/<slug:slug>/manage/players/import/", organizer.players_import, name="manage_players_import"),
     path("t/<slug:slug>/manage/players/<int:pk>/", organizer.registration_edit, name="manage_registration"),
     path(
         "t/<slug:slug>/manage/players/<int:pk>/status/",
@@ -36,6 +37,7 @@ urlpatterns = [
     path("t/<slug:slug>/manage/rounds/", rounds.rounds, name="manage_rounds"),
     path("t/<slug:slug>/manage/rounds/<int:number>/", rounds.round_manage, name="manage_round"),
     path("t/<slug:slug>/manage/rounds/<int:number>/swap/", rounds.round_swap, name="manage_round_swap"),
+    path("t/<slug:slug>/manage/rounds/<int:number>/table/", rounds.round_move_table, name="manage_round_move"),
     path(
         "t/<slug:slug>/manage/rounds/<int:number>/constraint/<str:kind>/",
         rounds.round_constraint,
@@ -46,6 +48,8 @@ urlpatterns = [
         rounds.round_action,
         name="manage_round_action",
     ),
+    # the audit log: organizers and referees read it; nobody edits it
+    path("t/<slug:slug>/manage/log/", audit.audit_log, name="audit_log"),
     # everyone
     path("t/<slug:slug>/projector/", projector.projector, name="projector"),
 ]

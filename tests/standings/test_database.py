@@ -207,7 +207,7 @@ def test_downloads_and_access(db, client):
     assert client.get(reverse("pdf_slips", args=["dl", 2])).status_code == 200
     # round 3 is only paired: organizers only
     assert client.get(reverse("pdf_pairings", args=["dl", 3])).status_code == 404
-    assert client.get(reverse("h9_results", args=["dl"])).status_code == 404
+    assert client.get(reverse("h9_results", args=["dl"])).status_code == 302  # to the log-in page
     client.force_login(t["organizer"])
     assert client.get(reverse("pdf_pairings", args=["dl", 3])).status_code == 200
     assert client.get(reverse("pdf_slips", args=["dl", 3])).status_code == 200

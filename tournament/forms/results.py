@@ -51,7 +51,10 @@ class ReportForm(VersionForm):
         if not upload:
             return ""
         if upload.size > MAX_RECORD:
-            raise forms.ValidationError(_("The file is too large for a game record."))
+            raise forms.ValidationError(
+                _("The file is too large for a game record (%(size)s KB; at most %(max)s KB).")
+                % {"size": (upload.size + 1023) // 1024, "max": MAX_RECORD // 1024}
+            )
         raw = upload.read()
         for encoding in ("utf-8", "latin-1"):
             try:

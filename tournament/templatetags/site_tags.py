@@ -43,7 +43,50 @@ _ACTIONS = {
     "round.publish": _("round published"),
     "round.finish": _("round closed"),
     "pairing.constraint": _("pairing constraint"),
+    "round.swap": _("players swapped"),
+    "round.unpublish": _("publication withdrawn"),
+    "round.reopen": _("round reopened"),
+    "game.table": _("table changed"),
+    "players.import": _("players imported"),
+    "tournament.import": _("tournament imported"),
 }
+
+_OBJECTS = {
+    "game": _("game"),
+    "round": _("round"),
+    "registration": _("registration"),
+    "player": _("player"),
+    "pairconstraint": _("pairing constraint"),
+    "tournament": _("tournament"),
+}
+
+
+@register.filter
+def object_label(code: str) -> str:
+    """The kind of object an audit entry is about, in words."""
+    return str(_OBJECTS.get(code, code))
+
+
+def _words(value) -> str:
+    if value is None or value == "":
+        return "–"
+    if isinstance(value, bool):
+        return str(_("yes") if value else _("no"))
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_words(v) for v in value) or "–"
+    if isinstance(value, dict):
+        return "; ".join(f"{str(k).replace('_', ' ')}: {_words(v)}" for k, v in value.items())
+    return str(value)
+
+
+@register.filter
+def audit_value(value) -> str:
+    """The before or after of an audit entry in words: a result as a result, anything else as "key: value"."""
+    if isinstance(value, dict) and "result" in value and "state" in value:
+        return result_label(value)
+    if value in (None, "", {}, []):
+        return ""
+    return _words(value)
 
 
 @register.filter

@@ -10,13 +10,13 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournament.forms.registrations import PlayerForm, RegistrationEditForm
+from tournament.forms.registrations import PlayerForm, PlayerImportForm, RegistrationEditForm
 from tournament.forms.results import ResultSetForm
 from tournament.models import Game, Registration
 from tournament.selectors.results import dashboard as dashboard_data
 from tournament.selectors.results import games_of_tournament
 from tournament.services import registrations as registration_services
-from tournament.services.players import player_enter_late, player_set_rank
+from tournament.services.players import PlayerImportError, player_enter_late, players_import_csv, player_set_rank
 from tournament.services.records import describe
 from tournament.services.results import StaleResult, result_set
 
@@ -151,6 +151,37 @@ def player_add(request, tournament, roles):
         form = PlayerForm()
     return render(
         request, "tournament/manage/player_add.html", {"tournament": tournament, "roles": roles, "form": form}
+    )
+
+
+@tournament_page(ORGANIZER)
+def players_import(request, tournament, roles):
+    """A player list from a CSV file: every line registered, or none and the errors by line."""
+    problems: list[str] = []
+    if request.method == "POST":
+        form = PlayerImportForm(request.POST, request.FILES)
+        if form.is_valid():
+            try:
+                registrations = players_import_csv(
+                    tournament=tournament,
+                    data=form.cleaned_data["file"],
+                    user=request.user,
+                    confirmed=form.cleaned_data["confirmed"],
+                )
+            except PlayerImportError as exc:
+                problems = exc.messages
+                form.add_error("file", _("Nothing was imported: the file has %(n)s problem(s), listed below.")
+                               % {"n": len(problems)})
+            else:
+                messages.success(request, _("%(n)s players imported.") % {"n": len(registrations)})
+                return redirect("manage_registrations", slug=tournament.slug)
+    else:
+        form = PlayerImportForm()
+    return render(
+        request,
+        "tournament/manage/players_import.html",
+        {"tournament": tournament, "roles": roles, "form": form, "problems": problems},
+        status=422 if problems else 200,
     )
 
 

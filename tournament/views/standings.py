@@ -9,6 +9,8 @@ organizers.
 
 from __future__ import annotations
 
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
@@ -116,8 +118,10 @@ def csv_standings(request, slug):
 @require_GET
 def h9_results(request, slug):
     tournament = _tournament(slug)
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
     if not is_organizer(request.user, tournament):
-        raise Http404("for organizers")
+        raise PermissionDenied("the EGD results file is for organizers")
     discipline = _discipline(request, tournament, None)
     st = sel.go_standings(tournament, discipline=discipline, public=False)
     text = write_h9(st, sel.h9_header(tournament, discipline=discipline))

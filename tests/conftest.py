@@ -1,0 +1,31 @@
+"""Settings for the whole suite.
+
+On SQLite the test database is a file (in memory where the machine has a
+RAM disk), not Django's shared-cache in-memory database: that one answers
+"database table is locked" at once to a second thread that writes, where a
+real SQLite file waits for the lock (``timeout`` in settings). The
+concurrency tests in ``tests/reliability`` run real threads against it.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from pathlib import Path
+
+import pytest
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
+    from django.conf import settings
+
+    db = settings.DATABASES["default"]
+    folder = None
+    if db["ENGINE"] == "django.db.backends.sqlite3" and not db.get("TEST", {}).get("NAME"):
+        shm = Path("/dev/shm")
+        folder = Path(tempfile.mkdtemp(prefix="vielseitig-test-", dir=shm if shm.is_dir() else None))
+        db.setdefault("TEST", {})["NAME"] = str(folder / "test.sqlite3")
+    yield
+    if folder is not None:
+        shutil.rmtree(folder, ignore_errors=True)

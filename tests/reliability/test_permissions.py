@@ -1,0 +1,387 @@
+"""Every URL of the site, for every role: exactly the answer it should get.
+
+The URLs are read from the URL configuration (``get_resolver()``), so a new
+page cannot be missed: a URL name without an entry in :data:`EXPECTED` (or a
+new admin pattern) fails :func:`test_every_url_has_an_expectation`.
+
+Outcomes: ``PAGE`` (200), ``LOGIN`` (302 to the log-in page),
+``ADMIN_LOGIN`` (302 to the admin's log-in page), ``REDIRECT`` (302
+elsewhere), ``403``, ``404``, ``405`` (a writing view refuses GET).
+Writing views are POSTed to by every role too: the wrong roles are refused
+and nothing changes in the database.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pytest
+from django.contrib.contenttypes.models import ContentType
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+from tournament.models import AuditEntry, Game, Registration, Round
+
+from .conftest import FIVE_FOR_BLACK, ROLE_USER, ROLES
+
+PAGE, LOGIN, ADMIN_LOGIN, REDIRECT = "page", "login", "admin-login", "redirect"
+ALL = frozenset(ROLES)
+PLAYERS = frozenset({"player", "other_player"})
+ORGANIZERS = frozenset({"organizer", "admin"})
+REFEREES = ORGANIZERS | {"referee"}
+
+
+def only(roles, refused=403, anonymous=LOGIN) -> dict:
+    """``PAGE`` for ``roles``; the log-in page for anonymous visitors; ``refused`` for the others."""
+    return {r: PAGE if r in roles else anonymous if r == "anonymous" else refused for r in ROLES}
+
+
+def everyone(outcome=PAGE) -> dict:
+    return dict.fromkeys(ROLES, outcome)
+
+
+def with_(base: dict, **changes) -> dict:
+    return {**base, **changes}
+
+
+@dataclass(frozen=True)
+class Url:
+    get: dict
+    #: For writing views: the roles whose POST is taken (the others are refused).
+    post: frozenset | None = None
+    kwargs: dict = field(default_factory=dict)
+
+
+WRITE = everyone(405)
+
+#: Every URL name of the site (the admin's are checked as one group below).
+EXPECTED: dict[str, Url] = {
+    # public pages
+    "home": Url(everyone()),
+    "tournament": Url(everyone()),
+    "players": Url(everyone()),
+    "round": Url(everyone()),
+    "public_game": Url(everyone()),
+    "public_game_board": Url(everyone()),  # the kwargs name a settled game with a record
+    "projector": Url(everyone()),
+    "standings": Url(everyone()),
+    "standings_discipline": Url(everyone()),
+    "crosstable": Url(everyone()),
+    "pdf_standings": Url(everyone()),
+    "pdf_crosstable": Url(everyone()),
+    "csv_standings": Url(everyone()),
+    "pdf_pairings": Url(everyone()),
+    "pdf_slips": Url(everyone()),
+    "h9_results": Url(only(ORGANIZERS)),
+    # accounts
+    "login": Url(everyone()),
+    "logout": Url(WRITE, post=ALL),
+    "set_language": Url(everyone(REDIRECT), post=ALL),
+    "register": Url(with_(everyone(), player=REDIRECT, other_player=REDIRECT)),
+    # players
+    "my_tournament": Url(only(PLAYERS)),
+    "my_rounds": Url(WRITE, post=PLAYERS),
+    "my_withdraw": Url(WRITE, post=PLAYERS),
+    # one game (alice, the "player", plays it; carol, the "other player", does not)
+    "game": Url(only(REFEREES | {"player"})),
+    "game_board": Url(only(REFEREES | {"player"})),
+    "game_report": Url(only({"player"}), post=frozenset({"player"})),
+    "game_confirm": Url(WRITE, post=frozenset({"player"})),
+    "game_dispute": Url(WRITE, post=frozenset({"player"})),
+    "game_adjudicate": Url(WRITE, post=REFEREES),
+    # referees
+    "referee_queue": Url(only(REFEREES)),
+    "audit_log": Url(only(REFEREES)),
+    # organizers
+    "manage": Url(only(ORGANIZERS)),
+    "manage_registrations": Url(only(ORGANIZERS)),
+    "manage_player_add": Url(only(ORGANIZERS), post=ORGANIZERS),
+    "manage_players_import": Url(only(ORGANIZERS), post=ORGANIZERS),
+    "manage_registration": Url(only(ORGANIZERS), post=ORGANIZERS),
+    "manage_registration_status": Url(WRITE, post=ORGANIZERS),
+    "manage_results": Url(only(ORGANIZERS)),
+    "manage_result": Url(only(ORGANIZERS), post=ORGANIZERS),
+    "manage_rounds": Url(only(ORGANIZERS), post=ORGANIZERS),
+    "manage_round": Url(only(ORGANIZERS)),
+    "manage_round_swap": Url(WRITE, post=ORGANIZERS),
+    "manage_round_move": Url(WRITE, post=ORGANIZERS),
+    "manage_round_constraint": Url(WRITE, post=ORGANIZERS),
+    "manage_round_action": Url(WRITE, post=ORGANIZERS),
+}
+
+#: Admin pages whose answer differs from "the admin user sees it, everybody else is sent to the admin log-in".
+ADMIN_SPECIAL = {
+    "admin:login": with_(everyone(), admin=REDIRECT),
+    "admin:logout": with_(everyone(REDIRECT), admin=405),
+    "admin:view_on_site": with_(everyone(ADMIN_LOGIN), admin=REDIRECT),
+    "admin:autocomplete": with_(everyone(ADMIN_LOGIN), admin=403),  # without a field to complete
+    # the audit log cannot be written, not even by the admin
+    "admin:tournament_auditentry_add": with_(everyone(ADMIN_LOGIN), admin=403),
+    "admin:tournament_auditentry_delete": with_(everyone(ADMIN_LOGIN), admin=403),
+    # unnamed: /admin/<app>/<model>/<id>/ goes on to the change page
+    "admin:<object>": with_(everyone(ADMIN_LOGIN), admin=REDIRECT),
+    # unnamed: the admin's catch-all answers 404 to its users only
+    "admin:<catch-all>": with_(everyone(ADMIN_LOGIN), admin=404),
+}
+ADMIN_DEFAULT = with_(everyone(ADMIN_LOGIN), admin=PAGE)
+
+
+def url_patterns():
+    """``(name, route, pattern)`` of every URL pattern; unnamed admin patterns get a made-up name."""
+
+    def walk(patterns, prefix, namespace):
+        for p in patterns:
+            if isinstance(p, URLResolver):
+                ns = namespace
+                if p.namespace:
+                    ns = f"{namespace}:{p.namespace}" if namespace else p.namespace
+                yield from walk(p.url_patterns, prefix + str(p.pattern), ns)
+            else:
+                assert isinstance(p, URLPattern)
+                route = prefix + str(p.pattern)
+                name = p.name and (f"{namespace}:{p.name}" if namespace else p.name)
+                if name is None and namespace == "admin":
+                    name = "admin:<catch-all>" if "(?P<url>" in route else "admin:<object>"
+                yield name, route, p
+
+    return list(walk(get_resolver().url_patterns, "", None))
+
+
+def _model_of(name: str):
+    """``admin:tournament_game_change`` → the Game model."""
+    from django.apps import apps
+
+    body = name.split(":", 1)[1]
+    for model in apps.get_models():
+        prefix = f"{model._meta.app_label}_{model._meta.model_name}_"
+        if body.startswith(prefix):
+            return model
+    return None
+
+
+class Site:
+    """The tournament day with everything the URLs need: a game with a record, an audit entry, a constraint."""
+
+    def __init__(self, day):
+        self.day = day
+        game = day.game
+        game.record = FIVE_FOR_BLACK
+        game.save()
+        from tournament.services.results import result_set
+
+        day.game2.record = FIVE_FOR_BLACK
+        day.game2.save()
+        result_set(game=day.game2, user=day.user("organizer"), version=0, result="B", reason="entered at the desk")
+        from tournament.services.rounds import pair_constraint_add
+
+        players = list(day.tournament.registrations.select_related("player"))
+        pair_constraint_add(tournament=day.tournament, kind="forbidden", player_a=players[0].player,
+                            player_b=players[1].player, user=day.user("organizer"))
+        self.registration = Registration.objects.get(tournament=day.tournament, player__user=day.user("alice"))
+        # for the admin's pages of groups and byes (a bye in the other tournament)
+        from django.contrib.auth.models import Group
+
+        from tests.factories import make_discipline, make_player, make_round, register
+        from tournament.models import Bye
+
+        Group.objects.create(name="desk")
+        other_round = make_round(day.other, make_discipline(day.other), number=1)
+        Bye.objects.create(round=other_round, player=register(day.other, make_player()).player)
+
+    def kwargs(self, name: str, route: str) -> dict:
+        day = self.day
+        values = {}
+        if "<slug:slug>" in route:
+            values["slug"] = day.tournament.slug
+        if "<int:number>" in route:
+            values["number"] = day.round1.number
+        if "<int:pk>" in route:
+            if name.startswith("manage_registration"):
+                values["pk"] = self.registration.pk
+            elif name.startswith("public_game"):
+                values["pk"] = day.game2.pk  # settled: its record is public
+            else:
+                values["pk"] = day.game.pk
+        if "<str:kind>" in route:
+            values["kind"] = "forbidden"
+        if "<str:action>" in route:
+            values["action"] = "finish"
+        if "<str:discipline>" in route:
+            values["discipline"] = day.ninuki.name
+        if "object_id>" in route:
+            model = _model_of(name) if name not in ("admin:view_on_site",) else None
+            values["object_id"] = self._admin_object(model)
+        if "<id>" in route:
+            values["id"] = day.user("alice").pk
+        if "content_type_id" in route:
+            values["content_type_id"] = ContentType.objects.get_for_model(day.tournament).pk
+            values["object_id"] = day.tournament.pk
+        if "app_label" in route:
+            values["app_label"] = "tournament"
+        return values
+
+    def _admin_object(self, model):
+        if model is None:
+            return self.day.tournament.pk
+        obj = model._default_manager.order_by("pk").first()
+        assert obj is not None, f"no {model.__name__} in the test data"
+        return obj.pk
+
+    def url(self, name: str, route: str, pattern) -> str:
+        if name == "admin:<catch-all>":
+            return "/admin/no/such/page/"
+        if name == "admin:<object>":
+            model_path = route.split("<path:object_id>")[0]
+            return "/" + model_path + f"{self.day.tournament.pk}/"
+        return reverse(name, kwargs=self.kwargs(name, route))
+
+
+def _outcome(response) -> str | int:
+    if response.status_code == 200:
+        return PAGE
+    if response.status_code == 302:
+        location = response["Location"]
+        if location.startswith(reverse("admin:login")):
+            return ADMIN_LOGIN
+        if location.startswith(reverse("login")):
+            return LOGIN
+        return REDIRECT
+    return response.status_code
+
+
+def _expected_get(name: str) -> dict:
+    if name.startswith("admin:"):
+        return ADMIN_SPECIAL.get(name, ADMIN_DEFAULT)
+    return EXPECTED[name].get
+
+
+def _login(client, day, role):
+    client.logout()
+    if role != "anonymous":
+        client.force_login(day.user(ROLE_USER[role]))
+
+
+def test_every_url_has_an_expectation():
+    names = {name for name, _route, _p in url_patterns()}
+    site_names = {n for n in names if n and not n.startswith("admin:")}
+    assert None not in names, "an unnamed URL pattern outside the admin: give it a name and an expectation"
+    missing = site_names - EXPECTED.keys()
+    assert not missing, f"URL names without an expectation in EXPECTED: {sorted(missing)}"
+    stale = EXPECTED.keys() - site_names
+    assert not stale, f"EXPECTED names URLs that are gone: {sorted(stale)}"
+    assert {"admin:<object>", "admin:<catch-all>", "admin:index"} <= names
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_get_every_url(day, client, role):
+    site = Site(day)
+    _login(client, day, role)
+    wrong = []
+    for name, route, pattern in url_patterns():
+        url = site.url(name, route, pattern)
+        want = _expected_get(name)[role]
+        got = _outcome(client.get(url))
+        if got != want:
+            wrong.append(f"{name} {url}: expected {want}, got {got}")
+    assert not wrong, f"{role}:\n" + "\n".join(wrong)
+
+
+def _state():
+    """What a refused POST must not change."""
+    return (
+        AuditEntry.objects.count(),
+        sorted(Game.objects.values_list("pk", "version", "result", "result_state", "black_id", "white_id")),
+        sorted(Round.objects.values_list("pk", "status", "version")),
+        sorted(Registration.objects.values_list("pk", "status", "absent_rounds")),
+    )
+
+
+def _post_data(name: str, day) -> dict:
+    game = day.game
+    pk = game.pk
+    players = [r.player.pk for r in day.tournament.registrations.select_related("player")]
+    return {
+        "game_report": {"version": game.version, "result": "B", "record": FIVE_FOR_BLACK},
+        "game_confirm": {"version": game.version},
+        "game_dispute": {"version": game.version, "reason": "wrong"},
+        "game_adjudicate": {"version": game.version, "result": "B", "reason": "the record shows it"},
+        "manage_result": {f"g{pk}-version": game.version, f"g{pk}-result": "W"},
+        "manage_registration_status": {"status": "withdrawn"},
+        "manage_registration": {"status": "withdrawn", "rank": "1k"},
+        "manage_player_add": {"surname": "Neu", "given_name": "Nina", "country": "DE", "rank": "9k"},
+        "manage_rounds": {"discipline": day.go.pk},
+        "manage_round_swap": {"player_a": players[0], "player_b": players[2]},
+        "manage_round_constraint": {"player_a": players[0], "player_b": players[3]},
+        "my_rounds": {"absent_rounds": [1]},
+        "my_withdraw": {"reason": "ill"},
+    }.get(name, {})
+
+
+WRITING = sorted(name for name, url in EXPECTED.items() if url.post is not None)
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_post_to_writing_views(day, client, role):
+    """Every writing view refuses the wrong roles (log-in page, 403) and changes nothing for them."""
+    site = Site(day)
+    _login(client, day, role)
+    routes = {name: (route, p) for name, route, p in url_patterns()}
+    wrong = []
+    for name in WRITING:
+        allowed = EXPECTED[name].post
+        route, pattern = routes[name]
+        url = site.url(name, route, pattern)
+        before = _state()
+        response = client.post(url, _post_data(name, day))
+        got = _outcome(response)
+        if role in allowed:
+            if got in (LOGIN, 403, 404, 405):
+                wrong.append(f"{name}: {role} may POST, got {got}")
+        else:
+            want = LOGIN if role == "anonymous" else 403
+            if got != want:
+                wrong.append(f"{name}: {role} must be refused with {want}, got {got}")
+            if _state() != before:
+                wrong.append(f"{name}: a refused POST by {role} changed the database")
+        day.game.refresh_from_db()
+        _login(client, day, role)  # a POST to log-out or a withdrawal must not spoil the next one
+    assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.parametrize("role", ["anonymous", "organizer", "admin"])
+def test_unknown_tournament_is_404(day, client, role):
+    site = Site(day)
+    _login(client, day, role)
+    wrong = []
+    for name, route, pattern in url_patterns():
+        if "<slug:slug>" not in route:
+            continue
+        kwargs = {**site.kwargs(name, route), "slug": "no-such-tournament"}
+        response = client.get(reverse(name, kwargs=kwargs))
+        if response.status_code not in (404, 405):
+            wrong.append(f"{name}: {response.status_code}")
+    assert not wrong, wrong
+
+
+def test_objects_of_another_tournament_are_404(day, client):
+    """A game or registration of another tournament cannot be reached through this tournament's URLs."""
+    from tests.factories import make_discipline, make_player, make_round, register
+
+    other = day.other
+    discipline = make_discipline(other)
+    round_ = make_round(other, discipline, number=1, status=Round.Status.PUBLISHED)
+    a, b = make_player(), make_player()
+    register(other, a)
+    reg = register(other, b)
+    foreign = Game.objects.create(round=round_, table=1, black=a, white=b)
+    client.force_login(day.user("organizer"))
+    slug = day.tournament.slug
+    for name in ["game", "game_board", "manage_result"]:
+        assert client.get(reverse(name, args=[slug, foreign.pk])).status_code == 404, name
+    for name in ["game_adjudicate", "manage_result"]:
+        url = reverse(name, args=[slug, foreign.pk])
+        assert client.post(url, {"version": 0, "result": "B", "reason": "x"}).status_code == 404, name
+    assert client.get(reverse("manage_registration", args=[slug, reg.pk])).status_code == 404
+    assert client.post(reverse("manage_registration_status", args=[slug, reg.pk]),
+                       {"status": "withdrawn"}).status_code == 404
+    foreign.refresh_from_db()
+    assert foreign.result == "?" and foreign.version == 0
