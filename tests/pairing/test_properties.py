@@ -117,3 +117,14 @@ def test_large_field_path_reaches_the_exact_optimum(case):
     exact = pair_round(t, r)
     fast = pair_round(t, r, options=Options(dense_limit=2, python_limit=2, candidates=2, window=40))
     assert fast.total_cost == exact.total_cost
+
+
+@SETTINGS
+@given(random_round(), st.randoms(use_true_random=False))
+def test_order_of_the_players_does_not_matter(case, rnd):
+    t, r, forbidden = case
+    shuffled = list(t.players)
+    rnd.shuffle(shuffled)
+    a = pair_round(t, r, forbidden=forbidden)
+    b = pair_round(replace(t, players=tuple(shuffled)), r, forbidden=forbidden)
+    assert a.as_dict() == b.as_dict()

@@ -265,7 +265,10 @@ def pair_round(t: Tournament, round_number: int, *, forbidden=(), fixed=(), keep
         bye_choice = choose_bye(to_pair, rc.scores, byes_so_far, round_number - 1, t.params.mcmahon)
         to_pair = [p for p in to_pair if p.key != bye_choice.player]
 
-    keys = [p.key for p in to_pair]
+    # canonical field order (score group, then place in the group, which ends
+    # on the name): among equally good pairings the choice then depends only on
+    # the tournament, not on the order the caller listed the players in
+    keys = sorted((p.key for p in to_pair), key=lambda k: (-rc.seats[k].group, rc.seats[k].place, k))
     pairs = solve(rc, keys, forbidden_set, options)
     matched = {k for pr in pairs for k in pr}
     unpaired = [k for k in keys if k not in matched]
