@@ -1,0 +1,216 @@
+"""Two people at once: exactly one wins, the other is told what the value is now.
+
+Real threads, each with its own database connection, start together at a
+``threading.Barrier``; the suite runs them on SQLite and on PostgreSQL
+(``make test``). Nothing is silently overwritten and no round is paired twice.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import Counter
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.db import connection
+from django.test import Client
+from django.urls import reverse
+
+from tournament.models import AuditEntry, Game, Registration, Round
+from tournament.models.game import ResultState
+from tournament.services import results as result_services
+from tournament.services import rounds as round_services
+from tournament.services.results import StaleResult
+from tournament.services.rounds import RoundStateError
+
+from .conftest import FIVE_FOR_BLACK, build_day
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def run_together(*jobs, timeout=60):
+    """Run the jobs in threads that start at the same moment; their results (or exceptions), in order."""
+    barrier = threading.Barrier(len(jobs))
+    results: list = [None] * len(jobs)
+
+    def run(i, job):
+        try:
+            barrier.wait(timeout=timeout)
+            results[i] = job()
+        except BaseException as exc:  # noqa: BLE001 - handed to the test
+            results[i] = exc
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=(i, job)) for i, job in enumerate(jobs)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout)
+        assert not t.is_alive(), "a thread hangs"
+    return results
+
+
+def _game(pk):
+    return Game.objects.select_related("round__discipline", "round__tournament", "black", "white").get(pk=pk)
+
+
+@pytest.fixture
+def day():
+    return build_day()
+
+
+def _settings_fast(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def test_two_organizers_correct_one_result(day):
+    """Both opened the results grid at version 0; one writes Black, the other White."""
+    organizer, admin = day.user("organizer"), day.user("admin")
+    pk = day.game2.pk
+
+    def correct(user, result):
+        return lambda: result_services.result_set(game=_game(pk), user=user, version=0, result=result, reason="desk")
+
+    outcome = run_together(correct(organizer, "B"), correct(admin, "W"))
+    won = [o for o in outcome if isinstance(o, Game)]
+    lost = [o for o in outcome if isinstance(o, StaleResult)]
+    assert len(won) == 1 and len(lost) == 1, outcome
+    game = Game.objects.get(pk=pk)
+    assert game.result == won[0].result and game.version == 1
+    # the loser is told the value that is there now
+    assert lost[0].current.result == game.result
+    assert game.result_short in lost[0].messages[0]
+    assert AuditEntry.objects.filter(object_type="game", object_id=pk).count() == 1
+
+
+def test_two_players_report_one_game_through_the_site(day, settings):
+    """Alice and Bob both report their game at the same moment, each opened at version 0."""
+    _settings_fast(settings)
+    game = day.game
+    url = reverse("game_report", args=[day.tournament.slug, game.pk])
+    clients = {}
+    for name in ("alice", "bob"):
+        clients[name] = Client()
+        clients[name].force_login(day.user(name))
+    claims = {
+        "alice": {"version": 0, "result": "B", "record": FIVE_FOR_BLACK},
+        "bob": {"version": 0, "result": "B", "record": FIVE_FOR_BLACK},
+    }
+    responses = run_together(*(lambda n=n: clients[n].post(url, claims[n]) for n in ("alice", "bob")))
+    assert not any(isinstance(r, BaseException) for r in responses), responses
+    codes = sorted(r.status_code for r in responses)
+    assert codes == [200, 302], codes
+    loser = next(r for r in responses if r.status_code == 200)
+    game.refresh_from_db()
+    assert game.result_state == ResultState.REPORTED and game.version == 1
+    text = loser.content.decode()
+    # the clear message, with the value that is there now
+    assert "Jemand hat dieses Ergebnis inzwischen geändert" in text or "Somebody changed this result" in text
+    assert game.result_short in text
+    assert AuditEntry.objects.filter(object_type="game", object_id=game.pk).count() == 1
+
+
+def test_confirm_and_dispute_at_once(day):
+    """Bob confirms what Alice reported and, from a second device, disputes it at the same moment: one wins."""
+    alice, bob = day.user("alice"), day.user("bob")
+    game = result_services.result_report(game=_game(day.game.pk), user=alice, version=0, result="B",
+                                         record=FIVE_FOR_BLACK)
+    version = game.version
+    outcome = run_together(
+        lambda: result_services.result_confirm(game=_game(game.pk), user=bob, version=version),
+        lambda: result_services.result_dispute(game=_game(game.pk), user=bob, version=version, reason="no"),
+    )
+    won = [o for o in outcome if isinstance(o, Game)]
+    assert len(won) == 1, outcome
+    assert isinstance(next(o for o in outcome if not isinstance(o, Game)), ValidationError)
+    game.refresh_from_db()
+    assert game.version == version + 1 and game.result_state == won[0].result_state
+
+
+def _round_with_players(day, number=2, extra=4) -> Round:
+    from tests.factories import make_player
+
+    for _ in range(extra):
+        Registration.objects.create(tournament=day.tournament, player=make_player(), status="confirmed")
+    return Round.objects.create(tournament=day.tournament, discipline=day.go, number=number)
+
+
+def _assert_no_duplicates(round_):
+    games = list(round_.games.all())
+    seats = Counter(p for g in games for p in (g.black_id, g.white_id))
+    assert all(n == 1 for n in seats.values()), seats
+    assert len({g.table for g in games}) == len(games)
+    players = Registration.objects.filter(tournament=round_.tournament, status="confirmed").count()
+    assert len(games) == players // 2 and round_.byes.count() == players % 2
+
+
+def test_pair_a_round_twice_at_once(day):
+    round_ = _round_with_players(day)
+    organizer = day.user("organizer")
+    outcome = run_together(
+        lambda: round_services.round_pair(round=Round.objects.get(pk=round_.pk), user=organizer),
+        lambda: round_services.round_pair(round=Round.objects.get(pk=round_.pk), user=organizer),
+    )
+    assert sum(isinstance(o, round_services.PairingOutcome) for o in outcome) == 1, outcome
+    assert sum(isinstance(o, RoundStateError) for o in outcome) == 1, outcome
+    round_.refresh_from_db()
+    assert round_.status == Round.Status.PAIRED and round_.version == 1
+    _assert_no_duplicates(round_)
+    assert AuditEntry.objects.filter(action="round.pair", object_id=round_.pk).count() == 1
+
+
+def test_pair_button_pressed_twice_through_the_site(day, settings):
+    """Two organizers press "pair" at once: the round is paired, each player once."""
+    _settings_fast(settings)
+    round_ = _round_with_players(day)
+    url = reverse("manage_round_action", args=[day.tournament.slug, round_.number, "pair"])
+    clients = []
+    for name in ("organizer", "admin"):
+        c = Client()
+        c.force_login(day.user(name))
+        clients.append(c)
+    responses = run_together(*(lambda c=c: c.post(url) for c in clients))
+    assert all(getattr(r, "status_code", None) == 302 for r in responses), responses
+    round_.refresh_from_db()
+    assert round_.status == Round.Status.PAIRED
+    _assert_no_duplicates(round_)
+
+
+def test_publish_a_round_twice_at_once(day):
+    round_ = _round_with_players(day)
+    organizer = day.user("organizer")
+    round_services.round_pair(round=round_, user=organizer)
+    outcome = run_together(
+        lambda: round_services.round_publish(round=Round.objects.get(pk=round_.pk), user=organizer),
+        lambda: round_services.round_publish(round=Round.objects.get(pk=round_.pk), user=day.user("admin")),
+    )
+    assert sum(isinstance(o, Round) for o in outcome) == 1, outcome
+    assert sum(isinstance(o, RoundStateError) for o in outcome) == 1, outcome
+    round_.refresh_from_db()
+    assert round_.status == Round.Status.PUBLISHED and round_.version == 2
+    assert AuditEntry.objects.filter(action="round.publish", object_id=round_.pk).count() == 1
+    _assert_no_duplicates(round_)
+
+
+def test_many_players_report_their_own_games_at_once(day):
+    """Eight tables report at the same moment: nothing is lost, nothing blocks for long."""
+    from tests.factories import make_player
+
+    round_ = Round.objects.create(tournament=day.tournament, discipline=day.go, number=2,
+                                  status=Round.Status.PUBLISHED)
+    from django.contrib.auth import get_user_model
+
+    games = []
+    for table in range(1, 9):
+        users = [get_user_model().objects.create_user(f"p{table}{side}") for side in "bw"]
+        players = [make_player(user=u) for u in users]
+        for p in players:
+            Registration.objects.create(tournament=day.tournament, player=p, status="confirmed")
+        games.append((Game.objects.create(round=round_, table=table, black=players[0], white=players[1]), users[0]))
+    outcome = run_together(*(
+        lambda g=g, u=u: result_services.result_report(game=_game(g.pk), user=u, version=0, result="W")
+        for g, u in games
+    ))
+    assert all(isinstance(o, Game) for o in outcome), outcome
+    assert Game.objects.filter(round=round_, result="W", result_state=ResultState.REPORTED).count() == 8
