@@ -98,10 +98,19 @@ class PlayerImportRowForm(forms.Form):
     email = Player._meta.get_field("email").formfield()
 
     def clean_country(self):
-        country = (self.cleaned_data.get("country") or "DE").upper()
-        for validator in Player._meta.get_field("country").validators:
-            validator(country)
-        return country
+        return (self.cleaned_data.get("country") or "DE").upper()
+
+    def clean(self):
+        """The model's own checks (EGD PIN of eight digits, country code), each next to its field."""
+        data = super().clean()
+        for name, value in list(data.items()):
+            if value in (None, ""):
+                continue
+            try:
+                Player._meta.get_field(name).run_validators(value)
+            except forms.ValidationError as exc:
+                self.add_error(name, exc)
+        return data
 
 
 #: Largest player list accepted (a thousand players need about 80 KB).
