@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 
 import pytest
+from django.utils import translation
 from pypdf import PdfReader
 
 from tournament.pdf.crosstable import crosstable_pdf
@@ -14,6 +15,13 @@ from tournament.pdf.standings import standings_pdf
 from tournament.standings import overall_standings
 
 from .pdfdata import big_tournament, sheet
+
+
+@pytest.fixture(autouse=True)
+def english():
+    """These tests read the English words; the German ones are tested in tests/site/test_round_pages.py."""
+    with translation.override("en"):
+        yield
 
 
 def read(pdf: bytes) -> PdfReader:
@@ -96,7 +104,7 @@ def test_result_slips_one_per_table(record, per_page):
     everything = "\n".join(pages)
     for t in range(1, 13):
         assert f"Table {t}" in everything
-    assert "signature" in everything and "山田 太郎" in everything
+    assert "Signature" in everything and "山田 太郎" in everything
     assert ("Game record" in everything) is record
 
 

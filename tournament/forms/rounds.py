@@ -36,3 +36,10 @@ class PlayerPairForm(forms.Form):
         if data.get("player_a") and data.get("player_a") == data.get("player_b"):
             raise forms.ValidationError(_("Choose two different players."))
         return data
+
+
+class TableMoveForm(forms.Form):
+    """Put one game of the round at another table (the game there takes the old one)."""
+
+    game = forms.IntegerField(widget=forms.HiddenInput)
+    table = forms.IntegerField(label=_("New table"), min_value=1)

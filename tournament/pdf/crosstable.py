@@ -8,22 +8,27 @@ unique even where places are shared.
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
 from tournament.standings.model import Standings
+from tournament.standings_words import column_header, heading
 
 from .grid import GridColumn, Section, render
-from .standings import heading, rank_text
+from .standings import rank_text
 
 
 def section(standings: Standings, tournament: str = "") -> Section:
     columns = [
         GridColumn("#", "right"),
-        GridColumn("Pl", "right"),
-        GridColumn("Name", shrink=True),
-        GridColumn("Rank", "right"),
-        GridColumn("Club", shrink=True),
+        GridColumn(pgettext("column", "Pl"), "right"),
+        GridColumn(_("Name"), shrink=True),
+        GridColumn(_("Rank"), "right"),
+        GridColumn(_("Club"), shrink=True),
     ]
-    columns += [GridColumn(f"R{n}", "center") for n in standings.rounds]
-    columns += [GridColumn(c.header, "right") for c in standings.columns]
+    # TRANSLATORS: column header: round number n
+    columns += [GridColumn(pgettext("column", "R%(n)s") % {"n": n}, "center") for n in standings.rounds]
+    columns += [GridColumn(column_header(c), "right") for c in standings.columns]
     rows = []
     for r in standings.rows:
         e = r.entrant
@@ -32,12 +37,13 @@ def section(standings: Standings, tournament: str = "") -> Section:
             + [c.code for c in r.cells]
             + list(r.values)
         )
-    title, subtitle = heading(standings, tournament, "Crosstable")
+    title, subtitle = heading(standings, tournament, _("Crosstable"))
     return Section(title=title, subtitle=subtitle, columns=columns, rows=rows,
                    orientation="landscape")
 
 
 def crosstable_pdf(standings: Standings, tournament: str = "") -> bytes:
-    return render([section(standings, tournament)], title=f"{tournament} crosstable",
-                  footer=f"{tournament} · Vielseitig · 12+/w0: opponent #12, won, White, "
-                         "handicap 0 · ! by default")
+    key = _("12+/w0: against number 12, won, with White, handicap 0; ! instead of / when "
+            "decided by default; 0+, 0=, 0- without a game.")
+    return render([section(standings, tournament)], title=f"{tournament} – {_('Crosstable')}",
+                  footer=f"{tournament} · Vielseitig · {key}")

@@ -21,7 +21,7 @@ from . import fonts
 MAX_SIZE = 9.0
 MIN_SIZE = 5.5
 PORTRAIT_MIN = 7.5
-PAD = 2.0  # points left and right of a cell's text
+PAD = 3.0  # points left and right of a cell's text
 MARGIN = 12 * mm
 STRIPE = (0.93, 0.93, 0.93)
 HEADER_BG = (0.80, 0.84, 0.90)
@@ -44,6 +44,8 @@ class Section:
     subtitle: str = ""
     orientation: str = "auto"  # auto, portrait, landscape
     page_size: tuple[float, float] = field(default=A4)
+    #: the largest font size: bigger for sheets read from a distance (pairings on the wall)
+    max_size: float = MAX_SIZE
 
 
 def _units(section: Section) -> list[float]:
@@ -76,9 +78,12 @@ def _layout(section: Section, units: list[float]):
         page = portrait
     elif section.orientation == "landscape":
         page = land
+    elif section.max_size > MAX_SIZE and _one_page(section, land, min(section.max_size, fit(land[0]))):
+        # a sheet for the wall: the orientation that gives the larger type
+        page = land if fit(land[0]) > fit(portrait[0]) else portrait
     else:
         page = portrait if fit(portrait[0]) >= PORTRAIT_MIN else land
-    size = max(MIN_SIZE, min(MAX_SIZE, fit(page[0])))
+    size = max(MIN_SIZE, min(section.max_size, fit(page[0])))
     widths = [u * size + 2 * PAD for u in units]
     avail = page[0] - 2 * MARGIN
     excess = sum(widths) - avail
@@ -88,6 +93,12 @@ def _layout(section: Section, units: list[float]):
         for i in shrinkable:
             widths[i] = max(widths[i] - excess * widths[i] / total, 8 * size)
     return page, size, widths
+
+
+def _one_page(section: Section, page, size: float) -> bool:
+    row_h = size * 1.45
+    top_space = 2 * MARGIN + 22 + (12 if section.subtitle else 0) + row_h
+    return len(section.rows) <= (page[1] - top_space) // row_h
 
 
 def _clip(text: str, font: str, size: float, room: float) -> str:

@@ -1,60 +1,78 @@
-"""The pairing sheet of a round: by table, then by player name."""
+"""The pairing sheet of a round: by table, then by player name.
+
+Every word goes through Django's gettext: the sheet is in the language that
+is active when it is drawn (the request's, or ``manage.py pdf --language``).
+"""
 
 from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
 
 from tournament.pdf.data import PairingSheet
 
 from .grid import GridColumn, Section, render
+
+#: pairing sheets hang on a wall: large type when there is room
+SHEET_MAX_SIZE = 12.0
 
 
 def _komi(value: float) -> str:
     return f"{value:g}"
 
 
+def title(sheet: PairingSheet) -> str:
+    return _("%(tournament)s – Round %(round)s: %(discipline)s") % {
+        "tournament": sheet.tournament, "round": sheet.round, "discipline": sheet.discipline}
+
+
 def sections(sheet: PairingSheet) -> list[Section]:
-    title = f"{sheet.tournament} – Round {sheet.round}: {sheet.discipline}"
+    heading = title(sheet)
+    tables = len(sheet.tables)
     subtitle = " · ".join(x for x in (
         sheet.discipline_kind, f"{sheet.board_size}×{sheet.board_size}", sheet.date,
-        f"{len(sheet.tables)} tables",
+        ngettext("%(n)s table", "%(n)s tables", tables) % {"n": tables},
     ) if x)
+    black, white = _("Black"), _("White")
     by_table = [
         [str(t.table), t.black.name, t.black.rank, t.black.club,
          t.white.name, t.white.rank, t.white.club,
-         str(t.handicap) if t.handicap else "", _komi(t.komi), sheet.discipline, t.result or ""]
+         str(t.handicap) if t.handicap else "", _komi(t.komi), t.result or ""]
         for t in sorted(sheet.tables, key=lambda t: t.table)
     ]
+    rank, club = _("Rank"), _("Club")
     table_columns = [
-        GridColumn("Table", "right"),
-        GridColumn("Black", shrink=True), GridColumn("Rank", "right"), GridColumn("Club", shrink=True),
-        GridColumn("White", shrink=True), GridColumn("Rank", "right"), GridColumn("Club", shrink=True),
-        GridColumn("Hc", "right"), GridColumn("Komi", "right"),
-        GridColumn("Discipline", shrink=True),
-        GridColumn("Result            "),
+        GridColumn(_("Table"), "right"),
+        GridColumn(black, shrink=True), GridColumn(rank, "right"), GridColumn(club, shrink=True),
+        GridColumn(white, shrink=True), GridColumn(rank, "right"), GridColumn(club, shrink=True),
+        # TRANSLATORS: short column header for the handicap
+        GridColumn(pgettext("column", "Hc"), "right"), GridColumn(_("Komi"), "right"),
+        # room to write the result in by hand
+        GridColumn(_("Result") + " " * 14),
     ]
     entries = []
     for t in sheet.tables:
-        entries.append((t.black, str(t.table), "Black", t.white))
-        entries.append((t.white, str(t.table), "White", t.black))
+        entries.append((t.black, str(t.table), black, t.white))
+        entries.append((t.white, str(t.table), white, t.black))
     for p in sheet.byes:
-        entries.append((p, "–", "bye", None))
+        entries.append((p, "–", _("bye"), None))
     entries.sort(key=lambda e: (e[0].surname.casefold(), e[0].given_name.casefold()))
     by_name = [
         [p.name, p.rank, p.club, table, colour, opp.name if opp else "", opp.rank if opp else ""]
         for p, table, colour, opp in entries
     ]
     name_columns = [
-        GridColumn("Name", shrink=True), GridColumn("Rank", "right"), GridColumn("Club", shrink=True),
-        GridColumn("Table", "right"), GridColumn("Colour"),
-        GridColumn("Opponent", shrink=True), GridColumn("Rank", "right"),
+        GridColumn(_("Name"), shrink=True), GridColumn(rank, "right"), GridColumn(club, shrink=True),
+        GridColumn(_("Table"), "right"), GridColumn(_("Colour")),
+        GridColumn(_("Opponent"), shrink=True), GridColumn(rank, "right"),
     ]
     return [
-        Section(title=title, subtitle=subtitle + " · by table", columns=table_columns,
-                rows=by_table),
-        Section(title=title, subtitle=subtitle + " · by name", columns=name_columns,
-                rows=by_name, orientation="portrait"),
+        Section(title=heading, subtitle=subtitle + " · " + _("by table"), columns=table_columns,
+                rows=by_table, max_size=SHEET_MAX_SIZE),
+        Section(title=heading, subtitle=subtitle + " · " + _("by name"), columns=name_columns,
+                rows=by_name, orientation="portrait", max_size=SHEET_MAX_SIZE),
     ]
 
 
 def pairings_pdf(sheet: PairingSheet) -> bytes:
-    return render(sections(sheet), title=f"{sheet.tournament} round {sheet.round}",
-                  footer=f"{sheet.tournament} · Vielseitig")
+    return render(sections(sheet), title=title(sheet), footer=f"{sheet.tournament} · Vielseitig")

@@ -1,7 +1,8 @@
 """Result slips: one per table, to cut out, fill in and sign.
 
 Without a game record five slips fit on an A4 page; disciplines that need a
-record get half a page each, with numbered boxes for the moves.
+record get half a page each, with numbered boxes for the moves.  The words
+are in the active language (Django's gettext).
 """
 
 from __future__ import annotations
@@ -10,11 +11,13 @@ import io
 
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
+from django.utils.translation import gettext as _
 from reportlab.pdfgen.canvas import Canvas
 
 from tournament.pdf.data import PairingSheet, SheetPlayer, SheetTable
 
 from . import fonts
+from .pairings import title
 
 MARGIN = 10 * mm
 RECORD_MOVES = 120  # boxes for a short record
@@ -40,36 +43,40 @@ def _slip(c: Canvas, sheet: PairingSheet, t: SheetTable, top: float, height: flo
     left = MARGIN
     right = MARGIN + width
     y = top - 16
-    _text(c, left, y, f"{sheet.tournament} – Round {sheet.round}: {sheet.discipline}", 10)
-    _text(c, right, y - 4, f"Table {t.table}", 18, bold=True, align="right")
+    _text(c, left, y, title(sheet), 10)
+    _text(c, right, y - 4, _("Table %(n)s") % {"n": t.table}, 18, bold=True, align="right")
     y -= 12
     details = [f"{sheet.board_size}×{sheet.board_size}"]
     if t.handicap:
-        details.append(f"handicap {t.handicap}")
-    details.append(f"komi {t.komi:g}")
+        details.append(_("handicap %(n)s") % {"n": t.handicap})
+    details.append(_("komi %(komi)s") % {"komi": f"{t.komi:g}"})
     _text(c, left, y, " · ".join(details), 8)
-    y -= 20
+    y -= 22
     box = 9
     sig_x = left + width * 0.62
-    for colour, p in (("Black", t.black), ("White", t.white)):
+    label_w = max(fonts.width(f"{w}:", fonts.SANS_BOLD, 9) for w in (_("Black"), _("White")))
+    for colour, p in ((_("Black"), t.black), (_("White"), t.white)):
         c.rect(left, y - 2, box, box)
         _text(c, left + box + 4, y, f"{colour}:", 9, bold=True)
-        _text(c, left + box + 42, y, _player(p), 10)
+        _text(c, left + box + 10 + label_w, y, _player(p), 10)
         c.line(sig_x, y - 3, right, y - 3)
-        _text(c, sig_x, y - 11, "signature", 6)
-        y -= 24
-    _text(c, left, y + 4, "Tick the winner's box.", 7)
-    choices = ["Jigo / draw", "Both lose", "Both win"]
-    x = left + 110
+        _text(c, sig_x, y - 10, _("Signature"), 6)
+        y -= 26
+    _text(c, left, y + 4, _("Result:"), 9, bold=True)
+    hint_x = left + fonts.width(_("Result:"), fonts.SANS_BOLD, 9) + 6
+    hint = _("tick the winner's box, or:")
+    _text(c, hint_x, y + 4, hint, 7)
+    choices = [_("Jigo / draw"), _("Both lose"), _("Both win")]
+    x = max(left + width * 0.32, hint_x + fonts.width(hint, fonts.SANS, 7) + 10)
     for label in choices:
         c.rect(x, y + 2, box, box)
         _text(c, x + box + 3, y + 4, label, 8)
-        x += 85
-    _text(c, left, y - 10, "won by:  resignation · counting (____ points) · time · five in a row "
-          "· captures · default", 7)
+        x += max(85, fonts.width(label, fonts.SANS, 8) + box + 14)
+    _text(c, left, y - 10, _("won by: resignation · counting (____ points) · time · five in a row "
+                             "· captures · default"), 7)
     if sheet.record_required:
         y -= 26
-        _text(c, left, y, "Game record (moves in order; use the discipline's notation)", 8, bold=True)
+        _text(c, left, y, _("Game record (moves in order; use the discipline's notation)"), 8, bold=True)
         rows = -(-RECORD_MOVES // RECORD_COLUMNS)
         cell_w = width / RECORD_COLUMNS
         bottom_limit = top - height + 10
@@ -90,7 +97,7 @@ def slips_pdf(sheet: PairingSheet) -> bytes:
     fonts.register()
     buffer = io.BytesIO()
     c = Canvas(buffer, pagesize=A4, pageCompression=1)
-    c.setTitle(f"{sheet.tournament} round {sheet.round} result slips")
+    c.setTitle(f"{title(sheet)} – {_('Result slips')}")
     c.setCreator("Vielseitig")
     per_page = 2 if sheet.record_required else 5
     page_w, page_h = A4
@@ -110,7 +117,7 @@ def slips_pdf(sheet: PairingSheet) -> bytes:
                 _text(c, MARGIN / 2, top + 2, "✂", 7)
         c.showPage()
     if not tables:
-        _text(c, MARGIN, page_h - MARGIN - 20, f"Round {sheet.round}: no tables", 12)
+        _text(c, MARGIN, page_h - MARGIN - 20, _("Round %(n)s: no tables") % {"n": sheet.round}, 12)
         c.showPage()
     c.save()
     return buffer.getvalue()

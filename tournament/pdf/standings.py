@@ -1,9 +1,14 @@
-"""The standings as a PDF: place, player, rank, club, the chosen criteria."""
+"""The standings as a PDF: place, player, rank, club, the chosen criteria
+(in the active language)."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
 from tournament.ranks import format_rank
 from tournament.standings.model import Standings
+from tournament.standings_words import column_header, heading
 
 from .grid import GridColumn, Section, render
 
@@ -24,11 +29,13 @@ def rank_text(rank: int) -> str:
 
 def player_columns() -> list[GridColumn]:
     return [
-        GridColumn("Pl", "right"),
-        GridColumn("Name", shrink=True),
-        GridColumn("Rank", "right"),
-        GridColumn("Club", shrink=True),
-        GridColumn("Co", "center"),
+        # TRANSLATORS: short column header: place
+        GridColumn(pgettext("column", "Pl"), "right"),
+        GridColumn(_("Name"), shrink=True),
+        GridColumn(_("Rank"), "right"),
+        GridColumn(_("Club"), shrink=True),
+        # TRANSLATORS: short column header: country
+        GridColumn(pgettext("column", "Co"), "center"),
     ]
 
 
@@ -37,23 +44,13 @@ def player_cells(row) -> list[str]:
     return [row.place_display, e.name, rank_text(e.rank), e.club, e.country]
 
 
-def heading(standings: Standings, tournament: str, what: str) -> tuple[str, str]:
-    scope = standings.title or "overall"
-    title = f"{tournament} – {what} ({scope})" if tournament else f"{what} ({scope})"
-    rounds = standings.rounds
-    subtitle = f"after round {rounds[-1]} ({len(rounds)} rounds)" if rounds else "no round played yet"
-    if standings.mode != "total" and not standings.title:
-        subtitle += f" · overall ranking: {standings.mode}"
-    return title, subtitle
-
-
 def section(standings: Standings, tournament: str = "") -> Section:
-    columns = player_columns() + [GridColumn(c.header, "right") for c in standings.columns]
+    columns = player_columns() + [GridColumn(column_header(c), "right") for c in standings.columns]
     rows = [player_cells(r) + list(r.values) for r in standings.rows]
-    title, subtitle = heading(standings, tournament, "Standings")
+    title, subtitle = heading(standings, tournament, _("Standings"))
     return Section(title=title, subtitle=subtitle, columns=columns, rows=rows)
 
 
 def standings_pdf(standings: Standings, tournament: str = "") -> bytes:
-    return render([section(standings, tournament)], title=f"{tournament} standings",
+    return render([section(standings, tournament)], title=f"{tournament} – {_('Standings')}",
                   footer=f"{tournament} · Vielseitig")

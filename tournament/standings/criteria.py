@@ -36,6 +36,12 @@ def format_scaled(value: int, scale: int) -> str:
     return text
 
 
+def gettext_noop(text: str) -> str:
+    """Marks a label for translation (``makemessages`` finds it) without importing Django;
+    :mod:`tournament.standings_words` translates it for pages and PDFs."""
+    return text
+
+
 def _c(code, header, label, scale, value):
     return Criterion(code, header, label, scale, value)
 
@@ -43,21 +49,21 @@ def _c(code, header, label, scale, value):
 CRITERIA: dict[str, Criterion] = {
     c.code: c
     for c in (
-        _c("nbw", "NBW", "wins", 2, lambda s: s.nbw),
-        _c("mms", "MMS", "McMahon score", 2, lambda s: s.mms),
-        _c("sos", "SOSW", "sum of opponents' wins", 2, lambda s: s.sosw_x2),
-        _c("sosm1", "SOSW-1", "SOS without the worst opponent", 2, lambda s: s.soswm1_x2),
-        _c("sosm2", "SOSW-2", "SOS without the two worst opponents", 2, lambda s: s.soswm2_x2),
-        _c("sosos", "SOSOSW", "sum of opponents' SOS", 2, lambda s: s.sososw_x2),
-        _c("sodos", "SODOSW", "sum of defeated opponents' wins", 4, lambda s: s.sodosw_x4),
-        _c("cuss", "CUSSW", "cumulated wins", 2, lambda s: s.cussw_x2),
-        _c("dc", "DC", "direct confrontation", 1, lambda s: s.dc),
-        _c("sosmms", "SOSM", "sum of opponents' McMahon scores", 2, lambda s: s.sosm_x2),
-        _c("sosm1mms", "SOSM-1", "SOSM without the worst opponent", 2, lambda s: s.sosmm1_x2),
-        _c("sosm2mms", "SOSM-2", "SOSM without the two worst opponents", 2, lambda s: s.sosmm2_x2),
-        _c("sososmms", "SOSOSM", "sum of opponents' SOSM", 2, lambda s: s.sososm_x2),
-        _c("sodosmms", "SODOSM", "sum of defeated opponents' McMahon scores", 4, lambda s: s.sodosm_x4),
-        _c("cussmms", "CUSSM", "cumulated McMahon scores", 2, lambda s: s.cussm_x2),
+        _c("nbw", "NBW", gettext_noop("wins"), 2, lambda s: s.nbw),
+        _c("mms", "MMS", gettext_noop("McMahon score"), 2, lambda s: s.mms),
+        _c("sos", "SOSW", gettext_noop("sum of opponents' wins"), 2, lambda s: s.sosw_x2),
+        _c("sosm1", "SOSW-1", gettext_noop("SOS without the worst opponent"), 2, lambda s: s.soswm1_x2),
+        _c("sosm2", "SOSW-2", gettext_noop("SOS without the two worst opponents"), 2, lambda s: s.soswm2_x2),
+        _c("sosos", "SOSOSW", gettext_noop("sum of opponents' SOS"), 2, lambda s: s.sososw_x2),
+        _c("sodos", "SODOSW", gettext_noop("sum of defeated opponents' wins"), 4, lambda s: s.sodosw_x4),
+        _c("cuss", "CUSSW", gettext_noop("cumulated wins"), 2, lambda s: s.cussw_x2),
+        _c("dc", "DC", gettext_noop("direct confrontation"), 1, lambda s: s.dc),
+        _c("sosmms", "SOSM", gettext_noop("sum of opponents' McMahon scores"), 2, lambda s: s.sosm_x2),
+        _c("sosm1mms", "SOSM-1", gettext_noop("SOSM without the worst opponent"), 2, lambda s: s.sosmm1_x2),
+        _c("sosm2mms", "SOSM-2", gettext_noop("SOSM without the two worst opponents"), 2, lambda s: s.sosmm2_x2),
+        _c("sososmms", "SOSOSM", gettext_noop("sum of opponents' SOSM"), 2, lambda s: s.sososm_x2),
+        _c("sodosmms", "SODOSM", gettext_noop("sum of defeated opponents' McMahon scores"), 4, lambda s: s.sodosm_x4),
+        _c("cussmms", "CUSSM", gettext_noop("cumulated McMahon scores"), 2, lambda s: s.cussm_x2),
     )
 }
 

@@ -1,13 +1,19 @@
-"""Pages anybody may see: tournaments, players, published pairings."""
+"""Pages anybody may see: tournaments, players, published pairings and their games."""
 
 from __future__ import annotations
 
 from django.db.models import Count, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
 
-from tournament.models import Registration, Round, Tournament
+from tournament.models import Game, Registration, Round, Tournament
+from tournament.models.game import ResultState
 from tournament.selectors.roles import user_roles
+from tournament.services.results import player_side
+
+from .games import _move_param
+from .games import _viewer as record_viewer
 
 
 def home(request):
@@ -65,5 +71,62 @@ def round_detail(request, slug, number):
     return render(
         request,
         "tournament/round_detail.html",
-        {"tournament": tournament, "round": round_, "games": games, "byes": byes},
+        {"tournament": tournament, "round": round_, "games": games, "byes": byes,
+         "organizer": "organizer" in roles},
     )
+
+
+# -- one game, for everybody ---------------------------------------------------------------
+#
+# A published round's games have a public page: players, result, and the game
+# record on the board viewer.  The record is shown only once the result is
+# settled -- confirmed by the opponent or decided by a referee -- so that a
+# record still under dispute (perhaps with an illegal move the referee is
+# looking at) is not on display.  Nobody can change a result here; players
+# report theirs on their own game page.
+
+SETTLED = (ResultState.CONFIRMED, ResultState.ADJUDICATED)
+
+
+def _public_game(request, slug, number, pk):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    round_ = get_object_or_404(Round.objects.select_related("discipline"), tournament=tournament, number=number)
+    roles = user_roles(request.user, tournament)
+    if not round_.is_public and "organizer" not in roles and "referee" not in roles:
+        raise Http404("round not published")
+    game = get_object_or_404(
+        Game.objects.select_related("round", "round__discipline", "black", "white"), pk=pk, round=round_
+    )
+    return tournament, roles, game
+
+
+def record_shown(game: Game) -> bool:
+    return game.result_state in SETTLED
+
+
+def public_game(request, slug, number, pk):
+    tournament, roles, game = _public_game(request, slug, number, pk)
+    shown = record_shown(game)
+    viewer = record_viewer(game, _move_param(request)) if shown else None
+    return render(request, "tournament/public_game.html", {
+        "tournament": tournament,
+        "round": game.round,
+        "game": game,
+        "viewer": viewer,
+        "record_shown": shown,
+        "has_record": bool(game.record),
+        "board_url": reverse("public_game_board", args=[tournament.slug, game.round.number, game.pk]),
+        "own_page": bool(set(roles) & {"organizer", "referee"})
+        or player_side(game, request.user) is not None,
+    })
+
+
+def public_game_board(request, slug, number, pk):
+    """The board viewer alone, for htmx's steps."""
+    tournament, roles, game = _public_game(request, slug, number, pk)
+    viewer = record_viewer(game, _move_param(request)) if record_shown(game) else None
+    if viewer is None:
+        raise Http404("no record to show")
+    board_url = reverse("public_game_board", args=[tournament.slug, game.round.number, game.pk])
+    return render(request, "tournament/_board_viewer.html",
+                  {"tournament": tournament, "game": game, "viewer": viewer, "board_url": board_url})

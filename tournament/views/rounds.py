@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournament.forms.rounds import PlayerPairForm, RoundCreateForm
+from tournament.forms.rounds import PlayerPairForm, RoundCreateForm, TableMoveForm
 from tournament.models import AuditEntry, PairConstraint, Round
 from tournament.services import rounds as round_services
 
@@ -90,8 +90,45 @@ def round_manage(request, tournament, roles, number):
             "forbid_form": PlayerPairForm(tournament=tournament, auto_id="forbid_%s"),
             "fix_form": PlayerPairForm(tournament=tournament, auto_id="fix_%s"),
             "editable": round_.status == Round.Status.PAIRED,
+            "tables_movable": _tables_movable(round_),
         },
     )
+
+
+def _tables_movable(round_: Round) -> bool:
+    return round_.status in (Round.Status.PAIRED, Round.Status.PUBLISHED)
+
+
+@require_POST
+@tournament_page(ORGANIZER)
+def round_move_table(request, tournament, roles, number):
+    """Move a game to another table; htmx gets the round's table back with the outcome in it,
+    a plain form goes back to the round page with a message."""
+    round_ = _round(tournament, number)
+    form = TableMoveForm(request.POST)
+    game = round_.games.filter(pk=form.data.get("game")).first() if form.is_valid() else None
+    notice, ok = "", False
+    if game is None:
+        notice = _("Give a table number of 1 or more.") if "table" in form.errors else _("No such game in this round.")
+    else:
+        old = game.table
+        try:
+            round_services.game_move_table(game=game, table=form.cleaned_data["table"], user=request.user)
+        except ValidationError as exc:
+            notice = exc.messages[0]
+        else:
+            ok = True
+            notice = _("%(black)s – %(white)s moved from table %(old)s to table %(new)s.") % {
+                "black": game.black.full_name, "white": game.white.full_name,
+                "old": old, "new": form.cleaned_data["table"]}
+    if request.htmx:
+        games = list(round_.games.select_related("black", "white").order_by("table"))
+        return render(request, "tournament/manage/_round_games.html", {
+            "tournament": tournament, "round": round_, "games": games, "notice": notice, "notice_ok": ok,
+            "moved": game.pk if ok else None, "tables_movable": _tables_movable(round_),
+        })
+    (messages.success if ok else messages.error)(request, notice)
+    return redirect("manage_round", slug=tournament.slug, number=number)
 
 
 ACTIONS = {

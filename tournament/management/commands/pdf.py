@@ -1,9 +1,11 @@
 """``python manage.py pdf {pairings,slips,standings,crosstable} --tournament SLUG
-[--round N] [--discipline NAME] [--public] -o FILE.pdf``"""
+[--round N] [--discipline NAME] [--public] [--language de|en] -o FILE.pdf``"""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
+from django.utils import translation
 
 from tournament.models import Tournament
 
@@ -19,9 +21,16 @@ class Command(BaseCommand):
         parser.add_argument("--discipline", help="standings of one discipline only")
         parser.add_argument("--public", action="store_true",
                             help="count only published rounds (default: every paired round)")
+        parser.add_argument("--language", default="de",
+                            choices=[code for code, _name in settings.LANGUAGES],
+                            help="the language of the PDF (default: de)")
         parser.add_argument("-o", "--output", required=True, help="the PDF file to write")
 
     def handle(self, *args, **opts):
+        with translation.override(opts["language"]):
+            self._make(opts)
+
+    def _make(self, opts):
         from tournament.pdf.crosstable import crosstable_pdf
         from tournament.pdf.pairings import pairings_pdf
         from tournament.pdf.slips import slips_pdf

@@ -1,0 +1,53 @@
+"""The standings' words in the active language, for pages and PDFs.
+
+:mod:`tournament.standings` is pure and speaks English; its criteria labels
+are marked for ``makemessages``.  Headers are OpenGotha's abbreviations
+(NBW, MMS, SOSW ...) in every language, except our own "Pts".
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop, pgettext
+
+from tournament.standings.model import PLACE_POINTS, BEST_OF, TOTAL
+
+_MODES = {
+    TOTAL: gettext_noop("total over all rounds"),
+    PLACE_POINTS: gettext_noop("points per discipline by final place"),
+    BEST_OF: gettext_noop("best disciplines"),
+}
+
+
+def column_header(column) -> str:
+    if column.code == "points":
+        # TRANSLATORS: short column header: points (overall ranking by place points)
+        return pgettext("column", "Pts")
+    return column.header
+
+
+def column_label(column) -> str:
+    if column.code.startswith("d:"):
+        return column.label  # a discipline's name
+    return _(column.label)
+
+
+def mode_text(mode: str) -> str:
+    return _(_MODES[mode]) if mode in _MODES else mode
+
+
+def heading(standings, tournament: str, what: str) -> tuple[str, str]:
+    """Title and subtitle of a standings or crosstable document; ``what`` is translated."""
+    scope = standings.title or _("overall")
+    if tournament:
+        title = _("%(tournament)s – %(what)s (%(scope)s)") % {"tournament": tournament, "what": what, "scope": scope}
+    else:
+        title = f"{what} ({scope})"
+    rounds = standings.rounds
+    if rounds:
+        subtitle = _("after round %(last)s (%(n)s rounds)") % {"last": rounds[-1], "n": len(rounds)}
+    else:
+        subtitle = _("no round played yet")
+    if standings.mode != TOTAL and not standings.title:
+        subtitle += " · " + _("overall ranking: %(mode)s") % {"mode": mode_text(standings.mode)}
+    return title, subtitle
