@@ -9,9 +9,16 @@ Everything that differs in production is read from the environment:
     ``1`` (default) or ``0``.
 ``DJANGO_ALLOWED_HOSTS``
     Comma-separated host names; default ``127.0.0.1,localhost``.
+``DJANGO_STATIC_ROOT``
+    Where ``collectstatic`` puts the static files (default ``staticfiles``).
 ``DATABASE_URL``
     ``sqlite:///path/to/db.sqlite3`` (the default is ``db.sqlite3`` in the
     project folder) or ``postgres://user:password@host:5432/name``.
+``DJANGO_SECURE_SSL_REDIRECT``
+    With debug off, plain HTTP is redirected to HTTPS unless this is ``0``
+    (behind a proxy that terminates TLS, or on loopback for the benchmark).
+``DJANGO_CACHE_DIR``
+    The folder of the shared cache (log-in throttle) when debug is off.
 """
 
 from __future__ import annotations
@@ -121,7 +128,7 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT") or BASE_DIR / "staticfiles")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
@@ -154,6 +161,7 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
 
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 3  # a tournament weekend
+SESSION_EXPIRE_AT_BROWSER_CLOSE = False  # players keep their phones logged in over the weekend
 
 if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

@@ -1,0 +1,201 @@
+"""Production: settings from the environment, the deployment check, WhiteNoise, sessions, passwords, log-in throttle."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.contrib.sessions.models import Session
+from django.urls import reverse
+from django.utils import timezone
+
+ROOT = Path(__file__).resolve().parents[2]
+MANAGE = str(ROOT / "manage.py")
+VENV_BIN = Path(sys.executable).parent
+
+
+def _production_env(tmp_path, **extra) -> dict:
+    """Exactly the four variables of the README, nothing else from this process."""
+    env = {
+        "DJANGO_SECRET_KEY": "x9" * 30 + "-a-long-random-production-key",
+        "DJANGO_DEBUG": "0",
+        "DJANGO_ALLOWED_HOSTS": "127.0.0.1,turnier.example.org",
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'prod.sqlite3'}",
+    }
+    env.update(extra)
+    return env
+
+
+def test_check_deploy_passes_with_the_four_variables(tmp_path):
+    env = _production_env(tmp_path)
+    done = subprocess.run(
+        [sys.executable, MANAGE, "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "no issues" in done.stdout
+
+
+def test_check_deploy_fails_without_a_secret_key(tmp_path):
+    env = _production_env(tmp_path)
+    del env["DJANGO_SECRET_KEY"]
+    done = subprocess.run(
+        [sys.executable, MANAGE, "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
+    )
+    assert done.returncode != 0
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _get(url, headers=None, timeout=5.0):
+    """GET without following redirects (and without any proxy): status, headers, body."""
+    import http.client
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=timeout)
+    try:
+        connection.request("GET", parts.path or "/", headers=headers or {})
+        response = connection.getresponse()
+        return response.status, dict(response.getheaders()), response.read()
+    finally:
+        connection.close()
+
+
+@pytest.mark.slow
+def test_static_files_served_by_whitenoise_under_gunicorn(tmp_path):
+    """collectstatic into a temporary STATIC_ROOT, gunicorn with DEBUG=0: hashed, compressed, cached static files."""
+    env = _production_env(tmp_path, DJANGO_STATIC_ROOT=str(tmp_path / "static"),
+                          DJANGO_CACHE_DIR=str(tmp_path / "cache"))
+    for command in (["collectstatic", "--noinput", "-v0"], ["migrate", "--noinput", "-v0"]):
+        done = subprocess.run([sys.executable, MANAGE, *command], cwd=ROOT, env=env,
+                              capture_output=True, text=True, timeout=180)
+        assert done.returncode == 0, done.stderr
+    manifest = json.loads((tmp_path / "static" / "staticfiles.json").read_text())
+    hashed = manifest["paths"]["tournament/site.css"]
+    port = _free_port()
+    server = subprocess.Popen(
+        [str(VENV_BIN / "gunicorn"), "tournament.wsgi", "--bind", f"127.0.0.1:{port}", "--workers", "1"],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+    )
+    try:
+        base = f"http://127.0.0.1:{port}"
+        https = {"X-Forwarded-Proto": "https"}  # as behind the TLS proxy
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                status, headers, body = _get(f"{base}/static/{hashed}", {**https, "Accept-Encoding": "gzip"})
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "gunicorn did not start"
+                assert server.poll() is None, server.stderr.read().decode()
+                time.sleep(0.2)
+        assert status == 200
+        assert headers.get("Content-Encoding") == "gzip"
+        assert "immutable" in headers.get("Cache-Control", "") or "max-age=315360000" in headers.get("Cache-Control", "")
+        status, headers, body = _get(f"{base}/static/tournament/site.css", https)
+        assert status == 200 and b"{" in body
+        # pages work with DEBUG off, and link the hashed file
+        status, headers, body = _get(f"{base}/", https)
+        assert status == 200 and hashed.encode() in body
+        assert "max-age=31536000" in headers.get("Strict-Transport-Security", "")
+        # plain http is sent to https
+        status, headers, _ = _get(f"{base}/", {})
+        assert status == 301 and headers["Location"].startswith("https://")
+    finally:
+        server.terminate()
+        server.wait(10)
+
+
+def test_production_settings_are_safe(tmp_path):
+    """The settings module with the four variables: secure cookies, HSTS, no debug."""
+    env = _production_env(tmp_path)
+    code = (
+        "import json, django; django.setup(); from django.conf import settings as s; print(json.dumps(dict("
+        "debug=s.DEBUG, session_secure=s.SESSION_COOKIE_SECURE, csrf_secure=s.CSRF_COOKIE_SECURE,"
+        "hsts=s.SECURE_HSTS_SECONDS, ssl=s.SECURE_SSL_REDIRECT, age=s.SESSION_COOKIE_AGE,"
+        "validators=len(s.AUTH_PASSWORD_VALIDATORS), upload=s.DATA_UPLOAD_MAX_MEMORY_SIZE,"
+        "storage=s.STORAGES['staticfiles']['BACKEND'], hosts=s.ALLOWED_HOSTS)))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60,
+                          env={**env, "DJANGO_SETTINGS_MODULE": "tournament.settings"})
+    assert done.returncode == 0, done.stderr
+    values = json.loads(done.stdout)
+    assert values["debug"] is False
+    assert values["session_secure"] and values["csrf_secure"] and values["ssl"]
+    assert values["hsts"] >= 60 * 60 * 24 * 365
+    assert 0 < values["age"] <= 60 * 60 * 24 * 7
+    assert values["validators"] >= 3
+    assert values["upload"] <= 5 * 1024 * 1024
+    assert values["storage"].startswith("whitenoise.")
+    assert values["hosts"] == ["127.0.0.1", "turnier.example.org"]
+
+
+def test_sessions_expire(client, day):
+    assert 0 < settings.SESSION_COOKIE_AGE <= 60 * 60 * 24 * 7
+    client.force_login(day.user("organizer"))
+    url = reverse("manage", args=[day.tournament.slug])
+    assert client.get(url).status_code == 200
+    response = client.get(url)
+    cookie = response.wsgi_request.session
+    assert 0 < cookie.get_expiry_age() <= settings.SESSION_COOKIE_AGE
+    # a weekend later the session is gone
+    Session.objects.update(expire_date=timezone.now() - timedelta(seconds=1))
+    response = client.get(url)
+    assert response.status_code == 302 and reverse("login") in response["Location"]
+
+
+def test_self_registration_validates_the_password(client, day, settings):
+    day.tournament.registration_open = True
+    day.tournament.save()
+    from django.contrib.auth import get_user_model
+
+    url = reverse("register", args=[day.tournament.slug])
+    users = get_user_model().objects.count()
+    response = client.post(url, {
+        "given_name": "Nina", "surname": "Neumann", "country": "DE", "rank": "5k",
+        "email": "nina@example.org", "username": "nina", "password": "12345678",
+    })
+    assert response.status_code == 200
+    errors = response.context["form"].errors
+    assert "password" in errors and set(errors) == {"password"}
+    assert get_user_model().objects.count() == users  # nothing half-saved
+    response = client.post(url, {
+        "given_name": "Nina", "surname": "Neumann", "country": "DE", "rank": "5k",
+        "email": "nina@example.org", "username": "nina", "password": "nina",
+    })
+    assert "password" in response.context["form"].errors
+
+
+def test_admin_password_forms_validate_passwords(client, day):
+    client.force_login(day.user("admin"))
+    url = reverse("admin:auth_user_password_change", args=[day.user("alice").pk])
+    response = client.post(url, {"password1": "123", "password2": "123"})
+    assert response.status_code == 200
+    assert response.context["form"].errors
+    url = reverse("admin:password_change")
+    response = client.post(url, {"old_password": "pw-admin-123", "new_password1": "password",
+                                 "new_password2": "password"})
+    assert response.status_code == 200 and "new_password2" in response.context["form"].errors
+
+
+def test_login_is_throttled(client, day):
+    url = reverse("login")
+    for _ in range(5):
+        assert client.post(url, {"username": "alice", "password": "wrong"}).status_code == 200
+    response = client.post(url, {"username": "alice", "password": "pw-alice-123"})
+    assert response.status_code == 429  # even the right password waits now
+    assert not response.wsgi_request.user.is_authenticated
