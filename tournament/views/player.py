@@ -18,7 +18,7 @@ from tournament.services.players import player_register_self
 
 from .access import PLAYER, tournament_page
 
-PLAYER_FIELDS = ["given_name", "surname", "club", "country", "rank", "egd_pin", "email"]
+PLAYER_FIELDS = ["given_name", "surname", "given_name_latin", "surname_latin", "club", "country", "rank", "egd_pin", "email"]
 
 
 def register(request, slug):
