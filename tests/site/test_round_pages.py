@@ -159,3 +159,16 @@ def test_pdf_command_language_option(day, tmp_path):
                  stdout=io.StringIO())
     text = pdf_text(out.read_bytes())
     assert "Tisch 1" in text and "Ergebnis" in text and "Weiß" in text  # German by default
+
+
+def test_standings_and_crosstable_pages_in_german(client, day):
+    Game.objects.filter(pk=day.game.pk).update(result="B", result_state=ResultState.CONFIRMED)
+    html = client.get(reverse("standings", args=["hannover"]), HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    for word in ("Platz", "Verein", "Land", "Rang", "Gesamt", "Tabelle (PDF)"):
+        assert word in html, word
+    assert 'title="Siege"' in html or 'title="McMahon-Punkte"' in html  # criteria explained in German
+    html = client.get(reverse("crosstable", args=["hannover"]), HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Kreuztabelle" in html and "gegen Nummer 12" in html
+    detail = client.get(reverse("tournament", args=["hannover"])).content.decode()
+    main = detail.split("<main>")[1]
+    assert reverse("standings", args=["hannover"]) in main and reverse("crosstable", args=["hannover"]) in main

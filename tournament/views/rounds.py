@@ -158,13 +158,12 @@ def round_action(request, tournament, roles, number, action):
             messages.error(request, exc.messages[0])
             return redirect("manage_round", slug=tournament.slug, number=number)
     try:
-        outcome = service(round=round_, user=request.user)
+        service(round=round_, user=request.user)
     except ValidationError as exc:
         messages.error(request, exc.messages[0])
     else:
+        # the pairing's warnings are on the round page, in its box of warnings
         messages.success(request, str(done))
-        for warning in getattr(outcome, "warnings", []) or []:
-            messages.warning(request, warning)
     return redirect("manage_round", slug=tournament.slug, number=number)
 
 
@@ -190,9 +189,8 @@ def round_swap(request, tournament, roles, number):
             except ValidationError as exc:
                 messages.error(request, exc.messages[0])
             else:
+                # the warnings (rematch, handicap, colours) are in the round page's box of warnings
                 messages.success(request, _("Swapped %(a)s and %(b)s.") % {"a": a.full_name, "b": b.full_name})
-                for warning in warnings or []:
-                    messages.warning(request, warning)
     else:
         messages.error(request, _("Choose two different players."))
     return redirect("manage_round", slug=tournament.slug, number=number)
