@@ -34,7 +34,7 @@ class Options:
     dense_limit: int = 400
     candidates: int = 4
     # players re-matched together in the final exact passes (None: 100, or
-    # 140 above 1,200 players, where longer chains of draw-ups appear)
+    # 160 above 1,200 players, where longer chains of draw-ups appear)
     window: int | None = None
     window_passes: int = 3
     window_rounds: int = 3
