@@ -21,7 +21,7 @@ def test_visitor_registers_and_the_organizer_confirms(browser, live_server, live
     page = new_page(browser, live_server, phone=True)
     page.goto(f"{live_server.url}/t/{slug}/")
     page.locator(".site-nav a", has_text="Register").click()
-    page.fill('input[name="given_name"]', "Hanako")
+    page.fill('input[name="given_name"]', "花子")
     page.fill('input[name="surname"]', "佐藤")
     page.fill('input[name="given_name_latin"]', "Hanako")
     page.fill('input[name="surname_latin"]', "Sato")
