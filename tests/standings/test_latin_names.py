@@ -53,3 +53,8 @@ def test_organizer_enters_the_latin_name_in_the_player_form(client):
     assert (sato.surname_latin, sato.given_name_latin) == ("Sato", "Hanako")
     page = client.get(reverse("manage_player_add", args=["hannover"]))
     assert 'name="surname_latin"' in page.content.decode()
+
+
+def test_admin_player_form_has_the_latin_names(admin_client):
+    html = admin_client.get(reverse("admin:tournament_player_add")).content.decode()
+    assert 'name="surname_latin"' in html and 'name="given_name_latin"' in html
