@@ -172,3 +172,19 @@ def test_standings_and_crosstable_pages_in_german(client, day):
     detail = client.get(reverse("tournament", args=["hannover"])).content.decode()
     main = detail.split("<main>")[1]
     assert reverse("standings", args=["hannover"]) in main and reverse("crosstable", args=["hannover"]) in main
+
+
+def test_projector_shows_many_tables_a_page_at_a_time(client, day, monkeypatch):
+    from tournament.views import projector
+
+    monkeypatch.setattr(projector, "PER_PAGE", 1)
+    url = reverse("projector", args=["hannover"])
+    first = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Albers, Alice" in first and "Conrad, Carol" not in first.split("projector-standings")[0]
+    assert "Page 1 of 2" in first
+    assert f'hx-get="{url}?page=2"' in first and f'content="15;url={url}?page=2"' in first
+    second = client.get(url + "?page=2", HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert second.startswith('<div id="projector"') and "Page 2 of 2" in second
+    assert "Conrad, Carol" in second.split("projector-standings")[0]
+    assert f'hx-get="{url}?page=1"' in second  # and round again
+    assert client.get(url + "?page=x").status_code == 200

@@ -1,6 +1,7 @@
 """The projector view: the current round's pairings in large print beside the
 top of the standings, refreshing itself (htmx polling; a meta refresh without
-JavaScript)."""
+JavaScript).  More tables than fit on a screen are shown a page at a time,
+each refresh showing the next page."""
 
 from __future__ import annotations
 
@@ -10,6 +11,9 @@ from tournament.models import Round, Tournament
 from tournament.selectors import standings as standings_selectors
 
 REFRESH_SECONDS = 30
+#: tables on one screen; more are shown in turns, one page per refresh
+PER_PAGE = 20
+PAGE_SECONDS = 15
 #: how many places of the standings the projector shows
 TOP = 12
 
@@ -22,17 +26,25 @@ def projector(request, slug):
     current = rounds.filter(status=Round.Status.PUBLISHED).order_by("-number").first() or rounds.order_by(
         "-number"
     ).first()
-    games = current.games.select_related("black", "white").order_by("table") if current else []
+    games = list(current.games.select_related("black", "white").order_by("table")) if current else []
     byes = current.byes.select_related("player") if current else []
     standings = standings_selectors.standings_for(tournament, public=True)
+    pages = max(1, -(-len(games) // PER_PAGE))
+    try:
+        page = min(max(int(request.GET.get("page", 1)), 1), pages)
+    except ValueError:
+        page = 1
     context = {
         "tournament": tournament,
         "round": current,
-        "games": games,
-        "byes": byes,
+        "games": games[(page - 1) * PER_PAGE:page * PER_PAGE],
+        "byes": byes if page == pages else [],
+        "page": page,
+        "pages": pages,
+        "next_url": f"{request.path}?page={page % pages + 1}",
         "standings": standings,
         "top": standings.rows[:TOP],
-        "refresh": REFRESH_SECONDS,
+        "refresh": PAGE_SECONDS if pages > 1 else REFRESH_SECONDS,
     }
     template = "tournament/_projector_body.html" if request.htmx else "tournament/projector.html"
     return render(request, template, context)
