@@ -15,6 +15,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from games.keima import handicap_for_rank_difference as keima_handicap
+from games.volt import handicap_for_rank_difference as volt_handicap
+
 from .model import Discipline, HandicapParams
 
 MIN_RANK = -30
@@ -51,32 +54,25 @@ def go_pseudo_rank(rank: int, mms2: int, hp: HandicapParams) -> int:
     return rank
 
 
-# Keima-Go (keima-go-hannover.txt): (upper bound of the difference, keimas, komi)
-KEIMA_TABLE = ((3, 0, 4), (7, 0, 2), (11, 0, 0), (15, 2, 4), (19, 2, 2))
-KEIMA_BEYOND = (2, 0)
-KEIMA_EVEN_KOMI = 4
-
-# 1000-Volt-Go (RULES.md): difference -> (stones, komi for White)
-VOLT_TABLE = ((1, 0, 5), (3, 0, 4), (5, 0, 3), (7, 0, 2), (9, 0, 1), (11, 0, 0),
-              (13, 0, -1), (15, 0, -2), (17, 2, 5), (19, 2, 4), (21, 2, 3),
-              (23, 2, 2), (25, 2, 1), (27, 2, 0))
-VOLT_BEYOND = (2, 0)
-VOLT_EVEN_KOMI = 5
+def _table(discipline: Discipline):
+    """The Hannover table of the discipline, kept with its rules engine in ``games/``."""
+    return keima_handicap if discipline is Discipline.KEIMA else volt_handicap
 
 
 def table_setting(discipline: Discipline, rank_difference: int) -> Setting:
-    """Keima-Go or 1000-Volt-Go setting for a Go rank difference (>= 0)."""
-    d = abs(rank_difference)
-    table, beyond = (KEIMA_TABLE, KEIMA_BEYOND) if discipline is Discipline.KEIMA else (VOLT_TABLE, VOLT_BEYOND)
-    for upper, stones, komi in table:
-        if d <= upper:
-            return Setting(stones, float(komi), komi < 0)
-    return Setting(beyond[0], float(beyond[1]))
+    """Keima-Go or 1000-Volt-Go setting for a Go rank difference (either sign)."""
+    stones, komi = _table(discipline)(abs(rank_difference))
+    return Setting(stones, float(komi), komi < 0)
 
 
 def table_even_row(discipline: Discipline) -> int:
     """Largest rank difference that is still an even game in the table."""
-    return 3 if discipline is Discipline.KEIMA else 1
+    table = _table(discipline)
+    even = table(0)
+    d = 0
+    while table(d + 1) == even:
+        d += 1
+    return d
 
 
 def signed_advantage(discipline: Discipline, rank1: int, rank2: int, mms2_1: int, mms2_2: int,
