@@ -199,3 +199,26 @@ def test_publishing_an_unpaired_round_is_refused(field):
     _, _, r1, _ = field
     with pytest.raises(RoundStateError):
         round_publish(round=r1)
+
+
+def test_the_organizer_sees_each_pair_explained_and_why_the_bye(field, client):
+    from django.contrib.auth import get_user_model
+    from django.urls import reverse
+
+    from tournament.models import TournamentRole
+
+    tournament, players, r1, _ = field
+    round_pair(round=r1)
+    user = get_user_model().objects.create_user("td", password="pw-td-12345")
+    TournamentRole.objects.create(tournament=tournament, user=user, role="organizer")
+    client.force_login(user)
+    client.cookies["django_language"] = "en"
+    page = client.get(reverse("manage_round", args=[tournament.slug, 1])).content.decode()
+    assert "Pairing value" in page and "score difference" in page
+    bye = r1.byes.get().player
+    assert f"{bye.full_name} has the lowest bye weight" in page
+    # After a swap the old explanation no longer fits the table and is not shown.
+    g1, g2 = r1.games.order_by("table")[:2]
+    game_swap_players(game_a=g1, player_a=g1.black, game_b=g2, player_b=g2.black)
+    page = client.get(reverse("manage_round", args=[tournament.slug, 1])).content.decode()
+    assert page.count("Pairing value") == 3

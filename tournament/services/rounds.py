@@ -16,6 +16,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import F, Max
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 
 from tournament.models import Bye, Discipline, Game, PairConstraint, Player, Round, Tournament
 from tournament.pairing import engine
@@ -137,8 +138,122 @@ def round_pair(*, round: Round, user=None) -> PairingOutcome:  # noqa: A002 - th
     warnings += [_names(w, players) for w in pairing.warnings]
     log_action(tournament=tournament, action="round.pair", obj=round_, user=user,
                after={"games": created + len(kept), "bye": bye.full_name if bye else None,
-                      "warnings": warnings})
+                      "warnings": warnings, "explanations": _explanations(pairing),
+                      "bye_explanation": _bye_explanation(pairing, players)})
     return PairingOutcome(round=round_, games=created + len(kept), bye=bye, warnings=warnings)
+
+
+def _explanations(pairing) -> dict[str, dict]:
+    """Per table: the pair's cost term by term and what lay behind it (plain data)."""
+    rc = pairing.context
+    out = {}
+    for g in pairing.games:
+        if g.white not in rc.seats or g.black not in rc.seats:
+            continue
+        cost = rc.cost(g.white, g.black)
+        w, b = rc.seats[g.white], rc.seats[g.black]
+        out[str(g.table)] = {
+            "white": int(g.white),
+            "black": int(g.black),
+            "total": cost.total,
+            "terms": {name: value for name, value in cost.terms.items()},
+            "groups": [w.group, b.group],
+            "same_club": bool(w.club) and w.club == b.club,
+            "same_country": bool(w.country) and w.country == b.country,
+            "colour_balance": [w.wb, b.wb],
+            "rematch": cost.terms.get("duplicate") == 0,
+        }
+    return out
+
+
+def _bye_explanation(pairing, players: dict[str, Player]) -> dict | None:
+    choice = pairing.bye_choice
+    if choice is None:
+        return None
+    return {
+        "player": players[choice.player].full_name if choice.player in players else choice.player,
+        "weight": choice.weight,
+        "mcmahon": pairing.context.tournament.params.mcmahon,
+        "runners_up": [
+            [players[k].full_name if k in players else k, weight] for k, weight in choice.runners_up
+        ],
+    }
+
+
+#: The cost terms in words (OpenGotha's criteria).
+TERM_NAMES = {
+    "duplicate": _lazy("avoid duplicate game"),
+    "random": _lazy("random"),
+    "colour_balance": _lazy("colour balance"),
+    "category": _lazy("categories"),
+    "score_difference": _lazy("score difference"),
+    "dudd": _lazy("draw-up/draw-down"),
+    "seeding": _lazy("seeding"),
+    "handicap": _lazy("handicap"),
+    "geography": _lazy("club and country"),
+}
+
+
+def explanation_lines(data: dict | list | str | None) -> list[str]:
+    """A pair's explanation (as :func:`round_pair` records it) in the reader's language."""
+    if not data:
+        return []
+    if isinstance(data, str):
+        return [data]
+    if isinstance(data, list):
+        return [str(x) for x in data]
+    lines = []
+    if data.get("rematch"):
+        lines.append(_("They have played each other before."))
+    a, b = data.get("groups", [None, None])
+    if a == b:
+        lines.append(_("Same score group (%(group)s).") % {"group": a})
+    else:
+        lines.append(_("Score groups %(a)s and %(b)s.") % {"a": a, "b": b})
+    if data.get("same_club"):
+        lines.append(_("Same club."))
+    elif data.get("same_country"):
+        lines.append(_("Same country."))
+    wa, wb = data.get("colour_balance", [0, 0])
+    lines.append(_("Colour balance before the round: White %(w)+d, Black %(b)+d.") % {"w": wa, "b": wb})
+    terms = ", ".join(
+        f"{TERM_NAMES.get(name, name)} {value:,}".replace(",", "\u202f")
+        for name, value in data.get("terms", {}).items()
+        if value
+    )
+    lines.append(_("Pairing value %(total)s = 1 + %(terms)s.") % {
+        "total": f"{data.get('total', 0):,}".replace(",", "\u202f"), "terms": terms})
+    return lines
+
+
+def game_explanation(game: Game, explanations: dict) -> list[str]:
+    """The explanation recorded for the game's table, if the same two players still sit there."""
+    data = explanations.get(str(game.table))
+    if isinstance(data, dict) and {data.get("white"), data.get("black")} != {game.white_id, game.black_id}:
+        return []
+    return explanation_lines(data)
+
+
+def bye_explanation_line(data: dict | str | None) -> str:
+    if not data:
+        return ""
+    if isinstance(data, str):
+        return data
+    others = "; ".join(f"{name} ({weight})" for name, weight in data.get("runners_up", [])[:3])
+    if data.get("mcmahon", True):
+        text = _(
+            "%(player)s has the lowest bye weight, %(weight)s (rank + twice the McMahon score, "
+            "1000 more for each earlier bye)."
+        )
+    else:
+        text = _(
+            "%(player)s has the lowest bye weight, %(weight)s (rank + 40 per win, "
+            "1000 more for each earlier bye)."
+        )
+    text = text % {"player": data.get("player"), "weight": data.get("weight")}
+    if others:
+        text += " " + _("Next in line: %(others)s.") % {"others": others}
+    return text
 
 
 def models_q_round(round_: Round):

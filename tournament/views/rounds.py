@@ -61,11 +61,10 @@ def round_manage(request, tournament, roles, number):
     )
     pairing_info = (last_pairing.after or {}) if last_pairing and round_.status != Round.Status.PLANNED else {}
     warnings = list(pairing_info.get("warnings", []))
-    # per-game explanations, if the pairing service records them: {"<table>": ["note", ...]}
+    # per-game explanations as the pairing service recorded them, in words
     explanations = pairing_info.get("explanations") or {}
     for game in games:
-        notes = explanations.get(str(game.table)) or explanations.get(game.table) or []
-        game.explanation = [notes] if isinstance(notes, str) else list(notes)
+        game.explanation = round_services.game_explanation(game, explanations)
     if round_.status == Round.Status.PAIRED:
         try:
             warnings += [w for w in round_services.edit_warnings(round_, games) if w not in warnings]
@@ -84,7 +83,7 @@ def round_manage(request, tournament, roles, number):
             "games": games,
             "byes": round_.byes.select_related("player"),
             "warnings": warnings,
-            "bye_reason": pairing_info.get("bye_reason", ""),
+            "bye_reason": round_services.bye_explanation_line(pairing_info.get("bye_explanation")),
             "constraints": constraints,
             "swap_form": PlayerPairForm(tournament=tournament, auto_id="swap_%s"),
             "forbid_form": PlayerPairForm(tournament=tournament, auto_id="forbid_%s"),
