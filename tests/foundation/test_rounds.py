@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
 from django.core.exceptions import ValidationError
 
@@ -222,3 +224,22 @@ def test_the_organizer_sees_each_pair_explained_and_why_the_bye(field, client):
     game_swap_players(game_a=g1, player_a=g1.black, game_b=g2, player_b=g2.black)
     page = client.get(reverse("manage_round", args=[tournament.slug, 1])).content.decode()
     assert page.count("Pairing value") == 3
+
+
+def test_a_swap_gives_the_new_pairs_handicap_and_komi_by_the_rules(field):
+    tournament, players, r1, _ = field
+    tournament.mcmahon_bar, tournament.mcmahon_floor = 8, -30  # everybody's own rank counts
+    tournament.handicap_threshold = 8
+    tournament.save()
+    round_pair(round=r1)
+    top = r1.games.get(table=1)
+    bottom = r1.games.order_by("-table").first()
+    # The strongest player against the weakest: a big handicap game.
+    strong = top.white
+    weak = bottom.black if bottom.black.rank < bottom.white.rank else bottom.white
+    partner = top.black
+    warnings = game_swap_players(game_a=top, player_a=partner, game_b=bottom, player_b=weak)
+    game = Game.objects.get(round=r1, white=strong)
+    assert game.black_id == weak.pk
+    assert game.handicap >= 2 and game.komi == Decimal("0.5")
+    assert not any("Handicap changed" in w for w in warnings), warnings

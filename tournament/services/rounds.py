@@ -330,12 +330,26 @@ def _editable(round_: Round) -> None:
         raise RoundStateError(_("Only a paired round that is not published yet can be edited."))
 
 
-def edit_warnings(round_: Round, games: list[Game]) -> list[str]:
+def _round_context(round_: Round):
+    """The pairing engine's view of the round: seats, scores, costs."""
+    data = pairing_tournament(round_.tournament, round_)
+    return engine.build_context(data, round_.number, [p.key for p in data.players], engine.Options())
+
+
+def _apply_rules(rc, game: Game) -> None:
+    """Colours, handicap and komi of a hand-made pair as the round's rules give them."""
+    a, b = player_key(game.black_id), player_key(game.white_id)
+    if a not in rc.seats or b not in rc.seats:
+        return
+    advised = engine.make_game(rc, a, b)
+    game.black_id, game.white_id = int(advised.black), int(advised.white)
+    game.handicap = advised.handicap
+    game.komi = Decimal(str(advised.komi if advised.komi is not None else 0))
+
+
+def edit_warnings(round_: Round, games: list[Game], rc=None) -> list[str]:
     """What the pairing engine would object to in these hand-made games."""
-    tournament = round_.tournament
-    data = pairing_tournament(tournament, round_)
-    keys = [p.key for p in data.players]
-    rc = engine.build_context(data, round_.number, keys, engine.Options())
+    rc = rc or _round_context(round_)
     warnings = []
     for game in games:
         b, w = player_key(game.black_id), player_key(game.white_id)
@@ -356,7 +370,12 @@ def edit_warnings(round_: Round, games: list[Game]) -> list[str]:
 
 @transaction.atomic
 def game_swap_players(*, game_a: Game, player_a: Player, game_b: Game, player_b: Player, user=None) -> list[str]:
-    """Swap two players between two games of a paired round (or the colours in one game)."""
+    """Swap two players between two games of a paired round (or the colours in one game).
+
+    Two new pairs get their colours, handicap and komi by the round's rules;
+    a colour swap in one game keeps its handicap and komi, and the warnings
+    say where that goes against the rules.
+    """
     round_ = game_a.round
     _editable(round_)
     if game_b.round_id != round_.pk:
@@ -364,6 +383,7 @@ def game_swap_players(*, game_a: Game, player_a: Player, game_b: Game, player_b:
     game_a = Game.objects.select_for_update().get(pk=game_a.pk)
     game_b = Game.objects.select_for_update().get(pk=game_b.pk)
     before = {"a": [game_a.table, game_a.black_id, game_a.white_id], "b": [game_b.table, game_b.black_id, game_b.white_id]}
+    rc = None
     if game_a.pk == game_b.pk:
         game_a.black_id, game_a.white_id = game_a.white_id, game_a.black_id
         game_a.pinned = True
@@ -376,10 +396,12 @@ def game_swap_players(*, game_a: Game, player_a: Player, game_b: Game, player_b:
             raise ValidationError(_("Each player must be in the game named with them."))
         setattr(game_a, f"{side_a}_id", player_b.pk)
         setattr(game_b, f"{side_b}_id", player_a.pk)
+        rc = _round_context(round_)
         for g in (game_a, game_b):
             g.pinned = True
             if g.black_id == g.white_id:
                 raise ValidationError(_("A player cannot play against themselves."))
+            _apply_rules(rc, g)  # the new pairs get colours, handicap and komi by the rules
         # Two steps so that the unique (round, player) slots never collide.
         tables = (game_a.table, game_b.table)
         Game.objects.filter(pk__in=[game_a.pk, game_b.pk]).delete()
@@ -388,7 +410,7 @@ def game_swap_players(*, game_a: Game, player_a: Player, game_b: Game, player_b:
         game_a.save()
         game_b.save()
         games = [game_a, game_b]
-    warnings = edit_warnings(round_, games)
+    warnings = edit_warnings(round_, games, rc)
     log_action(tournament=round_.tournament, action="round.swap", obj=round_, user=user, before=before,
                after={"games": [[g.table, g.black_id, g.white_id] for g in games], "warnings": warnings})
     return warnings
