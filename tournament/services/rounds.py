@@ -16,7 +16,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import F, Max
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 
 from tournament.models import Bye, Discipline, Game, PairConstraint, Player, Round, Tournament
 from tournament.pairing import engine
@@ -182,15 +182,15 @@ def _bye_explanation(pairing, players: dict[str, Player]) -> dict | None:
 
 #: The cost terms in words (OpenGotha's criteria).
 TERM_NAMES = {
-    "duplicate": _lazy("avoid duplicate game"),
-    "random": _lazy("random"),
-    "colour_balance": _lazy("colour balance"),
-    "category": _lazy("categories"),
-    "score_difference": _lazy("score difference"),
-    "dudd": _lazy("draw-up/draw-down"),
-    "seeding": _lazy("seeding"),
-    "handicap": _lazy("handicap"),
-    "geography": _lazy("club and country"),
+    "duplicate": gettext_lazy("avoid duplicate game"),
+    "random": gettext_lazy("random"),
+    "colour_balance": gettext_lazy("colour balance"),
+    "category": gettext_lazy("categories"),
+    "score_difference": gettext_lazy("score difference"),
+    "dudd": gettext_lazy("draw-up/draw-down"),
+    "seeding": gettext_lazy("seeding"),
+    "handicap": gettext_lazy("handicap"),
+    "geography": gettext_lazy("club and country"),
 }
 
 
