@@ -12,7 +12,11 @@ from __future__ import annotations
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
+from django.core.cache import cache
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
 from tournament.exports.csv import standings_csv
@@ -46,6 +50,38 @@ def _file(content, content_type: str, filename: str, inline: bool = True) -> Htt
     return response
 
 
+#: How long a computed table is kept; the key holds the standings version, so
+#: this only bounds changes the version does not see (a player's name or rank).
+CACHE_SECONDS = 20
+
+
+def _public_standings(tournament, discipline, version):
+    """The public standings, computed once per version and shared by all workers through the cache."""
+    key = f"standings:{tournament.pk}:{discipline or ''}:{version}"
+    standings = cache.get(key)
+    if standings is None:
+        standings = sel.standings_for(tournament, discipline=discipline, public=True)
+        cache.set(key, standings, CACHE_SECONDS)
+    return standings
+
+
+def _table_html(tournament, discipline, version, partial, live_url) -> str:
+    """The table (``partial``) as HTML: the same for everybody, so rendered once per version and language."""
+    key = f"standings-html:{partial}:{get_language()}:{live_url}"
+    html = cache.get(key)
+    if html is None:
+        context = {
+            "live_url": live_url,
+            "tournament": tournament,
+            "standings": _public_standings(tournament, discipline, version),
+            "discipline": discipline,
+            "refresh": REFRESH_SECONDS,
+        }
+        html = render_to_string(partial, context)
+        cache.set(key, html, CACHE_SECONDS)
+    return mark_safe(html)  # noqa: S308 - rendered by our own template, escaped there
+
+
 def _page(request, tournament, discipline, template, partial):
     """The page, or (for htmx's poll) its table; 204 when nothing changed."""
     version = sel.standings_version(tournament)
@@ -54,18 +90,19 @@ def _page(request, tournament, discipline, template, partial):
         return HttpResponse(status=204)  # htmx leaves the table as it is
     query = request.GET.copy()
     query["v"] = version
-    standings = sel.standings_for(tournament, discipline=discipline, public=True)
+    live_url = f"{request.path}?{query.urlencode()}"
+    table_html = _table_html(tournament, discipline, version, partial, live_url)
+    if htmx:
+        return HttpResponse(table_html)
     context = {
-        "live_url": f"{request.path}?{query.urlencode()}",
+        "live_url": live_url,
         "tournament": tournament,
-        "standings": standings,
+        "table_html": table_html,
         "discipline": discipline,
         "disciplines": sel.discipline_names(tournament),
         "refresh": REFRESH_SECONDS,
         "organizer": is_organizer(request.user, tournament),
     }
-    if htmx:
-        return render(request, partial, context)
     return render(request, template, context)
 
 

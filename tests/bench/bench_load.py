@@ -1,0 +1,502 @@
+"""Load benchmark: a tournament day's rush on the production start, on loopback (not collected by pytest).
+
+    .venv/bin/python tests/bench/bench_load.py [seconds] [--players N] [--workers N] [--threads N] [--think S]
+
+What it does, all on 127.0.0.1 and bounded in count and time:
+
+1. starts its own PostgreSQL (``tests/pg_server.sh`` on ``PGPORT=54332``),
+   migrates, loads the demo (``manage.py demo``), collects the static files;
+2. adds ``--players`` (200) player accounts ``bench001`` ... with their games
+   in the demo's published round 4 (1000-Volt-Go, where a result needs a
+   legal game record: each pair gets one, made by the rules engine);
+3. starts the production server -- gunicorn with ``DJANGO_DEBUG=0``, a
+   generated secret key, ``DJANGO_ALLOWED_HOSTS=127.0.0.1`` -- on a free port;
+4. logs every player in (timed apart: a log-in is a deliberately slow
+   password hash, done once in the morning, not every minute), then for
+   ``seconds`` (60) every player, on one keep-alive connection, refreshes
+   "my tournament" and the standings with a think time of ``--think`` (2 s
+   on average) between requests; once, Black reports the game's result with
+   its record and later White confirms it;
+5. checks that no request failed and that every accepted report and
+   confirmation is in the database (zero lost), prints requests per second
+   and p50/p95/p99 latency (overall and per page), and stops everything it
+   started.
+
+Exits 1 on any error, any lost result, or p95 above 300 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import random
+import re
+import secrets
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections import defaultdict
+from pathlib import Path
+from urllib.parse import urlencode
+
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO))
+PY = sys.executable
+PGPORT = "54332"
+HOST = "127.0.0.1"
+SLUG = "demo"
+PASSWORD = "bench-password-4711"
+P95_TARGET_MS = 300
+#: Hard limits: no run takes longer or sends more, whatever the arguments.
+MAX_SECONDS = 600
+MAX_PLAYERS = 1000
+MAX_REQUESTS = 500_000
+
+
+def log(message: str) -> None:
+    print(message, flush=True)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        return s.getsockname()[1]
+
+
+# --- setting up ----------------------------------------------------------------------
+
+
+def start_postgres() -> str:
+    env = {**os.environ, "PGPORT": PGPORT}
+    done = subprocess.run(["bash", str(REPO / "tests" / "pg_server.sh"), "start"], env=env,
+                          capture_output=True, text=True, timeout=600)
+    if done.returncode != 0:
+        raise SystemExit(f"PostgreSQL did not start: {done.stderr}")
+    return done.stdout.strip().splitlines()[-1]
+
+
+def stop_postgres() -> None:
+    subprocess.run(["bash", str(REPO / "tests" / "pg_server.sh"), "stop"], env={**os.environ, "PGPORT": PGPORT},
+                   capture_output=True, timeout=120)
+
+
+def manage(env: dict, *args: str) -> None:
+    done = subprocess.run([PY, str(REPO / "manage.py"), *args], cwd=REPO, env=env, capture_output=True, text=True,
+                          timeout=600)
+    if done.returncode != 0:
+        raise SystemExit(f"manage.py {' '.join(args)} failed:\n{done.stdout}\n{done.stderr}")
+
+
+def add_bench_players(count: int) -> dict:
+    """``count`` players with accounts, paired in round 4 with a legal record each; the plan of what they report."""
+    import django
+
+    django.setup()
+    from django.contrib.auth import get_user_model
+    from django.contrib.auth.hashers import make_password
+    from django.db import transaction
+    from django.db.models import Max
+
+    from games import volt
+    from tournament.models import Game, Player, Registration, Round, Tournament
+    from tournament.models.game import WinMethod
+    from tournament.services.demo_games import _METHODS, go_family_record
+    from tournament.services.records import check_claim, replay_record
+
+    rng = random.Random(8)
+    tournament = Tournament.objects.get(slug=SLUG)
+    round4 = Round.objects.select_related("discipline").get(tournament=tournament, number=4)
+    assert round4.status == Round.Status.PUBLISHED, round4.status
+    discipline = round4.discipline
+    User = get_user_model()
+    password = make_password(PASSWORD)  # one hash for all: setting up 200 accounts stays quick
+    plan = {}
+    with transaction.atomic():
+        users = User.objects.bulk_create(
+            [User(username=f"bench{i:03d}", password=password) for i in range(1, count + 1)]
+        )
+        players = Player.objects.bulk_create(
+            [Player(surname=f"Bench{i:03d}", given_name="Player", club="Loadtest", country="DE",
+                    rank=-(5 + i % 20), user=u) for i, u in enumerate(users, 1)]
+        )
+        Registration.objects.bulk_create(
+            [Registration(tournament=tournament, player=p, status=Registration.Status.CONFIRMED) for p in players]
+        )
+        table = (round4.games.aggregate(n=Max("table"))["n"] or 0) + 1
+        for i in range(0, count - 1, 2):
+            black, white = players[i], players[i + 1]
+            game = Game.objects.create(round=round4, table=table, black=black, white=white,
+                                       komi=discipline.komi, handicap=0)
+            table += 1
+            for _attempt in range(20):  # a record whose result the validator agrees with
+                record = go_family_record(rng, volt.VoltGame, discipline.board_size, float(game.komi), 0, stones=30)
+                replay = replay_record(discipline=discipline, record=record, handicap=0, komi=game.komi)
+                if replay.winner in ("B", "W", "D"):
+                    result, method = replay.winner, _METHODS.get(replay.reason, WinMethod.SCORE)
+                else:
+                    result, method = rng.choice("BW"), WinMethod.RESIGNATION
+                if check_claim(discipline=discipline, record=record, result=result, method=method,
+                               handicap=0, komi=game.komi).agrees:
+                    break
+            else:
+                raise SystemExit("no record the validator agrees with")
+            plan[users[i].username] = {"game": game.pk, "side": "black", "result": result, "method": method,
+                                       "record": record}
+            plan[users[i + 1].username] = {"game": game.pk, "side": "white", "result": result}
+    return plan
+
+
+# --- one simulated player ----------------------------------------------------------------
+
+CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+VERSION_INPUT = re.compile(r'name="version" value="(\d+)"')
+LIVE_URL = re.compile(r'id="standings-live" hx-get="([^"]+)"')
+
+
+class Browser:
+    """One keep-alive connection with cookies, timing every request."""
+
+    def __init__(self, port: int, stats: Stats):
+        self.port = port
+        self.stats = stats
+        self.cookies: dict[str, str] = {}
+        self.connection = http.client.HTTPConnection(HOST, port, timeout=30)
+
+    def request(self, kind: str, method: str, path: str, form: dict | None = None, expect=(200,),
+                count: bool = True, headers: dict | None = None) -> tuple[int, str, dict]:
+        headers = {"Host": HOST, "Connection": "keep-alive", **(headers or {})}
+        if self.cookies:
+            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        body = None
+        if form is not None:
+            body = urlencode(form, doseq=True)
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+            headers["Referer"] = f"http://{HOST}:{self.port}{path}"
+        start = time.perf_counter()
+        try:
+            if not self.stats.take_request():
+                raise RuntimeError("request budget used up")
+            try:
+                self.connection.request(method, path, body=body, headers=headers)
+                response = self.connection.getresponse()
+            except (http.client.RemoteDisconnected, BrokenPipeError, ConnectionResetError):
+                # the server closed the idle keep-alive connection just now: a browser sends again
+                self.connection.close()
+                self.connection = http.client.HTTPConnection(HOST, self.port, timeout=30)
+                self.stats.count_retry()
+                self.connection.request(method, path, body=body, headers=headers)
+                response = self.connection.getresponse()
+            text = response.read().decode("utf-8", "replace")
+        except (OSError, http.client.HTTPException) as exc:
+            self.connection.close()
+            self.connection = http.client.HTTPConnection(HOST, self.port, timeout=30)
+            self.stats.record(kind, time.perf_counter() - start, None, f"{method} {path}: {exc!r}", count)
+            raise
+        elapsed = time.perf_counter() - start
+        for header, value in response.getheaders():
+            if header.lower() == "set-cookie":
+                name, _, rest = value.partition("=")
+                self.cookies[name.strip()] = rest.split(";", 1)[0]
+        error = None if response.status in expect else f"{method} {path}: {response.status}"
+        self.stats.record(kind, elapsed, response.status, error, count)
+        if response.getheader("Connection", "").lower() == "close":
+            self.connection.close()
+        return response.status, text, dict(response.getheaders())
+
+    def csrf_token(self, html: str) -> str:
+        match = CSRF_INPUT.search(html)
+        return match.group(1) if match else self.cookies.get("csrftoken", "")
+
+
+class Stats:
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.latencies: dict[str, list[float]] = defaultdict(list)
+        self.errors: list[str] = []
+        self.requests = 0
+        self.retries = 0
+        self.measuring = False
+
+    def count_retry(self) -> None:
+        with self.lock:
+            self.retries += 1
+
+    def take_request(self) -> bool:
+        with self.lock:
+            self.requests += 1
+            return self.requests <= MAX_REQUESTS
+
+    def record(self, kind: str, seconds: float, status, error, count: bool) -> None:
+        with self.lock:
+            if count and self.measuring:
+                self.latencies[kind].append(seconds)
+            if error:
+                self.errors.append(error)
+
+
+def login(browser: Browser, username: str) -> None:
+    status, html, _ = browser.request("login", "GET", "/accounts/login/", count=False)
+    status, html, headers = browser.request(
+        "login", "POST", "/accounts/login/",
+        {"username": username, "password": PASSWORD, "csrfmiddlewaretoken": browser.csrf_token(html)},
+        expect=(302,), count=False,
+    )
+    if status != 302:
+        raise RuntimeError(f"{username} could not log in ({status})")
+    # the pages once, as after logging in in the morning (templates, connections warm)
+    browser.request("warm-up", "GET", f"/t/{SLUG}/me/", count=False)
+    browser.request("warm-up", "GET", f"/t/{SLUG}/standings/", count=False)
+
+
+def live_url(html: str) -> str | None:
+    match = LIVE_URL.search(html)
+    return match.group(1).replace("&amp;", "&") if match else None
+
+
+def play(browser: Browser, username: str, job: dict, start: float, duration: float, think: float,
+         reload_share: float, outcome: dict, rng: random.Random) -> None:
+    """Refresh the pages until the time is up; report (Black) or confirm (White) once on the way."""
+    me, standings = f"/t/{SLUG}/me/", f"/t/{SLUG}/standings/"
+    game_page = f"/t/{SLUG}/game/{job['game']}/"
+    # Black reports in the first half; White confirms from a little later on
+    due = start + rng.uniform(0.05, 0.5) * duration + (0.15 * duration if job["side"] == "white" else 0)
+    done = False
+    live = None
+    end = start + duration
+    while True:
+        now = time.monotonic()
+        if now >= end:
+            return
+        try:
+            if not done and now >= due:
+                done = submit(browser, job, game_page)
+                if done:
+                    outcome[username] = job
+                elif job["side"] == "white":
+                    due = now + think  # nothing to confirm yet: look again later
+            elif rng.random() < 0.5:
+                browser.request("my tournament", "GET", me)
+            elif live is None or rng.random() < reload_share:
+                _, html, _ = browser.request("standings", "GET", standings)
+                live = live_url(html) or live
+            else:
+                # what the open standings page does by itself: htmx asks with the version it shows
+                status, html, _ = browser.request("standings poll", "GET", live, headers={"HX-Request": "true"},
+                                                  expect=(200, 204))
+                if status == 200:
+                    live = live_url(html) or live
+        except (OSError, http.client.HTTPException, RuntimeError):
+            pass  # counted as an error by Browser.request
+        pause = rng.uniform(0.5, 1.5) * think
+        time.sleep(max(0.0, min(pause, end - time.monotonic())))
+
+
+def submit(browser: Browser, job: dict, game_page: str) -> bool:
+    if job["side"] == "black":
+        status, html, _ = browser.request("report form", "GET", game_page + "report/")
+        version = VERSION_INPUT.search(html)
+        form = {
+            "csrfmiddlewaretoken": browser.csrf_token(html), "version": version.group(1) if version else "0",
+            "result": job["result"], "method": job["method"], "record": job["record"],
+        }
+        status, _, headers = browser.request("report (POST)", "POST", game_page + "report/", form, expect=(302,))
+        return status == 302 and headers.get("Location", "").rstrip("/").endswith(str(job["game"]))
+    status, html, _ = browser.request("game page", "GET", game_page)
+    if "/confirm/" not in html:
+        return False
+    confirm = html[html.index("/confirm/"):]
+    version = VERSION_INPUT.search(confirm)
+    form = {"csrfmiddlewaretoken": browser.csrf_token(html), "version": version.group(1) if version else "0"}
+    status, _, _ = browser.request("confirm (POST)", "POST", game_page + "confirm/", form, expect=(302,))
+    return status == 302
+
+
+# --- the run -------------------------------------------------------------------------------
+
+
+def percentile(values: list[float], p: float) -> float:
+    if not values:
+        return 0.0
+    values = sorted(values)
+    k = max(0, min(len(values) - 1, int(round(p / 100 * len(values) + 0.5)) - 1))
+    return values[k]
+
+
+def verify(plan: dict, outcome: dict) -> tuple[int, int, list[str]]:
+    """Every accepted report and confirmation is in the database."""
+    from django.db import connection
+
+    from tournament.models import AuditEntry, Game
+
+    connection.close()
+    lost = []
+    reports = confirms = 0
+    games = {g.pk: g for g in Game.objects.filter(pk__in={j["game"] for j in plan.values()})}
+    for username, job in outcome.items():
+        game = games[job["game"]]
+        if job["side"] == "black":
+            reports += 1
+            if game.result != job["result"] or game.result_state not in ("reported", "confirmed"):
+                lost.append(f"{username}: reported {job['result']}, database has {game.result}/{game.result_state}")
+            if game.record.strip() != job["record"].strip():
+                lost.append(f"{username}: the record is not the one reported")
+        else:
+            confirms += 1
+            if game.result_state != "confirmed":
+                lost.append(f"{username}: confirmed, database has {game.result_state}")
+    logged = AuditEntry.objects.filter(action="game.result.report", object_id__in=list(games)).count()
+    if logged != reports:
+        lost.append(f"{reports} reports accepted, {logged} in the audit log")
+    return reports, confirms, lost
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("seconds", nargs="?", type=float, default=60.0)
+    parser.add_argument("--players", type=int, default=200)
+    parser.add_argument("--workers", type=int, default=int(os.environ.get("WORKERS", "4")))
+    parser.add_argument("--threads", type=int, default=4, help="threads per gunicorn worker (gthread)")
+    parser.add_argument("--think", type=float, default=2.0, help="average seconds between a player's requests")
+    parser.add_argument("--reload-share", type=float, default=0.25,
+                        help="share of standings refreshes that reload the whole page (the others are the "
+                             "page's own htmx poll: 204 when unchanged, else the table)")
+    args = parser.parse_args()
+    duration = min(max(args.seconds, 1.0), MAX_SECONDS)
+    players = min(max(args.players, 2), MAX_PLAYERS) // 2 * 2
+
+    tmp = Path(tempfile.mkdtemp(prefix="vielseitig-bench-"))
+    server = None
+    started_pg = False
+    try:
+        t0 = time.monotonic()
+        url = start_postgres()
+        started_pg = True
+        env = {
+            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+            "DATABASE_URL": url,
+            "DJANGO_DEBUG": "0",
+            "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
+            "DJANGO_ALLOWED_HOSTS": HOST,
+            "DJANGO_SECURE_SSL_REDIRECT": "0",  # plain HTTP on loopback, no TLS proxy in front
+            "DJANGO_STATIC_ROOT": str(tmp / "static"),
+            "DJANGO_CACHE_DIR": str(tmp / "cache"),
+        }
+        manage(env, "migrate", "--noinput", "-v0")
+        manage(env, "demo")
+        manage(env, "collectstatic", "--noinput", "-v0")
+        os.environ.update({k: v for k, v in env.items() if k != "PATH"})
+        os.environ["DJANGO_SETTINGS_MODULE"] = "tournament.settings"
+        plan = add_bench_players(players)
+        log(f"set up in {time.monotonic() - t0:.1f} s: PostgreSQL {url}, demo, {players} players, "
+            f"{players // 2} games in round 4")
+
+        port = free_port()
+        server = subprocess.Popen(
+            [str(Path(PY).parent / "gunicorn"), "tournament.wsgi", "--bind", f"{HOST}:{port}",
+             "--workers", str(args.workers), "--worker-class", "gthread", "--threads", str(args.threads),
+             "--keep-alive", "75", "--log-level", "warning"],
+            cwd=REPO, env=env, stdout=subprocess.DEVNULL, stderr=open(tmp / "gunicorn.log", "w"),
+            start_new_session=True,
+        )
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                socket.create_connection((HOST, port), timeout=1).close()
+                break
+            except OSError:
+                if time.monotonic() > deadline or server.poll() is not None:
+                    raise SystemExit("gunicorn did not start:\n" + (tmp / "gunicorn.log").read_text())
+                time.sleep(0.2)
+        log(f"gunicorn on {HOST}:{port}: {args.workers} workers x {args.threads} threads (gthread), DEBUG off; "
+            f"think time {args.think} s on average, {args.reload_share:.0%} of standings refreshes reload the page")
+
+        stats = Stats()
+        browsers = {name: Browser(port, stats) for name in plan}
+        t_login = time.monotonic()
+        login_errors = []
+
+        def log_in_all(names):
+            for name in names:
+                try:
+                    login(browsers[name], name)
+                except Exception as exc:  # noqa: BLE001 - reported below
+                    login_errors.append(f"{name}: {exc}")
+
+        names = list(plan)
+        login_threads = [threading.Thread(target=log_in_all, args=(names[i::8],)) for i in range(8)]
+        for t in login_threads:
+            t.start()
+        for t in login_threads:
+            t.join()
+        log(f"{len(names)} log-ins in {time.monotonic() - t_login:.1f} s"
+            + (f", {len(login_errors)} failed: {login_errors[:3]}" if login_errors else ""))
+
+        outcome: dict = {}
+        stats.measuring = True
+        start = time.monotonic()
+        threads = [
+            threading.Thread(target=play, args=(browsers[name], name, plan[name], start, duration, args.think,
+                                                args.reload_share, outcome, random.Random(i)), daemon=True)
+            for i, name in enumerate(names)
+        ]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(duration + 60)
+        elapsed = time.monotonic() - start
+        stats.measuring = False
+        hung = sum(t.is_alive() for t in threads)
+
+        reports, confirms, lost = verify(plan, outcome)
+        all_latencies = [x for values in stats.latencies.values() for x in values]
+        count = len(all_latencies)
+        log("")
+        log(f"{len(names)} players, {elapsed:.1f} s, {count} requests: {count / elapsed:.1f} requests/s")
+        log(f"latency p50 {percentile(all_latencies, 50) * 1000:.0f} ms, p95 {percentile(all_latencies, 95) * 1000:.0f} ms, "
+            f"p99 {percentile(all_latencies, 99) * 1000:.0f} ms, max {max(all_latencies, default=0) * 1000:.0f} ms")
+        log(f"{'page':<16}{'requests':>9}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'mean ms':>9}")
+        for kind, values in sorted(stats.latencies.items()):
+            log(f"{kind:<16}{len(values):>9}{percentile(values, 50) * 1000:>9.0f}{percentile(values, 95) * 1000:>9.0f}"
+                f"{percentile(values, 99) * 1000:>9.0f}{statistics.fmean(values) * 1000:>9.0f}")
+        log(f"results: {reports} reports and {confirms} confirmations accepted, {len(lost)} lost")
+        log(f"errors: {len(stats.errors) + len(login_errors)}" + (f" {stats.errors[:5]}" if stats.errors else "")
+            + f" (requests sent again on a fresh connection after the server closed an idle one: {stats.retries})")
+        for line in lost[:10]:
+            log(f"  lost: {line}")
+        p95 = percentile(all_latencies, 95) * 1000
+        ok = not stats.errors and not login_errors and not lost and not hung and reports > 0
+        if p95 > P95_TARGET_MS:
+            log(f"p95 {p95:.0f} ms is above the target of {P95_TARGET_MS} ms")
+            ok = False
+        server_log = (tmp / "gunicorn.log").read_text()
+        if "Traceback" in server_log or "ERROR" in server_log or "CRITICAL" in server_log:
+            log("gunicorn log:\n" + server_log[-3000:])
+        return 0 if ok else 1
+    finally:
+        if server is not None and server.poll() is None:
+            os.killpg(server.pid, signal.SIGTERM)
+            try:
+                server.wait(15)
+            except subprocess.TimeoutExpired:
+                os.killpg(server.pid, signal.SIGKILL)
+        try:
+            from django.db import connections
+
+            connections.close_all()
+        except Exception:  # noqa: BLE001 - Django may not be set up
+            pass
+        if started_pg:
+            stop_postgres()
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,34 @@
+"""The standings table is rendered once per version and shared; a new result shows at once."""
+
+from __future__ import annotations
+
+from django.urls import reverse
+
+from tournament.selectors.standings import standings_version
+from tournament.services.results import result_set
+
+
+def test_a_result_changes_the_cached_standings_at_once(client, day):
+    url = reverse("standings", args=[day.tournament.slug])
+    before = client.get(url)
+    assert before.status_code == 200
+    version = standings_version(day.tournament)
+    poll = client.get(url, {"v": version}, HTTP_HX_REQUEST="true")
+    assert poll.status_code == 204
+    result_set(game=day.game, user=day.user("organizer"), version=0, result="B", reason="desk")
+    assert standings_version(day.tournament) != version
+    after = client.get(url)
+    assert after.content != before.content
+    table = client.get(url, {"v": version}, HTTP_HX_REQUEST="true")
+    assert table.status_code == 200
+    # the page and the poll show the same table, for every user
+    assert table.content.decode().strip() in after.content.decode()
+    client.force_login(day.user("alice"))
+    assert table.content.decode().strip() in client.get(url).content.decode()
+
+
+def test_languages_do_not_share_a_cached_table(client, day):
+    url = reverse("standings", args=[day.tournament.slug])
+    german = client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    english = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Platz" in german and "Place" in english
