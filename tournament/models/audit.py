@@ -17,8 +17,10 @@ class AuditEntry(models.Model):
     tournament = models.ForeignKey(
         "Tournament", on_delete=models.CASCADE, related_name="audit_entries"
     )
+    # PROTECT: an account with entries in the log cannot be deleted (deactivate
+    # it instead), so that "who" is never lost.
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
         related_name="+", verbose_name=_("user"),
     )
     action = models.CharField(_("action"), max_length=60)

@@ -53,6 +53,18 @@ def _bool(v: str | None, default: bool) -> bool:
     return v.strip().lower() == "true"
 
 
+def _float(v: str | None, default: float, what: str) -> float:
+    if v is None or v == "":
+        return default
+    try:
+        value = float(v)
+    except ValueError:
+        raise OpenGothaFormatError(f"{what}: expected a number, got {v!r}") from None
+    if value != value or value in (float("inf"), float("-inf")):
+        raise OpenGothaFormatError(f"{what}: expected a number, got {v!r}")
+    return value
+
+
 def _int(v: str | None, default: int, what: str) -> int:
     if v is None or v == "":
         return default
@@ -121,7 +133,7 @@ def read_tournament(source) -> Tournament:
         round_down_nbw_mms=_bool(g.get("genRoundDownNBWMMS"), True),
         number_of_categories=ncat,
         lower_category_limits=tuple(cat_limits),
-        komi=float(g.get("komi", "7.5") or 7.5),
+        komi=_float(g.get("komi"), 7.5, "komi"),
         size=_int(g.get("size"), 19, "size"),
     )
     h_el = tps.find("HandicapParameterSet")
@@ -173,7 +185,7 @@ def read_tournament(source) -> Tournament:
         bar_threshold_active=_bool(p.get("paiSeBarThresholdActive"), True),
         nbw_threshold_active=_bool(p.get("paiSeNbWinsThresholdActive"), True),
         rank_threshold=_rank(p.get("paiSeRankThreshold"), 0, "paiSeRankThreshold"),
-        nx1_factor=float(p.get("paiStandardNX1Factor", "0.5") or 0.5),
+        nx1_factor=_float(p.get("paiStandardNX1Factor"), 0.5, "paiStandardNX1Factor"),
         def_sec_crit=_int(p.get("paiSeDefSecCrit"), d.def_sec_crit, "paiSeDefSecCrit"),
     )
     placement = []
