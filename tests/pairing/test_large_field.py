@@ -1,18 +1,126 @@
-"""The large-field matching (above Options.dense_limit) against the exact all-pairs blossom."""
+"""The large-field matching (above Options.dense_limit): column generation
+proven optimal by the blossom duals, against the exact all-pairs blossom."""
 
 import sys
 from pathlib import Path
 
-from tournament.pairing.engine import Options, pair_round
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tournament.pairing import fast
+from tournament.pairing.engine import Options, build_context, pair_round
+from tournament.pairing.matching import available, max_weight_matching
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
 from bench_pairing import synthetic  # noqa: E402
 
+needs_c = pytest.mark.skipif(not available(), reason="tournament.pairing._blossom is not built")
 
+
+def all_pairs(W, allowed):
+    """rustworkx over every allowed pair (weight of {i, j}: W[min, max])."""
+    ii, jj = np.nonzero(np.triu(allowed & allowed.T, 1))
+    return max_weight_matching(len(W), list(zip(ii.tolist(), jj.tolist(), W[ii, jj].tolist())))
+
+
+def value(W, pairs):
+    return len(pairs), sum(int(W[min(a, b), max(a, b)]) for a, b in pairs)
+
+
+def field(n, seed):
+    t = synthetic(n, seed=seed).before(5)
+    keys = [p.key for p in t.players if p.present(5)]
+    rc = build_context(t, 5, keys)
+    keys.sort(key=lambda k: (-rc.seats[k].group, rc.seats[k].place, k))
+    return rc, keys, fast.cost_matrix(rc, keys)
+
+
+@needs_c
 def test_450_players_reach_the_all_pairs_optimum():
     t = synthetic(450, seed=1).before(5)
-    fast = pair_round(t, 5)  # 441 present: above the dense limit
-    assert len(fast.games) * 2 + (fast.bye is not None) == sum(p.present(5) for p in t.players)
+    big = pair_round(t, 5)  # 441 present: above the dense limit
+    assert len(big.games) * 2 + (big.bye is not None) == sum(p.present(5) for p in t.players)
+    assert fast.last_stats.players > Options().dense_limit and fast.last_stats.rounds >= 1
     exact = pair_round(t, 5, options=Options(dense_limit=10**6))
-    assert fast.total_cost == exact.total_cost
-    assert not fast.warnings
+    assert big.total_cost == exact.total_cost
+    assert not big.warnings
+
+
+@needs_c
+def test_700_players_reach_the_all_pairs_optimum():
+    rc, keys, W = field(700, seed=2)
+    n = len(keys)
+    allowed = ~np.eye(n, dtype=bool)
+    ii, jj = fast._candidates(rc, keys, W, allowed, 4)
+    stats = fast.Stats()
+    got = fast.certified_matching(W, allowed, ii, jj, stats)
+    assert value(W, got) == value(W, all_pairs(W, allowed))
+    assert len(got) == n // 2
+
+
+@needs_c
+def test_a_missing_optimal_edge_is_found_by_the_certificate():
+    rc, keys, W = field(160, seed=4)
+    n = len(keys) - len(keys) % 2
+    W = W[:n, :n]
+    allowed = ~np.eye(n, dtype=bool)
+    best = all_pairs(W, allowed)
+    # candidates: each player's 6 best partners, but never a pair of the optimum
+    order = np.argsort(-np.triu(W, 1) - np.triu(W, 1).T, axis=1)[:, :6]
+    opt = {frozenset(p) for p in best}
+    cand = [(i, int(j)) for i in range(n) for j in order[i] if i != j and frozenset((i, int(j))) not in opt]
+    ii, jj = np.array(cand).T
+    stats = fast.Stats()
+    got = fast.certified_matching(W, allowed, ii, jj, stats)
+    assert value(W, got) == value(W, best)
+    assert stats.rounds > 1 and stats.added_edges > 0
+    assert {frozenset(p) for p in got} - {frozenset(map(int, c)) for c in cand}  # edges found by the check
+
+
+@needs_c
+def test_no_perfect_matching_and_the_float_check(monkeypatch):
+    rng = np.random.default_rng(5)
+    n = 41  # odd, and player 0 may meet nobody: max cardinality is 20 games
+    W = rng.integers(0, 10**17, size=(n, n))
+    allowed = ~np.eye(n, dtype=bool)
+    allowed[0, :] = allowed[:, 0] = False
+    cand = [(i, (i + 1) % n) for i in range(n)]
+    ii, jj = np.array(cand).T
+    want = value(W, all_pairs(W, allowed))
+    stats = fast.Stats()
+    assert value(W, fast.certified_matching(W, allowed, ii, jj, stats)) == want
+    assert stats.mode == "plain"
+    monkeypatch.setattr(fast, "_INT64_LIMIT", 0)  # duals checked with floats + exact recheck
+    stats = fast.Stats()
+    assert value(W, fast.certified_matching(W, allowed, ii, jj, stats)) == want
+    assert stats.exact_check == "float+exact"
+
+
+@st.composite
+def problems(draw):
+    n = draw(st.integers(2, 24))
+    seed = draw(st.integers(0, 2**32 - 1))
+    rng = np.random.default_rng(seed)
+    scale = draw(st.sampled_from([5, 1000, 10**17]))
+    W = rng.integers(0, scale, size=(n, n), endpoint=True)
+    allowed = ~np.eye(n, dtype=bool)
+    for _ in range(draw(st.integers(0, n))):  # forbidden pairs
+        a, b = rng.integers(0, n, size=2)
+        allowed[a, b] = allowed[b, a] = False
+    np.fill_diagonal(allowed, False)
+    k = draw(st.integers(0, 3))
+    cand = [(i, int(j)) for i in range(n) for j in rng.choice(n, size=min(k, n), replace=False) if i != j]
+    ii, jj = (np.array(cand).T if cand else (np.zeros(0, int), np.zeros(0, int)))
+    return W, allowed, ii, jj
+
+
+@needs_c
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(problems(), st.booleans())
+def test_column_generation_equals_all_pairs(problem, warm):
+    W, allowed, ii, jj = problem
+    got = fast.certified_matching(W, allowed, ii, jj, fast.Stats(), warm=warm)
+    assert value(W, got) == value(W, all_pairs(W, allowed))
+    assert all(allowed[a, b] for a, b in got)

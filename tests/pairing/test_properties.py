@@ -115,7 +115,7 @@ def test_numpy_costs_equal_pair_by_pair_costs(case):
 def test_large_field_path_reaches_the_exact_optimum(case):
     t, r, _ = case
     exact = pair_round(t, r)
-    fast = pair_round(t, r, options=Options(dense_limit=2, python_limit=2, candidates=2, window=40))
+    fast = pair_round(t, r, options=Options(dense_limit=2, python_limit=2, candidates=2))
     assert fast.total_cost == exact.total_cost
 
 

@@ -29,15 +29,11 @@ class Options:
     # (everybody taking part in the round, as pairgoth/OpenGotha 3.5x) or
     # "all" (every registered player)
     group_population: str = "round"
-    # fields up to this size are matched over every pair; larger ones over
-    # each player's best candidates, then checked against every 2-swap
+    # fields up to this size are matched by rustworkx over every pair; larger
+    # ones by column generation from each player's best candidates, proven
+    # optimal over every pair by the blossom algorithm's duals (see .fast)
     dense_limit: int = 400
     candidates: int = 4
-    # players re-matched together in the final exact passes (None: 100, or
-    # 160 above 1,200 players, where longer chains of draw-ups appear)
-    window: int | None = None
-    window_passes: int = 3
-    window_rounds: int = 3
     # up to this size the costs are computed pair by pair in Python, above
     # it with numpy (the same integers, see tests)
     python_limit: int = 64

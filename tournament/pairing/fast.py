@@ -5,39 +5,51 @@ and the matching of fields too large for a blossom over every pair.
 (tests check that the two agree to the unit).
 
 ``solve_large`` pairs the whole field as one problem -- it is never cut into
-chunks -- in two stages:
+chunks.  Up to ``Options.dense_limit`` players (400) rustworkx's blossom
+algorithm runs over every allowed pair.  Above it, column generation with a
+proof of optimality (``certified_matching``):
 
-1. an exact maximum-weight matching (rustworkx) over a candidate graph: for
-   every player the partners around its ideal seeding partner in its own
-   score group, and its best partners by cost reduced by both players' best
-   possible half-weights, overall and in other groups;
-2. exact re-matching, over *every* pair, of the players of consecutive games
-   in a sliding window (half-overlapping), first in field order (score group,
-   then place), then in "boundary" order (the bottom of each group next to
-   the top of the group below, where draw-ups and draw-downs are decided),
-   repeated on the windows that changed until nothing improves.  Each window
-   keeps its players among themselves, so the total only goes up;
-3. a last check over the whole field: partners are exchanged between any two
-   games while that raises the total.
+1. each player's best candidates (``_candidates``: the players around its
+   ideal seeding partner in its own group, its best partners by cost
+   reduced by both players' best half-weights, overall and in other groups)
+   form a sparse graph;
+2. the exact blossom algorithm in C (:file:`_blossom.c`, 128-bit integers,
+   the algorithm of rustworkx and networkx) matches that graph and returns
+   its optimal duals: a value y_v per player, a value z_B >= 0 per blossom
+   (odd set of players);
+3. numpy checks the reduced cost y_i + y_j + sum(z_B, B holds i and j) - w_ij
+   of *every* allowed pair of the field (n x n, exact integers);
+4. pairs with a negative reduced cost are added (the most negative ones of
+   each player) and the graph is solved again, starting from the last duals
+   and matching; when no pair is negative, the matching is optimal.
 
-Up to ``Options.dense_limit`` players (400 by default) the engine uses one
-blossom over all pairs instead, which is exact by construction.  Above it
-the result is optimal inside every window but optimality over the whole
-field is not proven: on the synthetic benchmark fields (1,000 players, three
-seeds; 2,000 players, two seeds) it equals the all-pairs optimum exactly
-(with a 140-player window one 2,000-player field missed it by 4,340,965, less
-than one seeding step -- hence 160 above 1,200 players).
-``Options(dense_limit=10**6)`` forces the exact all-pairs matching (minutes
-for 1,000 players).
+Why the result is optimal: the duals are a feasible solution of the dual of
+Edmonds' matching LP (with odd-set constraints, whose optimum is reached by
+a matching) for the *whole* field -- every allowed pair satisfies its
+constraint, checked in step 3 -- and the matching meets complementary
+slackness (matched pairs have reduced cost 0, blossoms with z_B > 0 are full;
+``_check_complementarity`` checks this again in Python integers), so by LP
+duality no matching of the field weighs more.  Maximum cardinality is exact
+too: every weight gets the same bonus K > (n/2) * (largest weight range), so
+a matching with one more game always weighs more, and among matchings of one
+size the bonus changes nothing.  When the matching pairs everybody the
+perfect-matching LP (free y) is used; otherwise the general one (y >= 0,
+y = 0 for unpaired players).  The candidates only decide how fast this goes,
+never the result.
+``Options(dense_limit=10**6)`` forces rustworkx over all pairs (minutes for
+1,000 players).  If the C extension is not built, fields above the limit
+also fall back to that.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass, field
 
 import numpy as np
 
 from . import costs as C
 from .handicap import MIN_RANK, table_even_row
-from .matching import max_weight_matching
+from .matching import available, matching_with_duals, max_weight_matching
 from .model import Discipline, DUDDMode, SeedSystem
 
 
@@ -248,6 +260,27 @@ def _geo_value(ctx, same_country: bool, same_club: bool, common_group: bool, cas
     return C.geography(ctx, pa, pb)
 
 
+@dataclass
+class Stats:
+    """How the last large-field matching went (for the benchmark)."""
+
+    players: int = 0
+    rounds: int = 0  # exact matchings solved
+    initial_edges: int = 0
+    added_edges: int = 0
+    exact_check: str = ""  # "int64" or "float+exact"
+    mode: str = ""  # "perfect" or "plain" (see certified_matching)
+    mode_switch: int = 0
+    seconds: dict = field(default_factory=dict)
+
+
+last_stats = Stats()
+
+# At most this many violated pairs per player are added per round (the most
+# violated ones); every violated pair is found, only the additions are capped.
+ADD_PER_PLAYER = 8
+
+
 def solve_large(rc, keys: list[str], forbidden: set, options) -> list[tuple[str, str]]:
     n = len(keys)
     W = cost_matrix(rc, keys)
@@ -259,118 +292,215 @@ def solve_large(rc, keys: list[str], forbidden: set, options) -> list[tuple[str,
             a, b = tuple(pr)
             if a in pos and b in pos:
                 allowed[pos[a], pos[b]] = allowed[pos[b], pos[a]] = False
-    if n <= options.dense_limit:
+    if n > options.dense_limit and not available():
+        import warnings
+
+        warnings.warn("tournament.pairing._blossom is not built (pip install -e .): "
+                      "matching every pair with rustworkx, slow for large fields", RuntimeWarning)
+    if n <= options.dense_limit or not available():
         ii, jj = np.nonzero(np.triu(allowed, 1))
+        edges = [(i, j, int(W[i, j])) for i, j in zip(ii.tolist(), jj.tolist())]
+        pairs = max_weight_matching(n, edges)
     else:
         ii, jj = _candidates(rc, keys, W, allowed, options.candidates)
-    edges = [(i, j, int(W[i, j])) for i, j in zip(ii.tolist(), jj.tolist())]
-    pairs = max_weight_matching(n, edges)
-    if n > options.dense_limit:
-        place = np.array([rc.seats[x].place for x in keys])
-        group = np.array([rc.seats[x].group for x in keys])
-        size = np.array([rc.seats[x].group_size for x in keys])
-        # field order: by score group, then place in the group
-        order = np.lexsort((place, -group))
-        boundary = _boundary_order(group, place, size)
-        window = options.window or (100 if n <= 1200 else 160)
-        dirty = None
-        for _ in range(options.window_rounds):
-            pairs, c1 = _window_search(W, allowed, pairs, order, window, options.window_passes, dirty)
-            pairs, c2 = _window_search(W, allowed, pairs, boundary, window, options.window_passes,
-                                       None if dirty is None else dirty | c1)
-            if not (c1 or c2):
-                break
-            dirty = c1 | c2
-        # last safety net over the whole field: exchange partners between any
-        # two games while that raises the total
-        pairs = _two_opt(W, allowed, pairs)
+        pairs = certified_matching(W, allowed, ii, jj)
     return [(keys[i], keys[j]) for i, j in pairs]
 
 
-def _boundary_order(group, place, size):
-    """Players ordered so that each group boundary (bottom of a group, top of
-    the next lower group) is contiguous."""
-    # distance of each player to its group's lower boundary, signed so that the
-    # bottom of group g and the top of the group below sort next to each other
-    below = size - 1 - place  # 0 for the last of the group
-    key_boundary = np.where(place <= below, -group + 0.5, -group)  # upper half belongs to the boundary above
-    key_dist = np.where(place <= below, -place, below)
-    return np.lexsort((key_dist, key_boundary))
+def cardinality_bonus(n: int, W: np.ndarray, allowed: np.ndarray) -> int:
+    """K such that, with K added to every edge, any matching with one more
+    edge weighs more: K > (n // 2) * (max w - min(min w, 0))."""
+    if not allowed.any():
+        return 1
+    vals = W[allowed]
+    hi, lo = int(vals.max()), int(vals.min())
+    return (n // 2 + 1) * (abs(hi) + abs(min(lo, 0)) + 1)
 
 
-def _window_search(W, allowed, pairs, order, window: int, passes: int = 3, dirty=None):
-    """Re-match exactly, over every pair, the players of consecutive games.
+def certified_matching(W: np.ndarray, allowed: np.ndarray, ii, jj, stats: Stats | None = None,
+                       warm: bool = True):
+    """Maximum-cardinality, maximum-weight matching of the whole field, proven
+    optimal by an LP-duality certificate over every allowed pair.
 
-    Games are ordered by their best player's position in the field; a window
-    of ``window`` players slides by half its width.  Each re-match keeps the
-    window's players among themselves, so the total never decreases.
+    Column generation: solve the candidate graph (edges ii[k]-jj[k]) exactly
+    with :func:`.matching.matching_with_duals` on weights W + K, check every
+    allowed pair's reduced cost against the duals, add violated pairs, re-solve
+    (from the last duals and matching: warm start); stop when no pair is
+    violated.  Returns sorted pairs (i, j), i < j.
     """
-    rank_of = np.empty(len(order), dtype=np.int64)
-    rank_of[order] = np.arange(len(order))
-    pairs = list(pairs)
-    half = max(1, window // 4)
-    # dirty: players whose partner changed since the last look (None: all)
-    all_changed: set[int] = set()
-    for _ in range(passes):
-        pairs.sort(key=lambda pr: min(rank_of[pr[0]], rank_of[pr[1]]))
-        changed: set[int] = set()
-        start = 0
-        while start < len(pairs):
-            block = pairs[start:start + 2 * half]
-            nodes = np.array([x for pr in block for x in pr])
-            if len(nodes) >= 4 and (dirty is None or any(int(x) in dirty for x in nodes)):
-                sub = W[np.ix_(nodes, nodes)]
-                ok = allowed[np.ix_(nodes, nodes)]
-                ii, jj = np.nonzero(np.triu(ok, 1))
-                edges = list(zip(ii.tolist(), jj.tolist(), sub[ii, jj].tolist()))
-                new = max_weight_matching(len(nodes), edges)
-                if len(new) == len(block):
-                    old_total = sum(int(W[a, b]) for a, b in block)
-                    new_block = [(int(min(nodes[a], nodes[b])), int(max(nodes[a], nodes[b]))) for a, b in new]
-                    if sum(int(W[a, b]) for a, b in new_block) > old_total:
-                        pairs[start:start + 2 * half] = new_block
-                        changed |= {x for pr in set(new_block) - set(block) for x in pr}
-            if start + 2 * half >= len(pairs):
-                break
-            start += half
-        all_changed |= changed
-        if not changed:
+    import time
+
+    st = stats if stats is not None else last_stats
+    n = W.shape[0]
+    st.__init__(players=n)
+    # a pair's weight is W[i, j] for i < j in field order (OpenGotha's cost
+    # is not always symmetric, e.g. the random part of split-and-random)
+    W = np.triu(W, 1)
+    W = W + W.T
+    allowed = allowed & allowed.T
+    K = cardinality_bonus(n, W, allowed)
+    in_graph = np.zeros((n, n), dtype=bool)
+    ii = np.asarray(ii, dtype=np.int64)
+    jj = np.asarray(jj, dtype=np.int64)
+    in_graph[ii, jj] = True
+    in_graph[jj, ii] = True
+    in_graph &= allowed
+    st.initial_edges = int(np.count_nonzero(np.triu(in_graph, 1)))
+    W2 = 2 * W  # costs < 2^60 (checked in _violations), so 2 W fits
+    # "perfect" mode: max_cardinality with free vertex duals, sound while the
+    # matching covers everybody (perfect-matching LP); otherwise "plain":
+    # cold starts, duals >= 0, unmatched players' duals 0 (matching LP)
+    mode = "perfect" if n % 2 == 0 else "plain"
+    init = None
+    while True:
+        t0 = time.perf_counter()
+        us, vs = np.nonzero(np.triu(in_graph, 1))
+        ws = [w + K for w in W[us, vs].tolist()]
+        if init is not None:
+            sol = matching_with_duals(n, us.tolist(), vs.tolist(), ws, True, init[0], init[1])
+        else:
+            sol = matching_with_duals(n, us.tolist(), vs.tolist(), ws, mode == "perfect")
+        st.rounds += 1
+        t1 = time.perf_counter()
+        st.seconds[f"solve{st.rounds}"] = round(t1 - t0, 3)
+        if mode == "perfect" and min(sol.mate) == -1:
+            # nobody can be left out only if the field has no perfect
+            # matching on these edges: prove the optimum the general way
+            mode, init = "plain", None
+            st.mode_switch = st.rounds
+            continue
+        viol, slack = _violations(sol, K, W, W2, allowed, st)
+        st.seconds[f"check{st.rounds}"] = round(time.perf_counter() - t1, 3)
+        if not viol.any():
             break
-        dirty = changed
-    return sorted(pairs), all_changed
+        if (viol & in_graph).any():  # the solver's own duals must fit its own edges
+            raise AssertionError("blossom duals violate an edge of the solved graph")
+        # the most violated pairs of every player with a violation
+        rows = np.nonzero(viol.any(axis=1))[0]
+        sub = np.where(viol[rows], slack[rows], np.inf)
+        r = min(ADD_PER_PLAYER, n - 1)
+        top = np.argpartition(sub, r - 1, axis=1)[:, :r]
+        rr = np.repeat(rows, top.shape[1])
+        cc = top.ravel()
+        ok = viol[rr, cc]
+        rr, cc = rr[ok], cc[ok]
+        new = np.zeros_like(in_graph)
+        new[rr, cc] = True
+        new[cc, rr] = True
+        new &= ~in_graph
+        in_graph |= new
+        au, av = np.nonzero(np.triu(new, 1))
+        st.added_edges += len(au)
+        init = _warm_start(sol, K, W, au, av) if (warm and mode == "perfect") else None
+    # complementary slackness (exact, Python ints): matched pairs tight,
+    # z > 0 only on full blossoms, z >= 0; in "plain" mode also y >= 0 and
+    # y = 0 on unmatched players
+    _check_complementarity(sol, K, W, mode == "perfect")
+    st.mode = mode
+    return sorted(sol.pairs())
 
 
-def _two_opt(W, allowed, pairs, max_passes: int = 50):
-    """Swap partners between two games (anywhere in the field) while the total rises."""
-    if len(pairs) < 2:
-        return pairs
-    A = np.array([p[0] for p in pairs])
-    B = np.array([p[1] for p in pairs])
-    for _ in range(max_passes):
-        cur = W[A, B]
-        base = cur[:, None] + cur[None, :]
-        g1 = W[A[:, None], A[None, :]] + W[B[:, None], B[None, :]] - base
-        g1[~(allowed[A[:, None], A[None, :]] & allowed[B[:, None], B[None, :]])] = -1
-        g2 = W[A[:, None], B[None, :]] + W[B[:, None], A[None, :]] - base
-        g2[~(allowed[A[:, None], B[None, :]] & allowed[B[:, None], A[None, :]])] = -1
-        np.fill_diagonal(g1, -1)
-        np.fill_diagonal(g2, -1)
-        best = np.maximum(g1, g2)
-        kk, ll = np.nonzero(np.triu(best > 0, 1))
-        if len(kk) == 0:
-            break
-        touched: set[int] = set()
-        for o in np.argsort(-best[kk, ll], kind="stable").tolist():
-            k_, l_ = int(kk[o]), int(ll[o])
-            if k_ in touched or l_ in touched:
-                continue
-            touched |= {k_, l_}
-            a, b, c, d = A[k_], B[k_], A[l_], B[l_]
-            if g1[k_, l_] >= g2[k_, l_]:
-                A[k_], B[k_], A[l_], B[l_] = a, c, b, d
-            else:
-                A[k_], B[k_], A[l_], B[l_] = a, d, b, c
-    return sorted((int(min(a, b)), int(max(a, b))) for a, b in zip(A.tolist(), B.tolist()))
+def _warm_start(sol, K: int, W, au, av):
+    """Initial duals and matching for the next round from the last solution.
+
+    Blossom duals are folded into vertex duals (each vertex gets the z of
+    every blossom holding it: edges only gain slack), then each end of a
+    newly added, violated pair is raised by half the violation; matched pairs
+    that stay tight are kept; unmatched vertices are made even (one parity).
+    """
+    n = sol.n
+    D = list(sol.vertex)
+    for b, vs in sol.leaves().items():
+        z = sol.blossom[b]
+        if z:
+            for v in vs:
+                D[v] += z
+    raise_ = [0] * n
+    for i, j, w in zip(au.tolist(), av.tolist(), W[au, av].tolist()):
+        s = D[i] + D[j] - 2 * (w + K)
+        if s < 0:
+            h = (-s + 1) // 2
+            raise_[i] = max(raise_[i], h)
+            raise_[j] = max(raise_[j], h)
+    D = [d + r for d, r in zip(D, raise_)]
+    mate = [-1] * n
+    for i, j in sol.pairs():
+        if D[i] + D[j] == 2 * (int(W[i, j]) + K):
+            mate[i], mate[j] = j, i
+    for v in range(n):
+        if mate[v] == -1 and D[v] & 1:
+            D[v] += 1
+    return D, mate
+
+
+_INT64_LIMIT = 1 << 60  # tests set 0 to force the float + exact path
+
+
+def _violations(sol, K: int, W, W2, allowed, st):
+    """Boolean matrix of allowed pairs whose reduced cost is negative, and a
+    float matrix ordering them (more negative: more violated).
+
+    Reduced cost of (i, j) for weights W + K, doubled:
+    (2 y_i - K) + (2 y_j - K) + 2 * Z_ij - 2 W_ij, Z_ij the blossom duals
+    over the blossoms holding both.  In int64 when every term is small
+    enough (|sum| < 2^62); otherwise a float pre-filter with a generous
+    tolerance and an exact Python-int recheck of the doubtful pairs.
+    """
+    n = sol.n
+    d = [y - K for y in sol.vertex]
+    zsum = sum(z for z in sol.blossom.values() if z > 0)
+    leaves = sol.leaves()
+    lim = _INT64_LIMIT
+    wmax = int(np.abs(W2).max()) if n else 0
+    if max(map(abs, d), default=0) < lim and 2 * zsum < lim and wmax < lim:
+        st.exact_check = "int64"
+        dv = np.array(d, dtype=np.int64)
+        S = dv[:, None] + dv[None, :] - W2
+        for b, z in sol.blossom.items():
+            if z > 0:
+                idx = np.array(leaves[b])
+                S[np.ix_(idx, idx)] += 2 * z
+        viol = allowed & (S < 0)
+        return viol, S
+    st.exact_check = "float+exact"
+    dv = np.array([float(x) for x in d])
+    S = dv[:, None] + dv[None, :] - W2.astype(np.float64)
+    for b, z in sol.blossom.items():
+        if z > 0:
+            idx = np.array(leaves[b])
+            S[np.ix_(idx, idx)] += 2.0 * float(z)
+    scale = 2 * max(map(abs, d), default=0) + 2 * zsum + wmax
+    tol = scale * 1e-12 + 16.0  # float rounding stays far below this
+    viol = allowed & (S < -tol)
+    doubtful = np.nonzero(allowed & (np.abs(S) <= tol))
+    for i, j in zip(*(x.tolist() for x in doubtful)):
+        if sol.reduced_cost(i, j, int(W[i, j]) + K) < 0:
+            viol[i, j] = True
+    return viol, S
+
+
+def _check_complementarity(sol, K: int, W, perfect: bool) -> None:
+    mate = sol.mate
+    problems = []
+    if any(z < 0 for z in sol.blossom.values()):
+        problems.append("negative blossom dual")
+    if perfect:
+        if min(mate) == -1:
+            problems.append("not a perfect matching")
+    elif any(y < 0 for y in sol.vertex):
+        problems.append("negative vertex dual")
+    for v, u in enumerate(mate):
+        if u == -1 and sol.vertex[v] != 0:
+            problems.append(f"unmatched {v} with dual {sol.vertex[v]}")
+        elif u > v and sol.reduced_cost(v, u, int(W[v, u]) + K) != 0:
+            problems.append(f"matched pair {v}-{u} not tight")
+    for b, vs in sol.leaves().items():
+        if sol.blossom[b] > 0:
+            inside = set(vs)
+            if len(vs) % 2 != 1 or sum(1 for v in vs if mate[v] in inside) != len(vs) - 1:
+                problems.append(f"blossom {b} with a dual is not full")
+    if problems:
+        raise AssertionError("matching certificate fails: " + "; ".join(problems[:5]))
 
 
 def _candidates(rc, keys, W, allowed, k):

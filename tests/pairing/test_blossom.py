@@ -1,0 +1,158 @@
+"""The compiled blossom matcher (``_blossom.c``) against rustworkx, and its
+duals as a proof of optimality (feasible and complementary on every edge)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+import rustworkx as rx
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tournament.pairing.matching import DualSolution, available, certificate_errors, matching_with_duals
+
+pytestmark = pytest.mark.skipif(not available(), reason="tournament.pairing._blossom is not built")
+
+MANY = settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def rustworkx_matching(n, edges, max_cardinality):
+    g = rx.PyGraph(multigraph=False)
+    g.add_nodes_from(range(n))
+    g.add_edges_from(edges)
+    return rx.max_weight_matching(g, max_cardinality=max_cardinality, weight_fn=lambda w: w)
+
+
+def value(edges, pairs):
+    w = {(min(a, b), max(a, b)): x for a, b, x in edges}
+    return len(pairs), sum(w[min(a, b), max(a, b)] for a, b in pairs)
+
+
+def solve(n, edges, max_cardinality, dual=None, mate=None) -> DualSolution:
+    return matching_with_duals(n, [e[0] for e in edges], [e[1] for e in edges], [e[2] for e in edges],
+                               max_cardinality, dual, mate)
+
+
+def certificate(sol: DualSolution, edges, max_cardinality: bool) -> list[str]:
+    """The proof conditions.  Maximum weight: as matching.certificate_errors.
+    Maximum cardinality: the same with every vertex dual raised by one offset
+    so that the smallest is 0 (van Rantwijk's verifyOptimum): unmatched
+    vertices must carry the smallest dual."""
+    if not max_cardinality:
+        return certificate_errors(sol, edges)
+    off = max(0, -min(sol.vertex, default=0))
+    errors = [e for e in certificate_errors(sol, edges) if "negative vertex" not in e and "unmatched" not in e]
+    errors += [f"unmatched {v} above the smallest dual" for v in range(sol.n)
+               if sol.mate[v] == -1 and sol.vertex[v] + off != 0]
+    return errors
+
+
+@st.composite
+def graphs(draw):
+    n = draw(st.integers(0, 16))
+    pairs = [(i, j) for i in range(n) for j in range(i + 1, n)]
+    chosen = draw(st.lists(st.sampled_from(pairs), unique=True, max_size=len(pairs))) if pairs else []
+    kind = draw(st.sampled_from(["small", "near1e17", "mixed", "negative"]))
+    if kind == "small":
+        w = st.integers(0, 12)
+    elif kind == "near1e17":
+        w = st.integers(10**17 - 50, 10**17 + 50)
+    elif kind == "mixed":
+        w = st.one_of(st.integers(0, 10), st.integers(10**17 - 5, 10**17), st.integers(-(10**17), 10**17))
+    else:
+        w = st.integers(-20, 5)
+    edges = [(i, j, draw(w)) for i, j in chosen]
+    if draw(st.booleans()):
+        edges = [(j, i, x) for i, j, x in edges]  # either orientation
+    return n, edges
+
+
+@MANY
+@given(graphs(), st.booleans())
+def test_same_optimum_as_rustworkx_and_a_valid_certificate(graph, max_cardinality):
+    n, edges = graph
+    sol = solve(n, edges, max_cardinality)
+    assert value(edges, sol.pairs()) == value(edges, rustworkx_matching(n, edges, max_cardinality))
+    assert certificate(sol, edges, max_cardinality) == []
+
+
+def test_thousands_of_random_graphs():
+    rnd = random.Random(20261121)
+    for _ in range(3000):
+        n = rnd.randint(2, 24)
+        p = rnd.random()
+        big = rnd.random() < 0.5
+        edges = [(i, j, rnd.randint(10**17 - 10**6, 10**17) if big else rnd.randint(0, 30))
+                 for i in range(n) for j in range(i + 1, n) if rnd.random() < p]
+        mc = rnd.random() < 0.5
+        sol = solve(n, edges, mc)
+        assert value(edges, sol.pairs()) == value(edges, rustworkx_matching(n, edges, mc))
+        assert certificate(sol, edges, mc) == []
+
+
+def test_a_few_hundred_vertices():
+    rnd = random.Random(3)
+    n = 300
+    edges = [(i, j, rnd.randint(0, 10**17)) for i in range(n) for j in range(i + 1, n) if rnd.random() < 0.05]
+    for mc in (False, True):
+        sol = solve(n, edges, mc)
+        assert value(edges, sol.pairs()) == value(edges, rustworkx_matching(n, edges, mc))
+        assert certificate(sol, edges, mc) == []
+
+
+def test_blossom_duals_are_reported():
+    # a triangle of heavy edges and a pendant: the optimum needs an odd set
+    edges = [(0, 1, 10), (1, 2, 10), (0, 2, 10), (2, 3, 1)]
+    sol = solve(4, edges, False)
+    assert certificate_errors(sol, edges) == []
+    assert value(edges, sol.pairs()) == (2, 11)
+    with_z = solve(3, edges[:3], False)
+    assert with_z.blossom and max(with_z.blossom.values()) > 0
+    assert certificate_errors(with_z, edges[:3]) == []
+
+
+def test_a_wrong_certificate_is_refused():
+    edges = [(0, 1, 5), (1, 2, 6), (2, 3, 5)]
+    sol = solve(4, edges, False)
+    assert certificate_errors(sol, edges) == []
+    # the same duals do not prove anything for a heavier extra edge
+    assert certificate_errors(sol, edges + [(0, 3, 100)]) != []
+
+
+@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(1, 8), st.randoms(use_true_random=False), st.booleans())
+def test_warm_start_from_any_feasible_duals(half, rnd, big):
+    """Perfect matching exists: from any feasible duals (unmatched ones of
+    one parity) and matching of tight edges, the optimum is the same."""
+    n = 2 * half
+    ids = list(range(n))
+    rnd.shuffle(ids)
+    pairs = {(min(a, b), max(a, b)) for a, b in zip(ids[::2], ids[1::2])}
+    pairs |= {tuple(sorted(rnd.sample(range(n), 2))) for _ in range(rnd.randint(0, n * n // 2))}
+    edges = [(i, j, rnd.randint(-(10**17), 10**17) if big else rnd.randint(-5, 15)) for i, j in sorted(pairs)]
+    best = [max(w for a, b, w in edges if v in (a, b)) for v in range(n)]
+    D = [b + rnd.choice([0, 0, 1, 2, 7]) for b in best]
+    mate = [-1] * n
+    for a, b, w in rnd.sample(edges, min(2, len(edges))):
+        if mate[a] == mate[b] == -1:
+            need = 2 * w - D[b]
+            if all(need + D[c if a == d else d] - 2 * x >= 0 for c, d, x in edges if a in (c, d) and {c, d} != {a, b}):
+                D[a] = need
+                mate[a], mate[b] = b, a
+    D = [d + (d & 1 if mate[v] == -1 else 0) for v, d in enumerate(D)]
+    sol = solve(n, edges, True, D, mate)
+    assert value(edges, sol.pairs()) == value(edges, rustworkx_matching(n, edges, True))
+    assert len(sol.pairs()) == half
+    # perfect: the perfect-matching LP certificate (vertex duals free)
+    assert [e for e in certificate_errors(sol, edges) if "negative vertex" not in e] == []
+
+
+def test_bad_warm_starts_are_refused():
+    edges = [(0, 1, 5), (2, 3, 5), (0, 2, 1)]
+    with pytest.raises(ValueError):
+        solve(4, edges, True, [4, 4, 10, 10])  # 0-1 infeasible
+    with pytest.raises(ValueError):
+        solve(4, edges, True, [6, 6, 10, 10], [1, 0, -1, -1])  # 0-1 not tight
+    with pytest.raises(ValueError):
+        solve(4, edges, True, [5, 6, 10, 10])  # unmatched of both parities
