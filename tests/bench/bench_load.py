@@ -322,6 +322,29 @@ def submit(browser: Browser, job: dict, game_page: str) -> bool:
 # --- the run -------------------------------------------------------------------------------
 
 
+def cpu_seconds(server_pid: int) -> dict[str, float]:
+    """CPU time used so far by this load generator, the gunicorn processes and PostgreSQL (Linux /proc)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    used = defaultdict(float)
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        comm = stat[stat.index("(") + 1:stat.rindex(")")]
+        fields = stat[stat.rindex(")") + 2:].split()
+        pgrp, seconds = int(fields[2]), (int(fields[11]) + int(fields[12])) / tick
+        if int(entry.name) == os.getpid():
+            used["load generator"] += seconds
+        elif pgrp == server_pid:
+            used["gunicorn"] += seconds
+        elif comm.startswith("postgres"):
+            used["PostgreSQL"] += seconds
+    return used
+
+
 def percentile(values: list[float], p: float) -> float:
     if not values:
         return 0.0
@@ -440,6 +463,7 @@ def main() -> int:
             + (f", {len(login_errors)} failed: {login_errors[:3]}" if login_errors else ""))
 
         outcome: dict = {}
+        cpu_before = cpu_seconds(server.pid)
         stats.measuring = True
         start = time.monotonic()
         threads = [
@@ -453,6 +477,7 @@ def main() -> int:
             t.join(duration + 60)
         elapsed = time.monotonic() - start
         stats.measuring = False
+        cpu_after = cpu_seconds(server.pid)
         hung = sum(t.is_alive() for t in threads)
 
         reports, confirms, lost = verify(plan, outcome)
@@ -466,6 +491,9 @@ def main() -> int:
         for kind, values in sorted(stats.latencies.items()):
             log(f"{kind:<16}{len(values):>9}{percentile(values, 50) * 1000:>9.0f}{percentile(values, 95) * 1000:>9.0f}"
                 f"{percentile(values, 99) * 1000:>9.0f}{statistics.fmean(values) * 1000:>9.0f}")
+        log("CPU seconds while measuring: " + ", ".join(
+            f"{k} {cpu_after[k] - cpu_before.get(k, 0):.0f}" for k in ("gunicorn", "PostgreSQL", "load generator"))
+            + f" (of {2 * elapsed:.0f} on {os.cpu_count()} cores)")
         log(f"results: {reports} reports and {confirms} confirmations accepted, {len(lost)} lost")
         log(f"errors: {len(stats.errors) + len(login_errors)}" + (f" {stats.errors[:5]}" if stats.errors else "")
             + f" (requests sent again on a fresh connection after the server closed an idle one: {stats.retries})")

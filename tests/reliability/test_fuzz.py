@@ -277,6 +277,8 @@ csv_text = st.one_of(
 @given(text=csv_text)
 @example(text="surname,given name\n")
 @example(text='"unclosed\n')
+@example(text=";")
+@example(text=",,,\n;;\n")
 def test_csv_import_any_text(day, text):
     before = Registration.objects.count()
     try:

@@ -165,6 +165,8 @@ def parse_player_csv(data: bytes | str) -> list[tuple[int, dict]]:
     except csv.Error as exc:
         raise PlayerImportError(_("The file is not valid CSV: %(error)s") % {"error": exc}) from exc
     numbered = [(n, row) for n, row in enumerate(rows, start=1) if any(cell.strip() for cell in row)]
+    if not numbered:  # only separators
+        raise PlayerImportError(_("The file has no players."))
     columns = CSV_COLUMNS
     header = [_csv_header_key(cell) for cell in numbered[0][1]]
     if any(key in CSV_HEADERS for key in header) and "surname" in {CSV_HEADERS.get(k) for k in header}:

@@ -38,6 +38,7 @@ def tournament_page(*allowed: str, login: bool = True):
                 raise PermissionDenied("no role in this tournament for this page")
             request.tournament = tournament
             request.roles = effective
+            request._roles_cache = {tournament.pk: effective}  # the nav's roles_in tag asks again
             return view(request, tournament, effective, *args, **kwargs)
 
         return wrapper

@@ -27,7 +27,7 @@ from tournament.pdf.pairings import pairings_pdf
 from tournament.pdf.slips import slips_pdf
 from tournament.pdf.standings import standings_pdf
 from tournament.selectors import standings as sel
-from tournament.selectors.roles import is_organizer
+from tournament.selectors.roles import is_organizer, user_roles
 
 REFRESH_SECONDS = 15
 
@@ -94,6 +94,9 @@ def _page(request, tournament, discipline, template, partial):
     table_html = _table_html(tournament, discipline, version, partial, live_url)
     if htmx:
         return HttpResponse(table_html)
+    roles = user_roles(request.user, tournament)
+    organizer = "organizer" in roles
+    request._roles_cache = {tournament.pk: roles | {"referee"} if organizer else roles}  # for the nav
     context = {
         "live_url": live_url,
         "tournament": tournament,
@@ -101,7 +104,7 @@ def _page(request, tournament, discipline, template, partial):
         "discipline": discipline,
         "disciplines": sel.discipline_names(tournament),
         "refresh": REFRESH_SECONDS,
-        "organizer": is_organizer(request.user, tournament),
+        "organizer": organizer,
     }
     return render(request, template, context)
 
