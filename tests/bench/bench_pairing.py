@@ -4,7 +4,11 @@
 
 For each size, writes an OpenGotha file with four played rounds into a temp
 dir, then times (a) the whole ``python manage.py pair_opengotha FILE --round 5``
-command in a fresh process and (b) the engine alone (``pair_round``).
+command in a fresh process and (b) the engine alone (``pair_round``), wall
+and CPU time.  Above 400 players the matching is column generation with an
+optimality certificate (tournament/pairing/fast.py): the last column shows
+how many exact matchings it solved and how many pairs it added to the
+candidate graph.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
+from tournament.pairing import fast  # noqa: E402
 from tournament.pairing.engine import pair_round  # noqa: E402
 from tournament.pairing.model import (  # noqa: E402
     Game, GeneralParams, Parameters, Player, Result, Tournament, player_key,
@@ -97,10 +102,14 @@ def bench(n: int, tmp: Path) -> dict:
     engine = time.perf_counter() - t1
     engine_cpu = time.process_time() - p1
     assert len(pairing.games) == len(result["games"])
+    assert result["games"] == pairing.as_dict()["games"]  # the command pairs as the engine does
+    st = fast.last_stats
+    cg = (f"{st.rounds} rounds, {st.initial_edges}+{st.added_edges} edges ({st.mode})" if st.rounds
+          else st.mode)
     return {"players": n, "present": sum(p.present(5) for p in tt.players), "games": len(result["games"]),
             "command_s": round(command, 2), "engine_s": round(engine, 2),
             "command_cpu": round(command_cpu, 2), "engine_cpu": round(engine_cpu, 2),
-            "rematches": sum(1 for w in pairing.warnings if w.startswith("rematch"))}
+            "rematches": sum(1 for w in pairing.warnings if w.startswith("rematch")), "matching": cg}
 
 
 def main(argv=None) -> None:
@@ -110,10 +119,10 @@ def main(argv=None) -> None:
         rows = [bench(n, Path(d)) for n in sizes]
     print(f"load average before: {load:.2f} (wall times suffer when other work runs)")
     print(f"{'players':>8} {'present':>8} {'games':>6} {'command s':>10} {'(cpu)':>7} {'engine s':>9} {'(cpu)':>7}"
-          f" {'rematches':>9}")
+          f" {'rematches':>9}  matching (column generation)")
     for r in rows:
         print(f"{r['players']:>8} {r['present']:>8} {r['games']:>6} {r['command_s']:>10} {r['command_cpu']:>7}"
-              f" {r['engine_s']:>9} {r['engine_cpu']:>7} {r['rematches']:>9}")
+              f" {r['engine_s']:>9} {r['engine_cpu']:>7} {r['rematches']:>9}  {r['matching']}")
     for a, b in zip(rows, rows[1:]):
         f = b["players"] / a["players"]
         print(f"{a['players']} -> {b['players']} players (x{f:g}): command x{b['command_s'] / a['command_s']:.1f}, "

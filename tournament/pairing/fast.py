@@ -279,6 +279,9 @@ last_stats = Stats()
 # At most this many violated pairs per player are added per round (the most
 # violated ones); every violated pair is found, only the additions are capped.
 ADD_PER_PLAYER = 8
+# candidates in a player's own score group: this many places either side of
+# its ideal seeding partner (the optimum often pairs 5-10 places away)
+CANDIDATE_WINDOW = 10
 
 
 def solve_large(rc, keys: list[str], forbidden: set, options) -> list[tuple[str, str]]:
@@ -298,6 +301,7 @@ def solve_large(rc, keys: list[str], forbidden: set, options) -> list[tuple[str,
         warnings.warn("tournament.pairing._blossom is not built (pip install -e .): "
                       "matching every pair with rustworkx, slow for large fields", RuntimeWarning)
     if n <= options.dense_limit or not available():
+        last_stats.__init__(players=n, mode="all pairs (rustworkx)")
         ii, jj = np.nonzero(np.triu(allowed, 1))
         edges = [(i, j, int(W[i, j])) for i, j in zip(ii.tolist(), jj.tolist())]
         pairs = max_weight_matching(n, edges)
@@ -351,7 +355,7 @@ def certified_matching(W: np.ndarray, allowed: np.ndarray, ii, jj, stats: Stats 
     # matching covers everybody (perfect-matching LP); otherwise "plain":
     # cold starts, duals >= 0, unmatched players' duals 0 (matching LP)
     mode = "perfect" if n % 2 == 0 else "plain"
-    init = None
+    init = _first_start(W, in_graph, K) if (warm and mode == "perfect") else None
     while True:
         t0 = time.perf_counter()
         us, vs = np.nonzero(np.triu(in_graph, 1))
@@ -391,7 +395,7 @@ def certified_matching(W: np.ndarray, allowed: np.ndarray, ii, jj, stats: Stats 
         in_graph |= new
         au, av = np.nonzero(np.triu(new, 1))
         st.added_edges += len(au)
-        init = _warm_start(sol, K, W, au, av) if (warm and mode == "perfect") else None
+        init = _warm_start(sol, K, W, au, av, in_graph) if (warm and mode == "perfect") else None
     # complementary slackness (exact, Python ints): matched pairs tight,
     # z > 0 only on full blossoms, z >= 0; in "plain" mode also y >= 0 and
     # y = 0 on unmatched players
@@ -400,13 +404,64 @@ def certified_matching(W: np.ndarray, allowed: np.ndarray, ii, jj, stats: Stats 
     return sorted(sol.pairs())
 
 
-def _warm_start(sol, K: int, W, au, av):
+
+
+def _first_start(W, in_graph, K: int):
+    """Duals and matching for the first solve: every player's dual starts at
+    its best weight in the graph (feasible: y_i + y_j >= 2 w_ij), then
+    :func:`_tighten` lowers them and matches tight pairs greedily."""
+    n = len(W)
+    Wm = np.where(in_graph, W, np.iinfo(np.int64).min)
+    best = Wm.max(axis=1)
+    d = np.where(best == np.iinfo(np.int64).min, 0, best)
+    return _tighten(W, in_graph, K, d.tolist(), [-1] * n)
+
+
+def _tighten(W, in_graph, K: int, d: list[int], mate: list[int]):
+    """Greedy start for the blossom algorithm (``d``: duals minus K).
+
+    Each unmatched player's dual is lowered to the least feasible value (some
+    pair of it becomes tight) and it is matched to an unmatched partner over
+    a tight pair, if any.  Duals stay feasible and matched pairs tight; the
+    unmatched players' duals are then made of one parity, as the algorithm
+    needs.  Fewer unmatched players: fewer stages of the algorithm.
+    """
+    n = len(d)
+    if max(map(abs, d), default=0) >= 1 << 61:  # keep int64 exact: no greedy step
+        D = [x + K for x in d]
+        return [x + (x & 1 if mate[v] == -1 else 0) for v, x in enumerate(D)], mate
+    dv = np.array(d, dtype=np.int64)
+    free = np.array([m == -1 for m in mate])
+    W2 = 2 * W
+    for v in np.nonzero(free)[0].tolist():
+        if not free[v]:
+            continue
+        nb = np.nonzero(in_graph[v])[0]
+        if len(nb) == 0:
+            continue
+        need = W2[v, nb] - dv[nb]
+        low = int(need.max())
+        if low < dv[v]:
+            dv[v] = low
+        tight = nb[(need == dv[v]) & free[nb]]
+        if len(tight):
+            u = int(tight[0])
+            mate[v], mate[u] = u, v
+            free[v] = free[u] = False
+    D = [x + K for x in dv.tolist()]
+    for v in range(n):
+        if mate[v] == -1 and D[v] & 1:
+            D[v] += 1
+    return D, mate
+
+
+def _warm_start(sol, K: int, W, au, av, in_graph):
     """Initial duals and matching for the next round from the last solution.
 
     Blossom duals are folded into vertex duals (each vertex gets the z of
     every blossom holding it: edges only gain slack), then each end of a
     newly added, violated pair is raised by half the violation; matched pairs
-    that stay tight are kept; unmatched vertices are made even (one parity).
+    that stay tight are kept, then :func:`_tighten`.
     """
     n = sol.n
     D = list(sol.vertex)
@@ -427,10 +482,7 @@ def _warm_start(sol, K: int, W, au, av):
     for i, j in sol.pairs():
         if D[i] + D[j] == 2 * (int(W[i, j]) + K):
             mate[i], mate[j] = j, i
-    for v in range(n):
-        if mate[v] == -1 and D[v] & 1:
-            D[v] += 1
-    return D, mate
+    return _tighten(W, in_graph, K, [x - K for x in D], mate)
 
 
 _INT64_LIMIT = 1 << 60  # tests set 0 to force the float + exact path
@@ -519,7 +571,7 @@ def _candidates(rc, keys, W, allowed, k):
         groups.setdefault(s_.group, []).append(i)
     rows, cols = [], []
     system = C.seed_system(rc.ctx)
-    w = max(2, k // 8)
+    w = CANDIDATE_WINDOW
     for members in groups.values():
         members.sort(key=lambda i: seats[i].place)
         size = len(members)
