@@ -15,7 +15,7 @@ DEB_CHECK    := /usr/bin/chromium /usr/share/fonts/truetype/dejavu/DejaVuSans.tt
 # `make test-sqlite`: the suite on SQLite only, for a quick run.
 .PHONY: run test test-sqlite install system-deps migrate demo bench messages serve clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py tournament/pairing/_blossom.c
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[test]'
