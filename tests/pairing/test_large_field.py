@@ -80,18 +80,19 @@ def test_a_missing_optimal_edge_is_found_by_the_certificate():
 
 
 @needs_c
-def test_no_perfect_matching_and_the_float_check(monkeypatch):
+@pytest.mark.parametrize("n, mode", [(40, "plain"), (41, "perfect + stand-in")])
+def test_no_perfect_matching_and_the_float_check(monkeypatch, n, mode):
     rng = np.random.default_rng(5)
-    n = 41  # odd, and player 0 may meet nobody: max cardinality is 20 games
     W = rng.integers(0, 10**17, size=(n, n))
     allowed = ~np.eye(n, dtype=bool)
-    allowed[0, :] = allowed[:, 0] = False
+    allowed[0, :] = allowed[:, 0] = False  # player 0 may meet nobody
     cand = [(i, (i + 1) % n) for i in range(n)]
     ii, jj = np.array(cand).T
     want = value(W, all_pairs(W, allowed))
+    assert want[0] == (n - 1) // 2
     stats = fast.Stats()
     assert value(W, fast.certified_matching(W, allowed, ii, jj, stats)) == want
-    assert stats.mode == "plain"
+    assert stats.mode == mode
     monkeypatch.setattr(fast, "_INT64_LIMIT", 0)  # duals checked with floats + exact recheck
     stats = fast.Stats()
     assert value(W, fast.certified_matching(W, allowed, ii, jj, stats)) == want

@@ -7,7 +7,9 @@
    draw-ups/downs, colour balance (within the round's discipline), earlier
    opponents (whole tournament or same discipline, ``rematch_scope``).
 4. OpenGotha's cost for every allowed pair (forbidden pairs get no edge) and
-   one maximum-weight matching over the whole field (:mod:`.matching`).
+   one maximum-weight matching over the whole field (:mod:`.matching`; above
+   ``Options.dense_limit`` players column generation proven optimal over
+   every pair by the blossom duals, :mod:`.fast`).
 5. Colours, handicap and komi by the round's discipline, table numbers.
 """
 

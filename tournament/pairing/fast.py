@@ -337,24 +337,38 @@ def certified_matching(W: np.ndarray, allowed: np.ndarray, ii, jj, stats: Stats 
     st = stats if stats is not None else last_stats
     n = W.shape[0]
     st.__init__(players=n)
+    if n < 2:
+        return []
     # a pair's weight is W[i, j] for i < j in field order (OpenGotha's cost
     # is not always symmetric, e.g. the random part of split-and-random)
     W = np.triu(W, 1)
     W = W + W.T
     allowed = allowed & allowed.T
+    real = n
+    if n % 2:
+        # an odd field: a stand-in player who may meet anybody at cost 0.
+        # Perfect matchings of field + stand-in are the field's matchings
+        # leaving one player out, all weighing the same plus a constant
+        W = np.pad(W, ((0, 1), (0, 1)))
+        allowed = np.pad(allowed, ((0, 1), (0, 1)), constant_values=True)
+        allowed[n, n] = False
+        n += 1
     K = cardinality_bonus(n, W, allowed)
     in_graph = np.zeros((n, n), dtype=bool)
     ii = np.asarray(ii, dtype=np.int64)
     jj = np.asarray(jj, dtype=np.int64)
     in_graph[ii, jj] = True
     in_graph[jj, ii] = True
+    if n > real:
+        in_graph[real, :] = in_graph[:, real] = True
     in_graph &= allowed
     st.initial_edges = int(np.count_nonzero(np.triu(in_graph, 1)))
     W2 = 2 * W  # costs < 2^60 (checked in _violations), so 2 W fits
     # "perfect" mode: max_cardinality with free vertex duals, sound while the
-    # matching covers everybody (perfect-matching LP); otherwise "plain":
-    # cold starts, duals >= 0, unmatched players' duals 0 (matching LP)
-    mode = "perfect" if n % 2 == 0 else "plain"
+    # matching covers everybody (perfect-matching LP); if the graph has no
+    # perfect matching, "plain": cold starts, duals >= 0, unmatched players'
+    # duals 0 (matching LP)
+    mode = "perfect"
     init = _first_start(W, in_graph, K) if (warm and mode == "perfect") else None
     while True:
         t0 = time.perf_counter()
@@ -400,8 +414,8 @@ def certified_matching(W: np.ndarray, allowed: np.ndarray, ii, jj, stats: Stats 
     # z > 0 only on full blossoms, z >= 0; in "plain" mode also y >= 0 and
     # y = 0 on unmatched players
     _check_complementarity(sol, K, W, mode == "perfect")
-    st.mode = mode
-    return sorted(sol.pairs())
+    st.mode = mode + (" + stand-in" if n > real else "")
+    return sorted((i, j) for i, j in sol.pairs() if j < real)
 
 
 
@@ -522,7 +536,7 @@ def _violations(sol, K: int, W, W2, allowed, st):
             idx = np.array(leaves[b])
             S[np.ix_(idx, idx)] += 2.0 * float(z)
     scale = 2 * max(map(abs, d), default=0) + 2 * zsum + wmax
-    tol = scale * 1e-12 + 16.0  # float rounding stays far below this
+    tol = scale * 1e-14 + 16.0  # float rounding (< 1e-15 * scale) stays far below this
     viol = allowed & (S < -tol)
     doubtful = np.nonzero(allowed & (np.abs(S) <= tol))
     for i, j in zip(*(x.tolist() for x in doubtful)):
