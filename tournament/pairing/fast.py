@@ -18,7 +18,9 @@ proof of optimality (``certified_matching``):
    its optimal duals: a value y_v per player, a value z_B >= 0 per blossom
    (odd set of players);
 3. numpy checks the reduced cost y_i + y_j + sum(z_B, B holds i and j) - w_ij
-   of *every* allowed pair of the field (n x n, exact integers);
+   of *every* allowed pair of the field (n x n, exact: int64 when the numbers
+   are small enough, else a float pre-filter with a wide margin and an exact
+   Python-int recheck of every doubtful pair);
 4. pairs with a negative reduced cost are added (the most negative ones of
    each player) and the graph is solved again, starting from the last duals
    and matching; when no pair is negative, the matching is optimal.
@@ -33,9 +35,11 @@ duality no matching of the field weighs more.  Maximum cardinality is exact
 too: every weight gets the same bonus K > (n/2) * (largest weight range), so
 a matching with one more game always weighs more, and among matchings of one
 size the bonus changes nothing.  When the matching pairs everybody the
-perfect-matching LP (free y) is used; otherwise the general one (y >= 0,
-y = 0 for unpaired players).  The candidates only decide how fast this goes,
-never the result.
+perfect-matching LP (free y) is used -- an odd field gets a stand-in player
+who may meet anybody at cost 0, so that one player is left out as any
+maximum-cardinality matching would; when no such matching exists (forbidden
+pairs), the general LP (y >= 0, y = 0 for unpaired players).  The candidates
+only decide how fast this goes, never the result.
 ``Options(dense_limit=10**6)`` forces rustworkx over all pairs (minutes for
 1,000 players).  If the C extension is not built, fields above the limit
 also fall back to that.
@@ -413,7 +417,7 @@ def certified_matching(W: np.ndarray, allowed: np.ndarray, ii, jj, stats: Stats 
     # complementary slackness (exact, Python ints): matched pairs tight,
     # z > 0 only on full blossoms, z >= 0; in "plain" mode also y >= 0 and
     # y = 0 on unmatched players
-    _check_complementarity(sol, K, W, mode == "perfect")
+    _check_complementarity(sol, K, W, mode == "perfect", allowed)
     st.mode = mode + (" + stand-in" if n > real else "")
     return sorted((i, j) for i, j in sol.pairs() if j < real)
 
@@ -545,9 +549,15 @@ def _violations(sol, K: int, W, W2, allowed, st):
     return viol, S
 
 
-def _check_complementarity(sol, K: int, W, perfect: bool) -> None:
+def _check_complementarity(sol, K: int, W, perfect: bool, allowed) -> None:
+    """The rest of the proof, in Python integers, independent of the solver:
+    a matching of allowed pairs, matched pairs tight, z >= 0 and z > 0 only
+    on full blossoms; perfect, or else y >= 0 with y = 0 on unmatched players.
+    (Dual feasibility on every pair is what :func:`_violations` checked.)"""
     mate = sol.mate
     problems = []
+    if any(u != -1 and (mate[u] != v or not allowed[v, u]) for v, u in enumerate(mate)):
+        problems.append("not a matching of allowed pairs")
     if any(z < 0 for z in sol.blossom.values()):
         problems.append("negative blossom dual")
     if perfect:
