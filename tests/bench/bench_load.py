@@ -322,6 +322,35 @@ def submit(browser: Browser, job: dict, game_page: str) -> bool:
 # --- the run -------------------------------------------------------------------------------
 
 
+def _spin(seconds: float, out) -> None:
+    wall, cpu = time.perf_counter(), time.process_time()
+    while time.perf_counter() - wall < seconds:
+        pass
+    out.put(time.process_time() - cpu)
+
+
+def available_cores(seconds: float = 2.0) -> float:
+    """How many cores this machine gives us right now (others may share it): CPU got by one spinner a core."""
+    import multiprocessing
+
+    out = multiprocessing.Queue()
+    spinners = [multiprocessing.Process(target=_spin, args=(seconds, out)) for _ in range(os.cpu_count() or 1)]
+    for p in spinners:
+        p.start()
+    for p in spinners:
+        p.join()
+    return sum(out.get() for _ in spinners) / seconds
+
+
+def cpu_pressure() -> str:
+    """Linux's CPU pressure: the share of the last minute in which runnable tasks waited for a CPU."""
+    try:
+        first = Path("/proc/pressure/cpu").read_text().splitlines()[0]
+        return first.split("avg60=")[1].split()[0] + " %"
+    except (OSError, IndexError):
+        return "unknown"
+
+
 def cpu_seconds(server_pid: int) -> dict[str, float]:
     """CPU time used so far by this load generator, the gunicorn processes and PostgreSQL (Linux /proc)."""
     tick = os.sysconf("SC_CLK_TCK")
@@ -387,6 +416,8 @@ def main() -> int:
     parser.add_argument("--players", type=int, default=200)
     parser.add_argument("--workers", type=int, default=int(os.environ.get("WORKERS", "4")))
     parser.add_argument("--threads", type=int, default=4, help="threads per gunicorn worker (gthread)")
+    parser.add_argument("--worker-class", default="sync", choices=["gthread", "sync"],
+                        help="sync: one request at a time per worker, no keep-alive (as `make serve`)")
     parser.add_argument("--think", type=float, default=2.0, help="average seconds between a player's requests")
     parser.add_argument("--reload-share", type=float, default=0.25,
                         help="share of standings refreshes that reload the whole page (the others are the "
@@ -424,8 +455,9 @@ def main() -> int:
         port = free_port()
         server = subprocess.Popen(
             [str(Path(PY).parent / "gunicorn"), "tournament.wsgi", "--bind", f"{HOST}:{port}",
-             "--workers", str(args.workers), "--worker-class", "gthread", "--threads", str(args.threads),
-             "--keep-alive", "75", "--log-level", "warning"],
+             "--workers", str(args.workers), "--worker-class", args.worker_class,
+             *(["--threads", str(args.threads), "--keep-alive", "75"] if args.worker_class == "gthread" else []),
+             "--log-level", "warning"],
             cwd=REPO, env=env, stdout=subprocess.DEVNULL, stderr=open(tmp / "gunicorn.log", "w"),
             start_new_session=True,
         )
@@ -438,7 +470,8 @@ def main() -> int:
                 if time.monotonic() > deadline or server.poll() is not None:
                     raise SystemExit("gunicorn did not start:\n" + (tmp / "gunicorn.log").read_text())
                 time.sleep(0.2)
-        log(f"gunicorn on {HOST}:{port}: {args.workers} workers x {args.threads} threads (gthread), DEBUG off; "
+        shape = f"{args.threads} threads (gthread)" if args.worker_class == "gthread" else "1 thread (sync)"
+        log(f"gunicorn on {HOST}:{port}: {args.workers} workers x {shape}, DEBUG off; "
             f"think time {args.think} s on average, {args.reload_share:.0%} of standings refreshes reload the page")
 
         stats = Stats()
@@ -462,6 +495,9 @@ def main() -> int:
         log(f"{len(names)} log-ins in {time.monotonic() - t_login:.1f} s"
             + (f", {len(login_errors)} failed: {login_errors[:3]}" if login_errors else ""))
 
+        cores = available_cores()
+        log(f"before the run, the machine gives {cores:.2f} of {os.cpu_count()} cores "
+            f"(CPU pressure over the last minute: {cpu_pressure()})")
         outcome: dict = {}
         cpu_before = cpu_seconds(server.pid)
         stats.measuring = True
@@ -493,7 +529,8 @@ def main() -> int:
                 f"{percentile(values, 99) * 1000:>9.0f}{statistics.fmean(values) * 1000:>9.0f}")
         log("CPU seconds while measuring: " + ", ".join(
             f"{k} {cpu_after[k] - cpu_before.get(k, 0):.0f}" for k in ("gunicorn", "PostgreSQL", "load generator"))
-            + f" (of {2 * elapsed:.0f} on {os.cpu_count()} cores)")
+            + f" (of {os.cpu_count() * elapsed:.0f} on {os.cpu_count()} cores); CPU pressure during the run: "
+            + cpu_pressure())
         log(f"results: {reports} reports and {confirms} confirmations accepted, {len(lost)} lost")
         log(f"errors: {len(stats.errors) + len(login_errors)}" + (f" {stats.errors[:5]}" if stats.errors else "")
             + f" (requests sent again on a fresh connection after the server closed an idle one: {stats.retries})")
