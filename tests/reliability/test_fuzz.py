@@ -209,8 +209,6 @@ def test_opengotha_truncated_real_files():
 
 
 @pytest.mark.skipif(not _opengotha_files(), reason="no OpenGotha files in /work/shared/opengotha")
-@pytest.mark.xfail(reason="tournament/pairing/opengotha_xml.py: float() of komi and paiStandardNX1Factor "
-                          "raises a bare ValueError, not OpenGothaFormatError", raises=AssertionError, strict=False)
 def test_opengotha_bad_attribute_values():
     """Every attribute of a real file, set to a value that is no number, no rank, no name."""
     import re
