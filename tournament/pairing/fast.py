@@ -345,6 +345,8 @@ def certified_matching(W: np.ndarray, allowed: np.ndarray, ii, jj, stats: Stats 
         return []
     # a pair's weight is W[i, j] for i < j in field order (OpenGotha's cost
     # is not always symmetric, e.g. the random part of split-and-random)
+    if n and int(np.abs(W).max()) >= 1 << 61:
+        raise ValueError("pair costs of 2^61 or more are not supported")  # 2 W must fit in int64
     W = np.triu(W, 1)
     W = W + W.T
     allowed = allowed & allowed.T
