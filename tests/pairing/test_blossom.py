@@ -156,3 +156,5 @@ def test_bad_warm_starts_are_refused():
         solve(4, edges, True, [6, 6, 10, 10], [1, 0, -1, -1])  # 0-1 not tight
     with pytest.raises(ValueError):
         solve(4, edges, True, [5, 6, 10, 10])  # unmatched of both parities
+    with pytest.raises(ValueError):
+        solve(4, edges, False, [6, 6, 10, 10])  # warm start without max_cardinality

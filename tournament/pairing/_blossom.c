@@ -730,6 +730,14 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
         m->dualvar[i] = i < nv ? maxweight : 0;
     }
     /* warm start: vertex duals and a matching given by the caller */
+    if ((init_dual != Py_None || init_mate != Py_None) && !maxcard) {
+        PyErr_SetString(PyExc_ValueError, "a warm start needs max_cardinality");
+        goto done;
+    }
+    if (init_mate != Py_None && init_dual == Py_None) {
+        PyErr_SetString(PyExc_ValueError, "an initial matching needs initial duals");
+        goto done;
+    }
     if (init_dual != Py_None) {
         PyObject *fd = PySequence_Fast(init_dual, "dual must be a sequence");
         if (!fd) goto done;
