@@ -271,6 +271,8 @@ def play(browser: Browser, username: str, job: dict, start: float, duration: flo
     done = False
     live = None
     end = start + duration
+    # players do not all click at the same millisecond: the first request comes within one think time
+    time.sleep(max(0.0, start + rng.uniform(0, think) - time.monotonic()))
     while True:
         now = time.monotonic()
         if now >= end:
