@@ -23,7 +23,7 @@ start)
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends postgresql >/dev/null
   fi
   BIN=$(bindir)
-  if as_owner "$BIN/pg_ctl" -D "$DIR" status >/dev/null 2>&1; then
+  if as_owner "$BIN/pg_ctl" -D "$DIR/data" status >/dev/null 2>&1; then
     echo "$URL"; exit 0
   fi
   rm -rf "$DIR"; mkdir -p "$DIR"
