@@ -56,14 +56,24 @@ def snapshot(game: Game) -> dict:
     }
 
 
-def _write(*, game: Game, version: int, fields: dict) -> Game:
-    """The conditional UPDATE: only if nobody changed the game since ``version``."""
+def _change(*, game: Game, version: int, fields: dict, action: str, user, reason: str = "") -> Game:
+    """The conditional UPDATE (only if nobody changed the game since ``version``), logged."""
+    before = snapshot(game)
     updated = Game.objects.filter(pk=game.pk, version=version).update(
         version=F("version") + 1, updated_at=timezone.now(), **fields
     )
     current = Game.objects.select_related("round__tournament", "round__discipline", "black", "white").get(pk=game.pk)
     if not updated:
         raise StaleResult(current)
+    log_action(
+        tournament=current.round.tournament,
+        action=action,
+        obj=current,
+        user=user,
+        before=before,
+        after=snapshot(current),
+        reason=reason,
+    )
     return current
 
 
@@ -185,8 +195,7 @@ def result_report(
             state = ResultState.DISPUTED
             reason = reason or _("The record contradicts the reported result; sent to a referee.")
 
-    before = snapshot(game)
-    game = _write(
+    return _change(
         game=game,
         version=version,
         fields={
@@ -199,17 +208,10 @@ def result_report(
             "reported_by": user,
             "reported_at": timezone.now(),
         },
-    )
-    log_action(
-        tournament=game.round.tournament,
         action="game.result.report",
-        obj=game,
         user=user,
-        before=before,
-        after=snapshot(game),
         reason=reason,
     )
-    return game
 
 
 @transaction.atomic
@@ -222,17 +224,10 @@ def result_confirm(*, game: Game, user, version: int) -> Game:
         raise ResultError(_("There is no reported result to confirm."), code="state")
     if game.reported_by_id == user.pk:
         raise ResultError(_("Your opponent confirms the result you reported."), code="own")
-    before = snapshot(game)
-    game = _write(game=game, version=version, fields={"result_state": ResultState.CONFIRMED})
-    log_action(
-        tournament=game.round.tournament,
-        action="game.result.confirm",
-        obj=game,
-        user=user,
-        before=before,
-        after=snapshot(game),
+    return _change(
+        game=game, version=version, fields={"result_state": ResultState.CONFIRMED},
+        action="game.result.confirm", user=user,
     )
-    return game
 
 
 @transaction.atomic
@@ -247,18 +242,10 @@ def result_dispute(*, game: Game, user, version: int, reason: str) -> Game:
     reason = (reason or "").strip()
     if not reason:
         raise ResultError(_("Say what is wrong with the result."), code="reason")
-    before = snapshot(game)
-    game = _write(game=game, version=version, fields={"result_state": ResultState.DISPUTED})
-    log_action(
-        tournament=game.round.tournament,
-        action="game.result.dispute",
-        obj=game,
-        user=user,
-        before=before,
-        after=snapshot(game),
-        reason=reason,
+    return _change(
+        game=game, version=version, fields={"result_state": ResultState.DISPUTED},
+        action="game.result.dispute", user=user, reason=reason,
     )
-    return game
 
 
 @transaction.atomic
@@ -282,21 +269,10 @@ def result_set(
     if method not in WinMethod.values:
         raise ResultError(_("Unknown way of winning."), code="invalid")
     state = ResultState.PENDING if result == Result.UNKNOWN else ResultState.CONFIRMED
-    before = snapshot(game)
-    fields = {"result": result, "by_default": by_default, "method": method, "result_state": state}
-    if before == {"result": result, "by_default": by_default, "method": method, "state": state}:
+    if snapshot(game) == {"result": result, "by_default": by_default, "method": method, "state": state}:
         return game  # nothing changes
-    game = _write(game=game, version=version, fields=fields)
-    log_action(
-        tournament=game.round.tournament,
-        action="game.result.set",
-        obj=game,
-        user=user,
-        before=before,
-        after=snapshot(game),
-        reason=reason,
-    )
-    return game
+    fields = {"result": result, "by_default": by_default, "method": method, "result_state": state}
+    return _change(game=game, version=version, fields=fields, action="game.result.set", user=user, reason=reason)
 
 
 @transaction.atomic
@@ -319,8 +295,7 @@ def result_adjudicate(
         method = WinMethod.DEFAULT
     if method not in WinMethod.values:
         raise ResultError(_("Unknown way of winning."), code="invalid")
-    before = snapshot(game)
-    game = _write(
+    return _change(
         game=game,
         version=version,
         fields={
@@ -329,14 +304,7 @@ def result_adjudicate(
             "method": method,
             "result_state": ResultState.ADJUDICATED,
         },
-    )
-    log_action(
-        tournament=game.round.tournament,
         action="game.result.adjudicate",
-        obj=game,
         user=user,
-        before=before,
-        after=snapshot(game),
         reason=reason,
     )
-    return game
