@@ -14,7 +14,7 @@ import re
 
 MIN_RANK = -30  # 30k
 MAX_RANK = 17  # 9p
-_RANK_RE = re.compile(r"^\s*(\d{1,2})\s*([kdpKDP])\s*$")
+_RANK_RE = re.compile(r"^\s*([1-9][0-9]?)([kdpKDP])\s*$")
 
 
 def parse_rank(text: str) -> int:

@@ -30,7 +30,7 @@ def test_rank_form_field_reads_any_case_and_shows_lower_case(text, shown):
     assert field.prepare_value(value) == shown
 
 
-@pytest.mark.parametrize("bad", ["0k", "31k", "10d", "0d", "10p", "5", "k5", "5 kyu", "dan", "1.5k", "-1k"])
+@pytest.mark.parametrize("bad", ["0k", "31k", "10d", "0d", "10p", "5", "k5", "5 kyu", "dan", "1.5k", "-1k", "5 k", "05k", "2dd", ""])
 def test_rank_form_field_refuses_anything_else_with_a_clear_message(bad):
     with pytest.raises(ValidationError) as info:
         RankFormField().clean(bad)
