@@ -17,7 +17,8 @@ def games_of_tournament(tournament: Tournament) -> QuerySet[Game]:
 def player_games(*, tournament: Tournament, player: Player) -> QuerySet[Game]:
     """A player's games in the published and finished rounds, round by round."""
     return (
-        games_of_tournament(tournament)
+        Game.objects.filter(round__tournament=tournament)
+        .select_related("round", "round__discipline", "black", "white")
         .filter(Q(black=player) | Q(white=player))
         .filter(round__status__in=[Round.Status.PUBLISHED, Round.Status.FINISHED])
         .order_by("round__number")

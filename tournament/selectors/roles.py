@@ -2,7 +2,30 @@
 
 from __future__ import annotations
 
-from tournament.models import Player, Tournament, TournamentRole
+from tournament.models import Player, Registration, Tournament, TournamentRole
+
+
+def user_roles_and_registration(user, tournament: Tournament) -> tuple[set[str], Registration | None]:
+    """The user's roles (as :func:`user_roles`) and registration (with its player) in one go.
+
+    The registration is what makes a user a ``player``, so the pages of a
+    player read it here once instead of asking "is registered?" and then
+    loading it again. The user's ``player`` is set from it (no query later).
+    """
+    if not getattr(user, "is_authenticated", False):
+        return set(), None
+    roles = set(
+        TournamentRole.objects.filter(tournament=tournament, user=user).values_list("role", flat=True)
+    )
+    if user.is_superuser:
+        roles.add(TournamentRole.Role.ORGANIZER)
+    registration = (
+        Registration.objects.filter(tournament=tournament, player__user=user).select_related("player").first()
+    )
+    if registration is not None:
+        roles.add("player")
+        registration.player.user = user  # also fills user.player: the same row (one-to-one)
+    return roles, registration
 
 
 def user_roles(user, tournament: Tournament) -> set[str]:

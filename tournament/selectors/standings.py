@@ -173,16 +173,44 @@ def h9_header(tournament: Tournament, *, discipline: str | None = None,
     )
 
 
+def _version_sql() -> tuple[str, str]:
+    """The two statements of :func:`standings_version`, built from the models' table names."""
+    game, round_, bye, reg = (m._meta.db_table for m in (Game, Round, Bye, Registration))
+    games = f"FROM {game} g INNER JOIN {round_} r ON g.round_id = r.id WHERE r.tournament_id = %s"
+    counts = (
+        f"SELECT (SELECT COUNT(*) {games}), (SELECT MAX(g.updated_at) {games}),"
+        f" (SELECT COUNT(*) FROM {reg} WHERE tournament_id = %s),"
+        f" (SELECT MAX(updated_at) FROM {reg} WHERE tournament_id = %s),"
+        f" (SELECT COUNT(*) FROM {bye} b INNER JOIN {round_} r ON b.round_id = r.id WHERE r.tournament_id = %s)"
+    )
+    rounds = f"SELECT number, status FROM {round_} WHERE tournament_id = %s ORDER BY number"
+    return counts, rounds
+
+
+_VERSION_SQL: tuple[str, str] | None = None
+
+
 def standings_version(tournament: Tournament) -> str:
     """Changes whenever anything the public standings show may have changed
-    (results, pairings, byes, registrations, round states, settings)."""
-    from django.db.models import Count, Max
+    (results, pairings, byes, registrations, round states, settings).
 
-    games = Game.objects.filter(round__tournament=tournament).aggregate(n=Count("id"), t=Max("updated_at"))
-    regs = tournament.registrations.aggregate(n=Count("id"), t=Max("updated_at"))
-    rounds = ",".join(f"{n}{s[0]}" for n, s in tournament.rounds.values_list("number", "status"))
-    byes = Bye.objects.filter(round__tournament=tournament).count()
-    parts = [games["n"], games["t"], regs["n"], regs["t"], rounds, byes, tournament.updated_at]
+    Asked on every standings page and every poll, so it is two plain
+    statements (the games' and registrations' count and latest change, the
+    byes' count; the rounds' states) instead of five compiled querysets.
+    """
     import hashlib
 
+    from django.db import connection
+
+    global _VERSION_SQL
+    if _VERSION_SQL is None:
+        _VERSION_SQL = _version_sql()
+    counts_sql, rounds_sql = _VERSION_SQL
+    pk = tournament.pk
+    with connection.cursor() as cursor:
+        cursor.execute(counts_sql, [pk, pk, pk, pk, pk])
+        games_n, games_t, regs_n, regs_t, byes = cursor.fetchone()
+        cursor.execute(rounds_sql, [pk])
+        rounds = ",".join(f"{n}{s[0]}" for n, s in cursor.fetchall())
+    parts = [games_n, games_t, regs_n, regs_t, rounds, byes, tournament.updated_at]
     return hashlib.sha1("|".join(map(str, parts)).encode()).hexdigest()[:12]

@@ -9,7 +9,7 @@ from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404
 
 from tournament.models import Tournament
-from tournament.selectors.roles import user_roles
+from tournament.selectors.roles import user_roles_and_registration
 
 ORGANIZER = "organizer"
 REFEREE = "referee"
@@ -21,7 +21,8 @@ def tournament_page(*allowed: str, login: bool = True):
 
     An anonymous visitor is sent to the log-in page; a user without the
     role gets 403. A referee's pages are open to organizers too. The view
-    is called as ``view(request, tournament, roles, **kwargs)``.
+    is called as ``view(request, tournament, roles, **kwargs)``; the user's
+    registration in the tournament (or None) is ``request.registration``.
     """
 
     def decorator(view):
@@ -30,13 +31,14 @@ def tournament_page(*allowed: str, login: bool = True):
             tournament = get_object_or_404(Tournament, slug=slug)
             if login and not request.user.is_authenticated:
                 return redirect_to_login(request.get_full_path())
-            roles = user_roles(request.user, tournament)
+            roles, registration = user_roles_and_registration(request.user, tournament)
             effective = set(roles)
             if ORGANIZER in effective:
                 effective.add(REFEREE)
             if allowed and not effective & set(allowed):
                 raise PermissionDenied("no role in this tournament for this page")
             request.tournament = tournament
+            request.registration = registration  # the user's registration in it, or None
             request.roles = effective
             request._roles_cache = {tournament.pk: effective}  # the nav's roles_in tag asks again
             return view(request, tournament, effective, *args, **kwargs)

@@ -64,7 +64,7 @@ def register(request, slug):
 
 @tournament_page(PLAYER)
 def my_tournament(request, tournament, roles):
-    registration = registration_of(tournament=tournament, user=request.user)
+    registration = request.registration  # read by tournament_page with the roles
     games = []
     for game in player_games(tournament=tournament, player=registration.player):
         me_black = game.black_id == registration.player.pk
