@@ -2,7 +2,38 @@
 
 from __future__ import annotations
 
+from django.db import connection
+
 from tournament.models import Player, Registration, Tournament, TournamentRole
+
+_ROLES_SQL: dict[bool, str] = {}
+
+
+def _roles_sql(with_registration: bool) -> str:
+    """The user's role rows in a tournament, and a ``player`` row if registered: one plain statement.
+
+    Asked on nearly every page, so it is not built by the ORM each time;
+    the table and column names come from the models.
+    """
+    if with_registration not in _ROLES_SQL:
+        role = TournamentRole._meta.db_table
+        sql = f"SELECT role FROM {role} WHERE tournament_id = %s AND user_id = %s"
+        if with_registration:
+            reg, player = Registration._meta.db_table, Player._meta.db_table
+            sql += (f" UNION ALL SELECT 'player' FROM {reg} r INNER JOIN {player} p ON r.player_id = p.id"
+                    f" WHERE r.tournament_id = %s AND p.user_id = %s")
+        _ROLES_SQL[with_registration] = sql
+    return _ROLES_SQL[with_registration]
+
+
+def _role_rows(user, tournament: Tournament, *, with_registration: bool) -> set[str]:
+    params = [tournament.pk, user.pk] * (2 if with_registration else 1)
+    with connection.cursor() as cursor:
+        cursor.execute(_roles_sql(with_registration), params)
+        roles = {row[0] for row in cursor.fetchall()}
+    if user.is_superuser:
+        roles.add(TournamentRole.Role.ORGANIZER)
+    return roles
 
 
 def user_roles_and_registration(user, tournament: Tournament) -> tuple[set[str], Registration | None]:
@@ -14,13 +45,12 @@ def user_roles_and_registration(user, tournament: Tournament) -> tuple[set[str],
     """
     if not getattr(user, "is_authenticated", False):
         return set(), None
-    roles = set(
-        TournamentRole.objects.filter(tournament=tournament, user=user).values_list("role", flat=True)
-    )
-    if user.is_superuser:
-        roles.add(TournamentRole.Role.ORGANIZER)
+    roles = _role_rows(user, tournament, with_registration=False)
     registration = (
-        Registration.objects.filter(tournament=tournament, player__user=user).select_related("player").first()
+        Registration.objects.filter(tournament=tournament, player__user=user)
+        .select_related("player")
+        .order_by("pk")
+        .first()
     )
     if registration is not None:
         roles.add("player")
@@ -35,16 +65,7 @@ def user_roles(user, tournament: Tournament) -> set[str]:
     """
     if not getattr(user, "is_authenticated", False):
         return set()
-    roles = set(
-        TournamentRole.objects.filter(tournament=tournament, user=user).values_list(
-            "role", flat=True
-        )
-    )
-    if user.is_superuser:
-        roles.add(TournamentRole.Role.ORGANIZER)
-    if tournament.registrations.filter(player__user=user).exists():
-        roles.add("player")
-    return roles
+    return _role_rows(user, tournament, with_registration=True)
 
 
 def is_organizer(user, tournament: Tournament) -> bool:

@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 from django import template
+from django.template.loader import render_to_string
+from django.urls import get_script_prefix
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models.game import Result, ResultState
 from tournament.selectors.roles import user_roles
+from tournament.views.fragments import memo_html
 
 register = template.Library()
 
@@ -25,6 +30,26 @@ def roles_in(context, tournament) -> set[str]:
         cached[tournament.pk] = roles
         request._roles_cache = cached
     return cached[tournament.pk]
+
+
+@register.simple_tag(takes_context=True)
+def tournament_nav(context, tournament) -> str:
+    """The tournament's navigation for the current user's roles.
+
+    It shows the tournament's links, "Register" while registration is open,
+    and the links of the user's roles: rendered once per language, URL
+    prefix, tournament, registration state and role set.
+    """
+    roles = roles_in(context, tournament)
+
+    def render() -> str:
+        return render_to_string("tournament/_nav_links.html", {"tournament": tournament, "my_roles": roles})
+
+    if tournament is None:
+        return render()
+    key = ("nav", get_language(), get_script_prefix(), tournament.slug, bool(tournament.registration_open),
+           frozenset(roles))
+    return mark_safe(memo_html(key, render))  # noqa: S308 - rendered by our own template, escaped there
 
 
 _ACTIONS = {

@@ -6,6 +6,8 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -17,6 +19,7 @@ from tournament.services import results as result_services
 from tournament.services.players import player_register_self
 
 from .access import PLAYER, tournament_page
+from .fragments import memo_html
 
 PLAYER_FIELDS = ["given_name", "surname", "given_name_latin", "surname_latin", "club", "country", "rank", "egd_pin", "email"]
 
@@ -79,8 +82,13 @@ def my_tournament(request, tournament, roles):
                 "can_confirm": result_services.can_confirm(game, request.user),
             }
         )
-    byes = registration.player.byes.filter(round__tournament=tournament).select_related("round")
-    round_numbers = list(tournament.rounds.values_list("number", flat=True)) or list(range(1, 6))
+    # round numbers only: no join of the rounds' rows, no ordering by the tournament's fields
+    byes = list(
+        registration.player.byes.filter(round__tournament=tournament)
+        .order_by("round__number")
+        .values_list("round__number", flat=True)
+    )
+    round_numbers = list(tournament.rounds.order_by("number").values_list("number", flat=True)) or list(range(1, 6))
     return render(
         request,
         "tournament/player/my_tournament.html",
@@ -90,11 +98,21 @@ def my_tournament(request, tournament, roles):
             "registration": registration,
             "games": games,
             "byes": byes,
-            "absent_form": AbsentRoundsForm(
-                initial={"absent_rounds": registration.absent_rounds}, rounds=round_numbers
-            ),
+            "absent_rounds_html": _absent_rounds_html(round_numbers, registration.absent_rounds),
         },
     )
+
+
+def _absent_rounds_html(round_numbers: list[int], absent_rounds) -> str:
+    """The "rounds I will miss" checkboxes: the same for everybody with the same rounds and choice."""
+    absent = tuple(absent_rounds or ())
+
+    def render_widget() -> str:
+        form = AbsentRoundsForm(initial={"absent_rounds": list(absent)}, rounds=round_numbers)
+        return str(form["absent_rounds"])
+
+    key = ("absent-rounds", get_language(), tuple(round_numbers), absent)
+    return mark_safe(memo_html(key, render_widget))  # noqa: S308 - rendered by Django's form widget
 
 
 @require_POST
