@@ -61,22 +61,27 @@ def tournament_data(tournament: Tournament, *, public: bool = True,
     )
     byes = list(Bye.objects.filter(round_id__in=round_ids).values_list("round_id", "player_id"))
     involved = {g[2] for g in games} | {g[3] for g in games} | {b[1] for b in byes}
+    # plain values, not model instances: the standings of a few hundred players are rebuilt after every result
     registrations = (
         Registration.objects.filter(tournament=tournament)
         .filter(Q(status=Registration.Status.CONFIRMED) | Q(player_id__in=involved))
-        .select_related("player")
+        .values_list(
+            "player_id", "player__surname", "player__given_name", "player__rank", "mms_correction",
+            "player__club", "player__country", "player__egd_pin", "player__rating", "absent_rounds",
+            "player__surname_latin", "player__given_name_latin",
+        )
     )
     general = _general_params(tournament)
     entrants = []
-    for reg in registrations:
-        p = reg.player
-        smms = initial_mms(pm.Player(key=str(p.pk), name=p.surname, rank=p.rank,
-                                     mms_correction=reg.mms_correction), general)
+    for (pk, surname, given_name, rank, mms_correction, club, country, egd_pin, rating, absent_rounds,
+         surname_latin, given_name_latin) in registrations:
+        smms = initial_mms(pm.Player(key=str(pk), name=surname, rank=rank,
+                                     mms_correction=mms_correction), general)
         entrants.append(sm.Entrant(
-            id=p.pk, surname=p.surname, given_name=p.given_name, rank=p.rank,
-            initial_mms=smms, club=p.club, country=p.country, egd_pin=p.egd_pin,
-            rating=p.rating, absent_rounds=frozenset(reg.absent_rounds or ()),
-            surname_latin=p.surname_latin, given_name_latin=p.given_name_latin,
+            id=pk, surname=surname, given_name=given_name, rank=rank,
+            initial_mms=smms, club=club, country=country, egd_pin=egd_pin,
+            rating=rating, absent_rounds=frozenset(absent_rounds or ()),
+            surname_latin=surname_latin, given_name_latin=given_name_latin,
         ))
     return sm.TournamentData(
         entrants=tuple(entrants),
