@@ -84,9 +84,23 @@ def test_two_organizers_correct_one_result(day):
     assert AuditEntry.objects.filter(object_type="game", object_id=pk).count() == 1
 
 
-def test_two_players_report_one_game_through_the_site(day, settings):
+def test_two_players_report_one_game_through_the_site(day, settings, monkeypatch):
     """Alice and Bob both report their game at the same moment, each opened at version 0."""
     _settings_fast(settings)
+    # both requests have read the game before either writes (as two phones at the same moment);
+    # without this a busy machine can finish one request before the other starts, and then the
+    # second is told "your opponent has reported already" instead of losing the race
+    from tournament.views import games as game_views
+
+    both_read = threading.Barrier(2)
+    load_game = game_views._game
+
+    def load_and_wait(tournament, pk):
+        game = load_game(tournament, pk)
+        both_read.wait(timeout=30)
+        return game
+
+    monkeypatch.setattr(game_views, "_game", load_and_wait)
     game = day.game
     url = reverse("game_report", args=[day.tournament.slug, game.pk])
     clients = {}
