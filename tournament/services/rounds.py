@@ -14,7 +14,7 @@ from decimal import Decimal
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import F, Max
+from django.db.models import F, Max, Q
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -100,9 +100,7 @@ def round_pair(*, round: Round, user=None) -> PairingOutcome:  # noqa: A002 - th
 
     data = pairing_tournament(tournament, round_)
     players = {player_key(p.pk): p for p in Player.objects.filter(registrations__tournament=tournament)}
-    constraints = PairConstraint.objects.filter(tournament=tournament).filter(
-        models_q_round(round_)
-    )
+    constraints = pair_constraints_for(round_)
     forbidden = [(player_key(c.player_a_id), player_key(c.player_b_id))
                  for c in constraints if c.kind == PairConstraint.Kind.FORBIDDEN]
     kept = list(round_.games.filter(pinned=True))
@@ -256,10 +254,11 @@ def bye_explanation_line(data: dict | str | None) -> str:
     return text
 
 
-def models_q_round(round_: Round):
-    from django.db.models import Q
-
-    return Q(round__isnull=True) | Q(round=round_)
+def pair_constraints_for(round_: Round):
+    """The tournament's pairing constraints that hold in this round (every-round ones included)."""
+    return PairConstraint.objects.filter(tournament_id=round_.tournament_id).filter(
+        Q(round__isnull=True) | Q(round=round_)
+    )
 
 
 @transaction.atomic

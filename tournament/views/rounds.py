@@ -70,9 +70,7 @@ def round_manage(request, tournament, roles, number):
             warnings += [w for w in round_services.edit_warnings(round_, games) if w not in warnings]
         except Exception:  # noqa: BLE001 - warnings are advice; never block the page
             pass
-    constraints = PairConstraint.objects.filter(tournament=tournament).filter(
-        Q(round__isnull=True) | Q(round=round_)
-    ).select_related("player_a", "player_b", "round")
+    constraints = round_services.pair_constraints_for(round_).select_related("player_a", "player_b", "round")
     return render(
         request,
         "tournament/manage/round.html",
