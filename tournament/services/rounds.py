@@ -40,7 +40,7 @@ class PairingOutcome:
 
 def _advance(round_: Round, from_status: str, to_status: str) -> Round:
     """Move the round's status with a conditional update; refuse a stale round."""
-    if not Round.Status(from_status) or to_status not in Round.TRANSITIONS[Round.Status(from_status)]:
+    if to_status not in Round.TRANSITIONS[Round.Status(from_status)]:
         raise RoundStateError(_("A round cannot go from %(old)s to %(new)s.") % {"old": from_status, "new": to_status})
     updated = Round.objects.filter(pk=round_.pk, status=from_status, version=round_.version).update(
         status=to_status, version=F("version") + 1
