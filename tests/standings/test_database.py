@@ -124,6 +124,20 @@ def test_dump_round_trip(t):
     assert sel.standings_for(loaded) == standings_before
 
 
+@pytest.mark.parametrize("microsecond", [0, 123, 999, 1000, 123456])
+def test_dump_keeps_every_microsecond(t, microsecond):
+    """Django's JSON encoder cuts times to milliseconds; a backup must not."""
+    import datetime
+
+    tournament = t["tournament"]
+    stamp = datetime.datetime(2026, 5, 2, 10, 30, 15, microsecond, tzinfo=datetime.UTC)
+    Game.objects.filter(round__tournament=tournament).update(updated_at=stamp)
+    text = json.dumps(dump_tournament(tournament))
+    wipe()
+    loaded = load_tournament(json.loads(text))
+    assert {g.updated_at for g in Game.objects.filter(round__tournament=loaded)} == {stamp}
+
+
 def test_dump_refuses_to_overwrite(t):
     data = dump_tournament(t["tournament"])
     from tournament.exports.dump import DumpError

@@ -17,12 +17,14 @@ that does not hold the tournament or its players yet.
 
 from __future__ import annotations
 
+import datetime
 import json
 
 from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.core import serializers
 from django.core.management.color import no_style
+from django.core.serializers.json import DjangoJSONEncoder
 from django.db import connection, transaction
 
 from tournament.models import (
@@ -42,6 +44,22 @@ MODELS = (Player, Tournament, Discipline, Round, Registration, Game, Bye, PairCo
 
 class DumpError(ValueError):
     pass
+
+
+class _LosslessEncoder(DjangoJSONEncoder):
+    """Django's encoder cuts times to milliseconds; a backup keeps every microsecond."""
+
+    def default(self, o):
+        if isinstance(o, datetime.datetime):
+            text = o.isoformat()
+            return text[:-6] + "Z" if text.endswith("+00:00") else text
+        if isinstance(o, datetime.time):
+            return o.isoformat()
+        return super().default(o)
+
+
+def _serialize(objects, **options) -> list[dict]:
+    return json.loads(serializers.serialize("json", objects, cls=_LosslessEncoder, **options))
 
 
 def _querysets(t: Tournament) -> dict:
@@ -82,7 +100,7 @@ def dump_tournament(tournament: Tournament) -> dict:
     objects = []
     user_ids: set[int] = set()
     for model, qs in _querysets(tournament).items():
-        rows = json.loads(serializers.serialize("json", qs.order_by("pk")))
+        rows = _serialize(qs.order_by("pk"))
         for field in _user_fields(model):
             user_ids.update(r["fields"][field] for r in rows if r["fields"].get(field))
         objects.extend(rows)
@@ -94,7 +112,7 @@ def dump_tournament(tournament: Tournament) -> dict:
             row["fields"][field] = users[uid].get_username() if uid else None
     user_rows = []
     for u in sorted(users.values(), key=lambda u: u.get_username()):
-        data = json.loads(serializers.serialize("json", [u], fields=USER_FIELDS))[0]["fields"]
+        data = _serialize([u], fields=USER_FIELDS)[0]["fields"]
         user_rows.append(data)
     return {"format": FORMAT, "version": VERSION, "tournament": tournament.slug,
             "users": user_rows, "objects": objects}
