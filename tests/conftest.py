@@ -29,3 +29,12 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
     yield
     if folder is not None:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    """Each test starts with an empty cache: keys hold primary keys, which a rolled-back test may reuse."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield

@@ -149,6 +149,8 @@ else:
         "default": {
             "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
             "LOCATION": os.environ.get("DJANGO_CACHE_DIR") or str(BASE_DIR / ".cache"),
+            # sessions and players' pages live here too: room for a big tournament
+            "OPTIONS": {"MAX_ENTRIES": 20000},
         }
     }
 
@@ -161,6 +163,8 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
 
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 3  # a tournament weekend
+# Sessions are read on every page: from the cache, written through to the database.
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 SESSION_EXPIRE_AT_BROWSER_CLOSE = False  # players keep their phones logged in over the weekend
 
 if not DEBUG:

@@ -376,6 +376,34 @@ def cpu_seconds(server_pid: int) -> dict[str, float]:
     return used
 
 
+#: gunicorn's access log line: method, path, status, HX-Request header, time in the server (microseconds).
+ACCESS_FORMAT = "%(m)s %(U)s %(s)s %({hx-request}i)s %(D)s"
+
+
+def server_times_by_kind(log_text: str) -> dict[str, list[float]]:
+    """Milliseconds each request spent inside gunicorn (from reading it to writing the answer), by page."""
+    times = defaultdict(list)
+    for line in log_text.splitlines():
+        parts = line.split()
+        if len(parts) != 5:
+            continue
+        method, path, _status, hx, micros = parts
+        if path.endswith("/me/"):
+            kind = "my tournament"
+        elif "/standings/" in path:
+            kind = "standings poll" if hx == "true" else "standings"
+        elif path.endswith("/report/"):
+            kind = "report (POST)" if method == "POST" else "report form"
+        elif path.endswith("/confirm/"):
+            kind = "confirm (POST)"
+        elif "/game/" in path:
+            kind = "game page"
+        else:
+            continue
+        times[kind].append(int(micros) / 1000)
+    return times
+
+
 def percentile(values: list[float], p: float) -> float:
     if not values:
         return 0.0
@@ -459,7 +487,8 @@ def main() -> int:
             [str(Path(PY).parent / "gunicorn"), "tournament.wsgi", "--bind", f"{HOST}:{port}",
              "--workers", str(args.workers), "--worker-class", args.worker_class,
              *(["--threads", str(args.threads), "--keep-alive", "75"] if args.worker_class == "gthread" else []),
-             "--log-level", "warning"],
+             "--log-level", "warning", "--access-logfile", str(tmp / "access.log"),
+             "--access-logformat", ACCESS_FORMAT],
             cwd=REPO, env=env, stdout=subprocess.DEVNULL, stderr=open(tmp / "gunicorn.log", "w"),
             start_new_session=True,
         )
@@ -502,6 +531,7 @@ def main() -> int:
             f"(CPU pressure over the last minute: {cpu_pressure()})")
         outcome: dict = {}
         cpu_before = cpu_seconds(server.pid)
+        log_from = (tmp / "access.log").stat().st_size
         stats.measuring = True
         start = time.monotonic()
         threads = [
@@ -516,6 +546,9 @@ def main() -> int:
         elapsed = time.monotonic() - start
         stats.measuring = False
         cpu_after = cpu_seconds(server.pid)
+        with open(tmp / "access.log", "rb") as f:
+            f.seek(log_from)
+            server_times = server_times_by_kind(f.read().decode("utf-8", "replace"))
         hung = sum(t.is_alive() for t in threads)
 
         reports, confirms, lost = verify(plan, outcome)
@@ -525,10 +558,14 @@ def main() -> int:
         log(f"{len(names)} players, {elapsed:.1f} s, {count} requests: {count / elapsed:.1f} requests/s")
         log(f"latency p50 {percentile(all_latencies, 50) * 1000:.0f} ms, p95 {percentile(all_latencies, 95) * 1000:.0f} ms, "
             f"p99 {percentile(all_latencies, 99) * 1000:.0f} ms, max {max(all_latencies, default=0) * 1000:.0f} ms")
-        log(f"{'page':<16}{'requests':>9}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'mean ms':>9}")
+        log(f"{'page':<16}{'requests':>9}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'mean ms':>9}"
+            f"   in the server: {'p50':>5}{'p95':>6}{'mean':>6} ms")
         for kind, values in sorted(stats.latencies.items()):
+            inside = server_times.get(kind, [])
             log(f"{kind:<16}{len(values):>9}{percentile(values, 50) * 1000:>9.0f}{percentile(values, 95) * 1000:>9.0f}"
-                f"{percentile(values, 99) * 1000:>9.0f}{statistics.fmean(values) * 1000:>9.0f}")
+                f"{percentile(values, 99) * 1000:>9.0f}{statistics.fmean(values) * 1000:>9.0f}"
+                f"   {'':15}{percentile(inside, 50):>5.0f}{percentile(inside, 95):>6.0f}"
+                f"{statistics.fmean(inside) if inside else 0:>6.0f}")
         log("CPU seconds while measuring: " + ", ".join(
             f"{k} {cpu_after[k] - cpu_before.get(k, 0):.0f}" for k in ("gunicorn", "PostgreSQL", "load generator"))
             + f" (of {os.cpu_count() * elapsed:.0f} on {os.cpu_count()} cores); CPU pressure during the run: "

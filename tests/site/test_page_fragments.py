@@ -88,3 +88,44 @@ def test_the_rounds_i_will_miss_show_the_saved_choice_at_once(client, day):
     with translation.override("en"):
         english = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Round 3" in english and "Runde 3" in client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+
+
+def test_my_games_follow_tables_colours_rounds_and_byes_at_once(client, day):
+    """The games on "my tournament" are kept rendered between visits; every change shows on the next visit."""
+    from tournament.models import Bye
+    from tournament.services.rounds import game_move_table, game_swap_players, round_publish, round_unpublish
+
+    url = reverse("my_tournament", args=[day.tournament.slug])
+    client.force_login(day.user("alice"))
+
+    def games():
+        return _my_games(client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode())
+
+    first = games()
+    assert "Table 1" in first and "You play Black" in first and "Bauer" in first
+    assert games() == first  # unchanged: the kept rendering
+    game_move_table(game=day.game, table=7, user=day.user("organizer"))
+    assert "Table 7" in games() and "Table 1" not in games()
+    round_unpublish(round=day.round1, user=day.user("organizer"), reason="pairing error")
+    unpublished = games()
+    assert "Table 7" not in unpublished and "No games yet" in unpublished
+    day.game.refresh_from_db()
+    game_swap_players(game_a=day.game, player_a=day.game.black, game_b=day.game, player_b=day.game.white,
+                      user=day.user("organizer"))
+    round_publish(round=day.round1, user=day.user("organizer"))
+    assert "You play White" in games()
+    Bye.objects.create(round=day.round1, player=day.user("alice").player)  # not how byes come about; still seen
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Bye in round 1" in page
+
+
+def test_my_games_are_kept_per_player_and_language(client, day):
+    url = reverse("my_tournament", args=[day.tournament.slug])
+    client.force_login(day.user("alice"))
+    alice = _my_games(client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode())
+    german = _my_games(client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode())
+    client.force_login(day.user("bob"))
+    bob = _my_games(client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode())
+    assert "You play Black" in alice and "Bauer" in alice
+    assert "Du spielst" in german or "Schwarz" in german
+    assert "You play White" in bob and "Albers" in bob

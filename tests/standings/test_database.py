@@ -211,6 +211,34 @@ def test_pages_answer(t, client):
     assert client.get(reverse("standings_discipline", args=["hannover", "Chess"])).status_code == 404
 
 
+def test_one_request_makes_a_new_table_while_the_polls_wait(t, client, monkeypatch):
+    """After a result every open page asks for the new table; only one request computes it."""
+    from tournament.views import standings as views
+
+    old = reverse("standings", args=["hannover"]) + "?v=old"
+    computed = []
+    real = sel.standings_for
+    monkeypatch.setattr(sel, "standings_for", lambda *a, **k: computed.append(1) or real(*a, **k))
+    live = f"{reverse('standings', args=['hannover'])}?v={sel.standings_version(t['tournament'])}"
+    from django.core.cache import cache
+    from django.utils import translation
+
+    with translation.override("de"):
+        key = views._table_key("standings/_standings_table.html", live)
+    cache.add(f"{key}:busy", True, 10)  # another worker is making the table
+    response = client.get(old, HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE="de")
+    assert response.status_code == 204 and computed == []  # keep the old table, ask again later
+    cache.delete(f"{key}:busy")  # the other worker is done (or gave up)
+    response = client.get(old, HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE="de")
+    assert response.status_code == 200 and "Müller" in response.content.decode() and computed == [1]
+    response = client.get(old, HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE="de")
+    assert response.status_code == 200 and computed == [1]  # the same table, from the cache
+    # a whole page never waits: it makes the table if nobody has
+    cache.clear()
+    cache.add(f"{key}:busy", True, 10)
+    assert client.get(reverse("standings", args=["hannover"])).status_code == 200 and computed == [1, 1]
+
+
 def test_downloads_and_access(db, client):
     t = build(slug="dl", published=(1, 2))
     for name in ("pdf_standings", "pdf_crosstable"):

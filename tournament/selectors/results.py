@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from django.db import connection
 from django.db.models import Count, Q, QuerySet
 
-from tournament.models import AuditEntry, Game, Player, Registration, Round, Tournament
+from tournament.models import AuditEntry, Bye, Game, Player, Registration, Round, Tournament
 from tournament.models.game import Result, ResultState
 
 
@@ -23,6 +24,49 @@ def player_games(*, tournament: Tournament, player: Player) -> QuerySet[Game]:
         .filter(round__status__in=[Round.Status.PUBLISHED, Round.Status.FINISHED])
         .order_by("round__number")
     )
+
+
+_MY_GAMES_SQL: tuple[str, str] | None = None
+
+
+def _my_games_sql() -> tuple[str, str]:
+    game, round_, bye = (m._meta.db_table for m in (Game, Round, Bye))
+    rounds = f"SELECT number, status, version FROM {round_} WHERE tournament_id = %s ORDER BY number"
+    mine = (
+        f"SELECT (SELECT COUNT(*) FROM {game} g INNER JOIN {round_} r ON g.round_id = r.id"
+        f" WHERE r.tournament_id = %s AND (g.black_id = %s OR g.white_id = %s)),"
+        f" (SELECT MAX(g.updated_at) FROM {game} g INNER JOIN {round_} r ON g.round_id = r.id"
+        f" WHERE r.tournament_id = %s AND (g.black_id = %s OR g.white_id = %s)),"
+        f" (SELECT COUNT(*) FROM {bye} b INNER JOIN {round_} r ON b.round_id = r.id"
+        f" WHERE r.tournament_id = %s AND b.player_id = %s)"
+    )
+    return rounds, mine
+
+
+def my_games_version(*, tournament: Tournament, player: Player) -> tuple[str, list[tuple[int, str]]]:
+    """A fingerprint of the player's games and byes, and the tournament's rounds as (number, status).
+
+    The fingerprint changes whenever "my tournament" would show the games
+    differently: a round's status (every change bumps its version), a game
+    of the player added, removed or changed (results, colours and tables
+    all set ``updated_at``), a bye. Names and ranks of the opponents are not
+    in it; a cache keyed by it must expire after a while for those.
+    Two plain statements: asked on every visit of the page.
+    """
+    global _MY_GAMES_SQL
+    if _MY_GAMES_SQL is None:
+        _MY_GAMES_SQL = _my_games_sql()
+    rounds_sql, mine_sql = _MY_GAMES_SQL
+    t, p = tournament.pk, player.pk
+    with connection.cursor() as cursor:
+        cursor.execute(rounds_sql, [t])
+        rounds = cursor.fetchall()
+        cursor.execute(mine_sql, [t, p, p, t, p, p, t, p])
+        games, latest, byes = cursor.fetchone()
+    fingerprint = "|".join(
+        [",".join(f"{n}{status}{version}" for n, status, version in rounds), str(games), str(latest), str(byes)]
+    )
+    return fingerprint, [(n, status) for n, status, _version in rounds]
 
 
 def referee_queue(tournament: Tournament) -> QuerySet[Game]:

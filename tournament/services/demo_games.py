@@ -128,6 +128,7 @@ def play_round_results(round_: Round, rng: random.Random) -> bool:
             verdict=verdict,
             result_state=ResultState.CONFIRMED,
             reported_at=timezone.now(),
+            updated_at=timezone.now(),
         )
         changed = True
     return changed

@@ -15,6 +15,7 @@ from decimal import Decimal
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import F, Max, Q
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -429,9 +430,10 @@ def game_move_table(*, game: Game, table: int, user=None) -> Game:
     if other is not None:
         spare = (round_.games.aggregate(n=Max("table"))["n"] or 0) + 1
         Game.objects.filter(pk=other.pk).update(table=spare)
-    Game.objects.filter(pk=game.pk).update(table=table)
+    now = timezone.now()  # pages cached by the games' latest change see the move
+    Game.objects.filter(pk=game.pk).update(table=table, updated_at=now)
     if other is not None:
-        Game.objects.filter(pk=other.pk).update(table=old)
+        Game.objects.filter(pk=other.pk).update(table=old, updated_at=now)
     game.refresh_from_db()
     log_action(tournament=round_.tournament, action="game.table", obj=game, user=user,
                before={"table": old}, after={"table": table})

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import hashlib
+
 from django.contrib import messages
 from django.contrib.auth import login
+from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -13,7 +17,7 @@ from django.views.decorators.http import require_POST
 
 from tournament.forms.registrations import AbsentRoundsForm, SelfRegistrationForm
 from tournament.models import Registration, Tournament
-from tournament.selectors.results import player_games, registration_of
+from tournament.selectors.results import my_games_version, player_games, registration_of
 from tournament.services import registrations as registration_services
 from tournament.services import results as result_services
 from tournament.services.players import player_register_self
@@ -65,30 +69,16 @@ def register(request, slug):
     )
 
 
+#: How long a player's rendered games are kept. The key holds everything the
+#: games depend on except the opponents' names and ranks, which this bounds.
+MY_GAMES_SECONDS = 60
+
+
 @tournament_page(PLAYER)
 def my_tournament(request, tournament, roles):
     registration = request.registration  # read by tournament_page with the roles
-    games = []
-    for game in player_games(tournament=tournament, player=registration.player):
-        me_black = game.black_id == registration.player.pk
-        games.append(
-            {
-                "game": game,
-                "colour": _("Black") if me_black else _("White"),
-                "colour_code": "black" if me_black else "white",
-                "opponent": game.white if me_black else game.black,
-                "points": game.points(registration.player.pk) if game.has_result else None,
-                "can_report": result_services.can_report(game, request.user),
-                "can_confirm": result_services.can_confirm(game, request.user),
-            }
-        )
-    # round numbers only: no join of the rounds' rows, no ordering by the tournament's fields
-    byes = list(
-        registration.player.byes.filter(round__tournament=tournament)
-        .order_by("round__number")
-        .values_list("round__number", flat=True)
-    )
-    round_numbers = list(tournament.rounds.order_by("number").values_list("number", flat=True)) or list(range(1, 6))
+    fingerprint, rounds = my_games_version(tournament=tournament, player=registration.player)
+    round_numbers = [number for number, _status in rounds] or list(range(1, 6))
     return render(
         request,
         "tournament/player/my_tournament.html",
@@ -96,11 +86,44 @@ def my_tournament(request, tournament, roles):
             "tournament": tournament,
             "roles": roles,
             "registration": registration,
-            "games": games,
-            "byes": byes,
+            "my_games_html": _my_games_html(request, tournament, registration, fingerprint),
             "absent_rounds_html": _absent_rounds_html(round_numbers, registration.absent_rounds),
         },
     )
+
+
+def _my_games_html(request, tournament, registration, fingerprint: str) -> str:
+    """The player's games and byes, rendered once per change of them (the page is reloaded all day)."""
+    player = registration.player
+    digest = hashlib.sha1(fingerprint.encode()).hexdigest()
+    key = f"my-games:{tournament.pk}:{player.pk}:{request.user.pk}:{get_language()}:{digest}"
+    html = cache.get(key)
+    if html is None:
+        games = []
+        for game in player_games(tournament=tournament, player=player):
+            me_black = game.black_id == player.pk
+            games.append(
+                {
+                    "game": game,
+                    "colour": _("Black") if me_black else _("White"),
+                    "colour_code": "black" if me_black else "white",
+                    "opponent": game.white if me_black else game.black,
+                    "points": game.points(player.pk) if game.has_result else None,
+                    "can_report": result_services.can_report(game, request.user),
+                    "can_confirm": result_services.can_confirm(game, request.user),
+                }
+            )
+        # round numbers only: no join of the rounds' rows, no ordering by the tournament's fields
+        byes = list(
+            player.byes.filter(round__tournament=tournament)
+            .order_by("round__number")
+            .values_list("round__number", flat=True)
+        )
+        html = render_to_string(
+            "tournament/player/_my_games.html", {"tournament": tournament, "games": games, "byes": byes}
+        )
+        cache.set(key, html, MY_GAMES_SECONDS)
+    return mark_safe(html)  # noqa: S308 - rendered by our own template, escaped there
 
 
 def _absent_rounds_html(round_numbers: list[int], absent_rounds) -> str:

@@ -65,9 +65,13 @@ def _public_standings(tournament, discipline, version):
     return standings
 
 
+def _table_key(partial, live_url) -> str:
+    return f"standings-html:{partial}:{get_language()}:{live_url}"
+
+
 def _table_html(tournament, discipline, version, partial, live_url) -> str:
     """The table (``partial``) as HTML: the same for everybody, so rendered once per version and language."""
-    key = f"standings-html:{partial}:{get_language()}:{live_url}"
+    key = _table_key(partial, live_url)
     html = cache.get(key)
     if html is None:
         context = {
@@ -79,7 +83,26 @@ def _table_html(tournament, discipline, version, partial, live_url) -> str:
         }
         html = render_to_string(partial, context)
         cache.set(key, html, CACHE_SECONDS)
+        cache.delete(f"{key}:busy")
     return mark_safe(html)  # noqa: S308 - rendered by our own template, escaped there
+
+
+def _another_worker_renders(partial, live_url) -> bool:
+    """True when the table of this version is being made by another request right now.
+
+    When a result comes in, every open standings page asks for the new table
+    within seconds; one request makes it, and the polls meanwhile keep their
+    table (204) and get the new one on their next tick, instead of every
+    worker computing the same standings at once.
+    """
+    key = _table_key(partial, live_url)
+    if cache.has_key(key):
+        return False
+    return not cache.add(f"{key}:busy", True, BUSY_SECONDS)
+
+
+#: How long a request may take to make a table before others stop waiting for it.
+BUSY_SECONDS = 10
 
 
 def _page(request, tournament, discipline, template, partial):
@@ -91,6 +114,8 @@ def _page(request, tournament, discipline, template, partial):
     query = request.GET.copy()
     query["v"] = version
     live_url = f"{request.path}?{query.urlencode()}"
+    if htmx and _another_worker_renders(partial, live_url):
+        return HttpResponse(status=204)  # the new table is on its way: the next poll gets it
     table_html = _table_html(tournament, discipline, version, partial, live_url)
     if htmx:
         return HttpResponse(table_html)
