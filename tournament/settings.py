@@ -154,6 +154,8 @@ else:
         }
     }
 
+CSRF_FAILURE_VIEW = "tournament.views.errors.csrf_failure"
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"

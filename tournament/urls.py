@@ -25,3 +25,5 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
 ]
+
+handler400 = "tournament.views.errors.bad_request"

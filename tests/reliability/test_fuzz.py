@@ -168,11 +168,11 @@ def test_huge_upload_through_the_site(client, day):
 
 
 def test_huge_pasted_record_is_refused(client, day):
-    """More than DATA_UPLOAD_MAX_MEMORY_SIZE of form fields: Django refuses the request (400)."""
+    """More than DATA_UPLOAD_MAX_MEMORY_SIZE (2 MiB) of form fields: refused with a page that says why (413)."""
     client.force_login(day.user("alice"))
     url = reverse("game_report", args=[day.tournament.slug, day.game.pk])
-    response = client.post(url, {"version": 0, "result": "B", "record": "K10 " * 700_000})
-    assert response.status_code == 400
+    response = client.post(url, {"version": 0, "result": "B", "record": "K10 " * 700_000}, HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 413 and "larger than the site accepts (2048 KB)" in response.content.decode()
     day.game.refresh_from_db()
     assert day.game.version == 0
 
