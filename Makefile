@@ -65,7 +65,7 @@ test-sqlite: install system-deps
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 # Production start: gunicorn on the database in DATABASE_URL (see README).
-WORKERS ?= 5
+WORKERS ?= 4
 serve: install
 	$(PY) manage.py collectstatic --noinput -v0
 	$(PY) manage.py migrate --noinput

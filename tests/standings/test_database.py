@@ -211,6 +211,20 @@ def test_pages_answer(t, client):
     assert client.get(reverse("standings_discipline", args=["hannover", "Chess"])).status_code == 404
 
 
+def test_the_version_sees_every_round_state(db):
+    """planned, paired and published all begin with "p": the version holds the whole state."""
+    from tournament.services.rounds import round_publish
+
+    t = build(slug="dl", published=(1, 2))
+    round3 = Round.objects.get(tournament=t["tournament"], number=3)
+    assert round3.status == Round.Status.PAIRED
+    before = sel.standings_version(t["tournament"])
+    assert sel.standings_version(t["tournament"]) == before  # asking changes nothing
+    round_publish(round=round3)
+    assert sel.standings_version(t["tournament"]) != before
+    assert sel.standings_version_of("no-such-tournament") is None
+
+
 def test_one_request_makes_a_new_table_while_the_polls_wait(t, client, monkeypatch):
     """After a result every open page asks for the new table; only one request computes it."""
     from tournament.views import standings as views

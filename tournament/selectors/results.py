@@ -26,21 +26,20 @@ def player_games(*, tournament: Tournament, player: Player) -> QuerySet[Game]:
     )
 
 
-_MY_GAMES_SQL: tuple[str, str] | None = None
+_MY_GAMES_SQL: str | None = None
 
 
-def _my_games_sql() -> tuple[str, str]:
+def _my_games_sql() -> str:
+    """One statement: the player's counts as one row (computed once), joined to the tournament's rounds."""
     game, round_, bye = (m._meta.db_table for m in (Game, Round, Bye))
-    rounds = f"SELECT number, status, version FROM {round_} WHERE tournament_id = %s ORDER BY number"
-    mine = (
-        f"SELECT (SELECT COUNT(*) FROM {game} g INNER JOIN {round_} r ON g.round_id = r.id"
-        f" WHERE r.tournament_id = %s AND (g.black_id = %s OR g.white_id = %s)),"
-        f" (SELECT MAX(g.updated_at) FROM {game} g INNER JOIN {round_} r ON g.round_id = r.id"
-        f" WHERE r.tournament_id = %s AND (g.black_id = %s OR g.white_id = %s)),"
-        f" (SELECT COUNT(*) FROM {bye} b INNER JOIN {round_} r ON b.round_id = r.id"
-        f" WHERE r.tournament_id = %s AND b.player_id = %s)"
+    mine = f"FROM {game} g INNER JOIN {round_} gr ON g.round_id = gr.id WHERE gr.tournament_id = %s AND (g.black_id = %s OR g.white_id = %s)"
+    return (
+        f"SELECT c.games, c.latest, c.byes, r.number, r.status, r.version FROM (SELECT"
+        f" (SELECT COUNT(*) {mine}) AS games, (SELECT MAX(g.updated_at) {mine}) AS latest,"
+        f" (SELECT COUNT(*) FROM {bye} b INNER JOIN {round_} br ON b.round_id = br.id"
+        f" WHERE br.tournament_id = %s AND b.player_id = %s) AS byes) c"
+        f" LEFT JOIN {round_} r ON r.tournament_id = %s ORDER BY r.number"
     )
-    return rounds, mine
 
 
 def my_games_version(*, tournament: Tournament, player: Player) -> tuple[str, list[tuple[int, str]]]:
@@ -51,20 +50,19 @@ def my_games_version(*, tournament: Tournament, player: Player) -> tuple[str, li
     of the player added, removed or changed (results, colours and tables
     all set ``updated_at``), a bye. Names and ranks of the opponents are not
     in it; a cache keyed by it must expire after a while for those.
-    Two plain statements: asked on every visit of the page.
+    One plain statement: asked on every visit of the page.
     """
     global _MY_GAMES_SQL
     if _MY_GAMES_SQL is None:
         _MY_GAMES_SQL = _my_games_sql()
-    rounds_sql, mine_sql = _MY_GAMES_SQL
     t, p = tournament.pk, player.pk
     with connection.cursor() as cursor:
-        cursor.execute(rounds_sql, [t])
-        rounds = cursor.fetchall()
-        cursor.execute(mine_sql, [t, p, p, t, p, p, t, p])
-        games, latest, byes = cursor.fetchone()
+        cursor.execute(_MY_GAMES_SQL, [t, p, p, t, p, p, t, p, t])
+        rows = cursor.fetchall()
+    games, latest, byes = rows[0][:3]
+    rounds = [(number, status, version) for *_, number, status, version in rows if number is not None]
     fingerprint = "|".join(
-        [",".join(f"{n}{status}{version}" for n, status, version in rounds), str(games), str(latest), str(byes)]
+        [",".join(f"{n}:{status}:{version}" for n, status, version in rounds), str(games), str(latest), str(byes)]
     )
     return fingerprint, [(n, status) for n, status, _version in rounds]
 

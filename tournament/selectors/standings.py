@@ -178,30 +178,39 @@ def h9_header(tournament: Tournament, *, discipline: str | None = None,
     )
 
 
-def _version_sql() -> tuple[str, str]:
-    """The two statements of :func:`standings_version`, built from the models' table names."""
-    game, round_, bye, reg = (m._meta.db_table for m in (Game, Round, Bye, Registration))
-    games = f"FROM {game} g INNER JOIN {round_} r ON g.round_id = r.id WHERE r.tournament_id = %s"
-    counts = (
-        f"SELECT (SELECT COUNT(*) {games}), (SELECT MAX(g.updated_at) {games}),"
-        f" (SELECT COUNT(*) FROM {reg} WHERE tournament_id = %s),"
-        f" (SELECT MAX(updated_at) FROM {reg} WHERE tournament_id = %s),"
-        f" (SELECT COUNT(*) FROM {bye} b INNER JOIN {round_} r ON b.round_id = r.id WHERE r.tournament_id = %s)"
+def _version_sql() -> str:
+    """The statement of :func:`standings_version_of`, built from the models' table names.
+
+    One round trip: the tournament by its slug, the counts and latest
+    changes as one row computed once (a subquery in FROM), joined to the
+    rounds' numbers and states.
+    """
+    tour, game, round_, bye, reg = (m._meta.db_table for m in (Tournament, Game, Round, Bye, Registration))
+    this = f"(SELECT id FROM {tour} WHERE slug = %s)"
+    games = f"FROM {game} g INNER JOIN {round_} gr ON g.round_id = gr.id WHERE gr.tournament_id = {this}"
+    return (
+        f"SELECT t.id, t.updated_at, c.games_n, c.games_t, c.regs_n, c.regs_t, c.byes, r.number, r.status"
+        f" FROM {tour} t CROSS JOIN (SELECT"
+        f" (SELECT COUNT(*) {games}) AS games_n, (SELECT MAX(g.updated_at) {games}) AS games_t,"
+        f" (SELECT COUNT(*) FROM {reg} WHERE tournament_id = {this}) AS regs_n,"
+        f" (SELECT MAX(updated_at) FROM {reg} WHERE tournament_id = {this}) AS regs_t,"
+        f" (SELECT COUNT(*) FROM {bye} b INNER JOIN {round_} br ON b.round_id = br.id"
+        f" WHERE br.tournament_id = {this}) AS byes) c"
+        f" LEFT JOIN {round_} r ON r.tournament_id = t.id"
+        f" WHERE t.slug = %s ORDER BY r.number"
     )
-    rounds = f"SELECT number, status FROM {round_} WHERE tournament_id = %s ORDER BY number"
-    return counts, rounds
 
 
-_VERSION_SQL: tuple[str, str] | None = None
+_VERSION_SQL: str | None = None
 
 
-def standings_version(tournament: Tournament) -> str:
-    """Changes whenever anything the public standings show may have changed
-    (results, pairings, byes, registrations, round states, settings).
+def standings_version_of(slug: str) -> tuple[int, str] | None:
+    """The tournament's id and standings version, or None if there is no such tournament.
 
-    Asked on every standings page and every poll, so it is two plain
-    statements (the games' and registrations' count and latest change, the
-    byes' count; the rounds' states) instead of five compiled querysets.
+    The version changes whenever anything the public standings show may
+    have changed (results, pairings, byes, registrations, round states,
+    settings). Asked on every standings page and every poll, so it is one
+    plain statement, and a poll whose table is current needs nothing else.
     """
     import hashlib
 
@@ -210,12 +219,20 @@ def standings_version(tournament: Tournament) -> str:
     global _VERSION_SQL
     if _VERSION_SQL is None:
         _VERSION_SQL = _version_sql()
-    counts_sql, rounds_sql = _VERSION_SQL
-    pk = tournament.pk
     with connection.cursor() as cursor:
-        cursor.execute(counts_sql, [pk, pk, pk, pk, pk])
-        games_n, games_t, regs_n, regs_t, byes = cursor.fetchone()
-        cursor.execute(rounds_sql, [pk])
-        rounds = ",".join(f"{n}{s[0]}" for n, s in cursor.fetchall())
-    parts = [games_n, games_t, regs_n, regs_t, rounds, byes, tournament.updated_at]
-    return hashlib.sha1("|".join(map(str, parts)).encode()).hexdigest()[:12]
+        cursor.execute(_VERSION_SQL, [slug] * 6)
+        rows = cursor.fetchall()
+    if not rows:
+        return None
+    pk, updated, games_n, games_t, regs_n, regs_t, byes = rows[0][:7]
+    rounds = ",".join(f"{number}:{status}" for *_, number, status in rows if number is not None)
+    parts = [games_n, games_t, regs_n, regs_t, rounds, byes, updated]
+    return pk, hashlib.sha1("|".join(map(str, parts)).encode()).hexdigest()[:12]
+
+
+def standings_version(tournament: Tournament) -> str:
+    """The standings version of a tournament (see :func:`standings_version_of`)."""
+    found = standings_version_of(tournament.slug)
+    if found is None:
+        raise Tournament.DoesNotExist(tournament.slug)
+    return found[1]

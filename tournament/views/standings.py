@@ -105,12 +105,21 @@ def _another_worker_renders(partial, live_url) -> bool:
 BUSY_SECONDS = 10
 
 
-def _page(request, tournament, discipline, template, partial):
-    """The page, or (for htmx's poll) its table; 204 when nothing changed."""
-    version = sel.standings_version(tournament)
+def _page(request, slug, discipline, template, partial):
+    """The page, or (for htmx's poll) its table; 204 when nothing changed.
+
+    A poll whose table is current costs one statement (the version): the
+    tournament itself is only loaded when there is something to show.
+    """
+    found = sel.standings_version_of(slug)
+    if found is None:
+        raise Http404("no such tournament")
+    version = found[1]
     htmx = request.headers.get("HX-Request") == "true"
     if htmx and request.GET.get("v") == version:
         return HttpResponse(status=204)  # htmx leaves the table as it is
+    tournament = _tournament(slug)
+    discipline = _discipline(request, tournament, discipline)
     query = request.GET.copy()
     query["v"] = version
     live_url = f"{request.path}?{query.urlencode()}"
@@ -136,16 +145,12 @@ def _page(request, tournament, discipline, template, partial):
 
 @require_GET
 def standings(request, slug, discipline=None):
-    tournament = _tournament(slug)
-    return _page(request, tournament, _discipline(request, tournament, discipline),
-                 "standings/standings.html", "standings/_standings_table.html")
+    return _page(request, slug, discipline, "standings/standings.html", "standings/_standings_table.html")
 
 
 @require_GET
 def crosstable(request, slug):
-    tournament = _tournament(slug)
-    return _page(request, tournament, _discipline(request, tournament, None),
-                 "standings/crosstable.html", "standings/_crosstable_table.html")
+    return _page(request, slug, None, "standings/crosstable.html", "standings/_crosstable_table.html")
 
 
 def _standings_download(request, slug):
