@@ -53,6 +53,70 @@ def test_direct_confrontation_chains_and_cycles():
     assert direct_confrontation(group, by_default) == {1: 0, 2: 0, 3: 0, 4: 0}
 
 
+def test_direct_confrontation_lets_the_later_criteria_decide_where_the_games_say_nothing():
+    """A beat B; C and D played nobody in the group. The criteria after DC
+    (here one number, higher better) order everyone the games leave open:
+    D (best) stays above A, C between A and B only by its criterion.
+
+        D 4   ·
+        A 3   A ──beat──> B 1
+        C 2   ·
+    """
+    players = entrants(4)
+    scores = compute_scores(TournamentData(players, (RoundInfo(1, "Go"),)), [1])
+    group = [scores[i] for i in (1, 2, 3, 4)]
+    A, B, C, D = 1, 2, 3, 4
+    games = [Game(1, 1, A, B, "B")]
+    secondary = {A: (3,), B: (1,), C: (2,), D: (4,)}
+    assert direct_confrontation(group, games, secondary) == {D: 3, A: 2, C: 1, B: 0}
+    # without later criteria the games alone speak: A above B, C and D undecided
+    assert direct_confrontation(group, games) == {A: 1, B: 0, C: 0, D: 0}
+
+
+def test_direct_confrontation_of_opengothas_own_example():
+    """The example in OpenGotha's Confrontation.java: 1, 2, 3 beat each other
+    in a cycle; 1 and 3 beat 4; 5 beat 2; 6 played nobody.
+
+        5 ──> 2 ──> 3 ──> 1 ──> 2      (cycle 1 2 3: one block)
+              1 ──> 4,  3 ──> 4
+
+    A win over one member of the cycle is a win over the block, so 5 is on
+    top although its later criterion is the lowest; 1 and 3 (equal later
+    criterion) share the next place; 2 follows, then 4 (beaten by the
+    block), then 6 (lowest criterion, no games).
+    """
+    players = entrants(6)
+    scores = compute_scores(TournamentData(players, (RoundInfo(1, "Go"),)), [1])
+    group = [scores[i] for i in range(1, 7)]
+    wins = [(3, 1), (1, 2), (2, 3), (1, 4), (3, 4), (5, 2)]
+    games = [Game(r, 1, w, l, "B") for r, (w, l) in enumerate(wins, 1)]
+    secondary = {1: (4,), 2: (3,), 3: (4,), 4: (4,), 5: (1,), 6: (2,)}
+    assert direct_confrontation(group, games, secondary) == {5: 5, 1: 4, 3: 4, 2: 2, 4: 1, 6: 0}
+
+
+def test_direct_confrontation_in_the_standings_keeps_the_later_criteria():
+    """nbw, DC, then SOS: the tied players are ordered by SOS unless a game between them says otherwise.
+
+    One win each: 1, 2, 4, 5. Among them 1 beat 2 and 2 beat 5; 4 met none
+    of them. SOS: 1 has 3, 2 and 4 have 2, 5 has 1. 5 is lowest (beat
+    nobody of them, lowest SOS); 2 and 4 are next, equal by SOS and not
+    separated by a game; 1 is above 2 by their game.
+    """
+    d = TournamentData(
+        entrants(6), (RoundInfo(1, "Go"), RoundInfo(2, "Go")),
+        (Game(1, 1, 1, 2, "B"), Game(1, 2, 3, 4, "B"), Game(1, 3, 5, 6, "B"),
+         Game(2, 1, 1, 3, "W"), Game(2, 2, 2, 5, "B"), Game(2, 3, 4, 6, "B")),
+        settings=Settings(criteria=("nbw", "dc", "sos")),
+    )
+    st = overall_standings(d)
+    ranked = [(r.entrant.id, r.values) for r in st.rows]
+    wins = {pid: int(v[0]) for pid, v in ranked}
+    assert [pid for pid, _v in ranked if wins[pid] == 1] == [1, 2, 4, 5]
+    assert ranked[0][0] == 3  # two wins
+    place = {r.entrant.id: r.place_display for r in st.rows}
+    assert place[2] == place[4] != place[1] and place[5] not in (place[2], place[1])
+
+
 def three_disciplines(mode, best_of=None):
     """X, Y, Z: Go in rounds 1-2, Ninuki in round 3, a bye each round.
 

@@ -15,16 +15,28 @@ from .model import BLACK, WHITE, Game
 from .scores import Scores
 
 
-def direct_confrontation(group: Sequence[Scores], games: Iterable[Game]) -> dict[int, int]:
-    """DC among players tied on every criterion before it.
+def direct_confrontation(group: Sequence[Scores], games: Iterable[Game],
+                         secondary: dict[int, tuple] | None = None) -> dict[int, int]:
+    """DC among players tied on every criterion before it, as OpenGotha computes it.
 
-    A player ranks above everyone they beat, directly or through a chain of
-    wins within the group (OpenGotha's topological sort of the group's
-    games); players in a cycle of wins, or without games between them, tie.
-    The value is the length of the longest chain of wins below the player.
-    Games by default do not count.
+    The games within the group make a graph of wins (games by default do
+    not count; two players who met more than once count if one of them won
+    more of their games). Players in a cycle of wins are one block: they
+    share every win and loss the block has against the others, and none
+    among themselves (a win over one of them is a win over all of them).
+    Then the group is ranked from the bottom: of the
+    players who beat nobody still unranked, those with the lowest
+    ``secondary`` values (the criteria after DC, higher is better) take the
+    lowest place, together if equal, and so on up. DC is the number of
+    places above the lowest: a player ranks above everyone they beat,
+    directly or through a chain of wins, and where the games say nothing
+    the criteria after DC decide (Matthieu Walraet's topological sort in
+    OpenGotha, with "winners favoured" and "transitivity preserved").
+    OpenGotha draws a win edge only when one player won exactly one game
+    more than the other; here any net win counts.
     """
     ids = {s.id for s in group}
+    secondary = secondary or {}
     net: dict[tuple[int, int], int] = {}
     for g in games:
         if g.by_default or g.black not in ids or g.white not in ids:
@@ -42,29 +54,35 @@ def direct_confrontation(group: Sequence[Scores], games: Iterable[Game]) -> dict
         if v > 0:
             beats[a].append(b)
     component = _components(ids, beats)
-    # condensed graph, longest path to a sink
-    comp_edges: dict[int, set[int]] = {}
+    members: dict[int, list[int]] = {}
+    for i in ids:
+        members.setdefault(component[i], []).append(i)
+    # whom each block beat: a win over one member of a block is a win over
+    # all of it, and every member of the winning block counts it as its own
+    beaten: dict[int, set[int]] = {}
     for a, targets in beats.items():
         for b in targets:
             if component[a] != component[b]:
-                comp_edges.setdefault(component[a], set()).add(component[b])
-    depth: dict[int, int] = {}
-
-    def longest(c: int) -> int:
-        stack = [(c, False)]
-        while stack:
-            node, done = stack.pop()
-            if node in depth:
-                continue
-            children = comp_edges.get(node, ())
-            if done:
-                depth[node] = 1 + max((depth[k] for k in children), default=-1)
-                continue
-            stack.append((node, True))
-            stack.extend((k, False) for k in children if k not in depth)
-        return depth[c]
-
-    return {i: longest(component[i]) for i in ids}
+                beaten.setdefault(component[a], set()).update(members[component[b]])
+    unranked_beaten = {i: len(beaten.get(component[i], ())) for i in ids}
+    counted_by: dict[int, list[int]] = {i: [] for i in ids}
+    for c, losers in beaten.items():
+        for b in losers:
+            counted_by[b].extend(members[c])
+    remaining = set(ids)
+    rank: dict[int, int] = {}
+    while remaining:
+        candidates = [i for i in remaining if unranked_beaten[i] == 0]
+        lowest = min(secondary.get(i, ()) for i in candidates)
+        peeled = [i for i in candidates if secondary.get(i, ()) == lowest]
+        place = 1 + len(remaining) - len(peeled)
+        for i in peeled:
+            rank[i] = place
+            remaining.discard(i)
+            for j in counted_by[i]:
+                unranked_beaten[j] -= 1
+    worst = max(rank.values(), default=0)
+    return {i: worst - rank[i] for i in ids}
 
 
 def _components(ids: set[int], beats: dict[int, list[int]]) -> dict[int, int]:
@@ -130,7 +148,8 @@ def order(scores: Iterable[Scores], criteria: Sequence[str], games: Sequence[Gam
         by_id = {s.id: s for s in scores}
         for group in groups.values():
             if len(group) > 1:
-                for pid, dc in direct_confrontation(group, games).items():
+                secondary = {s.id: keys[s.id][i + 1:] for s in group}  # the criteria after DC
+                for pid, dc in direct_confrontation(group, games, secondary).items():
                     if dc:
                         k = keys[pid]
                         keys[pid] = k[:i] + (dc,) + k[i + 1:]
