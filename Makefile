@@ -45,7 +45,10 @@ run: demo
 
 # The whole suite runs twice: on SQLite (the embedded default) and on a
 # throw-away PostgreSQL server that tests/pg_server.sh installs and starts.
+# The property tests draw the same examples on every run here (a failure can
+# be reproduced; plain `pytest` explores new ones each time).
 PYTEST_ARGS ?= -q -n 2
+export HYPOTHESIS_PROFILE ?= repeatable
 test: install system-deps
 	$(PY) -m pytest $(PYTEST_ARGS)
 	@url=$$(tests/pg_server.sh start) && echo "PostgreSQL: $$url" && \

@@ -9,11 +9,20 @@ concurrency tests in ``tests/reliability`` run real threads against it.
 
 from __future__ import annotations
 
+import os
 import shutil
 import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import settings as hypothesis_settings
+
+# `make test` draws the same examples every run (HYPOTHESIS_PROFILE=repeatable):
+# the suite that decides whether work lands does not depend on luck. Plain
+# `pytest` keeps exploring new examples.
+hypothesis_settings.register_profile("repeatable", derandomize=True, print_blob=True)
+if os.environ.get("HYPOTHESIS_PROFILE"):
+    hypothesis_settings.load_profile(os.environ["HYPOTHESIS_PROFILE"])
 
 
 @pytest.fixture(scope="session")

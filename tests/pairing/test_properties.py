@@ -116,7 +116,10 @@ def test_large_field_path_reaches_the_exact_optimum(case):
     t, r, _ = case
     exact = pair_round(t, r)
     fast = pair_round(t, r, options=Options(dense_limit=2, python_limit=2, candidates=2))
-    assert fast.total_cost == exact.total_cost
+    # the weight the matching maximises; total_cost (each game seen from White)
+    # may differ between two optimal pairings, as the random seeding part of a
+    # pair's cost depends on the order of the two players
+    assert fast.weight == exact.weight
 
 
 @SETTINGS
@@ -128,3 +131,16 @@ def test_order_of_the_players_does_not_matter(case, rnd):
     a = pair_round(t, r, forbidden=forbidden)
     b = pair_round(replace(t, players=tuple(shuffled)), r, forbidden=forbidden)
     assert a.as_dict() == b.as_dict()
+
+
+def test_two_optimal_pairings_weigh_the_same_though_their_costs_from_white_differ():
+    """Found by the property test above: six players, first round, split-and-random
+    seeding. The exact blossom and the column generation find different optimal
+    pairings; the weight they maximise is equal, the sums of the costs seen from
+    White are not (the random part depends on the order of the two players)."""
+    t = tournament(6, seed=178, absent_rate=0.0)
+    exact = pair_round(t, 1)
+    fast = pair_round(t, 1, options=Options(dense_limit=2, python_limit=2, candidates=2))
+    assert exact.weight == fast.weight
+    assert {frozenset((g.white, g.black)) for g in exact.games} != {frozenset((g.white, g.black)) for g in fast.games}
+    assert exact.total_cost != fast.total_cost

@@ -62,7 +62,7 @@ def build_day() -> Day:
     """The tournament day in the database (used by the browser tests too)."""
     t = Tournament.objects.create(
         name="Hannover Vielseitigkeitsturnier", slug="hannover", place="Hannover",
-        start_date=dt.date(2026, 11, 28), end_date=dt.date(2026, 11, 29),
+        start_date=dt.date(2026, 11, 28), end_date=dt.date(2026, 11, 29), time_control="45 min + 5x30 s",
     )
     other = Tournament.objects.create(
         name="Elsewhere Open", slug="elsewhere", start_date=dt.date(2026, 12, 5), end_date=dt.date(2026, 12, 5)

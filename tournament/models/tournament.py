@@ -62,7 +62,13 @@ class Tournament(models.Model):
     place = models.CharField(_("place"), max_length=200, blank=True)
     country = models.CharField(_("country"), max_length=2, default="DE", blank=True)
     description = models.TextField(_("description"), blank=True)
-    time_control = models.CharField(_("time control"), max_length=100, blank=True)
+    time_control = models.CharField(
+        _("time control"),
+        max_length=100,
+        blank=True,
+        help_text=_("For example “60 min + 5x30 s”, “60 min + 15 stones / 5 min”, “40 min + 20 s Fischer” "
+                    "or “30 min sudden death”: the EGD class of the results file follows from it."),
+    )
 
     pairing_system = models.CharField(
         _("default pairing system"),

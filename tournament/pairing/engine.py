@@ -54,7 +54,22 @@ class Pairing:
 
     @property
     def total_cost(self) -> int:
+        """The sum of the games' costs, each seen from White (as explanations show them)."""
         return sum(c.total for c in self.costs.values())
+
+    @property
+    def weight(self) -> int:
+        """What the matching maximises: each pair's cost seen from the player first in
+        the field order (OpenGotha's random seeding part makes a pair's cost depend on
+        the order). Two optimal pairings have the same weight; their ``total_cost``
+        may differ."""
+        rc = self.context
+        order = {k: i for i, k in enumerate(field_order(rc, [k for g in self.games for k in (g.white, g.black)]))}
+        total = 0
+        for g in self.games:
+            a, b = sorted((g.white, g.black), key=order.__getitem__)
+            total += rc.cost(a, b).total
+        return total
 
     def as_dict(self) -> dict:
         return {
@@ -266,7 +281,7 @@ def pair_round(t: Tournament, round_number: int, *, forbidden=(), fixed=(), keep
     # canonical field order (score group, then place in the group, which ends
     # on the name): among equally good pairings the choice then depends only on
     # the tournament, not on the order the caller listed the players in
-    keys = sorted((p.key for p in to_pair), key=lambda k: (-rc.seats[k].group, rc.seats[k].place, k))
+    keys = field_order(rc, [p.key for p in to_pair])
     pairs = solve(rc, keys, forbidden_set, options)
     matched = {k for pr in pairs for k in pr}
     unpaired = [k for k in keys if k not in matched]
@@ -281,6 +296,11 @@ def pair_round(t: Tournament, round_number: int, *, forbidden=(), fixed=(), keep
     games = number_tables(rc, games, keep)
     return Pairing(round_number, list(keep) + games, bye_choice.player if bye_choice else None,
                    bye_choice, costs, warnings, unpaired, rc)
+
+
+def field_order(rc: RoundContext, keys) -> list[str]:
+    """The canonical order of the players to pair: score group, then place in the group, then key."""
+    return sorted(keys, key=lambda k: (-rc.seats[k].group, rc.seats[k].place, k))
 
 
 def number_tables(rc: RoundContext, games: list[Game], keep=()) -> list[Game]:

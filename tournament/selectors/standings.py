@@ -151,10 +151,15 @@ def go_standings(tournament: Tournament, *, discipline: str | None = None,
 
 
 def h9_header(tournament: Tournament, *, discipline: str | None = None,
-              tournament_class: str = "B"):
-    """The EGD header tags from the tournament and its Go discipline."""
-    import re
+              tournament_class: str | None = None):
+    """The EGD header tags from the tournament and its Go discipline, as OpenGotha writes them.
 
+    The class, the adjusted time (TM) and the overtime system (CM) follow
+    from the tournament's time control (:mod:`tournament.exports.egd_time`);
+    ``tournament_class`` overrides the class. HA gives the handicap
+    correction when the discipline's games had handicaps.
+    """
+    from tournament.exports.egd_time import parse_time_control
     from tournament.exports.h9 import H9Header
     from tournament.models.discipline import DisciplineKind
 
@@ -163,18 +168,18 @@ def h9_header(tournament: Tournament, *, discipline: str | None = None,
     d = qs.order_by("position").first()
     games = Game.objects.filter(round__tournament=tournament, round__discipline=d) if d else None
     handicapped = bool(games is not None and games.filter(handicap__gt=0).exists())
-    minutes = re.match(r"\s*(\d+(?:\.\d+)?)", tournament.time_control or "")
+    time = parse_time_control(tournament.time_control)
     return H9Header(
         event=tournament.name,
         place=tournament.place,
         country=tournament.country,
         start=tournament.start_date.isoformat(),
         end=tournament.end_date.isoformat(),
-        tournament_class=tournament_class,
-        handicap=f"h{tournament.handicap_ceiling}" if handicapped else "h0",
+        tournament_class=tournament_class or (time.egd_class if time else ""),
+        handicap=f"h{tournament.handicap_correction}" if handicapped and tournament.handicap_correction > 0 else "",
         komi=f"{d.komi:g}" if d else "",
-        time=minutes.group(1) if minutes else "",
-        comment="Vielseitig",
+        time=str(time.adjusted // 60) if time else "",
+        time_system=time.label if time else "",
     )
 
 

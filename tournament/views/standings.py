@@ -9,14 +9,16 @@ organizers.
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.core.cache import cache
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from tournament.exports.csv import standings_csv
@@ -193,9 +195,16 @@ def h9_results(request, slug):
     if not is_organizer(request.user, tournament):
         raise PermissionDenied("the EGD results file is for organizers")
     discipline = _discipline(request, tournament, None)
+    header = sel.h9_header(tournament, discipline=discipline)
+    if not header.tournament_class:
+        messages.error(request, _(
+            "The EGD class cannot be told from the time control “%(time)s”. Write it as, for example, "
+            "“60 min + 5x30 s”, “60 min + 15 stones / 5 min” or “40 min + 20 s Fischer” in the "
+            "tournament's settings."
+        ) % {"time": tournament.time_control})
+        return redirect("standings", slug=tournament.slug)
     st = sel.go_standings(tournament, discipline=discipline, public=False)
-    text = write_h9(st, sel.h9_header(tournament, discipline=discipline))
-    return _file(text, "text/plain; charset=ascii", f"{tournament.slug}.h9", inline=False)
+    return _file(write_h9(st, header), "text/plain; charset=ascii", f"{tournament.slug}.h9", inline=False)
 
 
 def _round_sheet(request, slug, number):

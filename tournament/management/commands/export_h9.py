@@ -13,8 +13,8 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--tournament", required=True)
         parser.add_argument("--discipline", help="this discipline's rounds (default: every Go round)")
-        parser.add_argument("--class", dest="tournament_class", default="B",
-                            choices=["A", "B", "C", "D"], help="EGF tournament class (default B)")
+        parser.add_argument("--class", dest="tournament_class", choices=["A", "B", "C", "D", "X"],
+                            help="EGF tournament class (default: from the tournament's time control)")
         parser.add_argument("--public", action="store_true", help="published rounds only")
         parser.add_argument("-o", "--output", help="file to write (default: standard output)")
 
@@ -32,8 +32,14 @@ class Command(BaseCommand):
         standings = sel.go_standings(tournament, discipline=discipline, public=opts["public"])
         if not standings.rounds:
             raise CommandError("no Go rounds to export")
-        text = write_h9(standings, sel.h9_header(tournament, discipline=discipline,
-                                                 tournament_class=opts["tournament_class"]))
+        header = sel.h9_header(tournament, discipline=discipline, tournament_class=opts["tournament_class"])
+        if not header.tournament_class:
+            raise CommandError(
+                f"cannot tell the EGF class from the time control {tournament.time_control!r}: "
+                "write it as e.g. \"60 min + 5x30 s\", \"60 min + 15 stones / 5 min\" or "
+                "\"40 min + 20 s Fischer\", or give --class"
+            )
+        text = write_h9(standings, header)
         if opts["output"]:
             with open(opts["output"], "w", encoding="ascii") as f:
                 f.write(text)
