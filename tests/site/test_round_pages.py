@@ -188,3 +188,27 @@ def test_projector_shows_many_tables_a_page_at_a_time(client, day, monkeypatch):
     assert "Conrad, Carol" in second.split("projector-standings")[0]
     assert f'hx-get="{url}?page=1"' in second  # and round again
     assert client.get(url + "?page=x").status_code == 200
+
+
+def test_a_swap_that_makes_rematches_says_so_at_once(client, day):
+    """Round 1: Alice–Bob, Carol–Dave. Round 2 paired Alice–Carol, Bob–Dave;
+    swapping Carol and Bob would replay both games of round 1: the organizer
+    is told right after the swap, not only on the round page."""
+    from tournament.models import Player
+
+    p = {pl.given_name: pl for pl in Player.objects.all()}
+    round2 = Round.objects.create(tournament=day.tournament, discipline=day.ninuki, number=2,
+                                  status=Round.Status.PAIRED)
+    Game.objects.create(round=round2, table=1, black=p["Alice"], white=p["Carol"])
+    Game.objects.create(round=round2, table=2, black=p["Bob"], white=p["Dave"])
+    client.force_login(day.user("organizer"))
+    url = reverse("manage_round_swap", args=[day.tournament.slug, 2])
+    response = client.post(url, {"player_a": p["Carol"].pk, "player_b": p["Bob"].pk},
+                           HTTP_ACCEPT_LANGUAGE="en", follow=True)
+    texts = [str(m) for m in response.context["messages"]]
+    levels = [m.level_tag for m in response.context["messages"]]
+    assert any(t.startswith("Swapped") for t in texts)
+    rematches = [t for t, lvl in zip(texts, levels) if lvl == "warning" and "rematch" in t.lower()]
+    assert len(rematches) == 2, texts
+    pairs = {frozenset((g.black.given_name, g.white.given_name)) for g in round2.games.all()}
+    assert pairs == {frozenset(("Alice", "Bob")), frozenset(("Carol", "Dave"))}

@@ -8,7 +8,6 @@ kept in ``Tournament.extra`` so that a read/write round trip loses nothing.
 
 from __future__ import annotations
 
-import copy
 import xml.etree.ElementTree as ET
 from dataclasses import replace
 from pathlib import Path

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from .model import Bye, Game, GeneralParams, Player, Result
+from .model import Bye, Game, GeneralParams, Player
 
 ABSENT, NOT_ASSIGNED, PAIRED, BYE = "absent", "not assigned", "paired", "bye"
 

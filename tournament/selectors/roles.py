@@ -6,6 +6,8 @@ from django.db import connection
 
 from tournament.models import Player, Registration, Tournament, TournamentRole
 
+from .rows import registration_with_player
+
 _ROLES_SQL: dict[bool, str] = {}
 
 
@@ -46,12 +48,7 @@ def user_roles_and_registration(user, tournament: Tournament) -> tuple[set[str],
     if not getattr(user, "is_authenticated", False):
         return set(), None
     roles = _role_rows(user, tournament, with_registration=False)
-    registration = (
-        Registration.objects.filter(tournament=tournament, player__user=user)
-        .select_related("player")
-        .order_by("pk")
-        .first()
-    )
+    registration = registration_with_player(tournament, user)
     if registration is not None:
         roles.add("player")
         registration.player.user = user  # also fills user.player: the same row (one-to-one)

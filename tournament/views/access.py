@@ -6,10 +6,9 @@ from functools import wraps
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.shortcuts import get_object_or_404
 
-from tournament.models import Tournament
 from tournament.selectors.roles import user_roles_and_registration
+from tournament.selectors.rows import tournament_by_slug
 
 ORGANIZER = "organizer"
 REFEREE = "referee"
@@ -28,7 +27,7 @@ def tournament_page(*allowed: str, login: bool = True):
     def decorator(view):
         @wraps(view)
         def wrapper(request, slug, *args, **kwargs):
-            tournament = get_object_or_404(Tournament, slug=slug)
+            tournament = tournament_by_slug(slug)
             if login and not request.user.is_authenticated:
                 return redirect_to_login(request.get_full_path())
             roles, registration = user_roles_and_registration(request.user, tournament)

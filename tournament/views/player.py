@@ -8,7 +8,7 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
@@ -16,8 +16,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournament.forms.registrations import AbsentRoundsForm, SelfRegistrationForm
-from tournament.models import Registration, Tournament
+from tournament.models import Registration
 from tournament.selectors.results import my_games_version, player_games, registration_of
+from tournament.selectors.rows import tournament_by_slug
 from tournament.services import registrations as registration_services
 from tournament.services import results as result_services
 from tournament.services.players import player_register_self
@@ -30,7 +31,7 @@ PLAYER_FIELDS = ["given_name", "surname", "given_name_latin", "surname_latin", "
 
 def register(request, slug):
     """Self-registration: open to everybody while the tournament takes registrations."""
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = tournament_by_slug(slug)
     registration = registration_of(tournament=tournament, user=request.user)
     if registration is not None:
         return redirect("my_tournament", slug=tournament.slug)

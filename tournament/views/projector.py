@@ -5,10 +5,11 @@ each refresh showing the next page."""
 
 from __future__ import annotations
 
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 
-from tournament.models import Round, Tournament
+from tournament.models import Round
 from tournament.selectors import standings as standings_selectors
+from tournament.selectors.rows import tournament_by_slug
 
 REFRESH_SECONDS = 30
 #: tables on one screen; more are shown in turns, one page per refresh
@@ -19,7 +20,7 @@ TOP = 12
 
 
 def projector(request, slug):
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = tournament_by_slug(slug)
     rounds = tournament.rounds.filter(status__in=[Round.Status.PUBLISHED, Round.Status.FINISHED]).select_related(
         "discipline"
     )

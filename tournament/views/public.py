@@ -10,6 +10,7 @@ from django.urls import reverse
 from tournament.models import Game, Registration, Round, Tournament
 from tournament.models.game import ResultState
 from tournament.selectors.roles import user_roles
+from tournament.selectors.rows import tournament_by_slug
 from tournament.services.results import player_side
 
 from .games import _move_param
@@ -27,7 +28,7 @@ def home(request):
 
 
 def tournament_detail(request, slug):
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = tournament_by_slug(slug)
     rounds = tournament.rounds.select_related("discipline").annotate(
         game_count=Count("games", distinct=True),
         results=Count("games", filter=~Q(games__result="?"), distinct=True),
@@ -45,7 +46,7 @@ def tournament_detail(request, slug):
 
 
 def players(request, slug):
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = tournament_by_slug(slug)
     registrations = (
         tournament.registrations.exclude(status=Registration.Status.WITHDRAWN)
         .select_related("player")
@@ -59,7 +60,7 @@ def players(request, slug):
 
 
 def round_detail(request, slug, number):
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = tournament_by_slug(slug)
     round_ = get_object_or_404(
         Round.objects.select_related("discipline"), tournament=tournament, number=number
     )
@@ -89,7 +90,7 @@ SETTLED = (ResultState.CONFIRMED, ResultState.ADJUDICATED)
 
 
 def _public_game(request, slug, number, pk):
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = tournament_by_slug(slug)
     round_ = get_object_or_404(Round.objects.select_related("discipline"), tournament=tournament, number=number)
     roles = user_roles(request.user, tournament)
     if not round_.is_public and "organizer" not in roles and "referee" not in roles:

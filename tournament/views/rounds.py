@@ -186,8 +186,9 @@ def round_swap(request, tournament, roles, number):
             except ValidationError as exc:
                 messages.error(request, exc.messages[0])
             else:
-                # the warnings (rematch, handicap, colours) are in the round page's box of warnings
                 messages.success(request, _("Swapped %(a)s and %(b)s.") % {"a": a.full_name, "b": b.full_name})
+                for warning in warnings:  # a rematch, a handicap or a colour change the swap made
+                    messages.warning(request, warning)
     else:
         messages.error(request, _("Choose two different players."))
     return redirect("manage_round", slug=tournament.slug, number=number)

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
+from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
-from django.core.cache import cache
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
@@ -30,12 +30,13 @@ from tournament.pdf.slips import slips_pdf
 from tournament.pdf.standings import standings_pdf
 from tournament.selectors import standings as sel
 from tournament.selectors.roles import is_organizer, user_roles
+from tournament.selectors.rows import tournament_by_slug
 
 REFRESH_SECONDS = 15
 
 
 def _tournament(slug: str) -> Tournament:
-    return get_object_or_404(Tournament, slug=slug)
+    return tournament_by_slug(slug)
 
 
 def _discipline(request, tournament: Tournament, discipline: str | None) -> str | None:
@@ -65,6 +66,16 @@ def _public_standings(tournament, discipline, version):
         standings = sel.standings_for(tournament, discipline=discipline, public=True)
         cache.set(key, standings, CACHE_SECONDS)
     return standings
+
+
+def _discipline_names(tournament, version) -> list[str]:
+    """The tabs of the page, kept with the table (a renamed discipline shows within CACHE_SECONDS)."""
+    key = f"standings-disciplines:{tournament.pk}:{version}"
+    names = cache.get(key)
+    if names is None:
+        names = sel.discipline_names(tournament)
+        cache.set(key, names, CACHE_SECONDS)
+    return names
 
 
 def _table_key(partial, live_url) -> str:
@@ -138,7 +149,7 @@ def _page(request, slug, discipline, template, partial):
         "tournament": tournament,
         "table_html": table_html,
         "discipline": discipline,
-        "disciplines": sel.discipline_names(tournament),
+        "disciplines": _discipline_names(tournament, version),
         "refresh": REFRESH_SECONDS,
         "organizer": organizer,
     }

@@ -1,0 +1,92 @@
+"""Model instances from plain statements, for the few reads every page makes.
+
+Building a query with the ORM costs more than running it: a tournament by
+its slug, or a user's registration with its player, is compiled anew on
+every request. The statements here are written once per process from the
+models' own table and column names, and the rows become ordinary model
+instances with every field converted exactly as the ORM converts it (the
+same database and field converters), so the rest of the code cannot tell
+the difference. Tests compare them field by field with the ORM's.
+"""
+
+from __future__ import annotations
+
+from django.db import connection
+from django.http import Http404
+
+from tournament.models import Player, Registration, Tournament
+
+_CONVERTERS: dict[tuple[str, type], list] = {}
+_SQL: dict[str, str] = {}
+
+
+def columns(model, alias: str) -> str:
+    """The model's concrete columns, qualified by ``alias``, in field order."""
+    q = connection.ops.quote_name
+    return ", ".join(f"{alias}.{q(f.column)}" for f in model._meta.concrete_fields)
+
+
+def _converters(model) -> list:
+    key = (connection.vendor, model)
+    if key not in _CONVERTERS:
+        table = model._meta.db_table
+        found = []
+        for f in model._meta.concrete_fields:
+            col = f.get_col(table)
+            found.append((col, connection.ops.get_db_converters(col) + f.get_db_converters(connection)))
+        _CONVERTERS[key] = found
+    return _CONVERTERS[key]
+
+
+def instance(model, values):
+    """A model instance from one row's values of :func:`columns` (as the ORM would load it)."""
+    converted = []
+    for value, (col, converters) in zip(values, _converters(model)):
+        for convert in converters:
+            value = convert(value, col, connection)
+        converted.append(value)
+    return model.from_db(connection.alias, [f.attname for f in model._meta.concrete_fields], converted)
+
+
+def _sql(name: str, build) -> str:
+    if name not in _SQL:
+        _SQL[name] = build()
+    return _SQL[name]
+
+
+def tournament_by_slug(slug: str) -> Tournament:
+    """The tournament of ``slug``; 404 if there is none."""
+    sql = _sql("tournament", lambda: (
+        f"SELECT {columns(Tournament, 't')} FROM {connection.ops.quote_name(Tournament._meta.db_table)} t"
+        " WHERE t.slug = %s"
+    ))
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [slug])
+        row = cursor.fetchone()
+    if row is None:
+        raise Http404("no such tournament")
+    return instance(Tournament, row)
+
+
+def registration_with_player(tournament: Tournament, user) -> Registration | None:
+    """The user's registration in the tournament with its player loaded (the first, if several)."""
+    q = connection.ops.quote_name
+
+    def build():
+        reg, player = q(Registration._meta.db_table), q(Player._meta.db_table)
+        return (
+            f"SELECT {columns(Registration, 'r')}, {columns(Player, 'p')} FROM {reg} r"
+            f" INNER JOIN {player} p ON r.{q('player_id')} = p.{q('id')}"
+            f" WHERE r.{q('tournament_id')} = %s AND p.{q('user_id')} = %s ORDER BY r.{q('id')} LIMIT 1"
+        )
+
+    sql = _sql("registration", build)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [tournament.pk, user.pk])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    n = len(Registration._meta.concrete_fields)
+    registration = instance(Registration, row[:n])
+    registration.player = instance(Player, row[n:])
+    return registration
