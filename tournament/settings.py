@@ -156,6 +156,11 @@ else:
 
 CSRF_FAILURE_VIEW = "tournament.views.errors.csrf_failure"
 
+# While results pour in, the standings table is made again at most this
+# often (seconds); the pages poll every 15 s, so nobody sees the difference,
+# and the server does not recompute the table for every single result.
+STANDINGS_FRESH_SECONDS = int(os.environ.get("DJANGO_STANDINGS_FRESH_SECONDS") or (0 if DEBUG else 3))
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"

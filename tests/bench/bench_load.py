@@ -225,6 +225,7 @@ class Stats:
     def __init__(self):
         self.lock = threading.Lock()
         self.latencies: dict[str, list[float]] = defaultdict(list)
+        self.timeline: list[tuple[float, float]] = []  # (when it ended, seconds)
         self.errors: list[str] = []
         self.requests = 0
         self.retries = 0
@@ -243,6 +244,7 @@ class Stats:
         with self.lock:
             if count and self.measuring:
                 self.latencies[kind].append(seconds)
+                self.timeline.append((time.monotonic(), seconds))
             if error:
                 self.errors.append(error)
 
@@ -571,6 +573,11 @@ def main() -> int:
                 f"{percentile(values, 99) * 1000:>9.0f}{statistics.fmean(values) * 1000:>9.0f}"
                 f"   {'':15}{percentile(inside, 50):>5.0f}{percentile(inside, 95):>6.0f}"
                 f"{statistics.fmean(inside) if inside else 0:>6.0f}")
+        windows = defaultdict(list)
+        for when, seconds in stats.timeline:
+            windows[int((when - start) // 10)].append(seconds)
+        log("p95 by 10-second window (ms): " + " ".join(
+            f"{percentile(windows[w], 95) * 1000:.0f}" for w in sorted(windows)))
         log("CPU seconds while measuring: " + ", ".join(
             f"{k} {cpu_after[k] - cpu_before.get(k, 0):.0f}" for k in ("gunicorn", "PostgreSQL", "load generator"))
             + f" (of {os.cpu_count() * elapsed:.0f} on {os.cpu_count()} cores); CPU pressure during the run: "

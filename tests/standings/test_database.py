@@ -232,6 +232,29 @@ def test_pages_answer(t, client):
     assert client.get(reverse("standings_discipline", args=["hannover", "Chess"])).status_code == 404
 
 
+def test_while_results_pour_in_the_table_is_made_at_most_every_few_seconds(t, client, settings, monkeypatch):
+    """In production (STANDINGS_FRESH_SECONDS = 3) a result does not make a new table
+    within three seconds of the last one; after that the next request makes it."""
+    from tournament.views import standings as views
+
+    settings.STANDINGS_FRESH_SECONDS = 3
+    clock = [1000.0]
+    monkeypatch.setattr(views.time, "time", lambda: clock[0])
+    url = reverse("standings", args=["hannover"])
+    first = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    shown = first.split('id="standings-live" hx-get="')[1].split('"')[0].replace("&amp;", "&")
+    assert client.get(shown, HTTP_HX_REQUEST="true").status_code == 204
+    game = Game.objects.get(round=t["rounds"][0], table=2)
+    game.result = "W"
+    game.save()
+    clock[0] += 1  # one second later: the table of a second ago is still good
+    assert client.get(shown, HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE="en").status_code == 204
+    clock[0] += 3  # later: the new table
+    response = client.get(shown, HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 200
+    assert f"v={sel.standings_version(t['tournament'])}" in response.content.decode()
+
+
 def test_the_version_sees_every_round_state(db):
     """planned, paired and published all begin with "p": the version holds the whole state."""
     from tournament.services.rounds import round_publish

@@ -9,6 +9,9 @@ organizers.
 
 from __future__ import annotations
 
+import time
+
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.cache import cache
@@ -78,6 +81,31 @@ def _discipline_names(tournament, version) -> list[str]:
     return names
 
 
+def _live_url(request, version: str) -> str:
+    """The page's own address with the version it shows: what its poll asks for."""
+    query = request.GET.copy()
+    query["v"] = version
+    return f"{request.path}?{query.urlencode()}"
+
+
+def _version_to_show(request, tournament_pk: int, partial: str, current: str) -> str:
+    """The standings version whose table to show: the current one, or, while results
+    pour in, the one made less than ``STANDINGS_FRESH_SECONDS`` ago (its table is
+    in the cache), so that the table is made at most that often."""
+    fresh = settings.STANDINGS_FRESH_SECONDS
+    if not fresh:
+        return current
+    key = f"standings-shown:{tournament_pk}:{request.path}:{request.GET.get('discipline', '')}:{partial}"
+    shown = cache.get(key)
+    now = time.time()
+    if shown and shown[0] != current and now - shown[1] < fresh:
+        if cache.has_key(_table_key(partial, _live_url(request, shown[0]))):
+            return shown[0]
+    if not shown or shown[0] != current:
+        cache.set(key, (current, now), CACHE_SECONDS)
+    return current
+
+
 def _table_key(partial, live_url) -> str:
     return f"standings-html:{partial}:{get_language()}:{live_url}"
 
@@ -127,15 +155,14 @@ def _page(request, slug, discipline, template, partial):
     found = sel.standings_version_of(slug)
     if found is None:
         raise Http404("no such tournament")
-    version = found[1]
+    pk, current = found
+    version = _version_to_show(request, pk, partial, current)
     htmx = request.headers.get("HX-Request") == "true"
     if htmx and request.GET.get("v") == version:
         return HttpResponse(status=204)  # htmx leaves the table as it is
     tournament = _tournament(slug)
     discipline = _discipline(request, tournament, discipline)
-    query = request.GET.copy()
-    query["v"] = version
-    live_url = f"{request.path}?{query.urlencode()}"
+    live_url = _live_url(request, version)
     if htmx and _another_worker_renders(partial, live_url):
         return HttpResponse(status=204)  # the new table is on its way: the next poll gets it
     table_html = _table_html(tournament, discipline, version, partial, live_url)
