@@ -23,9 +23,9 @@ What it does, all on 127.0.0.1 and bounded in count and time:
    page spent inside gunicorn (its access log: the difference is waiting
    for a free worker and for the CPU), and stops everything it started.
 
-The machine is a 2-core VM shared with other jobs: the same code measures
-p95 from about 100 ms to over 300 ms depending on the neighbours (the
-"CPU pressure" line shows how contended the run was).
+The machine is a 2-core VM shared with other jobs (the "CPU pressure" line
+shows how contended the run was); the p95 of every 10-second window shows
+whether slow requests cluster (while results come in) or are spread out.
 
 Exits 1 on any error, any lost result, or p95 above 300 ms.
 """
