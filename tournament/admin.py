@@ -96,15 +96,26 @@ class RegistrationAdmin(admin.ModelAdmin):
             )
 
 
+class VersionedAdmin(admin.ModelAdmin):
+    """An edit here is a change like any other: it bumps the row's version, so a form
+    opened on the site before it is refused as stale instead of overwriting it."""
+
+    def save_model(self, request, obj, form, change):
+        if change and form.changed_data:
+            obj.version += 1
+        super().save_model(request, obj, form, change)
+
+
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):
+class RoundAdmin(VersionedAdmin):
     list_display = ["__str__", "tournament", "number", "discipline", "pairing_system", "status", "starts_at"]
     list_filter = ["status", "tournament", "discipline__kind"]
     search_fields = ["tournament__name", "discipline__name"]
+    readonly_fields = ["version"]
 
 
 @admin.register(Game)
-class GameAdmin(admin.ModelAdmin):
+class GameAdmin(VersionedAdmin):
     list_display = ["round", "table", "black", "white", "handicap", "komi", "result", "by_default", "result_state"]
     list_filter = ["result_state", "result", "by_default", "round__tournament", "round__number"]
     search_fields = ["black__surname", "white__surname", "black__given_name", "white__given_name"]

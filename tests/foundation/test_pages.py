@@ -61,3 +61,28 @@ def test_admin_lists_every_model(client, demo):
                   "tournamentrole", "pairconstraint", "auditentry"):
         response = client.get(reverse(f"admin:tournament_{model}_changelist"))
         assert response.status_code == 200, model
+
+
+def test_an_admin_edit_bumps_the_version_so_stale_site_forms_are_refused(client, demo):
+    """A result corrected in the Django admin is a change like any other: the
+    version moves on, and a correction sent from a page opened before is stale."""
+    from tournament.models import Game, Round
+    from tournament.services.results import StaleResult, result_set
+
+    client.login(username="admin", password="vielseitig")
+    game = Game.objects.filter(round__tournament__slug="demo", round__status="published").first()
+    before = game.version
+    url = reverse("admin:tournament_game_change", args=[game.pk])
+    form = {
+        "round": game.round_id, "table": game.table, "black": game.black_id, "white": game.white_id,
+        "handicap": game.handicap, "komi": str(game.komi), "result": "B", "method": game.method or "",
+        "result_state": game.result_state, "record": game.record, "by_default": "",
+    }
+    response = client.post(url, form)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    game.refresh_from_db()
+    assert game.result == "B" and game.version == before + 1
+    organizer = Round.objects.get(pk=game.round_id).tournament.roles.filter(role="organizer").first().user
+    with pytest.raises(StaleResult):
+        result_set(game=game, user=organizer, version=before, result="W", reason="from an old page")
+    assert Game.objects.get(pk=game.pk).result == "B"
