@@ -7,6 +7,7 @@ from django.db.models import Count, Q, QuerySet
 
 from tournament.models import AuditEntry, Bye, Game, Player, Registration, Round, Tournament
 from tournament.models.game import Result, ResultState
+from tournament.selectors.rows import registration_with_player, statement
 
 
 def games_of_tournament(tournament: Tournament) -> QuerySet[Game]:
@@ -26,18 +27,16 @@ def player_games(*, tournament: Tournament, player: Player) -> QuerySet[Game]:
     )
 
 
-_MY_GAMES_SQL: str | None = None
-
-
 def _my_games_sql() -> str:
-    """One statement: the player's counts as one row (computed once), joined to the tournament's rounds."""
+    """One statement: the player's games and byes counted once (subqueries in FROM), joined to the tournament's rounds."""
     game, round_, bye = (m._meta.db_table for m in (Game, Round, Bye))
-    mine = f"FROM {game} g INNER JOIN {round_} gr ON g.round_id = gr.id WHERE gr.tournament_id = %s AND (g.black_id = %s OR g.white_id = %s)"
     return (
-        f"SELECT c.games, c.latest, c.byes, r.number, r.status, r.version FROM (SELECT"
-        f" (SELECT COUNT(*) {mine}) AS games, (SELECT MAX(g.updated_at) {mine}) AS latest,"
-        f" (SELECT COUNT(*) FROM {bye} b INNER JOIN {round_} br ON b.round_id = br.id"
-        f" WHERE br.tournament_id = %s AND b.player_id = %s) AS byes) c"
+        f"SELECT gc.n, gc.latest, bc.n, r.number, r.status, r.version"
+        f" FROM (SELECT COUNT(*) AS n, MAX(g.updated_at) AS latest FROM {game} g"
+        f" INNER JOIN {round_} gr ON g.round_id = gr.id"
+        f" WHERE gr.tournament_id = %s AND (g.black_id = %s OR g.white_id = %s)) gc"
+        f" CROSS JOIN (SELECT COUNT(*) AS n FROM {bye} b INNER JOIN {round_} br ON b.round_id = br.id"
+        f" WHERE br.tournament_id = %s AND b.player_id = %s) bc"
         f" LEFT JOIN {round_} r ON r.tournament_id = %s ORDER BY r.number"
     )
 
@@ -52,12 +51,9 @@ def my_games_version(*, tournament: Tournament, player: Player) -> tuple[str, li
     in it; a cache keyed by it must expire after a while for those.
     One plain statement: asked on every visit of the page.
     """
-    global _MY_GAMES_SQL
-    if _MY_GAMES_SQL is None:
-        _MY_GAMES_SQL = _my_games_sql()
     t, p = tournament.pk, player.pk
     with connection.cursor() as cursor:
-        cursor.execute(_MY_GAMES_SQL, [t, p, p, t, p, p, t, p, t])
+        cursor.execute(statement("my-games", _my_games_sql), [t, p, p, t, p, t])
         rows = cursor.fetchall()
     games, latest, byes = rows[0][:3]
     rounds = [(number, status, version) for *_, number, status, version in rows if number is not None]
@@ -125,8 +121,4 @@ def result_history(game: Game) -> QuerySet[AuditEntry]:
 def registration_of(*, tournament: Tournament, user) -> Registration | None:
     if not getattr(user, "is_authenticated", False):
         return None
-    return (
-        Registration.objects.filter(tournament=tournament, player__user=user)
-        .select_related("player")
-        .first()
-    )
+    return registration_with_player(tournament, user)

@@ -6,10 +6,7 @@ from django.db import connection
 
 from tournament.models import Player, Registration, Tournament, TournamentRole
 
-from .rows import registration_with_player
-
-_ROLES_SQL: dict[bool, str] = {}
-
+from .rows import registration_with_player, statement
 
 def _roles_sql(with_registration: bool) -> str:
     """The user's role rows in a tournament, and a ``player`` row if registered: one plain statement.
@@ -17,15 +14,16 @@ def _roles_sql(with_registration: bool) -> str:
     Asked on nearly every page, so it is not built by the ORM each time;
     the table and column names come from the models.
     """
-    if with_registration not in _ROLES_SQL:
+    def build() -> str:
         role = TournamentRole._meta.db_table
         sql = f"SELECT role FROM {role} WHERE tournament_id = %s AND user_id = %s"
         if with_registration:
             reg, player = Registration._meta.db_table, Player._meta.db_table
             sql += (f" UNION ALL SELECT 'player' FROM {reg} r INNER JOIN {player} p ON r.player_id = p.id"
                     f" WHERE r.tournament_id = %s AND p.user_id = %s")
-        _ROLES_SQL[with_registration] = sql
-    return _ROLES_SQL[with_registration]
+        return sql
+
+    return statement(f"roles:{with_registration}", build)
 
 
 def _role_rows(user, tournament: Tournament, *, with_registration: bool) -> set[str]:

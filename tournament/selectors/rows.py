@@ -48,7 +48,9 @@ def instance(model, values):
     return model.from_db(connection.alias, [f.attname for f in model._meta.concrete_fields], converted)
 
 
-def _sql(name: str, build) -> str:
+def statement(name: str, build) -> str:
+    """The hand-written statement ``name``, made by ``build()`` once per process
+    (table and column names come from the models, so it cannot be a constant)."""
     if name not in _SQL:
         _SQL[name] = build()
     return _SQL[name]
@@ -56,7 +58,7 @@ def _sql(name: str, build) -> str:
 
 def tournament_by_slug(slug: str) -> Tournament:
     """The tournament of ``slug``; 404 if there is none."""
-    sql = _sql("tournament", lambda: (
+    sql = statement("tournament", lambda: (
         f"SELECT {columns(Tournament, 't')} FROM {connection.ops.quote_name(Tournament._meta.db_table)} t"
         " WHERE t.slug = %s"
     ))
@@ -80,7 +82,7 @@ def registration_with_player(tournament: Tournament, user) -> Registration | Non
             f" WHERE r.{q('tournament_id')} = %s AND p.{q('user_id')} = %s ORDER BY r.{q('id')} LIMIT 1"
         )
 
-    sql = _sql("registration", build)
+    sql = statement("registration", build)
     with connection.cursor() as cursor:
         cursor.execute(sql, [tournament.pk, user.pk])
         row = cursor.fetchone()

@@ -13,6 +13,7 @@ from tournament.pairing import model as pm
 from tournament.pairing.scores import initial_mms
 from tournament.pdf.data import PairingSheet, SheetPlayer, SheetTable
 from tournament.ranks import format_rank
+from tournament.selectors.rows import statement
 from tournament.standings import build
 from tournament.standings import model as sm
 
@@ -186,27 +187,22 @@ def h9_header(tournament: Tournament, *, discipline: str | None = None,
 def _version_sql() -> str:
     """The statement of :func:`standings_version_of`, built from the models' table names.
 
-    One round trip: the tournament by its slug, the counts and latest
-    changes as one row computed once (a subquery in FROM), joined to the
+    One round trip: the tournament by its slug, each table's count and latest
+    change computed once (subqueries in FROM, one scan each), joined to the
     rounds' numbers and states.
     """
     tour, game, round_, bye, reg = (m._meta.db_table for m in (Tournament, Game, Round, Bye, Registration))
     this = f"(SELECT id FROM {tour} WHERE slug = %s)"
-    games = f"FROM {game} g INNER JOIN {round_} gr ON g.round_id = gr.id WHERE gr.tournament_id = {this}"
     return (
-        f"SELECT t.id, t.updated_at, c.games_n, c.games_t, c.regs_n, c.regs_t, c.byes, r.number, r.status"
-        f" FROM {tour} t CROSS JOIN (SELECT"
-        f" (SELECT COUNT(*) {games}) AS games_n, (SELECT MAX(g.updated_at) {games}) AS games_t,"
-        f" (SELECT COUNT(*) FROM {reg} WHERE tournament_id = {this}) AS regs_n,"
-        f" (SELECT MAX(updated_at) FROM {reg} WHERE tournament_id = {this}) AS regs_t,"
-        f" (SELECT COUNT(*) FROM {bye} b INNER JOIN {round_} br ON b.round_id = br.id"
-        f" WHERE br.tournament_id = {this}) AS byes) c"
+        f"SELECT t.id, t.updated_at, gc.n, gc.latest, rc.n, rc.latest, bc.n, r.number, r.status FROM {tour} t"
+        f" CROSS JOIN (SELECT COUNT(*) AS n, MAX(g.updated_at) AS latest FROM {game} g"
+        f" INNER JOIN {round_} gr ON g.round_id = gr.id WHERE gr.tournament_id = {this}) gc"
+        f" CROSS JOIN (SELECT COUNT(*) AS n, MAX(updated_at) AS latest FROM {reg} WHERE tournament_id = {this}) rc"
+        f" CROSS JOIN (SELECT COUNT(*) AS n FROM {bye} b INNER JOIN {round_} br ON b.round_id = br.id"
+        f" WHERE br.tournament_id = {this}) bc"
         f" LEFT JOIN {round_} r ON r.tournament_id = t.id"
         f" WHERE t.slug = %s ORDER BY r.number"
     )
-
-
-_VERSION_SQL: str | None = None
 
 
 def standings_version_of(slug: str) -> tuple[int, str] | None:
@@ -221,11 +217,8 @@ def standings_version_of(slug: str) -> tuple[int, str] | None:
 
     from django.db import connection
 
-    global _VERSION_SQL
-    if _VERSION_SQL is None:
-        _VERSION_SQL = _version_sql()
     with connection.cursor() as cursor:
-        cursor.execute(_VERSION_SQL, [slug] * 6)
+        cursor.execute(statement("standings-version", _version_sql), [slug] * 4)
         rows = cursor.fetchall()
     if not rows:
         return None

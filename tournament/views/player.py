@@ -142,7 +142,7 @@ def _absent_rounds_html(round_numbers: list[int], absent_rounds) -> str:
 @require_POST
 @tournament_page(PLAYER)
 def my_rounds(request, tournament, roles):
-    registration = registration_of(tournament=tournament, user=request.user)
+    registration = request.registration  # read by tournament_page with the roles
     round_numbers = list(tournament.rounds.values_list("number", flat=True)) or list(range(1, 6))
     form = AbsentRoundsForm(request.POST, rounds=round_numbers)
     if form.is_valid():
@@ -167,7 +167,7 @@ def my_rounds(request, tournament, roles):
 @require_POST
 @tournament_page(PLAYER)
 def my_withdraw(request, tournament, roles):
-    registration = registration_of(tournament=tournament, user=request.user)
+    registration = request.registration  # read by tournament_page with the roles
     try:
         registration_services.registration_set_status(
             registration=registration,
