@@ -53,7 +53,7 @@ import numpy as np
 
 from . import costs as C
 from .handicap import MIN_RANK, table_even_row
-from .matching import available, matching_with_duals, max_weight_matching
+from .matching import available, matching_with_duals, max_weight_matching, slackness_errors
 from .model import Discipline, DUDDMode, SeedSystem
 
 
@@ -552,31 +552,10 @@ def _violations(sol, K: int, W, W2, allowed, st):
 
 
 def _check_complementarity(sol, K: int, W, perfect: bool, allowed) -> None:
-    """The rest of the proof, in Python integers, independent of the solver:
-    a matching of allowed pairs, matched pairs tight, z >= 0 and z > 0 only
-    on full blossoms; perfect, or else y >= 0 with y = 0 on unmatched players.
-    (Dual feasibility on every pair is what :func:`_violations` checked.)"""
-    mate = sol.mate
-    problems = []
-    if any(u != -1 and (mate[u] != v or not allowed[v, u]) for v, u in enumerate(mate)):
-        problems.append("not a matching of allowed pairs")
-    if any(z < 0 for z in sol.blossom.values()):
-        problems.append("negative blossom dual")
-    if perfect:
-        if min(mate) == -1:
-            problems.append("not a perfect matching")
-    elif any(y < 0 for y in sol.vertex):
-        problems.append("negative vertex dual")
-    for v, u in enumerate(mate):
-        if u == -1 and sol.vertex[v] != 0:
-            problems.append(f"unmatched {v} with dual {sol.vertex[v]}")
-        elif u > v and sol.reduced_cost(v, u, int(W[v, u]) + K) != 0:
-            problems.append(f"matched pair {v}-{u} not tight")
-    for b, vs in sol.leaves().items():
-        if sol.blossom[b] > 0:
-            inside = set(vs)
-            if len(vs) % 2 != 1 or sum(1 for v in vs if mate[v] in inside) != len(vs) - 1:
-                problems.append(f"blossom {b} with a dual is not full")
+    """The rest of the proof, in Python integers, independent of the solver
+    (:func:`.matching.slackness_errors`; dual feasibility on every pair is what
+    :func:`_violations` checked)."""
+    problems = slackness_errors(sol, lambda v, u: int(W[v, u]) + K, lambda v, u: bool(allowed[v, u]), perfect)
     if problems:
         raise AssertionError("matching certificate fails: " + "; ".join(problems[:5]))
 

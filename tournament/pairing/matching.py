@@ -64,10 +64,8 @@ class DualSolution:
         """Vertices of each blossom."""
         out: dict[int, list[int]] = {b: [] for b in self.blossom}
         for v in range(self.n):
-            b = self.parent[v]
-            while b != -1:
+            for b in self.ancestors(v):
                 out[b].append(v)
-                b = self.parent[b]
         return out
 
     def ancestors(self, v: int) -> list[int]:
@@ -108,37 +106,44 @@ def certificate_errors(sol: DualSolution, edges) -> list[str]:
     """Why ``sol`` would not be a proof of optimality for ``edges`` (empty: it is).
 
     Checks the LP-duality conditions of Edmonds' matching polytope with
-    odd-set constraints: y >= 0, z >= 0; every edge's reduced cost >= 0;
-    matched edges have reduced cost 0; unmatched vertices have y = 0;
-    blossoms with z > 0 are full ((|B| - 1) / 2 matched edges inside).
-    Then no matching of these edges weighs more.
+    odd-set constraints: every edge's reduced cost >= 0, and complementary
+    slackness (:func:`slackness_errors`). Then no matching of these edges
+    weighs more.
     """
+    weights = {(min(i, j), max(i, j)): w for i, j, w in edges}
+    errors = [f"edge {i}-{j} violated by {s}" for i, j, w in edges if (s := sol.reduced_cost(i, j, w)) < 0]
+    return errors + slackness_errors(
+        sol, lambda v, u: weights[(min(v, u), max(v, u))], lambda v, u: (min(v, u), max(v, u)) in weights
+    )
+
+
+def slackness_errors(sol: DualSolution, weight, is_edge, perfect: bool = False) -> list[str]:
+    """The complementary-slackness half of the proof, in Python integers:
+    a matching of edges (``is_edge(v, u)``), matched edges tight (reduced cost
+    0 at ``weight(v, u)``), z >= 0 and z > 0 only on full blossoms; a perfect
+    matching (``perfect``: the perfect-matching LP, free y), or else y >= 0
+    and y = 0 on unmatched vertices. Dual feasibility on every edge is the
+    caller's other half."""
     errors = []
     mate = sol.mate
-    if any(y < 0 for y in sol.vertex):
-        errors.append("negative vertex dual")
+    for v, u in enumerate(mate):
+        if u != -1 and (mate[u] != v or not is_edge(v, u)):
+            errors.append(f"{v}-{u} is not a matched edge")
     if any(z < 0 for z in sol.blossom.values()):
         errors.append("negative blossom dual")
-    for v in range(sol.n):
-        if mate[v] == -1 and sol.vertex[v] != 0:
+    if perfect:
+        if -1 in mate:
+            errors.append("not a perfect matching")
+    elif any(y < 0 for y in sol.vertex):
+        errors.append("negative vertex dual")
+    for v, u in enumerate(mate):
+        if u == -1 and sol.vertex[v] != 0:
             errors.append(f"unmatched vertex {v} has a dual")
-        if mate[v] != -1 and mate[mate[v]] != v:
-            errors.append(f"mate of {v} inconsistent")
-    seen_matched = 0
-    for i, j, w in edges:
-        s = sol.reduced_cost(i, j, w)
-        if s < 0:
-            errors.append(f"edge {i}-{j} violated by {s}")
-        if mate[i] == j:
-            seen_matched += 1
-            if s != 0:
-                errors.append(f"matched edge {i}-{j} not tight ({s})")
-    if seen_matched != len(sol.pairs()):
-        errors.append("a matched pair is not an edge")
+        elif u > v and is_edge(v, u) and sol.reduced_cost(v, u, weight(v, u)) != 0:
+            errors.append(f"matched edge {v}-{u} not tight")
     for b, leaves in sol.leaves().items():
         if sol.blossom[b] > 0:
             inside = set(leaves)
-            matched_inside = sum(1 for v in leaves if mate[v] in inside) // 2
-            if len(leaves) % 2 != 1 or matched_inside != (len(leaves) - 1) // 2:
+            if len(leaves) % 2 != 1 or sum(1 for v in leaves if mate[v] in inside) != len(leaves) - 1:
                 errors.append(f"blossom {b} has a dual but is not full")
     return errors
