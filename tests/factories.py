@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import itertools
 
-from tournament.models import Discipline, Player, Registration, Round, Tournament
+from tournament.models import Discipline, Registration, Round, Tournament
 from tournament.models.discipline import DisciplineKind
 from tournament.ranks import parse_rank
 
@@ -31,18 +31,18 @@ def make_discipline(tournament: Tournament, kind=DisciplineKind.GO, **kwargs) ->
     return Discipline.objects.create(tournament=tournament, **values)
 
 
-def make_player(surname=None, given_name="Test", rank="5k", **kwargs) -> Player:
-    return Player.objects.create(
+def make_player(tournament: Tournament, surname=None, given_name="Test", rank="5k",
+                status=Registration.Status.CONFIRMED, **kwargs) -> Registration:
+    """A player registered in ``tournament`` (the registration holds the player's data)."""
+    return Registration.objects.create(
+        tournament=tournament,
         surname=surname or f"Player{next(_counter)}",
         given_name=given_name,
         rank=parse_rank(rank) if isinstance(rank, str) else rank,
+        status=status,
         **kwargs,
     )
 
 
 def make_round(tournament: Tournament, discipline: Discipline, number: int = 1, **kwargs) -> Round:
     return Round.objects.create(tournament=tournament, discipline=discipline, number=number, **kwargs)
-
-
-def register(tournament: Tournament, player: Player, status=Registration.Status.CONFIRMED, **kwargs) -> Registration:
-    return Registration.objects.create(tournament=tournament, player=player, status=status, **kwargs)

@@ -13,7 +13,6 @@ from .models import (
     Discipline,
     Game,
     PairConstraint,
-    Player,
     Registration,
     Round,
     Tournament,
@@ -62,26 +61,21 @@ class DisciplineAdmin(admin.ModelAdmin):
     search_fields = ["name", "tournament__name"]
 
 
-@admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
-    list_display = ["surname", "given_name", "rank_label", "club", "country", "egd_pin", "rating", "user"]
-    list_filter = ["country"]
-    search_fields = ["surname", "given_name", "surname_latin", "given_name_latin", "club", "egd_pin", "email"]
-    autocomplete_fields = ["user"]
-
-    @admin.display(description=_("rank"), ordering="rank")
-    def rank_label(self, obj: Player) -> str:
-        return format_rank(obj.rank)
-
-
 @admin.register(Registration)
 class RegistrationAdmin(admin.ModelAdmin):
-    list_display = ["player", "tournament", "status", "source", "absent_rounds", "mms_correction", "created_at"]
-    list_filter = ["status", "source", "tournament"]
-    search_fields = ["player__surname", "player__given_name", "player__club"]
-    autocomplete_fields = ["player"]
-    list_select_related = ["player", "tournament"]
+    list_display = ["__str__", "tournament", "rank_label", "club", "country", "egd_pin", "user", "status",
+                    "source", "created_at"]
+    list_filter = ["status", "source", "country", "tournament"]
+    search_fields = ["surname", "given_name", "surname_latin", "given_name_latin", "club", "egd_pin", "email",
+                     "user__username"]
+    autocomplete_fields = ["user"]
+    list_select_related = ["user", "tournament"]
+    readonly_fields = ["claim_code"]
     actions = ["confirm"]
+
+    @admin.display(description=_("rank"), ordering="rank")
+    def rank_label(self, obj: Registration) -> str:
+        return format_rank(obj.rank)
 
     @admin.action(description=_("Confirm the selected registrations"))
     def confirm(self, request, queryset):

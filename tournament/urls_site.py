@@ -2,13 +2,16 @@
 
 from django.urls import path
 
-from .views import audit, auth, games, organizer, player, projector, referee, rounds
+from .views import audit, auth, claims, games, organizer, player, players, projector, referee, rounds
 
 urlpatterns = [
     # log-in with throttling (takes the place of the plain LoginView, same name)
     path("accounts/login/", auth.ThrottledLoginView.as_view(), name="login"),
     # players
     path("t/<slug:slug>/register/", player.register, name="register"),
+    path("claim/", claims.claim_start, name="claim"),
+    path("claim/<str:code>/", claims.claim, name="claim_code"),
+    path("me/", claims.my_tournaments, name="my_tournaments"),
     path("t/<slug:slug>/me/", player.my_tournament, name="my_tournament"),
     path("t/<slug:slug>/me/rounds/", player.my_rounds, name="my_rounds"),
     path("t/<slug:slug>/me/withdraw/", player.my_withdraw, name="my_withdraw"),
@@ -23,15 +26,23 @@ urlpatterns = [
     path("t/<slug:slug>/referee/", referee.queue, name="referee_queue"),
     # organizers
     path("t/<slug:slug>/manage/", organizer.dashboard, name="manage"),
-    path("t/<slug:slug>/manage/players/", organizer.registrations, name="manage_registrations"),
-    path("t/<slug:slug>/manage/players/add/", organizer.player_add, name="manage_player_add"),
-    path("t/<slug:slug>/manage/players/import/", organizer.players_import, name="manage_players_import"),
-    path("t/<slug:slug>/manage/players/<int:pk>/", organizer.registration_edit, name="manage_registration"),
+    path("t/<slug:slug>/manage/players/", players.registrations, name="manage_registrations"),
+    path("t/<slug:slug>/manage/players/add/", players.player_add, name="manage_player_add"),
+    path("t/<slug:slug>/manage/players/import/", players.players_import, name="manage_players_import"),
+    path("t/<slug:slug>/manage/players/welcome.pdf", players.welcome_slips, name="manage_welcome_slips"),
+    path("t/<slug:slug>/manage/players/invite/", players.invitations, name="manage_invitations"),
+    path("t/<slug:slug>/manage/players/<int:pk>/", players.registration_edit, name="manage_registration"),
     path(
         "t/<slug:slug>/manage/players/<int:pk>/status/",
-        organizer.registration_status,
+        players.registration_status,
         name="manage_registration_status",
     ),
+    path("t/<slug:slug>/manage/players/<int:pk>/account/", players.registration_account,
+         name="manage_registration_account"),
+    path("t/<slug:slug>/manage/players/<int:pk>/merge/", players.registration_merge,
+         name="manage_registration_merge"),
+    path("t/<slug:slug>/manage/players/<int:pk>/delete/", players.registration_delete,
+         name="manage_registration_delete"),
     path("t/<slug:slug>/manage/results/", organizer.results_grid, name="manage_results"),
     path("t/<slug:slug>/manage/results/<int:pk>/", organizer.result_edit, name="manage_result"),
     path("t/<slug:slug>/manage/rounds/", rounds.rounds, name="manage_rounds"),

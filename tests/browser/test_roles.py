@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tournament.models import Game, Player, Registration
+from tournament.models import Game, Registration
 from tournament.models.game import ResultState
 
 from tests.site.conftest import FIVE_FOR_BLACK, ILLEGAL_AT_3
@@ -83,8 +83,8 @@ def test_referee_steps_through_the_record_and_decides(browser, live_server, live
 
 def test_organizer_dashboard_and_inline_results(browser, live_server, live_day, shot):
     day = live_day
-    erika = Player.objects.create(surname="Ernst", given_name="Erika", rank=-2, club="Hannover", country="DE")
-    registration = Registration.objects.create(tournament=day.tournament, player=erika, source="self")
+    registration = Registration.objects.create(tournament=day.tournament, surname="Ernst", given_name="Erika", rank=-2,
+                                               club="Hannover", country="DE", source="self")
     page = new_page(browser, live_server)
     log_in(page, live_server, "organizer")
     page.goto(f"{live_server.url}/t/{day.tournament.slug}/manage/")

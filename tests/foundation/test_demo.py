@@ -8,11 +8,11 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
-from tournament.models import AuditEntry, Bye, Discipline, Game, Player, Registration, Round, Tournament
+from tournament.models import AuditEntry, Bye, Discipline, Game, Registration, Round, Tournament
 
 pytestmark = pytest.mark.django_db
 
-MODELS = [Tournament, Discipline, Player, Registration, Round, Game, Bye, AuditEntry]
+MODELS = [Tournament, Discipline, Registration, Round, Game, Bye, AuditEntry]
 
 
 def run_demo() -> str:
@@ -39,9 +39,9 @@ def test_the_demo_is_a_realistic_vielseitigkeitsturnier():
     assert [r.status for r in rounds[:3]] == ["finished"] * 3
     assert rounds[3].status == "published"
     assert {r.status for r in rounds[4:]} == {"planned"}
-    ranks = set(Player.objects.values_list("rank", flat=True))
+    ranks = set(demo.registrations.values_list("rank", flat=True))
     assert min(ranks) <= -20 and max(ranks) >= 3  # 20k and weaker up to 4d and stronger
-    assert Player.objects.values("club").distinct().count() >= 10
+    assert demo.registrations.values("club").distinct().count() >= 10
     for round_ in rounds[:3]:
         games = round_.games.all()
         assert games and all(g.result != "?" for g in games)
@@ -55,7 +55,7 @@ def test_every_confirmed_player_present_plays_once_per_paired_round():
         for g in round_.games.all():
             seated += [g.black_id, g.white_id]
         seated += list(round_.byes.values_list("player_id", flat=True))
-        expected = {r.player_id for r in demo.registrations.all() if r.plays_round(round_.number)}
+        expected = {r.pk for r in demo.registrations.all() if r.plays_round(round_.number)}
         assert sorted(seated) == sorted(expected)
 
 
@@ -77,13 +77,13 @@ def test_a_second_run_neither_duplicates_nor_destroys():
     game = Game.objects.filter(round__number=1).first()
     game.result = "1"
     game.save()
-    Player.objects.filter(surname="Bergmann").update(club="Hannover 1")
+    Registration.objects.filter(surname="Bergmann").update(club="Hannover 1")
     output = run_demo()
     assert "nothing was changed" in output
     assert counts() == before
     game.refresh_from_db()
     assert game.result == "1"
-    assert Player.objects.get(surname="Bergmann").club == "Hannover 1"
+    assert Registration.objects.get(surname="Bergmann").club == "Hannover 1"
 
 
 def test_demo_users_can_log_in(client):

@@ -6,8 +6,8 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
-from tests.factories import make_discipline, make_player, make_round, make_tournament, register
-from tournament.models import Bye, Game, Player, Registration, Round
+from tests.factories import make_discipline, make_player, make_round, make_tournament
+from tournament.models import Bye, Game, Registration, Round
 from tournament.models.discipline import DisciplineKind
 from tournament.models.fields import RankFormField
 from tournament.ranks import parse_rank
@@ -38,7 +38,7 @@ def test_rank_form_field_refuses_anything_else_with_a_clear_message(bad):
 
 
 def test_player_rank_is_validated_by_full_clean():
-    player = Player(surname="Meier", given_name="Eva", rank="12x", country="DE")
+    player = Registration(tournament=make_tournament(), surname="Meier", given_name="Eva", rank="12x", country="DE")
     with pytest.raises(ValidationError) as info:
         player.full_clean()
     assert "rank" in info.value.message_dict
@@ -51,36 +51,45 @@ def test_ranks_order_from_weak_to_strong():
     assert len(set(values)) == len(values)
 
 
-def test_egd_pin_must_have_eight_digits_and_be_unique():
-    make_player(egd_pin="12345678")
-    dup = Player(surname="X", given_name="Y", rank=parse_rank("3k"), egd_pin="12345678", country="DE")
+def test_egd_pin_must_have_eight_digits_and_be_unique_within_a_tournament():
+    tournament = make_tournament()
+    make_player(tournament, egd_pin="12345678")
+    dup = Registration(tournament=tournament, surname="X", given_name="Y", rank=parse_rank("3k"),
+                       egd_pin="12345678", country="DE")
     with pytest.raises(ValidationError) as info:
         dup.full_clean()
     assert "EGD PIN" in str(info.value)
-    short = Player(surname="X", given_name="Y", rank=parse_rank("3k"), egd_pin="1234", country="DE")
+    short = Registration(tournament=tournament, surname="X", given_name="Y", rank=parse_rank("3k"), egd_pin="1234",
+                         country="DE")
     with pytest.raises(ValidationError):
         short.full_clean()
     # Players without a PIN are many.
-    make_player(egd_pin="")
-    make_player(egd_pin="")
+    make_player(tournament, egd_pin="")
+    make_player(tournament, egd_pin="")
+    # The same person, with the same PIN, in another tournament: their own registration there.
+    make_player(make_tournament(), egd_pin="12345678")
 
 
 # --- registrations -----------------------------------------------------------
 
 
-def test_registration_is_unique_per_tournament():
+def test_an_account_is_registered_once_per_tournament():
+    from django.contrib.auth import get_user_model
+
+    user = get_user_model().objects.create_user("eva")
     tournament = make_tournament()
-    player = make_player()
-    register(tournament, player)
+    make_player(tournament, user=user)
     with pytest.raises(IntegrityError), transaction.atomic():
-        register(tournament, player)
-    # ...but the same player may enter another tournament.
-    register(make_tournament(), player)
+        make_player(tournament, user=user)
+    # ...but the same person may enter another tournament, and many registrations have no account.
+    make_player(make_tournament(), user=user)
+    make_player(tournament)
+    make_player(tournament)
 
 
 def test_registration_status_changes_are_logged():
     tournament = make_tournament()
-    reg = register(tournament, make_player(), status=Registration.Status.PRELIMINARY)
+    reg = make_player(tournament, status=Registration.Status.PRELIMINARY)
     registration_set_status(registration=reg, status=Registration.Status.CONFIRMED, reason="paid")
     reg.refresh_from_db()
     assert reg.status == Registration.Status.CONFIRMED
@@ -91,7 +100,7 @@ def test_registration_status_changes_are_logged():
 
 
 def test_registration_absent_rounds_must_be_round_numbers():
-    reg = register(make_tournament(), make_player())
+    reg = make_player(make_tournament())
     reg.absent_rounds = [3, 1, 3]
     reg.full_clean()
     assert reg.absent_rounds == [1, 3]
@@ -102,7 +111,7 @@ def test_registration_absent_rounds_must_be_round_numbers():
 
 
 def test_plays_round_needs_confirmation_and_presence():
-    reg = register(make_tournament(), make_player(), status=Registration.Status.PRELIMINARY, absent_rounds=[2])
+    reg = make_player(make_tournament(), status=Registration.Status.PRELIMINARY, absent_rounds=[2])
     assert not reg.plays_round(1)
     reg.status = Registration.Status.CONFIRMED
     assert reg.plays_round(1)
@@ -121,7 +130,7 @@ def round1():
 
 
 def test_a_player_cannot_play_themselves(round1):
-    p = make_player()
+    p = make_player(round1.tournament)
     game = Game(round=round1, table=1, black=p, white=p)
     with pytest.raises(ValidationError):
         game.full_clean()
@@ -130,7 +139,7 @@ def test_a_player_cannot_play_themselves(round1):
 
 
 def test_one_game_per_player_per_round(round1):
-    a, b, c = make_player(), make_player(), make_player()
+    a, b, c = make_player(round1.tournament), make_player(round1.tournament), make_player(round1.tournament)
     Game.objects.create(round=round1, table=1, black=a, white=b)
     # a again, as White this time: caught by clean() ...
     second = Game(round=round1, table=2, black=c, white=a)
@@ -143,23 +152,23 @@ def test_one_game_per_player_per_round(round1):
 
 
 def test_a_player_with_a_bye_has_no_game_in_that_round(round1):
-    a, b = make_player(), make_player()
+    a, b = make_player(round1.tournament), make_player(round1.tournament)
     Bye.objects.create(round=round1, player=a)
     with pytest.raises(ValidationError):
         Game(round=round1, table=1, black=a, white=b).full_clean()
-    Game.objects.create(round=round1, table=1, black=b, white=make_player())
+    Game.objects.create(round=round1, table=1, black=b, white=make_player(round1.tournament))
     with pytest.raises(ValidationError):
         Bye(round=round1, player=b).full_clean()
 
 
 def test_table_numbers_are_unique_in_a_round(round1):
-    Game.objects.create(round=round1, table=1, black=make_player(), white=make_player())
+    Game.objects.create(round=round1, table=1, black=make_player(round1.tournament), white=make_player(round1.tournament))
     with pytest.raises(IntegrityError), transaction.atomic():
-        Game.objects.create(round=round1, table=1, black=make_player(), white=make_player())
+        Game.objects.create(round=round1, table=1, black=make_player(round1.tournament), white=make_player(round1.tournament))
 
 
 def test_points_and_short_results(round1):
-    a, b = make_player(), make_player()
+    a, b = make_player(round1.tournament), make_player(round1.tournament)
     game = Game.objects.create(round=round1, table=1, black=a, white=b)
     assert game.result_short == "?"
     game.result = "B"
@@ -171,14 +180,24 @@ def test_points_and_short_results(round1):
     game.result = "D"
     assert game.points(a.pk) == game.points(b.pk) == 0.5
     with pytest.raises(ValueError):
-        game.points(make_player().pk)
+        game.points(make_player(round1.tournament).pk)
 
 
 def test_a_draw_cannot_be_by_default(round1):
-    game = Game(round=round1, table=1, black=make_player(), white=make_player(), result="D", by_default=True)
+    game = Game(round=round1, table=1, black=make_player(round1.tournament), white=make_player(round1.tournament), result="D", by_default=True)
     with pytest.raises(ValidationError) as info:
         game.full_clean()
     assert "by_default" in info.value.message_dict
+
+
+def test_a_game_takes_only_players_of_its_tournament(round1):
+    a = make_player(round1.tournament)
+    stranger = make_player(make_tournament())
+    with pytest.raises(ValidationError) as info:
+        Game(round=round1, table=1, black=a, white=stranger).full_clean()
+    assert "white" in info.value.message_dict
+    with pytest.raises(ValidationError):
+        Bye(round=round1, player=stranger).full_clean()
 
 
 # --- tournaments, disciplines, rounds ------------------------------------------

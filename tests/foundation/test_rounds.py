@@ -7,7 +7,7 @@ from decimal import Decimal
 import pytest
 from django.core.exceptions import ValidationError
 
-from tests.factories import make_discipline, make_player, make_round, make_tournament, register
+from tests.factories import make_discipline, make_player, make_round, make_tournament
 from tournament.models import Game, PairConstraint, Round
 from tournament.models.discipline import DisciplineKind, HandicapPolicy
 from tournament.services.rounds import (
@@ -31,9 +31,7 @@ def field():
     tournament = make_tournament()
     go = make_discipline(tournament, kind=DisciplineKind.GO, board_size=9, handicap_policy=HandicapPolicy.MCMAHON)
     ninuki = make_discipline(tournament, kind=DisciplineKind.NINUKI, board_size=19)
-    players = [make_player(rank=r, club=f"Club {i % 4}") for i, r in enumerate(RANKS)]
-    for p in players:
-        register(tournament, p)
+    players = [make_player(tournament, rank=r, club=f"Club {i % 4}") for i, r in enumerate(RANKS)]
     r1 = make_round(tournament, go, 1)
     r2 = make_round(tournament, ninuki, 2)
     return tournament, players, r1, r2
@@ -60,11 +58,10 @@ def test_pairing_seats_every_present_player_once_with_one_bye(field):
 
 def test_absent_and_unconfirmed_players_are_not_paired(field):
     tournament, players, r1, _ = field
-    reg = tournament.registrations.get(player=players[0])
+    reg = players[0]
     reg.absent_rounds = [1]
     reg.save()
-    late = make_player(rank="6k")
-    register(tournament, late, status="preliminary")
+    late = make_player(tournament, rank="6k", status="preliminary")
     round_pair(round=r1)
     ids = seated(r1)
     assert players[0].pk not in ids and late.pk not in ids

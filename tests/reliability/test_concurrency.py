@@ -146,7 +146,7 @@ def _round_with_players(day, number=2, extra=4) -> Round:
     from tests.factories import make_player
 
     for _ in range(extra):
-        Registration.objects.create(tournament=day.tournament, player=make_player(), status="confirmed")
+        make_player(day.tournament)
     return Round.objects.create(tournament=day.tournament, discipline=day.go, number=number)
 
 
@@ -218,9 +218,7 @@ def test_many_players_report_their_own_games_at_once(day):
     games = []
     for table in range(1, 9):
         users = [get_user_model().objects.create_user(f"p{table}{side}") for side in "bw"]
-        players = [make_player(user=u) for u in users]
-        for p in players:
-            Registration.objects.create(tournament=day.tournament, player=p, status="confirmed")
+        players = [make_player(day.tournament, user=u) for u in users]
         games.append((Game.objects.create(round=round_, table=table, black=players[0], white=players[1]), users[0]))
     outcome = run_together(*(
         lambda g=g, u=u: result_services.result_report(game=_game(g.pk), user=u, version=0, result="W")

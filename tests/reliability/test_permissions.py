@@ -77,6 +77,9 @@ EXPECTED: dict[str, Url] = {
     "logout": Url(WRITE, post=ALL),
     "set_language": Url(everyone(REDIRECT), post=ALL),
     "register": Url(with_(everyone(), player=REDIRECT, other_player=REDIRECT)),
+    "claim": Url(everyone()),
+    "claim_code": Url(everyone()),  # whose registration it is; taking it needs a log-in
+    "my_tournaments": Url(only(ALL - {"anonymous"})),
     # players
     "my_tournament": Url(only(PLAYERS)),
     "my_rounds": Url(WRITE, post=PLAYERS),
@@ -98,6 +101,11 @@ EXPECTED: dict[str, Url] = {
     "manage_players_import": Url(only(ORGANIZERS), post=ORGANIZERS),
     "manage_registration": Url(only(ORGANIZERS), post=ORGANIZERS),
     "manage_registration_status": Url(WRITE, post=ORGANIZERS),
+    "manage_registration_account": Url(WRITE, post=ORGANIZERS),
+    "manage_registration_merge": Url(WRITE, post=ORGANIZERS),
+    "manage_registration_delete": Url(WRITE, post=ORGANIZERS),
+    "manage_welcome_slips": Url(only(ORGANIZERS)),
+    "manage_invitations": Url(WRITE, post=ORGANIZERS),
     "manage_results": Url(only(ORGANIZERS)),
     "manage_result": Url(only(ORGANIZERS), post=ORGANIZERS),
     "manage_rounds": Url(only(ORGANIZERS), post=ORGANIZERS),
@@ -173,19 +181,22 @@ class Site:
         result_set(game=day.game2, user=day.user("organizer"), version=0, result="B", reason="entered at the desk")
         from tournament.services.rounds import pair_constraint_add
 
-        players = list(day.tournament.registrations.select_related("player"))
-        pair_constraint_add(tournament=day.tournament, kind="forbidden", player_a=players[0].player,
-                            player_b=players[1].player, user=day.user("organizer"))
-        self.registration = Registration.objects.get(tournament=day.tournament, player__user=day.user("alice"))
+        players = list(day.tournament.registrations.all())
+        pair_constraint_add(tournament=day.tournament, kind="forbidden", player_a=players[0],
+                            player_b=players[1], user=day.user("organizer"))
+        self.registration = Registration.objects.get(tournament=day.tournament, user=day.user("alice"))
+        # entered by the organizer, not claimed yet: the claim link works for everybody
+        self.unclaimed = Registration.objects.create(tournament=day.tournament, surname="Ohne", given_name="Konto",
+                                                     rank=-8, status=Registration.Status.WITHDRAWN)
         # for the admin's pages of groups and byes (a bye in the other tournament)
         from django.contrib.auth.models import Group
 
-        from tests.factories import make_discipline, make_player, make_round, register
+        from tests.factories import make_discipline, make_player, make_round
         from tournament.models import Bye
 
         Group.objects.create(name="desk")
         other_round = make_round(day.other, make_discipline(day.other), number=1)
-        Bye.objects.create(round=other_round, player=register(day.other, make_player()).player)
+        Bye.objects.create(round=other_round, player=make_player(day.other))
 
     def kwargs(self, name: str, route: str) -> dict:
         day = self.day
@@ -201,6 +212,8 @@ class Site:
                 values["pk"] = day.game2.pk  # settled: its record is public
             else:
                 values["pk"] = day.game.pk
+        if "<str:code>" in route:
+            values["code"] = self.unclaimed.claim_code
         if "<str:kind>" in route:
             values["kind"] = "forbidden"
         if "<str:action>" in route:
@@ -298,7 +311,7 @@ def _state():
 def _post_data(name: str, day) -> dict:
     game = day.game
     pk = game.pk
-    players = [r.player.pk for r in day.tournament.registrations.select_related("player")]
+    players = [r.pk for r in day.tournament.registrations.order_by("pk")]
     return {
         "game_report": {"version": game.version, "result": "B", "record": FIVE_FOR_BLACK},
         "game_confirm": {"version": game.version},
@@ -364,14 +377,13 @@ def test_unknown_tournament_is_404(day, client, role):
 
 def test_objects_of_another_tournament_are_404(day, client):
     """A game or registration of another tournament cannot be reached through this tournament's URLs."""
-    from tests.factories import make_discipline, make_player, make_round, register
+    from tests.factories import make_discipline, make_player, make_round
 
     other = day.other
     discipline = make_discipline(other)
     round_ = make_round(other, discipline, number=1, status=Round.Status.PUBLISHED)
-    a, b = make_player(), make_player()
-    register(other, a)
-    reg = register(other, b)
+    a, b = make_player(other), make_player(other)
+    reg = b
     foreign = Game.objects.create(round=round_, table=1, black=a, white=b)
     client.force_login(day.user("organizer"))
     slug = day.tournament.slug

@@ -9,7 +9,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
 
-from tournament.models import Discipline, Game, Player, Registration, Round, Tournament, TournamentRole
+from tournament.models import Discipline, Game, Registration, Round, Tournament, TournamentRole
 from tournament.ranks import parse_rank
 
 #: A Ninuki record in which Black makes five in a row (K10 .. O10).
@@ -37,8 +37,11 @@ def _user(name, **kwargs):
     return get_user_model().objects.create_user(username=name, password="pw-" + name + "-123", **kwargs)
 
 
-def _player(surname, given, rank, user=None):
-    return Player.objects.create(surname=surname, given_name=given, rank=parse_rank(rank), user=user, country="DE")
+def _player(tournament, surname, given, rank, user=None):
+    return Registration.objects.create(
+        tournament=tournament, surname=surname, given_name=given, rank=parse_rank(rank), user=user, country="DE",
+        status=Registration.Status.CONFIRMED,
+    )
 
 
 @pytest.fixture(autouse=True)
@@ -77,13 +80,11 @@ def build_day() -> Day:
     TournamentRole.objects.create(tournament=t, user=users["referee"], role="referee")
     TournamentRole.objects.create(tournament=other, user=users["other_org"], role="organizer")
     players = {
-        "alice": _player("Albers", "Alice", "3k", users["alice"]),
-        "bob": _player("Bauer", "Bob", "4k", users["bob"]),
-        "carol": _player("Conrad", "Carol", "10k", users["carol"]),
-        "dave": _player("Dietz", "Dave", "12k", users["dave"]),
+        "alice": _player(t, "Albers", "Alice", "3k", users["alice"]),
+        "bob": _player(t, "Bauer", "Bob", "4k", users["bob"]),
+        "carol": _player(t, "Conrad", "Carol", "10k", users["carol"]),
+        "dave": _player(t, "Dietz", "Dave", "12k", users["dave"]),
     }
-    for p in players.values():
-        Registration.objects.create(tournament=t, player=p, status=Registration.Status.CONFIRMED)
     round1 = Round.objects.create(tournament=t, discipline=ninuki, number=1, status=Round.Status.PUBLISHED)
     game = Game.objects.create(round=round1, table=1, black=players["alice"], white=players["bob"])
     game2 = Game.objects.create(round=round1, table=2, black=players["carol"], white=players["dave"])

@@ -194,9 +194,7 @@ def test_a_swap_that_makes_rematches_says_so_at_once(client, day):
     """Round 1: Alice–Bob, Carol–Dave. Round 2 paired Alice–Carol, Bob–Dave;
     swapping Carol and Bob would replay both games of round 1: the organizer
     is told right after the swap, not only on the round page."""
-    from tournament.models import Player
-
-    p = {pl.given_name: pl for pl in Player.objects.all()}
+    p = {pl.given_name: pl for pl in day.tournament.registrations.all()}
     round2 = Round.objects.create(tournament=day.tournament, discipline=day.ninuki, number=2,
                                   status=Round.Status.PAIRED)
     Game.objects.create(round=round2, table=1, black=p["Alice"], white=p["Carol"])

@@ -6,7 +6,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
-from tournament.models import Game, Player, Registration, Round
+from tournament.models import Game, Registration, Round
 from tournament.models.game import ResultState
 
 from .conftest import FIVE_FOR_BLACK, ILLEGAL_AT_3
@@ -166,9 +166,9 @@ def test_self_registration_and_confirmation(client, day):
          "egd_pin": "", "email": "erika@example.org", "username": "erika", "password": "Stones-and-Pairs-42"},
     )
     assert response.status_code == 302, response.content.decode()[:3000]
-    registration = Registration.objects.get(player__surname="Ernst")
+    registration = Registration.objects.get(surname="Ernst")
     assert registration.status == "preliminary" and registration.source == "self"
-    assert registration.player.user.username == "erika" and registration.player.country == "DE"
+    assert registration.user.username == "erika" and registration.country == "DE"
     page = client.get(reverse("my_tournament", args=[slug])).content.decode()
     assert "Ernst" in page or "Erika" in page
 
@@ -190,7 +190,7 @@ def test_player_misses_rounds_and_withdraws(client, day):
     client.force_login(day.user("carol"))
     response = client.post(reverse("my_rounds", args=[slug]), {"absent_rounds": ["2"]})
     assert response.status_code == 302
-    registration = Registration.objects.get(tournament=day.tournament, player__user=day.user("carol"))
+    registration = Registration.objects.get(tournament=day.tournament, user=day.user("carol"))
     assert registration.absent_rounds == [2]
     client.post(reverse("my_rounds", args=[slug]), {"absent_rounds": ["1"]})  # round 1 is published
     registration.refresh_from_db()
@@ -215,14 +215,17 @@ def test_organizer_late_entry_and_rank_correction(client, day):
          "email": ""},
     )
     assert response.status_code == 302
-    registration = Registration.objects.get(player__surname="Fink")
+    registration = Registration.objects.get(surname="Fink")
     assert registration.status == "confirmed"
     response = client.post(
         reverse("manage_registration", args=[slug, registration.pk]),
-        {"status": "confirmed", "rank": "12k", "absent_rounds": [], "reason": "EGD says 12k"},
+        {"status": "confirmed", "given_name": "Fritz", "surname": "Fink", "country": "DE", "rank": "12k",
+         "absent_rounds": [], "reason": "EGD says 12k"},
     )
     assert response.status_code == 302
-    assert Player.objects.get(surname="Fink").rank_display == "12k"
+    assert Registration.objects.get(surname="Fink").rank_display == "12k"
+    entry = day.tournament.audit_entries.get(action="registration.edit")
+    assert (entry.before, entry.after, entry.reason) == ({"rank": "15k"}, {"rank": "12k"}, "EGD says 12k")
 
 
 def test_rounds_create_pair_publish(client, day):

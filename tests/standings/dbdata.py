@@ -8,7 +8,7 @@ from decimal import Decimal
 from django.contrib.auth import get_user_model
 
 from tournament.models import (
-    Bye, Discipline, Game, Player, Registration, Round, Tournament, TournamentRole,
+    Bye, Discipline, Game, Registration, Round, Tournament, TournamentRole,
 )
 from tournament.models.discipline import DisciplineKind
 from tournament.ranks import parse_rank
@@ -32,9 +32,8 @@ def build(slug="hannover", published=(1, 2, 3)) -> dict:
     ]
     players = []
     for surname, given, rank, club, pin in people:
-        p = Player.objects.create(surname=surname, given_name=given, rank=parse_rank(rank),
-                                  club=club, country="DE", egd_pin=pin)
-        Registration.objects.create(tournament=t, player=p, status=Registration.Status.CONFIRMED)
+        p = Registration.objects.create(tournament=t, surname=surname, given_name=given, rank=parse_rank(rank),
+                                        club=club, country="DE", egd_pin=pin, status=Registration.Status.CONFIRMED)
         players.append(p)
     m, y, s, w = players
     status = {n: (Round.Status.PUBLISHED if n in published else Round.Status.PAIRED) for n in (1, 2, 3)}
@@ -47,7 +46,7 @@ def build(slug="hannover", published=(1, 2, 3)) -> dict:
     Game.objects.create(round=r2, table=2, black=s, white=y, result="B", komi=Decimal("6.5"))
     Game.objects.create(round=r3, table=1, black=m, white=s, result="B")
     Bye.objects.create(round=r3, player=w)
-    Registration.objects.filter(player=y).update(absent_rounds=[3])
+    Registration.objects.filter(pk=y.pk).update(absent_rounds=[3])
     user = get_user_model().objects.create_user("orga", password="pw-orga-123")
     TournamentRole.objects.create(tournament=t, user=user, role=TournamentRole.Role.ORGANIZER)
     return {"tournament": t, "players": players, "rounds": [r1, r2, r3], "organizer": user}

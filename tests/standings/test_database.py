@@ -14,7 +14,7 @@ from pypdf import PdfReader
 from tournament.exports.csv import standings_csv
 from tournament.exports.dump import dump_tournament, load_tournament, uncovered_models
 from tournament.exports.h9 import ascii_text, write_h9
-from tournament.models import Game, Player, Round, Tournament
+from tournament.models import Game, Round, Tournament
 from tournament.selectors import standings as sel
 
 from .dbdata import build
@@ -32,7 +32,6 @@ def wipe():
     Game.objects.all().delete()
     Round.objects.all().delete()
     Tournament.objects.all().delete()
-    Player.objects.all().delete()
 
 
 def names(standings):

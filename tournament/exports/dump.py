@@ -2,44 +2,55 @@
 
 :func:`dump_tournament` gives a dict::
 
-    {"format": "vielseitig-tournament", "version": 1,
+    {"format": "vielseitig-tournament", "version": 2,
      "tournament": "<slug>",
-     "users": [{"username": ..., "email": ..., "password": <hash>, ...}],
-     "objects": [{"model": "tournament.player", "pk": 7, "fields": {...}}, ...]}
+     "users": [{"username": ..., "email": ..., ...}],
+     "objects": [{"model": "tournament.registration", "pk": 7, "fields": {...}}, ...]}
 
 The objects are Django's serializer output (every field, primary keys
-kept), so nothing is lost; user accounts are referred to by username and
-matched (or created) by username on loading.  :func:`load_tournament` puts
-everything back in one transaction: a clash (an existing slug or primary
-key) raises and leaves the database unchanged.  It is meant for a database
-that does not hold the tournament or its players yet.
+kept), so nothing is lost; user accounts (the players' own, organizers',
+referees', and whoever appears in the audit log) are referred to by user
+name. Password hashes are left out unless asked for (``with_accounts``):
+a backup handed around then holds no secret. Staff and superuser flags are
+never written.
+
+:func:`load_tournament` puts everything back in one transaction: a clash
+(an existing slug or primary key) raises and leaves the database
+unchanged. It loads only the tournament's own models, every one of them
+belonging to that tournament, and refuses anything else with a clear
+message. Accounts are matched by user name; a missing one is made as a
+plain account (never staff or superuser), without a usable password unless
+the backup carries its hash, and an existing account is never changed.
+Backups of version 1 (before the players' data moved onto the
+registrations) are read too.
 """
 
 from __future__ import annotations
 
 import datetime
 import json
+import secrets
 
 from django.apps import apps
 from django.contrib.auth import get_user_model
+from django.contrib.auth.hashers import make_password
 from django.core import serializers
 from django.core.management.color import no_style
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import connection, transaction
 
 from tournament.models import (
-    AuditEntry, Bye, Discipline, Game, PairConstraint, Player, Registration, Round, Tournament,
-    TournamentRole,
+    AuditEntry, Bye, Discipline, Game, PairConstraint, Registration, Round, Tournament, TournamentRole,
 )
+from tournament.models.registration import CLAIM_ALPHABET, CLAIM_LENGTH, PLAYER_FIELDS
 
 FORMAT = "vielseitig-tournament"
-VERSION = 1
-USER_FIELDS = ("username", "first_name", "last_name", "email", "password", "is_active",
-               "is_staff", "is_superuser", "date_joined", "last_login")
+VERSION = 2
+USER_FIELDS = ("username", "first_name", "last_name", "email", "is_active", "date_joined", "last_login")
 
 #: Models in the order they are loaded (referenced before referring).
-MODELS = (Player, Tournament, Discipline, Round, Registration, Game, Bye, PairConstraint,
-          TournamentRole, AuditEntry)
+MODELS = (Tournament, Discipline, Round, Registration, Game, Bye, PairConstraint, TournamentRole, AuditEntry)
+LABELS = {m._meta.label_lower: m for m in MODELS}
 
 
 class DumpError(ValueError):
@@ -63,14 +74,7 @@ def _serialize(objects, **options) -> list[dict]:
 
 
 def _querysets(t: Tournament) -> dict:
-    player_ids = set(t.registrations.values_list("player_id", flat=True))
-    for b, w in Game.objects.filter(round__tournament=t).values_list("black_id", "white_id"):
-        player_ids.update((b, w))
-    player_ids.update(Bye.objects.filter(round__tournament=t).values_list("player_id", flat=True))
-    for a, b in t.pair_constraints.values_list("player_a_id", "player_b_id"):
-        player_ids.update((a, b))
     return {
-        Player: Player.objects.filter(pk__in=player_ids),
         Tournament: Tournament.objects.filter(pk=t.pk),
         Discipline: t.disciplines.all(),
         Round: t.rounds.all(),
@@ -95,7 +99,8 @@ def uncovered_models() -> list[str]:
     return [m.__name__ for m in apps.get_app_config("tournament").get_models() if m not in known]
 
 
-def dump_tournament(tournament: Tournament) -> dict:
+def dump_tournament(tournament: Tournament, *, with_accounts: bool = False) -> dict:
+    """The tournament as a dict; ``with_accounts`` adds the accounts' password hashes."""
     user_model = get_user_model()
     objects = []
     user_ids: set[int] = set()
@@ -110,51 +115,177 @@ def dump_tournament(tournament: Tournament) -> dict:
         for field in _user_fields(model):
             uid = row["fields"].get(field)
             row["fields"][field] = users[uid].get_username() if uid else None
+    fields = USER_FIELDS + (("password",) if with_accounts else ())
     user_rows = []
     for u in sorted(users.values(), key=lambda u: u.get_username()):
-        data = _serialize([u], fields=USER_FIELDS)[0]["fields"]
-        user_rows.append(data)
+        user_rows.append(_serialize([u], fields=fields)[0]["fields"])
     return {"format": FORMAT, "version": VERSION, "tournament": tournament.slug,
-            "users": user_rows, "objects": objects}
+            "with_accounts": with_accounts, "users": user_rows, "objects": objects}
+
+
+# --- reading ------------------------------------------------------------------------
+
+def _claim_code() -> str:
+    return "".join(secrets.choice(CLAIM_ALPHABET) for _ in range(CLAIM_LENGTH))
+
+
+def upgrade_v1(data: dict) -> dict:
+    """A version-1 backup (a site-wide ``tournament.player`` per person) as version 2.
+
+    Each registration gets its player's data and account; games, byes and
+    pairing constraints name registrations instead of players. A player
+    with games but no registration gets a withdrawn one, as the database
+    migration does.
+    """
+    objects = [dict(row, fields=dict(row["fields"])) for row in data.get("objects", [])]
+    players = {row["pk"]: row["fields"] for row in objects if row["model"] == "tournament.player"}
+    rest = [row for row in objects if row["model"] != "tournament.player"]
+    registrations = [row for row in rest if row["model"] == "tournament.registration"]
+    tournament_pk = next((row["pk"] for row in rest if row["model"] == "tournament.tournament"), None)
+    by_player: dict = {}
+    next_pk = max([row["pk"] for row in registrations] or [0]) + 1
+
+    def fill(fields: dict, player_pk) -> None:
+        player = players.get(player_pk)
+        if player is None:
+            raise DumpError(f"the backup names player {player_pk}, which it does not hold")
+        for name in PLAYER_FIELDS:
+            fields[name] = player.get(name, "" if name not in ("rank", "rating") else None)
+        fields["user"] = player.get("user")
+        fields["claim_code"] = None if player.get("user") else _claim_code()
+        fields.setdefault("invited_at", None)
+
+    for row in registrations:
+        player_pk = row["fields"].pop("player", None)
+        fill(row["fields"], player_pk)
+        by_player[player_pk] = row["pk"]
+    added = []
+
+    def registration_of(player_pk):
+        nonlocal next_pk
+        if player_pk not in by_player:
+            fields = {"tournament": tournament_pk, "status": "withdrawn", "source": "organizer",
+                      "absent_rounds": [], "mms_correction": 0,
+                      "note": "made when player data moved to registrations"}
+            fill(fields, player_pk)
+            added.append({"model": "tournament.registration", "pk": next_pk, "fields": fields})
+            by_player[player_pk] = next_pk
+            next_pk += 1
+        return by_player[player_pk]
+
+    for row in rest:
+        f = row["fields"]
+        if row["model"] == "tournament.game":
+            f["black"], f["white"] = registration_of(f["black"]), registration_of(f["white"])
+        elif row["model"] == "tournament.bye":
+            f["player"] = registration_of(f["player"])
+        elif row["model"] == "tournament.pairconstraint":
+            f["player_a"], f["player_b"] = registration_of(f["player_a"]), registration_of(f["player_b"])
+    # the new registrations go right after the others (loaded before the games that name them)
+    at = max((i for i, row in enumerate(rest) if row["model"] == "tournament.registration"), default=-1) + 1
+    rest[at:at] = added
+    users = [{k: v for k, v in u.items() if k not in ("is_staff", "is_superuser")} for u in data.get("users", [])]
+    return {**data, "version": 2, "users": users, "objects": rest}
+
+
+def _check_objects(data: dict) -> None:
+    """Only the tournament's own models, each belonging to the one tournament of the backup."""
+    objects = data["objects"]
+    strange = sorted({row.get("model", "?") for row in objects if row.get("model") not in LABELS})
+    if strange:
+        raise DumpError(
+            "the backup holds objects a tournament backup never has: " + ", ".join(map(str, strange))
+        )
+    tournaments = [row for row in objects if row["model"] == "tournament.tournament"]
+    if len(tournaments) != 1 or tournaments[0]["fields"].get("slug") != data.get("tournament"):
+        raise DumpError("a tournament backup holds exactly one tournament, the one it names")
+    t_pk = tournaments[0]["pk"]
+    rounds = {row["pk"] for row in objects if row["model"] == "tournament.round"}
+    registrations = {row["pk"] for row in objects if row["model"] == "tournament.registration"}
+    for row in objects:
+        f, model = row["fields"], row["model"]
+        own = {
+            "tournament.discipline": lambda: f.get("tournament") == t_pk,
+            "tournament.round": lambda: f.get("tournament") == t_pk,
+            "tournament.registration": lambda: f.get("tournament") == t_pk,
+            "tournament.tournamentrole": lambda: f.get("tournament") == t_pk,
+            "tournament.auditentry": lambda: f.get("tournament") == t_pk,
+            "tournament.pairconstraint": lambda: f.get("tournament") == t_pk
+            and {f.get("player_a"), f.get("player_b")} <= registrations,
+            "tournament.game": lambda: f.get("round") in rounds
+            and {f.get("black"), f.get("white")} <= registrations,
+            "tournament.bye": lambda: f.get("round") in rounds and f.get("player") in registrations,
+        }.get(model, lambda: True)
+        if not own():
+            raise DumpError(f"{model} {row.get('pk')} does not belong to the tournament of the backup")
+
+
+def _account(user_model, fields: dict):
+    """The existing account of that name (left as it is), or a new plain one."""
+    username = str(fields.get("username") or "")
+    if not username:
+        raise DumpError("an account in the backup has no user name")
+    user = user_model.objects.filter(username=username).first()
+    if user is not None:
+        return user
+    user = user_model(username=username)
+    for name in ("first_name", "last_name", "email", "is_active", "date_joined", "last_login"):
+        if name in fields and fields[name] is not None:
+            setattr(user, name, fields[name])
+    if isinstance(user.date_joined, str) or isinstance(user.last_login, str):
+        from django.utils.dateparse import parse_datetime
+
+        user.date_joined = parse_datetime(user.date_joined) if isinstance(user.date_joined, str) else user.date_joined
+        user.last_login = parse_datetime(user.last_login) if isinstance(user.last_login, str) else user.last_login
+    user.is_staff = False
+    user.is_superuser = False
+    password = fields.get("password")
+    user.password = password if isinstance(password, str) and password else make_password(None)
+    user.save()
+    return user
 
 
 @transaction.atomic
 def load_tournament(data: dict) -> Tournament:
-    if data.get("format") != FORMAT:
-        raise DumpError("not a Vielseitig tournament dump")
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise DumpError("not a Vielseitig tournament backup")
+    if data.get("version") == 1:
+        data = upgrade_v1(data)
     if data.get("version") != VERSION:
-        raise DumpError(f"dump version {data.get('version')} is not supported (expected {VERSION})")
+        raise DumpError(f"backup version {data.get('version')} is not supported (expected 1 or {VERSION})")
+    if not isinstance(data.get("objects"), list) or not isinstance(data.get("users", []), list):
+        raise DumpError("the backup has no list of objects")
+    _check_objects(data)
     if Tournament.objects.filter(slug=data["tournament"]).exists():
         raise DumpError(f"a tournament {data['tournament']!r} exists already")
     user_model = get_user_model()
     user_pk: dict[str, int] = {}
     for fields in data.get("users", []):
-        username = fields["username"]
-        user = user_model.objects.filter(username=username).first()
-        if user is None:
-            created = next(serializers.deserialize("json", json.dumps(
-                [{"model": user_model._meta.label_lower, "pk": None, "fields": fields}])))
-            created.save()
-            user = created.object
-        user_pk[username] = user.pk
+        user = _account(user_model, fields)
+        user_pk[user.get_username()] = user.pk
     objects = []
     for row in data["objects"]:
         row = {**row, "fields": dict(row["fields"])}
-        model = apps.get_model(row["model"])
+        model = LABELS[row["model"]]
         for field in _user_fields(model):
             name = row["fields"].get(field)
+            if name and name not in user_pk:
+                user_pk[name] = _account(user_model, {"username": name}).pk
             row["fields"][field] = user_pk[name] if name else None
         objects.append(row)
     by_model: dict = {}
     for row in objects:
-        by_model.setdefault(apps.get_model(row["model"]), []).append(row["pk"])
+        by_model.setdefault(LABELS[row["model"]], []).append(row["pk"])
     for model, pks in by_model.items():
         clash = model.objects.filter(pk__in=pks).values_list("pk", flat=True)[:5]
         if clash:
             raise DumpError(f"{model.__name__} rows {list(clash)} exist already; "
                             "load into a database without them")
-    for obj in serializers.deserialize("json", json.dumps(objects)):
-        obj.save()
+    try:
+        for obj in serializers.deserialize("json", json.dumps(objects)):
+            obj.save()
+    except serializers.base.DeserializationError as exc:
+        raise DumpError(f"the backup cannot be read: {exc}") from None
     with connection.cursor() as cursor:
         for sql in connection.ops.sequence_reset_sql(no_style(), list(MODELS)):
             cursor.execute(sql)

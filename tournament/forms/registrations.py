@@ -6,14 +6,16 @@ from django import forms
 from django.contrib.auth import get_user_model, password_validation
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models import Player, Registration
+from tournament.models import Registration
 
 
 class PlayerForm(forms.ModelForm):
+    """The player's data as a tournament keeps it (a registration's own copy)."""
+
     class Meta:
-        model = Player
+        model = Registration
         fields = ["given_name", "surname", "given_name_latin", "surname_latin", "club", "country", "rank",
-                  "egd_pin", "email"]
+                  "rating", "egd_pin", "email"]
         widgets = {
             "country": forms.TextInput(attrs={"size": 2, "maxlength": 2, "autocapitalize": "characters"}),
             "egd_pin": forms.TextInput(attrs={"inputmode": "numeric", "maxlength": 8}),
@@ -71,11 +73,10 @@ class AbsentRoundsForm(forms.Form):
         self.fields["absent_rounds"].choices = [(n, _("Round %(n)s") % {"n": n}) for n in rounds]
 
 
-class RegistrationEditForm(forms.Form):
-    """The organizer's changes to one registration."""
+class RegistrationEditForm(PlayerForm):
+    """The organizer's changes to one registration: the player's data, status and rounds not played."""
 
     status = forms.ChoiceField(label=_("Status"), choices=Registration.Status.choices)
-    rank = Player._meta.get_field("rank").formfield(label=_("Go rank"))
     absent_rounds = forms.TypedMultipleChoiceField(
         label=_("Rounds not played"), coerce=int, required=False, widget=forms.CheckboxSelectMultiple
     )
@@ -84,18 +85,21 @@ class RegistrationEditForm(forms.Form):
     def __init__(self, *args, rounds: list[int], **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["absent_rounds"].choices = [(n, str(n)) for n in rounds]
+        if self.instance.pk and not self.is_bound:
+            self.initial.setdefault("status", self.instance.status)
+            self.initial.setdefault("absent_rounds", self.instance.absent_rounds)
 
 
 class PlayerImportRowForm(forms.Form):
     """One line of a player list (CSV): the player's fields, checked as in the late-entry form."""
 
-    surname = Player._meta.get_field("surname").formfield()
-    given_name = Player._meta.get_field("given_name").formfield()
-    club = Player._meta.get_field("club").formfield()
-    country = Player._meta.get_field("country").formfield(required=False)
-    rank = Player._meta.get_field("rank").formfield()
-    egd_pin = Player._meta.get_field("egd_pin").formfield()
-    email = Player._meta.get_field("email").formfield()
+    surname = Registration._meta.get_field("surname").formfield()
+    given_name = Registration._meta.get_field("given_name").formfield()
+    club = Registration._meta.get_field("club").formfield()
+    country = Registration._meta.get_field("country").formfield(required=False)
+    rank = Registration._meta.get_field("rank").formfield()
+    egd_pin = Registration._meta.get_field("egd_pin").formfield()
+    email = Registration._meta.get_field("email").formfield()
 
     def clean_country(self):
         return (self.cleaned_data.get("country") or "DE").upper()
@@ -107,7 +111,7 @@ class PlayerImportRowForm(forms.Form):
             if value in (None, ""):
                 continue
             try:
-                Player._meta.get_field(name).run_validators(value)
+                Registration._meta.get_field(name).run_validators(value)
             except forms.ValidationError as exc:
                 self.add_error(name, exc)
         return data

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models import Discipline, Player
+from tournament.models import Discipline, Registration
 
 
 class RoundCreateForm(forms.Form):
@@ -21,13 +21,13 @@ class RoundCreateForm(forms.Form):
 class PlayerPairForm(forms.Form):
     """Two players of the tournament: to swap, or to keep apart."""
 
-    player_a = forms.ModelChoiceField(label=_("Player"), queryset=Player.objects.none())
-    player_b = forms.ModelChoiceField(label=_("Player"), queryset=Player.objects.none())
+    player_a = forms.ModelChoiceField(label=_("Player"), queryset=Registration.objects.none())
+    player_b = forms.ModelChoiceField(label=_("Player"), queryset=Registration.objects.none())
     reason = forms.CharField(label=_("Reason"), required=False, max_length=200)
 
     def __init__(self, *args, tournament, **kwargs):
         super().__init__(*args, **kwargs)
-        players = Player.objects.filter(registrations__tournament=tournament).order_by("surname", "given_name")
+        players = tournament.registrations.order_by("surname", "given_name", "id")
         self.fields["player_a"].queryset = players
         self.fields["player_b"].queryset = players
 

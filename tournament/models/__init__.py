@@ -3,7 +3,6 @@
 from .audit import AuditEntry
 from .discipline import Discipline
 from .game import Bye, Game
-from .player import Player
 from .registration import Registration
 from .role import TournamentRole
 from .round import Round
@@ -15,7 +14,6 @@ __all__ = [
     "Discipline",
     "Game",
     "PairConstraint",
-    "Player",
     "Registration",
     "Round",
     "Tournament",

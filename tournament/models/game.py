@@ -62,11 +62,11 @@ class Game(models.Model):
     round = models.ForeignKey("Round", on_delete=models.CASCADE, related_name="games")
     table = models.PositiveSmallIntegerField(_("table"))
     black = models.ForeignKey(
-        "Player", on_delete=models.PROTECT, related_name="games_as_black",
+        "Registration", on_delete=models.PROTECT, related_name="games_as_black",
         verbose_name=_("Black"),
     )
     white = models.ForeignKey(
-        "Player", on_delete=models.PROTECT, related_name="games_as_white",
+        "Registration", on_delete=models.PROTECT, related_name="games_as_white",
         verbose_name=_("White"),
     )
     handicap = models.PositiveSmallIntegerField(_("handicap"), default=0)
@@ -161,6 +161,8 @@ class Game(models.Model):
         if self.black_id and self.white_id and self.black_id == self.white_id:
             errors["white"] = _("A player cannot play against themselves.")
         if self.round_id and self.black_id and self.white_id and not errors:
+            errors.update(_foreign_players(self.round_id, {"black": self.black_id, "white": self.white_id}))
+        if self.round_id and self.black_id and self.white_id and not errors:
             busy = _players_busy_in_round(self.round_id, exclude_game=self.pk)
             for field in ("black", "white"):
                 player_id = getattr(self, f"{field}_id")
@@ -176,7 +178,7 @@ class Bye(models.Model):
     """A player who is unpaired in a round and gets the tournament's bye points."""
 
     round = models.ForeignKey("Round", on_delete=models.CASCADE, related_name="byes")
-    player = models.ForeignKey("Player", on_delete=models.CASCADE, related_name="byes")
+    player = models.ForeignKey("Registration", on_delete=models.PROTECT, related_name="byes")
 
     class Meta:
         ordering = ["round", "player"]
@@ -191,6 +193,9 @@ class Bye(models.Model):
 
     def clean(self) -> None:
         if self.round_id and self.player_id:
+            foreign = _foreign_players(self.round_id, {"player": self.player_id})
+            if foreign:
+                raise ValidationError(foreign)
             if self.player_id in _players_busy_in_round(self.round_id, exclude_bye=self.pk):
                 raise ValidationError(
                     {"player": _("This player already has a game or a bye in this round.")}
@@ -209,3 +214,19 @@ def _players_busy_in_round(round_id, *, exclude_game=None, exclude_bye=None) -> 
         busy.update((black, white))
     busy.update(byes.values_list("player_id", flat=True))
     return busy
+
+
+def _foreign_players(round_id, players: dict[str, int]) -> dict[str, str]:
+    """Errors for the players (field name: registration id) not registered in the round's tournament."""
+    from .registration import Registration
+    from .round import Round
+
+    tournament_id = Round.objects.filter(pk=round_id).values_list("tournament_id", flat=True).first()
+    own = set(
+        Registration.objects.filter(pk__in=players.values(), tournament_id=tournament_id).values_list("pk", flat=True)
+    )
+    return {
+        field: _("This player is not registered in this tournament.")
+        for field, pk in players.items()
+        if pk not in own
+    }

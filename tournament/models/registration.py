@@ -1,10 +1,62 @@
-"""A player's registration for one tournament."""
+"""A player in one tournament: the registration owns everything shown or exported for them.
+
+There is no site-wide player record that tournaments share. Each
+registration keeps the tournament's own copy of the player's name, club,
+country, rank, rating, EGD PIN and e-mail, so a change in one tournament
+(a CSV import, a rank correction, a player registering elsewhere) never
+changes what another tournament shows. The site-wide identity of a person
+is their user account: ``user`` links the registrations one person has
+claimed, for "my tournaments" and to prefill the next registration.
+
+A registration without an account carries a ``claim_code``, printed on the
+player's welcome slip and sent as an invitation link: whoever opens it and
+logs in makes the registration theirs (see :mod:`tournament.services.claims`).
+"""
 
 from __future__ import annotations
 
+import secrets
+
+from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.validators import RegexValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+
+from tournament.ranks import format_rank
+
+from .fields import RankField
+
+egd_pin_validator = RegexValidator(r"^\d{8}$", _("An EGD PIN has eight digits."))
+country_validator = RegexValidator(
+    r"^[A-Z]{2}$", _("Use the two-letter country code, e.g. DE.")
+)
+
+#: Letters of a claim code: no 0/O, 1/I/L, 5/S, 2/Z, 8/B that a slip's reader could confuse.
+CLAIM_ALPHABET = "ACDEFGHJKMNPQRTUVWXY34679"
+#: 10 letters of 25: about 46 bits; guessing is also throttled per address.
+CLAIM_LENGTH = 10
+
+#: The fields that describe the player (shown, printed, exported), in form order.
+PLAYER_FIELDS = (
+    "surname", "given_name", "surname_latin", "given_name_latin", "club", "country",
+    "rank", "rating", "egd_pin", "email",
+)
+
+
+def new_claim_code() -> str:
+    return "".join(secrets.choice(CLAIM_ALPHABET) for _ in range(CLAIM_LENGTH))
+
+
+def normalize_claim_code(text: str) -> str:
+    """What a person typed (``acde-fghj k``, ``ACDEFGHJK``) as a stored code."""
+    return "".join(c for c in str(text).upper() if c.isalnum())[: CLAIM_LENGTH * 2]
+
+
+def format_claim_code(code: str) -> str:
+    """``ACDEF-GHJKM``: two groups of five, easier to read off a slip."""
+    half = len(code) // 2
+    return f"{code[:half]}-{code[half:]}" if code else ""
 
 
 class Registration(models.Model):
@@ -28,9 +80,43 @@ class Registration(models.Model):
     tournament = models.ForeignKey(
         "Tournament", on_delete=models.CASCADE, related_name="registrations"
     )
-    player = models.ForeignKey(
-        "Player", on_delete=models.CASCADE, related_name="registrations"
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="registrations",
+        verbose_name=_("user account"),
     )
+    claim_code = models.CharField(
+        _("claim code"), max_length=CLAIM_LENGTH, null=True, blank=True, unique=True, editable=False,
+        help_text=_("Printed on the welcome slip: whoever opens it and logs in claims this registration."),
+    )
+    invited_at = models.DateTimeField(_("invitation sent"), null=True, blank=True, editable=False)
+
+    # --- the player, as this tournament knows them -------------------------
+    surname = models.CharField(_("surname"), max_length=100)
+    given_name = models.CharField(_("given name"), max_length=100)
+    surname_latin = models.CharField(
+        _("surname in Latin letters"), max_length=100, blank=True,
+        help_text=_("Only if the surname is not written in Latin letters; used for the EGD results file."),
+    )
+    given_name_latin = models.CharField(
+        _("given name in Latin letters"), max_length=100, blank=True,
+        help_text=_("Only if the given name is not written in Latin letters; used for the EGD results file."),
+    )
+    club = models.CharField(_("club"), max_length=100, blank=True)
+    country = models.CharField(
+        _("country"), max_length=2, default="DE", validators=[country_validator]
+    )
+    rank = RankField(_("Go rank"))
+    rating = models.IntegerField(_("rating"), null=True, blank=True)
+    egd_pin = models.CharField(
+        _("EGD PIN"), max_length=8, blank=True, validators=[egd_pin_validator]
+    )
+    email = models.EmailField(_("e-mail"), blank=True)
+
+    # --- taking part ---------------------------------------------------------
     status = models.CharField(
         _("status"), max_length=12, choices=Status.choices, default=Status.PRELIMINARY
     )
@@ -53,19 +139,42 @@ class Registration(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
-        ordering = ["tournament", "player__surname", "player__given_name"]
+        ordering = ["tournament", "surname", "given_name", "id"]
         verbose_name = _("registration")
         verbose_name_plural = _("registrations")
         constraints = [
             models.UniqueConstraint(
-                fields=["tournament", "player"],
-                name="registration_once_per_tournament",
-                violation_error_message=_("This player is registered already."),
+                fields=["tournament", "user"],
+                condition=models.Q(user__isnull=False),
+                name="registration_one_per_account",
+                violation_error_message=_("This account is registered already."),
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "egd_pin"],
+                condition=~models.Q(egd_pin=""),
+                name="registration_pin_once_per_tournament",
+                violation_error_message=_("A player with this EGD PIN is registered already."),
             ),
         ]
 
     def __str__(self) -> str:
-        return f"{self.player} @ {self.tournament}"
+        return f"{self.surname}, {self.given_name}"
+
+    @property
+    def full_name(self) -> str:
+        return f"{self.given_name} {self.surname}"
+
+    @property
+    def rank_display(self) -> str:
+        return format_rank(self.rank)
+
+    @property
+    def claim_code_display(self) -> str:
+        return format_claim_code(self.claim_code or "")
+
+    def player_data(self) -> dict:
+        """The player's own fields, e.g. to prefill another registration."""
+        return {name: getattr(self, name) for name in PLAYER_FIELDS}
 
     def plays_round(self, number: int) -> bool:
         return self.status == self.Status.CONFIRMED and number not in self.absent_rounds
@@ -82,3 +191,11 @@ class Registration(models.Model):
                 {"absent_rounds": _("Give the round numbers as a list, e.g. [2, 5].")}
             )
         self.absent_rounds = sorted(set(rounds))
+
+    def save(self, *args, **kwargs):
+        self.country = (self.country or "").upper()
+        if self.user_id is None and not self.claim_code:
+            self.claim_code = new_claim_code()
+            if kwargs.get("update_fields") is not None:
+                kwargs["update_fields"] = {*kwargs["update_fields"], "claim_code"}
+        super().save(*args, **kwargs)

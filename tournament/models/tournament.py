@@ -193,8 +193,8 @@ class PairConstraint(models.Model):
         Tournament, on_delete=models.CASCADE, related_name="pair_constraints"
     )
     kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices)
-    player_a = models.ForeignKey("Player", on_delete=models.CASCADE, related_name="+")
-    player_b = models.ForeignKey("Player", on_delete=models.CASCADE, related_name="+")
+    player_a = models.ForeignKey("Registration", on_delete=models.CASCADE, related_name="+")
+    player_b = models.ForeignKey("Registration", on_delete=models.CASCADE, related_name="+")
     round = models.ForeignKey(
         "Round",
         on_delete=models.CASCADE,

@@ -88,7 +88,7 @@ def plain_tournament(tournament: Tournament, *, before_round: int | None = None,
     """The tournament as plain data: players, games and byes (of rounds before ``before_round``)."""
     rounds = list(tournament.rounds.select_related("discipline").order_by("number"))
     last = max([r.number for r in rounds] + [before_round or 0])
-    registrations = list(Registration.objects.filter(tournament=tournament).select_related("player"))
+    registrations = list(Registration.objects.filter(tournament=tournament))
     games_qs = Game.objects.filter(round__tournament=tournament).select_related("round")
     byes_qs = Bye.objects.filter(round__tournament=tournament).select_related("round")
     if before_round is not None:
@@ -100,9 +100,9 @@ def plain_tournament(tournament: Tournament, *, before_round: int | None = None,
     players = []
     for reg in registrations:
         confirmed = reg.status == Registration.Status.CONFIRMED
-        if before_round is not None and not confirmed and reg.player_id not in have_played:
+        if before_round is not None and not confirmed and reg.pk not in have_played:
             continue
-        p = reg.player
+        p = reg
         players.append(
             pm.Player(
                 key=player_key(p.pk),

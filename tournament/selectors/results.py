@@ -5,9 +5,9 @@ from __future__ import annotations
 from django.db import connection
 from django.db.models import Count, Q, QuerySet
 
-from tournament.models import AuditEntry, Bye, Game, Player, Registration, Round, Tournament
+from tournament.models import AuditEntry, Bye, Game, Registration, Round, Tournament
 from tournament.models.game import Result, ResultState
-from tournament.selectors.rows import registration_with_player, statement
+from tournament.selectors.rows import registration_of_user, statement
 
 
 def games_of_tournament(tournament: Tournament) -> QuerySet[Game]:
@@ -16,7 +16,7 @@ def games_of_tournament(tournament: Tournament) -> QuerySet[Game]:
     )
 
 
-def player_games(*, tournament: Tournament, player: Player) -> QuerySet[Game]:
+def player_games(*, tournament: Tournament, player: Registration) -> QuerySet[Game]:
     """A player's games in the published and finished rounds, round by round."""
     return (
         Game.objects.filter(round__tournament=tournament)
@@ -41,7 +41,7 @@ def _my_games_sql() -> str:
     )
 
 
-def my_games_version(*, tournament: Tournament, player: Player) -> tuple[str, list[tuple[int, str]]]:
+def my_games_version(*, tournament: Tournament, player: Registration) -> tuple[str, list[tuple[int, str]]]:
     """A fingerprint of the player's games and byes, and the tournament's rounds as (number, status).
 
     The fingerprint changes whenever "my tournament" would show the games
@@ -94,7 +94,7 @@ def dashboard(tournament: Tournament) -> dict:
         )
         .order_by("number")
     )
-    registrations = tournament.registrations.select_related("player")
+    registrations = tournament.registrations.all()
     return {
         "to_confirm": registrations.filter(status=Registration.Status.PRELIMINARY).order_by("created_at"),
         "counts": registrations.aggregate(
@@ -121,4 +121,4 @@ def result_history(game: Game) -> QuerySet[AuditEntry]:
 def registration_of(*, tournament: Tournament, user) -> Registration | None:
     if not getattr(user, "is_authenticated", False):
         return None
-    return registration_with_player(tournament, user)
+    return registration_of_user(tournament, user)

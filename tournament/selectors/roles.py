@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from django.db import connection
 
-from tournament.models import Player, Registration, Tournament, TournamentRole
+from tournament.models import Registration, Tournament, TournamentRole
 
-from .rows import registration_with_player, statement
+from .rows import registration_of_user, statement
 
 def _roles_sql(with_registration: bool) -> str:
     """The user's role rows in a tournament, and a ``player`` row if registered: one plain statement.
@@ -18,9 +18,8 @@ def _roles_sql(with_registration: bool) -> str:
         role = TournamentRole._meta.db_table
         sql = f"SELECT role FROM {role} WHERE tournament_id = %s AND user_id = %s"
         if with_registration:
-            reg, player = Registration._meta.db_table, Player._meta.db_table
-            sql += (f" UNION ALL SELECT 'player' FROM {reg} r INNER JOIN {player} p ON r.player_id = p.id"
-                    f" WHERE r.tournament_id = %s AND p.user_id = %s")
+            reg = Registration._meta.db_table
+            sql += f" UNION ALL SELECT 'player' FROM {reg} r WHERE r.tournament_id = %s AND r.user_id = %s"
         return sql
 
     return statement(f"roles:{with_registration}", build)
@@ -37,19 +36,19 @@ def _role_rows(user, tournament: Tournament, *, with_registration: bool) -> set[
 
 
 def user_roles_and_registration(user, tournament: Tournament) -> tuple[set[str], Registration | None]:
-    """The user's roles (as :func:`user_roles`) and registration (with its player) in one go.
+    """The user's roles (as :func:`user_roles`) and registration in one go.
 
     The registration is what makes a user a ``player``, so the pages of a
     player read it here once instead of asking "is registered?" and then
-    loading it again. The user's ``player`` is set from it (no query later).
+    loading it again.
     """
     if not getattr(user, "is_authenticated", False):
         return set(), None
     roles = _role_rows(user, tournament, with_registration=False)
-    registration = registration_with_player(tournament, user)
+    registration = registration_of_user(tournament, user)
     if registration is not None:
         roles.add("player")
-        registration.player.user = user  # also fills user.player: the same row (one-to-one)
+        registration.user = user
     return roles, registration
 
 
@@ -70,9 +69,3 @@ def is_organizer(user, tournament: Tournament) -> bool:
 def is_referee(user, tournament: Tournament) -> bool:
     roles = user_roles(user, tournament)
     return bool(roles & {TournamentRole.Role.REFEREE, TournamentRole.Role.ORGANIZER})
-
-
-def player_of(user) -> Player | None:
-    if not getattr(user, "is_authenticated", False):
-        return None
-    return Player.objects.filter(user=user).first()

@@ -1,7 +1,7 @@
 """Model instances from plain statements, for the few reads every page makes.
 
 Building a query with the ORM costs more than running it: a tournament by
-its slug, or a user's registration with its player, is compiled anew on
+its slug, or a user's registration, is compiled anew on
 every request. The statements here are written once per process from the
 models' own table and column names, and the rows become ordinary model
 instances with every field converted exactly as the ORM converts it (the
@@ -14,7 +14,7 @@ from __future__ import annotations
 from django.db import connection
 from django.http import Http404
 
-from tournament.models import Player, Registration, Tournament
+from tournament.models import Registration, Tournament
 
 _CONVERTERS: dict[tuple[str, type], list] = {}
 _SQL: dict[str, str] = {}
@@ -70,16 +70,15 @@ def tournament_by_slug(slug: str) -> Tournament:
     return instance(Tournament, row)
 
 
-def registration_with_player(tournament: Tournament, user) -> Registration | None:
-    """The user's registration in the tournament with its player loaded (the first, if several)."""
+def registration_of_user(tournament: Tournament, user) -> Registration | None:
+    """The user's registration in the tournament (at most one: a unique constraint)."""
     q = connection.ops.quote_name
 
     def build():
-        reg, player = q(Registration._meta.db_table), q(Player._meta.db_table)
+        reg = q(Registration._meta.db_table)
         return (
-            f"SELECT {columns(Registration, 'r')}, {columns(Player, 'p')} FROM {reg} r"
-            f" INNER JOIN {player} p ON r.{q('player_id')} = p.{q('id')}"
-            f" WHERE r.{q('tournament_id')} = %s AND p.{q('user_id')} = %s ORDER BY r.{q('id')} LIMIT 1"
+            f"SELECT {columns(Registration, 'r')} FROM {reg} r"
+            f" WHERE r.{q('tournament_id')} = %s AND r.{q('user_id')} = %s"
         )
 
     sql = statement("registration", build)
@@ -88,7 +87,4 @@ def registration_with_player(tournament: Tournament, user) -> Registration | Non
         row = cursor.fetchone()
     if row is None:
         return None
-    n = len(Registration._meta.concrete_fields)
-    registration = instance(Registration, row[:n])
-    registration.player = instance(Player, row[n:])
-    return registration
+    return instance(Registration, row)

@@ -65,11 +65,11 @@ def tournament_data(tournament: Tournament, *, public: bool = True,
     # plain values, not model instances: the standings of a few hundred players are rebuilt after every result
     registrations = (
         Registration.objects.filter(tournament=tournament)
-        .filter(Q(status=Registration.Status.CONFIRMED) | Q(player_id__in=involved))
+        .filter(Q(status=Registration.Status.CONFIRMED) | Q(pk__in=involved))
         .values_list(
-            "player_id", "player__surname", "player__given_name", "player__rank", "mms_correction",
-            "player__club", "player__country", "player__egd_pin", "player__rating", "absent_rounds",
-            "player__surname_latin", "player__given_name_latin",
+            "pk", "surname", "given_name", "rank", "mms_correction",
+            "club", "country", "egd_pin", "rating", "absent_rounds",
+            "surname_latin", "given_name_latin",
         )
     )
     general = _general_params(tournament)

@@ -21,7 +21,6 @@ from django.db import transaction
 
 from tournament.models import (
     Discipline,
-    Player,
     Registration,
     Round,
     Tournament,
@@ -131,8 +130,7 @@ def load_demo() -> DemoReport:
         if made:
             report.add(f"role {role} for {username}")
     disciplines = _disciplines(tournament, report)
-    players = _players(users, report)
-    _registrations(tournament, players, report)
+    _registrations(tournament, users, report)
     rounds = _rounds(tournament, disciplines, report)
     _play(tournament, rounds, report)
     return report
@@ -202,43 +200,31 @@ def _disciplines(tournament: Tournament, report: DemoReport) -> list[Discipline]
     return result
 
 
-def _players(users: dict, report: DemoReport) -> list[Player]:
+def _registrations(tournament: Tournament, users: dict, report: DemoReport) -> None:
+    """The players, each with the tournament's own copy of their data; Anna and Jonas have accounts."""
     accounts = {("Bergmann", "Anna"): users["anna"], ("Krüger", "Jonas"): users["jonas"]}
-    result = []
     for index, (surname, given, club, country, rank) in enumerate(PLAYERS):
-        player = Player.objects.filter(surname=surname, given_name=given).first()
-        if player is None:
-            player = Player(
-                surname=surname,
-                given_name=given,
-                club=club,
-                country=country,
-                rank=parse_rank(rank),
-                egd_pin=f"1{index + 1:07d}" if index % 3 else "",
-                user=accounts.get((surname, given)),
-            )
-            player.full_clean()
-            player.save()
-            report.add(f"player {given} {surname}")
-        result.append(player)
-    return result
-
-
-def _registrations(tournament: Tournament, players: list[Player], report: DemoReport) -> None:
-    for index, player in enumerate(players):
-        if Registration.objects.filter(tournament=tournament, player=player).exists():
+        if Registration.objects.filter(tournament=tournament, surname=surname, given_name=given).exists():
             continue
         # The last two registered themselves and wait for confirmation; one
         # player misses the last round.
-        preliminary = index >= len(players) - 2
-        Registration.objects.create(
+        preliminary = index >= len(PLAYERS) - 2
+        registration = Registration(
             tournament=tournament,
-            player=player,
+            user=accounts.get((surname, given)),
+            surname=surname,
+            given_name=given,
+            club=club,
+            country=country,
+            rank=parse_rank(rank),
+            egd_pin=f"1{index + 1:07d}" if index % 3 else "",
             status=Registration.Status.PRELIMINARY if preliminary else Registration.Status.CONFIRMED,
             source=Registration.Source.SELF if preliminary or index % 4 == 0 else Registration.Source.ORGANIZER,
             absent_rounds=[6] if index == 5 else [],
         )
-        report.add(f"registration of {player.full_name}")
+        registration.full_clean()
+        registration.save()
+        report.add(f"registration of {given} {surname}")
 
 
 def _rounds(tournament: Tournament, disciplines: list[Discipline], report: DemoReport) -> list[Round]:

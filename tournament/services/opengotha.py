@@ -19,7 +19,7 @@ from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from tournament.models import Bye, Discipline, Game, Player, Registration, Round, Tournament
+from tournament.models import Bye, Discipline, Game, Registration, Round, Tournament
 from tournament.models.discipline import DisciplineKind, HandicapPolicy
 from tournament.models.game import ResultState
 from tournament.models.tournament import PairingSystem
@@ -91,22 +91,15 @@ def import_opengotha(source, *, slug: str | None = None, user=None) -> Tournamen
         handicap_policy=HandicapPolicy.MCMAHON,
     )
 
-    players: dict[str, Player] = {}
+    players: dict[str, Registration] = {}
     for p in data.players:
         pin = data.extra.get("players", {}).get(p.key, {}).get("egfPin", "")
-        player = Player.objects.filter(egd_pin=pin).first() if pin.isdigit() and len(pin) == 8 else None
-        if player is None:
-            player = Player(
-                surname=p.name, given_name=p.first_name, club=p.club,
-                country=(p.country or "").upper()[:2] if len(p.country or "") == 2 else "",
-                rank=p.rank, rating=p.rating or None,
-                egd_pin=pin if pin.isdigit() and len(pin) == 8 else "",
-            )
-            player.save()
-        players[p.key] = player
-        Registration.objects.create(
+        players[p.key] = Registration.objects.create(
             tournament=tournament,
-            player=player,
+            surname=p.name, given_name=p.first_name, club=p.club,
+            country=(p.country or "").upper()[:2] if len(p.country or "") == 2 else "",
+            rank=p.rank, rating=p.rating or None,
+            egd_pin=pin if pin.isdigit() and len(pin) == 8 else "",
             status=Registration.Status.CONFIRMED if p.final else Registration.Status.PRELIMINARY,
             source=Registration.Source.IMPORT,
             absent_rounds=[n for n in range(1, g.number_of_rounds + 1) if not p.present(n) and p.final],

@@ -1,4 +1,4 @@
-"""Players entering a tournament themselves, late entries and rank corrections."""
+"""Players entering a tournament: themselves, at the desk, or from a CSV player list."""
 
 from __future__ import annotations
 
@@ -7,95 +7,62 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from tournament.models import Player, Registration, Tournament
-from tournament.ranks import format_rank
+from tournament.models import Registration, Tournament
 
 from .audit import log_action
 from .registrations import registration_create
 
 
-def _find_or_make_player(data: dict) -> Player:
-    """The player of the EGD PIN if known (details refreshed), else a new one."""
-    pin = data.get("egd_pin") or ""
-    player = Player.objects.filter(egd_pin=pin).first() if pin else None
-    if player is None:
-        player = Player(**data)
-    else:
-        for key, value in data.items():
-            setattr(player, key, value)
-    player.full_clean()
-    player.save()
-    return player
+def latest_player_data(user) -> dict:
+    """The player fields of the user's latest registration (to prefill the next one), else what the account knows."""
+    latest = Registration.objects.filter(user=user).order_by("-created_at", "-pk").first() if user else None
+    if latest is not None:
+        return latest.player_data()
+    if user is None:
+        return {}
+    return {"email": user.email, "given_name": user.first_name, "surname": user.last_name}
 
 
 @transaction.atomic
 def player_register_self(
     *, tournament: Tournament, data: dict, user=None, username: str = "", password: str = ""
 ) -> Registration:
-    """A player registers (preliminary until an organizer confirms); the account is linked to the player.
+    """A player registers (preliminary until an organizer confirms), with their own account.
 
-    Without ``user``, an account ``username`` is made first. A player who
-    already has another account cannot be taken over.
+    Without ``user``, an account ``username`` is made first. The new
+    registration is the tournament's own: nothing of another tournament,
+    and no other registration, changes. An EGD PIN registered in this
+    tournament already is refused (if it is the player's own registration,
+    entered by an organizer, the player claims it with the code on the
+    welcome slip); a PIN never links an account.
     """
     if not tournament.registration_open:
         raise ValidationError(_("Registration for this tournament is closed."))
     if user is None:
         user = get_user_model().objects.create_user(username=username, email=data.get("email", ""), password=password)
-    existing = getattr(user, "player", None)
-    if existing is not None:
-        player = existing
-        for key, value in data.items():
-            setattr(player, key, value)
-        player.full_clean()
-        player.save()
-    else:
-        player = _find_or_make_player(data)
-        if player.user_id and player.user_id != user.pk:
-            raise ValidationError(_("This EGD PIN belongs to another account; ask an organizer."))
-        player.user = user
-        player.save(update_fields=["user"])
-    if Registration.objects.filter(tournament=tournament, player=player).exists():
+    if Registration.objects.filter(tournament=tournament, user=user).exists():
         raise ValidationError(_("You are registered already."))
+    pin = data.get("egd_pin") or ""
+    if pin and Registration.objects.filter(tournament=tournament, egd_pin=pin).exists():
+        raise ValidationError(
+            _("A player with this EGD PIN is registered already. If that is you, open the link or "
+              "enter the code on your welcome slip, or ask an organizer.")
+        )
     return registration_create(
-        tournament=tournament, player=player, source=Registration.Source.SELF, user=user
+        tournament=tournament, data=data, source=Registration.Source.SELF, account=user, user=user
     )
 
 
 @transaction.atomic
 def player_enter_late(*, tournament: Tournament, data: dict, user=None, confirmed: bool = True) -> Registration:
-    """An organizer enters a player (at the desk, or late)."""
-    player = _find_or_make_player(data)
-    if Registration.objects.filter(tournament=tournament, player=player).exists():
-        raise ValidationError(_("This player is registered already."))
+    """An organizer enters a player (at the desk, or late); the player claims the registration later."""
     return registration_create(
         tournament=tournament,
-        player=player,
+        data=data,
         source=Registration.Source.ORGANIZER,
         status=Registration.Status.CONFIRMED if confirmed else Registration.Status.PRELIMINARY,
         user=user,
     )
-
-
-@transaction.atomic
-def player_set_rank(*, tournament: Tournament, player: Player, rank: int, user=None, reason: str = "") -> Player:
-    """Correct a player's Go rank (it counts for every tournament the player is in)."""
-    player = Player.objects.select_for_update().get(pk=player.pk)
-    if player.rank == rank:
-        return player
-    before = player.rank
-    player.rank = rank
-    player.full_clean()
-    player.save(update_fields=["rank"])
-    log_action(
-        tournament=tournament,
-        action="player.rank",
-        obj=player,
-        user=user,
-        before={"rank": format_rank(before)},
-        after={"rank": format_rank(rank)},
-        reason=reason,
-    )
-    return player
 
 
 # --- importing a player list from CSV ---------------------------------------------
@@ -199,8 +166,10 @@ def players_import_csv(
 ) -> list[Registration]:
     """Register every player of a CSV player list: all of them, or none if any line is wrong.
 
-    A player known by EGD PIN is taken (details refreshed), any other is
-    made new. Every problem is reported as ``Line 4, Go rank: ...``.
+    Each line becomes a registration of this tournament with its own data
+    (nothing of another tournament is read or written); an EGD PIN that is
+    registered here already is an error of its line. Every problem is
+    reported as ``Line 4, Go rank: ...``.
     """
     from tournament.forms.registrations import PlayerImportRowForm
 
@@ -231,16 +200,23 @@ def players_import_csv(
     if errors:
         raise PlayerImportError(errors)
     registrations = []
+    registered = dict(
+        Registration.objects.filter(tournament=tournament).exclude(egd_pin="").values_list("egd_pin", "surname")
+    )
     for n, data_row in cleaned:
+        pin = data_row.get("egd_pin") or ""
+        if pin in registered:
+            errors.append(
+                _("Line %(line)s: the EGD PIN %(pin)s is registered already (%(player)s).")
+                % {"line": n, "pin": pin, "player": registered[pin]}
+            )
+            continue
         try:
-            player = _find_or_make_player(data_row)
-            if Registration.objects.filter(tournament=tournament, player=player).exists():
-                raise ValidationError(_("%(player)s is registered already.") % {"player": player.full_name})
             registrations.append(
                 registration_create(
                     tournament=tournament,
-                    player=player,
-                    source=Registration.Source.ORGANIZER,
+                    data=data_row,
+                    source=Registration.Source.IMPORT,
                     status=Registration.Status.CONFIRMED if confirmed else Registration.Status.PRELIMINARY,
                     user=user,
                 )

@@ -1,41 +1,106 @@
-"""Registering players and changing their registration."""
+"""A tournament's registrations: entering players, changing their data and status, merging, deleting.
+
+Every change is audited in the tournament it belongs to, and touches no
+other tournament: the player's data lives on the registration.
+"""
 
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
+from django.db.models import F, Q
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournament.models import Player, Registration, Tournament
+from tournament.models import Bye, Game, PairConstraint, Registration, Tournament
+from tournament.models.registration import PLAYER_FIELDS
+from tournament.ranks import format_rank
 
 from .audit import log_action
+
+
+def audit_value(name: str, value):
+    """A player field as the audit log shows it (ranks as ``5k``)."""
+    if name == "rank" and isinstance(value, int):
+        return format_rank(value)
+    return value
+
+
+def audit_data(registration: Registration, fields=PLAYER_FIELDS) -> dict:
+    return {name: audit_value(name, getattr(registration, name)) for name in fields}
+
+
+def save_checked(obj, **kwargs) -> None:
+    """Save; a unique constraint that another request won meanwhile becomes its clear ValidationError."""
+    try:
+        with transaction.atomic():
+            obj.save(**kwargs)
+    except IntegrityError:
+        obj.validate_constraints()
+        obj.validate_unique()
+        raise
 
 
 @transaction.atomic
 def registration_create(
     *,
     tournament: Tournament,
-    player: Player,
+    data: dict,
     source: str = Registration.Source.ORGANIZER,
     status: str = Registration.Status.PRELIMINARY,
     absent_rounds: list[int] | None = None,
+    account=None,
     user=None,
 ) -> Registration:
+    """Register a player with ``data`` (the player fields); ``account`` is the player's own user account, if any."""
     registration = Registration(
         tournament=tournament,
-        player=player,
+        user=account,
         source=source,
         status=status,
         absent_rounds=absent_rounds or [],
+        **{k: v for k, v in data.items() if k in PLAYER_FIELDS},
     )
     registration.full_clean()
-    registration.save()
+    save_checked(registration)
     log_action(
         tournament=tournament,
         action="registration.create",
         obj=registration,
         user=user,
-        after={"player": str(player), "status": status, "source": source},
+        after={"player": str(registration), "status": status, "source": source,
+               **audit_data(registration, ("rank", "club", "country", "egd_pin"))},
+    )
+    return registration
+
+
+@transaction.atomic
+def registration_update(*, registration: Registration, data: dict, user=None, reason: str = "") -> Registration:
+    """Change the player's data in this tournament (name, Latin names, club, country, PIN, e-mail, rank, rating).
+
+    Each change is audited with its value before and after; other
+    tournaments keep what they have.
+    """
+    registration = Registration.objects.select_for_update().get(pk=registration.pk)
+    changed = [
+        name for name in PLAYER_FIELDS
+        if name in data and data[name] != getattr(registration, name)
+    ]
+    if not changed:
+        return registration
+    before = audit_data(registration, changed)
+    for name in changed:
+        setattr(registration, name, data[name])
+    registration.full_clean()
+    save_checked(registration, update_fields=[*changed, "updated_at"])
+    log_action(
+        tournament=registration.tournament,
+        action="registration.edit",
+        obj=registration,
+        user=user,
+        before=before,
+        after=audit_data(registration, changed),
+        reason=reason,
     )
     return registration
 
@@ -47,7 +112,7 @@ def registration_set_status(
     registration = Registration.objects.select_for_update().get(pk=registration.pk)
     if registration.status == status:
         return registration
-    if not registration.can_become(status):
+    if status not in Registration.Status.values or not registration.can_become(status):
         raise ValidationError(
             _("A registration cannot go from %(old)s to %(new)s.")
             % {"old": registration.get_status_display(), "new": status}
@@ -85,3 +150,100 @@ def registration_set_absent_rounds(
         reason=reason,
     )
     return registration
+
+
+def _rounds_played(registration: Registration) -> set[int]:
+    """Numbers of the rounds in which the registration has a game or a bye."""
+    rounds = set(
+        Game.objects.filter(Q(black=registration) | Q(white=registration)).values_list("round__number", flat=True)
+    )
+    rounds.update(Bye.objects.filter(player=registration).values_list("round__number", flat=True))
+    return rounds
+
+
+@transaction.atomic
+def registration_delete(*, registration: Registration, user=None, reason: str = "") -> None:
+    """Delete a registration made by mistake; one with games or byes can only be withdrawn."""
+    registration = Registration.objects.select_for_update().get(pk=registration.pk)
+    if _rounds_played(registration):
+        raise ValidationError(
+            _("%(player)s has games in this tournament: withdraw the registration instead.")
+            % {"player": registration.full_name}
+        )
+    before = {"player": str(registration), "status": registration.status, **audit_data(registration)}
+    log_action(
+        tournament=registration.tournament,
+        action="registration.delete",
+        obj=registration,
+        user=user,
+        before=before,
+        reason=reason,
+    )
+    registration.delete()
+
+
+#: Fields that a merge fills on the kept registration where it has none.
+_FILL_FIELDS = ("surname_latin", "given_name_latin", "club", "egd_pin", "email", "rating")
+
+
+@transaction.atomic
+def registration_merge(*, keep: Registration, drop: Registration, user=None, reason: str = "") -> Registration:
+    """Make two registrations of one person one: ``drop``'s games, byes and constraints go to ``keep``.
+
+    Refused when both have a game or bye in the same round, or when they
+    belong to two different accounts. ``keep``'s data stays; where it has
+    no Latin name, club, PIN, e-mail or rating, ``drop``'s is taken, and
+    its account if ``keep`` has none. The better status wins (confirmed
+    over preliminary over withdrawn).
+    """
+    if keep.pk == drop.pk:
+        raise ValidationError(_("Choose two different registrations."))
+    locked = {r.pk: r for r in Registration.objects.select_for_update().filter(pk__in=[keep.pk, drop.pk])}
+    keep, drop = locked.get(keep.pk), locked.get(drop.pk)
+    if keep is None or drop is None or keep.tournament_id != drop.tournament_id:
+        raise ValidationError(_("Both registrations must be in this tournament."))
+    both = sorted(_rounds_played(keep) & _rounds_played(drop))
+    if both:
+        raise ValidationError(
+            _("Both have a game or a bye in round %(round)s: they cannot be one person. "
+              "Correct that round first.") % {"round": both[0]}
+        )
+    if keep.user_id and drop.user_id and keep.user_id != drop.user_id:
+        raise ValidationError(
+            _("The two registrations belong to two different accounts; unlink one of them first.")
+        )
+    before = {"kept": audit_data(keep), "merged": {"player": str(drop), **audit_data(drop)}}
+    now = timezone.now()
+    Game.objects.filter(black=drop).update(black=keep, version=F("version") + 1, updated_at=now)
+    Game.objects.filter(white=drop).update(white=keep, version=F("version") + 1, updated_at=now)
+    Bye.objects.filter(player=drop).update(player=keep)
+    PairConstraint.objects.filter(
+        Q(player_a=keep, player_b=drop) | Q(player_a=drop, player_b=keep)
+    ).delete()
+    PairConstraint.objects.filter(player_a=drop).update(player_a=keep)
+    PairConstraint.objects.filter(player_b=drop).update(player_b=keep)
+    taken = {name: getattr(drop, name) for name in _FILL_FIELDS if not getattr(keep, name) and getattr(drop, name)}
+    account = drop.user if keep.user_id is None and drop.user_id else None
+    order = [Registration.Status.WITHDRAWN, Registration.Status.PRELIMINARY, Registration.Status.CONFIRMED]
+    status = max(keep.status, drop.status, key=order.index)
+    drop_pk = drop.pk
+    drop.delete()  # first: its PIN and account may move to ``keep``
+    for name, value in taken.items():
+        setattr(keep, name, value)
+    if account is not None:
+        keep.user = account
+        keep.claim_code = None
+    keep.status = status
+    keep.full_clean()
+    keep.save()
+    log_action(
+        tournament=keep.tournament,
+        action="registration.merge",
+        obj=keep,
+        user=user,
+        before=before,
+        after={"kept": audit_data(keep), "merged_id": drop_pk, "status": keep.status,
+               "account": account.get_username() if account else None},
+        reason=reason,
+    )
+    return keep

@@ -118,12 +118,12 @@ def can_dispute(game: Game, user) -> bool:
 
 
 def _player_side(game: Game, user) -> str | None:
-    player = getattr(user, "player", None) if getattr(user, "is_authenticated", False) else None
-    if player is None:
+    """The side of the registration the user's account has claimed, if it plays in ``game``."""
+    if not getattr(user, "is_authenticated", False):
         return None
-    if player.pk == game.black_id:
+    if game.black.user_id == user.pk:
         return "black"
-    if player.pk == game.white_id:
+    if game.white.user_id == user.pk:
         return "white"
     return None
 

@@ -19,7 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournament.models import Bye, Discipline, Game, PairConstraint, Player, Round, Tournament
+from tournament.models import Bye, Discipline, Game, PairConstraint, Registration, Round, Tournament
 from tournament.pairing import engine
 from tournament.pairing.model import Game as PlainGame
 from tournament.selectors.pairing_data import pairing_tournament, player_key
@@ -35,7 +35,7 @@ class RoundStateError(ValidationError):
 class PairingOutcome:
     round: Round
     games: int
-    bye: Player | None
+    bye: Registration | None
     warnings: list[str] = field(default_factory=list)
 
 
@@ -56,7 +56,7 @@ def _advance(round_: Round, from_status: str, to_status: str) -> Round:
     return round_
 
 
-def _names(text: str, players: dict[str, Player]) -> str:
+def _names(text: str, players: dict[str, Registration]) -> str:
     """The engine names players by key (their id); people want names."""
     return re.sub(r"\b\d+\b", lambda m: players[m.group()].full_name if m.group() in players else m.group(), text)
 
@@ -100,7 +100,7 @@ def round_pair(*, round: Round, user=None) -> PairingOutcome:  # noqa: A002 - th
     _advance(round_, Round.Status.PLANNED, Round.Status.PAIRED)
 
     data = pairing_tournament(tournament, round_)
-    players = {player_key(p.pk): p for p in Player.objects.filter(registrations__tournament=tournament)}
+    players = {player_key(p.pk): p for p in tournament.registrations.all()}
     constraints = pair_constraints_for(round_)
     forbidden = [(player_key(c.player_a_id), player_key(c.player_b_id))
                  for c in constraints if c.kind == PairConstraint.Kind.FORBIDDEN]
@@ -165,7 +165,7 @@ def _explanations(pairing) -> dict[str, dict]:
     return out
 
 
-def _bye_explanation(pairing, players: dict[str, Player]) -> dict | None:
+def _bye_explanation(pairing, players: dict[str, Registration]) -> dict | None:
     choice = pairing.bye_choice
     if choice is None:
         return None
@@ -369,7 +369,7 @@ def edit_warnings(round_: Round, games: list[Game], rc=None) -> list[str]:
 
 
 @transaction.atomic
-def game_swap_players(*, game_a: Game, player_a: Player, game_b: Game, player_b: Player, user=None) -> list[str]:
+def game_swap_players(*, game_a: Game, player_a: Registration, game_b: Game, player_b: Registration, user=None) -> list[str]:
     """Swap two players between two games of a paired round (or the colours in one game).
 
     Two new pairs get their colours, handicap and komi by the round's rules;
@@ -441,7 +441,7 @@ def game_move_table(*, game: Game, table: int, user=None) -> Game:
 
 
 @transaction.atomic
-def pair_constraint_add(*, tournament: Tournament, kind: str, player_a: Player, player_b: Player,
+def pair_constraint_add(*, tournament: Tournament, kind: str, player_a: Registration, player_b: Registration,
                         round: Round | None = None, reason: str = "", user=None) -> PairConstraint:  # noqa: A002
     constraint = PairConstraint(tournament=tournament, kind=kind, player_a=player_a, player_b=player_b,
                                 round=round, reason=reason)

@@ -21,13 +21,11 @@ from tournament.selectors.results import my_games_version, player_games, registr
 from tournament.selectors.rows import tournament_by_slug
 from tournament.services import registrations as registration_services
 from tournament.services import results as result_services
-from tournament.services.players import player_register_self
+from tournament.models.registration import PLAYER_FIELDS
+from tournament.services.players import latest_player_data, player_register_self
 
 from .access import PLAYER, tournament_page
 from .fragments import memo_html
-
-PLAYER_FIELDS = ["given_name", "surname", "given_name_latin", "surname_latin", "club", "country", "rank", "egd_pin", "email"]
-
 
 def register(request, slug):
     """Self-registration: open to everybody while the tournament takes registrations."""
@@ -36,11 +34,10 @@ def register(request, slug):
     if registration is not None:
         return redirect("my_tournament", slug=tournament.slug)
     needs_account = not request.user.is_authenticated
-    existing = getattr(request.user, "player", None) if request.user.is_authenticated else None
     if request.method == "POST" and tournament.registration_open:
         form = SelfRegistrationForm(request.POST, instance=None, needs_account=needs_account)
         if form.is_valid():
-            data = {k: form.cleaned_data[k] for k in PLAYER_FIELDS}
+            data = {k: form.cleaned_data[k] for k in PLAYER_FIELDS if k in form.cleaned_data}
             try:
                 registration = player_register_self(
                     tournament=tournament,
@@ -53,15 +50,14 @@ def register(request, slug):
                 form.add_error(None, exc.messages[0])
             else:
                 if needs_account:
-                    login(request, registration.player.user, backend="django.contrib.auth.backends.ModelBackend")
+                    login(request, registration.user, backend="django.contrib.auth.backends.ModelBackend")
                 messages.success(
                     request, _("You are registered. An organizer will confirm your registration.")
                 )
                 return redirect("my_tournament", slug=tournament.slug)
     else:
-        initial = {f: getattr(existing, f) for f in PLAYER_FIELDS} if existing else {}
-        if request.user.is_authenticated and not initial.get("email"):
-            initial["email"] = request.user.email
+        # a second tournament: prefilled from the player's latest registration (a copy; nothing is shared)
+        initial = latest_player_data(request.user) if request.user.is_authenticated else {}
         form = SelfRegistrationForm(initial=initial, needs_account=needs_account)
     return render(
         request,
@@ -78,7 +74,7 @@ MY_GAMES_SECONDS = 60
 @tournament_page(PLAYER)
 def my_tournament(request, tournament, roles):
     registration = request.registration  # read by tournament_page with the roles
-    fingerprint, rounds = my_games_version(tournament=tournament, player=registration.player)
+    fingerprint, rounds = my_games_version(tournament=tournament, player=registration)
     round_numbers = [number for number, _status in rounds] or list(range(1, 6))
     return render(
         request,
@@ -95,7 +91,7 @@ def my_tournament(request, tournament, roles):
 
 def _my_games_html(request, tournament, registration, fingerprint: str) -> str:
     """The player's games and byes, rendered once per change of them (the page is reloaded all day)."""
-    player = registration.player
+    player = registration
     digest = hashlib.sha1(fingerprint.encode()).hexdigest()
     key = f"my-games:{tournament.pk}:{player.pk}:{request.user.pk}:{get_language()}:{digest}"
     html = cache.get(key)

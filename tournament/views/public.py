@@ -49,8 +49,7 @@ def players(request, slug):
     tournament = tournament_by_slug(slug)
     registrations = (
         tournament.registrations.exclude(status=Registration.Status.WITHDRAWN)
-        .select_related("player")
-        .order_by("-player__rank", "player__surname", "player__given_name")
+        .order_by("-rank", "surname", "given_name")
     )
     return render(
         request,

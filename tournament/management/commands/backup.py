@@ -10,11 +10,13 @@ from tournament.models import Tournament
 
 
 class Command(BaseCommand):
-    help = "Dump a whole tournament (players, rounds, games, roles, audit log) as JSON."
+    help = "Dump a whole tournament (players, rounds, games, roles, audit log) as JSON, without password hashes unless --with-accounts."
 
     def add_arguments(self, parser):
         parser.add_argument("--tournament", required=True)
         parser.add_argument("-o", "--output", help="file to write (default: standard output)")
+        parser.add_argument("--with-accounts", action="store_true",
+                            help="also write the accounts' password hashes (keep such a file safe)")
 
     def handle(self, *args, **opts):
         from tournament.exports.dump import dump_tournament
@@ -23,7 +25,7 @@ class Command(BaseCommand):
             tournament = Tournament.objects.get(slug=opts["tournament"])
         except Tournament.DoesNotExist:
             raise CommandError(f"no tournament {opts['tournament']!r}") from None
-        text = json.dumps(dump_tournament(tournament), ensure_ascii=False, indent=1)
+        text = json.dumps(dump_tournament(tournament, with_accounts=opts["with_accounts"]), ensure_ascii=False, indent=1)
         if opts["output"]:
             with open(opts["output"], "w", encoding="utf-8") as f:
                 f.write(text + "\n")

@@ -16,8 +16,11 @@ class Command(BaseCommand):
     def handle(self, *args, **opts):
         from tournament.exports.dump import DumpError, load_tournament
 
-        with open(opts["file"], encoding="utf-8") as f:
-            data = json.load(f)
+        try:
+            with open(opts["file"], encoding="utf-8") as f:
+                data = json.load(f)
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise CommandError(f"cannot read {opts['file']}: {exc}") from None
         try:
             tournament = load_tournament(data)
         except DumpError as exc:

@@ -1,0 +1,142 @@
+"""Players taking over the registrations an organizer made for them.
+
+A registration entered by an organizer (late entry, CSV, OpenGotha file)
+has no account but a claim code, printed on the player's welcome slip and
+sent in an invitation e-mail. Whoever opens the link (or types the code)
+and logs in makes the registration theirs. An organizer can also link an
+account by hand, or unlink one (a new code is made; the old slip stops
+working). A PIN or a name never links anything. Each claim, link, unlink
+and invitation is audited.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.core.mail import send_mail
+from django.db import transaction
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+
+from tournament.models import Registration, Tournament
+from tournament.models.registration import new_claim_code, normalize_claim_code
+
+from .audit import log_action
+
+
+class ClaimError(ValidationError):
+    pass
+
+
+def registration_by_code(code: str) -> Registration | None:
+    code = normalize_claim_code(code)
+    if not code:
+        return None
+    return Registration.objects.select_related("tournament").filter(claim_code=code).first()
+
+
+def _take(registration: Registration, account, *, user, action: str, reason: str = "") -> Registration:
+    if Registration.objects.filter(tournament_id=registration.tournament_id, user=account).exclude(
+        pk=registration.pk
+    ).exists():
+        raise ClaimError(
+            _("This account is registered in this tournament already. Ask an organizer to merge the two "
+              "registrations."),
+            code="registered",
+        )
+    registration.user = account
+    registration.claim_code = None
+    registration.save(update_fields=["user", "claim_code", "updated_at"])
+    log_action(
+        tournament=registration.tournament,
+        action=action,
+        obj=registration,
+        user=user,
+        before={"account": None},
+        after={"account": account.get_username(), "player": str(registration)},
+        reason=reason,
+    )
+    return registration
+
+
+@transaction.atomic
+def registration_claim(*, code: str, user) -> Registration:
+    """The logged-in ``user`` claims the registration whose code is ``code``."""
+    found = registration_by_code(code)
+    if found is None:
+        raise ClaimError(_("This code is not known, or it was used already."), code="unknown")
+    registration = Registration.objects.select_for_update().get(pk=found.pk)
+    if registration.user_id is not None or registration.claim_code != found.claim_code:
+        raise ClaimError(_("This code is not known, or it was used already."), code="unknown")
+    return _take(registration, user, user=user, action="registration.claim")
+
+
+@transaction.atomic
+def registration_link(*, registration: Registration, username: str, user=None, reason: str = "") -> Registration:
+    """An organizer links a user account to a registration by the account's user name."""
+    account = get_user_model().objects.filter(username__iexact=username.strip()).first() if username.strip() else None
+    if account is None:
+        raise ClaimError(_("There is no account with this user name."), code="no-account")
+    registration = Registration.objects.select_for_update().get(pk=registration.pk)
+    if registration.user_id == account.pk:
+        return registration
+    if registration.user_id is not None:
+        raise ClaimError(_("This registration belongs to an account already; unlink it first."), code="linked")
+    return _take(registration, account, user=user, action="registration.link", reason=reason)
+
+
+@transaction.atomic
+def registration_unlink(*, registration: Registration, user=None, reason: str = "") -> Registration:
+    """An organizer takes the account off a registration; a new claim code is made."""
+    registration = Registration.objects.select_for_update().select_related("user").get(pk=registration.pk)
+    if registration.user_id is None:
+        return registration
+    before = registration.user.get_username()
+    registration.user = None
+    registration.claim_code = new_claim_code()
+    registration.save(update_fields=["user", "claim_code", "updated_at"])
+    log_action(
+        tournament=registration.tournament,
+        action="registration.unlink",
+        obj=registration,
+        user=user,
+        before={"account": before},
+        after={"account": None, "player": str(registration)},
+        reason=reason,
+    )
+    return registration
+
+
+def claim_url(registration: Registration, base_url: str) -> str:
+    return base_url.rstrip("/") + reverse("claim_code", args=[registration.claim_code])
+
+
+@transaction.atomic
+def invitations_send(*, tournament: Tournament, base_url: str, user=None, language: str | None = None,
+                     again: bool = False) -> int:
+    """E-mail each registration without an account (and with an e-mail address) its claim link.
+
+    Registrations invited before are left out unless ``again``. Returns how
+    many e-mails went out; each is audited.
+    """
+    registrations = tournament.registrations.filter(user__isnull=True).exclude(email="").exclude(
+        status=Registration.Status.WITHDRAWN
+    )
+    if not again:
+        registrations = registrations.filter(invited_at__isnull=True)
+    sent = 0
+    with translation.override(language or settings.LANGUAGE_CODE):
+        for registration in registrations.select_for_update():
+            context = {"tournament": tournament, "reg": registration, "url": claim_url(registration, base_url)}
+            subject = _("Your registration for %(tournament)s") % {"tournament": tournament.name}
+            body = render_to_string("tournament/email/invitation.txt", context)
+            send_mail(subject, body, None, [registration.email])
+            registration.invited_at = timezone.now()
+            registration.save(update_fields=["invited_at"])
+            log_action(tournament=tournament, action="registration.invite", obj=registration, user=user,
+                       after={"player": str(registration)})
+            sent += 1
+    return sent

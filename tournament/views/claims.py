@@ -1,0 +1,73 @@
+"""Players take over their registrations: the claim link or code, and "my tournaments"."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.shortcuts import redirect, render
+from django.urls import NoReverseMatch, reverse
+from django.utils.translation import gettext as _
+
+from tournament.models import TournamentRole
+from tournament.models.registration import normalize_claim_code
+from tournament.services import claims
+
+
+def _signup_url(next_url: str) -> str:
+    try:
+        return f"{reverse('signup')}?next={next_url}"
+    except NoReverseMatch:  # pragma: no cover - the sign-up page is part of the site
+        return ""
+
+
+def claim_start(request):
+    """Type the code from the welcome slip."""
+    code = normalize_claim_code(request.POST.get("code", "") if request.method == "POST" else request.GET.get("code", ""))
+    if code:
+        return redirect("claim_code", code=code)
+    return render(request, "tournament/player/claim_start.html", {"error": request.method == "POST"})
+
+
+def claim(request, code):
+    """The link on the welcome slip or in the invitation: whose registration, and "this is me"."""
+    code = normalize_claim_code(code)
+    registration = claims.registration_by_code(code)
+    if registration is None:
+        return render(request, "tournament/player/claim_start.html", {"error": True}, status=404)
+    path = reverse("claim_code", args=[code])
+    if request.method == "POST":
+        if not request.user.is_authenticated:
+            return redirect(f"{reverse('login')}?next={path}")
+        try:
+            registration = claims.registration_claim(code=code, user=request.user)
+        except ValidationError as exc:
+            messages.error(request, exc.messages[0])
+        else:
+            messages.success(
+                request,
+                _("Welcome, %(name)s: this registration is yours now.") % {"name": registration.given_name},
+            )
+            return redirect("my_tournament", slug=registration.tournament.slug)
+    return render(
+        request,
+        "tournament/player/claim.html",
+        {"reg": registration, "tournament": registration.tournament, "code": code, "path": path,
+         "signup_url": _signup_url(path)},
+    )
+
+
+@login_required
+def my_tournaments(request):
+    """Every tournament the user plays in or helps to run."""
+    registrations = request.user.registrations.select_related("tournament").order_by("-tournament__start_date")
+    roles: dict = {}
+    for role in TournamentRole.objects.filter(user=request.user).select_related("tournament").order_by(
+        "-tournament__start_date"
+    ):
+        roles.setdefault(role.tournament, []).append(role.get_role_display())
+    return render(
+        request,
+        "tournament/player/my_tournaments.html",
+        {"registrations": registrations, "roles": sorted(roles.items(), key=lambda kv: kv[0].start_date, reverse=True)},
+    )

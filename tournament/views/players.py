@@ -1,0 +1,323 @@
+"""The organizer's player pages: the list, one registration (data, account, merge, delete),
+late entry, CSV import, welcome slips and invitations."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.formats import date_format
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournament.forms.registrations import PlayerForm, PlayerImportForm, RegistrationEditForm
+from tournament.models import Registration
+from tournament.models.registration import PLAYER_FIELDS
+from tournament.pdf.welcome import WelcomeSlip, welcome_slips_pdf
+from tournament.selectors.duplicates import duplicate_pairs, duplicates_in, duplicates_of
+from tournament.services import claims
+from tournament.services import registrations as registration_services
+from tournament.services.players import PlayerImportError, player_enter_late, players_import_csv
+
+from .access import ORGANIZER, tournament_page
+
+
+def _round_numbers(tournament) -> list[int]:
+    numbers = list(tournament.rounds.values_list("number", flat=True))
+    return numbers or list(range(1, 6))
+
+
+def _warn_duplicates(request, duplicates) -> None:
+    for d in duplicates:
+        messages.warning(
+            request,
+            _("Possibly one person entered twice: %(a)s and %(b)s (%(why)s). Merge them on the player's page "
+              "if so.") % {"a": d.first.full_name, "b": d.second.full_name, "why": d.reason},
+        )
+
+
+@tournament_page(ORGANIZER)
+def registrations(request, tournament, roles):
+    status = request.GET.get("status", "")
+    regs = tournament.registrations.select_related("user").order_by("-rank", "surname", "given_name", "pk")
+    if status in Registration.Status.values:
+        regs = regs.filter(status=status)
+    duplicates = duplicates_in(tournament)
+    flagged = {d.first.pk for d in duplicates} | {d.second.pk for d in duplicates}
+    unclaimed = tournament.registrations.filter(user__isnull=True).exclude(status=Registration.Status.WITHDRAWN)
+    return render(
+        request,
+        "tournament/manage/registrations.html",
+        {
+            "tournament": tournament,
+            "roles": roles,
+            "registrations": regs,
+            "status": status,
+            "statuses": Registration.Status.choices,
+            "duplicates": duplicates,
+            "flagged": flagged,
+            "unclaimed": unclaimed.count(),
+            "uninvited": unclaimed.exclude(email="").filter(invited_at__isnull=True).count(),
+        },
+    )
+
+
+@require_POST
+@tournament_page(ORGANIZER)
+def registration_status(request, tournament, roles, pk):
+    """Confirm, withdraw or set back to preliminary: one button each."""
+    registration = get_object_or_404(Registration, pk=pk, tournament=tournament)
+    status = request.POST.get("status", "")
+    try:
+        registration_services.registration_set_status(
+            registration=registration, status=status, user=request.user, reason=request.POST.get("reason", "")[:500]
+        )
+    except ValidationError as exc:
+        messages.error(request, exc.messages[0])
+    else:
+        registration.refresh_from_db()
+        messages.success(
+            request,
+            _("%(player)s: %(status)s") % {"player": registration, "status": registration.get_status_display()},
+        )
+    if request.htmx:
+        registration.refresh_from_db()
+        return render(
+            request, "tournament/manage/_registration_row.html", {"tournament": tournament, "reg": registration}
+        )
+    next_url = request.POST.get("next", "")
+    if next_url and url_has_allowed_host_and_scheme(next_url, allowed_hosts={request.get_host()}):
+        return redirect(next_url)
+    return redirect("manage_registrations", slug=tournament.slug)
+
+
+def _registration(tournament, pk) -> Registration:
+    return get_object_or_404(Registration.objects.select_related("user"), pk=pk, tournament=tournament)
+
+
+@tournament_page(ORGANIZER)
+def registration_edit(request, tournament, roles, pk):
+    """One registration: the player's data in this tournament, status and rounds, account, merge, delete."""
+    registration = _registration(tournament, pk)
+    rounds = _round_numbers(tournament)
+    if request.method == "POST":
+        # the form works on its own copy: the service compares with the row as it is in the database
+        form = RegistrationEditForm(request.POST, instance=_registration(tournament, pk), rounds=rounds)
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                registration_services.registration_update(
+                    registration=registration,
+                    data={k: data[k] for k in PLAYER_FIELDS if k in data},
+                    user=request.user,
+                    reason=data["reason"],
+                )
+                registration_services.registration_set_status(
+                    registration=registration, status=data["status"], user=request.user, reason=data["reason"]
+                )
+                registration.refresh_from_db()
+                if sorted(data["absent_rounds"]) != sorted(registration.absent_rounds):
+                    registration_services.registration_set_absent_rounds(
+                        registration=registration, absent_rounds=data["absent_rounds"],
+                        user=request.user, reason=data["reason"],
+                    )
+            except ValidationError as exc:
+                for message in exc.messages:
+                    form.add_error(None, message)
+            else:
+                registration.refresh_from_db()
+                messages.success(request, _("Saved: %(player)s") % {"player": registration})
+                return redirect("manage_registrations", slug=tournament.slug)
+    else:
+        form = RegistrationEditForm(instance=registration, rounds=rounds)
+    others = tournament.registrations.exclude(pk=registration.pk).order_by("surname", "given_name", "pk")
+    return render(
+        request,
+        "tournament/manage/registration_edit.html",
+        {
+            "tournament": tournament,
+            "roles": roles,
+            "reg": registration,
+            "form": form,
+            "others": others,
+            "duplicates": duplicates_of(tournament, [registration]),
+            "has_games": registration.games_as_black.exists() or registration.games_as_white.exists()
+            or registration.byes.exists(),
+        },
+    )
+
+
+@require_POST
+@tournament_page(ORGANIZER)
+def registration_account(request, tournament, roles, pk):
+    """Link an account by user name, or unlink the account (a new claim code is made)."""
+    registration = _registration(tournament, pk)
+    reason = request.POST.get("reason", "")[:200]
+    try:
+        if request.POST.get("action") == "unlink":
+            claims.registration_unlink(registration=registration, user=request.user, reason=reason)
+            messages.success(request, _("The account was unlinked; the player has a new claim code."))
+        else:
+            claims.registration_link(
+                registration=registration, username=request.POST.get("username", "")[:150],
+                user=request.user, reason=reason,
+            )
+            messages.success(request, _("The account was linked."))
+    except ValidationError as exc:
+        messages.error(request, exc.messages[0])
+    return redirect("manage_registration", slug=tournament.slug, pk=registration.pk)
+
+
+@require_POST
+@tournament_page(ORGANIZER)
+def registration_merge(request, tournament, roles, pk):
+    """Merge another registration of the same person into this one."""
+    registration = _registration(tournament, pk)
+    try:
+        other_pk = int(request.POST.get("other", ""))
+    except ValueError:
+        messages.error(request, _("Choose the registration to merge into this one."))
+        return redirect("manage_registration", slug=tournament.slug, pk=registration.pk)
+    other = tournament.registrations.filter(pk=other_pk).first()
+    if other is None:
+        messages.error(request, _("Choose the registration to merge into this one."))
+        return redirect("manage_registration", slug=tournament.slug, pk=registration.pk)
+    try:
+        registration_services.registration_merge(
+            keep=registration, drop=other, user=request.user, reason=request.POST.get("reason", "")[:200]
+        )
+    except ValidationError as exc:
+        messages.error(request, exc.messages[0])
+    else:
+        messages.success(request, _("%(other)s was merged into %(player)s.") % {"other": other, "player": registration})
+    return redirect("manage_registration", slug=tournament.slug, pk=registration.pk)
+
+
+@require_POST
+@tournament_page(ORGANIZER)
+def registration_delete(request, tournament, roles, pk):
+    """Delete a registration made by mistake (one without games)."""
+    registration = _registration(tournament, pk)
+    try:
+        registration_services.registration_delete(
+            registration=registration, user=request.user, reason=request.POST.get("reason", "")[:200]
+        )
+    except ValidationError as exc:
+        messages.error(request, exc.messages[0])
+        return redirect("manage_registration", slug=tournament.slug, pk=registration.pk)
+    messages.success(request, _("%(player)s was deleted.") % {"player": registration})
+    return redirect("manage_registrations", slug=tournament.slug)
+
+
+@tournament_page(ORGANIZER)
+def player_add(request, tournament, roles):
+    """A late entry: the organizer types the player in; confirmed at once.
+
+    A likely duplicate (same name with the same club or rank) is shown
+    first; the organizer enters the player anyway by ticking the box.
+    """
+    duplicates = []
+    if request.method == "POST":
+        form = PlayerForm(request.POST)
+        if form.is_valid():
+            data = {k: form.cleaned_data[k] for k in PLAYER_FIELDS if k in form.cleaned_data}
+            candidate = Registration(pk=0, tournament=tournament, **data)
+            duplicates = [
+                d.second if d.first is candidate else d.first
+                for d in duplicate_pairs([candidate, *tournament.registrations.all()])
+                if candidate in (d.first, d.second)
+            ]
+            if duplicates and not request.POST.get("enter_anyway"):
+                form.add_error(None, _("This player may be registered already (see below). Tick “enter anyway” "
+                                       "if it is another person."))
+            else:
+                try:
+                    reg = player_enter_late(tournament=tournament, data=data, user=request.user)
+                except ValidationError as exc:
+                    for message in exc.messages:
+                        form.add_error(None, message)
+                else:
+                    messages.success(request, _("%(player)s entered and confirmed.") % {"player": reg})
+                    return redirect("manage_registrations", slug=tournament.slug)
+    else:
+        form = PlayerForm()
+    return render(
+        request, "tournament/manage/player_add.html",
+        {"tournament": tournament, "roles": roles, "form": form, "duplicates": duplicates},
+    )
+
+
+@tournament_page(ORGANIZER)
+def players_import(request, tournament, roles):
+    """A player list from a CSV file: every line registered, or none and the errors by line."""
+    problems: list[str] = []
+    if request.method == "POST":
+        form = PlayerImportForm(request.POST, request.FILES)
+        if form.is_valid():
+            try:
+                registrations = players_import_csv(
+                    tournament=tournament,
+                    data=form.cleaned_data["file"],
+                    user=request.user,
+                    confirmed=form.cleaned_data["confirmed"],
+                )
+            except PlayerImportError as exc:
+                problems = exc.messages
+                form.add_error("file", _("Nothing was imported: the file has %(n)s problem(s), listed below.")
+                               % {"n": len(problems)})
+            else:
+                messages.success(request, _("%(n)s players imported.") % {"n": len(registrations)})
+                _warn_duplicates(request, duplicates_of(tournament, registrations))
+                return redirect("manage_registrations", slug=tournament.slug)
+    else:
+        form = PlayerImportForm()
+    return render(
+        request,
+        "tournament/manage/players_import.html",
+        {"tournament": tournament, "roles": roles, "form": form, "problems": problems},
+        status=422 if problems else 200,
+    )
+
+
+@tournament_page(ORGANIZER)
+def welcome_slips(request, tournament, roles):
+    """One page per player without an account: the claim code, a QR code and the link (PDF)."""
+    regs = tournament.registrations.filter(user__isnull=True).exclude(status=Registration.Status.WITHDRAWN)
+    one = request.GET.get("player", "")
+    if one.isascii() and one.isdigit():
+        regs = regs.filter(pk=int(one))
+    base_url = request.build_absolute_uri("/")
+    when = " – ".join(dict.fromkeys(date_format(d, "DATE_FORMAT") for d in (tournament.start_date, tournament.end_date)))
+    when = f"{when} · {tournament.place}" if tournament.place else when
+    slips = [
+        WelcomeSlip(
+            tournament=tournament.name,
+            when=when,
+            name=reg.full_name,
+            details=" · ".join(x for x in (reg.rank_display, reg.club, reg.country,
+                                           f"EGD {reg.egd_pin}" if reg.egd_pin else "") if x),
+            code=reg.claim_code_display,
+            url=claims.claim_url(reg, base_url),
+            claim_page=request.build_absolute_uri(reverse("claim")),
+        )
+        for reg in regs.order_by("surname", "given_name", "pk")
+    ]
+    response = HttpResponse(welcome_slips_pdf(tournament.name, slips), content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{tournament.slug}-welcome.pdf"'
+    return response
+
+
+@require_POST
+@tournament_page(ORGANIZER)
+def invitations(request, tournament, roles):
+    """E-mail every player without an account who has an e-mail address their claim link."""
+    sent = claims.invitations_send(
+        tournament=tournament, base_url=request.build_absolute_uri("/"), user=request.user,
+        language=get_language(), again=bool(request.POST.get("again")),
+    )
+    messages.success(request, _("%(n)s invitations sent.") % {"n": sent})
+    return redirect("manage_registrations", slug=tournament.slug)
