@@ -111,7 +111,7 @@ def add_bench_players(count: int) -> dict:
     from django.db.models import Max
 
     from games import volt
-    from tournament.models import Game, Player, Registration, Round, Tournament
+    from tournament.models import Game, Registration, Round, Tournament
     from tournament.models.game import WinMethod
     from tournament.services.demo_games import _METHODS, go_family_record
     from tournament.services.records import check_claim, replay_record
@@ -128,12 +128,10 @@ def add_bench_players(count: int) -> dict:
         users = User.objects.bulk_create(
             [User(username=f"bench{i:03d}", password=password) for i in range(1, count + 1)]
         )
-        players = Player.objects.bulk_create(
-            [Player(surname=f"Bench{i:03d}", given_name="Player", club="Loadtest", country="DE",
-                    rank=-(5 + i % 20), user=u) for i, u in enumerate(users, 1)]
-        )
-        Registration.objects.bulk_create(
-            [Registration(tournament=tournament, player=p, status=Registration.Status.CONFIRMED) for p in players]
+        players = Registration.objects.bulk_create(
+            [Registration(tournament=tournament, surname=f"Bench{i:03d}", given_name="Player", club="Loadtest",
+                          country="DE", rank=-(5 + i % 20), user=u, status=Registration.Status.CONFIRMED)
+             for i, u in enumerate(users, 1)]
         )
         table = (round4.games.aggregate(n=Max("table"))["n"] or 0) + 1
         for i in range(0, count - 1, 2):

@@ -35,7 +35,7 @@ CROSSTABLE_BUDGET = 3.0
 
 
 def populate(players: int, rounds: int) -> None:
-    from tournament.models import Bye, Discipline, Game, Player, Registration, Round, Tournament
+    from tournament.models import Bye, Discipline, Game, Registration, Round, Tournament
     from tournament.models.discipline import DisciplineKind
 
     rnd = random.Random(1)
@@ -51,18 +51,15 @@ def populate(players: int, rounds: int) -> None:
                                              board_size=15 if k == DisciplineKind.NINUKI else 19)
                    for i, (n, k) in enumerate(kinds)]
     surnames = ["Müller", "Schröder", "Weiß", "Łukasiewicz", "Håkansson", "山田", "Dvořák"]
-    people = Player.objects.bulk_create([
-        Player(surname=f"{surnames[i % len(surnames)]}{i:04d}", given_name=rnd.choice(["Anna", "Jürgen", "太郎", "Zoë"]),
-               rank=max(-30, min(8, int(rnd.gauss(-6, 7)))), club=f"Club{i % 60}", country="DE",
-               egd_pin=f"{10000000 + i}")
+    people = Registration.objects.bulk_create([
+        Registration(tournament=t, surname=f"{surnames[i % len(surnames)]}{i:04d}",
+                     given_name=rnd.choice(["Anna", "Jürgen", "太郎", "Zoë"]),
+                     rank=max(-30, min(8, int(rnd.gauss(-6, 7)))), club=f"Club{i % 60}", country="DE",
+                     egd_pin=f"{10000000 + i}", status=Registration.Status.CONFIRMED,
+                     absent_rounds=[rnd.randint(1, rounds)] if rnd.random() < 0.03 else [])
         for i in range(players)
     ])
-    Registration.objects.bulk_create([
-        Registration(tournament=t, player=p, status=Registration.Status.CONFIRMED,
-                     absent_rounds=[rnd.randint(1, rounds)] if rnd.random() < 0.03 else [])
-        for p in people
-    ])
-    absent = {r.player_id: set(r.absent_rounds) for r in Registration.objects.filter(tournament=t)}
+    absent = {r.pk: set(r.absent_rounds) for r in Registration.objects.filter(tournament=t)}
     games, byes = [], []
     for n in range(1, rounds + 1):
         rd = Round.objects.create(tournament=t, number=n, discipline=disciplines[(n - 1) // 2 % 5],

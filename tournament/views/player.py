@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 
 from tournament.forms.registrations import AbsentRoundsForm, SelfRegistrationForm
 from tournament.models import Registration
+from tournament.selectors.duplicates import duplicates_of
 from tournament.selectors.results import my_games_version, player_games, registration_of
 from tournament.selectors.rows import tournament_by_slug
 from tournament.services import registrations as registration_services
@@ -54,6 +55,12 @@ def register(request, slug):
                 messages.success(
                     request, _("You are registered. An organizer will confirm your registration.")
                 )
+                if duplicates_of(tournament, [registration]):
+                    messages.info(
+                        request,
+                        _("Somebody with your name is registered already. If an organizer entered you and you "
+                          "have a welcome slip, tell an organizer: they will merge the two registrations."),
+                    )
                 return redirect("my_tournament", slug=tournament.slug)
     else:
         # a second tournament: prefilled from the player's latest registration (a copy; nothing is shared)

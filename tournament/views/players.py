@@ -231,7 +231,9 @@ def player_add(request, tournament, roles):
                 for d in duplicate_pairs([candidate, *tournament.registrations.all()])
                 if candidate in (d.first, d.second)
             ]
-            if duplicates and not request.POST.get("enter_anyway"):
+            if data.get("egd_pin") and tournament.registrations.filter(egd_pin=data["egd_pin"]).exists():
+                form.add_error("egd_pin", _("A player with this EGD PIN is registered already."))
+            elif duplicates and not request.POST.get("enter_anyway"):
                 form.add_error(None, _("This player may be registered already (see below). Tick “enter anyway” "
                                        "if it is another person."))
             else:
