@@ -14,9 +14,10 @@ name. Password hashes are left out unless asked for (``with_accounts``):
 a backup handed around then holds no secret. Staff and superuser flags are
 never written.
 
-:func:`load_tournament` puts everything back in one transaction: a clash
-(an existing slug or primary key) raises and leaves the database
-unchanged. It loads only the tournament's own models, every one of them
+:func:`load_tournament` puts everything back in one transaction, with new
+primary keys (the database may hold other tournaments; the references and
+the audit entries' object ids follow): an existing slug raises and leaves
+the database unchanged. It loads only the tournament's own models, every one of them
 belonging to that tournament, and refuses anything else with a clear
 message. Accounts are matched by user name; a missing one is made as a
 plain account (never staff or superuser), without a usable password unless
@@ -35,9 +36,8 @@ from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import make_password
 from django.core import serializers
-from django.core.management.color import no_style
 from django.core.serializers.json import DjangoJSONEncoder
-from django.db import connection, transaction
+from django.db import transaction
 
 from tournament.models import (
     AuditEntry, Bye, Discipline, Game, PairConstraint, Registration, Round, Tournament, TournamentRole,
@@ -261,32 +261,49 @@ def load_tournament(data: dict) -> Tournament:
     user_model = get_user_model()
     user_pk: dict[str, int] = {}
     for fields in data.get("users", []):
+        if not isinstance(fields, dict):
+            raise DumpError("an account in the backup is not readable")
         user = _account(user_model, fields)
         user_pk[user.get_username()] = user.pk
-    objects = []
     for row in data["objects"]:
-        row = {**row, "fields": dict(row["fields"])}
-        model = LABELS[row["model"]]
-        for field in _user_fields(model):
+        for field in _user_fields(LABELS[row["model"]]):
             name = row["fields"].get(field)
             if name and name not in user_pk:
                 user_pk[name] = _account(user_model, {"username": name}).pk
-            row["fields"][field] = user_pk[name] if name else None
-        objects.append(row)
-    by_model: dict = {}
-    for row in objects:
-        by_model.setdefault(LABELS[row["model"]], []).append(row["pk"])
-    for model, pks in by_model.items():
-        clash = model.objects.filter(pk__in=pks).values_list("pk", flat=True)[:5]
-        if clash:
-            raise DumpError(f"{model.__name__} rows {list(clash)} exist already; "
-                            "load into a database without them")
-    try:
-        for obj in serializers.deserialize("json", json.dumps(objects)):
+    # Every object gets a new primary key (the database may hold other tournaments); the references
+    # between them, and the audit entries' object ids, follow.
+    new_pk: dict = {model: {} for model in MODELS}
+    by_name = {model._meta.model_name: model for model in MODELS}
+    for model in MODELS:
+        rows = [row for row in data["objects"] if LABELS[row["model"]] is model]
+        prepared = []
+        for row in rows:
+            fields = dict(row["fields"])
+            for f in model._meta.concrete_fields:
+                if not f.is_relation or fields.get(f.name) is None:
+                    continue
+                if f.related_model is user_model:
+                    fields[f.name] = user_pk[fields[f.name]]
+                elif f.related_model in new_pk:
+                    try:
+                        fields[f.name] = new_pk[f.related_model][fields[f.name]]
+                    except (KeyError, TypeError):
+                        raise DumpError(f"{row['model']} {row.get('pk')} names a missing "
+                                        f"{f.related_model._meta.model_name} {fields[f.name]}") from None
+            if model is AuditEntry and fields.get("object_id") is not None:
+                target = by_name.get(fields.get("object_type"))
+                if target is not None:
+                    fields["object_id"] = new_pk[target].get(fields["object_id"], fields["object_id"])
+            if model is Registration and fields.get("claim_code"):
+                if fields.get("user") or Registration.objects.filter(claim_code=fields["claim_code"]).exists():
+                    fields["claim_code"] = None  # taken here already: the player gets a new one
+            prepared.append({"model": row["model"], "pk": None, "fields": fields})
+        try:
+            loaded = list(serializers.deserialize("json", json.dumps(prepared)))
+        except serializers.base.DeserializationError as exc:
+            raise DumpError(f"the backup cannot be read: {exc}") from None
+        for row, obj in zip(rows, loaded):
+            obj.object.pk = None
             obj.save()
-    except serializers.base.DeserializationError as exc:
-        raise DumpError(f"the backup cannot be read: {exc}") from None
-    with connection.cursor() as cursor:
-        for sql in connection.ops.sequence_reset_sql(no_style(), list(MODELS)):
-            cursor.execute(sql)
+            new_pk[model][row["pk"]] = obj.object.pk
     return Tournament.objects.get(slug=data["tournament"])

@@ -6,7 +6,9 @@ identity). Games, byes and pairing constraints are pointed at the
 registration of their player in their tournament. A player who has a game,
 bye or constraint in a tournament without being registered there (possible
 only through the Django admin) gets a withdrawn registration there, so
-nothing is lost. Registrations without an account get a claim code.
+nothing is lost. Registrations without an account get a claim code. Going back works only
+on a database without registrations (restore the backup made before the
+upgrade instead).
 """
 
 import secrets
@@ -74,7 +76,8 @@ def forward(apps, schema_editor):
 
 
 def backward(apps, schema_editor):
-    raise RuntimeError("Going back is not supported: restore the backup made before the upgrade.")
+    if apps.get_model("tournament", "Registration").objects.exists():
+        raise RuntimeError("Going back is not supported: restore the backup made before the upgrade.")
 
 
 class Migration(migrations.Migration):
