@@ -147,3 +147,31 @@ def test_duplicates_of_a_large_field_are_found_without_comparing_every_pair(two)
     ] + [Registration(tournament=two.b, surname="Spieler7", given_name="Max", rank=-5, status="confirmed")])
     found = duplicates_in(two.b)
     assert [(d.first.surname, d.second.surname) for d in found] == [("Spieler7", "Spieler7")]
+
+
+def test_opengotha_import_warns_about_duplicates_and_refuses_one_pin_twice(tmp_path):
+    import io
+
+    from django.core.management import call_command
+    from django.core.management.base import CommandError
+
+    def player(name, first, pin):
+        return (f'<Player agaExpirationDate="" agaId="" club="Hann" country="DE" egfPin="{pin}" ffgLicence="" '
+                f'ffgLicenceStatus="" firstName="{first}" grade="5K" name="{name}" participating="11111" '
+                f'rank="5K" rating="1500" ratingOrigin="" registeringStatus="FIN" smmsCorrection="0"/>')
+
+    def write(path, players):
+        path.write_text('<?xml version="1.0" encoding="UTF-8"?><Tournament dataVersion="201" runningRound="1">'
+                        f'<Players>{"".join(players)}</Players><Games/><TournamentParameterSet>'
+                        '<GeneralParameterSet name="Dups" shortName="dups" numberOfRounds="5"/>'
+                        '</TournamentParameterSet></Tournament>')
+
+    ok = tmp_path / "ok.xml"
+    write(ok, [player("Müller", "Jürgen", "12345678"), player("Mueller", "Juergen", "")])
+    out = io.StringIO()
+    call_command("import_opengotha", str(ok), stdout=out)
+    assert "perhaps one person entered twice: Jürgen Müller and Juergen Mueller" in out.getvalue()
+    bad = tmp_path / "bad.xml"
+    write(bad, [player("Müller", "Jürgen", "12345678"), player("Other", "Otto", "12345678")])
+    with pytest.raises(CommandError, match="12345678 belongs to more than one player"):
+        call_command("import_opengotha", str(bad), "--slug", "dups2", stdout=io.StringIO())

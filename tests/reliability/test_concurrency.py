@@ -226,3 +226,39 @@ def test_many_players_report_their_own_games_at_once(day):
     ))
     assert all(isinstance(o, Game) for o in outcome), outcome
     assert Game.objects.filter(round=round_, result="W", result_state=ResultState.REPORTED).count() == 8
+
+
+def test_two_identical_late_entries_at_once_make_one_registration(day):
+    """The same player typed at two desks at the same moment: one registration, the other desk told why."""
+    organizer = day.user("organizer")
+    url = reverse("manage_player_add", args=[day.tournament.slug])
+    data = {"given_name": "Paul", "surname": "Pfeil", "club": "Kiel", "country": "DE", "rank": "4k",
+            "egd_pin": "13572468"}
+
+    def enter():
+        client = Client()
+        client.force_login(organizer)
+        client.cookies["django_language"] = "en"
+        response = client.post(url, data)
+        return response.status_code, response.content.decode()
+
+    outcome = run_together(enter, enter)
+    assert sorted(code for code, _ in outcome) == [200, 302], outcome
+    page = next(text for code, text in outcome if code == 200)
+    assert "A player with this EGD PIN is registered already." in page
+    assert Registration.objects.filter(tournament=day.tournament, egd_pin="13572468").count() == 1
+
+
+def test_two_identical_csv_imports_at_once_make_one_set_of_registrations(day):
+    from tournament.services.players import PlayerImportError, players_import_csv
+
+    text = "Pfeil,Paul,Kiel,DE,4k,13572468,\nQuast,Quirin,Kiel,DE,7k,24681357,\n"
+
+    def run():
+        return players_import_csv(tournament=day.tournament, data=text, user=day.user("organizer"))
+
+    outcome = run_together(run, run)
+    assert sum(isinstance(o, list) for o in outcome) == 1, outcome
+    error = next(o for o in outcome if not isinstance(o, list))
+    assert isinstance(error, PlayerImportError) and "registered already" in " ".join(error.messages)
+    assert Registration.objects.filter(tournament=day.tournament, egd_pin__in=["13572468", "24681357"]).count() == 2

@@ -91,6 +91,17 @@ def import_opengotha(source, *, slug: str | None = None, user=None) -> Tournamen
         handicap_policy=HandicapPolicy.MCMAHON,
     )
 
+    pins: dict[str, list[str]] = {}
+    for p in data.players:
+        pin = data.extra.get("players", {}).get(p.key, {}).get("egfPin", "")
+        if pin.isdigit() and len(pin) == 8:
+            pins.setdefault(pin, []).append(f"{p.first_name} {p.name}")
+    twice = {pin: names for pin, names in pins.items() if len(names) > 1}
+    if twice:
+        raise ValidationError(
+            [_("The EGD PIN %(pin)s belongs to more than one player in the file: %(players)s.")
+             % {"pin": pin, "players": ", ".join(names)} for pin, names in sorted(twice.items())]
+        )
     players: dict[str, Registration] = {}
     for p in data.players:
         pin = data.extra.get("players", {}).get(p.key, {}).get("egfPin", "")

@@ -23,3 +23,10 @@ class Command(BaseCommand):
             f"Imported {tournament.name} as /t/{tournament.slug}/: "
             f"{tournament.registrations.count()} players, {tournament.rounds.count()} rounds."
         )
+        from tournament.selectors.duplicates import duplicates_in
+
+        for d in duplicates_in(tournament):
+            self.stdout.write(
+                f"Warning: perhaps one person entered twice: {d.first.full_name} and {d.second.full_name} "
+                f"({d.reason}); merge them on the players' page if so."
+            )
