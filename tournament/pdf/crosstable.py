@@ -45,5 +45,5 @@ def section(standings: Standings, tournament: str = "") -> Section:
 def crosstable_pdf(standings: Standings, tournament: str = "") -> bytes:
     key = _("12+/w0: against number 12, won, with White, handicap 0; ! instead of / when "
             "decided by default; 0+, 0=, 0- without a game.")
-    return render([section(standings, tournament)], title=f"{tournament} – {_('Crosstable')}",
+    return render([section(standings, tournament)], title=_("%(tournament)s – Crosstable") % {"tournament": tournament},
                   footer=f"{tournament} · Vielseitig · {key}")

@@ -97,7 +97,7 @@ def slips_pdf(sheet: PairingSheet) -> bytes:
     fonts.register()
     buffer = io.BytesIO()
     c = Canvas(buffer, pagesize=A4, pageCompression=1)
-    c.setTitle(f"{title(sheet)} – {_('Result slips')}")
+    c.setTitle(_("%(title)s – Result slips") % {"title": title(sheet)})
     c.setCreator("Vielseitig")
     per_page = 2 if sheet.record_required else 5
     page_w, page_h = A4

@@ -52,5 +52,5 @@ def section(standings: Standings, tournament: str = "") -> Section:
 
 
 def standings_pdf(standings: Standings, tournament: str = "") -> bytes:
-    return render([section(standings, tournament)], title=f"{tournament} – {_('Standings')}",
+    return render([section(standings, tournament)], title=_("%(tournament)s – Standings") % {"tournament": tournament},
                   footer=f"{tournament} · Vielseitig")

@@ -105,7 +105,7 @@ def welcome_slips_pdf(title: str, slips: list[WelcomeSlip]) -> bytes:
     fonts.register()
     buffer = io.BytesIO()
     c = Canvas(buffer, pagesize=A4, pageCompression=1)
-    c.setTitle(f"{title} – {_('Welcome slips')}")
+    c.setTitle(_("%(title)s – Welcome slips") % {"title": title})
     c.setCreator("Vielseitig")
     for slip in slips:
         _page(c, slip)

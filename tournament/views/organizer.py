@@ -111,5 +111,5 @@ def result_edit(request, tournament, roles, pk):
         messages.success(request, _("Table %(table)s: %(result)s") % {"table": game.table, "result": game.result_short})
     else:
         for error in form.non_field_errors() or [_("The result was not saved.")]:
-            messages.error(request, f"{_('Table')} {game.table}: {error}")
+            messages.error(request, _("Table %(table)s: %(error)s") % {"table": game.table, "error": error})
     return redirect(f"{reverse('manage_results', kwargs={'slug': tournament.slug})}?round={game.round.number}")
