@@ -48,6 +48,8 @@ def register(request, slug):
                     password=form.cleaned_data.get("password", ""),
                 )
             except ValidationError as exc:
+                if request.user.is_authenticated and registration_of(tournament=tournament, user=request.user):
+                    return redirect("my_tournament", slug=tournament.slug)  # a double click: the first one won
                 form.add_error(None, exc.messages[0])
             else:
                 if needs_account:

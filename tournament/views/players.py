@@ -292,6 +292,10 @@ def welcome_slips(request, tournament, roles):
     one = request.GET.get("player", "")
     if one.isascii() and one.isdigit():
         regs = regs.filter(pk=int(one))
+    regs = list(regs.order_by("surname", "given_name", "pk"))
+    for reg in regs:
+        if not reg.claim_code:  # its account was deleted: a new code
+            reg.save(update_fields=["updated_at"])
     base_url = request.build_absolute_uri("/")
     when = " – ".join(dict.fromkeys(date_format(d, "DATE_FORMAT") for d in (tournament.start_date, tournament.end_date)))
     when = f"{when} · {tournament.place}" if tournament.place else when
@@ -306,7 +310,7 @@ def welcome_slips(request, tournament, roles):
             url=claims.claim_url(reg, base_url),
             claim_page=request.build_absolute_uri(reverse("claim")),
         )
-        for reg in regs.order_by("surname", "given_name", "pk")
+        for reg in regs
     ]
     response = HttpResponse(welcome_slips_pdf(tournament.name, slips), content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{tournament.slug}-welcome.pdf"'
