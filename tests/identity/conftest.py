@@ -25,6 +25,16 @@ class Two:
 
 
 @pytest.fixture(autouse=True)
+def _english(client):
+    """Messages in English: services translate with the active language, pages with the visitor's."""
+    from django.utils import translation
+
+    client.cookies["django_language"] = "en"
+    with translation.override("en"):
+        yield
+
+
+@pytest.fixture(autouse=True)
 def _fast_passwords(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 

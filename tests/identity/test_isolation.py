@@ -21,6 +21,7 @@ pytestmark = pytest.mark.django_db
 def face(client, two) -> dict:
     """What tournament A shows, as A's organizer sees it."""
     client.force_login(two.user("orga_a"))
+    client.cookies["django_language"] = "en"  # a log-out clears the cookies
     pdf = client.get(reverse("pdf_standings", args=["a"])).content
     face = {
         "csv": client.get(reverse("csv_standings", args=["a"])).content,

@@ -15,6 +15,7 @@ from django.core.exceptions import ValidationError
 from django.db import connection
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from tournament.models import AuditEntry, Game, Registration, Round
 from tournament.models.game import ResultState
@@ -255,7 +256,8 @@ def test_two_identical_csv_imports_at_once_make_one_set_of_registrations(day):
     text = "Pfeil,Paul,Kiel,DE,4k,13572468,\nQuast,Quirin,Kiel,DE,7k,24681357,\n"
 
     def run():
-        return players_import_csv(tournament=day.tournament, data=text, user=day.user("organizer"))
+        with translation.override("en"):
+            return players_import_csv(tournament=day.tournament, data=text, user=day.user("organizer"))
 
     outcome = run_together(run, run)
     assert sum(isinstance(o, list) for o in outcome) == 1, outcome
