@@ -91,7 +91,7 @@ def registration_link(*, registration: Registration, username: str, user=None, r
 @transaction.atomic
 def registration_unlink(*, registration: Registration, user=None, reason: str = "") -> Registration:
     """An organizer takes the account off a registration; a new claim code is made."""
-    registration = Registration.objects.select_for_update().select_related("user").get(pk=registration.pk)
+    registration = Registration.objects.select_for_update(of=("self",)).select_related("user").get(pk=registration.pk)
     if registration.user_id is None:
         return registration
     before = registration.user.get_username()
