@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+from contextlib import nullcontext
 
 from django.contrib import messages
 from django.contrib.auth import login
@@ -15,10 +16,12 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from tournament.auth_backend import BACKEND
 from tournament.forms.registrations import AbsentRoundsForm, SelfRegistrationForm
 from tournament.models import Registration
 from tournament.selectors.results import my_games_version, player_games, registration_of
 from tournament.selectors.rows import tournament_by_slug
+from tournament.services import accounts
 from tournament.services import registrations as registration_services
 from tournament.services import results as result_services
 from tournament.services.players import player_register_self
@@ -41,19 +44,29 @@ def register(request, slug):
         form = SelfRegistrationForm(request.POST, instance=None, needs_account=needs_account)
         if form.is_valid():
             data = {k: form.cleaned_data[k] for k in PLAYER_FIELDS}
+            username, password = form.cleaned_data.get("username", ""), form.cleaned_data.get("password", "")
+            new_user = None
             try:
-                registration = player_register_self(
-                    tournament=tournament,
-                    data=data,
-                    user=request.user if request.user.is_authenticated else None,
-                    username=form.cleaned_data.get("username", ""),
-                    password=form.cleaned_data.get("password", ""),
-                )
+                # the account's name stays free until it is made (two identical POSTs make one account)
+                with accounts.new_account_name(username) if needs_account else nullcontext():
+                    registration = player_register_self(
+                        tournament=tournament,
+                        data=data,
+                        user=request.user if request.user.is_authenticated else None,
+                        username=username,
+                        password=password,
+                    )
+                new_user = registration.player.user if needs_account else None
+            except accounts.UsernameTaken as exc:
+                # a double click: the first request has just made this account and registration
+                new_user = accounts.just_signed_up(username, password, data["email"])
+                if new_user is None:
+                    form.add_error("username", exc)
             except ValidationError as exc:
                 form.add_error(None, exc.messages[0])
-            else:
-                if needs_account:
-                    login(request, registration.player.user, backend="django.contrib.auth.backends.ModelBackend")
+            if not form.errors:
+                if new_user is not None:
+                    login(request, new_user, backend=BACKEND)
                 messages.success(
                     request, _("You are registered. An organizer will confirm your registration.")
                 )
