@@ -10,7 +10,7 @@ from django import forms
 from django.contrib.auth.forms import AdminUserCreationForm, BaseUserCreationForm, UserChangeForm
 from django.utils.translation import gettext_lazy as _
 
-from tournament.services.accounts import clean_new_username
+from tournament.services.accounts import clean_new_username, just_signed_up
 
 
 class NormalisedUsernameMixin:
@@ -18,6 +18,15 @@ class NormalisedUsernameMixin:
 
     def clean_username(self):
         return clean_new_username(self.cleaned_data.get("username", ""), exclude_pk=self.instance.pk)
+
+
+def repeated_sign_up(form, password_field: str):
+    """The account of a form refused only because the identical sign-up made it moments ago (a double click)."""
+    if not form.errors or set(form.errors) != {"username"} or not form.has_error("username", "taken"):
+        return None
+    return just_signed_up(
+        form.data.get("username", ""), form.data.get(password_field, ""), form.cleaned_data.get("email") or ""
+    )
 
 
 class SignUpForm(NormalisedUsernameMixin, BaseUserCreationForm):

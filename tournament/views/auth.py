@@ -21,7 +21,7 @@ from django.views.decorators.debug import sensitive_post_parameters
 from django.views.generic.edit import FormView
 
 from tournament.auth_backend import BACKEND
-from tournament.forms.accounts import SignUpForm
+from tournament.forms.accounts import SignUpForm, repeated_sign_up
 from tournament.services import accounts
 
 
@@ -67,6 +67,13 @@ class SignUpView(RedirectURLMixin, FormView):
             return self.form_invalid(form)
         login(self.request, user, backend=BACKEND)
         return redirect(self.get_success_url())
+
+    def form_invalid(self, form):
+        user = repeated_sign_up(form, "password1")
+        if user is not None:  # the second of a double click, after the first was through
+            login(self.request, user, backend=BACKEND)
+            return redirect(self.get_success_url())
+        return super().form_invalid(form)
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)

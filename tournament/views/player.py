@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournament.auth_backend import BACKEND
+from tournament.forms.accounts import repeated_sign_up
 from tournament.forms.registrations import AbsentRoundsForm, SelfRegistrationForm
 from tournament.models import Registration
 from tournament.selectors.results import my_games_version, player_games, registration_of
@@ -42,10 +43,10 @@ def register(request, slug):
     existing = getattr(request.user, "player", None) if request.user.is_authenticated else None
     if request.method == "POST" and tournament.registration_open:
         form = SelfRegistrationForm(request.POST, instance=None, needs_account=needs_account)
+        new_user = None
         if form.is_valid():
             data = {k: form.cleaned_data[k] for k in PLAYER_FIELDS}
             username, password = form.cleaned_data.get("username", ""), form.cleaned_data.get("password", "")
-            new_user = None
             try:
                 # the account's name stays free until it is made (two identical POSTs make one account)
                 with accounts.new_account_name(username) if needs_account else nullcontext():
@@ -64,13 +65,16 @@ def register(request, slug):
                     form.add_error("username", exc)
             except ValidationError as exc:
                 form.add_error(None, exc.messages[0])
-            if not form.errors:
-                if new_user is not None:
-                    login(request, new_user, backend=BACKEND)
-                messages.success(
-                    request, _("You are registered. An organizer will confirm your registration.")
-                )
-                return redirect("my_tournament", slug=tournament.slug)
+        elif needs_account:
+            # the second of a double click, after the first was through: its account
+            new_user = repeated_sign_up(form, "password")
+        if new_user is not None or not form.errors:
+            if new_user is not None:
+                login(request, new_user, backend=BACKEND)
+            messages.success(
+                request, _("You are registered. An organizer will confirm your registration.")
+            )
+            return redirect("my_tournament", slug=tournament.slug)
     else:
         initial = {f: getattr(existing, f) for f in PLAYER_FIELDS} if existing else {}
         if request.user.is_authenticated and not initial.get("email"):
