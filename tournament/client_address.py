@@ -36,9 +36,12 @@ def is_trusted_proxy(address: str) -> bool:
     return ip is not None and any(ip in net for net in _networks(tuple(settings.TRUSTED_PROXIES)))
 
 
-def client_address(request) -> str:
-    """The address failures are counted under (see the module's text)."""
-    remote = request.META.get("REMOTE_ADDR", "") or "unknown"
+def client_address(request) -> str | None:
+    """The address failures are counted under (see the module's text); None if the request has none."""
+    remote_ip = _address(request.META.get("REMOTE_ADDR", "") or "")
+    if remote_ip is None:
+        return None  # a request made up by a test or a script, or a unix socket without a proxy
+    remote = str(remote_ip)
     if not is_trusted_proxy(remote):
         return remote
     forwarded = [part.strip() for part in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]

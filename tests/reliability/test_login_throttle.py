@@ -150,3 +150,9 @@ def test_behind_a_trusted_proxy_each_client_is_counted_alone(client, day, settin
     response = _log_in(client, "alice", "pw-alice-123", address=PROXY, HTTP_X_FORWARDED_FOR=ELSEWHERE)
     assert response.status_code == 302
     assert set(AccessAttempt.objects.values_list("ip_address", flat=True)) <= {VENUE}
+
+
+def test_a_request_without_an_address_is_counted_under_none(settings):
+    settings.TRUSTED_PROXIES = [PROXY]
+    assert client_address(_request("")) is None
+    assert client_address(_request("garbage", VENUE)) is None
