@@ -331,3 +331,20 @@ def test_password_reset_for_an_unknown_address_sends_nothing_and_says_the_same(c
     response = client.post(reverse("password_reset"), {"email": "nobody@example.org"})
     assert response.status_code == 302 and response["Location"] == reverse("password_reset_done")
     assert mail.outbox == []
+
+
+@pytest.mark.parametrize("url_name", ["login", "admin:login", "signup"])
+def test_a_nul_character_in_the_name_is_a_form_error_not_a_500(client, day, url_name):
+    data = {"username": "ali\x00ce", "password": "pw-alice-123", "password1": STRONG, "password2": STRONG}
+    response = client.post(reverse(url_name), data)
+    assert response.status_code == 200 and "_auth_user_id" not in client.session
+
+
+def test_backend_and_lookups_refuse_nul_quietly(day):
+    from django.contrib.auth import authenticate
+    from django.http import HttpRequest
+
+    request = HttpRequest()
+    request.META["REMOTE_ADDR"] = "192.0.2.1"
+    assert authenticate(request, username="ali\x00ce", password="pw-alice-123") is None
+    assert accounts.users_named("ali\x00ce") == [] and accounts.find_user("ali\x00ce") is None

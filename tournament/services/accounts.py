@@ -91,7 +91,7 @@ def users_named(name: str, exclude_pk=None) -> list:
     ASCII letters); the key decides.
     """
     name = normalise_username(name)
-    if not name:
+    if not name or "\x00" in name:
         return []
     users = get_user_model().objects.filter(username__iregex=r"^" + re.escape(name) + r"$")
     if exclude_pk is not None:
@@ -103,7 +103,7 @@ def users_named(name: str, exclude_pk=None) -> list:
 def find_user(name: str):
     """The account a log-in with ``name`` means: the exact name first, else the only one equal ignoring case."""
     name = normalise_username(name)
-    if not name:
+    if not name or "\x00" in name:  # PostgreSQL cannot even compare a text with NUL in it
         return None
     exact = get_user_model().objects.filter(username=name).first()
     if exact is not None:
@@ -196,4 +196,4 @@ def throttle_username(request, credentials: dict | None = None) -> str:
     raw = (credentials or {}).get("username")
     if raw is None and request is not None:
         raw = getattr(request, "POST", {}).get("username", "")
-    return username_key(str(raw or ""))[:255]
+    return username_key(str(raw or "")).replace("\x00", "")[:255]
