@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 from django.contrib import admin
+from django.contrib.auth import get_user_model
+from django.contrib.auth.admin import UserAdmin
 from django.utils.translation import gettext_lazy as _
+
+from tournament.forms.accounts import AdminUserAddForm, AdminUserChangeForm
 
 from tournament.ranks import format_rank
 
@@ -159,3 +163,14 @@ class AuditEntryAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return False
+
+
+class AccountAdmin(UserAdmin):
+    """Django's user admin, with user names checked as everywhere else (normalised, unique ignoring case)."""
+
+    form = AdminUserChangeForm
+    add_form = AdminUserAddForm
+
+
+admin.site.unregister(get_user_model())
+admin.site.register(get_user_model(), AccountAdmin)

@@ -18,12 +18,25 @@ Everything that differs in production is read from the environment:
     With debug off, plain HTTP is redirected to HTTPS unless this is ``0``
     (behind a proxy that terminates TLS, or on loopback for the benchmark).
 ``DJANGO_CACHE_DIR``
-    The folder of the shared cache (log-in throttle) when debug is off.
+    The folder of the shared cache (sessions, standings) when debug is off.
+``DJANGO_TRUSTED_PROXIES``
+    Comma-separated addresses or networks of the reverse proxies in front of
+    the site: only requests from them may name the client's address in
+    ``X-Forwarded-For`` (the log-in throttle counts failures per user name
+    and client address). Default: none.
+``DJANGO_EMAIL_BACKEND``
+    ``console`` (default: e-mails are printed to the log), ``smtp``, or a
+    dotted path of a Django e-mail backend; for SMTP also
+    ``DJANGO_EMAIL_HOST``, ``DJANGO_EMAIL_PORT``, ``DJANGO_EMAIL_HOST_USER``,
+    ``DJANGO_EMAIL_HOST_PASSWORD``, ``DJANGO_EMAIL_USE_TLS`` / ``DJANGO_EMAIL_USE_SSL``;
+    ``DJANGO_DEFAULT_FROM_EMAIL`` is the sender of password-reset e-mails.
 """
 
 from __future__ import annotations
 
+import ipaddress
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -61,6 +74,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.contrib.humanize",
     "django_htmx",
+    "axes",
     "tournament",
 ]
 
@@ -75,6 +89,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # last: turns a log-in refused by the throttle into the 429 page
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "tournament.urls"
@@ -140,8 +156,8 @@ STORAGES = {
     },
 }
 
-# The log-in throttle counts failures in the cache: one per process while
-# developing and testing, shared by all gunicorn workers in production.
+# The cache: one per process while developing and testing, shared by all
+# gunicorn workers in production.
 if DEBUG:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 else:
@@ -162,6 +178,52 @@ CSRF_FAILURE_VIEW = "tournament.views.errors.csrf_failure"
 STANDINGS_FRESH_SECONDS = int(os.environ.get("DJANGO_STANDINGS_FRESH_SECONDS") or (0 if DEBUG else 3))
 
 LOGIN_URL = "login"
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",  # first: refuses a locked-out name and address
+    "tournament.auth_backend.NameBackend",  # user names as typed: ＡＤＭＩＮ, Admin -> admin
+]
+
+# Log-in throttle (django-axes, failures kept in the database, so all gunicorn
+# workers see them): five failed attempts for one user name from one client
+# address lock that pair out for 15 minutes; another name from the same address
+# (a whole venue behind one NAT address) and the same name from elsewhere
+# still get in. A success clears the count.
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False  # the wait is 15 minutes, not "15 minutes after the last try"
+AXES_USERNAME_CALLABLE = "tournament.services.accounts.throttle_username"
+AXES_CLIENT_IP_CALLABLE = "tournament.client_address.client_address"
+AXES_LOCKOUT_CALLABLE = "tournament.views.auth.locked_out"
+AXES_DISABLE_ACCESS_LOG = True  # no record of every successful log-in
+AXES_VERBOSE = False
+
+TRUSTED_PROXIES = [
+    proxy.strip() for proxy in os.environ.get("DJANGO_TRUSTED_PROXIES", "").split(",") if proxy.strip()
+]
+for _proxy in TRUSTED_PROXIES:
+    ipaddress.ip_network(_proxy, strict=False)  # a typo stops the start, not every log-in
+
+# E-mail (password reset): printed to the console unless a backend is set.
+EMAIL_BACKENDS = {
+    "console": "django.core.mail.backends.console.EmailBackend",
+    "smtp": "django.core.mail.backends.smtp.EmailBackend",
+    "locmem": "django.core.mail.backends.locmem.EmailBackend",
+    "file": "django.core.mail.backends.filebased.EmailBackend",
+}
+_email_backend = os.environ.get("DJANGO_EMAIL_BACKEND") or "console"
+EMAIL_BACKEND = EMAIL_BACKENDS.get(_email_backend, _email_backend)
+EMAIL_HOST = os.environ.get("DJANGO_EMAIL_HOST") or "localhost"
+EMAIL_PORT = int(os.environ.get("DJANGO_EMAIL_PORT") or 25)
+EMAIL_HOST_USER = os.environ.get("DJANGO_EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("DJANGO_EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("DJANGO_EMAIL_USE_TLS", False)
+EMAIL_USE_SSL = env_bool("DJANGO_EMAIL_USE_SSL", False)
+EMAIL_TIMEOUT = 20
+EMAIL_FILE_PATH = os.environ.get("DJANGO_EMAIL_FILE_PATH") or str(BASE_DIR / "sent-emails")
+DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL") or "webmaster@localhost"
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 

@@ -1,12 +1,26 @@
 """URLs of the organizer, player and referee workflows."""
 
+from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from .views import audit, auth, claims, games, organizer, player, players, projector, referee, rounds
 
 urlpatterns = [
-    # log-in with throttling (takes the place of the plain LoginView, same name)
-    path("accounts/login/", auth.ThrottledLoginView.as_view(), name="login"),
+    # accounts: log-in (throttled by django-axes, see the settings), sign-up, password reset by e-mail
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/signup/", auth.SignUpView.as_view(), name="signup"),
+    path("accounts/password/reset/", auth_views.PasswordResetView.as_view(), name="password_reset"),
+    path("accounts/password/reset/sent/", auth_views.PasswordResetDoneView.as_view(), name="password_reset_done"),
+    path(
+        "accounts/password/reset/<uidb64>/<token>/",
+        auth_views.PasswordResetConfirmView.as_view(),
+        name="password_reset_confirm",
+    ),
+    path(
+        "accounts/password/reset/complete/",
+        auth_views.PasswordResetCompleteView.as_view(),
+        name="password_reset_complete",
+    ),
     # players
     path("t/<slug:slug>/register/", player.register, name="register"),
     path("claim/", claims.claim_start, name="claim"),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from django.core.management import call_command
+from django.http import HttpRequest  # axes counts log-ins per request: client.login needs one
 from django.urls import reverse
 
 pytestmark = pytest.mark.django_db
@@ -39,7 +40,7 @@ def test_published_round_shows_its_pairings(client, demo):
 def test_planned_round_is_hidden_from_the_public_but_not_from_the_organizer(client, demo):
     url = demo.rounds.get(number=6).get_absolute_url()
     assert client.get(url).status_code == 404
-    client.login(username="orga", password="vielseitig")
+    client.login(request=HttpRequest(), username="orga", password="vielseitig")
     assert client.get(url).status_code == 200
 
 
@@ -56,7 +57,7 @@ def test_pages_speak_german_and_english(client, demo):
 
 
 def test_admin_lists_every_model(client, demo):
-    client.login(username="admin", password="vielseitig")
+    client.login(request=HttpRequest(), username="admin", password="vielseitig")
     for model in ("tournament", "discipline", "registration", "round", "game", "bye",
                   "tournamentrole", "pairconstraint", "auditentry"):
         response = client.get(reverse(f"admin:tournament_{model}_changelist"))
@@ -69,7 +70,7 @@ def test_an_admin_edit_bumps_the_version_so_stale_site_forms_are_refused(client,
     from tournament.models import Game, Round
     from tournament.services.results import StaleResult, result_set
 
-    client.login(username="admin", password="vielseitig")
+    client.login(request=HttpRequest(), username="admin", password="vielseitig")
     game = Game.objects.filter(round__tournament__slug="demo", round__status="published").first()
     before = game.version
     url = reverse("admin:tournament_game_change", args=[game.pk])

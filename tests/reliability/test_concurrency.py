@@ -12,7 +12,6 @@ from collections import Counter
 
 import pytest
 from django.core.exceptions import ValidationError
-from django.db import connection
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
@@ -25,31 +24,9 @@ from tournament.services.results import StaleResult
 from tournament.services.rounds import RoundStateError
 
 from .conftest import FIVE_FOR_BLACK, build_day
+from .together import run_together
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def run_together(*jobs, timeout=60):
-    """Run the jobs in threads that start at the same moment; their results (or exceptions), in order."""
-    barrier = threading.Barrier(len(jobs))
-    results: list = [None] * len(jobs)
-
-    def run(i, job):
-        try:
-            barrier.wait(timeout=timeout)
-            results[i] = job()
-        except BaseException as exc:  # noqa: BLE001 - handed to the test
-            results[i] = exc
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, job)) for i, job in enumerate(jobs)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout)
-        assert not t.is_alive(), "a thread hangs"
-    return results
 
 
 def _game(pk):

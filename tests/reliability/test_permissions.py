@@ -74,6 +74,11 @@ EXPECTED: dict[str, Url] = {
     "h9_results": Url(only(ORGANIZERS)),
     # accounts
     "login": Url(everyone()),
+    "signup": Url(with_(everyone(REDIRECT), anonymous=PAGE), post=ALL),  # logged in: on to the start page
+    "password_reset": Url(everyone(), post=ALL),
+    "password_reset_done": Url(everyone()),
+    "password_reset_confirm": Url(everyone(REDIRECT), post=ALL),  # a valid link goes on to the password form
+    "password_reset_complete": Url(everyone()),
     "logout": Url(WRITE, post=ALL),
     "set_language": Url(everyone(REDIRECT), post=ALL),
     "register": Url(with_(everyone(), player=REDIRECT, other_player=REDIRECT)),
@@ -125,6 +130,10 @@ ADMIN_SPECIAL = {
     # the audit log cannot be written, not even by the admin
     "admin:tournament_auditentry_add": with_(everyone(ADMIN_LOGIN), admin=403),
     "admin:tournament_auditentry_delete": with_(everyone(ADMIN_LOGIN), admin=403),
+    # the log-in throttle's records are made by log-ins only (django-axes)
+    "admin:axes_accessattempt_add": with_(everyone(ADMIN_LOGIN), admin=403),
+    "admin:axes_accesslog_add": with_(everyone(ADMIN_LOGIN), admin=403),
+    "admin:axes_accessfailurelog_add": with_(everyone(ADMIN_LOGIN), admin=403),
     # unnamed: /admin/<app>/<model>/<id>/ goes on to the change page
     "admin:<object>": with_(everyone(ADMIN_LOGIN), admin=REDIRECT),
     # unnamed: the admin's catch-all answers 404 to its users only
@@ -195,6 +204,12 @@ class Site:
         from tournament.models import Bye
 
         Group.objects.create(name="desk")
+        # for the admin's pages of the log-in throttle
+        from axes.models import AccessAttempt, AccessFailureLog, AccessLog
+
+        AccessAttempt.objects.create(username="alice", ip_address="192.0.2.1", user_agent="test", failures_since_start=1)
+        AccessLog.objects.create(username="alice", ip_address="192.0.2.1", user_agent="test")
+        AccessFailureLog.objects.create(username="alice", ip_address="192.0.2.1", user_agent="test")
         other_round = make_round(day.other, make_discipline(day.other), number=1)
         Bye.objects.create(round=other_round, player=make_player(day.other))
 
@@ -230,6 +245,14 @@ class Site:
             values["object_id"] = day.tournament.pk
         if "app_label" in route:
             values["app_label"] = "tournament"
+        if "<uidb64>" in route:
+            from django.contrib.auth.tokens import default_token_generator
+            from django.utils.encoding import force_bytes
+            from django.utils.http import urlsafe_base64_encode
+
+            alice = day.user("alice")
+            values["uidb64"] = urlsafe_base64_encode(force_bytes(alice.pk))
+            values["token"] = default_token_generator.make_token(alice)
         return values
 
     def _admin_object(self, model):

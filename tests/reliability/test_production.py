@@ -197,8 +197,117 @@ def test_admin_password_forms_validate_passwords(client, day):
 
 def test_login_is_throttled(client, day):
     url = reverse("login")
-    for _ in range(5):
+    for _ in range(4):
         assert client.post(url, {"username": "alice", "password": "wrong"}).status_code == 200
+    assert client.post(url, {"username": "alice", "password": "wrong"}).status_code == 429  # the fifth failure
     response = client.post(url, {"username": "alice", "password": "pw-alice-123"})
     assert response.status_code == 429  # even the right password waits now
     assert not response.wsgi_request.user.is_authenticated
+
+
+def _settings_values(tmp_path, names: list[str], **extra):
+    code = (
+        "import json, django; django.setup(); from django.conf import settings as s; "
+        f"print(json.dumps({{n: getattr(s, n) for n in {names!r}}}))"
+    )
+    return subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60,
+                          env={**_production_env(tmp_path, **extra), "DJANGO_SETTINGS_MODULE": "tournament.settings"})
+
+
+def test_e_mail_and_proxy_settings_from_the_environment(tmp_path):
+    names = ["EMAIL_BACKEND", "TRUSTED_PROXIES", "DEFAULT_FROM_EMAIL", "EMAIL_HOST", "EMAIL_PORT", "EMAIL_USE_TLS"]
+    done = _settings_values(tmp_path, names)
+    assert done.returncode == 0, done.stderr
+    values = json.loads(done.stdout)
+    assert values["EMAIL_BACKEND"] == "django.core.mail.backends.console.EmailBackend"
+    assert values["TRUSTED_PROXIES"] == []
+    done = _settings_values(
+        tmp_path, names, DJANGO_EMAIL_BACKEND="smtp", DJANGO_EMAIL_HOST="mail.example.org", DJANGO_EMAIL_PORT="587",
+        DJANGO_EMAIL_USE_TLS="1", DJANGO_DEFAULT_FROM_EMAIL="turnier@example.org",
+        DJANGO_TRUSTED_PROXIES="127.0.0.1, 10.0.0.0/8",
+    )
+    assert done.returncode == 0, done.stderr
+    values = json.loads(done.stdout)
+    assert values == {
+        "EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend", "TRUSTED_PROXIES": ["127.0.0.1", "10.0.0.0/8"],
+        "DEFAULT_FROM_EMAIL": "turnier@example.org", "EMAIL_HOST": "mail.example.org", "EMAIL_PORT": 587,
+        "EMAIL_USE_TLS": True,
+    }
+    done = _settings_values(tmp_path, names, DJANGO_TRUSTED_PROXIES="127.0.0.1,proxy.example.org")
+    assert done.returncode != 0 and "proxy.example.org" in done.stderr  # a typo stops the start
+
+
+def _post_form(base, path, fields, cookies, headers):
+    """GET the form (CSRF token and cookie), then POST it; the status and the new cookies."""
+    import http.client
+    import re
+    from urllib.parse import urlencode, urlsplit
+
+    parts = urlsplit(base)
+
+    def request(method, body=None, extra=None):
+        connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
+        cookie = "; ".join(f"{k}={v}" for k, v in cookies.items())
+        try:
+            connection.request(method, path, body=body, headers={**headers, "Cookie": cookie, **(extra or {})})
+            response = connection.getresponse()
+            for header, value in response.getheaders():
+                if header.lower() == "set-cookie":
+                    name, _, rest = value.partition("=")
+                    cookies[name] = rest.split(";", 1)[0]
+            return response.status, response.read().decode()
+        finally:
+            connection.close()
+
+    status, page = request("GET")
+    found = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)
+    assert found, (status, page[:1000])
+    token = found.group(1)
+    body = urlencode({**fields, "csrfmiddlewaretoken": token})
+    return request("POST", body, {"Content-Type": "application/x-www-form-urlencoded",
+                                  "Origin": f"https://{parts.hostname}:{parts.port}",
+                                  "Referer": f"https://{parts.hostname}:{parts.port}{path}"})[0]
+
+
+@pytest.mark.slow
+def test_login_throttle_under_gunicorn_with_several_workers_behind_a_proxy(tmp_path):
+    """Two workers share the counts (database); X-Forwarded-For from the listed proxy names the client."""
+    env = _production_env(tmp_path, DJANGO_CACHE_DIR=str(tmp_path / "cache"), DJANGO_TRUSTED_PROXIES="127.0.0.1",
+                          DJANGO_STATIC_ROOT=str(tmp_path / "static"))
+    for command in (["collectstatic", "--noinput", "-v0"], ["migrate", "--noinput", "-v0"]):
+        done = subprocess.run([sys.executable, MANAGE, *command], cwd=ROOT, env=env,
+                              capture_output=True, text=True, timeout=180)
+        assert done.returncode == 0, done.stderr
+    code = ("import django; django.setup(); from django.contrib.auth.models import User; "
+            "User.objects.create_user('alice', password='pw-alice-123')")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60,
+                          env={**env, "DJANGO_SETTINGS_MODULE": "tournament.settings"})
+    assert done.returncode == 0, done.stderr
+    port = _free_port()
+    server = subprocess.Popen(
+        [str(VENV_BIN / "gunicorn"), "tournament.wsgi", "--bind", f"127.0.0.1:{port}", "--workers", "2"],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+    )
+    try:
+        base = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                _get(f"{base}/", {"X-Forwarded-Proto": "https"})
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "gunicorn did not start"
+                assert server.poll() is None, server.stderr.read().decode()
+                time.sleep(0.2)
+
+        def attempt(password, client_address):
+            # a new connection (and so, by chance, either worker) for every request
+            headers = {"X-Forwarded-Proto": "https", "X-Forwarded-For": client_address}
+            return _post_form(base, "/accounts/login/", {"username": "alice", "password": password}, {}, headers)
+
+        assert [attempt("wrong", "203.0.113.10") for _ in range(5)] == [200] * 4 + [429]
+        assert attempt("pw-alice-123", "203.0.113.10") == 429
+        assert attempt("pw-alice-123", "198.51.100.7") == 302  # another client behind the same proxy
+    finally:
+        server.terminate()
+        server.wait(10)

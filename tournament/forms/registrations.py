@@ -7,6 +7,7 @@ from django.contrib.auth import get_user_model, password_validation
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models import Registration
+from tournament.services.accounts import clean_new_username
 
 
 class PlayerForm(forms.ModelForm):
@@ -45,9 +46,7 @@ class SelfRegistrationForm(PlayerForm):
 
     def clean_username(self):
         name = self.cleaned_data.get("username", "")
-        if name and get_user_model().objects.filter(username__iexact=name).exists():
-            raise forms.ValidationError(_("This user name is taken; log in first if it is yours."))
-        return name
+        return clean_new_username(name) if name else name
 
     def clean(self):
         data = super().clean()

@@ -1,64 +1,81 @@
-"""Log-in with throttling: after a few failed attempts from one address or for one name, wait."""
+"""Accounts: sign-up, the log-in throttle's answer, and the log-in and password-reset pages' settings.
+
+Log-in attempts are counted by django-axes (see the settings): five failures
+for one user name from one address lock that pair out; :func:`locked_out` is
+the answer then, on the site's log-in page and on the admin's.
+"""
 
 from __future__ import annotations
 
-from django.contrib.auth import views as auth_views
-from django.core.cache import cache
+from django.conf import settings
+from django.contrib.auth import login
+from django.contrib.auth.forms import AuthenticationForm
+from django.contrib.auth.views import RedirectURLMixin
+from django.core.exceptions import ValidationError
+from django.shortcuts import redirect, render
+from django.utils.decorators import method_decorator
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.csrf import csrf_protect
+from django.views.decorators.debug import sensitive_post_parameters
+from django.views.generic.edit import FormView
 
-MAX_FAILURES = 5
-WINDOW_SECONDS = 15 * 60
-
-
-def _client_ip(request) -> str:
-    return request.META.get("REMOTE_ADDR", "") or "unknown"
-
-
-def _keys(request) -> list[str]:
-    username = (request.POST.get("username") or "").strip().lower()
-    keys = [f"login-fail:ip:{_client_ip(request)}"]
-    if username:
-        keys.append(f"login-fail:user:{username}")
-    return keys
+from tournament.auth_backend import BACKEND
+from tournament.forms.accounts import SignUpForm, repeated_sign_up
+from tournament.services import accounts
 
 
-def is_throttled(request) -> bool:
-    return any((cache.get(key) or 0) >= MAX_FAILURES for key in _keys(request))
+def lockout_message() -> str:
+    minutes = int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
+    return _("Too many failed log-in attempts. Please wait %(minutes)s minutes and try again.") % {
+        "minutes": minutes
+    }
 
 
-def record_failure(request) -> None:
-    for key in _keys(request):
-        if cache.add(key, 1, WINDOW_SECONDS):
-            continue
-        try:
-            cache.incr(key)
-        except ValueError:
-            cache.set(key, 1, WINDOW_SECONDS)
+def locked_out(request, original_response=None, credentials=None):
+    """The answer to a log-in refused by the throttle (``AXES_LOCKOUT_CALLABLE``): the log-in page, 429."""
+    username = (credentials or {}).get("username") or request.POST.get("username", "")
+    form = AuthenticationForm(request, initial={"username": username})
+    form.cleaned_data = {}
+    form.add_error(None, lockout_message())
+    redirect_to = request.POST.get("next") or request.GET.get("next") or ""
+    return render(request, "registration/login.html", {"form": form, "next": redirect_to}, status=429)
 
 
-def clear_failures(request) -> None:
-    cache.delete_many(_keys(request))
+@method_decorator([sensitive_post_parameters("password1", "password2"), csrf_protect, never_cache], name="dispatch")
+class SignUpView(RedirectURLMixin, FormView):
+    """Make an account and log in; then on to ``next`` (if it is on this site) or the start page."""
 
+    form_class = SignUpForm
+    template_name = "registration/signup.html"
+    next_page = settings.LOGIN_REDIRECT_URL
 
-class ThrottledLoginView(auth_views.LoginView):
-    def post(self, request, *args, **kwargs):
-        if is_throttled(request):
-            form = self.get_form_class()(request, initial={"username": request.POST.get("username", "")})
-            form.cleaned_data = {}
-            form.add_error(
-                None,
-                _("Too many failed log-in attempts. Please wait %(minutes)s minutes and try again.")
-                % {"minutes": WINDOW_SECONDS // 60},
-            )
-            response = self.render_to_response(self.get_context_data(form=form))
-            response.status_code = 429
-            return response
-        return super().post(request, *args, **kwargs)
-
-    def form_invalid(self, form):
-        record_failure(self.request)
-        return super().form_invalid(form)
+    def dispatch(self, request, *args, **kwargs):
+        if request.user.is_authenticated:
+            return redirect(self.get_success_url())
+        return super().dispatch(request, *args, **kwargs)
 
     def form_valid(self, form):
-        clear_failures(self.request)
-        return super().form_valid(form)
+        try:
+            user = accounts.sign_up(
+                username=form.cleaned_data["username"],
+                password=form.cleaned_data["password1"],
+                email=form.cleaned_data.get("email") or "",
+            )
+        except ValidationError as exc:
+            form.add_error("username", exc)
+            return self.form_invalid(form)
+        login(self.request, user, backend=BACKEND)
+        return redirect(self.get_success_url())
+
+    def form_invalid(self, form):
+        user = repeated_sign_up(form, "password1")
+        if user is not None:  # the second of a double click, after the first was through
+            login(self.request, user, backend=BACKEND)
+            return redirect(self.get_success_url())
+        return super().form_invalid(form)
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context[self.redirect_field_name] = self.get_redirect_url()
+        return context

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+from contextlib import nullcontext
 
 from django.contrib import messages
 from django.contrib.auth import login
@@ -15,11 +16,14 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from tournament.auth_backend import BACKEND
+from tournament.forms.accounts import repeated_sign_up
 from tournament.forms.registrations import AbsentRoundsForm, SelfRegistrationForm
 from tournament.models import Registration
 from tournament.selectors.duplicates import duplicates_of
 from tournament.selectors.results import my_games_version, player_games, registration_of
 from tournament.selectors.rows import tournament_by_slug
+from tournament.services import accounts
 from tournament.services import registrations as registration_services
 from tournament.services import results as result_services
 from tournament.models.registration import PLAYER_FIELDS
@@ -37,33 +41,47 @@ def register(request, slug):
     needs_account = not request.user.is_authenticated
     if request.method == "POST" and tournament.registration_open:
         form = SelfRegistrationForm(request.POST, instance=None, needs_account=needs_account)
+        new_user = None
+        registration = None
         if form.is_valid():
             data = {k: form.cleaned_data[k] for k in PLAYER_FIELDS if k in form.cleaned_data}
+            username, password = form.cleaned_data.get("username", ""), form.cleaned_data.get("password", "")
             try:
-                registration = player_register_self(
-                    tournament=tournament,
-                    data=data,
-                    user=request.user if request.user.is_authenticated else None,
-                    username=form.cleaned_data.get("username", ""),
-                    password=form.cleaned_data.get("password", ""),
-                )
+                # the account's name stays free until it is made (two identical POSTs make one account)
+                with accounts.new_account_name(username) if needs_account else nullcontext():
+                    registration = player_register_self(
+                        tournament=tournament,
+                        data=data,
+                        user=request.user if request.user.is_authenticated else None,
+                        username=username,
+                        password=password,
+                    )
+                new_user = registration.user if needs_account else None
+            except accounts.UsernameTaken as exc:
+                # a double click: the first request has just made this account and registration
+                new_user = accounts.just_signed_up(username, password, data["email"])
+                if new_user is None:
+                    form.add_error("username", exc)
             except ValidationError as exc:
                 if request.user.is_authenticated and registration_of(tournament=tournament, user=request.user):
                     return redirect("my_tournament", slug=tournament.slug)  # a double click: the first one won
                 form.add_error(None, exc.messages[0])
-            else:
-                if needs_account:
-                    login(request, registration.user, backend="django.contrib.auth.backends.ModelBackend")
-                messages.success(
-                    request, _("You are registered. An organizer will confirm your registration.")
+        elif needs_account:
+            # the second of a double click, after the first was through: its account
+            new_user = repeated_sign_up(form, "password")
+        if new_user is not None or not form.errors:
+            if new_user is not None:
+                login(request, new_user, backend=BACKEND)
+            messages.success(
+                request, _("You are registered. An organizer will confirm your registration.")
+            )
+            if registration is not None and duplicates_of(tournament, [registration]):
+                messages.info(
+                    request,
+                    _("Somebody with your name is registered already. If an organizer entered you and you "
+                      "have a welcome slip, tell an organizer: they will merge the two registrations."),
                 )
-                if duplicates_of(tournament, [registration]):
-                    messages.info(
-                        request,
-                        _("Somebody with your name is registered already. If an organizer entered you and you "
-                          "have a welcome slip, tell an organizer: they will merge the two registrations."),
-                    )
-                return redirect("my_tournament", slug=tournament.slug)
+            return redirect("my_tournament", slug=tournament.slug)
     else:
         # a second tournament: prefilled from the player's latest registration (a copy; nothing is shared)
         initial = latest_player_data(request.user) if request.user.is_authenticated else {}

@@ -1,0 +1,56 @@
+"""Forms that make or rename accounts: the sign-up page and the admin's user forms.
+
+The user name is checked by :func:`tournament.services.accounts.clean_new_username`
+in all of them (and in the self-registration form).
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth.forms import AdminUserCreationForm, BaseUserCreationForm, UserChangeForm
+from django.utils.translation import gettext_lazy as _
+
+from tournament.services.accounts import clean_new_username, just_signed_up
+
+
+class NormalisedUsernameMixin:
+    """The user name normalised (NFKC, stripped), without invisible characters, unique ignoring case."""
+
+    def clean_username(self):
+        return clean_new_username(self.cleaned_data.get("username", ""), exclude_pk=self.instance.pk)
+
+
+def repeated_sign_up(form, password_field: str):
+    """The account of a form refused only because the identical sign-up made it moments ago (a double click)."""
+    if not form.errors or set(form.errors) != {"username"} or not form.has_error("username", "taken"):
+        return None
+    return just_signed_up(
+        form.data.get("username", ""), form.data.get(password_field, ""), form.cleaned_data.get("email") or ""
+    )
+
+
+class SignUpForm(NormalisedUsernameMixin, BaseUserCreationForm):
+    """A new account: user name, the password twice (Django's password validation), an optional e-mail."""
+
+    class Meta(BaseUserCreationForm.Meta):
+        fields = ("username", "email")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["username"].label = _("User name")
+        self.fields["username"].help_text = _("Letters, digits and @ . + - _ only; no spaces.")
+        self.fields["username"].widget.attrs.update({"autocapitalize": "none", "autocomplete": "username"})
+        self.fields["email"].required = False
+        self.fields["email"].label = _("E-mail (optional)")
+        self.fields["email"].help_text = _("Only for resetting a forgotten password.")
+        self.fields["email"].widget.attrs["autocomplete"] = "email"
+        self.fields["password1"].label = _("Password")
+        self.fields["password2"].label = _("Password again")
+
+
+class AdminUserAddForm(NormalisedUsernameMixin, AdminUserCreationForm):
+    pass
+
+
+class AdminUserChangeForm(NormalisedUsernameMixin, UserChangeForm):
+    pass

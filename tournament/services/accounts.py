@@ -1,0 +1,199 @@
+"""User accounts: one rule for user names, and making an account safely when two requests race.
+
+Every place that makes an account (the sign-up page, the self-registration
+form, the admin's user forms) and every log-in goes through
+:func:`normalise_username` / :func:`clean_new_username`, so ``ＡＤＭＩＮ``,
+`` admin `` and ``Admin`` all name the account ``admin``.
+
+Race safety: the check "is the name free?" and the insert run in one
+transaction that nobody else making the same name can enter at the same
+time. On SQLite every transaction takes the database's write lock when it
+begins (``transaction_mode = IMMEDIATE`` in the settings), so writers run
+one after the other; on PostgreSQL a transaction-scoped advisory lock on the
+name's key does the same for that name only. The database's own unique
+index on ``auth_user.username`` is case-sensitive and stays the last line:
+an ``IntegrityError`` there (an account made past this module, e.g. by a
+script) is turned into the same "name taken" answer. A double click (two
+identical sign-ups at once) therefore makes one account; the second request
+finds the account the first one has just made with the same password and
+is treated as the same sign-up (:func:`just_signed_up`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import unicodedata
+from contextlib import contextmanager
+from datetime import timedelta
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.validators import UnicodeUsernameValidator
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, connection, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+#: Unicode categories refused in a user name: control, format (zero-width
+#: characters, direction marks), line and paragraph separators, private use,
+#: surrogates and unassigned code points.
+INVISIBLE_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Co", "Cs", "Cn"})
+
+#: Longest user name (the column of ``auth_user.username``).
+MAX_LENGTH = 150
+
+#: A second, identical sign-up this soon after the first is the same person's double click.
+SAME_SIGN_UP_SECONDS = 60
+
+
+class UsernameTaken(ValidationError):
+    """Another account has this name (ignoring case after normalisation)."""
+
+
+def normalise_username(raw: str) -> str:
+    """The user name as stored and compared: NFKC (fullwidth letters become plain ones), stripped."""
+    return unicodedata.normalize("NFKC", raw or "").strip()
+
+
+def username_key(name: str) -> str:
+    """Two user names with the same key name the same account."""
+    return normalise_username(name).lower()
+
+
+def _describe(char: str) -> str:
+    name = unicodedata.name(char, "")
+    return f"U+{ord(char):04X} {name}".strip()
+
+
+def validate_username(name: str) -> None:
+    """Refuse invisible and control characters and spaces inside a (normalised) name, with the culprit named."""
+    for char in name:
+        if unicodedata.category(char) in INVISIBLE_CATEGORIES:
+            raise ValidationError(
+                _("The user name contains an invisible or control character (%(char)s); please type it again.")
+                % {"char": _describe(char)},
+                code="invisible",
+            )
+    if any(char.isspace() for char in name):
+        raise ValidationError(_("The user name may not contain spaces."), code="space")
+    if len(name) > MAX_LENGTH:
+        raise ValidationError(
+            _("The user name may have at most %(max)s characters.") % {"max": MAX_LENGTH}, code="max_length"
+        )
+    UnicodeUsernameValidator()(name)
+
+
+def users_named(name: str, exclude_pk=None) -> list:
+    """The accounts whose name equals ``name`` ignoring case, after normalisation.
+
+    The database narrows the candidates with a case-insensitive regular
+    expression (Python's on SQLite, whose own ``LIKE`` and ``UPPER`` know only
+    ASCII letters); the key decides.
+    """
+    name = normalise_username(name)
+    if not name or "\x00" in name:
+        return []
+    users = get_user_model().objects.filter(username__iregex=r"^" + re.escape(name) + r"$")
+    if exclude_pk is not None:
+        users = users.exclude(pk=exclude_pk)
+    key = username_key(name)
+    return [user for user in users if username_key(user.username) == key]
+
+
+def find_user(name: str):
+    """The account a log-in with ``name`` means: the exact name first, else the only one equal ignoring case."""
+    name = normalise_username(name)
+    if not name or "\x00" in name:  # PostgreSQL cannot even compare a text with NUL in it
+        return None
+    exact = get_user_model().objects.filter(username=name).first()
+    if exact is not None:
+        return exact
+    same = users_named(name)
+    return same[0] if len(same) == 1 else None
+
+
+def _taken_error() -> UsernameTaken:
+    return UsernameTaken(_("This user name is taken; log in first if it is yours."), code="taken")
+
+
+def clean_new_username(raw: str, *, exclude_pk=None) -> str:
+    """The normalised name for a new (or renamed) account; ``ValidationError`` if it is not allowed or taken."""
+    name = normalise_username(raw)
+    validate_username(name)
+    if users_named(name, exclude_pk=exclude_pk):
+        raise _taken_error()
+    return name
+
+
+def _lock_name(name: str) -> None:
+    """Hold a lock on the name until the transaction ends (PostgreSQL; SQLite's writers are serial already)."""
+    if connection.vendor == "postgresql":
+        digest = hashlib.blake2b(username_key(name).encode(), digest_size=8).digest()
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [int.from_bytes(digest, "big", signed=True)])
+
+
+@contextmanager
+def new_account_name(raw: str, *, exclude_pk=None):
+    """A transaction in which ``raw`` is free and stays free for the caller to make the account.
+
+    Raises :class:`UsernameTaken` on entry if another account has the name,
+    and when the insert inside hits the database's unique index.
+    """
+    name = clean_new_username(raw, exclude_pk=exclude_pk)
+    try:
+        with transaction.atomic():
+            _lock_name(name)
+            if users_named(name, exclude_pk=exclude_pk):
+                raise _taken_error()
+            yield name
+    except IntegrityError:
+        if users_named(name, exclude_pk=exclude_pk):
+            raise _taken_error() from None
+        raise
+
+
+def just_signed_up(raw: str, password: str, email: str = ""):
+    """The account made moments ago with this very name, password and e-mail (a double click), else None."""
+    user = find_user(raw)
+    if (
+        user is None
+        or user.username != normalise_username(raw)
+        or (user.email or "") != (email or "")
+        or not user.is_active
+        or user.date_joined < timezone.now() - timedelta(seconds=SAME_SIGN_UP_SECONDS)
+        or not user.check_password(password)
+    ):
+        return None
+    return user
+
+
+def sign_up(*, username: str, password: str, email: str = ""):
+    """Make an account; the same sign-up sent twice at once gives the one account to both.
+
+    Raises :class:`UsernameTaken` (or another ``ValidationError`` for a bad
+    name) when the name belongs to somebody else.
+    """
+    user = get_user_model()(email=email or "")
+    user.set_password(password)  # the slow hash outside the lock
+    try:
+        with new_account_name(username) as name:
+            user.username = name
+            user.save()
+    except UsernameTaken:
+        same = just_signed_up(username, password, email)
+        if same is None:
+            raise
+        return same
+    return user
+
+
+def throttle_username(request, credentials: dict | None = None) -> str:
+    """What the log-in throttle counts failures under: the name's key, so ``ADMIN`` and ``admin`` count together.
+
+    ``AXES_USERNAME_CALLABLE`` in the settings.
+    """
+    raw = (credentials or {}).get("username")
+    if raw is None and request is not None:
+        raw = getattr(request, "POST", {}).get("username", "")
+    return username_key(str(raw or "")).replace("\x00", "")[:255]
