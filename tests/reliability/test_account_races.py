@@ -15,7 +15,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
-from tournament.models import Player, Registration
+from tournament.models import Registration
 from tournament.services.accounts import users_named
 
 from .conftest import build_day
@@ -91,6 +91,5 @@ def test_double_click_on_self_registration_makes_one_account_and_one_registratio
     assert [r.status_code for r in responses] == [302, 302], [r.content.decode()[:2000] for r in responses]
     assert all(r["Location"] == reverse("my_tournament", args=[day.tournament.slug]) for r in responses)
     user = get_user_model().objects.get(username="erika")
-    assert Player.objects.filter(user=user).count() == 1
-    assert Registration.objects.filter(tournament=day.tournament, player__user=user).count() == 1
+    assert Registration.objects.filter(tournament=day.tournament, user=user).count() == 1
     assert all(int(c.session["_auth_user_id"]) == user.pk for c in clients)
