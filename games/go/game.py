@@ -22,7 +22,8 @@ Reasons an :class:`IllegalMove` gives (the ``reason`` field):
                 opponent's last move (Go, 1000-Volt-Go)
 ``handicap``    a pass while Black still has handicap stones (keimas) to place
 ``not-keima``   Keima-Go: the second stone of a turn is not a knight's move
-                away from the first, or the turn stops after one stone (a pass)
+                away from the first
+``incomplete-turn``  Keima-Go: a pass as the second stone of a turn
 ``two-ko``      Keima-Go: the turn retakes both kos that the opponent took in
                 their previous turn
 """

@@ -9,11 +9,15 @@ character, ``(`` for SGF):
   unknown word or junk is unreadable.  Colours follow from the turn order of
   the game (in Keima-Go each stone is one move; a turn is two).
 - SGF via :mod:`games.sgf`: ``;B[dd]`` moves (``B[]`` and, up to 19x19,
-  ``B[tt]`` are passes), ``SZ``, ``KM``, ``HA``.  Black handicap stones may be
-  given as ``AB`` in the root node (one stone per handicap stone, two per
-  handicap keima, in keima order); they are then the record's first moves.
-  Variations, several games, other setup (``AW``, ``AE``, ``AB`` later on),
-  a non-square or unknown ``SZ`` and ``GM`` other than 1 are unreadable.
+  ``B[tt]`` are passes; on larger boards ``tt`` is a point), ``SZ``, ``KM``,
+  ``HA``.  Handicap stones are Black's first moves (``HA[n]`` and then ``n``
+  Black moves, ``2n`` in Keima-Go).  Setup stones (``AB``, ``AW``, ``AE``)
+  anywhere, variations, several games, a non-square or unknown ``SZ`` and
+  ``GM`` other than 1 are unreadable (``RULES.md``, last section).
+
+SGF points count rows from the top, so they mean something only for a known
+board size: a record without ``SZ`` is read for 19x19 and read again by
+:meth:`Record.for_size` once the size the game is replayed on is known.
 
 A coordinate-shaped move outside the board is read fine and becomes an
 illegal ``off-board`` move when replayed.  Everything unreadable raises
@@ -51,6 +55,8 @@ class RecordMove:
     colour: int | None = None
     token: str = ""
     line: int | None = None
+    #: The SGF point value as written (``"dd"``, ``""``); ``None`` in plain text.
+    sgf: str | None = None
 
     @property
     def label(self) -> str:
@@ -71,9 +77,17 @@ class Record:
     size: int | None = None
     komi: float | None = None
     handicap: int | None = None
-    #: Black stones set up in the root (``AB``), to be played as the first moves.
-    handicap_stones: list[RecordMove] = field(default_factory=list)
     notation: str = "text"
+    #: The board size the SGF points were read for (``None`` in plain text).
+    points_size: int | None = None
+
+    def for_size(self, size: int) -> "Record":
+        """This record with its SGF points read for a ``size`` x ``size`` board
+        (itself when they already are, or when it is plain text)."""
+        if self.points_size is None or self.points_size == size:
+            return self
+        moves = [_sgf_move(m.sgf, m.colour, m.line, m.token[: m.token.find("[")], size) for m in self.moves]
+        return Record(moves, self.size, self.komi, self.handicap, self.notation, size)
 
 
 def parse_record(text: str) -> Record:
@@ -151,17 +165,12 @@ def parse_sgf(text: str) -> Record:
     handicap = _number(root, "HA", int)
     if handicap is not None and handicap < 0:
         raise RecordError(f"HA[{handicap}] is negative", root.line, f"HA[{handicap}]")
-    board = size or 19
-    stones = []
     for ident, node in game.setup_properties():
-        if ident != "AB" or node is not root:
-            raise RecordError(f"setup stones ({ident}) other than Black's handicap in the root", node.line, ident)
-        for value in node.properties["AB"]:
-            stones.append(_sgf_move(value, BLACK, node.line, "AB", board))
-            if stones[-1].point is None:
-                raise RecordError("AB[] without a point", node.line, f"AB[{value}]")
+        raise RecordError(f"setup stones ({ident}) are not allowed; handicap stones are Black's first moves",
+                          node.line, ident)
+    board = size or 19
     moves = [_sgf_move(m.value, BLACK if m.colour == "B" else WHITE, m.line, m.colour, board) for m in sgf_moves]
-    return Record(moves, size, komi, handicap, stones, "sgf")
+    return Record(moves, size, komi, handicap, "sgf", board)
 
 
 def _sgf_move(value: str, colour: int, line: int, ident: str, size: int) -> RecordMove:
@@ -170,7 +179,7 @@ def _sgf_move(value: str, colour: int, line: int, ident: str, size: int) -> Reco
         point = Point.from_sgf(value.strip(), size)
     except CoordinateError:
         raise RecordError("not an SGF point", line, token) from None
-    return RecordMove(point, colour, token, line)
+    return RecordMove(point, colour, token, line, value)
 
 
 def write_sgf(game, *, result: str | None = None) -> str:

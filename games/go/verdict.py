@@ -25,7 +25,9 @@ class Verdict:
     """What the validator answers for one record.
 
     ``result`` is ``"B+3"``, ``"W+0.5"``, ``"draw"`` or ``"unfinished"`` for a
-    legal record and ``None`` for an illegal one; ``score`` is
+    legal record and ``None`` for an illegal one; ``moves`` counts the moves
+    replayed legally (for an illegal record, those before the illegal one,
+    ``RULES.md``); ``score`` is
     ``{"black": n, "white": n}`` without komi, only when two passes ended
     the game.  ``game`` is the game as far as it was replayed (up to the
     illegal move).
@@ -57,14 +59,6 @@ def _settings(game_class: type[Game], record: Record, size, komi, handicap) -> t
     size = size if size is not None else record.size if record.size is not None else game_class.default_size
     komi = komi if komi is not None else record.komi
     stated = record.handicap
-    if record.handicap_stones:
-        count, per = len(record.handicap_stones), game_class.stones_per_handicap
-        wanted = stated if stated is not None else handicap
-        if count % per or (wanted is not None and wanted * per != count):
-            unit = "stone" if per == 1 else f"{per} stones"
-            also = "" if wanted is None else f" for a handicap of {wanted}"
-            raise RecordError(f"{count} AB stones are not whole handicap units ({unit} each){also}", None, "AB")
-        stated = count // per
     if handicap is not None and stated is not None and handicap != stated:
         raise RecordError(f"HA[{stated}] disagrees with the handicap {handicap}", None, f"HA[{stated}]")
     handicap = handicap if handicap is not None else stated or 0
@@ -96,7 +90,8 @@ def replay(
         game = game_class(size=size, komi=komi, handicap=handicap)
     except ValueError as e:
         raise RecordError(str(e)) from None
-    moves: list[RecordMove] = record.handicap_stones + record.moves
+    record = record.for_size(size)  # SGF points count rows from the top of this board
+    moves: list[RecordMove] = record.moves
     _check_colours(game_class, moves, handicap)
     error = None
     for m in moves:
@@ -109,7 +104,7 @@ def replay(
     return Verdict(
         legal=error is None,
         error=error,
-        moves=len(moves),
+        moves=game.move_number,
         score=outcome.score() if outcome else None,
         result=None if error else (outcome.result() if outcome else "unfinished"),
         game=game,
