@@ -10,9 +10,11 @@ and the token.
 
 SGF: the main line of one game, ``;B[..]``/``;W[..]`` alternating from Black,
 rows counted from the top.  ``B[]`` and ``B[tt]`` (boards up to 19x19) are
-passes.  Setup stones, variations, several games, colours out of turn and an
-``SZ`` that disagrees with the board size are unreadable.  A record without
-``SZ`` is taken to be of the chosen size.
+passes; on 21x21 ``tt`` is a point.  Setup stones, variations, several games
+and colours out of turn are unreadable.  :func:`read_sgf` without a size
+takes the board size from ``SZ`` (``RULES.md``, last section); given a size
+(:func:`parse_sgf`), an ``SZ`` that disagrees is unreadable.  A record
+without ``SZ`` is taken to be of the chosen size.
 """
 
 from __future__ import annotations
@@ -22,7 +24,9 @@ import re
 from games import sgf as sgflib
 from games.coords import COLUMN_LETTERS, CoordinateError, Point
 
-__all__ = ["NotationError", "Move", "parse", "parse_text", "parse_sgf", "write_text", "write_sgf"]
+from .rules import MAX_SIZE, MIN_SIZE
+
+__all__ = ["NotationError", "Move", "parse", "parse_text", "parse_sgf", "read_sgf", "write_text", "write_sgf"]
 
 Move = Point | None  # None is a pass
 
@@ -91,7 +95,18 @@ def parse_text(text: str, first_line: int = 1) -> list[Move]:
 
 
 def parse_sgf(text: str, size: int) -> list[Move]:
-    """Moves of an SGF record for a board of ``size``."""
+    """Moves of an SGF record for a board of ``size`` (an ``SZ`` that differs
+    is unreadable)."""
+    return read_sgf(text, size)[1]
+
+
+def read_sgf(text: str, size: int | None = None, default: int = 19) -> tuple[int, list[Move]]:
+    """``(board size, moves)`` of an SGF record.
+
+    With ``size`` given, an ``SZ`` that differs is unreadable; without it the
+    record's ``SZ`` sets the size (any size a rule set accepts: odd, 13-21),
+    and a record without ``SZ`` has ``default`` (``RULES.md``, last section).
+    """
     try:
         game = sgflib.parse(text)
     except sgflib.SGFError as e:
@@ -104,9 +119,20 @@ def parse_sgf(text: str, size: int) -> list[Move]:
     if setup:
         ident, node = setup[0]
         raise NotationError(f"setup stones ({ident}) are not allowed", node.line, ident)
-    sz = game.nodes[0].get("SZ")
-    if sz is not None and sz.strip() != str(size):
-        raise NotationError(f"SZ[{sz}] disagrees with the board size {size}", game.nodes[0].line, f"SZ[{sz}]")
+    root = game.nodes[0]
+    sz = root.get("SZ")
+    if sz is not None:
+        if size is not None:
+            if sz.strip() != str(size):
+                raise NotationError(f"SZ[{sz}] disagrees with the board size {size}", root.line, f"SZ[{sz}]")
+        else:
+            stated = sz.strip()
+            if not stated.isdigit() or not (MIN_SIZE <= int(stated) <= MAX_SIZE) or int(stated) % 2 == 0:
+                raise NotationError(f"SZ[{sz}] is not a Ninuki board size (odd, {MIN_SIZE} to {MAX_SIZE})",
+                                    root.line, f"SZ[{sz}]")
+            size = int(stated)
+    if size is None:
+        size = default
     try:
         sgf_moves = game.moves()
     except sgflib.SGFError as e:
@@ -124,7 +150,7 @@ def parse_sgf(text: str, size: int) -> list[Move]:
             raise NotationError(f"unreadable SGF point {m.colour}[{_printable(m.value)[1:-1]}]", m.line,
                                 f"{m.colour}[{m.value}]") from None
         moves.append(point)
-    return moves
+    return size, moves
 
 
 def is_plain(text: str) -> bool:

@@ -64,18 +64,27 @@ def replay(record, rules: RuleSet | str = "hannover", size: int | None = None) -
     """Replay ``record`` (text notation or SGF as ``str``, or a list of
     :class:`~games.coords.Point`/``None``) under ``rules``.
 
-    Raises :class:`~games.ninuki.notation.NotationError` for unreadable input.
+    An SGF record's ``SZ`` sets the board size unless ``size`` is given (then
+    an ``SZ`` that differs is unreadable).  Raises
+    :class:`~games.ninuki.notation.NotationError` for unreadable input.
     """
+    if isinstance(rules, str):
+        rules = RuleSet.preset(rules)
+    moves = None
+    if isinstance(record, str) and notation.is_sgf(record):
+        size, moves = notation.read_sgf(record, size, rules.size)
     board = Board(rules, size)
     indices = None
-    if isinstance(record, str):
+    if moves is not None:
+        pass
+    elif isinstance(record, str):
         if notation.is_plain(record):  # the common case: plain coordinates
             tokens = record.split()
             get = board._geo.token_index().get
             indices = [get(t) for t in tokens]
             if None in indices:
                 indices = None
-        moves = None if indices is not None else notation.parse(record, board.size)
+        moves = None if indices is not None else notation.parse_text(record)
     else:
         moves = list(record)
     if indices is None:
