@@ -591,10 +591,12 @@ class Board:
                 if not self._other_break(p, c, captured, pending[1]):
                     return True
         if rules.dt_stop_five != NEVER:
-            # threats are read on the board before this move
+            # threats are read on the board before this move, and count only
+            # where the opponent's completing move would be legal (RULES.md)
             self._unplace(p, c, captured)
             try:
-                threats = self._five_threats(o)
+                threats = {t: stones for t, stones in self._five_threats(o).items()
+                           if self._completion_legal(t, o)}
             finally:
                 self._replace(p, c, captured)
             taken = set(captured)
@@ -631,6 +633,24 @@ class Board:
                         if self._is_five((z - a) // d - 1):
                             threats.setdefault(t, set()).update(q for q in range(a + d, z, d) if q != t)
         return threats
+
+    def _completion_legal(self, t: int, o: int) -> bool:
+        """Would ``o``'s stone on the empty point ``t``, which completes a five
+        of ``o``, be a legal move?  Only the double-three rule can forbid it:
+        a five with a double-three (5-3-3) is legal where the rule set allows
+        it, or by the exception "captures a pair out of a pending five"; the
+        exception "stops a five" is not applied again here (no recursion)."""
+        if not self._restricted[o]:
+            return True
+        captured = self._place(t, o)
+        try:
+            if not doublethree.makes_double_three(self, t, o) or self.rules.dt_five:
+                return True
+            pending = self.pending
+            return (self.rules.dt_capture_pending != NEVER and pending is not None
+                    and pending[0] == 3 - o and bool(pending[1].intersection(captured)))
+        finally:
+            self._unplace(t, o, captured)
 
     def _allowed_without_exception(self, q: int, c: int) -> tuple[bool, list[int]]:
         """Play ``c`` at empty ``q`` tentatively: is it legal with no exception

@@ -155,3 +155,86 @@ def test_moves_counts_the_moves_before_the_illegal_one():
     assert v.error.as_dict() == {"move": 3, "point": "K10", "reason": "occupied"} and v.moves == 2
     code, out, _ = cli("K10 K9 K10 L10")
     assert code == 1 and out[0]["moves"] == 2
+
+
+# ---- "stops a five" counts only fives the opponent could legally complete -------------------
+
+#  japanese, 15x15, Black to move.  White's four D5-G5 is completed at A (H5),
+#  but there White would also make the open threes H5-H6-H7 and F7-G6-H5: a
+#  5-3-3, forbidden in japanese.  Black's B (G4) takes G5-G6 (bracketed by G7)
+#  and makes two open threes, E4-F4-G4 and E2-F3-G4(-H5): a double-three.
+STOP_FIVE = """
+     9 . . . . . . . . . .
+     8 . . . . . . . . . .
+     7 . . . . . o x o . .
+     6 . . . . . . o o . .
+     5 . . x o o o o A . .
+     4 . . . . x x B . . .
+     3 . . . . . x . . . .
+     2 . . . . x . . . . .
+     1 . . . . . . . . . .
+       A B C D E F G H J K
+"""
+
+
+def _reason(board, point):
+    from games.ninuki import IllegalMove
+
+    try:
+        board.push(point)
+    except IllegalMove as e:
+        return e.reason
+    return None
+
+
+def test_stopping_a_five_the_opponent_could_not_legally_complete_is_no_exception():
+    board, m = from_diagram(STOP_FIVE, "japanese")
+    assert _reason(board, m["B"]) == "double-three"
+    # White's A really is illegal there: a five with a double-three
+    board, m = from_diagram(STOP_FIVE, "japanese", turn="white")
+    assert _reason(board, m["A"]) == "double-three"
+
+
+def test_stopping_a_five_the_opponent_could_complete_is_an_exception():
+    # the same without White's F7: A is then a plain five for White (legal), so
+    # Black's B, which takes G5 out of that five, may be a double-three.
+    diagram = STOP_FIVE.replace("7 . . . . . o x o", "7 . . . . . . x o")
+    board, m = from_diagram(diagram, "japanese")
+    assert _reason(board, m["B"]) is None
+    assert board.captures == {"black": 1, "white": 0}
+    board, m = from_diagram(diagram, "japanese", turn="white")
+    assert _reason(board, m["A"]) is None  # legal for White: a five (breakable by B, so pending)
+    assert board.pending is not None and board.outcome is None
+
+
+# ---- the pending-five capture exception holds even if the opponent keeps another five ------
+
+def test_capture_out_of_a_pending_five_excepts_a_double_three_even_if_another_five_stays():
+    #  White's A (K10) makes two fives, F10-K10 and K10-K14; Black could break
+    #  both at once with H8 (takes J9-K10, bracketed by L11), so they are
+    #  pending.  Black's B (G9) takes G10-G11 (bracketed by G12), a pair out of
+    #  the pending five, and makes the open threes E9-F9-G9 and G7-G8-G9: a
+    #  double-three, allowed by the exception although K10-K14 stays a five,
+    #  which then wins (check 3).
+    diagram = """
+        15 . . . . . . . . .
+        14 . . . . . . o . .
+        13 . . . . . . o . .
+        12 . . . x . . o . .
+        11 . . . o . . o x .
+        10 . . o o o o A . .
+         9 . x x B . o . . .
+         8 . . . x . . . . .
+         7 . . . x . . . . .
+         6 . . . . . . . . .
+           D E F G H J K L M
+    """
+    board, m = from_diagram(diagram, "hannover", turn="white")
+    board.push(m["A"])
+    assert board.outcome is None and board.pending is not None  # breakable: pending
+    assert _reason(board, m["B"]) is None
+    assert board.captures == {"black": 1, "white": 0}
+    assert (board.outcome.winner, board.outcome.reason) == ("white", "five")
+    # without the pending five, B is a forbidden double-three
+    board, m = from_diagram(diagram, "hannover")
+    assert _reason(board, m["B"]) == "double-three"
