@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping, NamedTuple
 
-__all__ = ["SGFError", "Node", "SGFMove", "SGFGame", "parse", "dumps", "escape"]
+__all__ = ["SGFError", "TooManyNodes", "Node", "SGFMove", "SGFGame", "parse", "dumps", "escape"]
 
 _WHITESPACE = " \t\r\n\f\v"
 _SETUP = ("AB", "AW", "AE")
@@ -92,6 +92,14 @@ class SGFMove(NamedTuple):
     @property
     def column(self) -> int:
         return self.node.column
+
+
+class TooManyNodes(SGFError):
+    """The collection holds more than ``limit`` nodes (reading stopped there)."""
+
+    def __init__(self, limit: int, line: int | None = None, column: int | None = None):
+        self.limit = limit
+        super().__init__(f"more than {limit} nodes", line, column)
 
 
 @dataclass
@@ -250,11 +258,15 @@ class _Reader:
         raise self.error("unterminated property value", after)
 
 
-def parse(text: str) -> SGFGame:
+def parse(text: str, max_nodes: int | None = None) -> SGFGame:
     """Parse an SGF collection and return the main line of its first game.
 
     Raises :class:`SGFError` (with line and column) for any syntax error,
-    for an empty collection and for a game tree without nodes.
+    for an empty collection and for a game tree without nodes; and
+    :class:`TooManyNodes` as soon as the collection holds more than
+    ``max_nodes`` nodes (every node counts: empty ones, those of variations
+    and of other games), so that an over-long record is refused without
+    reading the rest.
     """
     if not isinstance(text, str):
         raise TypeError("parse() takes str; decode bytes first")
@@ -270,6 +282,7 @@ def parse(text: str) -> SGFGame:
     # Stack entries: [on_main_line, node_count, child_count]
     stack: list[list] = []
     simple, lines = _SIMPLE_NODE.match, r.lines
+    room = float("inf") if max_nodes is None else max_nodes  # nodes that may still come
     while True:
         r.skip_ws()
         c = r.peek()
@@ -294,14 +307,17 @@ def parse(text: str) -> SGFGame:
                     nodes.append(Node({m.group(1): [m.group(2)]}, pos, lines))
                 count += 1
                 pos = m.end()
-                m = simple(text, pos)
+                m = simple(text, pos) if count - top[1] < room else None
             r.pos = pos
-            if count == top[1] or text.startswith(";", pos):
+            if (count == top[1] or text.startswith(";", pos)) and count - top[1] < room:
                 node = r.node()
                 count += 1
                 if main:
                     nodes.append(node)
+            room -= count - top[1]
             top[1] = count
+            if room <= 0 and (room < 0 or _more_nodes(r)):
+                raise TooManyNodes(max_nodes, *r.where())
         elif c == "(":
             if top[1] == 0:
                 raise r.error("a variation before any node")
@@ -320,6 +336,17 @@ def parse(text: str) -> SGFGame:
         else:
             raise r.error(f"unexpected {c!r}")
     return SGFGame(nodes=nodes, variations=variations, game_count=games)
+
+
+def _more_nodes(r: _Reader) -> bool:
+    """Is there another node after ``r.pos``?  (Looks past blanks and brackets only.)"""
+    rest = r.text[r.pos:r.pos + 1]
+    if rest == ";":
+        return True
+    return bool(_NEXT_NODE.match(r.text, r.pos))
+
+
+_NEXT_NODE = re.compile(r"[\s()]*;")
 
 
 def escape(value: str) -> str:

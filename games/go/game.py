@@ -126,12 +126,39 @@ class Game:
     """
 
     name = "go"
+    #: The game's name for people.
+    title = "Go"
     #: The SGF ``RU`` value written for this game.
     rules_name = "Chinese"
     default_size = 19
     default_komi = 7.5
     #: Stones one handicap unit consists of (a keima is two).
     stones_per_handicap = 1
+    #: The practical length limit: moves per point of the board (:meth:`max_moves`).
+    moves_per_point = 10
+
+    @classmethod
+    def max_moves(cls, size: int | None = None, points: int | None = None) -> int:
+        """The longest record accepted on a ``size`` x ``size`` board (or one of
+        ``points`` points): ten moves a point, 810 on 9x9, 3610 on 19x19.
+        A longer record is refused before it is replayed (``too-long``).
+
+        This is a practical limit, not a bound of the rules.  Go and
+        1000-Volt-Go forbid only the position before the opponent's last
+        move, and Keima-Go only a retake of two kos at once, so a cycle of
+        three kos (or sending two, returning one) can repeat for ever: a
+        legal game can be as long as anyone likes.  (Even under positional
+        superko the bound would be the number of positions, astronomically
+        large.)  Real games stay far below ten moves a point: the longest
+        professional 19x19 games have a little over 400 moves (about 1.1 a
+        point), a 9x9 game rarely 1.5 a point, and a tournament game has a
+        clock.  Handicap stones and passes count as moves, every Keima-Go
+        stone is one.  The worst record at the limit replays in tens of
+        milliseconds (``tests/bench/bench_record_limits.py``).
+        """
+        if points is None:
+            points = (cls.default_size if size is None else size) ** 2
+        return cls.moves_per_point * points
 
     def __init__(
         self,

@@ -31,9 +31,11 @@ from dataclasses import dataclass, field
 
 from games import sgf
 from games.coords import MAX_SIZE, CoordinateError, Point
+from games.go.game import Game
 from games.go.position import BLACK, WHITE
+from games.limits import RecordTooLong, too_long_message
 
-__all__ = ["RecordError", "RecordMove", "Record", "parse_record", "parse_text", "parse_sgf", "write_sgf"]
+__all__ = ["RecordError", "TooLong", "RecordMove", "Record", "parse_record", "parse_text", "parse_sgf", "write_sgf"]
 
 
 class RecordError(ValueError):
@@ -45,6 +47,19 @@ class RecordError(ValueError):
         super().__init__(f"{where}{message}{tok}")
         self.line = line
         self.token = token
+
+
+class TooLong(RecordError, RecordTooLong):
+    """A record longer than the game accepts (:meth:`games.go.game.Game.max_moves`):
+    code ``too-long``, refused before it is replayed."""
+
+    def __init__(self, moves: int | None, limit: int, what: str):
+        super().__init__(too_long_message(moves, limit, what))
+        self.moves, self.limit = moves, limit
+
+
+#: Nodes the SGF reader reads at most: the limit of the largest board.
+MAX_NODES = Game.max_moves(MAX_SIZE) + 1
 
 
 @dataclass(frozen=True)
@@ -80,6 +95,13 @@ class Record:
     notation: str = "text"
     #: The board size the SGF points were read for (``None`` in plain text).
     points_size: int | None = None
+    #: SGF: the nodes after the root, empty ones too (they count towards the length limit).
+    nodes: int | None = None
+
+    @property
+    def length(self) -> int:
+        """The length the limit is checked against: the moves, or all SGF nodes after the root."""
+        return max(len(self.moves), self.nodes or 0)
 
     def for_size(self, size: int) -> "Record":
         """This record with its SGF points read for a ``size`` x ``size`` board
@@ -87,7 +109,7 @@ class Record:
         if self.points_size is None or self.points_size == size:
             return self
         moves = [_sgf_move(m.sgf, m.colour, m.line, m.token[: m.token.find("[")], size) for m in self.moves]
-        return Record(moves, self.size, self.komi, self.handicap, self.notation, size)
+        return Record(moves, self.size, self.komi, self.handicap, self.notation, size, self.nodes)
 
 
 def parse_record(text: str) -> Record:
@@ -140,8 +162,10 @@ def _number(node: sgf.Node, ident: str, kind):
 def parse_sgf(text: str) -> Record:
     """Read an SGF game (see the module docstring)."""
     try:
-        game = sgf.parse(text)
+        game = sgf.parse(text, max_nodes=MAX_NODES)
         sgf_moves = game.moves()
+    except sgf.TooManyNodes:
+        raise TooLong(None, MAX_NODES - 1, f"any game on {MAX_SIZE}x{MAX_SIZE}") from None
     except sgf.SGFError as e:
         raise RecordError(f"SGF: {e.message}", e.line) from None
     root = game.nodes[0]
@@ -170,7 +194,7 @@ def parse_sgf(text: str) -> Record:
                           node.line, ident)
     board = size or 19
     moves = [_sgf_move(m.value, BLACK if m.colour == "B" else WHITE, m.line, m.colour, board) for m in sgf_moves]
-    return Record(moves, size, komi, handicap, "sgf", board)
+    return Record(moves, size, komi, handicap, "sgf", board, len(game.nodes) - 1)
 
 
 def _sgf_move(value: str, colour: int, line: int, ident: str, size: int) -> RecordMove:

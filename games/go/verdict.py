@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from games.go.game import Game, IllegalMove, Outcome, format_margin
 from games.go.position import colour_name
-from games.go.record import Record, RecordError, RecordMove, parse_record
+from games.go.record import Record, RecordError, RecordMove, TooLong, parse_record
 
 __all__ = ["Verdict", "replay", "check_claim", "bind", "Claim", "ClaimCheck", "KINDS", "parse_claim"]
 
@@ -79,7 +79,9 @@ def replay(
     ``SZ``/``HA`` that disagree with a given size/handicap are unreadable,
     while a given ``komi`` wins over the record's ``KM``.  Raises
     :class:`RecordError` for an unreadable record (and for SGF colours out of
-    turn order).
+    turn order), and its kind :class:`~games.go.record.TooLong` (code
+    ``too-long``) for a record longer than :meth:`Game.max_moves`, before
+    replaying anything.
     """
     if isinstance(record, str):
         record = parse_record(record)
@@ -90,6 +92,9 @@ def replay(
         game = game_class(size=size, komi=komi, handicap=handicap)
     except ValueError as e:
         raise RecordError(str(e)) from None
+    limit = game_class.max_moves(size)
+    if record.length > limit:  # before anything is replayed
+        raise TooLong(record.length, limit, f"{game_class.title} on {size}x{size}")
     record = record.for_size(size)  # SGF points count rows from the top of this board
     moves: list[RecordMove] = record.moves
     _check_colours(game_class, moves, handicap)
@@ -254,7 +259,7 @@ def bind(game_class: type[Game]):
     claim, *, size=None, komi=None, handicap=None)`` takes a record or a
     :class:`Verdict` already worked out.
     """
-    name = game_class.rules_name if game_class.name != "go" else "Go"
+    name = game_class.title
 
     def bound_replay(record, *, size=None, komi=None, handicap=None) -> Verdict:
         return replay(game_class, record, size=size, komi=komi, handicap=handicap)

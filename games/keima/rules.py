@@ -76,6 +76,7 @@ class KeimaGame(Game):
     """
 
     name = "keima"
+    title = "Keima-Go"
     rules_name = "Keima-Go"
     default_size = 9
     default_komi = 4

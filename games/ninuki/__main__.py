@@ -85,7 +85,7 @@ def main(argv=None) -> int:
             elif args.lines:
                 v = replay(parse_text(record, first_line), rules)  # text notation, never SGF
             elif is_sgf(record):  # without --size the record's SZ sets the size
-                size, moves = read_sgf(record, args.size, rules.size)
+                size, moves = read_sgf(record, args.size, rules.size, rules)
                 v = replay(moves, rules, size)
             else:
                 v = replay(parse_text(record, first_line), rules)

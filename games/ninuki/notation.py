@@ -23,10 +23,11 @@ import re
 
 from games import sgf as sgflib
 from games.coords import COLUMN_LETTERS, CoordinateError, Point
+from games.limits import RecordTooLong, too_long_message
 
-from .rules import MAX_SIZE, MIN_SIZE
+from .rules import MAX_SIZE, MIN_SIZE, PRESETS
 
-__all__ = ["NotationError", "Move", "parse", "parse_text", "parse_sgf", "read_sgf", "write_text", "write_sgf"]
+__all__ = ["NotationError", "TooLong", "check_length", "Move", "parse", "parse_text", "parse_sgf", "read_sgf", "write_text", "write_sgf"]
 
 Move = Point | None  # None is a pass
 
@@ -39,6 +40,22 @@ class NotationError(ValueError):
         self.line = line
         self.token = token
         super().__init__(f"line {line}: {message}" if line is not None else message)
+
+
+class TooLong(NotationError, RecordTooLong):
+    """A record longer than any legal game (:meth:`RuleSet.max_moves`): code
+    ``too-long``, refused before it is replayed."""
+
+    def __init__(self, moves: int | None, limit: int, size: int):
+        super().__init__(too_long_message(moves, limit, f"Ninuki-Renju on {size}x{size}"))
+        self.moves, self.limit = moves, limit
+
+
+def check_length(count: int, rules, size: int) -> None:
+    """Raise :class:`TooLong` if ``count`` moves are more than ``rules`` allow on ``size``."""
+    limit = rules.max_moves(size)
+    if count > limit:
+        raise TooLong(count, limit, size)
 
 
 # every coordinate-shaped token in its usual spellings -> Point
@@ -100,15 +117,21 @@ def parse_sgf(text: str, size: int) -> list[Move]:
     return read_sgf(text, size)[1]
 
 
-def read_sgf(text: str, size: int | None = None, default: int = 19) -> tuple[int, list[Move]]:
+def read_sgf(text: str, size: int | None = None, default: int = 19, rules=None) -> tuple[int, list[Move]]:
     """``(board size, moves)`` of an SGF record.
 
     With ``size`` given, an ``SZ`` that differs is unreadable; without it the
     record's ``SZ`` sets the size (any size a rule set accepts: odd, 13-21),
     and a record without ``SZ`` has ``default`` (``RULES.md``, last section).
+    Every node after the root counts towards the length limit of ``rules``
+    (default ``hannover``'s), empty ones too: :class:`TooLong`.
     """
+    rules = PRESETS["hannover"] if rules is None else rules
+    most = rules.max_moves(size if size is not None else MAX_SIZE)
     try:
-        game = sgflib.parse(text)
+        game = sgflib.parse(text, max_nodes=most + 1)
+    except sgflib.TooManyNodes:
+        raise TooLong(None, most, size if size is not None else MAX_SIZE) from None
     except sgflib.SGFError as e:
         raise NotationError(f"unreadable SGF (column {e.column}): {e.message}", e.line, None) from None
     if game.game_count > 1:
@@ -133,6 +156,7 @@ def read_sgf(text: str, size: int | None = None, default: int = 19) -> tuple[int
             size = int(stated)
     if size is None:
         size = default
+    check_length(len(game.nodes) - 1, rules, size)
     try:
         sgf_moves = game.moves()
     except sgflib.SGFError as e:

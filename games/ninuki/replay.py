@@ -66,13 +66,16 @@ def replay(record, rules: RuleSet | str = "hannover", size: int | None = None) -
 
     An SGF record's ``SZ`` sets the board size unless ``size`` is given (then
     an ``SZ`` that differs is unreadable).  Raises
-    :class:`~games.ninuki.notation.NotationError` for unreadable input.
+    :class:`~games.ninuki.notation.NotationError` for unreadable input, and
+    its kind :class:`~games.ninuki.notation.TooLong` (code ``too-long``) for
+    a record longer than any legal game (:meth:`RuleSet.max_moves`), before
+    replaying anything.
     """
     if isinstance(rules, str):
         rules = RuleSet.preset(rules)
     moves = None
     if isinstance(record, str) and notation.is_sgf(record):
-        size, moves = notation.read_sgf(record, size, rules.size)
+        size, moves = notation.read_sgf(record, size, rules.size, rules)
     board = Board(rules, size)
     indices = None
     if moves is not None:
@@ -80,6 +83,7 @@ def replay(record, rules: RuleSet | str = "hannover", size: int | None = None) -
     elif isinstance(record, str):
         if notation.is_plain(record):  # the common case: plain coordinates
             tokens = record.split()
+            notation.check_length(len(tokens), rules, board.size)
             get = board._geo.token_index().get
             indices = [get(t) for t in tokens]
             if None in indices:
@@ -87,6 +91,8 @@ def replay(record, rules: RuleSet | str = "hannover", size: int | None = None) -
         moves = None if indices is not None else notation.parse_text(record)
     else:
         moves = list(record)
+    if moves is not None:
+        notation.check_length(len(moves), rules, board.size)
     if indices is None:
         indices = _indices(board, moves)
     error = None
