@@ -33,6 +33,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
+from games.common import IllegalMove as _IllegalMove
 from games.coords import Point
 from games.go.diagram import ascii_board
 from games.go.graph import Graph, square
@@ -49,18 +50,8 @@ __all__ = [
 ]
 
 
-class IllegalMove(ValueError):
-    """Move ``move_number`` (1-based) at ``point`` (``"K10"``, ``"pass"``) breaks a rule: ``reason``."""
-
-    def __init__(self, move_number: int, point: str, reason: str):
-        super().__init__(f"move {move_number} ({point}) is illegal: {reason}")
-        self.move_number = move_number
-        self.point = point
-        self.reason = reason
-
-    def as_dict(self) -> dict:
-        """The error object of the validators' JSON: ``{"move": n, "point": "K10", "reason": r}``."""
-        return {"move": self.move_number, "point": self.point, "reason": self.reason}
+#: :class:`games.common.IllegalMove`, shared by every engine.
+IllegalMove = _IllegalMove
 
 
 class Termination(enum.Enum):

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from games.common import ClaimCheck as _ClaimCheck
 from games.go.game import Game, IllegalMove, Outcome, format_margin
 from games.go.position import colour_name
 from games.go.record import Record, RecordError, RecordMove, TooLong, parse_record
@@ -164,24 +165,8 @@ class Claim:
         return f"{self.winner} wins{how}"
 
 
-@dataclass(frozen=True)
-class ClaimCheck:
-    """The answer: ``agrees``, a stable ``code``, and a ``message`` for people.
-
-    Codes: ``agree``; ``illegal-move`` (the record has an illegal move);
-    ``unfinished`` (a count, a win or a draw is claimed but the record has
-    not ended); ``finished`` (resignation or time is claimed but the record
-    ended with two passes); ``winner-differs``; ``margin-differs``;
-    ``not-a-draw`` / ``is-a-draw``.
-    """
-
-    agrees: bool
-    code: str
-    message: str
-    verdict: Verdict | None = None
-
-    def __bool__(self) -> bool:
-        return self.agrees
+#: :class:`games.common.ClaimCheck`, shared by every engine (codes there).
+ClaimCheck = _ClaimCheck
 
 
 _CLAIM = re.compile(r"(?i)\s*([BW])\s*\+\s*(R|RESIGN|T|TIME|[0-9]+(?:\.[0-9]+)?)?\s*\Z")

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from games.common import IllegalMove as _IllegalMove
 from games.coords import Point, chebyshev
 
 from . import doublethree
@@ -45,19 +46,8 @@ AFTER_END, OFF_BOARD, OCCUPIED, FIRST_MOVE, OPENING, DOUBLE_THREE = (
 ILLEGAL_REASONS = (AFTER_END, OFF_BOARD, OCCUPIED, FIRST_MOVE, OPENING, DOUBLE_THREE)
 
 
-class IllegalMove(ValueError):
-    """An illegal move: ``move_number`` (1-based), ``point`` (``"K10"``, ``"pass"``
-    or ``""`` for a missing first move) and ``reason`` (one of
-    :data:`ILLEGAL_REASONS`)."""
-
-    def __init__(self, move_number: int, point: str, reason: str):
-        self.move_number = move_number
-        self.point = point
-        self.reason = reason
-        super().__init__(f"move {move_number} ({point or 'none'}) is illegal: {reason}")
-
-    def as_dict(self) -> dict:
-        return {"move": self.move_number, "point": self.point, "reason": self.reason}
+#: :class:`games.common.IllegalMove`, shared by every engine.
+IllegalMove = _IllegalMove
 
 
 @dataclass(frozen=True)
