@@ -45,7 +45,7 @@ from types import MappingProxyType
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from games.common import ClaimCheck, IllegalMove
-from games.coords import CoordinateError, Point
+from games.coords import Point
 
 __all__ = ["Variant", "Replay", "Position", "ResultClaim", "NoValidator", "VARIANTS", "variants", "variant"]
 
@@ -133,12 +133,7 @@ class Replay:
         from games import svg
 
         pos = self.position(number)
-        error = None
-        if self.error is not None and pos.number == self.moves and self.error.point not in ("", "pass"):
-            try:
-                error = Point.parse(self.error.point)
-            except CoordinateError:
-                error = None
+        error = svg.error_point(self.error) if pos.number == self.moves else None
         return svg.board(self.size, pos.stones, last_move=pos.last, captured=pos.captured, error=error, **options)
 
     def as_dict(self) -> dict:

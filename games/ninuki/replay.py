@@ -35,18 +35,11 @@ class Verdict:
         the last move ringed, its captures crossed, an illegal move's point
         framed."""
         from games import svg
-        from games.coords import CoordinateError, Point
 
         board = self.board
         last = board.moves[-1] if board.moves else None
-        error = None
-        if self.error is not None and self.error.point not in ("", "pass"):
-            try:
-                error = Point.parse(self.error.point)
-            except CoordinateError:
-                error = None
         return svg.board(board.size, board.stones(), last_move=last, captured=board.last_captured,
-                         error=error, **options)
+                         error=svg.error_point(self.error), **options)
 
     def as_dict(self) -> dict:
         """The JSON object of the command line (exactly its keys)."""

@@ -134,11 +134,12 @@ def test_sgf_without_sz_is_read_on_the_default_9x9_board(engine, name):
 # ---- tt: a pass up to 19x19, an ordinary point beyond -------------------------------
 
 
+@pytest.mark.parametrize("engine", ENGINES, ids=["go", "keima", "volt"])
 @pytest.mark.parametrize("size", [9, 13, 19])
-def test_tt_is_a_pass_on_19x19_and_smaller(size):
-    v = go.replay(f"(;SZ[{size}];B[tt];W[tt])")
+def test_tt_is_a_pass_on_19x19_and_smaller(engine, size):
+    v = engine.replay(f"(;SZ[{size}];B[tt];W[tt])")
     assert v.legal and v.result is not None and [m.point for m in v.game.moves] == [None, None]
-    v = go.replay("(;B[tt];W[tt])", size=size)  # no SZ: the size given
+    v = engine.replay("(;B[tt];W[tt])", size=size)  # no SZ: the size given
     assert v.legal and v.result is not None
 
 
