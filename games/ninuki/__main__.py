@@ -4,7 +4,8 @@ Prints one JSON object per record (keys ``legal``, ``outcome``, ``reason``,
 ``captures``, ``moves``, ``error``).  Exit status: 0 all records legal, 1 a
 record has an illegal move, 2 unreadable input (a message on standard error
 names the line and the token; the other records are still checked and
-printed).
+printed), also a record longer than any legal game (``too long``).  Without
+``--size`` an SGF record's ``SZ`` sets the board size.
 """
 
 from __future__ import annotations
