@@ -2,5 +2,21 @@
 
 ``coords`` (Go coordinates), ``sgf`` (a small SGF reader/writer) and ``svg``
 (board diagrams) are shared; each game has its own subpackage (``ninuki``,
-``go``, ...).
+``go``, ...).  :func:`variants` and :func:`variant` (``registry.py``) put
+them behind one interface; ``README.md`` describes it.
 """
+
+
+def variants():
+    """Every game by name: ``ninuki``, ``go``, ``keima``, ``volt``, ``rundgo``
+    (a read-only mapping of :class:`games.registry.Variant`)."""
+    from games.registry import variants as _variants
+
+    return _variants()
+
+
+def variant(kind: str):
+    """The :class:`games.registry.Variant` called ``kind`` (``KeyError`` if unknown)."""
+    from games.registry import variant as _variant
+
+    return _variant(kind)

@@ -15,11 +15,23 @@ from __future__ import annotations
 from typing import Iterable, Mapping
 from xml.sax.saxutils import escape
 
-from games.coords import COLUMN_LETTERS, Point
+from games.coords import COLUMN_LETTERS, CoordinateError, Point
 
-__all__ = ["board"]
+__all__ = ["board", "error_point"]
 
 _FILL = {"black": "#111", "white": "#fafafa"}
+
+
+def error_point(error) -> Point | None:
+    """The point to frame for an illegal move (an object with a ``point``
+    label such as ``"K10"``): ``None`` for none, a pass, a missing first move
+    or a label that is no coordinate (an SGF point without a Go name)."""
+    if error is None or error.point in ("", "pass"):
+        return None
+    try:
+        return Point.parse(error.point)
+    except CoordinateError:
+        return None
 
 
 def _star_points(size: int) -> list[tuple[int, int]]:

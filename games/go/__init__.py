@@ -16,14 +16,14 @@ from __future__ import annotations
 from games.go.game import Game, IllegalMove, Move, Outcome, Termination
 from games.go.graph import Graph, from_edges, square
 from games.go.position import BLACK, EMPTY, WHITE, Position
-from games.go.record import Record, RecordError, parse_record, write_sgf
+from games.go.record import Record, RecordError, TooLong, parse_record, write_sgf
 from games.go.verdict import Claim, ClaimCheck, Verdict, bind, parse_claim
 
 __all__ = [
     "BLACK", "WHITE", "EMPTY",
     "Game", "GoGame", "IllegalMove", "Move", "Outcome", "Termination",
     "Graph", "square", "from_edges", "Position",
-    "Record", "RecordError", "parse_record", "write_sgf",
+    "Record", "RecordError", "TooLong", "parse_record", "write_sgf",
     "Verdict", "replay", "check_claim", "Claim", "ClaimCheck", "parse_claim",
 ]
 

@@ -9,7 +9,8 @@ replays it and prints one JSON object::
 
 ``error`` is ``null`` or ``{"move": n, "point": "K10", "reason": r}`` (``n``
 1-based).  Exit status: 0 legal, 1 illegal, 2 unreadable (a message on
-standard error, naming the line and the token; no traceback).
+standard error, naming the line and the token; no traceback), also for a
+record longer than the game accepts (``too long``, :mod:`games.limits`).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import sys
 from games.go.game import Game
 from games.go.record import RecordError
 from games.go.verdict import replay
+from games.limits import RecordTooLong
 
 __all__ = ["main"]
 
@@ -48,6 +50,9 @@ def main(game_class: type[Game], prog: str, description: str, argv: list[str] | 
         return 2
     try:
         verdict = replay(game_class, text, size=args.size, komi=args.komi, handicap=args.handicap)
+    except RecordTooLong as e:  # refused before replaying, as unreadable input is
+        print(f"{prog}: {args.file}: {e}", file=sys.stderr)
+        return 2
     except RecordError as e:
         print(f"{prog}: {args.file}: unreadable record: {e}", file=sys.stderr)
         return 2

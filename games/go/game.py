@@ -22,7 +22,8 @@ Reasons an :class:`IllegalMove` gives (the ``reason`` field):
                 opponent's last move (Go, 1000-Volt-Go)
 ``handicap``    a pass while Black still has handicap stones (keimas) to place
 ``not-keima``   Keima-Go: the second stone of a turn is not a knight's move
-                away from the first, or the turn stops after one stone (a pass)
+                away from the first
+``incomplete-turn``  Keima-Go: a pass as the second stone of a turn
 ``two-ko``      Keima-Go: the turn retakes both kos that the opponent took in
                 their previous turn
 """
@@ -32,6 +33,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
+from games.common import IllegalMove as _IllegalMove
 from games.coords import Point
 from games.go.diagram import ascii_board
 from games.go.graph import Graph, square
@@ -48,18 +50,8 @@ __all__ = [
 ]
 
 
-class IllegalMove(ValueError):
-    """Move ``move_number`` (1-based) at ``point`` (``"K10"``, ``"pass"``) breaks a rule: ``reason``."""
-
-    def __init__(self, move_number: int, point: str, reason: str):
-        super().__init__(f"move {move_number} ({point}) is illegal: {reason}")
-        self.move_number = move_number
-        self.point = point
-        self.reason = reason
-
-    def as_dict(self) -> dict:
-        """The error object of the validators' JSON: ``{"move": n, "point": "K10", "reason": r}``."""
-        return {"move": self.move_number, "point": self.point, "reason": self.reason}
+#: :class:`games.common.IllegalMove`, shared by every engine.
+IllegalMove = _IllegalMove
 
 
 class Termination(enum.Enum):
@@ -125,12 +117,39 @@ class Game:
     """
 
     name = "go"
+    #: The game's name for people.
+    title = "Go"
     #: The SGF ``RU`` value written for this game.
     rules_name = "Chinese"
     default_size = 19
     default_komi = 7.5
     #: Stones one handicap unit consists of (a keima is two).
     stones_per_handicap = 1
+    #: The practical length limit: moves per point of the board (:meth:`max_moves`).
+    moves_per_point = 10
+
+    @classmethod
+    def max_moves(cls, size: int | None = None, points: int | None = None) -> int:
+        """The longest record accepted on a ``size`` x ``size`` board (or one of
+        ``points`` points): ten moves a point, 810 on 9x9, 3610 on 19x19.
+        A longer record is refused before it is replayed (``too-long``).
+
+        This is a practical limit, not a bound of the rules.  Go and
+        1000-Volt-Go forbid only the position before the opponent's last
+        move, and Keima-Go only a retake of two kos at once, so a cycle of
+        three kos (or sending two, returning one) can repeat for ever: a
+        legal game can be as long as anyone likes.  (Even under positional
+        superko the bound would be the number of positions, astronomically
+        large.)  Real games stay far below ten moves a point: the longest
+        professional 19x19 games have a little over 400 moves (about 1.1 a
+        point), a 9x9 game rarely 1.5 a point, and a tournament game has a
+        clock.  Handicap stones and passes count as moves, every Keima-Go
+        stone is one.  The worst record at the limit replays in tens of
+        milliseconds (``tests/bench/bench_record_limits.py``).
+        """
+        if points is None:
+            points = (cls.default_size if size is None else size) ** 2
+        return cls.moves_per_point * points
 
     def __init__(
         self,

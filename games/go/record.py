@@ -9,11 +9,15 @@ character, ``(`` for SGF):
   unknown word or junk is unreadable.  Colours follow from the turn order of
   the game (in Keima-Go each stone is one move; a turn is two).
 - SGF via :mod:`games.sgf`: ``;B[dd]`` moves (``B[]`` and, up to 19x19,
-  ``B[tt]`` are passes), ``SZ``, ``KM``, ``HA``.  Black handicap stones may be
-  given as ``AB`` in the root node (one stone per handicap stone, two per
-  handicap keima, in keima order); they are then the record's first moves.
-  Variations, several games, other setup (``AW``, ``AE``, ``AB`` later on),
-  a non-square or unknown ``SZ`` and ``GM`` other than 1 are unreadable.
+  ``B[tt]`` are passes; on larger boards ``tt`` is a point), ``SZ``, ``KM``,
+  ``HA``.  Handicap stones are Black's first moves (``HA[n]`` and then ``n``
+  Black moves, ``2n`` in Keima-Go).  Setup stones (``AB``, ``AW``, ``AE``)
+  anywhere, variations, several games, a non-square or unknown ``SZ`` and
+  ``GM`` other than 1 are unreadable (``RULES.md``, last section).
+
+SGF points count rows from the top, so they mean something only for a known
+board size: a record without ``SZ`` is read for 19x19 and read again by
+:meth:`Record.for_size` once the size the game is replayed on is known.
 
 A coordinate-shaped move outside the board is read fine and becomes an
 illegal ``off-board`` move when replayed.  Everything unreadable raises
@@ -27,9 +31,11 @@ from dataclasses import dataclass, field
 
 from games import sgf
 from games.coords import MAX_SIZE, CoordinateError, Point
+from games.go.game import Game
 from games.go.position import BLACK, WHITE
+from games.limits import RecordTooLong, too_long_message
 
-__all__ = ["RecordError", "RecordMove", "Record", "parse_record", "parse_text", "parse_sgf", "write_sgf"]
+__all__ = ["RecordError", "TooLong", "RecordMove", "Record", "parse_record", "parse_text", "parse_sgf", "write_sgf"]
 
 
 class RecordError(ValueError):
@@ -43,6 +49,19 @@ class RecordError(ValueError):
         self.token = token
 
 
+class TooLong(RecordError, RecordTooLong):
+    """A record longer than the game accepts (:meth:`games.go.game.Game.max_moves`):
+    code ``too-long``, refused before it is replayed."""
+
+    def __init__(self, moves: int | None, limit: int, what: str):
+        super().__init__(too_long_message(moves, limit, what))
+        self.moves, self.limit = moves, limit
+
+
+#: Nodes the SGF reader reads at most: the limit of the largest board.
+MAX_NODES = Game.max_moves(MAX_SIZE) + 1
+
+
 @dataclass(frozen=True)
 class RecordMove:
     """A move as written: ``point`` ``None`` for a pass; ``colour`` ``None`` in plain text."""
@@ -51,6 +70,8 @@ class RecordMove:
     colour: int | None = None
     token: str = ""
     line: int | None = None
+    #: The SGF point value as written (``"dd"``, ``""``); ``None`` in plain text.
+    sgf: str | None = None
 
     @property
     def label(self) -> str:
@@ -71,9 +92,24 @@ class Record:
     size: int | None = None
     komi: float | None = None
     handicap: int | None = None
-    #: Black stones set up in the root (``AB``), to be played as the first moves.
-    handicap_stones: list[RecordMove] = field(default_factory=list)
     notation: str = "text"
+    #: The board size the SGF points were read for (``None`` in plain text).
+    points_size: int | None = None
+    #: SGF: the nodes after the root, empty ones too (they count towards the length limit).
+    nodes: int | None = None
+
+    @property
+    def length(self) -> int:
+        """The length the limit is checked against: the moves, or all SGF nodes after the root."""
+        return max(len(self.moves), self.nodes or 0)
+
+    def for_size(self, size: int) -> "Record":
+        """This record with its SGF points read for a ``size`` x ``size`` board
+        (itself when they already are, or when it is plain text)."""
+        if self.points_size is None or self.points_size == size:
+            return self
+        moves = [_sgf_move(m.sgf, m.colour, m.line, m.token[: m.token.find("[")], size) for m in self.moves]
+        return Record(moves, self.size, self.komi, self.handicap, self.notation, size, self.nodes)
 
 
 def parse_record(text: str) -> Record:
@@ -126,8 +162,10 @@ def _number(node: sgf.Node, ident: str, kind):
 def parse_sgf(text: str) -> Record:
     """Read an SGF game (see the module docstring)."""
     try:
-        game = sgf.parse(text)
+        game = sgf.parse(text, max_nodes=MAX_NODES)
         sgf_moves = game.moves()
+    except sgf.TooManyNodes:
+        raise TooLong(None, MAX_NODES - 1, f"any game on {MAX_SIZE}x{MAX_SIZE}") from None
     except sgf.SGFError as e:
         raise RecordError(f"SGF: {e.message}", e.line) from None
     root = game.nodes[0]
@@ -151,17 +189,12 @@ def parse_sgf(text: str) -> Record:
     handicap = _number(root, "HA", int)
     if handicap is not None and handicap < 0:
         raise RecordError(f"HA[{handicap}] is negative", root.line, f"HA[{handicap}]")
-    board = size or 19
-    stones = []
     for ident, node in game.setup_properties():
-        if ident != "AB" or node is not root:
-            raise RecordError(f"setup stones ({ident}) other than Black's handicap in the root", node.line, ident)
-        for value in node.properties["AB"]:
-            stones.append(_sgf_move(value, BLACK, node.line, "AB", board))
-            if stones[-1].point is None:
-                raise RecordError("AB[] without a point", node.line, f"AB[{value}]")
+        raise RecordError(f"setup stones ({ident}) are not allowed; handicap stones are Black's first moves",
+                          node.line, ident)
+    board = size or 19
     moves = [_sgf_move(m.value, BLACK if m.colour == "B" else WHITE, m.line, m.colour, board) for m in sgf_moves]
-    return Record(moves, size, komi, handicap, stones, "sgf")
+    return Record(moves, size, komi, handicap, "sgf", board, len(game.nodes) - 1)
 
 
 def _sgf_move(value: str, colour: int, line: int, ident: str, size: int) -> RecordMove:
@@ -170,7 +203,7 @@ def _sgf_move(value: str, colour: int, line: int, ident: str, size: int) -> Reco
         point = Point.from_sgf(value.strip(), size)
     except CoordinateError:
         raise RecordError("not an SGF point", line, token) from None
-    return RecordMove(point, colour, token, line)
+    return RecordMove(point, colour, token, line, value)
 
 
 def write_sgf(game, *, result: str | None = None) -> str:

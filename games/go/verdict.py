@@ -13,9 +13,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from games.common import ClaimCheck as _ClaimCheck
 from games.go.game import Game, IllegalMove, Outcome, format_margin
 from games.go.position import colour_name
-from games.go.record import Record, RecordError, RecordMove, parse_record
+from games.go.record import Record, RecordError, RecordMove, TooLong, parse_record
 
 __all__ = ["Verdict", "replay", "check_claim", "bind", "Claim", "ClaimCheck", "KINDS", "parse_claim"]
 
@@ -25,7 +26,9 @@ class Verdict:
     """What the validator answers for one record.
 
     ``result`` is ``"B+3"``, ``"W+0.5"``, ``"draw"`` or ``"unfinished"`` for a
-    legal record and ``None`` for an illegal one; ``score`` is
+    legal record and ``None`` for an illegal one; ``moves`` counts the moves
+    replayed legally (for an illegal record, those before the illegal one,
+    ``RULES.md``); ``score`` is
     ``{"black": n, "white": n}`` without komi, only when two passes ended
     the game.  ``game`` is the game as far as it was replayed (up to the
     illegal move).
@@ -57,14 +60,6 @@ def _settings(game_class: type[Game], record: Record, size, komi, handicap) -> t
     size = size if size is not None else record.size if record.size is not None else game_class.default_size
     komi = komi if komi is not None else record.komi
     stated = record.handicap
-    if record.handicap_stones:
-        count, per = len(record.handicap_stones), game_class.stones_per_handicap
-        wanted = stated if stated is not None else handicap
-        if count % per or (wanted is not None and wanted * per != count):
-            unit = "stone" if per == 1 else f"{per} stones"
-            also = "" if wanted is None else f" for a handicap of {wanted}"
-            raise RecordError(f"{count} AB stones are not whole handicap units ({unit} each){also}", None, "AB")
-        stated = count // per
     if handicap is not None and stated is not None and handicap != stated:
         raise RecordError(f"HA[{stated}] disagrees with the handicap {handicap}", None, f"HA[{stated}]")
     handicap = handicap if handicap is not None else stated or 0
@@ -85,7 +80,9 @@ def replay(
     ``SZ``/``HA`` that disagree with a given size/handicap are unreadable,
     while a given ``komi`` wins over the record's ``KM``.  Raises
     :class:`RecordError` for an unreadable record (and for SGF colours out of
-    turn order).
+    turn order), and its kind :class:`~games.go.record.TooLong` (code
+    ``too-long``) for a record longer than :meth:`Game.max_moves`, before
+    replaying anything.
     """
     if isinstance(record, str):
         record = parse_record(record)
@@ -96,7 +93,11 @@ def replay(
         game = game_class(size=size, komi=komi, handicap=handicap)
     except ValueError as e:
         raise RecordError(str(e)) from None
-    moves: list[RecordMove] = record.handicap_stones + record.moves
+    limit = game_class.max_moves(size)
+    if record.length > limit:  # before anything is replayed
+        raise TooLong(record.length, limit, f"{game_class.title} on {size}x{size}")
+    record = record.for_size(size)  # SGF points count rows from the top of this board
+    moves: list[RecordMove] = record.moves
     _check_colours(game_class, moves, handicap)
     error = None
     for m in moves:
@@ -109,7 +110,7 @@ def replay(
     return Verdict(
         legal=error is None,
         error=error,
-        moves=len(moves),
+        moves=game.move_number,
         score=outcome.score() if outcome else None,
         result=None if error else (outcome.result() if outcome else "unfinished"),
         game=game,
@@ -164,24 +165,8 @@ class Claim:
         return f"{self.winner} wins{how}"
 
 
-@dataclass(frozen=True)
-class ClaimCheck:
-    """The answer: ``agrees``, a stable ``code``, and a ``message`` for people.
-
-    Codes: ``agree``; ``illegal-move`` (the record has an illegal move);
-    ``unfinished`` (a count, a win or a draw is claimed but the record has
-    not ended); ``finished`` (resignation or time is claimed but the record
-    ended with two passes); ``winner-differs``; ``margin-differs``;
-    ``not-a-draw`` / ``is-a-draw``.
-    """
-
-    agrees: bool
-    code: str
-    message: str
-    verdict: Verdict | None = None
-
-    def __bool__(self) -> bool:
-        return self.agrees
+#: :class:`games.common.ClaimCheck`, shared by every engine (codes there).
+ClaimCheck = _ClaimCheck
 
 
 _CLAIM = re.compile(r"(?i)\s*([BW])\s*\+\s*(R|RESIGN|T|TIME|[0-9]+(?:\.[0-9]+)?)?\s*\Z")
@@ -259,7 +244,7 @@ def bind(game_class: type[Game]):
     claim, *, size=None, komi=None, handicap=None)`` takes a record or a
     :class:`Verdict` already worked out.
     """
-    name = game_class.rules_name if game_class.name != "go" else "Go"
+    name = game_class.title
 
     def bound_replay(record, *, size=None, komi=None, handicap=None) -> Verdict:
         return replay(game_class, record, size=size, komi=komi, handicap=handicap)

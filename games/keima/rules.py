@@ -3,7 +3,9 @@
 - A turn is two single Go moves of one colour whose points form a knight's
   move (offsets (1, 2) or (2, 1)); each is legal on its own (point empty, no
   suicide), and the first may capture and so make room for the second.  A
-  pass is a whole turn; a turn cannot stop after its first stone.
+  pass is a whole turn; a turn cannot stop after its first stone: a pass as
+  its second stone is illegal (``incomplete-turn``), while a record that
+  ends after a first stone is unfinished.
 - No ko rule, except: a turn may not retake two kos that the opponent both
   took in their previous turn.  A *ko take* captures exactly one stone with a
   stone that then forms a one-stone group with one liberty; a stone *retakes*
@@ -74,6 +76,7 @@ class KeimaGame(Game):
     """
 
     name = "keima"
+    title = "Keima-Go"
     rules_name = "Keima-Go"
     default_size = 9
     default_komi = 4
@@ -155,7 +158,7 @@ class KeimaGame(Game):
         if self.in_handicap:
             return "handicap"
         if self.half_turn is not None:
-            return "not-keima"
+            return "incomplete-turn"  # RULES.md: a pass is a whole turn, never its second stone
         return None
 
     def _after_pass(self) -> None:

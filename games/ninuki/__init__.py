@@ -43,7 +43,7 @@ from .board import (
     Outcome,
 )
 from .claims import Claim, ClaimCheck, check_claim
-from .notation import NotationError, parse, parse_sgf, parse_text, write_sgf, write_text
+from .notation import NotationError, TooLong, parse, parse_sgf, parse_text, read_sgf, write_sgf, write_text
 from .replay import Verdict, replay
 from .rules import PRESETS, RuleSet
 
@@ -61,11 +61,13 @@ __all__ = [
     "Outcome",
     "Point",
     "RuleSet",
+    "TooLong",
     "Verdict",
     "check_claim",
     "parse",
     "parse_sgf",
     "parse_text",
+    "read_sgf",
     "replay",
     "write_sgf",
     "write_text",

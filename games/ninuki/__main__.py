@@ -4,7 +4,8 @@ Prints one JSON object per record (keys ``legal``, ``outcome``, ``reason``,
 ``captures``, ``moves``, ``error``).  Exit status: 0 all records legal, 1 a
 record has an illegal move, 2 unreadable input (a message on standard error
 names the line and the token; the other records are still checked and
-printed).
+printed), also a record longer than any legal game (``too long``).  Without
+``--size`` an SGF record's ``SZ`` sets the board size.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import argparse
 import json
 import sys
 
-from .notation import NotationError, is_plain, is_sgf, parse_sgf, parse_text
+from .notation import NotationError, is_plain, is_sgf, parse_text, read_sgf
 from .replay import replay
 from .rules import PRESETS, RuleSet
 
@@ -27,7 +28,8 @@ class _Parser(argparse.ArgumentParser):
 def _arguments(argv):
     p = _Parser(prog="python -m games.ninuki", description="Check Ninuki-Renju game records.")
     p.add_argument("--rules", default="hannover", choices=list(PRESETS), help="rule set (default hannover)")
-    p.add_argument("--size", type=int, default=None, help="board size, odd, 13-21 (default: the rule set's)")
+    p.add_argument("--size", type=int, default=None,
+                   help="board size, odd, 13-21 (default: an SGF record's SZ, else the rule set's)")
     p.add_argument("--lines", action="store_true", help="every non-empty line is one record in text notation")
     p.add_argument("file", metavar="FILE", help="a path, or - for standard input")
     return p.parse_args(argv)
@@ -74,7 +76,6 @@ def main(argv=None) -> int:
         records = [(i, line) for i, line in enumerate(text.split("\n"), 1) if line.strip()]
     else:
         records = [(1, text)]
-    size = rules.size
     for first_line, record in records:
         try:
             if args.lines and is_plain(record):
@@ -84,8 +85,9 @@ def main(argv=None) -> int:
                     v = replay(parse_text(record, first_line), rules)  # raises with the right line
             elif args.lines:
                 v = replay(parse_text(record, first_line), rules)  # text notation, never SGF
-            elif is_sgf(record):
-                v = replay(parse_sgf(record, size), rules)
+            elif is_sgf(record):  # without --size the record's SZ sets the size
+                size, moves = read_sgf(record, args.size, rules.size, rules)
+                v = replay(moves, rules, size)
             else:
                 v = replay(parse_text(record, first_line), rules)
         except NotationError as e:

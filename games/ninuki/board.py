@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from games.common import IllegalMove as _IllegalMove
 from games.coords import Point, chebyshev
 
 from . import doublethree
@@ -45,19 +46,8 @@ AFTER_END, OFF_BOARD, OCCUPIED, FIRST_MOVE, OPENING, DOUBLE_THREE = (
 ILLEGAL_REASONS = (AFTER_END, OFF_BOARD, OCCUPIED, FIRST_MOVE, OPENING, DOUBLE_THREE)
 
 
-class IllegalMove(ValueError):
-    """An illegal move: ``move_number`` (1-based), ``point`` (``"K10"``, ``"pass"``
-    or ``""`` for a missing first move) and ``reason`` (one of
-    :data:`ILLEGAL_REASONS`)."""
-
-    def __init__(self, move_number: int, point: str, reason: str):
-        self.move_number = move_number
-        self.point = point
-        self.reason = reason
-        super().__init__(f"move {move_number} ({point or 'none'}) is illegal: {reason}")
-
-    def as_dict(self) -> dict:
-        return {"move": self.move_number, "point": self.point, "reason": self.reason}
+#: :class:`games.common.IllegalMove`, shared by every engine.
+IllegalMove = _IllegalMove
 
 
 @dataclass(frozen=True)
@@ -591,10 +581,12 @@ class Board:
                 if not self._other_break(p, c, captured, pending[1]):
                     return True
         if rules.dt_stop_five != NEVER:
-            # threats are read on the board before this move
+            # threats are read on the board before this move, and count only
+            # where the opponent's completing move would be legal (RULES.md)
             self._unplace(p, c, captured)
             try:
-                threats = self._five_threats(o)
+                threats = {t: stones for t, stones in self._five_threats(o).items()
+                           if self._completion_legal(t, o)}
             finally:
                 self._replace(p, c, captured)
             taken = set(captured)
@@ -631,6 +623,24 @@ class Board:
                         if self._is_five((z - a) // d - 1):
                             threats.setdefault(t, set()).update(q for q in range(a + d, z, d) if q != t)
         return threats
+
+    def _completion_legal(self, t: int, o: int) -> bool:
+        """Would ``o``'s stone on the empty point ``t``, which completes a five
+        of ``o``, be a legal move?  Only the double-three rule can forbid it:
+        a five with a double-three (5-3-3) is legal where the rule set allows
+        it, or by the exception "captures a pair out of a pending five"; the
+        exception "stops a five" is not applied again here (no recursion)."""
+        if not self._restricted[o]:
+            return True
+        captured = self._place(t, o)
+        try:
+            if not doublethree.makes_double_three(self, t, o) or self.rules.dt_five:
+                return True
+            pending = self.pending
+            return (self.rules.dt_capture_pending != NEVER and pending is not None
+                    and pending[0] == 3 - o and bool(pending[1].intersection(captured)))
+        finally:
+            self._unplace(t, o, captured)
 
     def _allowed_without_exception(self, q: int, c: int) -> tuple[bool, list[int]]:
         """Play ``c`` at empty ``q`` tentatively: is it legal with no exception

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from games.common import ClaimCheck as _ClaimCheck
+
 from .replay import Verdict, replay
 from .rules import RuleSet
 
@@ -56,17 +58,8 @@ class Claim:
         return f"{self.winner} wins {how[self.kind]}"
 
 
-@dataclass(frozen=True)
-class ClaimCheck:
-    """The answer: ``agrees``, a stable ``code``, and a ``message`` for people."""
-
-    agrees: bool
-    code: str
-    message: str
-    verdict: Verdict | None = None
-
-    def __bool__(self) -> bool:
-        return self.agrees
+#: :class:`games.common.ClaimCheck`, shared by every engine.
+ClaimCheck = _ClaimCheck
 
 
 def check_claim(record_or_verdict, claim: Claim | tuple, rules: RuleSet | str = "hannover",

@@ -10,9 +10,11 @@ and the token.
 
 SGF: the main line of one game, ``;B[..]``/``;W[..]`` alternating from Black,
 rows counted from the top.  ``B[]`` and ``B[tt]`` (boards up to 19x19) are
-passes.  Setup stones, variations, several games, colours out of turn and an
-``SZ`` that disagrees with the board size are unreadable.  A record without
-``SZ`` is taken to be of the chosen size.
+passes; on 21x21 ``tt`` is a point.  Setup stones, variations, several games
+and colours out of turn are unreadable.  :func:`read_sgf` without a size
+takes the board size from ``SZ`` (``RULES.md``, last section); given a size
+(:func:`parse_sgf`), an ``SZ`` that disagrees is unreadable.  A record
+without ``SZ`` is taken to be of the chosen size.
 """
 
 from __future__ import annotations
@@ -21,8 +23,11 @@ import re
 
 from games import sgf as sgflib
 from games.coords import COLUMN_LETTERS, CoordinateError, Point
+from games.limits import RecordTooLong, too_long_message
 
-__all__ = ["NotationError", "Move", "parse", "parse_text", "parse_sgf", "write_text", "write_sgf"]
+from .rules import MAX_SIZE, MIN_SIZE, PRESETS
+
+__all__ = ["NotationError", "TooLong", "check_length", "Move", "parse", "parse_text", "parse_sgf", "read_sgf", "write_text", "write_sgf"]
 
 Move = Point | None  # None is a pass
 
@@ -35,6 +40,22 @@ class NotationError(ValueError):
         self.line = line
         self.token = token
         super().__init__(f"line {line}: {message}" if line is not None else message)
+
+
+class TooLong(NotationError, RecordTooLong):
+    """A record longer than any legal game (:meth:`RuleSet.max_moves`): code
+    ``too-long``, refused before it is replayed."""
+
+    def __init__(self, moves: int | None, limit: int, size: int):
+        super().__init__(too_long_message(moves, limit, f"Ninuki-Renju on {size}x{size}"))
+        self.moves, self.limit = moves, limit
+
+
+def check_length(count: int, rules, size: int) -> None:
+    """Raise :class:`TooLong` if ``count`` moves are more than ``rules`` allow on ``size``."""
+    limit = rules.max_moves(size)
+    if count > limit:
+        raise TooLong(count, limit, size)
 
 
 # every coordinate-shaped token in its usual spellings -> Point
@@ -91,9 +112,26 @@ def parse_text(text: str, first_line: int = 1) -> list[Move]:
 
 
 def parse_sgf(text: str, size: int) -> list[Move]:
-    """Moves of an SGF record for a board of ``size``."""
+    """Moves of an SGF record for a board of ``size`` (an ``SZ`` that differs
+    is unreadable)."""
+    return read_sgf(text, size)[1]
+
+
+def read_sgf(text: str, size: int | None = None, default: int = 19, rules=None) -> tuple[int, list[Move]]:
+    """``(board size, moves)`` of an SGF record.
+
+    With ``size`` given, an ``SZ`` that differs is unreadable; without it the
+    record's ``SZ`` sets the size (any size a rule set accepts: odd, 13-21),
+    and a record without ``SZ`` has ``default`` (``RULES.md``, last section).
+    Every node after the root counts towards the length limit of ``rules``
+    (default ``hannover``'s), empty ones too: :class:`TooLong`.
+    """
+    rules = PRESETS["hannover"] if rules is None else rules
+    most = rules.max_moves(size if size is not None else MAX_SIZE)
     try:
-        game = sgflib.parse(text)
+        game = sgflib.parse(text, max_nodes=most + 1)
+    except sgflib.TooManyNodes:
+        raise TooLong(None, most, size if size is not None else MAX_SIZE) from None
     except sgflib.SGFError as e:
         raise NotationError(f"unreadable SGF (column {e.column}): {e.message}", e.line, None) from None
     if game.game_count > 1:
@@ -104,9 +142,21 @@ def parse_sgf(text: str, size: int) -> list[Move]:
     if setup:
         ident, node = setup[0]
         raise NotationError(f"setup stones ({ident}) are not allowed", node.line, ident)
-    sz = game.nodes[0].get("SZ")
-    if sz is not None and sz.strip() != str(size):
-        raise NotationError(f"SZ[{sz}] disagrees with the board size {size}", game.nodes[0].line, f"SZ[{sz}]")
+    root = game.nodes[0]
+    sz = root.get("SZ")
+    if sz is not None:
+        if size is not None:
+            if sz.strip() != str(size):
+                raise NotationError(f"SZ[{sz}] disagrees with the board size {size}", root.line, f"SZ[{sz}]")
+        else:
+            stated = sz.strip()
+            if not stated.isdigit() or not (MIN_SIZE <= int(stated) <= MAX_SIZE) or int(stated) % 2 == 0:
+                raise NotationError(f"SZ[{sz}] is not a Ninuki board size (odd, {MIN_SIZE} to {MAX_SIZE})",
+                                    root.line, f"SZ[{sz}]")
+            size = int(stated)
+    if size is None:
+        size = default
+    check_length(len(game.nodes) - 1, rules, size)
     try:
         sgf_moves = game.moves()
     except sgflib.SGFError as e:
@@ -124,7 +174,7 @@ def parse_sgf(text: str, size: int) -> list[Move]:
             raise NotationError(f"unreadable SGF point {m.colour}[{_printable(m.value)[1:-1]}]", m.line,
                                 f"{m.colour}[{m.value}]") from None
         moves.append(point)
-    return moves
+    return size, moves
 
 
 def is_plain(text: str) -> bool:

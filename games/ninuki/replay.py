@@ -35,18 +35,11 @@ class Verdict:
         the last move ringed, its captures crossed, an illegal move's point
         framed."""
         from games import svg
-        from games.coords import CoordinateError, Point
 
         board = self.board
         last = board.moves[-1] if board.moves else None
-        error = None
-        if self.error is not None and self.error.point not in ("", "pass"):
-            try:
-                error = Point.parse(self.error.point)
-            except CoordinateError:
-                error = None
         return svg.board(board.size, board.stones(), last_move=last, captured=board.last_captured,
-                         error=error, **options)
+                         error=svg.error_point(self.error), **options)
 
     def as_dict(self) -> dict:
         """The JSON object of the command line (exactly its keys)."""
@@ -64,20 +57,35 @@ def replay(record, rules: RuleSet | str = "hannover", size: int | None = None) -
     """Replay ``record`` (text notation or SGF as ``str``, or a list of
     :class:`~games.coords.Point`/``None``) under ``rules``.
 
-    Raises :class:`~games.ninuki.notation.NotationError` for unreadable input.
+    An SGF record's ``SZ`` sets the board size unless ``size`` is given (then
+    an ``SZ`` that differs is unreadable).  Raises
+    :class:`~games.ninuki.notation.NotationError` for unreadable input, and
+    its kind :class:`~games.ninuki.notation.TooLong` (code ``too-long``) for
+    a record longer than any legal game (:meth:`RuleSet.max_moves`), before
+    replaying anything.
     """
+    if isinstance(rules, str):
+        rules = RuleSet.preset(rules)
+    moves = None
+    if isinstance(record, str) and notation.is_sgf(record):
+        size, moves = notation.read_sgf(record, size, rules.size, rules)
     board = Board(rules, size)
     indices = None
-    if isinstance(record, str):
+    if moves is not None:
+        pass
+    elif isinstance(record, str):
         if notation.is_plain(record):  # the common case: plain coordinates
             tokens = record.split()
+            notation.check_length(len(tokens), rules, board.size)
             get = board._geo.token_index().get
             indices = [get(t) for t in tokens]
             if None in indices:
                 indices = None
-        moves = None if indices is not None else notation.parse(record, board.size)
+        moves = None if indices is not None else notation.parse_text(record)
     else:
         moves = list(record)
+    if moves is not None:
+        notation.check_length(len(moves), rules, board.size)
     if indices is None:
         indices = _indices(board, moves)
     error = None

@@ -72,6 +72,29 @@ class RuleSet:
         """A copy with some options changed (validated)."""
         return dataclasses.replace(self, **changes)
 
+    def max_moves(self, size: int | None = None) -> int:
+        """The most moves a legal record can hold on this board (``size``,
+        default the rule set's): ``2 * (N*N + 4 * (capture_win - 1)) + 1``,
+        755 on 19x19.  A longer record is refused before it is replayed.
+
+        Why no legal game is longer:
+
+        - Stones.  Every stone goes on an empty point, so when the k-th stone
+          is placed at most ``N*N - 1`` stones stand on the board: ``k - 1``
+          placed minus those captured so far.  While the game goes on each
+          side has captured at most ``capture_win - 1`` pairs (one more ends
+          it), so at most ``4 * (capture_win - 1)`` stones have been taken
+          off, and ``k <= N*N + 4 * (capture_win - 1)``.
+        - Passes.  The first move is a stone, and two passes in a row end the
+          game, so every pass but the very last follows a stone: at most one
+          pass more than there are stones.
+
+        So a legal record has at most ``S + (S + 1)`` moves with ``S`` the
+        bound on stones; a move after the end is ``after-end``, never legal.
+        """
+        n = self.size if size is None else size
+        return 2 * (n * n + 4 * (self.capture_win - 1)) + 1
+
     def restricts(self, colour: int) -> bool:
         """True if ``colour`` (1 black, 2 white) may not make a double-three."""
         dt = self.double_three

@@ -109,6 +109,7 @@ class VoltGame(Game):
     """1000-Volt-Go on a square board (default 9x9, komi 5)."""
 
     name = "volt"
+    title = "1000-Volt-Go"
     rules_name = "1000-Volt-Go"
     default_size = 9
     default_komi = 5

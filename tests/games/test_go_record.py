@@ -33,7 +33,7 @@ def test_off_board_coordinate_is_an_illegal_move_not_unreadable():
     v = go.replay("D4 K20", size=19)
     assert not v.legal
     assert v.error.as_dict() == {"move": 2, "point": "K20", "reason": "off-board"}
-    assert v.moves == 2 and v.result is None and v.score is None
+    assert v.moves == 1 and v.result is None and v.score is None  # the moves replayed legally
 
 
 def test_replay_counts_every_move_and_scores_only_after_two_passes():
@@ -45,9 +45,10 @@ def test_replay_counts_every_move_and_scores_only_after_two_passes():
     assert v.legal and v.moves == 0 and v.result == "unfinished"
 
 
-def test_moves_counts_the_whole_record_even_after_an_illegal_move():
+def test_moves_counts_the_moves_before_an_illegal_move():
+    # RULES.md, last section: `moves` is the number of moves replayed legally
     v = go.replay("E5 E5 D4 pass", size=9)
-    assert v.error.move_number == 2 and v.moves == 4
+    assert v.error.move_number == 2 and v.moves == 1
 
 
 def test_default_komi_and_size_per_game():
@@ -100,11 +101,12 @@ def test_sgf_point_outside_the_board_is_off_board():
     assert v.error.as_dict() == {"move": 1, "point": "K9", "reason": "off-board"}
 
 
-def test_sgf_handicap_as_setup_stones_or_as_moves():
-    v = go.replay("(;SZ[9]HA[2]AB[cc][gg];W[ee])")
-    assert v.legal and v.moves == 3 and [m.handicap for m in v.game.moves] == [True, True, False]
+def test_sgf_handicap_as_moves_and_setup_stones_unreadable():
+    # RULES.md, last section: setup stones are unreadable in every Go-family game
+    with pytest.raises(RecordError, match="AB"):
+        go.replay("(;SZ[9]HA[2]AB[cc][gg];W[ee])")
     v = go.replay("(;SZ[9]HA[2];B[cc];B[gg];W[ee])")
-    assert v.legal and v.moves == 3
+    assert v.legal and v.moves == 3 and [m.handicap for m in v.game.moves] == [True, True, False]
     with pytest.raises(RecordError, match="AB"):
         go.replay("(;SZ[9]HA[3]AB[cc][gg];W[ee])")
     with pytest.raises(RecordError, match="HA"):

@@ -45,9 +45,9 @@ def test_turn_order_two_stones_each_and_a_pass_is_a_whole_turn():
 def test_a_turn_cannot_stop_after_its_first_stone():
     game = KeimaGame()
     game.play("E5")
-    assert reason(game, None) == "not-keima"
+    assert reason(game, None) == "incomplete-turn"  # RULES.md, last section
     v = keima.replay("E5 pass")
-    assert v.error.as_dict() == {"move": 2, "point": "pass", "reason": "not-keima"}
+    assert v.error.as_dict() == {"move": 2, "point": "pass", "reason": "incomplete-turn"}
     assert keima.replay("E5").result == "unfinished"  # a record may stop mid-turn
 
 
@@ -206,7 +206,7 @@ def test_handicap_keimas_then_white_moves():
     assert v.legal and [m.colour for m in v.game.moves] == [BLACK] * 4 + [WHITE] * 2
     assert keima.replay("C3 pass", handicap=2).error.reason == "handicap"
     assert keima.replay("C3 D4", handicap=2).error.reason == "not-keima"
-    assert keima.replay("(;SZ[9]HA[2]AB[cg][de][gc][fe];W[ee];W[dc])").legal
+    assert keima.replay("(;SZ[9]HA[2];B[cg];B[de];B[gc];B[fe];W[ee];W[dc])").legal
 
 
 @pytest.mark.parametrize(
@@ -267,6 +267,6 @@ def test_sgf_keima_record_two_nodes_a_turn_and_colours_checked():
 
     with pytest.raises(RecordError, match="move 2 is white's but black is to play"):
         keima.replay("(;SZ[9];B[ee];W[fc])")
-    # AB handicap stones pair up in the order written: here the first pair is no keima.
-    v = keima.replay("(;SZ[9]HA[2]AB[cg][gc][de][fe];W[ee];W[dc])")
+    # handicap stones pair up in the order written: here the first pair is no keima.
+    v = keima.replay("(;SZ[9]HA[2];B[cg];B[gc];B[de];B[fe];W[ee];W[dc])")
     assert v.error.as_dict() == {"move": 2, "point": "G7", "reason": "not-keima"}

@@ -44,7 +44,9 @@ def test_sgf_record_and_rules_option():
     sgf = b"(;FF[4]GM[1]SZ[15];B[hh];W[ii];B[])"
     code, out, _ = run(["--rules", "japanese", "-"], sgf)
     assert code == 0 and out[0]["moves"] == 3
-    code, out, err = run(["-"], sgf)  # hannover is 19x19
+    code, out, err = run(["-"], sgf)  # hannover is 19x19, but without --size SZ sets the size
+    assert code == 0 and out[0]["moves"] == 3
+    code, out, err = run(["--size", "17", "-"], sgf)  # with --size a differing SZ is unreadable
     assert code == 2 and out == [] and "SZ[15]" in err and "line 1" in err
     code, out, err = run(["--size", "15", "-"], sgf)
     assert code == 0

@@ -112,7 +112,8 @@ class Reference:
         return False
 
     def threats(self, o):
-        """Empty points where o would make a new five -> the stones of it."""
+        """Empty points where o would make a new five, by a move legal for o
+        (RULES.md, last section) -> the stones of it."""
         out = {}
         before = self.fives(o)
         for x in range(self.n):
@@ -123,9 +124,21 @@ class Reference:
                 self.grid[t] = o
                 new = [f for f in self.fives(o) if t in f and f not in before]
                 del self.grid[t]
-                if new:
+                if new and self.legal_for(t, o):
                     out[t] = set().union(*new) - {t}
         return out
+
+    def legal_for(self, t, o):
+        """Is o's stone on the empty t (a five) legal: no double-three, or a
+        5-3-3 where allowed, or a capture out of the other side's pending five?"""
+        if not self.r.restricts(o):
+            return True
+        taken = self.place(t, o)
+        ok = self.open_threes(t, o) < 2 or self.r.dt_five or (
+            self.r.dt_capture_pending != "never" and self.pending is not None and self.pending[0] == 3 - o
+            and bool(set(taken) & self.pending[1]))
+        self.unplace(t, o, taken)
+        return ok
 
     def play(self, p):
         r = self.r

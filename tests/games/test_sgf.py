@@ -74,3 +74,68 @@ def test_fuzz_only_sgf_errors(text):
         g.moves()
     except SGFError as e:
         assert e.line >= 1 and e.column >= 1
+
+
+# ---- linear work ---------------------------------------------------------------------
+
+
+def _record(n: int) -> str:
+    """A root and ``n`` move nodes, one per line (so every node has its own line number)."""
+    return "(;FF[4]SZ[19]\n" + "".join(f";{'BW'[i % 2]}[{chr(97 + i % 19)}{chr(97 + i // 19 % 19)}]\n"
+                                       for i in range(n)) + ")"
+
+
+def _calls(text: str) -> int:
+    """Function calls (Python and C) made while parsing ``text``: the reader's work, counted."""
+    import sys
+
+    count = 0
+
+    def profile(frame, event, arg):
+        nonlocal count
+        if event in ("call", "c_call"):
+            count += 1
+
+    sys.setprofile(profile)
+    try:
+        parse(text)
+    finally:
+        sys.setprofile(None)
+    return count
+
+
+def test_reader_calls_grow_linearly_with_the_nodes():
+    small, large = _calls(_record(2000)), _calls(_record(4000))
+    assert large <= 2 * small + 50, (small, large)
+
+
+def test_positions_scan_each_character_at_most_once(monkeypatch):
+    """Line and column of every node are worked out by scanning the text
+    forward from the previous node (counted here), not from its start."""
+    from games import sgf
+
+    scanned = []
+
+    class Counting(sgf._Lines):
+        def at(self, pos):
+            scanned.append(pos - self.pos if pos >= self.pos else pos)
+            return super().at(pos)
+
+    monkeypatch.setattr(sgf, "_Lines", Counting)
+    for n in (2000, 4000):
+        scanned.clear()
+        text = _record(n)
+        game = parse(text)
+        assert sum(scanned) <= len(text)
+        assert [(m.line, m.column) for m in game.moves()][-2:] == [(n, 1), (n + 1, 1)]
+    # an error after many nodes still names its line and column
+    with pytest.raises(SGFError) as e:
+        parse(_record(4000)[:-1] + "x)")
+    assert (e.value.line, e.value.column) == (4002, 1)
+
+
+def test_blanks_between_properties_and_values_keep_a_node_together():
+    g = parse("(;FF[4] SZ[9]\n;B[aa] C[one] [two]\n;W[bb]\tC[x\\]y] ;B [cc] )")
+    assert g.root == {"FF": ["4"], "SZ": ["9"]}
+    assert [n.properties for n in g.nodes[1:]] == [
+        {"B": ["aa"], "C": ["one", "two"]}, {"W": ["bb"], "C": ["x]y"]}, {"B": ["cc"]}]

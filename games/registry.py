@@ -1,0 +1,438 @@
+"""The games the tournament plays, one object each, in the manner of python-chess's variants.
+
+>>> import games
+>>> sorted(games.variants())
+['go', 'keima', 'ninuki', 'rundgo', 'volt']
+>>> keima = games.variant("keima")
+>>> keima.title, keima.default_size, keima.default_komi, keima.handicap(13)
+('Keima-Go', 9, 4, (2, 4))
+>>> r = keima.replay("E5 F7 D4 pass")
+>>> r.legal, r.moves, r.error.as_dict()
+(False, 3, {'move': 4, 'point': 'pass', 'reason': 'incomplete-turn'})
+
+Every :class:`Variant` answers the same questions, whatever its engine:
+
+- ``name``, ``title``, ``rule_sets`` (the first is the default),
+  ``board_sizes``, ``default_size``, ``default_komi`` (``None``: no komi),
+  ``validated`` (``False`` for Rund-Go, entered as results only);
+- :meth:`Variant.handicap` (``(stones, komi)`` by Go rank difference, or
+  ``None`` where the game has no table) and :meth:`Variant.max_moves` (the
+  longest record accepted, :mod:`games.limits`);
+- :meth:`Variant.replay`: a record (text, SGF, or a list of moves) to a
+  :class:`Replay`, one shape for every game: legal or the first
+  :class:`~games.common.IllegalMove`, the moves replayed, the outcome and
+  its reason, the count (Go family) or captured pairs (Ninuki), and the
+  positions after every move (:meth:`Replay.positions`, worked out when
+  asked) with :meth:`Replay.svg` to draw one;
+- :meth:`Variant.check_claim`: does a claimed result agree with the record?
+  One :class:`~games.common.ClaimCheck` with stable codes;
+- :meth:`Variant.write_sgf` and :meth:`Variant.write_text`: the notation of a
+  replayed record.
+
+Unreadable input raises the engine's error (:class:`games.ninuki.NotationError`,
+:class:`games.go.RecordError`; both are ``ValueError``), a record over the
+length limit :class:`games.limits.RecordTooLong` (code ``too-long``), a
+game without a validator :class:`NoValidator`.  The engines' own APIs
+(``games.ninuki.replay``, ``games.keima.replay``, ...) stay as they are;
+this module is a layer over them.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Callable, Iterator, Mapping, Sequence
+
+from games.common import ClaimCheck, IllegalMove
+from games.coords import Point
+
+__all__ = ["Variant", "Replay", "Position", "ResultClaim", "NoValidator", "VARIANTS", "variants", "variant"]
+
+COLOURS = ("black", "white")
+METHODS = ("resignation", "time", "default")
+
+
+class NoValidator(ValueError):
+    """The game has no validator (Rund-Go: results only)."""
+
+
+@dataclass(frozen=True)
+class Position:
+    """The board after ``number`` moves (0: before the first)."""
+
+    number: int
+    stones: Mapping[Point, str]
+    #: The stone just placed (``None`` for a pass and at the start).
+    last: Point | None = None
+    #: How move ``number`` is written: ``"K10"``, ``"pass"``; ``""`` at the start.
+    label: str = ""
+    #: Who played move ``number`` (``None`` at the start).
+    colour: str | None = None
+    #: Stones move ``number`` took off (and, in 1000-Volt-Go, the mover's own it lost).
+    captured: tuple[Point, ...] = ()
+    #: Ninuki: the pairs each side has taken so far; ``None`` in the Go family.
+    captures: Mapping[str, int] | None = None
+
+
+@dataclass
+class Replay:
+    """A record replayed: one shape for every game.
+
+    ``outcome`` is ``"black"``, ``"white"``, ``"draw"``, ``"unfinished"``,
+    or ``None`` when a move is illegal (``error``).  ``reason`` says why the
+    game ended (``five``, ``captures``, ``overline-split``,
+    ``double-pass``).  ``moves`` counts the moves replayed legally.  ``score``
+    is the count of each colour without komi and ``result`` the result in
+    SGF form (``"B+3.5"``, ``"draw"``), both only for a Go-family game ended
+    by two passes; ``captures`` the pairs taken in Ninuki.  ``verdict`` is
+    the engine's own answer.
+    """
+
+    kind: str
+    size: int
+    legal: bool
+    moves: int
+    error: IllegalMove | None
+    outcome: str | None
+    reason: str | None = None
+    score: Mapping[str, int] | None = None
+    result: str | None = None
+    captures: Mapping[str, int] | None = None
+    verdict: Any = None
+    _walk: Callable[[], Iterator[Position]] | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def winner(self) -> str | None:
+        """``"black"`` or ``"white"`` for a game won in the record, else ``None``."""
+        return self.outcome if self.outcome in COLOURS else None
+
+    @property
+    def finished(self) -> bool:
+        """True if the record ends the game by itself (a win or a draw)."""
+        return self.outcome in ("black", "white", "draw")
+
+    def positions(self) -> Iterator[Position]:
+        """The position at the start and after every legal move, in order (worked out now)."""
+        return self._walk()
+
+    def position(self, number: int | None = None) -> Position:
+        """The position after ``number`` moves (default: the last legal one)."""
+        number = self.moves if number is None else number
+        if not 0 <= number <= self.moves:
+            raise IndexError(f"no position after {number} moves (0 to {self.moves})")
+        for pos in self.positions():
+            if pos.number == number:
+                return pos
+        raise AssertionError("unreachable")
+
+    def svg(self, number: int | None = None, **options) -> str:
+        """The position after ``number`` moves (default: the last) as SVG
+        (:func:`games.svg.board`): the last stone ringed, its captures
+        crossed, and on the last position an illegal move's point framed."""
+        from games import svg
+
+        pos = self.position(number)
+        error = svg.error_point(self.error) if pos.number == self.moves else None
+        return svg.board(self.size, pos.stones, last_move=pos.last, captured=pos.captured, error=error, **options)
+
+    def as_dict(self) -> dict:
+        """A JSON-ready summary (the same keys for every game)."""
+        return {
+            "kind": self.kind,
+            "size": self.size,
+            "legal": self.legal,
+            "moves": self.moves,
+            "error": None if self.error is None else self.error.as_dict(),
+            "outcome": self.outcome,
+            "reason": self.reason,
+            "score": None if self.score is None else dict(self.score),
+            "result": self.result,
+            "captures": None if self.captures is None else dict(self.captures),
+        }
+
+
+@dataclass(frozen=True)
+class ResultClaim:
+    """A result as the tournament records it: ``winner`` (``"black"``,
+    ``"white"``, ``None`` for a draw) and ``method``: ``None`` when the game
+    ended by itself (a five, captures, the count), else ``"resignation"``,
+    ``"time"`` or ``"default"``."""
+
+    winner: str | None
+    method: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.winner not in (*COLOURS, None):
+            raise ValueError(f"winner must be 'black', 'white' or None: {self.winner!r}")
+        if self.method not in (*METHODS, None):
+            raise ValueError(f"method must be one of {METHODS} or None: {self.method!r}")
+        if self.winner is None and self.method is not None:
+            raise ValueError("a draw has no method")
+
+    def __str__(self) -> str:
+        if self.winner is None:
+            return "a draw"
+        how = {None: "", "resignation": " by resignation", "time": " on time", "default": " by default"}
+        return f"{self.winner} wins{how[self.method]}"
+
+
+class Variant:
+    """One game: what it is played with, and its validator (see the module docstring)."""
+
+    name: str = ""
+    title: str = ""
+    rule_sets: tuple[str, ...] = ()
+    board_sizes: Sequence[int] = ()
+    default_size: int | None = None
+    default_komi: float | None = None
+    validated: bool = True
+
+    def __repr__(self) -> str:
+        return f"<Variant {self.name}>"
+
+    def handicap(self, rank_difference: int) -> tuple[int, float] | None:
+        """``(handicap stones or keimas, komi)`` for a Go rank difference by the
+        game's table, or ``None`` where it has none."""
+        return None
+
+    def max_moves(self, size: int | None = None, rules: str | None = None) -> int | None:
+        """The longest record accepted on a board of ``size`` (``None``: no validator)."""
+        return None
+
+    def replay(self, record, *, size: int | None = None, rules: str | None = None,
+               options: Mapping[str, Any] | None = None, komi: float | None = None,
+               handicap: int | None = None) -> Replay:
+        """Replay ``record`` (text, SGF, or a list of moves)."""
+        raise NoValidator(f"{self.title} has no validator: results only")
+
+    def check_claim(self, record_or_replay, claim, **settings) -> ClaimCheck:
+        """Does ``claim`` agree with the record (or a :class:`Replay` of it)?
+
+        ``claim`` is a :class:`ResultClaim` (checked here, the same way for
+        every game) or a claim in the engine's own form (a Ninuki
+        ``Claim``/``(kind, winner)``, a Go result such as ``"B+3.5"``),
+        which the engine checks.  ``settings`` go to :meth:`replay`.
+        """
+        replay = record_or_replay if isinstance(record_or_replay, Replay) else self.replay(record_or_replay,
+                                                                                           **settings)
+        if isinstance(claim, ResultClaim):
+            return _check_result(replay, claim)
+        return self._engine_check(replay, claim)
+
+    def _engine_check(self, replay: Replay, claim) -> ClaimCheck:
+        raise TypeError(f"{self.title} checks ResultClaim only")
+
+    def write_sgf(self, replay: Replay) -> str:
+        """The legal part of a replayed record as SGF."""
+        raise NoValidator(f"{self.title} has no validator")
+
+    def write_text(self, replay: Replay) -> str:
+        """The legal part of a replayed record in text notation (``"K10 K9 pass"``)."""
+        return " ".join(pos.label for pos in replay.positions() if pos.number)
+
+
+def _check_result(replay: Replay, claim: ResultClaim) -> ClaimCheck:
+    """``RULES.md``: a result agrees with a record when the record's outcome is
+    the claimed one, or when the record is unfinished and the claim is a win
+    by resignation, on time (or by default)."""
+
+    def answer(agrees: bool, code: str, message: str) -> ClaimCheck:
+        return ClaimCheck(agrees, code, message, replay)
+
+    if not replay.legal:
+        e = replay.error
+        return answer(False, "illegal-move",
+                      f"the record has an illegal move: move {e.move_number} ({e.point or 'none'}), {e.reason}")
+    if not replay.finished:
+        if claim.method is not None:
+            return answer(True, "agree", f"the record is unfinished after {replay.moves} moves; {claim} is consistent")
+        return answer(False, "unfinished", f"{claim} is claimed, but the record has not ended after "
+                                           f"{replay.moves} moves")
+    ended = "a draw" if replay.outcome == "draw" else f"{replay.outcome} wins"
+    ended += f" ({replay.result or replay.reason})"
+    if claim.method is not None:
+        return answer(False, "finished", f"{claim} is claimed, but the record ends by itself: {ended}")
+    if claim.winner is None:
+        if replay.outcome == "draw":
+            return answer(True, "agree", f"the record ends in {ended}")
+        return answer(False, "not-a-draw", f"a draw is claimed, but in the record {ended}")
+    if replay.outcome == "draw":
+        return answer(False, "is-a-draw", f"{claim} is claimed, but the record ends in {ended}")
+    if replay.outcome != claim.winner:
+        return answer(False, "winner-differs", f"{claim} is claimed, but in the record {ended}")
+    return answer(True, "agree", f"the record agrees: {ended}")
+
+
+# ---- Ninuki-Renju ------------------------------------------------------------------
+
+
+class NinukiVariant(Variant):
+    name = "ninuki"
+    title = "Ninuki-Renju"
+    default_size = 19
+    default_komi = None
+
+    def __init__(self):
+        from games.ninuki.rules import MAX_SIZE, MIN_SIZE, PRESETS
+
+        self.rule_sets = tuple(PRESETS)
+        self.board_sizes = tuple(range(MIN_SIZE, MAX_SIZE + 1, 2))
+
+    def _rules(self, rules, options, size=None):
+        from games.ninuki import RuleSet
+
+        rule_set = RuleSet.preset(rules or self.rule_sets[0], **dict(options or {}))
+        return rule_set if size is None else rule_set.replace(size=size)
+
+    def max_moves(self, size=None, rules=None):
+        return self._rules(rules, None).max_moves(size)
+
+    def replay(self, record, *, size=None, rules=None, options=None, komi=None, handicap=None) -> Replay:
+        from games import ninuki
+
+        if handicap:
+            raise ValueError("Ninuki-Renju is played without handicap")
+        v = ninuki.replay(record, self._rules(rules, options), size)
+        board = v.board
+        moves = list(board.moves)
+        rule_set, n = board.rules, board.size
+
+        def walk() -> Iterator[Position]:
+            b = ninuki.Board(rule_set)
+            yield Position(0, {}, captures={"black": 0, "white": 0})
+            for number, move in enumerate(moves, 1):
+                colour = b.turn
+                captured = b.push(move)
+                yield Position(number, b.stones(), move, "pass" if move is None else move.name(), colour,
+                               tuple(captured), b.captures)
+
+        return Replay(self.name, n, v.legal, v.moves, v.error, v.outcome, v.reason, None, None,
+                      dict(v.captures), v, walk)
+
+    def _engine_check(self, replay, claim):
+        from games import ninuki
+
+        return ninuki.check_claim(replay.verdict, claim)
+
+    def write_sgf(self, replay):
+        from games import ninuki
+
+        result = {"black": "B+", "white": "W+", "draw": "0"}.get(replay.outcome or "")
+        return ninuki.write_sgf(replay.verdict.board.moves, replay.size, result=result)
+
+
+# ---- the Go family -------------------------------------------------------------------
+
+
+class GoFamilyVariant(Variant):
+    """Go, Keima-Go, 1000-Volt-Go: one engine class each (:mod:`games.go`)."""
+
+    board_sizes = range(1, 26)
+
+    def __init__(self, name: str, module: str, class_name: str, rule_sets: tuple[str, ...],
+                 table: str | None = None):
+        self.name = name
+        self._module, self._class_name, self._table = module, class_name, table
+        self.rule_sets = rule_sets
+        game_class = self.game_class
+        self.title = game_class.title
+        self.default_size = game_class.default_size
+        self.default_komi = game_class.default_komi
+
+    @property
+    def game_class(self):
+        return getattr(importlib.import_module(self._module), self._class_name)
+
+    def handicap(self, rank_difference):
+        if self._table is None:
+            return None
+        return getattr(importlib.import_module(self._module), self._table)(rank_difference)
+
+    def max_moves(self, size=None, rules=None):
+        return self.game_class.max_moves(size)
+
+    def replay(self, record, *, size=None, rules=None, options=None, komi=None, handicap=None) -> Replay:
+        from games.go import verdict as go_verdict
+
+        if rules is not None and rules not in self.rule_sets:
+            raise ValueError(f"unknown rule set {rules!r} for {self.title}; choose from {', '.join(self.rule_sets)}")
+        if options:
+            raise ValueError(f"{self.title} has no rule options")
+        game_class = self.game_class
+        v = go_verdict.replay(game_class, record, size=size, komi=komi, handicap=handicap)
+        game = v.game
+        played = [m.point for m in game.moves]
+        graph = game.graph
+
+        def point(p: int) -> Point:
+            return Point(*graph.point(p))
+
+        def walk() -> Iterator[Position]:
+            g = game_class(size=game.size, komi=game.komi, handicap=game.handicap)
+            yield Position(0, {})
+            for number, p in enumerate(played, 1):
+                move = g.play_point(p)
+                stones = {point(q): COLOURS[c - 1] for q, c in enumerate(g.position.stones) if c}
+                last = None if p is None else point(p)
+                yield Position(number, stones, last, "pass" if last is None else last.name(),
+                               COLOURS[move.colour - 1], tuple(point(q) for q in move.captured + move.lost))
+
+        outcome, reason = None, None
+        if v.legal:
+            outcome, reason = "unfinished", None
+            if v.outcome is not None:
+                outcome = {1: "black", 2: "white", None: "draw"}[v.outcome.winner]
+                reason = v.outcome.termination.value
+        return Replay(self.name, game.size, v.legal, v.moves, v.error, outcome, reason, v.score,
+                      v.result if v.outcome is not None else None, None, v, walk)
+
+    def _engine_check(self, replay, claim):
+        from games.go.verdict import check_claim
+
+        return check_claim(replay.verdict, claim)
+
+    def write_sgf(self, replay):
+        from games.go import write_sgf
+
+        return write_sgf(replay.verdict.game)
+
+
+# ---- Rund-Go -------------------------------------------------------------------------
+
+
+class RundGoVariant(Variant):
+    """Rund-Go: a circular board whose rules page was not available; results
+    only until it is (``RULES.md``).  A board graph
+    (:func:`games.go.graph.from_edges`) would let the Go engine replay it."""
+
+    name = "rundgo"
+    title = "Rund-Go"
+    validated = False
+
+
+def _build() -> dict[str, Variant]:
+    return {
+        "ninuki": NinukiVariant(),
+        "go": GoFamilyVariant("go", "games.go", "Game", ("chinese", "japanese")),
+        "keima": GoFamilyVariant("keima", "games.keima", "KeimaGame", ("hannover",), "handicap_for_rank_difference"),
+        "volt": GoFamilyVariant("volt", "games.volt", "VoltGame", ("hannover",), "handicap_for_rank_difference"),
+        "rundgo": RundGoVariant(),
+    }
+
+
+#: name -> :class:`Variant`, read-only.
+VARIANTS: Mapping[str, Variant] = MappingProxyType(_build())
+
+
+def variants() -> Mapping[str, Variant]:
+    """Every game by name (``ninuki``, ``go``, ``keima``, ``volt``, ``rundgo``)."""
+    return VARIANTS
+
+
+def variant(kind: str) -> Variant:
+    """The game called ``kind``; ``KeyError`` naming the known ones otherwise."""
+    try:
+        return VARIANTS[kind]
+    except KeyError:
+        raise KeyError(f"unknown game {kind!r}; known: {', '.join(sorted(VARIANTS))}") from None
