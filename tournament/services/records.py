@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.coords import CoordinateError, Point
+from games.limits import RecordTooLong
 from tournament.models.discipline import DisciplineKind
 from tournament.models.game import Result
 
@@ -41,11 +42,22 @@ REASON_TEXT = {
     "handicap": gettext_lazy("a pass while handicap stones are still to be placed"),
     "not-keima": gettext_lazy("the second stone of the turn is not a knight's move from the first"),
     "two-ko": gettext_lazy("the turn retakes both kos"),
+    "incomplete-turn": gettext_lazy("a pass as the second stone of a turn"),
 }
 
 
 class RecordUnreadable(ValueError):
     """The text is not a game record (not even an illegal one)."""
+
+
+def _too_long(exc) -> RecordUnreadable:
+    """An over-long record, said in the visitor's language (refused before it is replayed)."""
+    if exc.moves is None:
+        text = _("The record is too long: more than %(limit)s moves, more than any game of this kind can have.")
+    else:
+        text = _("The record is too long: %(moves)s moves, more than any game of this kind can have "
+                 "(at most %(limit)s).")
+    return RecordUnreadable(text % {"moves": exc.moves, "limit": exc.limit})
 
 
 @dataclass
@@ -120,6 +132,8 @@ def _parse(text: str):
 
     try:
         return parse_record(text)
+    except RecordTooLong as exc:
+        raise _too_long(exc) from exc
     except (RecordError, CoordinateError, ValueError) as exc:
         raise RecordUnreadable(str(exc)) from exc
 
@@ -136,6 +150,8 @@ def _replay_ninuki(discipline, text: str, *, handicap: int = 0, komi=None) -> Re
         rules = rules.replace(size=discipline.board_size) if rules.size != discipline.board_size else rules
         moves = parse_moves(text, rules.size)
         verdict = ninuki.replay(moves, rules)
+    except RecordTooLong as exc:
+        raise _too_long(exc) from exc
     except (ninuki.NotationError, TypeError, ValueError) as exc:
         raise RecordUnreadable(str(exc)) from exc
     # Step through the legal part again for the positions the viewer shows.
@@ -158,7 +174,7 @@ def _replay_ninuki(discipline, text: str, *, handicap: int = 0, komi=None) -> Re
         )
     error = verdict.error.as_dict() if verdict.error is not None else None
     winner = {"black": "B", "white": "W", "draw": "D"}.get(verdict.outcome or "")
-    return Replay(rules.size, frames, len(moves), error, winner, verdict.reason or "")
+    return Replay(rules.size, frames, verdict.moves, error, winner, verdict.reason or "")
 
 
 def _go_family(module: str, class_name: str) -> Callable[..., Replay]:
@@ -178,6 +194,8 @@ def _go_family(module: str, class_name: str) -> Callable[..., Replay]:
                 komi=float(komi if komi is not None else discipline.komi),
                 handicap=handicap,
             )
+        except RecordTooLong as exc:
+            raise _too_long(exc) from exc
         except RecordError as exc:
             raise RecordUnreadable(str(exc)) from exc
         # Step through again to keep every position for the viewer.
