@@ -80,9 +80,12 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # too large or with NUL bytes: refused (in the visitor's language) before the CSRF check or a form reads the body
+    "tournament.middleware.RequestGuardMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -227,9 +230,28 @@ SERVER_EMAIL = DEFAULT_FROM_EMAIL
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
-# Uploads (game records, SGF, OpenGotha files) are small.
-DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
-FILE_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
+# Uploads (game records, SGF, player lists, OpenGotha files) are small: a whole request may have at most
+# REQUEST_MAX_BYTES, checked by its Content-Length before anything is read (tournament.middleware).
+REQUEST_MAX_BYTES = 2 * 1024 * 1024
+DATA_UPLOAD_MAX_MEMORY_SIZE = REQUEST_MAX_BYTES
+FILE_UPLOAD_MAX_MEMORY_SIZE = REQUEST_MAX_BYTES
+
+# Content-Security-Policy (django-csp): every script and style comes from the site itself; no inline
+# script, no inline style, nothing from elsewhere; the board diagrams are inline SVG in the page.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    },
+}
 
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 3  # a tournament weekend
 # Sessions are read on every page: from the cache, written through to the database.

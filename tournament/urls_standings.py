@@ -6,7 +6,7 @@ from .views import standings as views
 
 urlpatterns = [
     path("t/<slug:slug>/standings/", views.standings, name="standings"),
-    path("t/<slug:slug>/standings/d/<str:discipline>/", views.standings,
+    path("t/<slug:slug>/standings/d/<int:discipline>/", views.standings,
          name="standings_discipline"),
     path("t/<slug:slug>/crosstable/", views.crosstable, name="crosstable"),
     path("t/<slug:slug>/standings.pdf", views.pdf_standings, name="pdf_standings"),

@@ -57,6 +57,27 @@ def shot():
     return save
 
 
+#: What the browser reported as refused by the Content-Security-Policy during the current test.
+CSP_VIOLATIONS: list[str] = []
+
+
+@pytest.fixture(autouse=True)
+def _no_csp_violations():
+    """Every page of every browser test satisfies the site's Content-Security-Policy."""
+    CSP_VIOLATIONS.clear()
+    yield
+    assert not CSP_VIOLATIONS, "Content-Security-Policy violations:\n" + "\n".join(CSP_VIOLATIONS)
+
+
+def _watch_csp(page) -> None:
+    def console(message):
+        text = message.text
+        if "Content Security Policy" in text or "Content-Security-Policy" in text:
+            CSP_VIOLATIONS.append(f"{page.url}: {text}")
+
+    page.on("console", console)
+
+
 def new_page(browser, live_server, *, phone: bool = False, locale: str = "en"):
     context = browser.new_context(
         viewport={"width": 390, "height": 844} if phone else {"width": 1280, "height": 900},
@@ -66,6 +87,7 @@ def new_page(browser, live_server, *, phone: bool = False, locale: str = "en"):
         locale=locale,
     )
     context.set_default_timeout(15_000)
+    context.on("page", _watch_csp)
     page = context.new_page()
     return page
 

@@ -11,7 +11,7 @@ from django.contrib.auth import get_user_model
 from tournament.models import Game, Registration, Round
 from tournament.selectors import standings as sel
 
-from .conftest import log_in, new_page
+from .conftest import _watch_csp, log_in, new_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -172,6 +172,7 @@ def test_pages_of_the_demo_tournament_on_desktop_and_phone(browser, live_server,
 
     for width, height in ((1280, 800), (1920, 1080)):
         context = browser.new_context(viewport={"width": width, "height": height}, locale="de")
+        context.on("page", _watch_csp)
         page = context.new_page()
         page.goto(f"{base}/projector/")
         assert page.locator(".projector-standings tbody tr").count() >= 10

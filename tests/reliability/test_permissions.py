@@ -233,8 +233,8 @@ class Site:
             values["kind"] = "forbidden"
         if "<str:action>" in route:
             values["action"] = "finish"
-        if "<str:discipline>" in route:
-            values["discipline"] = day.ninuki.name
+        if "<int:discipline>" in route:
+            values["discipline"] = day.ninuki.pk
         if "object_id>" in route:
             model = _model_of(name) if name not in ("admin:view_on_site",) else None
             values["object_id"] = self._admin_object(model)

@@ -267,9 +267,13 @@ def test_pages_answer(t, client):
     response = client.get(url, HTTP_HX_REQUEST="true")
     assert response.status_code == 200 and 'id="standings-live"' in response.content.decode()
     assert f"v={sel.standings_version(t['tournament'])}" in response.content.decode()
-    response = client.get(reverse("standings_discipline", args=["hannover", "Ninuki"]))
+    ninuki = t["tournament"].disciplines.get(name="Ninuki")
+    response = client.get(reverse("standings_discipline", args=["hannover", ninuki.pk]))
     assert response.status_code == 200 and "山田" not in response.content.decode()
-    assert client.get(reverse("standings_discipline", args=["hannover", "Chess"])).status_code == 404
+    elsewhere = Tournament.objects.create(name="X", slug="x", start_date="2026-01-01", end_date="2026-01-01")
+    foreign = elsewhere.disciplines.create(name="Chess", kind="other")
+    assert client.get(reverse("standings_discipline", args=["hannover", foreign.pk])).status_code == 404
+    assert client.get(reverse("csv_standings", args=["hannover"]) + "?discipline=Ninuki").status_code == 404
 
 
 def test_while_results_pour_in_the_table_is_made_at_most_every_few_seconds(t, client, settings, monkeypatch):

@@ -108,7 +108,12 @@ def standings_for(tournament: Tournament, *, discipline: str | None = None,
 
 
 def discipline_names(tournament: Tournament) -> list[str]:
-    return list(tournament.disciplines.order_by("position", "name").values_list("name", flat=True))
+    return [name for _pk, name in discipline_tabs(tournament)]
+
+
+def discipline_tabs(tournament: Tournament) -> list[tuple[int, str]]:
+    """The tournament's disciplines as (id, name), in their order."""
+    return list(tournament.disciplines.order_by("position", "name").values_list("pk", "name"))
 
 
 def pairing_sheet(round_: Round) -> PairingSheet:

@@ -13,6 +13,7 @@ from django.views.decorators.http import require_GET
 from tournament.models import AuditEntry
 
 from .access import REFEREE, tournament_page
+from .query import int_param
 
 PER_PAGE = 50
 
@@ -28,8 +29,8 @@ def audit_log(request, tournament, roles):
         entries = entries.filter(action__startswith=action)
     if object_type:
         entries = entries.filter(object_type=object_type)
-    if object_id.isdigit():
-        entries = entries.filter(object_id=int(object_id))
+    if int_param(object_id) is not None:
+        entries = entries.filter(object_id=int_param(object_id))
     else:
         object_id = ""
     codes = AuditEntry.objects.filter(tournament=tournament)

@@ -24,6 +24,7 @@ from tournament.services import registrations as registration_services
 from tournament.services.players import PlayerImportError, player_enter_late, players_import_csv
 
 from .access import ORGANIZER, tournament_page
+from .query import int_param
 
 
 def _round_numbers(tournament) -> list[int]:
@@ -177,12 +178,8 @@ def registration_account(request, tournament, roles, pk):
 def registration_merge(request, tournament, roles, pk):
     """Merge another registration of the same person into this one."""
     registration = _registration(tournament, pk)
-    try:
-        other_pk = int(request.POST.get("other", ""))
-    except ValueError:
-        messages.error(request, _("Choose the registration to merge into this one."))
-        return redirect("manage_registration", slug=tournament.slug, pk=registration.pk)
-    other = tournament.registrations.filter(pk=other_pk).first()
+    other_pk = int_param(request.POST.get("other"))
+    other = tournament.registrations.filter(pk=other_pk).first() if other_pk is not None else None
     if other is None:
         messages.error(request, _("Choose the registration to merge into this one."))
         return redirect("manage_registration", slug=tournament.slug, pk=registration.pk)
@@ -289,9 +286,9 @@ def players_import(request, tournament, roles):
 def welcome_slips(request, tournament, roles):
     """One page per player without an account: the claim code, a QR code and the link (PDF)."""
     regs = tournament.registrations.filter(user__isnull=True).exclude(status=Registration.Status.WITHDRAWN)
-    one = request.GET.get("player", "")
-    if one.isascii() and one.isdigit():
-        regs = regs.filter(pk=int(one))
+    one = int_param(request.GET.get("player"))
+    if one is not None:
+        regs = regs.filter(pk=one)
     regs = list(regs.order_by("surname", "given_name", "pk"))
     for reg in regs:
         if not reg.claim_code:  # its account was deleted: a new code

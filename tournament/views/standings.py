@@ -20,6 +20,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
+from django.utils.text import slugify
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
@@ -35,6 +36,8 @@ from tournament.selectors import standings as sel
 from tournament.selectors.roles import is_organizer, user_roles
 from tournament.selectors.rows import tournament_by_slug
 
+from .query import int_param
+
 REFRESH_SECONDS = 15
 
 
@@ -42,17 +45,28 @@ def _tournament(slug: str) -> Tournament:
     return tournament_by_slug(slug)
 
 
-def _discipline(request, tournament: Tournament, discipline: str | None) -> str | None:
-    discipline = discipline or request.GET.get("discipline") or None
-    if discipline and not tournament.disciplines.filter(name=discipline).exists():
+def _discipline(request, tournament: Tournament, discipline: int | None) -> str | None:
+    """The name of the discipline the URL names by id (``/d/<id>/`` or ``?discipline=<id>``); None for all."""
+    if discipline is None:
+        raw = request.GET.get("discipline", "")
+        if not raw:
+            return None
+        discipline = int_param(raw)
+        if discipline is None:
+            raise Http404("no such discipline")
+    name = tournament.disciplines.filter(pk=discipline).values_list("name", flat=True).first()
+    if name is None:
         raise Http404("no such discipline")
-    return discipline
+    return name
 
 
 def _file(content, content_type: str, filename: str, inline: bool = True) -> HttpResponse:
+    """A download; the file name is made safe for the header (no newline, quote or path in it)."""
     response = HttpResponse(content, content_type=content_type)
+    stem, dot, ext = filename.rpartition(".")
+    safe = f"{slugify(stem)[:80] or 'download'}{dot}{slugify(ext)}"
     disposition = "inline" if inline else "attachment"
-    response["Content-Disposition"] = f'{disposition}; filename="{filename}"'
+    response["Content-Disposition"] = f'{disposition}; filename="{safe}"'
     return response
 
 
@@ -71,14 +85,14 @@ def _public_standings(tournament, discipline, version):
     return standings
 
 
-def _discipline_names(tournament, version) -> list[str]:
-    """The tabs of the page, kept with the table (a renamed discipline shows within CACHE_SECONDS)."""
+def _discipline_tabs(tournament, version) -> list[tuple[int, str]]:
+    """The tabs of the page as (id, name), kept with the table (a renamed discipline shows within CACHE_SECONDS)."""
     key = f"standings-disciplines:{tournament.pk}:{version}"
-    names = cache.get(key)
-    if names is None:
-        names = sel.discipline_names(tournament)
-        cache.set(key, names, CACHE_SECONDS)
-    return names
+    tabs = cache.get(key)
+    if tabs is None:
+        tabs = sel.discipline_tabs(tournament)
+        cache.set(key, tabs, CACHE_SECONDS)
+    return tabs
 
 
 def _live_url(request, version: str) -> str:
@@ -176,7 +190,7 @@ def _page(request, slug, discipline, template, partial):
         "tournament": tournament,
         "table_html": table_html,
         "discipline": discipline,
-        "disciplines": _discipline_names(tournament, version),
+        "disciplines": _discipline_tabs(tournament, version),
         "refresh": REFRESH_SECONDS,
         "organizer": organizer,
     }

@@ -1,0 +1,80 @@
+"""Odd input gets a clear answer in the visitor's language, never a 500 (both databases)."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tournament.models import Discipline
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def organizer(client, day):
+    client.force_login(day.user("organizer"))
+    client.cookies["django_language"] = "en"
+    return client
+
+
+@pytest.mark.parametrize("query", ["?discipline=%00", "?discipline=a%00b", "?%00=1", "?discipline=%C0%80"])
+def test_a_nul_byte_in_a_query_is_a_400_page_not_a_500(client, day, query):
+    client.cookies["django_language"] = "en"
+    response = client.get(reverse("standings", args=[day.tournament.slug]) + query)
+    assert response.status_code in (400, 404)
+    if response.status_code == 400:
+        assert "Bad request" in response.content.decode()
+
+
+@pytest.mark.parametrize("value", ["\x00", "²", "64.0", "-1", "99999999999999999999", "1e9", "０"])
+def test_odd_ids_in_the_audit_log_filter(organizer, day, value):
+    response = organizer.get(reverse("audit_log", args=[day.tournament.slug]), {"id": value})
+    assert response.status_code in (200, 400)
+
+
+@pytest.mark.parametrize("value", ["\x00", "99999999999999999999", "²", "x"])
+def test_odd_discipline_ids_in_downloads(organizer, day, value):
+    for name in ("csv_standings", "pdf_standings", "pdf_crosstable", "h9_results"):
+        response = organizer.get(reverse(name, args=[day.tournament.slug]), {"discipline": value})
+        assert response.status_code in (400, 404), (name, value, response.status_code)
+
+
+def test_nul_bytes_in_form_fields_are_refused_before_the_view(organizer, day):
+    response = organizer.post(reverse("manage_player_add", args=[day.tournament.slug]),
+                              {"surname": "Nul\x00l", "given_name": "Nina", "country": "DE", "rank": "5k"})
+    assert response.status_code == 400
+    assert not day.tournament.registrations.filter(given_name="Nina").exists()
+
+
+def test_a_discipline_with_a_slash_or_a_newline_in_its_name_breaks_nothing(organizer, day):
+    odd = Discipline.objects.create(tournament=day.tournament, name="Go 9/9\nneu", kind="go", board_size=9)
+    for name in ("pdf_standings", "pdf_crosstable", "csv_standings"):
+        response = organizer.get(reverse(name, args=[day.tournament.slug]), {"discipline": odd.pk})
+        assert response.status_code == 200, name
+        assert "\n" not in response["Content-Disposition"] and "/" not in response["Content-Disposition"]
+    page = organizer.get(reverse("standings", args=[day.tournament.slug])).content.decode()
+    assert reverse("standings_discipline", args=[day.tournament.slug, odd.pk]) in page
+    assert organizer.get(reverse("standings_discipline", args=[day.tournament.slug, odd.pk])).status_code == 200
+
+
+def test_a_body_over_the_limit_is_refused_before_it_is_read(day, settings):
+    """50 MB sent anonymously to a log-in page: 413 from the Content-Length alone."""
+    client = Client()
+    client.cookies["django_language"] = "en"
+    body = b"x" * (settings.REQUEST_MAX_BYTES + 1)
+    response = client.generic("POST", reverse("manage_players_import", args=[day.tournament.slug]), body,
+                              content_type="multipart/form-data; boundary=zzz")
+    assert response.status_code == 413
+    assert "Too much data" in response.content.decode()
+    huge = client.generic("POST", reverse("login"), b"", content_type="application/x-www-form-urlencoded",
+                          CONTENT_LENGTH=str(50 * 1024 * 1024))
+    assert huge.status_code == 413
+
+
+def test_every_page_sends_a_strict_content_security_policy(client, day):
+    response = client.get(reverse("standings", args=[day.tournament.slug]))
+    policy = response["Content-Security-Policy"]
+    assert "script-src 'self'" in policy and "style-src 'self'" in policy
+    assert "unsafe-inline" not in policy and "unsafe-eval" not in policy
+    assert "<script>" not in response.content.decode() and "<style" not in response.content.decode()
