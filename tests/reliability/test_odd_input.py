@@ -78,3 +78,20 @@ def test_every_page_sends_a_strict_content_security_policy(client, day):
     assert "script-src 'self'" in policy and "style-src 'self'" in policy
     assert "unsafe-inline" not in policy and "unsafe-eval" not in policy
     assert "<script>" not in response.content.decode() and "<style" not in response.content.decode()
+
+
+@pytest.mark.parametrize("name", ["=HYPERLINK(\"http://evil\")", "+SUM(A1)", "-2+3", "@cmd", "\tTab", "\rCR"])
+def test_the_public_csv_shows_formulas_as_text(client, day, name):
+    import csv
+    import io
+
+    from tournament.models import Game, Registration
+
+    reg = Registration.objects.get(tournament=day.tournament, user=day.user("alice"))
+    Registration.objects.filter(pk=reg.pk).update(surname=name, club=name)
+    Game.objects.filter(pk=day.game.pk).update(result="B", result_state="confirmed")
+    text = client.get(reverse("csv_standings", args=[day.tournament.slug])).content.decode()
+    rows = list(csv.DictReader(io.StringIO(text, newline="")))
+    row = next(r for r in rows if r["given_name"] == "Alice")
+    assert row["surname"] == "'" + name and row["club"] == "'" + name
+    assert all(not r["surname"].startswith(("=", "+", "-", "@", "\t", "\r")) for r in rows)

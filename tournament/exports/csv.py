@@ -9,6 +9,18 @@ from tournament.ranks import format_rank
 from tournament.standings.model import Standings
 
 
+#: What makes a spreadsheet program read a cell as a formula.
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\n")
+
+
+def safe_cell(text: str) -> str:
+    """A cell of free text (a name, a club) that a spreadsheet shows as text: a leading ``=``, ``+``,
+    ``-``, ``@``, tab or line break gets an apostrophe in front, as OWASP and the spreadsheet programs
+    advise (``=HYPERLINK(...)`` is shown, not run)."""
+    text = str(text)
+    return "'" + text if text.startswith(FORMULA_START) else text
+
+
 def standings_csv(standings: Standings) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
@@ -24,8 +36,8 @@ def standings_csv(standings: Standings) -> str:
         except ValueError:
             rank = str(e.rank)
         writer.writerow(
-            [row.place_display, row.number, e.surname, e.given_name, rank, e.club, e.country,
-             e.egd_pin]
+            [row.place_display, row.number]
+            + [safe_cell(x) for x in (e.surname, e.given_name, rank, e.club, e.country, e.egd_pin)]
             + list(row.values)
             + [c.code for c in row.cells]
         )
