@@ -16,9 +16,10 @@ FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\n")
 def safe_cell(text: str) -> str:
     """A cell of free text (a name, a club) that a spreadsheet shows as text: a leading ``=``, ``+``,
     ``-``, ``@``, tab or line break gets an apostrophe in front, as OWASP and the spreadsheet programs
-    advise (``=HYPERLINK(...)`` is shown, not run)."""
+    advise (``=HYPERLINK(...)`` is shown, not run); a line break inside becomes a space."""
     text = str(text)
-    return "'" + text if text.startswith(FORMULA_START) else text
+    text = "'" + text if text.startswith(FORMULA_START) else text
+    return text.replace("\r\n", " ").replace("\r", " ").replace("\n", " ")  # one cell stays on one line
 
 
 def standings_csv(standings: Standings) -> str:

@@ -9,6 +9,7 @@ organizers.
 
 from __future__ import annotations
 
+import hashlib
 import time
 
 from django.conf import settings
@@ -75,9 +76,14 @@ def _file(content, content_type: str, filename: str, inline: bool = True) -> Htt
 CACHE_SECONDS = 20
 
 
+def _key_part(text: str | None) -> str:
+    """A discipline's name as a cache key part (names may hold spaces, slashes, line breaks)."""
+    return hashlib.sha1(text.encode()).hexdigest()[:16] if text else ""
+
+
 def _public_standings(tournament, discipline, version):
     """The public standings, computed once per version and shared by all workers through the cache."""
-    key = f"standings:{tournament.pk}:{discipline or ''}:{version}"
+    key = f"standings:{tournament.pk}:{_key_part(discipline)}:{version}"
     standings = cache.get(key)
     if standings is None:
         standings = sel.standings_for(tournament, discipline=discipline, public=True)
@@ -109,7 +115,7 @@ def _version_to_show(request, tournament_pk: int, partial: str, current: str) ->
     fresh = settings.STANDINGS_FRESH_SECONDS
     if not fresh:
         return current
-    key = f"standings-shown:{tournament_pk}:{request.path}:{request.GET.get('discipline', '')}:{partial}"
+    key = f"standings-shown:{tournament_pk}:{request.path}:{_key_part(request.GET.get('discipline', ''))}:{partial}"
     shown = cache.get(key)
     now = time.time()
     if shown and shown[0] != current and now - shown[1] < fresh:
