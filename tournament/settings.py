@@ -233,6 +233,8 @@ LOGOUT_REDIRECT_URL = "home"
 # Uploads (game records, SGF, player lists, OpenGotha files) are small: a whole request may have at most
 # REQUEST_MAX_BYTES, checked by its Content-Length before anything is read (tournament.middleware).
 REQUEST_MAX_BYTES = 2 * 1024 * 1024
+# Self-registrations from one client address (as the log-in throttle sees it) in one hour.
+SELF_REGISTRATIONS_PER_HOUR = int(os.environ.get("DJANGO_SELF_REGISTRATIONS_PER_HOUR", "30"))
 DATA_UPLOAD_MAX_MEMORY_SIZE = REQUEST_MAX_BYTES
 FILE_UPLOAD_MAX_MEMORY_SIZE = REQUEST_MAX_BYTES
 

@@ -158,3 +158,39 @@ def test_the_same_pin_twice_in_one_tournament_is_refused_with_a_clear_message(cl
     assert response.status_code == 200
     assert "A player with this EGD PIN is registered already." in response.content.decode()
     assert two.a.registrations.filter(egd_pin="23456789").count() == 1
+
+
+def test_self_registrations_are_limited_per_address(client, two, settings):
+    from django.contrib.auth import get_user_model
+
+    settings.SELF_REGISTRATIONS_PER_HOUR = 2
+    for t in (two.a, two.b):
+        t.registration_open = True
+        t.save()
+
+    def register(slug, username, address):
+        c = type(client)(REMOTE_ADDR=address)
+        c.cookies["django_language"] = "en"
+        c.force_login(get_user_model().objects.get_or_create(username=username)[0])
+        return c.post(reverse("register", args=[slug]), {
+            "given_name": username.title(), "surname": "Test", "country": "DE", "rank": "5k",
+            "email": f"{username}@example.org"})
+
+    assert register("b", "u1", "203.0.113.7").status_code == 302
+    assert register("a", "u2", "203.0.113.7").status_code == 302
+    third = register("b", "u3", "203.0.113.7")
+    assert third.status_code == 200 and "Too many registrations from your network" in third.content.decode()
+    assert not Registration.objects.filter(user__username="u3").exists()
+    assert register("b", "u4", "198.51.100.9").status_code == 302  # another network
+    stored = Registration.objects.get(user__username="u1").registered_from
+    assert stored and "203.0.113.7" not in stored  # a keyed hash, not the address
+
+
+def test_preliminary_registrations_are_public_only_when_the_tournament_says_so(client, two):
+    Registration.objects.create(tournament=two.a, surname="Vorläufig", given_name="Vera", rank=-5,
+                                status=Registration.Status.PRELIMINARY, source="self")
+    page = client.get(reverse("players", args=["a"])).content.decode()
+    assert "Bergmann" in page and "Vorläufig" not in page
+    two.a.public_preliminary = True
+    two.a.save()
+    assert "Vorläufig" in client.get(reverse("players", args=["a"])).content.decode()

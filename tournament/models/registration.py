@@ -93,6 +93,9 @@ class Registration(models.Model):
         help_text=_("Printed on the welcome slip: whoever opens it and logs in claims this registration."),
     )
     invited_at = models.DateTimeField(_("invitation sent"), null=True, blank=True, editable=False)
+    #: A keyed hash of the address a self-registration came from (never the address itself): the
+    #: per-address limit on self-registrations counts these.
+    registered_from = models.CharField(max_length=64, blank=True, editable=False, db_index=True)
 
     # --- the player, as this tournament knows them -------------------------
     surname = models.CharField(_("surname"), max_length=100)

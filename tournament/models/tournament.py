@@ -119,6 +119,11 @@ class Tournament(models.Model):
         default=RematchScope.TOURNAMENT,
     )
     registration_open = models.BooleanField(_("self-registration open"), default=True)
+    public_preliminary = models.BooleanField(
+        _("show preliminary registrations publicly"), default=False,
+        help_text=_("Off: the public list of players shows a self-registration only once an organizer has "
+                    "confirmed it."),
+    )
     pairing_parameters = models.JSONField(
         _("pairing parameters"),
         default=dict,

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
+from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.utils import timezone
+from django.utils.crypto import salted_hmac
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -23,9 +28,36 @@ def latest_player_data(user) -> dict:
     return {"email": user.email, "given_name": user.first_name, "surname": user.last_name}
 
 
+def address_key(address: str | None) -> str:
+    """A keyed hash of a client address (the address itself is never stored)."""
+    return salted_hmac("self-registration", address).hexdigest()[:64] if address else ""
+
+
+def check_registration_rate(address: str | None) -> None:
+    """Refuse a self-registration when this address made ``SELF_REGISTRATIONS_PER_HOUR`` in the last hour.
+
+    A limit per address and hour, counted in the database: django-ratelimit
+    needs memcached or Redis (it refuses the file and database caches this
+    site runs on), and the rows are here anyway. The default (30) is well
+    above what a club registering together from one network needs.
+    """
+    key = address_key(address)
+    if not key:
+        return
+    since = timezone.now() - dt.timedelta(hours=1)
+    if Registration.objects.filter(registered_from=key, created_at__gte=since).count() >= \
+            settings.SELF_REGISTRATIONS_PER_HOUR:
+        raise ValidationError(
+            _("Too many registrations from your network in the last hour. Please try again later, or ask "
+              "an organizer to enter you."),
+            code="rate",
+        )
+
+
 @transaction.atomic
 def player_register_self(
-    *, tournament: Tournament, data: dict, user=None, username: str = "", password: str = ""
+    *, tournament: Tournament, data: dict, user=None, username: str = "", password: str = "",
+    address: str | None = None,
 ) -> Registration:
     """A player registers (preliminary until an organizer confirms), with their own account.
 
@@ -38,6 +70,7 @@ def player_register_self(
     """
     if not tournament.registration_open:
         raise ValidationError(_("Registration for this tournament is closed."))
+    check_registration_rate(address)
     if user is None:
         user = get_user_model().objects.create_user(username=username, email=data.get("email", ""), password=password)
     if Registration.objects.filter(tournament=tournament, user=user).exists():
@@ -48,9 +81,12 @@ def player_register_self(
             _("A player with this EGD PIN is registered already. If that is you, open the link or "
               "enter the code on your welcome slip, or ask an organizer.")
         )
-    return registration_create(
+    registration = registration_create(
         tournament=tournament, data=data, source=Registration.Source.SELF, account=user, user=user
     )
+    if address:
+        Registration.objects.filter(pk=registration.pk).update(registered_from=address_key(address))
+    return registration
 
 
 @transaction.atomic

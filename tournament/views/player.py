@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournament.auth_backend import BACKEND
+from tournament.client_address import client_address
 from tournament.forms.accounts import repeated_sign_up
 from tournament.forms.registrations import AbsentRoundsForm, SelfRegistrationForm
 from tournament.models import Registration
@@ -55,6 +56,7 @@ def register(request, slug):
                         user=request.user if request.user.is_authenticated else None,
                         username=username,
                         password=password,
+                        address=client_address(request),
                     )
                 new_user = registration.user if needs_account else None
             except accounts.UsernameTaken as exc:

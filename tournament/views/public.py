@@ -48,7 +48,10 @@ def tournament_detail(request, slug):
 def players(request, slug):
     tournament = tournament_by_slug(slug)
     registrations = (
-        tournament.registrations.exclude(status=Registration.Status.WITHDRAWN)
+        tournament.registrations.filter(
+            status__in=[Registration.Status.CONFIRMED]
+            + ([Registration.Status.PRELIMINARY] if tournament.public_preliminary else [])
+        )
         .order_by("-rank", "surname", "given_name")
     )
     return render(
