@@ -175,10 +175,7 @@ def build_context(t: Tournament, round_number: int, population: list[str],
                 wb += 1 if g.white == k else -1
             if (r + 1) in rematch_rounds:
                 played.add(opp)
-        cat = 0
-        lim = P.general.lower_category_limits
-        if P.general.number_of_categories > 1 and lim:
-            cat = next((c for c, low in enumerate(lim) if p.rank >= low), len(lim))
+        cat = s.category
         seats[k] = C.Seat(
             key=k, random_name=p.name + p.first_name, rank=p.rank, club=p.club, country=p.country,
             group=group_of[k], group_size=size.get(k, 1), place=place.get(k, 0),

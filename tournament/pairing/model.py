@@ -117,6 +117,9 @@ class GeneralParams:
     nbw2_absent: int = 0
     nbw2_bye: int = 2
     round_down_nbw_mms: bool = True
+    # OpenGotha's genCountNotPlayedGamesAsHalfPoint: the SOS family reads
+    # opponents' scores with half a point for each round without a played game
+    count_not_played_as_half: bool = False
     number_of_categories: int = 1
     lower_category_limits: tuple[int, ...] = ()
     komi: float = 7.5

@@ -130,6 +130,7 @@ def read_tournament(source) -> Tournament:
         nbw2_absent=_int(g.get("genNBW2ValueAbsent"), 0, "genNBW2ValueAbsent"),
         nbw2_bye=_int(g.get("genNBW2ValueBye"), 2, "genNBW2ValueBye"),
         round_down_nbw_mms=_bool(g.get("genRoundDownNBWMMS"), True),
+        count_not_played_as_half=_bool(g.get("genCountNotPlayedGamesAsHalfPoint"), False),
         number_of_categories=ncat,
         lower_category_limits=tuple(cat_limits),
         komi=_float(g.get("komi"), 7.5, "komi"),
@@ -325,6 +326,7 @@ def _parameter_set(t: Tournament) -> ET.Element:
         "genMMS2ValueAbsent": str(G.mms2_absent), "genMMS2ValueBye": str(G.mms2_bye),
         "genNBW2ValueAbsent": str(G.nbw2_absent), "genNBW2ValueBye": str(G.nbw2_bye),
         "genRoundDownNBWMMS": _fmt_bool(G.round_down_nbw_mms),
+        "genCountNotPlayedGamesAsHalfPoint": _fmt_bool(G.count_not_played_as_half),
         "numberOfCategories": str(G.number_of_categories), "komi": str(G.komi), "size": str(G.size),
     })
     h = sub("HandicapParameterSet")

@@ -9,8 +9,6 @@ from __future__ import annotations
 from django.db.models import Q
 
 from tournament.models import Bye, Game, Registration, Round, Tournament
-from tournament.pairing import model as pm
-from tournament.pairing.scores import initial_mms
 from tournament.pdf.data import PairingSheet, SheetPlayer, SheetTable
 from tournament.ranks import format_rank
 from tournament.selectors.rows import statement
@@ -22,21 +20,14 @@ PUBLIC_STATES = (Round.Status.PUBLISHED, Round.Status.FINISHED)
 ALL_STATES = (Round.Status.PAIRED, Round.Status.PUBLISHED, Round.Status.FINISHED)
 
 
-def _general_params(tournament: Tournament) -> pm.GeneralParams:
-    defaults = pm.GeneralParams()
-    return pm.GeneralParams(
-        mm_bar=tournament.mcmahon_bar if tournament.mcmahon_bar is not None else defaults.mm_bar,
-        mm_floor=(tournament.mcmahon_floor if tournament.mcmahon_floor is not None
-                  else defaults.mm_floor),
-    )
-
-
 def settings_for(tournament: Tournament) -> sm.Settings:
+    """The standings' settings: OpenGotha's parameters from the one conversion the pairing uses."""
+    from tournament.selectors.pairing_data import parameters_for, show_not_playing
+
     return sm.Settings(
         criteria=tuple(tournament.standings_criteria or ()),
-        bye_points_x2=int(tournament.bye_points * 2),
-        absence_points_x2=int(tournament.absence_points * 2),
-        round_down=pm.GeneralParams().round_down_nbw_mms,
+        general=parameters_for(tournament).general,
+        show_not_playing=show_not_playing(tournament),
         overall=tournament.overall_ranking,
         best_of=tournament.best_of,
     )
@@ -50,11 +41,17 @@ def tournament_data(tournament: Tournament, *, public: bool = True,
     otherwise every paired round too.  Planned rounds never count.
     """
     states = PUBLIC_STATES if public else ALL_STATES
-    rounds_qs = tournament.rounds.filter(status__in=states).select_related("discipline")
+    rounds_qs = tournament.rounds.select_related("discipline")
     if up_to is not None:
         rounds_qs = rounds_qs.filter(number__lte=up_to)
-    rounds = list(rounds_qs.order_by("number"))
-    round_ids = {r.pk: r.number for r in rounds}
+    every = list(rounds_qs.order_by("number"))
+    counted = [r for r in every if r.status in states]
+    # a round before the last counted one counts even without games, as in
+    # OpenGotha (SOSM adds the player's starting score for it); its games, if
+    # any, only when its state counts
+    last = max((r.number for r in counted), default=0)
+    rounds = [r for r in every if r.number <= last]
+    round_ids = {r.pk: r.number for r in counted}
     games = list(
         Game.objects.filter(round_id__in=round_ids).values_list(
             "round_id", "table", "black_id", "white_id", "result", "handicap", "komi", "by_default"
@@ -72,15 +69,12 @@ def tournament_data(tournament: Tournament, *, public: bool = True,
             "player__surname_latin", "player__given_name_latin",
         )
     )
-    general = _general_params(tournament)
     entrants = []
     for (pk, surname, given_name, rank, mms_correction, club, country, egd_pin, rating, absent_rounds,
          surname_latin, given_name_latin) in registrations:
-        smms = initial_mms(pm.Player(key=str(pk), name=surname, rank=rank,
-                                     mms_correction=mms_correction), general)
         entrants.append(sm.Entrant(
             id=pk, surname=surname, given_name=given_name, rank=rank,
-            initial_mms=smms, club=club, country=country, egd_pin=egd_pin,
+            mms_correction=mms_correction, club=club, country=country, egd_pin=egd_pin,
             rating=rating, absent_rounds=frozenset(absent_rounds or ()),
             surname_latin=surname_latin, given_name_latin=given_name_latin,
         ))

@@ -48,6 +48,16 @@ def _general_attrib(extra: dict) -> dict:
     return dict(el.attrib) if el is not None else {}
 
 
+def _stored_parameters(params: pm.Parameters) -> dict:
+    """The parameter set as stored, with the NBW values of byes and absences always
+    written: the site's fields hold the MMS values only (``parameters_for``)."""
+    data = to_json(params)
+    general = data.setdefault("general", {})
+    general["nbw2_bye"] = params.general.nbw2_bye
+    general["nbw2_absent"] = params.general.nbw2_absent
+    return data
+
+
 @transaction.atomic
 def import_opengotha(source, *, slug: str | None = None, user=None) -> Tournament:
     """Create a tournament from an OpenGotha file (path, bytes or text)."""
@@ -77,7 +87,7 @@ def import_opengotha(source, *, slug: str | None = None, user=None) -> Tournamen
         handicap_correction=params.handicap.correction,
         handicap_ceiling=params.handicap.ceiling,
         registration_open=False,
-        pairing_parameters=to_json(params),
+        pairing_parameters=_stored_parameters(params),
         opengotha_extra={**data.extra, "short_name": data.short_name},
     )
     tournament.full_clean()
