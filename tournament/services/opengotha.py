@@ -27,6 +27,7 @@ from tournament.pairing import model as pm
 from tournament.pairing.opengotha_xml import OpenGothaFormatError, read_tournament, write_tournament
 from tournament.pairing.params_json import to_json
 from tournament.selectors.pairing_data import RESULT_CODES, plain_tournament
+from tournament.standings.opengotha import criteria_codes
 
 from .audit import log_action
 
@@ -78,6 +79,8 @@ def import_opengotha(source, *, slug: str | None = None, user=None) -> Tournamen
         start_date=start,
         end_date=end,
         place=general.get("location", ""),
+        country="",  # OpenGotha's file has no country of the tournament
+        standings_criteria=list(criteria_codes(params.placement)),
         pairing_system=PairingSystem.SWISS if swiss else PairingSystem.MCMAHON,
         mcmahon_bar=g.mm_bar,
         mcmahon_floor=g.mm_floor,
@@ -119,7 +122,7 @@ def import_opengotha(source, *, slug: str | None = None, user=None) -> Tournamen
             player=player,
             status=Registration.Status.CONFIRMED if p.final else Registration.Status.PRELIMINARY,
             source=Registration.Source.IMPORT,
-            absent_rounds=[n for n in range(1, g.number_of_rounds + 1) if not p.present(n) and p.final],
+            absent_rounds=[n for n, here in enumerate(p.participation, 1) if not here],
             mms_correction=p.mms_correction,
         )
 
