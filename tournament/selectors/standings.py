@@ -34,11 +34,13 @@ def settings_for(tournament: Tournament) -> sm.Settings:
 
 
 def tournament_data(tournament: Tournament, *, public: bool = True,
-                    up_to: int | None = None) -> sm.TournamentData:
+                    up_to: int | None = None, every_round: bool = False) -> sm.TournamentData:
     """Players, games and byes of the rounds that count.
 
     ``public``: only published and finished rounds (what anybody may see);
-    otherwise every paired round too.  Planned rounds never count.
+    otherwise every paired round too.  The games of planned rounds never
+    count; the rounds themselves count up to the last counted one (or all of
+    them with ``every_round``), as OpenGotha counts every round.
     """
     states = PUBLIC_STATES if public else ALL_STATES
     rounds_qs = tournament.rounds.select_related("discipline")
@@ -50,7 +52,7 @@ def tournament_data(tournament: Tournament, *, public: bool = True,
     # OpenGotha (SOSM adds the player's starting score for it); its games, if
     # any, only when its state counts
     last = max((r.number for r in counted), default=0)
-    rounds = [r for r in every if r.number <= last]
+    rounds = every if every_round and counted else [r for r in every if r.number <= last]
     round_ids = {r.pk: r.number for r in counted}
     games = list(
         Game.objects.filter(round_id__in=round_ids).values_list(
@@ -132,10 +134,14 @@ def pairing_sheet(round_: Round) -> PairingSheet:
 
 def go_standings(tournament: Tournament, *, discipline: str | None = None,
                  public: bool = True) -> sm.Standings:
-    """The standings over the Go rounds (or one named discipline), for the EGD."""
+    """The standings over the Go rounds (or one named discipline), for the EGD.
+
+    As OpenGotha's h9 file: after the last round of the tournament, one
+    column for each of its (Go) rounds, played yet or not.
+    """
     from tournament.models.discipline import DisciplineKind
 
-    data = tournament_data(tournament, public=public)
+    data = tournament_data(tournament, public=public, every_round=True)
     if discipline:
         names = {discipline}
     else:
@@ -152,10 +158,11 @@ def h9_header(tournament: Tournament, *, discipline: str | None = None,
     The class, the adjusted time (TM) and the overtime system (CM) follow
     from the tournament's time control (:mod:`tournament.exports.egd_time`);
     ``tournament_class`` overrides the class. HA gives the handicap
-    correction when the discipline's games had handicaps.
+    correction when the discipline's games had handicaps. A note names every
+    round played on a board smaller than 19x19 (the EGD does not rate it).
     """
     from tournament.exports.egd_time import parse_time_control
-    from tournament.exports.h9 import H9Header
+    from tournament.exports.h9 import H9Header, small_board_notes
     from tournament.models.discipline import DisciplineKind
 
     qs = tournament.disciplines.all()
@@ -164,6 +171,7 @@ def h9_header(tournament: Tournament, *, discipline: str | None = None,
     games = Game.objects.filter(round__tournament=tournament, round__discipline=d) if d else None
     handicapped = bool(games is not None and games.filter(handicap__gt=0).exists())
     time = parse_time_control(tournament.time_control)
+    sizes = dict(tournament.rounds.filter(discipline__in=qs).values_list("number", "discipline__board_size"))
     return H9Header(
         event=tournament.name,
         place=tournament.place,
@@ -175,6 +183,7 @@ def h9_header(tournament: Tournament, *, discipline: str | None = None,
         komi=f"{d.komi:g}" if d else "",
         time=str(time.adjusted // 60) if time else "",
         time_system=time.label if time else "",
+        notes=small_board_notes(sizes),
     )
 
 

@@ -49,6 +49,14 @@ def _general_attrib(extra: dict) -> dict:
     return dict(el.attrib) if el is not None else {}
 
 
+def _time_control(general: dict) -> str:
+    """The file's thinking time as the site writes it (the EGD class and TM follow from it)."""
+    from tournament.exports.egd_time import opengotha_time, time_control_text
+
+    time = opengotha_time(general)
+    return time_control_text(time) if time else ""
+
+
 def _stored_parameters(params: pm.Parameters) -> dict:
     """The parameter set as stored, with the NBW values of byes and absences always
     written: the site's fields hold the MMS values only (``parameters_for``)."""
@@ -80,6 +88,7 @@ def import_opengotha(source, *, slug: str | None = None, user=None) -> Tournamen
         end_date=end,
         place=general.get("location", ""),
         country="",  # OpenGotha's file has no country of the tournament
+        time_control=_time_control(general),
         standings_criteria=list(criteria_codes(params.placement)),
         pairing_system=PairingSystem.SWISS if swiss else PairingSystem.MCMAHON,
         mcmahon_bar=g.mm_bar,
