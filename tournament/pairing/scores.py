@@ -281,13 +281,21 @@ CRITERIA = {
 _START_MMS = ("MMS", "STS")
 
 
+_CANONICAL: dict[str, str] = {}
+
+
 def canonical(crit: str | None) -> str:
     """A criterion's name as OpenGotha writes it (``Rating``, ``SOSW-1``, ...)."""
     if not crit:
         return "NULL"
+    try:
+        return _CANONICAL[crit]
+    except KeyError:
+        pass
     name = ALIASES.get(crit.upper(), crit)
     for known in CRITERIA:
         if known.upper() == name.upper():
+            _CANONICAL[crit] = known
             return known
     raise ValueError(f"unknown placement criterion {crit!r}")
 
