@@ -125,18 +125,19 @@ def build_context(t: Tournament, round_number: int, population: list[str],
         grouped = [p.key for p in t.players]
     else:
         grouped = list(population)
+    # OpenGotha's fillPairingInfo: the main scores a group can have, and
+    # the groups numbered category by category (the best category first)
     if main == "MMS":
-        lo = P.general.mm_floor - 1 + 30
-        hi = P.general.mm_bar + 2 + rn + 30
-        score_range = hi - lo + 1
+        lo, hi = P.general.mm_floor - 1 + 30, P.general.mm_bar + 2 + rn + 30
+    elif main == "CPS":
+        lo, hi = 0, 2 ** rn
     else:
-        score_range = rn + 1
+        lo, hi = 0, rn
+    span = hi - lo + 1
+    score_range = span * max(P.general.number_of_categories, 1)  # numberOfGroups
 
     def group_number(k):
-        # OpenGotha numbers the groups category by category: the players of
-        # one category never share a group with another's (the span keeps
-        # every category's groups apart, best category highest)
-        return _jhalf(crit_value(scores[k], main, idx)) - scores[k].category * (score_range + 4)
+        return _jhalf(crit_value(scores[k], main, idx)) - scores[k].category * span
 
     group_of = {k: group_number(k) for k in grouped}
     for k in population:
@@ -147,10 +148,15 @@ def build_context(t: Tournament, round_number: int, population: list[str],
     additional = pp.additional_criterion1 if rn < last1 else pp.additional_criterion2
     crits = list(P.placement) + ([additional] if additional not in ("NULL", "") else [])
 
+    direct = direct_confrontation_before(t, scores, P.placement, idx, history)
+
+    def value(k, c):
+        return direct.get(k, 0) if c in ("DC", "SDC") else crit_value(scores[k], c, idx)
+
     def sort_key(k):
-        s = scores[k]
         p = by_key[k]
-        return tuple(-crit_value(s, c, idx) for c in crits) + (f"{p.name} {p.first_name}",)
+        # OpenGotha's ScoredPlayerComparator: the criteria, then name, then first name
+        return tuple(-value(k, c) for c in crits) + (p.name, p.first_name)
 
     groups: dict[int, list[str]] = {}
     for k in grouped:
@@ -207,12 +213,45 @@ def build_context(t: Tournament, round_number: int, population: list[str],
 
     def standings_key(k):
         p = by_key[k]
-        return tuple(-crit_value(scores[k], c, idx) for c in P.placement) + (p.name, p.first_name)
+        return tuple(-value(k, c) for c in P.placement) + (p.name, p.first_name)
 
     # OpenGotha's list of players to pair: the standings before the round
     # (placement criteria, then name and first name)
     list_order = {k: i for i, k in enumerate(sorted(population, key=standings_key))}
     return RoundContext(t, round_number, disc, scores, seats, ctx, list_order)
+
+
+@dataclass(frozen=True)
+class _Ref:
+    id: str
+
+
+def direct_confrontation_before(t: Tournament, scores: dict[str, PlayerScores], placement, idx: int,
+                                games) -> dict[str, int]:
+    """DC or SDC of every player in the standings before the round, as OpenGotha
+    computes them for its pairing (over every registered player, from the games
+    before the round); {} when neither is a placement criterion."""
+    from tournament.standings.ranking import direct_confrontation, simplified_direct_confrontation
+
+    names = [c for c in placement if c in ("DC", "SDC")]
+    if not names or idx < 0:
+        return {}
+    i = list(placement).index(names[0])
+    before, after = placement[:i], placement[i + 1:]
+    groups: dict[tuple, list[str]] = {}
+    for p in t.players:
+        groups.setdefault(tuple(crit_value(scores[p.key], c, idx) for c in before), []).append(p.key)
+    out: dict[str, int] = {}
+    for keys in groups.values():
+        if len(keys) < 2:
+            continue
+        group = [_Ref(k) for k in keys]
+        if names[0] == "DC":
+            secondary = {k: tuple(crit_value(scores[k], c, idx) for c in after) for k in keys}
+            out.update(direct_confrontation(group, games, secondary))
+        else:
+            out.update(simplified_direct_confrontation(group, games))
+    return out
 
 
 def make_game(rc: RoundContext, a: str, b: str, table: int = 0) -> Game:

@@ -177,10 +177,12 @@ class Parameters:
 
     @property
     def main_criterion(self) -> str:
+        """OpenGotha's ``mainCriterion``: the first of NBW, MMS and CPS among the
+        placement criteria; NBW when there is none."""
         for c in self.placement:
-            if c in ("MMS", "NBW", "STS", "SCORE", "SCOREX"):
-                return "NBW" if c == "NBW" else "MMS"
-        return "MMS"
+            if c in ("MMS", "NBW", "CPS"):
+                return c
+        return "NBW"
 
     @property
     def mcmahon(self) -> bool:
