@@ -12,11 +12,9 @@ from tournament.pairing import model as pm
 
 from .criteria import code_for
 from .model import Bye, Entrant, Game, RoundInfo, Settings, TournamentData
+from .scores import _RESULTS as _PLAIN_RESULTS
 
-_RESULTS = {
-    pm.Result.BLACK_WINS: "B", pm.Result.WHITE_WINS: "W", pm.Result.DRAW: "D",
-    pm.Result.BOTH_LOSE: "0", pm.Result.BOTH_WIN: "1", pm.Result.UNKNOWN: "?",
-}
+_RESULTS = {plain: code for code, plain in _PLAIN_RESULTS.items()}
 
 
 def criteria_codes(placement) -> tuple[str, ...]:

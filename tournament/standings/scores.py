@@ -25,7 +25,7 @@ from .model import BLACK, BOTH_LOSE, BOTH_WIN, DRAW, UNKNOWN, WHITE, Entrant, Ga
 
 PAIRED, BYE, ABSENT, NONE = og.PAIRED, og.BYE, og.ABSENT, "none"
 
-_RESULTS = {
+_RESULTS = {  # the standings' result codes -> the pairing's results
     BLACK: pm.Result.BLACK_WINS, WHITE: pm.Result.WHITE_WINS, DRAW: pm.Result.DRAW,
     BOTH_LOSE: pm.Result.BOTH_LOSE, BOTH_WIN: pm.Result.BOTH_WIN, UNKNOWN: pm.Result.UNKNOWN,
 }
