@@ -102,12 +102,13 @@ def test_same_input_same_pairing(case):
 def test_numpy_costs_equal_pair_by_pair_costs(case):
     t, r, _ = case
     keys = [pl.key for pl in t.players if pl.present(r)]
-    rc = build_context(t, r, keys)
-    W = cost_matrix(rc, keys)
-    for i, a in enumerate(keys):
-        for j, b in enumerate(keys):
-            if i != j:
-                assert W[i, j] == rc.cost(a, b).total
+    for dialect in ("fixtures", "3.51.02"):
+        rc = build_context(t, r, keys, Options(dialect=dialect))
+        W = cost_matrix(rc, keys)
+        for i, a in enumerate(keys):
+            for j, b in enumerate(keys):
+                if i != j:
+                    assert W[i, j] == rc.cost(a, b).total
 
 
 @SETTINGS

@@ -73,3 +73,31 @@ def test_management_command():
     call_command("pair_opengotha", str(OG_DIR / "simplemm.xml"), "--round", "2", stdout=out)
     data = json.loads(out.getvalue())
     assert {(g["white"], g["black"], g["handicap"]) for g in data["games"]} == expected("simplemm", 2)[0]
+
+
+@pytest.mark.skipif(not available(), reason="../shared/opengotha/ not found")
+def test_manage_py_pairs_without_starting_django_and_says_the_same(tmp_path):
+    from pathlib import Path
+
+    from django.core.management import call_command
+    """``manage.py pair_opengotha`` skips Django's start-up (it touches no
+    database) and prints what the Django command prints, errors included."""
+    import subprocess
+    import sys
+
+    from django.core.management import CommandError
+
+    repo = Path(__file__).resolve().parents[2]
+    args = [str(OG_DIR / "simplemm.xml"), "--round", "2"]
+    fast = subprocess.run([sys.executable, "manage.py", "pair_opengotha", *args], cwd=repo,
+                          capture_output=True, text=True)
+    out = io.StringIO()
+    call_command("pair_opengotha", *args, stdout=out)
+    assert fast.returncode == 0 and fast.stdout == out.getvalue()
+    bad = tmp_path / "bad.xml"
+    bad.write_text("<Tournament/>")
+    fast = subprocess.run([sys.executable, "manage.py", "pair_opengotha", str(bad), "--round", "1"], cwd=repo,
+                          capture_output=True, text=True)
+    with pytest.raises(CommandError) as e:
+        call_command("pair_opengotha", str(bad), "--round", "1")
+    assert fast.returncode == 1 and fast.stderr == f"CommandError: {e.value}\n"

@@ -15,10 +15,10 @@ def big_tournament(players=150, rounds=6, seed=3) -> TournamentData:
     entrants = []
     for i in range(1, players + 1):
         if i == 7:
-            entrants.append(Entrant(i, "山田", "太郎", 3, 33, club="東京", country="JP"))
+            entrants.append(Entrant(i, "山田", "太郎", 3, club="東京", country="JP"))
         else:
             entrants.append(Entrant(i, f"{SURNAMES[i % len(SURNAMES)]}{i}", "Jürgen",
-                                    rnd.randint(-20, 4), 30, club="Göttingen", country="DE",
+                                    rnd.randint(-20, 4), club="Göttingen", country="DE",
                                     egd_pin=f"{10000000 + i}"))
     games = []
     for r in range(1, rounds + 1):

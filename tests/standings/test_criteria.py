@@ -19,19 +19,24 @@ from tournament.standings import (
     Bye, Entrant, Game, RoundInfo, Settings, TournamentData, overall_standings,
 )
 from tournament.standings.ranking import direct_confrontation
-from tournament.standings.scores import compute_scores, minus_worst
+from tournament.pairing.model import GeneralParams
+from tournament.standings.scores import compute_scores
 
 A, B, C, D, E = 1, 2, 3, 4, 5
 
 
-def data(**settings) -> TournamentData:
+def data(general=None, **settings) -> TournamentData:
     entrants = (
-        Entrant(A, "Arendt", "Anna", 2, 32),
-        Entrant(B, "Böhm", "Bernd", 1, 31),
-        Entrant(C, "Çelik", "Cem", 0, 30),
-        Entrant(D, "Dorn", "Dora", 0, 30, absent_rounds=frozenset({2})),
-        Entrant(E, "Eto", "Emi", -1, 29),
+        Entrant(A, "Arendt", "Anna", 2),
+        Entrant(B, "Böhm", "Bernd", 1),
+        Entrant(C, "Çelik", "Cem", 0),
+        Entrant(D, "Dorn", "Dora", 0, absent_rounds=frozenset({2})),
+        Entrant(E, "Eto", "Emi", -1),
     )
+    # bar 9d: the initial McMahon score is rank + 30; a bye is worth 1, an absence 0
+    g = dict(mm_bar=8, nbw2_bye=2, mms2_bye=2, nbw2_absent=0, mms2_absent=0, round_down_nbw_mms=False,
+             number_of_rounds=3)
+    g.update(general or {})
     games = (
         Game(1, 1, A, B, "W"), Game(1, 2, C, D, "B"),
         Game(2, 1, A, E, "B", handicap=2), Game(2, 2, B, C, "W"),
@@ -39,7 +44,7 @@ def data(**settings) -> TournamentData:
     )
     byes = (Bye(1, E), Bye(3, D))
     return TournamentData(entrants, tuple(RoundInfo(n, "Go") for n in (1, 2, 3)), games, byes,
-                          Settings(**settings))
+                          Settings(general=GeneralParams(**g), **settings))
 
 
 @pytest.fixture(scope="module")
@@ -53,42 +58,36 @@ def test_wins_and_mcmahon_scores_count_byes_and_absences(scores):
 
 
 def test_absence_points_count_when_set():
-    s = compute_scores(data(absence_points_x2=1), [1, 2, 3])
-    assert s[D].nbw_x2 == [0, 1, 3]  # half a point for the absence, one for the bye
+    s = compute_scores(data(dict(nbw2_absent=1, mms2_absent=1)), [1, 2, 3])
+    assert s[D].og.nbw2 == [0, 1, 3]  # half a point for the absence, one for the bye
 
 
 def test_round_down_counts_whole_points_of_byes_and_absences():
-    s = compute_scores(data(absence_points_x2=1, round_down=True), [1, 2, 3])
-    assert s[D].nbw_x2 == [0, 0, 2]
+    s = compute_scores(data(dict(nbw2_absent=1, mms2_absent=1, round_down_nbw_mms=True)), [1, 2, 3])
+    assert s[D].og.nbw2 == [0, 0, 2]
 
 
-@pytest.mark.parametrize("attr, expected", [
-    ("sosw_x2", {A: 6, B: 5, C: 4, D: 3, E: 3}),
-    ("soswm1_x2", {A: 5, B: 4, C: 3, D: 3, E: 3}),
-    ("soswm2_x2", {A: 3, B: 3, C: 2, D: 3, E: 2}),
+@pytest.mark.parametrize("crit, expected", [
+    ("SOSW", {A: 6, B: 5, C: 4, D: 3, E: 3}),
+    ("SOSW-1", {A: 5, B: 4, C: 3, D: 3, E: 3}),
+    ("SOSW-2", {A: 3, B: 3, C: 2, D: 3, E: 2}),
     # unplayed rounds: the player's own initial MMS; handicap corrects the opponent's MMS
-    ("sosm_x2", {A: 94, B: 96, C: 97, D: 93, E: 97}),
-    ("sosmm1_x2", {A: 66, B: 66, C: 66, D: 63, E: 68}),
-    ("sosmm2_x2", {A: 33, B: 33, C: 33, D: 33, E: 35}),
-    ("sososw_x2", {A: 12, B: 13, C: 14, D: 4, E: 11}),
-    ("sososm_x2", {A: 290, B: 288, C: 283, D: 277, E: 277}),
-    ("cussw_x2", {A: 2, B: 4, C: 6, D: 1, E: 3}),
-    ("cussm_x2", {A: 98, B: 97, C: 96, D: 91, E: 90}),
+    ("SOSM", {A: 94, B: 96, C: 97, D: 93, E: 97}),
+    ("SOSM-1", {A: 66, B: 66, C: 66, D: 63, E: 68}),
+    ("SOSM-2", {A: 33, B: 33, C: 33, D: 33, E: 35}),
+    ("SOSOSW", {A: 12, B: 13, C: 14, D: 4, E: 11}),
+    ("SOSOSM", {A: 290, B: 288, C: 283, D: 277, E: 277}),
+    ("CUSSW", {A: 2, B: 4, C: 6, D: 1, E: 3}),
+    ("CUSSM", {A: 98, B: 97, C: 96, D: 91, E: 90}),
 ])
-def test_opponent_criteria(scores, attr, expected):
-    got = {p: getattr(s, attr) / 2 for p, s in scores.items()}
+def test_opponent_criteria(scores, crit, expected):
+    got = {p: s.value(crit) / 2 for p, s in scores.items()}
     assert got == expected
 
 
 def test_sodos_counts_beaten_opponents_only(scores):
-    assert {p: s.sodosw_x4 / 4 for p, s in scores.items()} == {A: 1, B: 2, C: 4, D: 0, E: 0}
-    assert {p: s.sodosm_x4 / 4 for p, s in scores.items()} == {A: 28, B: 63, C: 97, D: 0, E: 0}
-
-
-def test_minus_worst_follows_opengotha_for_short_tournaments():
-    assert minus_worst([7]) == (0, 0)
-    assert minus_worst([3, 5]) == (5, 0)
-    assert minus_worst([4, 1, 3, 1]) == (8, 7)
+    assert {p: s.value("SODOSW") / 4 for p, s in scores.items()} == {A: 1, B: 2, C: 4, D: 0, E: 0}
+    assert {p: s.value("SODOSM") / 4 for p, s in scores.items()} == {A: 28, B: 63, C: 97, D: 0, E: 0}
 
 
 def test_standings_order_and_columns():
@@ -117,7 +116,7 @@ def test_wins_criteria_in_swiss_order():
     assert [r.entrant.id for r in st.rows] == [C, B, A, E, D]
     assert [r.values for r in st.rows][3:] == [("1", "3", "11"), ("1", "3", "4")]
     assert [r.place for r in st.rows] == [1, 2, 3, 4, 5]
-    # without SOSOS, D and E share the fourth place, listed by rank (D 1d before E 1k)
+    # without SOSOS, D and E share the fourth place, listed by name as OpenGotha lists them
     st = overall_standings(data(criteria=("nbw", "sos")))
     assert [(r.place_display, r.number, r.entrant.id) for r in st.rows][3:] == [
         ("4=", 4, D), ("4=", 5, E)]
@@ -125,7 +124,7 @@ def test_wins_criteria_in_swiss_order():
 
 def test_half_points_are_shown_as_decimals():
     d = TournamentData(
-        (Entrant(1, "X", "x", 0, 30), Entrant(2, "Y", "y", 0, 30)),
+        (Entrant(1, "X", "x", 0), Entrant(2, "Y", "y", 0)),
         (RoundInfo(1, "Go"),), (Game(1, 1, 1, 2, "D"),), settings=Settings(criteria=("nbw", "mms", "sodos")),
     )
     st = overall_standings(d)

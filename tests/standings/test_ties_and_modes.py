@@ -8,19 +8,20 @@ from tournament.standings import (
     Bye, Entrant, Game, RoundInfo, Settings, TournamentData, discipline_standings,
     overall_standings, place_points,
 )
+from tournament.pairing.model import GeneralParams
 from tournament.standings.ranking import direct_confrontation
 from tournament.standings.scores import compute_scores
 
 
 def entrants(n, rank=0):
-    return tuple(Entrant(i, f"P{i}", "x", rank, 30) for i in range(1, n + 1))
+    return tuple(Entrant(i, f"P{i}", "x", rank) for i in range(1, n + 1))
 
 
 def test_equal_players_share_the_place_and_the_next_place_skips():
     d = TournamentData(
         entrants(5), (RoundInfo(1, "Go"),),
         (Game(1, 1, 1, 2, "B"), Game(1, 2, 3, 4, "B")), (Bye(1, 5),),
-        Settings(criteria=("nbw",), bye_points_x2=0),
+        Settings(criteria=("nbw",), general=GeneralParams(nbw2_bye=0, mms2_bye=0)),
     )
     st = overall_standings(d)
     assert [(r.place_display, r.number) for r in st.rows] == [

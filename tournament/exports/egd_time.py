@@ -134,3 +134,42 @@ def parse_time_control(text: str) -> TimeControl | None:
     if plus and re.search(r"byo", rest):
         return TimeControl(basic_seconds, BYO_YOMI, _duration(plus.group(1), plus.group(2), "s"))
     return None
+
+
+_OPENGOTHA_SYSTEMS = {"SUDDENDEATH": SUDDEN_DEATH, "STDBYOYOMI": BYO_YOMI, "CANBYOYOMI": CANADIAN,
+                      "FISCHER": FISCHER}
+
+
+def opengotha_time(general: dict) -> TimeControl | None:
+    """The time control of an OpenGotha file's ``GeneralParameterSet`` attributes
+    (OpenGotha's defaults where one is missing), or None for an unknown system."""
+    def number(name: str, default: int) -> int:
+        try:
+            return int(general.get(name, default))
+        except ValueError:
+            return default
+
+    system = _OPENGOTHA_SYSTEMS.get(general.get("complementaryTimeSystem", "CANBYOYOMI"))
+    if system is None:
+        return None
+    basic = 60 * number("basicTime", number("time", 60))
+    if system == BYO_YOMI:
+        return TimeControl(basic, system, number("stdByoYomiTime", 30))
+    if system == CANADIAN:
+        return TimeControl(basic, system, number("canByoYomiTime", 300), number("nbMovesCanTime", 15))
+    if system == FISCHER:
+        return TimeControl(basic, system, number("fischerTime", 10))
+    return TimeControl(basic, system)
+
+
+def time_control_text(tc: TimeControl) -> str:
+    """The time control as the site writes it (``parse_time_control`` reads it back)."""
+    minutes = f"{tc.basic // 60} min" if tc.basic % 60 == 0 else f"{tc.basic} s"
+    if tc.system == BYO_YOMI:
+        return f"{minutes} + 5x{tc.overtime} s"
+    if tc.system == CANADIAN:
+        block = f"{tc.overtime // 60} min" if tc.overtime % 60 == 0 else f"{tc.overtime} s"
+        return f"{minutes} + {tc.stones} stones / {block}"
+    if tc.system == FISCHER:
+        return f"{minutes} + {tc.overtime} s Fischer"
+    return f"{minutes} sudden death"

@@ -45,6 +45,15 @@ STANDINGS_CRITERIA = [
     ("sososmms", _("SOSOS (McMahon)")),
     ("sodosmms", _("SODOS (McMahon)")),
     ("cussmms", _("CUSS (McMahon)")),
+    ("sdc", _("Simplified direct confrontation")),
+    ("sts", _("Strasbourg score (STS)")),
+    ("sosts", _("SOS (Strasbourg)")),
+    ("cps", _("Cup score (CPS)")),
+    ("ext", _("Exploits attempted (EXT)")),
+    ("exr", _("Exploits achieved (EXR)")),
+    ("cat", _("Category")),
+    ("rank", _("Rank")),
+    ("rating", _("Rating")),
 ]
 CRITERIA_CODES = {code for code, _label in STANDINGS_CRITERIA}
 MAX_CRITERIA = 6

@@ -4,8 +4,8 @@ Every candidate gets a weight, 1000 for each bye already received plus
 - McMahon: rank + twice the MMS before the round (OpenGotha 3.5x);
 - Swiss: rank + 40 x the number of wins (OpenGotha 3.51 and pairgoth),
 and the lowest weight gets the bye.  On equal weights OpenGotha keeps the
-last candidate it looked at; candidates are visited in name order, so the
-latest name wins the tie.
+last candidate it looked at; it visits them in the order of its pairing list
+(the standings before the round, then name), which the caller gives.
 """
 
 from __future__ import annotations
@@ -31,8 +31,8 @@ def bye_weight(rank: int, score2_before: int, previous_byes: int, mcmahon: bool 
 
 def choose_bye(candidates, scores: dict[str, PlayerScores], byes_so_far: dict[str, int],
                round_index: int, mcmahon: bool = True) -> ByeChoice:
-    """candidates: Players (in any order). round_index: OpenGotha's 0-based round."""
-    ordered = sorted(candidates, key=lambda p: (p.name + p.first_name, p.key))
+    """candidates: Players in OpenGotha's list order. round_index: OpenGotha's 0-based round."""
+    ordered = list(candidates)
     best = None
     weights = []
     for p in ordered:
@@ -53,6 +53,6 @@ def choose_bye(candidates, scores: dict[str, PlayerScores], byes_so_far: dict[st
         part = f"40 x wins {(w - p.rank - 1000 * n) / 40:g}"
     reason = (f"lowest bye weight {w} = rank {p.rank} + {part}"
               + (f" + 1000 x {n} earlier bye(s)" if n else "")
-              + "; ties go to the last name in alphabetical order")
+              + "; ties go to the last of them in the standings before the round")
     others = tuple(sorted((kw for kw in weights if kw[0] != p.key), key=lambda kw: kw[1])[:3])
     return ByeChoice(p.key, w, reason, others)

@@ -85,6 +85,10 @@ class Context:
     score_range: int  # OpenGotha's numberOfGroups
     handicap: Callable[[Seat, Seat], int]  # signed: > 0 when the first plays White with handicap
     clubs_groups: tuple[tuple[str, ...], ...] = ()
+    # "fixtures": the OpenGotha of the shared fixtures' cost dumps (the 3.52
+    # line); "3.51.02": the published jar where the two differ (see
+    # docs/opengotha-fidelity.md)
+    dialect: str = "fixtures"
 
 
 @dataclass(frozen=True)
@@ -169,8 +173,12 @@ def _mode_part(half: int, mode: DUDDMode, s: Seat) -> int:
 
 
 def dudd(ctx: Context, p: Seat, q: Seat) -> int:
-    """Draw-up/draw-down: which player of the upper group meets which of the lower."""
-    if p.group == q.group:
+    """Draw-up/draw-down: which player of the upper group meets which of the lower.
+
+    OpenGotha 3.51.02 gives none between groups 4 or more apart; the shared
+    fixtures' cost dumps (a later OpenGotha) give it at any distance, and
+    they win (docs/opengotha-fidelity.md)."""
+    if p.group == q.group or (ctx.dialect == "3.51.02" and abs(p.group - q.group) >= 4):
         return 0
     pp = ctx.params.pairing
     weight = jdiv(pp.dudd_weight, 5)
@@ -193,7 +201,10 @@ def dudd(ctx: Context, p: Seat, q: Seat) -> int:
 
 def seed_system(ctx: Context) -> SeedSystem:
     pp = ctx.params.pairing
-    # OpenGotha compares its 0-based round with the 1-based setting
+    # OpenGotha compares its 0-based round with the 1-based setting; 3.51.02
+    # keeps system 1 one round longer than the fixtures' version
+    if ctx.dialect == "3.51.02":
+        return pp.seed_system1 if ctx.round_index <= pp.last_round_for_seed_system1 else pp.seed_system2
     return pp.seed_system1 if ctx.round_index < pp.last_round_for_seed_system1 else pp.seed_system2
 
 
@@ -252,10 +263,10 @@ def geography(ctx: Context, p: Seat, q: Seat) -> int:
     rng = ctx.score_range
     k = pp.nx1_factor
     country_ratio = 0.0
-    if p.country != q.country and pp.prefer_mms_diff_rather_than_same_country != 0:
+    if p.country.lower() != q.country.lower() and pp.prefer_mms_diff_rather_than_same_country != 0:
         country_ratio = min(pp.prefer_mms_diff_rather_than_same_country / rng, 1.0)
     club_ratio = 0.0
-    common_club = p.club == q.club
+    common_club = p.club.lower() == q.club.lower()
     common_group = _common_group(ctx, p, q)
     cf = pp.prefer_mms_diff_rather_than_same_club
     if cf != 0 and not common_club:
@@ -267,6 +278,8 @@ def geography(ctx: Context, p: Seat, q: Seat) -> int:
     db = geo_max * (1.0 - ratio) * (1.0 + k * ratio)
     nominal = pp.minimize_score_difference - int(db)
     nominal = min(nominal, geo_max)
+    if ctx.dialect == "3.51.02":  # in full for every pair
+        return nominal
     case = _sec_case(ctx, p) + _sec_case(ctx, q)
     if case == 2:
         return geo_max

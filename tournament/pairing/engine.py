@@ -27,10 +27,11 @@ from .scores import PlayerScores, crit_value, score_table
 
 @dataclass(frozen=True)
 class Options:
-    # players whose score groups and in-group places are computed: "round"
-    # (everybody taking part in the round, as pairgoth/OpenGotha 3.5x) or
-    # "all" (every registered player)
-    group_population: str = "round"
+    # players whose score groups and in-group places are computed: "all"
+    # (every registered player, absent ones included: OpenGotha 3.51.02's
+    # fillPairingInfo) or "round" (only those taking part in the round: the
+    # fixtures' OpenGotha); None: as the dialect has it
+    group_population: str | None = None
     # fields up to this size are matched by rustworkx over every pair; larger
     # ones by column generation from each player's best candidates, proven
     # optimal over every pair by the blossom algorithm's duals (see .fast)
@@ -39,6 +40,9 @@ class Options:
     # up to this size the costs are computed pair by pair in Python, above
     # it with numpy (the same integers, see tests)
     python_limit: int = 64
+    # "fixtures" (default): OpenGotha as the shared fixtures' cost dumps show it;
+    # "3.51.02": the published jar where it differs (costs.Context.dialect)
+    dialect: str = "fixtures"
 
 
 @dataclass
@@ -88,6 +92,7 @@ class RoundContext:
     scores: dict[str, PlayerScores]
     seats: dict[str, C.Seat]
     ctx: C.Context
+    list_order: dict[str, int] = field(default_factory=dict)
 
     def cost(self, a: str, b: str) -> C.PairCost:
         return C.pair_cost(self.ctx, self.seats[a], self.seats[b])
@@ -115,22 +120,43 @@ def build_context(t: Tournament, round_number: int, population: list[str],
     main = P.main_criterion
     by_key = {p.key: p for p in t.players}
 
-    if options.group_population == "all":
+    population_rule = options.group_population or ("all" if options.dialect == "3.51.02" else "round")
+    if population_rule == "all":
         grouped = [p.key for p in t.players]
     else:
         grouped = list(population)
-    group_of = {k: _jhalf(crit_value(scores[k], main, idx)) for k in grouped}
+    # OpenGotha's fillPairingInfo: the main scores a group can have, and
+    # the groups numbered category by category (the best category first)
+    if main == "MMS":
+        lo, hi = P.general.mm_floor - 1 + 30, P.general.mm_bar + 2 + rn + 30
+    elif main == "CPS":
+        lo, hi = 0, 2 ** rn
+    else:
+        lo, hi = 0, rn
+    span = hi - lo + 1
+    score_range = span * max(P.general.number_of_categories, 1)  # numberOfGroups
+
+    def group_number(k):
+        return _jhalf(crit_value(scores[k], main, idx)) - scores[k].category * span
+
+    group_of = {k: group_number(k) for k in grouped}
     for k in population:
-        group_of.setdefault(k, _jhalf(crit_value(scores[k], main, idx)))
+        group_of.setdefault(k, group_number(k))
 
     pp = P.pairing
-    additional = pp.additional_criterion1 if rn < pp.last_round_for_seed_system1 else pp.additional_criterion2
+    last1 = pp.last_round_for_seed_system1 + (1 if options.dialect == "3.51.02" else 0)
+    additional = pp.additional_criterion1 if rn < last1 else pp.additional_criterion2
     crits = list(P.placement) + ([additional] if additional not in ("NULL", "") else [])
 
+    direct = direct_confrontation_before(t, scores, P.placement, idx, history)
+
+    def value(k, c):
+        return direct.get(k, 0) if c in ("DC", "SDC") else crit_value(scores[k], c, idx)
+
     def sort_key(k):
-        s = scores[k]
         p = by_key[k]
-        return tuple(-crit_value(s, c, idx) for c in crits) + (f"{p.name} {p.first_name}",)
+        # OpenGotha's ScoredPlayerComparator: the criteria, then name, then first name
+        return tuple(-value(k, c) for c in crits) + (p.name, p.first_name)
 
     groups: dict[int, list[str]] = {}
     for k in grouped:
@@ -141,13 +167,6 @@ def build_context(t: Tournament, round_number: int, population: list[str],
         for i, k in enumerate(members):
             place[k] = i
             size[k] = len(members)
-
-    if main == "MMS":
-        lo = P.general.mm_floor - 1 + 30
-        hi = P.general.mm_bar + 2 + rn + 30
-        score_range = hi - lo + 1
-    else:
-        score_range = rn + 1
 
     disc = t.discipline(round_number)
     same_disc = _same_discipline_rounds(t, round_number)
@@ -175,10 +194,7 @@ def build_context(t: Tournament, round_number: int, population: list[str],
                 wb += 1 if g.white == k else -1
             if (r + 1) in rematch_rounds:
                 played.add(opp)
-        cat = 0
-        lim = P.general.lower_category_limits
-        if P.general.number_of_categories > 1 and lim:
-            cat = next((c for c, low in enumerate(lim) if p.rank >= low), len(lim))
+        cat = s.category
         seats[k] = C.Seat(
             key=k, random_name=p.name + p.first_name, rank=p.rank, club=p.club, country=p.country,
             group=group_of[k], group_size=size.get(k, 1), place=place.get(k, 0),
@@ -193,8 +209,49 @@ def build_context(t: Tournament, round_number: int, population: list[str],
         return signed_advantage(disc, a.rank, b.rank, a.mms2, b.mms2, hp)
 
     ctx = C.Context(params=P, round_index=rn, score_range=score_range, handicap=advantage,
-                    clubs_groups=t.clubs_groups)
-    return RoundContext(t, round_number, disc, scores, seats, ctx)
+                    clubs_groups=t.clubs_groups, dialect=options.dialect)
+
+    def standings_key(k):
+        p = by_key[k]
+        return tuple(-value(k, c) for c in P.placement) + (p.name, p.first_name)
+
+    # OpenGotha's list of players to pair: the standings before the round
+    # (placement criteria, then name and first name)
+    list_order = {k: i for i, k in enumerate(sorted(population, key=standings_key))}
+    return RoundContext(t, round_number, disc, scores, seats, ctx, list_order)
+
+
+@dataclass(frozen=True)
+class _Ref:
+    id: str
+
+
+def direct_confrontation_before(t: Tournament, scores: dict[str, PlayerScores], placement, idx: int,
+                                games) -> dict[str, int]:
+    """DC or SDC of every player in the standings before the round, as OpenGotha
+    computes them for its pairing (over every registered player, from the games
+    before the round); {} when neither is a placement criterion."""
+    from tournament.standings.ranking import direct_confrontation, simplified_direct_confrontation
+
+    names = [c for c in placement if c in ("DC", "SDC")]
+    if not names or idx < 0:
+        return {}
+    i = list(placement).index(names[0])
+    before, after = placement[:i], placement[i + 1:]
+    groups: dict[tuple, list[str]] = {}
+    for p in t.players:
+        groups.setdefault(tuple(crit_value(scores[p.key], c, idx) for c in before), []).append(p.key)
+    out: dict[str, int] = {}
+    for keys in groups.values():
+        if len(keys) < 2:
+            continue
+        group = [_Ref(k) for k in keys]
+        if names[0] == "DC":
+            secondary = {k: tuple(crit_value(scores[k], c, idx) for c in after) for k in keys}
+            out.update(direct_confrontation(group, games, secondary))
+        else:
+            out.update(simplified_direct_confrontation(group, games))
+    return out
 
 
 def make_game(rc: RoundContext, a: str, b: str, table: int = 0) -> Game:
@@ -275,7 +332,10 @@ def pair_round(t: Tournament, round_number: int, *, forbidden=(), fixed=(), keep
         for b in t.byes:
             if b.round < round_number:
                 byes_so_far[b.player] = byes_so_far.get(b.player, 0) + 1
-        bye_choice = choose_bye(to_pair, rc.scores, byes_so_far, round_number - 1, t.params.mcmahon)
+        ordered = sorted(to_pair, key=lambda p: rc.list_order[p.key])
+        # 3.51.02 weighs every bye by rank + 2 MMS, Swiss too
+        mcmahon = t.params.mcmahon or options.dialect == "3.51.02"
+        bye_choice = choose_bye(ordered, rc.scores, byes_so_far, round_number - 1, mcmahon)
         to_pair = [p for p in to_pair if p.key != bye_choice.player]
 
     # canonical field order (score group, then place in the group, which ends
@@ -299,8 +359,10 @@ def pair_round(t: Tournament, round_number: int, *, forbidden=(), fixed=(), keep
 
 
 def field_order(rc: RoundContext, keys) -> list[str]:
-    """The canonical order of the players to pair: score group, then place in the group, then key."""
-    return sorted(keys, key=lambda k: (-rc.seats[k].group, rc.seats[k].place, k))
+    """The order of the players to pair: OpenGotha's list (the standings before the
+    round). A pair's cost is seen from the player first in it (the random part of
+    split-and-random seeding depends on it, as in OpenGotha)."""
+    return sorted(keys, key=lambda k: (rc.list_order.get(k, len(rc.list_order)), k))
 
 
 def number_tables(rc: RoundContext, games: list[Game], keep=()) -> list[Game]:

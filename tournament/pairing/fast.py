@@ -185,7 +185,10 @@ def cost_matrix(rc, keys: list[str]) -> np.ndarray:
         gap = np.abs(cat[:, None] - cat[None, :]) + 1
         for _ in range(4):
             dud = dud // gap
-    total += np.where(G1 != G2, np.maximum(dud, 0), 0)
+    apart = G1 != G2
+    if ctx.dialect == "3.51.02":  # none between groups 4 or more apart
+        apart &= np.abs(G1 - G2) < 4
+    total += np.where(apart, np.maximum(dud, 0), 0)
 
     # seeding, group by group
     wseed = pp.maximize_seeding
@@ -222,8 +225,8 @@ def cost_matrix(rc, keys: list[str]) -> np.ndarray:
         hd_tab = np.array([C.concavity(pp.minimize_handicap, d / rng, k) for d in range(int(dm.max()) + 1)],
                           dtype=np.int64)
         total += hd_tab[dm]
-    club_code = _codes([s_.club for s_ in seats])
-    country_code = _codes([s_.country for s_ in seats])
+    club_code = _codes([s_.club.lower() for s_ in seats])
+    country_code = _codes([s_.country.lower() for s_ in seats])
     code = (country_code[:, None] == country_code[None, :]).astype(np.int8)
     code += 2 * (club_code[:, None] == club_code[None, :])
     if ctx.clubs_groups:
@@ -256,10 +259,8 @@ def _geo_value(ctx, same_country: bool, same_club: bool, common_group: bool, cas
     pa = seat("A", "X", case >= 1)
     pb = seat("A" if same_club else "B", "X" if same_country else "Y", case >= 2)
     saved = ctx.clubs_groups
-    if common_group:
-        ctx = C.Context(ctx.params, ctx.round_index, ctx.score_range, ctx.handicap, (("A", "B"),))
-    else:
-        ctx = C.Context(ctx.params, ctx.round_index, ctx.score_range, ctx.handicap, ())
+    groups = (("A", "B"),) if common_group else ()
+    ctx = C.Context(ctx.params, ctx.round_index, ctx.score_range, ctx.handicap, groups, ctx.dialect)
     del saved
     return C.geography(ctx, pa, pb)
 

@@ -117,6 +117,9 @@ class GeneralParams:
     nbw2_absent: int = 0
     nbw2_bye: int = 2
     round_down_nbw_mms: bool = True
+    # OpenGotha's genCountNotPlayedGamesAsHalfPoint: the SOS family reads
+    # opponents' scores with half a point for each round without a played game
+    count_not_played_as_half: bool = False
     number_of_categories: int = 1
     lower_category_limits: tuple[int, ...] = ()
     komi: float = 7.5
@@ -174,10 +177,12 @@ class Parameters:
 
     @property
     def main_criterion(self) -> str:
+        """OpenGotha's ``mainCriterion``: the first of NBW, MMS and CPS among the
+        placement criteria; NBW when there is none."""
         for c in self.placement:
-            if c in ("MMS", "NBW", "STS", "SCORE", "SCOREX"):
-                return "NBW" if c == "NBW" else "MMS"
-        return "MMS"
+            if c in ("MMS", "NBW", "CPS"):
+                return c
+        return "NBW"
 
     @property
     def mcmahon(self) -> bool:

@@ -8,13 +8,14 @@ kept in ``Tournament.extra`` so that a read/write round trip loses nothing.
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from dataclasses import replace
 from pathlib import Path
 
 from defusedxml import ElementTree as SafeET
 
-from ..ranks import format_rank, parse_rank
+from ..ranks import format_rank
 from .model import (
     Bye,
     DUDDMode,
@@ -73,18 +74,103 @@ def _int(v: str | None, default: int, what: str) -> int:
         raise OpenGothaFormatError(f"{what}: expected an integer, got {v!r}") from None
 
 
+_RANK_TEXT = re.compile(r"^\s*(\d+)\s*([kKdDpP]?)\s*$")
+
+
+def opengotha_rank(text: str) -> int:
+    """A rank as OpenGotha reads it (``Player.convertKDPToInt``).
+
+    ``5K``, ``1D``; a bare number is kyu; a professional rank counts as 7d
+    (1-3p), 8d (4-6p) or 9d; anything beyond 30k or 9d is clamped to them
+    (``99K`` is 30k). Raises ValueError for text that is no rank at all,
+    where OpenGotha would silently give -99.
+    """
+    m = _RANK_TEXT.match(text or "")
+    if not m:
+        raise ValueError(f"invalid rank {text!r}: expected 30K..1K or 1D..9D")
+    n, kind = int(m.group(1)), (m.group(2) or "k").lower()
+    if kind == "d":
+        rank = n - 1
+    elif kind == "p":
+        rank = 6 if n <= 3 else 7 if n <= 6 else 8
+    else:
+        rank = -n
+    return max(-30, min(8, rank))
+
+
 def _rank(v: str | None, default: int, what: str) -> int:
     if v is None or v == "":
         return default
     try:
-        return parse_rank(v)
+        return opengotha_rank(v)
     except ValueError as e:
         raise OpenGothaFormatError(f"{what}: {e}") from None
 
 
 def _criterion(v: str | None) -> str:
-    v = (v or "NULL").upper()
-    return v
+    from .scores import canonical
+
+    try:
+        return canonical(v or "NULL")
+    except ValueError:
+        raise OpenGothaFormatError(f"unknown placement criterion {v!r}") from None
+
+
+# OpenGotha's Gotha.forceToASCII, then upper case: how it finds players by
+# keys written by other versions
+_FORCE_ASCII = [("ÀÁÂÃÄÅ", "A"), ("Ç", "C"), ("ÈÉÊË", "E"), ("ÌÍÎÏ", "I"), ("Ñ", "N"),
+                ("ÒÓÔÕÖØ", "O"), ("ÙÚÛÜ", "U"), ("Ý", "Y"), ("àáâãäå", "a"), ("ç", "c"),
+                ("èéêë", "e"), ("ìíîï", "i"), ("ñ", "n"), ("òóôõöø", "o"), ("ùúûü", "u"),
+                ("ý", "y"), ("ı", "i"), ("ğ", "g"), ("ş", "s"), ("Ğ", "G"), ("Ş", "S"), ("İ", "I")]
+_FORCE_TABLE = {ord(ch): to for chars, to in _FORCE_ASCII for ch in chars}
+_CANONICAL = [("ÀÁÂÃÄÅ", "A"), ("Ç", "C"), ("ÈÉÊË", "E"), ("ÌÍÎÏ", "I"), ("Ñ", "N"),
+              ("ÒÓÔÕÖØ", "O"), ("ÙÚÛÜ", "U"), ("Ý", "Y")]
+_CANONICAL_TABLE = {ord(ch): to for chars, to in _CANONICAL for ch in chars}
+
+
+def force_to_ascii(text: str) -> str:
+    text = text.translate(_FORCE_TABLE)
+    return "".join(ch if ord(ch) < 128 else "?" for ch in text)
+
+
+def obsolete_canonical_name(name: str, first_name: str) -> str:
+    """OpenGotha's ``getPlayerByObsoleteCanonicalName`` key: upper case, accents of
+    Latin-1 folded, everything but A-Z dropped."""
+    s = (name.upper() + first_name.upper()).replace(" ", "").translate(_CANONICAL_TABLE)
+    return re.sub("[^A-Z]", "", s)
+
+
+def loose_key(text: str) -> str:
+    """A key folded to ASCII letters and digits (Yılmaz, YILMAZ, İ and I alike)."""
+    import unicodedata
+
+    text = text.replace("ı", "i").replace("ß", "ss").replace("ø", "o").replace("Ø", "O")
+    text = unicodedata.normalize("NFKD", text)
+    return re.sub("[^A-Z0-9]", "", "".join(ch for ch in text if not unicodedata.combining(ch)).upper())
+
+
+class _Keys:
+    """Finds the player a game or a bye names, as OpenGotha does: the key with
+    spaces removed in upper case; else the key forced to ASCII against each
+    player's ASCII-folded name. Beyond OpenGotha (which drops the game then):
+    both folded to ASCII letters, when that names exactly one player."""
+
+    def __init__(self, players):
+        self.exact = {p.key: p.key for p in players}
+        self.folded: dict[str, str] = {}
+        self.loose: dict[str, list[str]] = {}
+        for p in players:
+            self.folded.setdefault(obsolete_canonical_name(p.name, p.first_name), p.key)
+            self.loose.setdefault(loose_key(p.name + p.first_name), []).append(p.key)
+
+    def find(self, text: str) -> str | None:
+        key = self.exact.get(text.replace(" ", "").upper())
+        if key is None:
+            key = self.folded.get(force_to_ascii(text).upper())
+        if key is None:
+            candidates = self.loose.get(loose_key(text), [])
+            key = candidates[0] if len(candidates) == 1 else None
+        return key
 
 
 def read_tournament(source) -> Tournament:
@@ -130,6 +216,7 @@ def read_tournament(source) -> Tournament:
         nbw2_absent=_int(g.get("genNBW2ValueAbsent"), 0, "genNBW2ValueAbsent"),
         nbw2_bye=_int(g.get("genNBW2ValueBye"), 2, "genNBW2ValueBye"),
         round_down_nbw_mms=_bool(g.get("genRoundDownNBWMMS"), True),
+        count_not_played_as_half=_bool(g.get("genCountNotPlayedGamesAsHalfPoint"), False),
         number_of_categories=ncat,
         lower_category_limits=tuple(cat_limits),
         komi=_float(g.get("komi"), 7.5, "komi"),
@@ -211,7 +298,7 @@ def read_tournament(source) -> Tournament:
             raise OpenGothaFormatError(f"player {key}: participating must be 0s and 1s, got {part!r}")
         players.append(Player(
             key=key, name=name, first_name=first,
-            rank=_rank(a.get("rank"), -20, f"player {key} rank"),
+            rank=_rank(a.get("rank"), -30, f"player {key} rank"),
             club=a.get("club", ""), country=a.get("country", ""),
             rating=_int(a.get("rating"), 0, f"player {key} rating"),
             mms_correction=_int(a.get("smmsCorrection"), 0, f"player {key} smmsCorrection"),
@@ -222,15 +309,18 @@ def read_tournament(source) -> Tournament:
     keys = {pl.key for pl in players}
     if len(keys) != len(players):
         raise OpenGothaFormatError("two players have the same key (name + first name)")
+    finder = _Keys(players)
 
     games = []
     gms = root.find("Games")
     for el in (gms.findall("Game") if gms is not None else []):
         a = el.attrib
-        w, b = a.get("whitePlayer", ""), a.get("blackPlayer", "")
-        for k in (w, b):
-            if k not in keys:
-                raise OpenGothaFormatError(f"a game names an unknown player {k!r}")
+        named = a.get("whitePlayer", ""), a.get("blackPlayer", "")
+        w, b = (finder.find(k) for k in named)
+        for k, found in zip(named, (w, b)):
+            if found is None:
+                raise OpenGothaFormatError(
+                    f"a game of round {a.get('roundNumber', '1')} names an unknown player {k!r}")
         res = a.get("result", "RESULT_UNKNOWN")
         by_def = res.endswith("_BYDEF")
         base = res[: -len("_BYDEF")] if by_def else res
@@ -245,24 +335,49 @@ def read_tournament(source) -> Tournament:
             table=_int(a.get("tableNumber"), 0, "game tableNumber"),
         ))
     byes = []
-    bps = root.find("ByePlayers")
-    for el in (bps.findall("ByePlayer") if bps is not None else []):
-        k = el.get("player", "")
-        if k not in keys:
-            raise OpenGothaFormatError(f"a bye names an unknown player {k!r}")
-        byes.append(Bye(round=_int(el.get("roundNumber"), 1, "bye roundNumber"), player=k))
+    # OpenGotha 3.51 writes <ByePlayers><ByePlayer .../></ByePlayers>, 3.52
+    # <ByePlayer><ByePlayer .../></ByePlayer>: every element with a player counts
+    for el in root.iter("ByePlayer"):
+        if "player" not in el.attrib:
+            continue
+        named = el.get("player", "")
+        k = finder.find(named)
+        number = _int(el.get("roundNumber"), 1, "bye roundNumber")
+        if k is None:
+            raise OpenGothaFormatError(f"the bye of round {number} names an unknown player {named!r}")
+        if any(x.round == number for x in byes):
+            raise OpenGothaFormatError(f"two byes in round {number}")
+        byes.append(Bye(round=number, player=k))
+    _check_rounds(games, byes, keys)
 
     extra = {
         "root_attrib": dict(root.attrib),
         "players": raw_players,
         "parameter_set": ET.tostring(tps, encoding="unicode"),
         "others": [ET.tostring(el, encoding="unicode") for el in root
-                   if el.tag not in ("Players", "Games", "ByePlayers", "TournamentParameterSet")],
+                   if el.tag not in ("Players", "Games", "ByePlayers", "ByePlayer", "TournamentParameterSet")],
     }
     return Tournament(
         players=tuple(players), games=tuple(games), byes=tuple(byes), params=params,
         name=g.get("name", ""), short_name=g.get("shortName", ""), extra=extra,
     )
+
+
+def _check_rounds(games, byes, keys) -> None:
+    """Refuse what OpenGotha could not hold: a player twice in one round, rounds out of range."""
+    seen: dict[tuple[int, str], str] = {}
+    for g in games:
+        if not 1 <= g.round <= 20:
+            raise OpenGothaFormatError(f"a game has round number {g.round}; OpenGotha has rounds 1 to 20")
+        if g.white == g.black:
+            raise OpenGothaFormatError(f"round {g.round}: {g.white} plays against themselves")
+        for k in (g.white, g.black):
+            if (g.round, k) in seen:
+                raise OpenGothaFormatError(f"round {g.round}: {k} has two games")
+            seen[(g.round, k)] = "game"
+    for b in byes:
+        if not 1 <= b.round <= 20:
+            raise OpenGothaFormatError(f"a bye has round number {b.round}; OpenGotha has rounds 1 to 20")
 
 
 def _fmt_bool(v: bool) -> str:
@@ -277,9 +392,17 @@ def write_tournament(t: Tournament) -> str:
     nrounds = t.params.general.number_of_rounds
     for p in t.players:
         a = dict(extra.get("players", {}).get(p.key, {}))
-        part = "".join("1" if p.present(r) or not p.final else "0" for r in range(1, max(nrounds, len(p.participation)) + 1))
+        part = "".join("0" if r <= len(p.participation) and not p.participation[r - 1] else "1"
+                       for r in range(1, max(nrounds, len(p.participation)) + 1))
+        # the file's own rank text where it still means the same rank (99K, 2P)
+        raw_rank = a.get("rank", "")
+        try:
+            keep = opengotha_rank(raw_rank) == p.rank
+        except ValueError:
+            keep = False
         a.update({
-            "name": p.name, "firstName": p.first_name, "rank": format_rank(p.rank).upper(),
+            "name": p.name, "firstName": p.first_name,
+            "rank": raw_rank if keep else format_rank(p.rank).upper(),
             "club": p.club, "country": p.country, "rating": str(p.rating),
             "smmsCorrection": str(p.mms_correction), "participating": part,
             "registeringStatus": "FIN" if p.final else a.get("registeringStatus", "PRE"),
@@ -325,6 +448,7 @@ def _parameter_set(t: Tournament) -> ET.Element:
         "genMMS2ValueAbsent": str(G.mms2_absent), "genMMS2ValueBye": str(G.mms2_bye),
         "genNBW2ValueAbsent": str(G.nbw2_absent), "genNBW2ValueBye": str(G.nbw2_bye),
         "genRoundDownNBWMMS": _fmt_bool(G.round_down_nbw_mms),
+        "genCountNotPlayedGamesAsHalfPoint": _fmt_bool(G.count_not_played_as_half),
         "numberOfCategories": str(G.number_of_categories), "komi": str(G.komi), "size": str(G.size),
     })
     h = sub("HandicapParameterSet")

@@ -1,16 +1,33 @@
-"""McMahon and Swiss scores, computed as OpenGotha does.
+"""OpenGotha's scores, the one scoring of the project (pairing, standings, PDFs, exports).
 
-All scores are kept doubled (``x2``) so that half points stay integers.
-Round indices in the arrays are 0-based: ``s.mms2[r]`` is twice the MMS after
-round ``r + 1``.  :func:`crit_value` accepts index -1 ("before round 1").
+A transcription of OpenGotha 3.51.02's ``Tournament.fillBaseScoringInfoIfNecessary``
+over plain data; the recorded answers of OpenGotha itself
+(``tests/opengotha/oracle_answers``) are the test. All scores are kept doubled
+(``x2``; SODOS quadrupled) so that half points stay integers. Round indices in
+the arrays are 0-based: ``s.mms2[r]`` is twice the MMS after round ``r + 1``;
+:func:`crit_value` accepts index -1 ("before round 1").
 
-Public API, over plain data:
+A player's round is ``PAIRED`` (a game, whatever its result), ``BYE``,
+``ABSENT`` (registered as not playing) or ``NOT_ASSIGNED`` (present, neither).
 
-- :func:`initial_mms` -- a player's starting McMahon score (bar, floor, zero,
-  per-player correction).
-- :func:`score_table` -- ``{key: PlayerScores}`` for every player and round:
-  NBW, MMS, SOS/SOSOS/SODOS variants, cumulated scores.
-- :func:`crit_value` -- one placement criterion (OpenGotha names) after a round.
+- Points: a game gives its result's points (a game won by default too); an
+  absent round ``nbw2_absent``/``mms2_absent``, a bye ``nbw2_bye``/``mms2_bye``,
+  to NBW and MMS separately; with ``round_down_nbw_mms`` their running sum counts
+  in whole points only.
+- CPS (the Cup score) doubles each round before adding the round's points.
+- STS (Strasbourg) is the MMS plus 2 points per round from the third-to-last
+  round on for a player with every possible point there.
+- With ``count_not_played_as_half`` the SOS family reads the opponents'
+  "virtual" scores: real games' results only, and half a point for every round
+  without a played game (none, unknown result or by default).
+- SOSW family: a round without a game adds 0. SOSM family: it adds the
+  player's own starting MMS (SOSOSM: that times the number of rounds so far);
+  an opponent's MMS is corrected by the handicap (White adds it, Black
+  subtracts it).
+- SOS-1/-2: with one round both are 0, with two SOS-1 is the better one;
+  OpenGotha 3.51.02 leaves SOSM-1 and SOSM-2 at 0 until the third round.
+- EXT/EXR (exploits): the opponent's NBW times 0-3 by how much the handicap
+  given exceeded the rank difference; EXR counts won games only.
 """
 
 from __future__ import annotations
@@ -18,7 +35,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from .model import Bye, Game, GeneralParams, Player
+from .model import Bye, Game, GeneralParams, Player, Result
 
 ABSENT, NOT_ASSIGNED, PAIRED, BYE = "absent", "not assigned", "paired", "bye"
 
@@ -32,16 +49,31 @@ def initial_mms(player: Player, general: GeneralParams) -> int:
     return smms + player.mms_correction
 
 
+def category(rank: int, general: GeneralParams) -> int:
+    """OpenGotha's ``Player.category``: 0 is the strongest category."""
+    if general.number_of_categories <= 1:
+        return 0
+    for c, low in enumerate(general.lower_category_limits):
+        if rank >= low:
+            return c
+    return len(general.lower_category_limits)
+
+
 @dataclass
 class PlayerScores:
     key: str
     smms: int
     rank: int
     rating: int
+    category: int = 0
     participation: list[str] = field(default_factory=list)
     games: list[Game | None] = field(default_factory=list)
     nbw2: list[int] = field(default_factory=list)
     mms2: list[int] = field(default_factory=list)
+    cps2: list[int] = field(default_factory=list)
+    sts2: list[int] = field(default_factory=list)
+    nbwv2: list[int] = field(default_factory=list)
+    mmsv2: list[int] = field(default_factory=list)
     cusw2: list[int] = field(default_factory=list)
     cusm2: list[int] = field(default_factory=list)
     sosw2: list[int] = field(default_factory=list)
@@ -52,8 +84,11 @@ class PlayerScores:
     sosmm1_2: list[int] = field(default_factory=list)
     sosmm2_2: list[int] = field(default_factory=list)
     sodosm4: list[int] = field(default_factory=list)
+    sosts2: list[int] = field(default_factory=list)
     sososw2: list[int] = field(default_factory=list)
     sososm2: list[int] = field(default_factory=list)
+    ext2: list[int] = field(default_factory=list)
+    exr2: list[int] = field(default_factory=list)
 
     def mms(self, r: int) -> float:
         """MMS after round index r (-1: before round 1)."""
@@ -61,6 +96,11 @@ class PlayerScores:
 
     def nbw(self, r: int) -> float:
         return (0 if r < 0 else self.nbw2[r]) / 2
+
+    @property
+    def took_part(self) -> bool:
+        """OpenGotha's "implied": the player has a game or a bye in some round."""
+        return any(p in (PAIRED, BYE) for p in self.participation) or any(self.games)
 
 
 def _minus_worst(values: list[int], total: int, r: int) -> tuple[int, int]:
@@ -81,13 +121,17 @@ def _minus_worst(values: list[int], total: int, r: int) -> tuple[int, int]:
     return m1, m1 - values[rmin2]
 
 
+def _played(g: Game) -> bool:
+    """OpenGotha's ``gameWasPlayed``: a known result, not by default."""
+    return g.result is not Result.UNKNOWN and not g.by_default
+
+
 def score_table(players: Iterable[Player], games: Iterable[Game], byes: Iterable[Bye],
                 general: GeneralParams, rounds: int | None = None) -> dict[str, PlayerScores]:
-    """Scores of every player after every round 1..rounds (OpenGotha's rules).
+    """Scores of every player after every round 1..rounds (OpenGotha's rules, module doc).
 
-    A round where a player is absent gives ``mms2_absent``/``nbw2_absent``
-    half-points, a bye ``mms2_bye``/``nbw2_bye``; with ``round_down_nbw_mms``
-    the accumulated absent/bye points are rounded down to whole points.
+    ``rounds`` defaults to the tournament's number of rounds; rounds with games
+    or byes beyond it are computed too.
     """
     players = list(players)
     games = list(games)
@@ -96,7 +140,7 @@ def score_table(players: Iterable[Player], games: Iterable[Game], byes: Iterable
     n = max([n, 1] + [g.round for g in games] + [b.round for b in byes])
     table: dict[str, PlayerScores] = {}
     for p in players:
-        s = PlayerScores(p.key, initial_mms(p, general), p.rank, p.rating)
+        s = PlayerScores(p.key, initial_mms(p, general), p.rank, p.rating, category(p.rank, general))
         s.participation = [NOT_ASSIGNED if (r >= len(p.participation) or p.participation[r]) else ABSENT
                            for r in range(n)]
         s.games = [None] * n
@@ -109,69 +153,97 @@ def score_table(players: Iterable[Player], games: Iterable[Game], byes: Iterable
         if b.player in table:
             table[b.player].participation[b.round - 1] = BYE
 
-    # game points, cumulated
+    nbw_ab_step = {ABSENT: general.nbw2_absent, BYE: general.nbw2_bye}
+    mms_ab_step = {ABSENT: general.mms2_absent, BYE: general.mms2_bye}
+    round_down = general.round_down_nbw_mms
+    nb_rounds = general.number_of_rounds
+    top = 2 * (30 + general.mm_bar)
     for s in table.values():
-        nb = 0
-        mm = 2 * s.smms
+        nb = cp = nbv = 0
+        mm = mmv = 2 * s.smms
+        nbw_ab = mms_ab = unplayed = 0
+        cw = cm = 0
         for r in range(n):
             g = s.games[r]
+            cp *= 2
             if g is not None:
                 pts = g.result.points_x2(g.white == s.key)
                 nb += pts
+                cp += pts
                 mm += pts
-            s.nbw2.append(nb)
-            s.mms2.append(mm)
-    # absent and bye points
-    for s in table.values():
-        nbw_ab = mms_ab = 0
-        for r in range(n):
-            if s.participation[r] == ABSENT:
-                nbw_ab += general.nbw2_absent
-                mms_ab += general.mms2_absent
-            elif s.participation[r] == BYE:
-                nbw_ab += general.nbw2_bye
-                mms_ab += general.mms2_bye
-            a, b = nbw_ab, mms_ab
-            if general.round_down_nbw_mms:
-                a, b = (a // 2) * 2, (b // 2) * 2
-            s.nbw2[r] += a
-            s.mms2[r] += b
-    for s in table.values():
-        cw = cm = 0
-        for r in range(n):
-            cw += s.nbw2[r]
-            cm += s.mms2[r]
+                if _played(g):
+                    nbv += pts
+                    mmv += pts
+                else:
+                    unplayed += 1
+            else:
+                unplayed += 1
+            part = s.participation[r]
+            nbw_ab += nbw_ab_step.get(part, 0)
+            mms_ab += mms_ab_step.get(part, 0)
+            a, b = (nbw_ab // 2 * 2, mms_ab // 2 * 2) if round_down else (nbw_ab, mms_ab)
+            s.nbw2.append(nb + a)
+            s.cps2.append(cp + a)
+            s.mms2.append(mm + b)
+            s.nbwv2.append(nbv + unplayed)
+            s.mmsv2.append(mmv + unplayed)
+            cw += nb + a
+            cm += mm + b
             s.cusw2.append(cw)
             s.cusm2.append(cm)
-    # SOS family
+        sts = list(s.mms2)
+        for start, last in ((nb_rounds - 3, nb_rounds - 2), (nb_rounds - 2, nb_rounds - 1)):
+            value = s.mms2[start] if 0 <= start < n else 0
+            if value == top + 2 * last:
+                for i in range(start, nb_rounds):
+                    if 0 <= i < n:
+                        sts[i] += 4
+        s.sts2 = sts
+
+    virtual = general.count_not_played_as_half
     for r in range(n):
         for s in table.values():
             osw = [0] * (r + 1)
             dosw = [0] * (r + 1)
             osm = [0] * (r + 1)
             dosm = [0] * (r + 1)
+            osts = [0] * (r + 1)
+            ext = exr = 0
             for rr in range(r + 1):
-                if s.participation[rr] != PAIRED:
-                    osm[rr] = 2 * s.smms
-                    continue
                 g = s.games[rr]
+                if s.participation[rr] != PAIRED:
+                    osm[rr] = osts[rr] = 2 * s.smms
+                    continue
                 opp = table[g.opponent(s.key)]
                 white = g.white == s.key
                 res = g.result.points_x2(white)
-                osw[rr] = opp.nbw2[r]
+                osw[rr] = opp.nbwv2[r] if virtual else opp.nbw2[r]
                 dosw[rr] = osw[rr] * res
-                osm[rr] = opp.mms2[r] + (2 * g.handicap if white else -2 * g.handicap)
+                hd = 2 * g.handicap if white else -2 * g.handicap
+                # OpenGotha 3.51.02 never fills the virtual STS: it reads 0
+                osm[rr] = (opp.mmsv2[r] if virtual else opp.mms2[r]) + hd
+                osts[rr] = (0 if virtual else opp.sts2[r]) + hd
                 dosm[rr] = osm[rr] * res
-            s.sosw2.append(sum(osw))
+                excess = (g.handicap if white else -g.handicap) - (s.rank - opp.rank)
+                coef = 0 if excess < 0 else min(excess + 1, 3)
+                ext += opp.nbw2[r] * coef
+                if res == 2:
+                    exr += opp.nbw2[r] * coef
+            total = sum(osw)
+            s.sosw2.append(total)
             s.sodosw4.append(sum(dosw))
-            m1, m2 = _minus_worst(osw, s.sosw2[r], r)
+            m1, m2 = _minus_worst(osw, total, r)
             s.soswm1_2.append(m1)
             s.soswm2_2.append(m2)
-            s.sosm2.append(sum(osm))
+            total = sum(osm)
+            s.sosm2.append(total)
             s.sodosm4.append(sum(dosm))
-            m1, m2 = _minus_worst(osm, s.sosm2[r], r)
+            s.sosts2.append(sum(osts))
+            m1, m2 = _minus_worst(osm, total, r) if r >= 2 else (0, 0)
             s.sosmm1_2.append(m1)
             s.sosmm2_2.append(m2)
+            s.ext2.append(ext)
+            s.exr2.append(exr)
     for r in range(n):
         for s in table.values():
             ssw = ssm = 0
@@ -187,25 +259,63 @@ def score_table(players: Iterable[Player], games: Iterable[Game], byes: Iterable
     return table
 
 
+#: OpenGotha's placement criteria (the names its files use) -> the array holding them.
 _CRIT_ATTR = {
-    "NBW": "nbw2", "MMS": "mms2", "CUSSW": "cusw2", "CUSSM": "cusm2",
-    "SOSW": "sosw2", "SOSWM1": "soswm1_2", "SOSWM2": "soswm2_2", "SODOSW": "sodosw4",
-    "SOSM": "sosm2", "SOSMM1": "sosmm1_2", "SOSMM2": "sosmm2_2", "SODOSM": "sodosm4",
-    "SOSOSW": "sososw2", "SOSOSM": "sososm2",
+    "NBW": "nbw2", "MMS": "mms2", "CPS": "cps2", "STS": "sts2", "CUSSW": "cusw2", "CUSSM": "cusm2",
+    "SOSW": "sosw2", "SOSW-1": "soswm1_2", "SOSW-2": "soswm2_2", "SODOSW": "sodosw4",
+    "SOSM": "sosm2", "SOSM-1": "sosmm1_2", "SOSM-2": "sosmm2_2", "SODOSM": "sodosm4",
+    "SOSTS": "sosts2", "SOSOSW": "sososw2", "SOSOSM": "sososm2", "EXT": "ext2", "EXR": "exr2",
 }
+#: Other spellings seen in files and older code.
+ALIASES = {"SOSWM1": "SOSW-1", "SOSWM2": "SOSW-2", "SOSMM1": "SOSM-1", "SOSMM2": "SOSM-2",
+           "RATING": "Rating", "RANK": "Rank", "CUSS": "CUSSW"}
+#: Every criterion OpenGotha 3.51.02 knows, by the name its files use, with its scale
+#: (2: half points, 4: quarter points; CAT is shown as -value + 1).
+CRITERIA = {
+    "NULL": 1, "CAT": -1, "Rank": 1, "Rating": 1, "NBW": 2, "CPS": 2, "MMS": 2, "STS": 2,
+    "CUSSW": 2, "CUSSM": 2, "SOSW": 2, "SOSW-1": 2, "SOSW-2": 2, "SODOSW": 4, "SOSM": 2,
+    "SOSM-1": 2, "SOSM-2": 2, "SODOSM": 4, "SOSTS": 2, "SOSOSW": 2, "SOSOSM": 2, "EXT": 2,
+    "EXR": 2, "DC": 1, "SDC": 1,
+}
+#: Criteria whose value before round 1 is the starting McMahon score.
+_START_MMS = ("MMS", "STS")
+
+
+_CANONICAL: dict[str, str] = {}
+
+
+def canonical(crit: str | None) -> str:
+    """A criterion's name as OpenGotha writes it (``Rating``, ``SOSW-1``, ...)."""
+    if not crit:
+        return "NULL"
+    try:
+        return _CANONICAL[crit]
+    except KeyError:
+        pass
+    name = ALIASES.get(crit.upper(), crit)
+    for known in CRITERIA:
+        if known.upper() == name.upper():
+            _CANONICAL[crit] = known
+            return known
+    raise ValueError(f"unknown placement criterion {crit!r}")
 
 
 def crit_value(s: PlayerScores, crit: str, r: int) -> int:
-    """Value (doubled, as OpenGotha compares them) of a criterion after round index r."""
-    if crit == "RATING":
+    """Value (doubled, as OpenGotha compares them) of a criterion after round index r.
+
+    DC and SDC depend on the whole table: :mod:`tournament.standings.ranking`
+    computes them; here they are 0.
+    """
+    crit = canonical(crit)
+    if crit == "Rating":
         return s.rating
-    if crit == "RANK":
+    if crit == "Rank":
         return s.rank
-    if crit in ("NULL", "", None):
-        return 0
-    if r < 0:
-        return 2 * s.smms if crit in ("MMS", "CUSSM") else 0
+    if crit == "CAT":
+        return -s.category
     attr = _CRIT_ATTR.get(crit)
     if attr is None:
         return 0
+    if r < 0:
+        return 2 * s.smms if crit in _START_MMS else 0
     return getattr(s, attr)[r]

@@ -51,6 +51,19 @@ def section(standings: Standings, tournament: str = "") -> Section:
     return Section(title=title, subtitle=subtitle, columns=columns, rows=rows)
 
 
+def not_playing_section(standings: Standings) -> Section | None:
+    """Registered players without a game or a bye: listed apart, as OpenGotha leaves them out."""
+    if not standings.not_playing:
+        return None
+    columns = player_columns()[1:]
+    rows = [[e.name, rank_text(e.rank), e.club, e.country] for e in standings.not_playing]
+    return Section(title=_("Registered, without a game yet"), columns=columns, rows=rows)
+
+
 def standings_pdf(standings: Standings, tournament: str = "") -> bytes:
-    return render([section(standings, tournament)], title=_("%(tournament)s – Standings") % {"tournament": tournament},
+    sections = [section(standings, tournament)]
+    apart = not_playing_section(standings)
+    if apart is not None:
+        sections.append(apart)
+    return render(sections, title=_("%(tournament)s – Standings") % {"tournament": tournament},
                   footer=f"{tournament} · Vielseitig")

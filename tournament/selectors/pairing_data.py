@@ -4,10 +4,14 @@ Pairing a round and exporting a tournament to OpenGotha both start here.
 Parameters come from the tournament's stored OpenGotha parameter set
 (``Tournament.pairing_parameters``, empty for the engine's defaults), with the
 settings the site shows as fields laid over it: McMahon bar and floor, the
-McMahon points of a bye and of an absence, the handicap threshold,
-correction and ceiling, and per round the discipline's komi and board size and
-the round's pairing system. The NBW values of bye and absence stay those of
-the parameter set (OpenGotha's defaults: 1 and 0).
+points of a bye and of an absence, the handicap threshold, correction and
+ceiling, and per round the discipline's komi and board size and the round's
+pairing system. :func:`parameters_for` is the one conversion: the pairing,
+the standings, the PDFs and the exports all take their parameters from it.
+
+OpenGotha keeps separate NBW and MMS values for byes and absences. The site's
+two fields give the MMS values; the NBW values are those of the stored
+parameter set where it has them (an imported file), otherwise the same.
 """
 
 from __future__ import annotations
@@ -48,14 +52,19 @@ def player_key(player_id: int) -> str:
 
 def parameters_for(tournament: Tournament, round_: Round | None = None) -> pm.Parameters:
     """The engine's parameters for pairing ``round_`` (or for the whole tournament)."""
-    base = from_json(tournament.pairing_parameters)
+    stored = tournament.pairing_parameters or {}
+    base = from_json(stored)
+    own = stored.get("general") or {}
+    bye_x2, absent_x2 = int(tournament.bye_points * 2), int(tournament.absence_points * 2)
     general = replace(
         base.general,
         number_of_rounds=max(tournament.rounds.count(), round_.number if round_ else 0, 1),
         mm_bar=tournament.mcmahon_bar if tournament.mcmahon_bar is not None else base.general.mm_bar,
         mm_floor=tournament.mcmahon_floor if tournament.mcmahon_floor is not None else base.general.mm_floor,
-        mms2_bye=int(tournament.bye_points * 2),
-        mms2_absent=int(tournament.absence_points * 2),
+        mms2_bye=bye_x2,
+        mms2_absent=absent_x2,
+        nbw2_bye=own.get("nbw2_bye", bye_x2),
+        nbw2_absent=own.get("nbw2_absent", absent_x2),
     )
     if round_ is not None:
         general = replace(general, komi=float(round_.discipline.komi), size=round_.discipline.board_size)
@@ -81,6 +90,17 @@ def parameters_for(tournament: Tournament, round_: Round | None = None) -> pm.Pa
         placement=placement,
         rematch_scope=tournament.rematch_scope,
     )
+
+
+def show_not_playing(tournament: Tournament) -> bool:
+    """OpenGotha's display option "display not playing players" of an imported file."""
+    import xml.etree.ElementTree as ET
+
+    raw = (tournament.opengotha_extra or {}).get("parameter_set")
+    if not raw:
+        return False
+    el = ET.fromstring(raw).find("DPParameterSet")
+    return el is not None and el.get("displayNPPlayers", "false").strip().lower() == "true"
 
 
 def plain_tournament(tournament: Tournament, *, before_round: int | None = None,

@@ -9,8 +9,6 @@ from __future__ import annotations
 from django.db.models import Q
 
 from tournament.models import Bye, Game, Registration, Round, Tournament
-from tournament.pairing import model as pm
-from tournament.pairing.scores import initial_mms
 from tournament.pdf.data import PairingSheet, SheetPlayer, SheetTable
 from tournament.ranks import format_rank
 from tournament.selectors.rows import statement
@@ -22,39 +20,40 @@ PUBLIC_STATES = (Round.Status.PUBLISHED, Round.Status.FINISHED)
 ALL_STATES = (Round.Status.PAIRED, Round.Status.PUBLISHED, Round.Status.FINISHED)
 
 
-def _general_params(tournament: Tournament) -> pm.GeneralParams:
-    defaults = pm.GeneralParams()
-    return pm.GeneralParams(
-        mm_bar=tournament.mcmahon_bar if tournament.mcmahon_bar is not None else defaults.mm_bar,
-        mm_floor=(tournament.mcmahon_floor if tournament.mcmahon_floor is not None
-                  else defaults.mm_floor),
-    )
-
-
 def settings_for(tournament: Tournament) -> sm.Settings:
+    """The standings' settings: OpenGotha's parameters from the one conversion the pairing uses."""
+    from tournament.selectors.pairing_data import parameters_for, show_not_playing
+
     return sm.Settings(
         criteria=tuple(tournament.standings_criteria or ()),
-        bye_points_x2=int(tournament.bye_points * 2),
-        absence_points_x2=int(tournament.absence_points * 2),
-        round_down=pm.GeneralParams().round_down_nbw_mms,
+        general=parameters_for(tournament).general,
+        show_not_playing=show_not_playing(tournament),
         overall=tournament.overall_ranking,
         best_of=tournament.best_of,
     )
 
 
 def tournament_data(tournament: Tournament, *, public: bool = True,
-                    up_to: int | None = None) -> sm.TournamentData:
+                    up_to: int | None = None, every_round: bool = False) -> sm.TournamentData:
     """Players, games and byes of the rounds that count.
 
     ``public``: only published and finished rounds (what anybody may see);
-    otherwise every paired round too.  Planned rounds never count.
+    otherwise every paired round too.  The games of planned rounds never
+    count; the rounds themselves count up to the last counted one (or all of
+    them with ``every_round``), as OpenGotha counts every round.
     """
     states = PUBLIC_STATES if public else ALL_STATES
-    rounds_qs = tournament.rounds.filter(status__in=states).select_related("discipline")
+    rounds_qs = tournament.rounds.select_related("discipline")
     if up_to is not None:
         rounds_qs = rounds_qs.filter(number__lte=up_to)
-    rounds = list(rounds_qs.order_by("number"))
-    round_ids = {r.pk: r.number for r in rounds}
+    every = list(rounds_qs.order_by("number"))
+    counted = [r for r in every if r.status in states]
+    # a round before the last counted one counts even without games, as in
+    # OpenGotha (SOSM adds the player's starting score for it); its games, if
+    # any, only when its state counts
+    last = max((r.number for r in counted), default=0)
+    rounds = every if every_round and counted else [r for r in every if r.number <= last]
+    round_ids = {r.pk: r.number for r in counted}
     games = list(
         Game.objects.filter(round_id__in=round_ids).values_list(
             "round_id", "table", "black_id", "white_id", "result", "handicap", "komi", "by_default"
@@ -72,15 +71,12 @@ def tournament_data(tournament: Tournament, *, public: bool = True,
             "surname_latin", "given_name_latin",
         )
     )
-    general = _general_params(tournament)
     entrants = []
     for (pk, surname, given_name, rank, mms_correction, club, country, egd_pin, rating, absent_rounds,
          surname_latin, given_name_latin) in registrations:
-        smms = initial_mms(pm.Player(key=str(pk), name=surname, rank=rank,
-                                     mms_correction=mms_correction), general)
         entrants.append(sm.Entrant(
             id=pk, surname=surname, given_name=given_name, rank=rank,
-            initial_mms=smms, club=club, country=country, egd_pin=egd_pin,
+            mms_correction=mms_correction, club=club, country=country, egd_pin=egd_pin,
             rating=rating, absent_rounds=frozenset(absent_rounds or ()),
             surname_latin=surname_latin, given_name_latin=given_name_latin,
         ))
@@ -143,10 +139,14 @@ def pairing_sheet(round_: Round) -> PairingSheet:
 
 def go_standings(tournament: Tournament, *, discipline: str | None = None,
                  public: bool = True) -> sm.Standings:
-    """The standings over the Go rounds (or one named discipline), for the EGD."""
+    """The standings over the Go rounds (or one named discipline), for the EGD.
+
+    As OpenGotha's h9 file: after the last round of the tournament, one
+    column for each of its (Go) rounds, played yet or not.
+    """
     from tournament.models.discipline import DisciplineKind
 
-    data = tournament_data(tournament, public=public)
+    data = tournament_data(tournament, public=public, every_round=True)
     if discipline:
         names = {discipline}
     else:
@@ -163,10 +163,11 @@ def h9_header(tournament: Tournament, *, discipline: str | None = None,
     The class, the adjusted time (TM) and the overtime system (CM) follow
     from the tournament's time control (:mod:`tournament.exports.egd_time`);
     ``tournament_class`` overrides the class. HA gives the handicap
-    correction when the discipline's games had handicaps.
+    correction when the discipline's games had handicaps. A note names every
+    round played on a board smaller than 19x19 (the EGD does not rate it).
     """
     from tournament.exports.egd_time import parse_time_control
-    from tournament.exports.h9 import H9Header
+    from tournament.exports.h9 import H9Header, small_board_notes
     from tournament.models.discipline import DisciplineKind
 
     qs = tournament.disciplines.all()
@@ -175,6 +176,7 @@ def h9_header(tournament: Tournament, *, discipline: str | None = None,
     games = Game.objects.filter(round__tournament=tournament, round__discipline=d) if d else None
     handicapped = bool(games is not None and games.filter(handicap__gt=0).exists())
     time = parse_time_control(tournament.time_control)
+    sizes = dict(tournament.rounds.filter(discipline__in=qs).values_list("number", "discipline__board_size"))
     return H9Header(
         event=tournament.name,
         place=tournament.place,
@@ -186,6 +188,7 @@ def h9_header(tournament: Tournament, *, discipline: str | None = None,
         komi=f"{d.komi:g}" if d else "",
         time=str(time.adjusted // 60) if time else "",
         time_system=time.label if time else "",
+        notes=small_board_notes(sizes),
     )
 
 

@@ -27,6 +27,7 @@ from tournament.pairing import model as pm
 from tournament.pairing.opengotha_xml import OpenGothaFormatError, read_tournament, write_tournament
 from tournament.pairing.params_json import to_json
 from tournament.selectors.pairing_data import RESULT_CODES, plain_tournament
+from tournament.standings.opengotha import criteria_codes
 
 from .audit import log_action
 
@@ -46,6 +47,24 @@ def _general_attrib(extra: dict) -> dict:
         return {}
     el = ET.fromstring(raw).find("GeneralParameterSet")
     return dict(el.attrib) if el is not None else {}
+
+
+def _time_control(general: dict) -> str:
+    """The file's thinking time as the site writes it (the EGD class and TM follow from it)."""
+    from tournament.exports.egd_time import opengotha_time, time_control_text
+
+    time = opengotha_time(general)
+    return time_control_text(time) if time else ""
+
+
+def _stored_parameters(params: pm.Parameters) -> dict:
+    """The parameter set as stored, with the NBW values of byes and absences always
+    written: the site's fields hold the MMS values only (``parameters_for``)."""
+    data = to_json(params)
+    general = data.setdefault("general", {})
+    general["nbw2_bye"] = params.general.nbw2_bye
+    general["nbw2_absent"] = params.general.nbw2_absent
+    return data
 
 
 @transaction.atomic
@@ -68,6 +87,9 @@ def import_opengotha(source, *, slug: str | None = None, user=None) -> Tournamen
         start_date=start,
         end_date=end,
         place=general.get("location", ""),
+        country="",  # OpenGotha's file has no country of the tournament
+        time_control=_time_control(general),
+        standings_criteria=list(criteria_codes(params.placement)),
         pairing_system=PairingSystem.SWISS if swiss else PairingSystem.MCMAHON,
         mcmahon_bar=g.mm_bar,
         mcmahon_floor=g.mm_floor,
@@ -77,7 +99,7 @@ def import_opengotha(source, *, slug: str | None = None, user=None) -> Tournamen
         handicap_correction=params.handicap.correction,
         handicap_ceiling=params.handicap.ceiling,
         registration_open=False,
-        pairing_parameters=to_json(params),
+        pairing_parameters=_stored_parameters(params),
         opengotha_extra={**data.extra, "short_name": data.short_name},
     )
     tournament.full_clean()
@@ -113,7 +135,7 @@ def import_opengotha(source, *, slug: str | None = None, user=None) -> Tournamen
             egd_pin=pin if pin.isdigit() and len(pin) == 8 else "",
             status=Registration.Status.CONFIRMED if p.final else Registration.Status.PRELIMINARY,
             source=Registration.Source.IMPORT,
-            absent_rounds=[n for n in range(1, g.number_of_rounds + 1) if not p.present(n) and p.final],
+            absent_rounds=[n for n, here in enumerate(p.participation, 1) if not here],
             mms_correction=p.mms_correction,
         )
 

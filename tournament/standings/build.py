@@ -54,7 +54,8 @@ def overall_standings(data: TournamentData, up_to: int | None = None) -> Standin
     rounds = round_numbers(data, None, up_to)
     scores = compute_scores(data, rounds)
     if settings.overall == TOTAL or len(data.disciplines) == 0:
-        return _table(data, "", rounds, scores.values(), settings.criteria)
+        return _table(data, "", rounds, scores.values(), settings.criteria,
+                      shown=_shown(data, scores), not_playing=_not_playing(data, scores))
     if settings.overall not in (PLACE_POINTS, BEST_OF):
         raise ValueError(f"unknown overall ranking {settings.overall!r}")
     disciplines = data.disciplines
@@ -88,10 +89,31 @@ def overall_standings(data: TournamentData, up_to: int | None = None) -> Standin
         return values
 
     return _table(
-        data, "", rounds, scores.values(), settings.criteria,
+        data, "", rounds, scores.values(), settings.criteria, shown=_shown(data, scores),
         leading={pid: (t,) for pid, t in totals.items()},
         extra_columns=extra_columns, extra_values=extra_values, mode=settings.overall,
+        not_playing=_not_playing(data, scores),
     )
+
+
+def implied(data: TournamentData) -> set:
+    """OpenGotha's "implied" players: with a game or a bye in any round of the data."""
+    return {p for g in data.games for p in (g.black, g.white)} | {b.player for b in data.byes}
+
+
+def _shown(data: TournamentData, scores) -> set | None:
+    """The players OpenGotha lists: those implied (all with its display option)."""
+    if data.settings.show_not_playing:
+        return None
+    return implied(data) & set(scores)
+
+
+def _not_playing(data: TournamentData, scores):
+    if data.settings.show_not_playing:
+        return ()
+    playing = implied(data)
+    return tuple(sorted((s.entrant for s in scores.values() if s.id not in playing),
+                        key=lambda e: (e.surname, e.given_name, str(e.id))))
 
 
 def place_points(place: int, n: int, top: int = 100) -> Fraction:
@@ -107,9 +129,10 @@ def _fmt_fraction(f: Fraction) -> str:
 
 
 def _table(data: TournamentData, title: str, rounds: Sequence[int], scores, criteria,
-           leading=None, extra_columns=(), extra_values=None, mode=TOTAL) -> Standings:
+           leading=None, extra_columns=(), extra_values=None, mode=TOTAL,
+           not_playing=(), shown=None) -> Standings:
     scores = list(scores)
-    ranked = order(scores, criteria, [g for g in data.games if g.round in set(rounds)], leading)
+    ranked = order(scores, criteria, [g for g in data.games if g.round in set(rounds)], leading, shown)
     number = {s.id: i + 1 for i, (s, _k, _p, _t) in enumerate(ranked)}
     crits = [get(c) for c in criteria]
     rows = []
@@ -122,7 +145,7 @@ def _table(data: TournamentData, title: str, rounds: Sequence[int], scores, crit
         ))
     columns = tuple(extra_columns) + tuple(Column(c.code, c.header, c.label) for c in crits)
     return Standings(title=title, columns=columns, rounds=tuple(rounds), rows=tuple(rows),
-                     disciplines=data.disciplines, mode=mode)
+                     disciplines=data.disciplines, mode=mode, not_playing=tuple(not_playing))
 
 
 def _outcome(points_x2: int) -> str:
@@ -130,23 +153,28 @@ def _outcome(points_x2: int) -> str:
 
 
 def _cells(data: TournamentData, s: Scores, rounds: Sequence[int], number: dict[int, int]):
-    settings = data.settings
+    # OpenGotha writes the MMS value of a bye or an absence in a McMahon
+    # tournament, the NBW value otherwise
+    g = data.settings.general
+    mcmahon = any(get(c).header in ("MMS", "STS") for c in data.settings.criteria)
+    bye_x2 = g.mms2_bye if mcmahon else g.nbw2_bye
+    absent_x2 = g.mms2_absent if mcmahon else g.nbw2_absent
     for i, r in enumerate(rounds):
         part = s.participation[i]
         if part == PAIRED:
-            g = s.games[i]
+            game = s.games[i]
             pid = s.id
-            opp = g.opponent(pid)
-            outcome = "?" if g.result == UNKNOWN else _outcome(g.points_x2(pid))
+            opp = game.opponent(pid)
+            outcome = "?" if game.result == UNKNOWN else _outcome(game.points_x2(pid))
             yield Cell(
                 round=r, kind="game", opponent=opp, opponent_place=number.get(opp),
-                outcome=outcome, colour="b" if g.black == pid else "w",
-                handicap=g.handicap, by_default=g.by_default,
+                outcome=outcome, colour="b" if game.black == pid else "w",
+                handicap=game.handicap, by_default=game.by_default,
             )
         elif part == BYE:
-            yield Cell(round=r, kind="bye", outcome=_outcome(settings.bye_points_x2))
+            yield Cell(round=r, kind="bye", outcome=_outcome(bye_x2))
         elif part == ABSENT:
-            yield Cell(round=r, kind="absent", outcome=_outcome(settings.absence_points_x2))
+            yield Cell(round=r, kind="absent", outcome=_outcome(absent_x2))
         else:
             yield Cell(round=r, kind="none", outcome="-")
 

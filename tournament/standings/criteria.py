@@ -2,10 +2,12 @@
 
 Codes are those of ``Tournament.standings_criteria``; headers are
 OpenGotha's names.  A criterion's ``value`` reads an int from a player's
-:class:`~tournament.standings.scores.Scores`; ``scale`` says what it was
-multiplied by (2 for half points, 4 for SODOS).  Higher is better for all.
-Direct confrontation (``dc``) is not a base score: :mod:`.ranking` computes
-it among the players tied on the criteria before it.
+:class:`~tournament.standings.scores.Scores` (OpenGotha's value, from the one
+scoring in :mod:`tournament.pairing.scores`); ``scale`` says what it was
+multiplied by (2 for half points, 4 for SODOS, -1 for OpenGotha's category,
+stored negated).  Higher is better for all.  Direct confrontation (``dc``,
+``sdc``) is not a base score: :mod:`.ranking` computes it among the players
+tied on the criteria before it.
 """
 
 from __future__ import annotations
@@ -29,6 +31,8 @@ class Criterion:
 
 
 def format_scaled(value: int, scale: int) -> str:
+    if scale == -1:  # OpenGotha's CAT: the category, 1 the strongest
+        return str(-value + 1)
     whole, rest = divmod(value, scale)
     if rest == 0:
         return str(whole)
@@ -42,30 +46,43 @@ def gettext_noop(text: str) -> str:
     return text
 
 
-def _c(code, header, label, scale, value):
-    return Criterion(code, header, label, scale, value)
+def _c(code, header, label, scale):
+    return Criterion(code, header, label, scale, lambda s, name=header: s.value(name))
 
 
+#: Every criterion of OpenGotha 3.51.02, by the site's code; the header is
+#: OpenGotha's name (as its files write it), the scale its coefficient.
 CRITERIA: dict[str, Criterion] = {
     c.code: c
     for c in (
-        _c("nbw", "NBW", gettext_noop("wins"), 2, lambda s: s.nbw),
-        _c("mms", "MMS", gettext_noop("McMahon score"), 2, lambda s: s.mms),
-        _c("sos", "SOSW", gettext_noop("sum of opponents' wins"), 2, lambda s: s.sosw_x2),
-        _c("sosm1", "SOSW-1", gettext_noop("SOS without the worst opponent"), 2, lambda s: s.soswm1_x2),
-        _c("sosm2", "SOSW-2", gettext_noop("SOS without the two worst opponents"), 2, lambda s: s.soswm2_x2),
-        _c("sosos", "SOSOSW", gettext_noop("sum of opponents' SOS"), 2, lambda s: s.sososw_x2),
-        _c("sodos", "SODOSW", gettext_noop("sum of defeated opponents' wins"), 4, lambda s: s.sodosw_x4),
-        _c("cuss", "CUSSW", gettext_noop("cumulated wins"), 2, lambda s: s.cussw_x2),
-        _c("dc", "DC", gettext_noop("direct confrontation"), 1, lambda s: s.dc),
-        _c("sosmms", "SOSM", gettext_noop("sum of opponents' McMahon scores"), 2, lambda s: s.sosm_x2),
-        _c("sosm1mms", "SOSM-1", gettext_noop("SOSM without the worst opponent"), 2, lambda s: s.sosmm1_x2),
-        _c("sosm2mms", "SOSM-2", gettext_noop("SOSM without the two worst opponents"), 2, lambda s: s.sosmm2_x2),
-        _c("sososmms", "SOSOSM", gettext_noop("sum of opponents' SOSM"), 2, lambda s: s.sososm_x2),
-        _c("sodosmms", "SODOSM", gettext_noop("sum of defeated opponents' McMahon scores"), 4, lambda s: s.sodosm_x4),
-        _c("cussmms", "CUSSM", gettext_noop("cumulated McMahon scores"), 2, lambda s: s.cussm_x2),
+        _c("nbw", "NBW", gettext_noop("wins"), 2),
+        _c("mms", "MMS", gettext_noop("McMahon score"), 2),
+        _c("sos", "SOSW", gettext_noop("sum of opponents' wins"), 2),
+        _c("sosm1", "SOSW-1", gettext_noop("SOS without the worst opponent"), 2),
+        _c("sosm2", "SOSW-2", gettext_noop("SOS without the two worst opponents"), 2),
+        _c("sosos", "SOSOSW", gettext_noop("sum of opponents' SOS"), 2),
+        _c("sodos", "SODOSW", gettext_noop("sum of defeated opponents' wins"), 4),
+        _c("cuss", "CUSSW", gettext_noop("cumulated wins"), 2),
+        _c("dc", "DC", gettext_noop("direct confrontation"), 1),
+        _c("sdc", "SDC", gettext_noop("simplified direct confrontation"), 1),
+        _c("sosmms", "SOSM", gettext_noop("sum of opponents' McMahon scores"), 2),
+        _c("sosm1mms", "SOSM-1", gettext_noop("SOSM without the worst opponent"), 2),
+        _c("sosm2mms", "SOSM-2", gettext_noop("SOSM without the two worst opponents"), 2),
+        _c("sososmms", "SOSOSM", gettext_noop("sum of opponents' SOSM"), 2),
+        _c("sodosmms", "SODOSM", gettext_noop("sum of defeated opponents' McMahon scores"), 4),
+        _c("cussmms", "CUSSM", gettext_noop("cumulated McMahon scores"), 2),
+        _c("sts", "STS", gettext_noop("Strasbourg score"), 2),
+        _c("sosts", "SOSTS", gettext_noop("sum of opponents' Strasbourg scores"), 2),
+        _c("cps", "CPS", gettext_noop("cup score"), 2),
+        _c("ext", "EXT", gettext_noop("exploits attempted"), 2),
+        _c("exr", "EXR", gettext_noop("exploits achieved"), 2),
+        _c("cat", "CAT", gettext_noop("category"), -1),
+        _c("rank", "Rank", gettext_noop("rank"), 1),
+        _c("rating", "Rating", gettext_noop("rating"), 1),
     )
 }
+#: OpenGotha's name of a criterion -> the site's code.
+BY_OPENGOTHA_NAME = {c.header: c.code for c in CRITERIA.values()}
 
 
 def get(code: str) -> Criterion:
@@ -73,3 +90,14 @@ def get(code: str) -> Criterion:
         return CRITERIA[code]
     except KeyError:
         raise ValueError(f"unknown standings criterion {code!r}; known: {', '.join(CRITERIA)}") from None
+
+
+def code_for(opengotha_name: str) -> str:
+    """The site's code for a criterion named as in an OpenGotha file (``SOSW-1`` -> ``sosm1``)."""
+    from tournament.pairing.scores import canonical
+
+    name = canonical(opengotha_name)
+    try:
+        return BY_OPENGOTHA_NAME[name]
+    except KeyError:
+        raise ValueError(f"unknown placement criterion {opengotha_name!r}") from None

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from tournament.pairing.model import GeneralParams
+
 #: Result codes, the same letters as :class:`tournament.models.game.Result`.
 BLACK, WHITE, DRAW, BOTH_LOSE, BOTH_WIN, UNKNOWN = "B", "W", "D", "0", "1", "?"
 
@@ -33,9 +35,9 @@ class Entrant:
     surname: str
     given_name: str
     rank: int
-    #: Starting McMahon score in whole points (bar, floor and correction
-    #: applied), as the pairing module's ``initial_mms`` computes it.
-    initial_mms: int = 0
+    #: The player's correction of the starting McMahon score (OpenGotha's
+    #: smmsCorrection); bar, floor and zero come from ``Settings.general``.
+    mms_correction: int = 0
     club: str = ""
     country: str = ""
     egd_pin: str = ""
@@ -84,11 +86,14 @@ class RoundInfo:
 @dataclass(frozen=True)
 class Settings:
     criteria: tuple[str, ...] = ("mms", "sosmms", "sososmms")
-    bye_points_x2: int = 2
-    absence_points_x2: int = 0
-    #: OpenGotha's "round down NBW and MMS": the bye and absence points
-    #: accumulated so far count in whole points only.
-    round_down: bool = False
+    #: OpenGotha's general parameters (McMahon bar, floor and zero, the NBW
+    #: and MMS values of byes and absences, rounding, not-played games as
+    #: half points): the same the pairing gets, from one conversion of the
+    #: tournament's parameters (``selectors.pairing_data.parameters_for``).
+    general: GeneralParams = field(default_factory=GeneralParams)
+    #: OpenGotha's display option "display not playing players": otherwise
+    #: players without any game or bye are listed apart (``Standings.not_playing``).
+    show_not_playing: bool = False
     overall: str = TOTAL
     best_of: int | None = None
     #: Points for a discipline's place: the winner gets ``place_points_max``,
@@ -180,3 +185,6 @@ class Standings:
     rows: tuple[Row, ...]
     disciplines: tuple[str, ...] = ()
     mode: str = TOTAL
+    #: Registered players without a game or a bye in these rounds: OpenGotha
+    #: leaves them out of its tables; the pages list them apart.
+    not_playing: tuple[Entrant, ...] = ()

@@ -2,8 +2,9 @@
 
 Players equal on every criterion share a place (``3=``); the place of the
 next player counts everyone ahead (``1, 2=, 2=, 4``).  Within a tie the
-rows are listed by rank, then name, and numbered 1..n without gaps: that
-number is what crosstables and the EGD file use for opponents.
+rows are listed as OpenGotha lists them (name, then first name, compared
+character by character), and numbered 1..n without gaps: that number is what
+crosstables and the EGD file use for opponents.
 """
 
 from __future__ import annotations
@@ -32,8 +33,8 @@ def direct_confrontation(group: Sequence[Scores], games: Iterable[Game],
     directly or through a chain of wins, and where the games say nothing
     the criteria after DC decide (Matthieu Walraet's topological sort in
     OpenGotha, with "winners favoured" and "transitivity preserved").
-    OpenGotha draws a win edge only when one player won exactly one game
-    more than the other; here any net win counts.
+    As in OpenGotha, a win edge is drawn only when one player won exactly one
+    game more than the other.
     """
     ids = {s.id for s in group}
     secondary = secondary or {}
@@ -51,7 +52,7 @@ def direct_confrontation(group: Sequence[Scores], games: Iterable[Game],
         net[(loser, winner)] = net.get((loser, winner), 0) - 1
     beats: dict[int, list[int]] = {i: [] for i in ids}
     for (a, b), v in net.items():
-        if v > 0:
+        if v == 1:
             beats[a].append(b)
     component = _components(ids, beats)
     members: dict[int, list[int]] = {}
@@ -83,6 +84,33 @@ def direct_confrontation(group: Sequence[Scores], games: Iterable[Game],
                 unranked_beaten[j] -= 1
     worst = max(rank.values(), default=0)
     return {i: worst - rank[i] for i in ids}
+
+
+def simplified_direct_confrontation(group: Sequence[Scores], games: Iterable[Game]) -> dict[int, int]:
+    """OpenGotha's SDC among players tied on every criterion before it.
+
+    Only when every two players of the group have a net result between them
+    (more wins than losses one way; games by default do not count): each
+    player's SDC is the number of the group's players they beat. Otherwise 0
+    for everybody.
+    """
+    ids = [s.id for s in group]
+    members = set(ids)
+    net: dict[tuple[int, int], int] = {}
+    for g in games:
+        if g.by_default or g.black not in members or g.white not in members:
+            continue
+        if g.result == BLACK:
+            winner, loser = g.black, g.white
+        elif g.result == WHITE:
+            winner, loser = g.white, g.black
+        else:
+            continue
+        net[(winner, loser)] = net.get((winner, loser), 0) + 1
+        net[(loser, winner)] = net.get((loser, winner), 0) - 1
+    if any(net.get((a, b), 0) == 0 for a in ids for b in ids if a != b):
+        return {i: 0 for i in ids}
+    return {a: sum(1 for b in ids if a != b and net[(a, b)] > 0) for a in ids}
 
 
 def _components(ids: set[int], beats: dict[int, list[int]]) -> dict[int, int]:
@@ -124,38 +152,52 @@ def _components(ids: set[int], beats: dict[int, list[int]]) -> dict[int, int]:
 
 
 def tiebreak_key(s: Scores) -> tuple:
+    """OpenGotha's ``ScoredPlayerComparator`` on equal scores: name, then first name."""
     e = s.entrant
-    return (-e.rank, e.surname.casefold(), e.given_name.casefold(), str(e.id))
+    return (e.surname, e.given_name, str(e.id))
 
 
 def order(scores: Iterable[Scores], criteria: Sequence[str], games: Sequence[Game],
-          leading: dict[int, tuple] | None = None) -> list[tuple[Scores, tuple, int, bool]]:
+          leading: dict[int, tuple] | None = None,
+          shown: set | None = None) -> list[tuple[Scores, tuple, int, bool]]:
     """``(scores, key, place, tied)`` for every player, best first.
 
     ``leading`` puts extra values before the criteria (the overall points of
-    the Pentamind modes).
+    the Pentamind modes). ``shown``: the players listed; as in OpenGotha the
+    others still count in the direct confrontation of their group (DC is
+    computed over every player) and are left out before places are given.
     """
     scores = list(scores)
     lead = leading or {}
     crits = [get(c) for c in criteria]
+    for s in scores:
+        s.dc = s.sdc = 0
     keys = {s.id: lead.get(s.id, ()) + tuple(c.value(s) for c in crits) for s in scores}
-    if "dc" in criteria:
+    direct = [c for c in criteria if c in ("dc", "sdc")]
+    if direct:
+        code = direct[0]
         i = len(lead.get(scores[0].id, ())) if scores and lead else 0
-        i += list(criteria).index("dc")
+        i += list(criteria).index(code)
         groups: dict[tuple, list[Scores]] = {}
         for s in scores:
             groups.setdefault(keys[s.id][:i], []).append(s)
         by_id = {s.id: s for s in scores}
         for group in groups.values():
-            if len(group) > 1:
+            if len(group) <= 1:
+                continue
+            if code == "dc":
                 secondary = {s.id: keys[s.id][i + 1:] for s in group}  # the criteria after DC
-                for pid, dc in direct_confrontation(group, games, secondary).items():
-                    if dc:
-                        k = keys[pid]
-                        keys[pid] = k[:i] + (dc,) + k[i + 1:]
-                        by_id[pid].dc = dc
+                values = direct_confrontation(group, games, secondary)
+            else:
+                values = simplified_direct_confrontation(group, games)
+            for pid, value in values.items():
+                k = keys[pid]
+                keys[pid] = k[:i] + (value,) + k[i + 1:]
+                setattr(by_id[pid], code, value)
     scores.sort(key=tiebreak_key)
     scores.sort(key=lambda s: keys[s.id], reverse=True)
+    if shown is not None:
+        scores = [s for s in scores if s.id in shown]
     out = []
     place = 0
     for n, s in enumerate(scores):

@@ -1,178 +1,116 @@
-"""Base scores of every player over a set of rounds, as OpenGotha computes them.
+"""The players' scores over a set of rounds, from the one scoring of the project.
 
-Everything is doubled (``*_x2``; SODOS quadrupled) so half points stay
-integers.  A player's round is one of ``PAIRED`` (has a game, whatever its
-result), ``BYE``, ``ABSENT`` (registered as not playing that round) or
-``NONE`` (present but neither paired nor given a bye).
+The scores are OpenGotha's (:mod:`tournament.pairing.scores`, which the
+pairing uses too): this module only lays the standings' plain data (entrants
+by id, the chosen rounds) onto it and wraps each player's scores for the
+criteria (:mod:`.criteria`), the ranking and the crosstable. A set of rounds
+(all rounds, or one discipline's) is scored as a tournament of its own, its
+rounds numbered 1..n in order; a round of the set without any game still
+counts, as in OpenGotha (SOSM adds the player's starting score for it).
 
-OpenGotha's rules for rounds without a game (``Tournament.java``,
-``fillBaseScoringInfoIfNecessary``):
-
-- a bye gives the bye points, an absence the absence points, to both the
-  number of wins and the McMahon score (with ``round_down``, their running
-  sum counts in whole points only); an unassigned round gives nothing;
-- in the *wins* family (SOS, SOS-1, SOS-2, SODOS, SOSOS) such a round adds
-  nothing;
-- in the *McMahon* family it counts as a virtual opponent with the player's
-  own initial McMahon score: SOSM adds ``smms``, SOSOSM adds ``smms`` times
-  the number of rounds, SODOSM nothing (nobody was beaten);
-- the opponent's score in SOSM is corrected by the handicap: White adds it,
-  Black subtracts it;
-- SOS-1 and SOS-2 drop the one or two lowest per-round values (with two
-  rounds, SOS-1 is the better of the two and SOS-2 is 0; with one round both
-  are 0).
+A player's round is one of ``PAIRED`` (has a game, whatever its result),
+``BYE``, ``ABSENT`` (registered as not playing that round) or ``NONE``
+(present but neither paired nor given a bye).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Sequence
 
-from .model import Entrant, Game, TournamentData
+from tournament.pairing import model as pm
+from tournament.pairing import scores as og
 
-PAIRED, BYE, ABSENT, NONE = "paired", "bye", "absent", "none"
+from .model import BLACK, BOTH_LOSE, BOTH_WIN, DRAW, UNKNOWN, WHITE, Entrant, Game, TournamentData
+
+PAIRED, BYE, ABSENT, NONE = og.PAIRED, og.BYE, og.ABSENT, "none"
+
+_RESULTS = {  # the standings' result codes -> the pairing's results
+    BLACK: pm.Result.BLACK_WINS, WHITE: pm.Result.WHITE_WINS, DRAW: pm.Result.DRAW,
+    BOTH_LOSE: pm.Result.BOTH_LOSE, BOTH_WIN: pm.Result.BOTH_WIN, UNKNOWN: pm.Result.UNKNOWN,
+}
 
 
 @dataclass
 class Scores:
     entrant: Entrant
-    smms_x2: int
+    og: og.PlayerScores
     participation: list[str]
     games: list[Game | None]
-    nbw_x2: list[int] = field(default_factory=list)  # cumulative, per round
-    mms_x2: list[int] = field(default_factory=list)
-    cussw_x2: int = 0
-    cussm_x2: int = 0
-    sosw_x2: int = 0
-    soswm1_x2: int = 0
-    soswm2_x2: int = 0
-    sodosw_x4: int = 0
-    sosm_x2: int = 0
-    sosmm1_x2: int = 0
-    sosmm2_x2: int = 0
-    sodosm_x4: int = 0
-    sososw_x2: int = 0
-    sososm_x2: int = 0
     dc: int = 0
+    sdc: int = 0
 
     @property
     def id(self) -> int:
         return self.entrant.id
 
     @property
+    def last(self) -> int:
+        return len(self.participation) - 1
+
+    def value(self, criterion: str) -> int:
+        """An OpenGotha criterion after the last round (doubled as OpenGotha keeps it)."""
+        if criterion == "DC":
+            return self.dc
+        if criterion == "SDC":
+            return self.sdc
+        return og.crit_value(self.og, criterion, self.last)
+
+    @property
+    def smms_x2(self) -> int:
+        return 2 * self.og.smms
+
+    @property
     def nbw(self) -> int:
-        return self.nbw_x2[-1] if self.nbw_x2 else 0
+        return self.value("NBW")
 
     @property
     def mms(self) -> int:
-        return self.mms_x2[-1] if self.mms_x2 else self.smms_x2
+        return self.value("MMS")
 
     @property
     def took_part(self) -> bool:
+        """Has a game or a bye in one of the rounds (OpenGotha's "implied")."""
         return any(p in (PAIRED, BYE) for p in self.participation)
 
 
-def minus_worst(values: Sequence[int]) -> tuple[int, int]:
-    """SOS-1 and SOS-2 from per-round values, OpenGotha's way."""
-    n = len(values)
-    if n <= 1:
-        return 0, 0
-    if n == 2:
-        return max(values), 0
-    ordered = sorted(values)
-    total = sum(values)
-    return total - ordered[0], total - ordered[0] - ordered[1]
+def plain_player(e: Entrant, rounds: Sequence[int]) -> pm.Player:
+    return pm.Player(
+        key=e.id, name=e.surname, first_name=e.given_name, rank=e.rank, rating=e.rating or 0,
+        mms_correction=e.mms_correction,
+        participation=tuple(r not in e.absent_rounds for r in rounds),
+    )
 
 
 def compute_scores(data: TournamentData, rounds: Sequence[int],
                    entrants: Sequence[Entrant] | None = None) -> dict[int, Scores]:
     """Scores of ``entrants`` (default: all) after the given rounds, in order."""
-    rounds = list(rounds)
+    rounds = sorted(rounds)
     index = {number: i for i, number in enumerate(rounds)}
     n = len(rounds)
-    settings = data.settings
-    table: dict[int, Scores] = {}
-    for e in entrants if entrants is not None else data.entrants:
-        table[e.id] = Scores(
-            entrant=e,
-            smms_x2=2 * e.initial_mms,
-            participation=[ABSENT if r in e.absent_rounds else NONE for r in rounds],
+    chosen = list(entrants if entrants is not None else data.entrants)
+    ids = {e.id for e in chosen}
+    games = [g for g in data.games if g.round in index and g.black in ids and g.white in ids]
+    plain_games = [
+        pm.Game(round=index[g.round] + 1, white=g.white, black=g.black, handicap=g.handicap,
+                result=_RESULTS[g.result], by_default=g.by_default)
+        for g in games
+    ]
+    byes = [pm.Bye(round=index[b.round] + 1, player=b.player) for b in data.byes
+            if b.round in index and b.player in ids]
+    table = og.score_table([plain_player(e, rounds) for e in chosen], plain_games, byes,
+                           data.settings.general, max(n, 1))
+    out: dict[int, Scores] = {}
+    for e in chosen:
+        s = table[e.id]
+        out[e.id] = Scores(
+            entrant=e, og=s,
+            participation=[NONE if p == og.NOT_ASSIGNED else p for p in s.participation[:n]],
             games=[None] * n,
         )
-    for g in data.games:
-        i = index.get(g.round)
-        if i is None:
-            continue
+    for g in games:
+        i = index[g.round]
         for pid in (g.black, g.white):
-            s = table.get(pid)
-            if s is not None:
-                s.participation[i] = PAIRED
-                s.games[i] = g
-    for b in data.byes:
-        i = index.get(b.round)
-        s = table.get(b.player)
-        if i is not None and s is not None and s.participation[i] != PAIRED:
-            s.participation[i] = BYE
-
-    for s in table.values():
-        nbw = 0
-        mms = s.smms_x2
-        cw = cm = 0
-        pid = s.entrant.id
-        extra = 0  # bye and absence points so far
-        for i in range(n):
-            part = s.participation[i]
-            if part == PAIRED:
-                pts = s.games[i].points_x2(pid)
-                nbw += pts
-                mms += pts
-            elif part == BYE:
-                extra += settings.bye_points_x2
-            elif part == ABSENT:
-                extra += settings.absence_points_x2
-            counted = (extra // 2) * 2 if settings.round_down else extra
-            s.nbw_x2.append(nbw + counted)
-            s.mms_x2.append(mms + counted)
-            cw += nbw + counted
-            cm += mms + counted
-        s.cussw_x2, s.cussm_x2 = cw, cm
-
-    for s in table.values():
-        pid = s.entrant.id
-        osw = [0] * n
-        osm = [s.smms_x2] * n
-        sodosw = sodosm = 0
-        for i in range(n):
-            g = s.games[i]
-            if s.participation[i] != PAIRED:
-                continue
-            opp = table.get(g.opponent(pid))
-            if opp is None:
-                osm[i] = 0
-                continue
-            result = g.points_x2(pid)
-            osw[i] = opp.nbw
-            hd = 2 * g.handicap
-            osm[i] = opp.mms + (hd if g.white == pid else -hd)
-            sodosw += osw[i] * result
-            sodosm += osm[i] * result
-        s.sosw_x2 = sum(osw)
-        s.soswm1_x2, s.soswm2_x2 = minus_worst(osw)
-        s.sodosw_x4 = sodosw
-        s.sosm_x2 = sum(osm)
-        s.sosmm1_x2, s.sosmm2_x2 = minus_worst(osm)
-        s.sodosm_x4 = sodosm
-
-    for s in table.values():
-        pid = s.entrant.id
-        ssw = ssm = 0
-        for i in range(n):
-            if s.participation[i] != PAIRED:
-                ssm += s.smms_x2 * n
-                continue
-            opp = table.get(s.games[i].opponent(pid))
-            if opp is not None:
-                ssw += opp.sosw_x2
-                ssm += opp.sosm_x2
-        s.sososw_x2, s.sososm_x2 = ssw, ssm
-    return table
+            if out[pid].participation[i] == PAIRED:
+                out[pid].games[i] = g
+    return out

@@ -16,6 +16,8 @@ class Command(BaseCommand):
         parser.add_argument("--class", dest="tournament_class", choices=["A", "B", "C", "D", "X"],
                             help="EGF tournament class (default: from the tournament's time control)")
         parser.add_argument("--public", action="store_true", help="published rounds only")
+        parser.add_argument("--keep-by-default", action="store_true",
+                            help="write games won by default (OpenGotha asks; by default they are 0=)")
         parser.add_argument("-o", "--output", help="file to write (default: standard output)")
 
     def handle(self, *args, **opts):
@@ -39,7 +41,9 @@ class Command(BaseCommand):
                 "write it as e.g. \"60 min + 5x30 s\", \"60 min + 15 stones / 5 min\" or "
                 "\"40 min + 20 s Fischer\", or give --class"
             )
-        text = write_h9(standings, header)
+        for note in header.notes:
+            self.stderr.write(f"warning: {note}")
+        text = write_h9(standings, header, keep_by_default=opts["keep_by_default"])
         if opts["output"]:
             with open(opts["output"], "w", encoding="ascii") as f:
                 f.write(text)
