@@ -20,9 +20,26 @@ def log_action(
     reason: str = "",
 ) -> AuditEntry:
     """Record one change: ``action`` is a dotted code such as ``game.result``."""
+    entry = audit_entry(tournament=tournament, action=action, obj=obj, user=user, before=before, after=after,
+                        reason=reason)
+    entry.save()
+    return entry
+
+
+def audit_entry(
+    *,
+    tournament: Tournament,
+    action: str,
+    obj: models.Model | None = None,
+    user=None,
+    before: Any = None,
+    after: Any = None,
+    reason: str = "",
+) -> AuditEntry:
+    """The entry :func:`log_action` writes, unsaved (for many changes written in one statement)."""
     if user is not None and not getattr(user, "is_authenticated", False):
         user = None
-    return AuditEntry.objects.create(
+    return AuditEntry(
         tournament=tournament,
         user=user,
         action=action,

@@ -9,13 +9,14 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from tournament.models import Registration, Tournament
+from tournament.models import AuditEntry, Registration, Tournament
+from tournament.models.registration import PLAYER_FIELDS, new_claim_code
 
-from .audit import log_action
-from .registrations import registration_create
+from .audit import audit_entry, log_action
+from .registrations import audit_data, registration_create
 
 
 def latest_player_data(user) -> dict:
@@ -235,10 +236,11 @@ def players_import_csv(
         cleaned.append((n, form.cleaned_data))
     if errors:
         raise PlayerImportError(errors)
-    registrations = []
     registered = dict(
         Registration.objects.filter(tournament=tournament).exclude(egd_pin="").values_list("egd_pin", "surname")
     )
+    status = Registration.Status.CONFIRMED if confirmed else Registration.Status.PRELIMINARY
+    registrations = []
     for n, data_row in cleaned:
         pin = data_row.get("egd_pin") or ""
         if pin in registered:
@@ -247,21 +249,35 @@ def players_import_csv(
                 % {"line": n, "pin": pin, "player": registered[pin]}
             )
             continue
+        registration = Registration(tournament=tournament, source=Registration.Source.IMPORT, status=status,
+                                    claim_code=new_claim_code(),
+                                    **{k: v for k, v in data_row.items() if k in PLAYER_FIELDS})
         try:
-            registrations.append(
-                registration_create(
-                    tournament=tournament,
-                    data=data_row,
-                    source=Registration.Source.IMPORT,
-                    status=Registration.Status.CONFIRMED if confirmed else Registration.Status.PRELIMINARY,
-                    user=user,
-                )
-            )
+            registration.clean_fields(exclude=["tournament", "user"])  # checked here, no query per line
         except ValidationError as exc:
             errors += [_("Line %(line)s: %(error)s") % {"line": n, "error": m} for m in exc.messages]
+            continue
+        registrations.append(registration)
     if errors:
-        transaction.set_rollback(True)
         raise PlayerImportError(errors)
+    # One statement for all the rows (a list of 2,000 players is one request); the database's unique
+    # constraints still guard against another import of the same PINs at the same moment.
+    try:
+        with transaction.atomic():
+            registrations = Registration.objects.bulk_create(registrations)
+    except IntegrityError:
+        taken = set(Registration.objects.filter(tournament=tournament, egd_pin__in=seen_pins).values_list(
+            "egd_pin", flat=True))
+        raise PlayerImportError([
+            _("Line %(line)s: the EGD PIN %(pin)s is registered already (%(player)s).")
+            % {"line": line, "pin": pin, "player": pin} for pin, line in sorted(seen_pins.items()) if pin in taken
+        ] or [_("Another change of the players came first; please import the file again.")]) from None
+    AuditEntry.objects.bulk_create([
+        audit_entry(tournament=tournament, action="registration.create", obj=r, user=user,
+                    after={"player": str(r), "status": status, "source": Registration.Source.IMPORT,
+                           **audit_data(r, ("rank", "club", "country", "egd_pin"))})
+        for r in registrations
+    ])
     log_action(
         tournament=tournament,
         action="players.import",
