@@ -137,7 +137,7 @@ def test_the_standings_of_an_imported_file_are_opengothas(path):
     assert [get(c).header for c in t.standings_criteria] == list(original.params.placement)
     last = max(g.round for g in original.games)
     st = standings_for(t)
-    keys = {reg.player_id: reg.player for reg in t.registrations.select_related("player")}
+    keys = {reg.pk: reg for reg in t.registrations.all()}
     from tournament.pairing.model import player_key
 
     ours = [(player_key(keys[r.entrant.id].surname, keys[r.entrant.id].given_name), r.place) for r in st.rows]

@@ -18,7 +18,7 @@ from django.views.decorators.csrf import requires_csrf_token
 @requires_csrf_token
 def bad_request(request, exception=None):
     if isinstance(exception, RequestDataTooBig):
-        limit_kb = settings.REQUEST_MAX_BYTES // 1024
+        limit_kb = min(settings.REQUEST_MAX_BYTES, settings.DATA_UPLOAD_MAX_MEMORY_SIZE) // 1024
         return render(request, "errors/too_big.html", {"limit_kb": limit_kb, "back": _back(request)}, status=413)
     return render(request, "400.html", {"back": _back(request)}, status=400)
 
