@@ -114,6 +114,16 @@ EXPECTED: dict[str, Url] = {
     "manage_round_move": Url(WRITE, post=ORGANIZERS),
     "manage_round_constraint": Url(WRITE, post=ORGANIZERS),
     "manage_round_action": Url(WRITE, post=ORGANIZERS),
+    # the read-only JSON API: everything public, GET only (POST answers 405, see tests/api)
+    "api:api-root": Url(everyone()),
+    "api:openapi-json": Url(everyone()),
+    "api:openapi-view": Url(everyone()),
+    "api:tournaments": Url(everyone()),
+    "api:tournament": Url(everyone()),
+    "api:players": Url(everyone()),
+    "api:round": Url(everyone()),
+    "api:standings": Url(everyone()),
+    "api:game": Url(everyone()),
 }
 
 #: Admin pages whose answer differs from "the admin user sees it, everybody else is sent to the admin log-in".

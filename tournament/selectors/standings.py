@@ -107,6 +107,24 @@ def standings_for(tournament: Tournament, *, discipline: str | None = None,
     return build.overall_standings(data)
 
 
+#: How long a computed table is kept; the key holds the standings version, so
+#: this only bounds changes the version does not see (a player's name or rank).
+CACHE_SECONDS = 20
+
+
+def public_standings(tournament: Tournament, discipline: str | None, version: str) -> sm.Standings:
+    """The public standings of ``version`` (see :func:`standings_version_of`), computed once per
+    version and shared by all workers through the cache (the pages and the JSON API read it)."""
+    from django.core.cache import cache
+
+    key = f"standings:{tournament.pk}:{discipline or ''}:{version}"
+    standings = cache.get(key)
+    if standings is None:
+        standings = standings_for(tournament, discipline=discipline, public=True)
+        cache.set(key, standings, CACHE_SECONDS)
+    return standings
+
+
 def discipline_names(tournament: Tournament) -> list[str]:
     return list(tournament.disciplines.order_by("position", "name").values_list("name", flat=True))
 

@@ -56,19 +56,7 @@ def _file(content, content_type: str, filename: str, inline: bool = True) -> Htt
     return response
 
 
-#: How long a computed table is kept; the key holds the standings version, so
-#: this only bounds changes the version does not see (a player's name or rank).
-CACHE_SECONDS = 20
-
-
-def _public_standings(tournament, discipline, version):
-    """The public standings, computed once per version and shared by all workers through the cache."""
-    key = f"standings:{tournament.pk}:{discipline or ''}:{version}"
-    standings = cache.get(key)
-    if standings is None:
-        standings = sel.standings_for(tournament, discipline=discipline, public=True)
-        cache.set(key, standings, CACHE_SECONDS)
-    return standings
+CACHE_SECONDS = sel.CACHE_SECONDS
 
 
 def _discipline_names(tournament, version) -> list[str]:
@@ -118,7 +106,7 @@ def _table_html(tournament, discipline, version, partial, live_url) -> str:
         context = {
             "live_url": live_url,
             "tournament": tournament,
-            "standings": _public_standings(tournament, discipline, version),
+            "standings": sel.public_standings(tournament, discipline, version),
             "discipline": discipline,
             "refresh": REFRESH_SECONDS,
         }
