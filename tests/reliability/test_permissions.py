@@ -114,6 +114,8 @@ EXPECTED: dict[str, Url] = {
     "manage_round_move": Url(WRITE, post=ORGANIZERS),
     "manage_round_constraint": Url(WRITE, post=ORGANIZERS),
     "manage_round_action": Url(WRITE, post=ORGANIZERS),
+    # imports from other programs: any logged-in user (the uploader becomes the organizer)
+    "import_macmahon": Url(only(ALL - {"anonymous"}), post=ALL - {"anonymous"}),
     # the read-only JSON API: everything public, GET only (POST answers 405, see tests/api)
     "api:api-root": Url(everyone()),
     "api:openapi-json": Url(everyone()),
