@@ -19,6 +19,8 @@ Everything that differs in production is read from the environment:
     (behind a proxy that terminates TLS, or on loopback for the benchmark).
 ``DJANGO_CACHE_DIR``
     The folder of the shared cache (log-in throttle) when debug is off.
+``DJANGO_EGD_RATINGS_URL``
+    Optional: the address ``manage.py import_ratings`` fetches the EGD rating list from.
 """
 
 from __future__ import annotations
@@ -161,6 +163,10 @@ CSRF_FAILURE_VIEW = "tournament.views.errors.csrf_failure"
 # often (seconds); the pages poll every 15 s, so nobody sees the difference,
 # and the server does not recompute the table for every single result.
 STANDINGS_FRESH_SECONDS = int(os.environ.get("DJANGO_STANDINGS_FRESH_SECONDS") or (0 if DEBUG else 3))
+
+# Where `manage.py import_ratings` fetches the EGD's all-world rating list when no file is given
+# (the zip or the HTML file the EGD publishes); empty: only files are read.
+EGD_RATINGS_URL = os.environ.get("DJANGO_EGD_RATINGS_URL", "")
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"

@@ -116,6 +116,9 @@ EXPECTED: dict[str, Url] = {
     "manage_round_action": Url(WRITE, post=ORGANIZERS),
     # imports from other programs: any logged-in user (the uploader becomes the organizer)
     "import_macmahon": Url(only(ALL - {"anonymous"}), post=ALL - {"anonymous"}),
+    # the EGD rating list: upload and the rank update are the organizers'
+    "manage_ratings": Url(only(ORGANIZERS), post=ORGANIZERS),
+    "manage_ratings_update": Url(WRITE, post=ORGANIZERS),
     # the read-only JSON API: everything public, GET only (POST answers 405, see tests/api)
     "api:api-root": Url(everyone()),
     "api:openapi-json": Url(everyone()),
