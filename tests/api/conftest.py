@@ -16,3 +16,11 @@ def _clear_cache():
     cache.clear()
     yield
     cache.clear()
+
+
+@pytest.fixture
+def client():
+    """A browser that asks for English (the site's own language is German)."""
+    from django.test import Client
+
+    return Client(headers={"Accept-Language": "en"})

@@ -16,3 +16,11 @@ def _english():
     cache.clear()
     with translation.override("en"):
         yield
+
+
+@pytest.fixture
+def client():
+    """A browser that asks for English (the site's own language is German)."""
+    from django.test import Client
+
+    return Client(headers={"Accept-Language": "en"})
