@@ -24,3 +24,12 @@ def client():
     from django.test import Client
 
     return Client(headers={"Accept-Language": "en"})
+
+
+@pytest.fixture(autouse=True)
+def _language_restored():
+    """Requests activate their language for the thread; give back the one the test found."""
+    from django.utils import translation
+
+    with translation.override(translation.get_language()):
+        yield
