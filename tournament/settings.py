@@ -30,6 +30,8 @@ Everything that differs in production is read from the environment:
     ``DJANGO_EMAIL_HOST``, ``DJANGO_EMAIL_PORT``, ``DJANGO_EMAIL_HOST_USER``,
     ``DJANGO_EMAIL_HOST_PASSWORD``, ``DJANGO_EMAIL_USE_TLS`` / ``DJANGO_EMAIL_USE_SSL``;
     ``DJANGO_DEFAULT_FROM_EMAIL`` is the sender of password-reset e-mails.
+``DJANGO_EGD_RATINGS_URL``
+    Optional: the address ``manage.py import_ratings`` fetches the EGD rating list from.
 """
 
 from __future__ import annotations
@@ -75,6 +77,7 @@ INSTALLED_APPS = [
     "django.contrib.humanize",
     "django_htmx",
     "axes",
+    "ninja",
     "tournament",
 ]
 
@@ -179,6 +182,10 @@ CSRF_FAILURE_VIEW = "tournament.views.errors.csrf_failure"
 # often (seconds); the pages poll every 15 s, so nobody sees the difference,
 # and the server does not recompute the table for every single result.
 STANDINGS_FRESH_SECONDS = int(os.environ.get("DJANGO_STANDINGS_FRESH_SECONDS") or (0 if DEBUG else 3))
+
+# Where `manage.py import_ratings` fetches the EGD's all-world rating list when no file is given
+# (the zip or the HTML file the EGD publishes); empty: only files are read.
+EGD_RATINGS_URL = os.environ.get("DJANGO_EGD_RATINGS_URL", "")
 
 LOGIN_URL = "login"
 AUTHENTICATION_BACKENDS = [

@@ -2,7 +2,9 @@
 
 Each area keeps its own patterns: the public pages here, the workflows of
 organizers, players and referees in :mod:`tournament.urls_site`, standings,
-crosstables and downloads in :mod:`tournament.urls_standings`.
+crosstables and downloads in :mod:`tournament.urls_standings`, imports from
+other programs and the EGD rating list in :mod:`tournament.urls_imports`,
+the read-only JSON API in :mod:`tournament.api.urls`.
 """
 
 from django.contrib import admin
@@ -21,9 +23,12 @@ urlpatterns = [
          name="public_game_board"),
     path("", include("tournament.urls_site")),
     path("", include("tournament.urls_standings")),
+    path("", include("tournament.urls_imports")),
+    path("api/v1/", include("tournament.api.urls")),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
 ]
 
 handler400 = "tournament.views.errors.bad_request"
+handler404 = "tournament.views.errors.page_not_found"

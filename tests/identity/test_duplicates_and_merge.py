@@ -14,6 +14,16 @@ from tournament.ranks import parse_rank
 from tournament.selectors.duplicates import duplicate_pairs, duplicates_in
 from tournament.services.registrations import registration_delete, registration_merge
 
+
+@pytest.fixture(autouse=True)
+def _english():
+    """The messages below are matched in English; outside a request the site speaks German (its default), so the
+    result must not depend on which language an earlier test left active."""
+    from django.utils import translation
+
+    with translation.override("en"):
+        yield
+
 pytestmark = pytest.mark.django_db
 
 

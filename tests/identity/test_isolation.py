@@ -90,6 +90,7 @@ def test_typing_another_players_pin_links_nothing(client, two):
     two.a.registration_open = True
     two.a.save()
     client.force_login(two.user("mallory"))
+    client.cookies["django_language"] = "en"  # the message is matched in English
     response = client.post(reverse("register", args=["a"]), {
         "given_name": "Bernd", "surname": "Brandt", "club": "Hannover", "country": "DE", "rank": "5k",
         "egd_pin": "23456789", "email": "mallory@example.org",

@@ -233,7 +233,9 @@ def test_two_identical_csv_imports_at_once_make_one_set_of_registrations(day):
     text = "Pfeil,Paul,Kiel,DE,4k,13572468,\nQuast,Quirin,Kiel,DE,7k,24681357,\n"
 
     def run():
-        with translation.override("en"):
+        from django.utils import translation
+
+        with translation.override("en"):  # the message is matched in English, whatever the thread's language
             return players_import_csv(tournament=day.tournament, data=text, user=day.user("organizer"))
 
     outcome = run_together(run, run)

@@ -119,6 +119,21 @@ EXPECTED: dict[str, Url] = {
     "manage_round_move": Url(WRITE, post=ORGANIZERS),
     "manage_round_constraint": Url(WRITE, post=ORGANIZERS),
     "manage_round_action": Url(WRITE, post=ORGANIZERS),
+    # imports from other programs: any logged-in user (the uploader becomes the organizer)
+    "import_macmahon": Url(only(ALL - {"anonymous"}), post=ALL - {"anonymous"}),
+    # the EGD rating list: upload and the rank update are the organizers'
+    "manage_ratings": Url(only(ORGANIZERS), post=ORGANIZERS),
+    "manage_ratings_update": Url(WRITE, post=ORGANIZERS),
+    # the read-only JSON API: everything public, GET only (POST answers 405, see tests/api)
+    "api:api-root": Url(everyone()),
+    "api:openapi-json": Url(everyone()),
+    "api:openapi-view": Url(everyone()),
+    "api:tournaments": Url(everyone()),
+    "api:tournament": Url(everyone()),
+    "api:players": Url(everyone()),
+    "api:round": Url(everyone()),
+    "api:standings": Url(everyone()),
+    "api:game": Url(everyone()),
 }
 
 #: Admin pages whose answer differs from "the admin user sees it, everybody else is sent to the admin log-in".

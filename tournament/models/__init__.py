@@ -3,6 +3,7 @@
 from .audit import AuditEntry
 from .discipline import Discipline
 from .game import Bye, Game
+from .rating import RatedPlayer, RatingList
 from .registration import Registration
 from .role import TournamentRole
 from .round import Round
@@ -14,6 +15,8 @@ __all__ = [
     "Discipline",
     "Game",
     "PairConstraint",
+    "RatedPlayer",
+    "RatingList",
     "Registration",
     "Round",
     "Tournament",

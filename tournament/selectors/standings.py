@@ -103,6 +103,31 @@ def standings_for(tournament: Tournament, *, discipline: str | None = None,
     return build.overall_standings(data)
 
 
+#: How long a computed table is kept; the key holds the standings version, so
+#: this only bounds changes the version does not see (a player's name or rank).
+CACHE_SECONDS = 20
+
+
+def cache_key_part(text: str | None) -> str:
+    """A discipline's name as a cache key part (names may hold spaces, slashes, line breaks)."""
+    import hashlib
+
+    return hashlib.sha1(text.encode()).hexdigest()[:16] if text else ""
+
+
+def public_standings(tournament: Tournament, discipline: str | None, version: str) -> sm.Standings:
+    """The public standings of ``version`` (see :func:`standings_version_of`), computed once per
+    version and shared by all workers through the cache (the pages and the JSON API read it)."""
+    from django.core.cache import cache
+
+    key = f"standings:{tournament.pk}:{cache_key_part(discipline)}:{version}"
+    standings = cache.get(key)
+    if standings is None:
+        standings = standings_for(tournament, discipline=discipline, public=True)
+        cache.set(key, standings, CACHE_SECONDS)
+    return standings
+
+
 def discipline_names(tournament: Tournament) -> list[str]:
     return [name for _pk, name in discipline_tabs(tournament)]
 

@@ -232,13 +232,25 @@ def _go_family(module: str, class_name: str) -> Callable[..., Replay]:
     return replay
 
 
+#: The game class of each kind of the Go family: (module, class name).
+GO_FAMILY = {
+    DisciplineKind.GO: ("games.go", "Game"),
+    DisciplineKind.KEIMA: ("games.keima", "KeimaGame"),
+    DisciplineKind.VOLT: ("games.volt", "VoltGame"),
+}
+
 #: One validator per kind of discipline.
 ENGINES: dict[str, Callable[..., Replay]] = {
     DisciplineKind.NINUKI: _replay_ninuki,
-    DisciplineKind.GO: _go_family("games.go", "Game"),
-    DisciplineKind.KEIMA: _go_family("games.keima", "KeimaGame"),
-    DisciplineKind.VOLT: _go_family("games.volt", "VoltGame"),
+    **{kind: _go_family(module, name) for kind, (module, name) in GO_FAMILY.items()},
 }
+
+
+def _go_class(kind):
+    import importlib
+
+    module, name = GO_FAMILY[kind]
+    return getattr(importlib.import_module(module), name)
 
 
 def can_check(discipline) -> bool:
@@ -246,16 +258,10 @@ def can_check(discipline) -> bool:
     engine = ENGINES.get(discipline.kind)
     if engine is None:
         return False
-    if discipline.kind in (DisciplineKind.KEIMA, DisciplineKind.VOLT):
-        import importlib
-
-        module, name = {
-            DisciplineKind.KEIMA: ("games.keima", "KeimaGame"),
-            DisciplineKind.VOLT: ("games.volt", "VoltGame"),
-        }[discipline.kind]
+    if discipline.kind in GO_FAMILY:
         try:
-            return hasattr(importlib.import_module(module), name)
-        except ImportError:
+            _go_class(discipline.kind)
+        except (ImportError, AttributeError):
             return False
     return True
 
@@ -317,3 +323,46 @@ def describe(verdict: dict | None) -> str:
         "The record is legal but the game had not ended after %(n)s moves; "
         "only a win by resignation or on time fits it."
     ) % {"n": moves}
+
+
+#: SGF's ``RE`` for a result (SGF writes a draw as ``0``); other results leave it out.
+_SGF_RESULT = {Result.BLACK: "B+", Result.WHITE: "W+", Result.DRAW: "0"}
+
+
+def record_sgf(*, discipline, record: str, handicap: int = 0, komi=None, result: str = Result.UNKNOWN) -> str | None:
+    """The record as SGF text, e.g. for the JSON API.
+
+    A record submitted as SGF is given as it was; one in the plain notation
+    is written as SGF by the discipline's own notation (Ninuki) or replayed
+    by its engine (the Go family: colours follow the turn order, handicap
+    stones are Black's first moves). None when the text is no record of the
+    discipline, or the discipline has no notation.
+    """
+    text = (record or "").strip()
+    if not text:
+        return None
+    if text.lstrip("\ufeff").startswith("("):
+        return text
+    outcome = _SGF_RESULT.get(result)
+    try:
+        if discipline.kind == DisciplineKind.NINUKI:
+            from games.ninuki.notation import NotationError, parse
+            from games.ninuki.notation import write_sgf as ninuki_sgf
+
+            try:
+                return ninuki_sgf(parse(text, discipline.board_size), discipline.board_size, result=outcome)
+            except NotationError:
+                return None
+        if discipline.kind in GO_FAMILY and can_check(discipline):
+            from games.go.record import RecordError, write_sgf
+            from games.go.verdict import replay as go_replay
+
+            try:
+                verdict = go_replay(_go_class(discipline.kind), text, size=discipline.board_size,
+                                    komi=float(komi if komi is not None else discipline.komi), handicap=handicap)
+            except RecordError:
+                return None
+            return write_sgf(verdict.game, result=outcome or "unfinished")
+    except (CoordinateError, ValueError):
+        return None
+    return None

@@ -88,10 +88,15 @@ def overall_standings(data: TournamentData, up_to: int | None = None) -> Standin
             values.append(text)
         return values
 
+    def extra_numbers(pid: int) -> list:
+        return [_number(totals[pid])] + [
+            None if per[d].get(pid) is None else _number(per[d][pid]) for d in disciplines
+        ]
+
     return _table(
         data, "", rounds, scores.values(), settings.criteria, shown=_shown(data, scores),
         leading={pid: (t,) for pid, t in totals.items()},
-        extra_columns=extra_columns, extra_values=extra_values, mode=settings.overall,
+        extra_columns=extra_columns, extra_values=(extra_values, extra_numbers), mode=settings.overall,
         not_playing=_not_playing(data, scores),
     )
 
@@ -122,6 +127,12 @@ def place_points(place: int, n: int, top: int = 100) -> Fraction:
     return Fraction(top * (n - place), n - 1)
 
 
+def _number(value) -> int | float:
+    """A whole number as int, anything else as float (3, 2.5, 66.67)."""
+    value = Fraction(value)
+    return value.numerator if value.denominator == 1 else round(float(value), 4)
+
+
 def _fmt_fraction(f: Fraction) -> str:
     if f.denominator == 1:
         return str(f.numerator)
@@ -136,12 +147,16 @@ def _table(data: TournamentData, title: str, rounds: Sequence[int], scores, crit
     number = {s.id: i + 1 for i, (s, _k, _p, _t) in enumerate(ranked)}
     crits = [get(c) for c in criteria]
     rows = []
+    texts, numbers_of = extra_values if extra_values else (None, None)
     for i, (s, key, place, tied) in enumerate(ranked):
-        values = list(extra_values(s.id)) if extra_values else []
-        values += [c.display(c.value(s)) for c in crits]
+        values = list(texts(s.id)) if texts else []
+        numbers = list(numbers_of(s.id)) if numbers_of else []
+        raw = [c.value(s) for c in crits]
+        values += [c.display(v) for c, v in zip(crits, raw)]
+        numbers += [_number(Fraction(v, c.scale)) for c, v in zip(crits, raw)]
         rows.append(Row(
             place=place, tied=tied, number=i + 1, entrant=s.entrant,
-            values=tuple(values), cells=tuple(_cells(data, s, rounds, number)),
+            values=tuple(values), cells=tuple(_cells(data, s, rounds, number)), numbers=tuple(numbers),
         ))
     columns = tuple(extra_columns) + tuple(Column(c.code, c.header, c.label) for c in crits)
     return Standings(title=title, columns=columns, rounds=tuple(rounds), rows=tuple(rows),

@@ -162,6 +162,8 @@ class Row:
     entrant: Entrant
     values: tuple[str, ...]
     cells: tuple[Cell, ...] = ()
+    #: The same values as numbers (``None`` where the text is "–"), for machines (the JSON API).
+    numbers: tuple[int | float | None, ...] = ()
 
     @property
     def rank_text(self) -> str:

@@ -24,6 +24,20 @@ def bad_request(request, exception=None):
 
 
 @requires_csrf_token
+def page_not_found(request, exception=None):
+    """The site's 404 page; for an address under ``/api/`` the API's JSON error."""
+    if request.path.startswith("/api/"):
+        from django.utils.translation import gettext as _
+
+        from tournament.api.http import error_response
+
+        return error_response(404, _("Not found."))
+    from django.views.defaults import page_not_found as default
+
+    return default(request, exception)
+
+
+@requires_csrf_token
 def csrf_failure(request, reason=""):
     """A form sent with an old or missing security token (an open tab from yesterday, a log-in since)."""
     return render(request, "errors/csrf.html", {"back": _back(request)}, status=403)

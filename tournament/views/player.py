@@ -30,6 +30,7 @@ from tournament.services import results as result_services
 from tournament.models.registration import PLAYER_FIELDS
 from tournament.services.players import latest_player_data, player_register_self
 
+from . import ratings
 from .access import PLAYER, tournament_page
 from .fragments import memo_html
 
@@ -40,6 +41,11 @@ def register(request, slug):
     if registration is not None:
         return redirect("my_tournament", slug=tournament.slug)
     needs_account = not request.user.is_authenticated
+    egd_context, from_list = {}, {}
+    if tournament.registration_open and request.method != "POST":
+        partial, egd_context, from_list = ratings.lookup(request)
+        if partial is not None:
+            return partial  # htmx asked for the search results alone
     if request.method == "POST" and tournament.registration_open:
         form = SelfRegistrationForm(request.POST, instance=None, needs_account=needs_account)
         new_user = None
@@ -87,11 +93,12 @@ def register(request, slug):
     else:
         # a second tournament: prefilled from the player's latest registration (a copy; nothing is shared)
         initial = latest_player_data(request.user) if request.user.is_authenticated else {}
+        initial.update(from_list)  # the player chosen in the EGD rating list
         form = SelfRegistrationForm(initial=initial, needs_account=needs_account)
     return render(
         request,
         "tournament/player/register.html",
-        {"tournament": tournament, "form": form, "needs_account": needs_account},
+        {"tournament": tournament, "form": form, "needs_account": needs_account, **egd_context},
     )
 
 

@@ -23,6 +23,7 @@ from tournament.services import claims
 from tournament.services import registrations as registration_services
 from tournament.services.players import PlayerImportError, player_enter_late, players_import_csv
 
+from . import ratings
 from .access import ORGANIZER, tournament_page
 from .query import int_param
 
@@ -218,6 +219,7 @@ def player_add(request, tournament, roles):
     first; the organizer enters the player anyway by ticking the box.
     """
     duplicates = []
+    egd_context = {}
     if request.method == "POST":
         form = PlayerForm(request.POST)
         if form.is_valid():
@@ -243,10 +245,13 @@ def player_add(request, tournament, roles):
                     messages.success(request, _("%(player)s entered and confirmed.") % {"player": reg})
                     return redirect("manage_registrations", slug=tournament.slug)
     else:
-        form = PlayerForm()
+        partial, egd_context, from_list = ratings.lookup(request)
+        if partial is not None:
+            return partial  # htmx asked for the search results alone
+        form = PlayerForm(initial=from_list)
     return render(
         request, "tournament/manage/player_add.html",
-        {"tournament": tournament, "roles": roles, "form": form, "duplicates": duplicates},
+        {"tournament": tournament, "roles": roles, "form": form, "duplicates": duplicates, **egd_context},
     )
 
 

@@ -9,7 +9,6 @@ organizers.
 
 from __future__ import annotations
 
-import hashlib
 import time
 
 from django.conf import settings
@@ -71,24 +70,7 @@ def _file(content, content_type: str, filename: str, inline: bool = True) -> Htt
     return response
 
 
-#: How long a computed table is kept; the key holds the standings version, so
-#: this only bounds changes the version does not see (a player's name or rank).
-CACHE_SECONDS = 20
-
-
-def _key_part(text: str | None) -> str:
-    """A discipline's name as a cache key part (names may hold spaces, slashes, line breaks)."""
-    return hashlib.sha1(text.encode()).hexdigest()[:16] if text else ""
-
-
-def _public_standings(tournament, discipline, version):
-    """The public standings, computed once per version and shared by all workers through the cache."""
-    key = f"standings:{tournament.pk}:{_key_part(discipline)}:{version}"
-    standings = cache.get(key)
-    if standings is None:
-        standings = sel.standings_for(tournament, discipline=discipline, public=True)
-        cache.set(key, standings, CACHE_SECONDS)
-    return standings
+CACHE_SECONDS = sel.CACHE_SECONDS
 
 
 def _discipline_tabs(tournament, version) -> list[tuple[int, str]]:
@@ -115,7 +97,7 @@ def _version_to_show(request, tournament_pk: int, partial: str, current: str) ->
     fresh = settings.STANDINGS_FRESH_SECONDS
     if not fresh:
         return current
-    key = f"standings-shown:{tournament_pk}:{request.path}:{_key_part(request.GET.get('discipline', ''))}:{partial}"
+    key = f"standings-shown:{tournament_pk}:{request.path}:{sel.cache_key_part(request.GET.get('discipline', ''))}:{partial}"
     shown = cache.get(key)
     now = time.time()
     if shown and shown[0] != current and now - shown[1] < fresh:
@@ -138,7 +120,7 @@ def _table_html(tournament, discipline, version, partial, live_url) -> str:
         context = {
             "live_url": live_url,
             "tournament": tournament,
-            "standings": _public_standings(tournament, discipline, version),
+            "standings": sel.public_standings(tournament, discipline, version),
             "discipline": discipline,
             "refresh": REFRESH_SECONDS,
         }

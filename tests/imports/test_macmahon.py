@@ -1,0 +1,230 @@
+"""MacMahon 3.9 files: the shared sample comes in whole and ranks as its results say; what cannot be read is refused."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import CommandError, call_command
+
+from tournament.formats.macmahon import MacMahonFormatError, rank_from_rating, read_macmahon
+from tournament.models import AuditEntry, Game, Registration, Round, Tournament, TournamentRole
+from tournament.models.game import ResultState
+from tournament.ranks import parse_rank
+from tournament.selectors.standings import standings_for
+from tournament.services.macmahon import import_macmahon
+
+SAMPLE = Path(__file__).resolve().parents[3] / "shared" / "macmahon" / "sample-tournament.xml"
+
+pytestmark = pytest.mark.skipif(not SAMPLE.exists(), reason="../shared/macmahon/ is not beside the project")
+
+
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def _english():
+    """Messages outside a request are in the site's language (German); these tests read the English ones."""
+    from django.utils import translation
+
+    with translation.override("en"):
+        yield
+
+
+def sample_text() -> str:
+    return SAMPLE.read_text(encoding="utf-8")
+
+
+@pytest.fixture
+def imported(db):
+    return import_macmahon(SAMPLE, slug="mm-sample")
+
+
+def regs(t) -> dict[str, Registration]:
+    return {r.given_name: r for r in t.registrations.all()}
+
+
+def test_settings(imported):
+    t = imported
+    assert (t.name, t.slug, t.pairing_system) == ("Test MacMahon Tournament", "mm-sample", "mcmahon")
+    assert (t.mcmahon_bar, t.mcmahon_floor) == (parse_rank("1d"), parse_rank("20k"))
+    assert t.standings_criteria == ["mms", "sosmms", "sososmms"]  # Score, SOS, SOSOS of a McMahon Walllist
+    assert (t.handicap_threshold, t.handicap_correction, t.handicap_ceiling) == (parse_rank("30k"), 0, 9)
+    assert t.registration_open is False
+    (go,) = t.disciplines.all()
+    assert (go.kind, go.board_size, go.handicap_policy) == ("go", 19, "none")  # HandicapUsed false
+
+
+def test_players(imported):
+    players = regs(imported)
+    assert set(players) == {"Alice", "Bob", "Carol", "David"}
+    alice, carol, david = players["Alice"], players["Carol"], players["David"]
+    assert (alice.surname, alice.club, alice.country, alice.rank, alice.rating, alice.egd_pin) == (
+        "Smith", "Paris", "FR", parse_rank("3d"), 2200, "12345678")
+    assert alice.status == Registration.Status.CONFIRMED and alice.source == Registration.Source.IMPORT
+    assert carol.mms_correction == 1 and alice.mms_correction == 0  # SuperBarMember
+    assert (david.status, david.absent_rounds, david.country) == (Registration.Status.PRELIMINARY, [2], "UK")
+
+
+def test_rounds_games_results_and_bye(imported):
+    t = imported
+    assert list(t.rounds.order_by("number").values_list("number", "status")) == [
+        (1, Round.Status.FINISHED), (2, Round.Status.FINISHED), (3, Round.Status.PLANNED)]
+    p = regs(t)
+    r1 = {g.table: g for g in Game.objects.filter(round__tournament=t, round__number=1)}
+    # <White>1</White><Black>2</Black><Result>1-0</Result>: MacMahon writes Black first, so Bob (Black) won
+    assert (r1[1].white, r1[1].black, r1[1].result) == (p["Alice"], p["Bob"], "B")
+    assert (r1[2].white, r1[2].black, r1[2].result) == (p["Carol"], p["David"], "W")
+    assert all(g.result_state == ResultState.CONFIRMED and g.komi == 7.5 for g in r1.values())
+    (r2,) = Game.objects.filter(round__tournament=t, round__number=2)
+    assert (r2.white, r2.black, r2.result, r2.table) == (p["Bob"], p["Alice"], "W", 1)
+    assert [b.player for b in t.rounds.get(number=2).byes.all()] == [p["Carol"]]
+    assert AuditEntry.objects.filter(tournament=t, action="tournament.import").count() == 1
+
+
+def test_the_sample_ranks_as_its_results_say(imported, client):
+    """Hand-computed from the file: bar 1d (MMS 30), floor 20k; Carol starts one above the bar.
+
+    | player       | start | round 1       | round 2        | MMS |
+    |--------------|-------|---------------|----------------|-----|
+    | Carol 1d (+1)| 31    | beat David    | bye (1 point)  | 33  |
+    | Bob 2d       | 30    | beat Alice    | beat Alice     | 32  |
+    | Alice 3d     | 30    | lost to Bob   | lost to Bob    | 30  |
+    | David 1k     | 29    | lost to Carol | absent (0)     | 29  |
+
+    Alice and Bob met only each other: SOSM 2 x 32 = 64 and 2 x 30 = 60.
+    """
+    table = standings_for(imported)
+    rows = [(r.place, r.entrant.given_name, dict(zip([c.code for c in table.columns], r.numbers)))
+            for r in table.rows]
+    assert [(place, name, v["mms"]) for place, name, v in rows] == [
+        (1, "Carol", 33), (2, "Bob", 32), (3, "Alice", 30), (4, "David", 29)]
+    sosm = {name: v["sosmms"] for _p, name, v in rows}
+    assert (sosm["Alice"], sosm["Bob"]) == (64, 60)
+    # the same through the JSON API
+    data = json.loads(client.get(f"/api/v1/tournaments/{imported.slug}/standings/").content)
+    assert [(r["place"], r["player"]["name"], r["values"]["mms"]) for r in data["rows"]] == [
+        (1, "White Carol", 33), (2, "Jones Bob", 32), (3, "Smith Alice", 30), (4, "Brown David", 29)]
+    assert data["after_round"] == 2
+
+
+def test_command(db, capsys):
+    call_command("import_macmahon", str(SAMPLE), "--slug", "hannover-mm")
+    assert "Imported Test MacMahon Tournament as /t/hannover-mm/: 4 players, 3 rounds." in capsys.readouterr().out
+    with pytest.raises(CommandError, match="hannover-mm"):
+        call_command("import_macmahon", str(SAMPLE), "--slug", "hannover-mm")
+    call_command("import_macmahon", str(SAMPLE))
+    assert Tournament.objects.filter(slug="test-macmahon-tournament").exists()
+
+
+def _broken(old: str, new: str) -> str:
+    text = sample_text()
+    assert old in text
+    return text.replace(old, new, 1)
+
+
+@pytest.mark.parametrize("old,new,message", [
+    ("<HandicapByLevel>false</HandicapByLevel>", "<HandicapByLevel>false</HandicapByLevel><Komi>6.5</Komi>",
+     "the element <Komi> cannot be read"),
+    ("<ShortName>SOSOS</ShortName>", "<ShortName>MOS</ShortName>", "the criterion “MOS” is not known"),
+    ("<Result>0-1</Result>", "<Result>B+R</Result>", "the result “B+R” cannot be read"),
+    ("<Black>2</Black>", "<Black>9</Black>", "there is no player with the Id “9”"),
+    ("<EgdPin>23456789</EgdPin>", "<EgdPin>12345678</EgdPin>", "The EGD PIN 12345678 belongs to more than one"),
+    ("<GoLevel>2d</GoLevel>", "<GoLevel>2 dan</GoLevel>", "“2 dan” is not a rank"),
+    ("<Country>FR</Country>", "<Country>FRA</Country>", "the country “FRA” is not a two-letter code"),
+    ("<Id>2</Id>", "<Id>1</Id>", "the Id 1 is given twice"),
+    ("<HandicapUsed>false</HandicapUsed>", "<HandicapUsed>maybe</HandicapUsed>", "must be true or false"),
+    ("</TournamentData>", "<Teams/></TournamentData>", "the element <Teams> cannot be read"),
+    ("<White>3</White>", "<White>1</White>", "player 1 is paired twice in this round"),
+    ('<Tournament typeversion="3.9">', "<Tournament>", "no MacMahon 3.9 file"),
+    ("</TournamentData>", "", "not well-formed XML"),
+])
+def test_what_cannot_be_read_is_refused_and_named(db, old, new, message):
+    with pytest.raises(MacMahonFormatError) as info:
+        import_macmahon(_broken(old, new).encode(), slug="broken")
+    assert any(message in m for m in info.value.messages), info.value.messages
+    assert not Tournament.objects.exists() and not Registration.objects.exists()
+
+
+def test_every_problem_is_listed_at_once():
+    text = _broken("<Result>0-1</Result>", "<Result>W+</Result>").replace("<GoLevel>1k</GoLevel>",
+                                                                         "<GoLevel>1 kyu</GoLevel>")
+    with pytest.raises(MacMahonFormatError) as info:
+        read_macmahon(text)
+    assert len(info.value.messages) == 2
+
+
+def test_entities_are_refused():
+    text = '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaa">]><TournamentData>&a;</TournamentData>'
+    with pytest.raises(MacMahonFormatError, match="refused"):
+        read_macmahon(text)
+
+
+def test_older_layout_forced_pairings_referee_and_rating_rank(db):
+    """Files of older MacMahon versions: <Tournament> as root with <IndividualParticipant> and <TournamentRound>."""
+    text = """<?xml version="1.0" encoding="UTF-8"?>
+<Tournament typeversion="3.9">
+  <Name>Vereinsturnier Hannover</Name><NumberOfRounds>1</NumberOfRounds><CurrentRoundNumber>1</CurrentRoundNumber>
+  <RatingDeterminesRank>true</RatingDeterminesRank>
+  <HandicapUsed>true</HandicapUsed><HandicapByLevel>true</HandicapByLevel>
+  <HandicapAdjustment>true</HandicapAdjustment><HandicapAdjustmentValue>-1</HandicapAdjustmentValue>
+  <HandicapLimit>false</HandicapLimit>
+  <IndividualParticipant><Id>7</Id><GoPlayer><FirstName>Jürgen</FirstName><Surname>Müller</Surname>
+    <Rank>5k</Rank><Rating>1640</Rating></GoPlayer></IndividualParticipant>
+  <IndividualParticipant><Id>8</Id><GoPlayer><FirstName>Ömer</FirstName><Surname>Çelik</Surname>
+    <Rank>2k</Rank><Rating>1950</Rating></GoPlayer></IndividualParticipant>
+  <Walllist><Criterion><ShortName>Points</ShortName></Criterion><Criterion><ShortName>SOS</ShortName></Criterion>
+  </Walllist>
+  <TournamentRound><RoundNumber>1</RoundNumber>
+    <Pairing><BoardNumber>3</BoardNumber><PairingWithBye>false</PairingWithBye><ForcedPairing>true</ForcedPairing>
+      <Black>7</Black><White>8</White><Handicap>2</Handicap><Result>1-0!</Result>
+      <ResultByReferee>true</ResultByReferee></Pairing>
+  </TournamentRound>
+</Tournament>"""
+    t = import_macmahon(text.encode())
+    assert (t.slug, t.pairing_system, t.standings_criteria) == ("vereinsturnier-hannover", "swiss", ["nbw", "sos"])
+    assert t.pairing_parameters == {"handicap": {"based_on_mms": False}}
+    assert (t.handicap_correction, t.handicap_threshold, t.handicap_ceiling) == (1, parse_rank("9d"), 9)
+    assert t.disciplines.get().handicap_policy == "mcmahon"
+    p = regs(t)
+    assert (p["Jürgen"].rank, p["Ömer"].rank) == (parse_rank("5k"), parse_rank("1k"))  # from 1640 and 1950
+    g = Game.objects.get(round__tournament=t)
+    assert (g.table, g.black, g.white, g.handicap, g.komi) == (3, p["Jürgen"], p["Ömer"], 2, 0.5)
+    assert (g.result, g.by_default, g.result_state, g.pinned) == ("B", True, ResultState.ADJUDICATED, True)
+
+
+@pytest.mark.parametrize("rating,rank", [(2100, "1d"), (2149, "1d"), (2050, "1d"), (2049, "1k"), (2000, "1k"),
+                                         (1640, "5k"), (100, "20k"), (-900, "30k"), (2950, "9d"), (3500, "9d")])
+def test_rank_from_rating_as_the_egd_counts(rating, rank):
+    assert rank_from_rating(rating) == parse_rank(rank)
+
+
+def test_upload_page_makes_the_uploader_organizer(db, client):
+    user = get_user_model().objects.create_user("gerlach", password="pw-gerlach-123")
+    client.force_login(user)
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    response = client.post("/import/macmahon/", {
+        "file": SimpleUploadedFile("turnier.xml", SAMPLE.read_bytes(), content_type="text/xml"), "slug": "mm"})
+    assert response.status_code == 302 and response["Location"] == "/t/mm/manage/"
+    t = Tournament.objects.get(slug="mm")
+    assert TournamentRole.objects.filter(tournament=t, user=user, role="organizer").exists()
+    assert client.get("/t/mm/manage/").status_code == 200
+
+    bad = _broken("<Result>0-1</Result>", "<Result>W+R</Result>").encode()
+    response = client.post("/import/macmahon/", {
+        "file": SimpleUploadedFile("kaputt.xml", bad, content_type="text/xml"), "slug": "mm2"},
+        headers={"Accept-Language": "en"})
+    assert response.status_code == 422
+    assert "the result “W+R” cannot be read" in response.content.decode()
+    assert not Tournament.objects.filter(slug="mm2").exists()
+    # the same short name twice: a clear error, no second tournament
+    response = client.post("/import/macmahon/", {
+        "file": SimpleUploadedFile("turnier.xml", SAMPLE.read_bytes(), content_type="text/xml"), "slug": "mm"},
+        headers={"Accept-Language": "en"})
+    assert response.status_code == 200 and "exists already" in response.content.decode()
+    assert Tournament.objects.filter(slug="mm").count() == 1

@@ -1,0 +1,130 @@
+"""The six GET endpoints of ``/api/v1/`` (the contract is in the README, "JSON API").
+
+Thin: each finds the tournament (and the round or game) and hands over to
+:mod:`tournament.selectors.public_api`; django-ninja checks the answer
+against :mod:`.schemas`.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from django.http import Http404
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from ninja import NinjaAPI
+from ninja.errors import HttpError
+from ninja.errors import ValidationError as NinjaValidationError
+from ninja.renderers import JSONRenderer
+
+from tournament.selectors import public_api as reads
+from tournament.selectors.rows import tournament_by_slug
+from tournament.selectors.standings import standings_version_of
+
+from . import schemas
+from .http import error_response
+
+
+class Renderer(JSONRenderer):
+    """JSON in UTF-8 as it is (``Müller``, not ``M\\u00fcller``)."""
+
+    json_dumps_params = {"ensure_ascii": False}
+
+
+api = NinjaAPI(
+    title="Vielseitig",
+    version="1",
+    description="The public, read-only API of the tournaments: pairings, results and standings.",
+    urls_namespace="api",
+    docs_url="/docs/",
+    renderer=Renderer(),
+)
+
+
+@api.exception_handler(HttpError)
+def _http_error(request, exc: HttpError):
+    return error_response(exc.status_code, str(exc))
+
+
+@api.exception_handler(Http404)
+def _not_found(request, exc):
+    return error_response(404, _("Not found."))
+
+
+@api.exception_handler(NinjaValidationError)
+def _bad_parameter(request, exc: NinjaValidationError):
+    names = sorted({str(e.get("loc", ["", "?"])[-1]) for e in exc.errors})
+    return error_response(400, _("Invalid parameter: %(names)s.") % {"names": ", ".join(names)})
+
+
+def _tournament(slug: str):
+    try:
+        return tournament_by_slug(slug)
+    except Http404:
+        raise HttpError(404, _("There is no tournament %(slug)s.") % {"slug": slug}) from None
+
+
+@api.get("/tournaments/", response=list[schemas.TournamentOut], url_name="tournaments")
+def tournaments(request):
+    """Every tournament (all are public), the latest first."""
+    return reads.tournaments()
+
+
+@api.get("/tournaments/{slug:slug}/", response=schemas.TournamentDetail, url_name="tournament")
+def tournament(request, slug: str):
+    """The tournament with its disciplines and rounds."""
+    return reads.tournament(_tournament(slug))
+
+
+@api.get("/tournaments/{slug:slug}/players/", response=list[schemas.PlayerOut], url_name="players")
+def players(request, slug: str):
+    """The confirmed players (never an e-mail address)."""
+    return reads.players(_tournament(slug))
+
+
+@api.get("/tournaments/{slug:slug}/rounds/{int:number}/", response=schemas.RoundDetail, url_name="round")
+def round_(request, slug: str, number: int):
+    """A published (or finished) round: games, bye, who does not play and why."""
+    t = _tournament(slug)
+    r = reads.public_round(t, number)
+    if r is None:
+        raise HttpError(404, _("Round %(n)s is not published.") % {"n": number})
+    return reads.round_(t, r)
+
+
+@api.get("/tournaments/{slug:slug}/standings/", response=schemas.StandingsOut, url_name="standings")
+def standings(request, slug: str, discipline: Optional[int] = None):
+    """The public standings: overall, or of one discipline (``?discipline=<id>``)."""
+    found = standings_version_of(slug)
+    if found is None:
+        raise HttpError(404, _("There is no tournament %(slug)s.") % {"slug": slug})
+    t = _tournament(slug)
+    name = None
+    if discipline is not None:
+        d = reads.discipline_of(t, discipline)
+        if d is None:
+            raise HttpError(404, _("This tournament has no discipline %(id)s.") % {"id": discipline})
+        name = d.name
+    return reads.standings(t, found[1], name)
+
+
+@api.get("/tournaments/{slug:slug}/games/{int:pk}/", response=schemas.GameDetail, url_name="game")
+def game(request, slug: str, pk: int):
+    """A game of a published round; its record (SGF) and verdict once the result is settled."""
+    t = _tournament(slug)
+    g = reads.public_game(t, pk)
+    if g is None:
+        raise HttpError(404, _("There is no published game %(id)s in this tournament.") % {"id": pk})
+    return reads.game(g)
+
+
+def index(request, **kwargs):
+    """``/api/v1/``: where the endpoints and their description are."""
+    from django.http import JsonResponse
+
+    return JsonResponse({
+        "version": 1,
+        "tournaments": request.build_absolute_uri(reverse("api:tournaments")),
+        "openapi": request.build_absolute_uri(reverse("api:openapi-json")),
+        "docs": request.build_absolute_uri(reverse("api:openapi-view")),
+    })

@@ -1,0 +1,406 @@
+"""Reading a tournament file of Christoph Gerlach's MacMahon program (version 3.9), as plain data.
+
+No models here: :mod:`tournament.services.macmahon` puts the data into the
+site. The format, as read here (after ``../shared/macmahon/sample-tournament.xml``
+and pairgoth's importer, which was ported from OpenGothaCustom):
+
+- The settings are the children of ``<Tournament typeversion="3.9">``
+  (inside ``<TournamentData>``, or the root itself): ``Name``,
+  ``NumberOfRounds``, ``CurrentRoundNumber`` (not needed: a round's state
+  follows from its results), the McMahon bar and floor
+  (``UpperMacMahonBar``/``...Level``, ``LowerMacMahonBar``/``...Level``),
+  ``RatingDeterminesRank`` (then each player's rank is made from the rating,
+  the EGD's way: GoR 2100 is 1d, 100 points a grade), and the handicap:
+  ``HandicapUsed``, ``HandicapBelow``/``...Level`` (no handicap above that
+  rank), ``HandicapAdjustment``/``...Value`` (added to the rank difference:
+  ``-1`` gives one stone less), ``HandicapLimit``/``...Value`` (the most
+  stones) and ``HandicapByLevel`` (from the ranks, not the McMahon scores).
+- ``<Walllist>``: the placement criteria by ``<Criterion><ShortName>``:
+  ``Points`` (wins), ``Score``/``ScoreX`` (McMahon score), ``SOS``,
+  ``SOSOS``, ``SODOS``. When ``Points`` comes first the tournament is a
+  Swiss one and the sums count wins; otherwise McMahon scores.
+- Players: ``<Player>`` (``<IndividualParticipant>`` in older files) with
+  ``Id``, ``PreliminaryRegistration``, ``SuperBarMember`` (one point more
+  at the start), ``NotPlayingInRound`` (any number of them) and
+  ``<GoPlayer>``: ``FirstName``, ``Surname``, ``Club``, ``Country``,
+  ``GoLevel`` (or ``Rank``), ``Rating``, ``EgdPin``.
+- Rounds: ``<Round>`` (``<TournamentRound>``) with ``RoundNumber`` and
+  ``<Pairing>``s: ``BoardNumber``, ``PairingWithBye`` (the player is
+  ``Black``; ``White`` is 0), ``White``, ``Black``, ``Handicap``,
+  ``Result``, ``ResultByReferee``, ``ForcedPairing``.
+- Results are written **Black first**, as MacMahon shows a pairing:
+  ``1-0`` Black won, ``0-1`` White won, ``½-½`` (or ``1/2-1/2``, ``=``)
+  jigo, ``0-0`` both lost, ``1-1`` both won, ``?-?`` or nothing: no result
+  yet; a ``!`` after it: not played, by default.
+
+Anything else -- an element not listed here, a value that is not what its
+element holds, a player named twice or not at all -- is refused with a
+message naming it (:class:`MacMahonFormatError`): nothing of a file is
+left out silently.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from defusedxml import ElementTree as SafeET
+from django.utils.translation import gettext as _
+
+from tournament.ranks import MIN_RANK, parse_rank
+
+__all__ = ["MacMahonFormatError", "MMPlayer", "MMPairing", "MMTournament", "read_macmahon", "rank_from_rating"]
+
+
+class MacMahonFormatError(ValueError):
+    """The file cannot be read; ``messages`` lists every problem found."""
+
+    def __init__(self, messages: list[str]):
+        self.messages = list(messages)
+        super().__init__("; ".join(self.messages))
+
+
+@dataclass(frozen=True)
+class MMPlayer:
+    id: str
+    surname: str
+    given_name: str
+    club: str = ""
+    country: str = ""
+    rank: int = -20
+    rating: int | None = None
+    egd_pin: str = ""
+    preliminary: bool = False
+    super_bar: bool = False
+    not_playing: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class MMPairing:
+    round: int
+    table: int
+    black: str
+    white: str | None  # None for the bye
+    handicap: int = 0
+    #: ``B``, ``W``, ``D``, ``0``, ``1`` or ``?`` (the site's result letters)
+    result: str = "?"
+    by_default: bool = False
+    by_referee: bool = False
+    forced: bool = False
+
+    @property
+    def bye(self) -> bool:
+        return self.white is None
+
+
+@dataclass(frozen=True)
+class MMTournament:
+    name: str
+    rounds: int
+    mm_bar: int | None = None
+    mm_floor: int | None = None
+    handicap_used: bool = False
+    handicap_below: int | None = None
+    handicap_adjustment: int = 0
+    handicap_limit: int | None = None
+    handicap_by_level: bool = False
+    swiss: bool = False
+    #: The site's criterion codes, in order.
+    criteria: tuple[str, ...] = ()
+    players: tuple[MMPlayer, ...] = ()
+    pairings: tuple[MMPairing, ...] = field(default=())
+
+
+SETTINGS = {
+    "Name", "NumberOfRounds", "CurrentRoundNumber", "UpperMacMahonBar", "UpperMacMahonBarLevel",
+    "LowerMacMahonBar", "LowerMacMahonBarLevel", "RatingDeterminesRank", "HandicapUsed", "HandicapBelow",
+    "HandicapBelowLevel", "HandicapAdjustment", "HandicapAdjustmentValue", "HandicapLimit", "HandicapLimitValue",
+    "HandicapByLevel",
+}
+PLAYER = {"Id", "PreliminaryRegistration", "SuperBarMember", "NotPlayingInRound", "GoPlayer"}
+GO_PLAYER = {"FirstName", "Surname", "Club", "Country", "GoLevel", "Rank", "Rating", "EgdPin"}
+PAIRING = {"BoardNumber", "PairingWithBye", "White", "Black", "Handicap", "Result", "ResultByReferee",
+           "ForcedPairing"}
+CONTAINERS = {"Playerlist", "Roundlist", "Walllist"}
+PLAYER_TAGS = ("Player", "IndividualParticipant")
+ROUND_TAGS = ("Round", "TournamentRound")
+
+#: Walllist criteria: (McMahon code, Swiss code).
+CRITERIA = {
+    "Points": ("nbw", "nbw"),
+    "Score": ("mms", "mms"),
+    "ScoreX": ("mms", "mms"),
+    "SOS": ("sosmms", "sos"),
+    "SOSOS": ("sososmms", "sosos"),
+    "SODOS": ("sodosmms", "sodos"),
+}
+
+#: Results, Black first (see the module docstring).
+RESULTS = {"1-0": "B", "0-1": "W", "½-½": "D", "1/2-1/2": "D", "=": "D", "0-0": "0", "1-1": "1",
+           "?-?": "?", "?": "?", "": "?"}
+
+#: The most criteria the site ranks by.
+MAX_CRITERIA = 6
+
+
+def rank_from_rating(rating: int) -> int:
+    """The EGD's grade of a rating: 2100 is 1d, 2000 is 1k, 100 points a grade (2050 rounds up to 1d)."""
+    rank = (rating + 50) // 100 - 21
+    return max(MIN_RANK, min(8, rank))
+
+
+class _Reader:
+    def __init__(self):
+        self.problems: list[str] = []
+
+    def fail(self, message: str):
+        self.problems.append(message)
+
+    @staticmethod
+    def text(el: ET.Element | None, tag: str, default: str = "") -> str:
+        if el is None:
+            return default
+        child = el.find(tag)
+        if child is None or child.text is None:
+            return default
+        return child.text.strip()
+
+    def flag(self, el, tag: str, default: bool, where: str) -> bool:
+        value = self.text(el, tag, "")
+        if value == "":
+            return default
+        if value.lower() in ("true", "false"):
+            return value.lower() == "true"
+        self.fail(_("%(where)s: <%(tag)s> must be true or false, not “%(value)s”.")
+                  % {"where": where, "tag": tag, "value": value})
+        return default
+
+    def integer(self, el, tag: str, default: int | None, where: str) -> int | None:
+        value = self.text(el, tag, "")
+        if value == "":
+            return default
+        try:
+            return int(value)
+        except ValueError:
+            self.fail(_("%(where)s: <%(tag)s> must be a whole number, not “%(value)s”.")
+                      % {"where": where, "tag": tag, "value": value})
+            return default
+
+    def rank(self, value: str, where: str, default: int | None = None) -> int | None:
+        if value == "":
+            return default
+        try:
+            return parse_rank(value)
+        except ValueError:
+            self.fail(_("%(where)s: “%(value)s” is not a rank from 30k to 9d.") % {"where": where, "value": value})
+            return default
+
+    def unknown(self, el: ET.Element, known: set[str], where: str) -> None:
+        for child in el:
+            if child.tag not in known:
+                self.fail(_("%(where)s: the element <%(tag)s> cannot be read.") % {"where": where, "tag": child.tag})
+
+
+def _parse(source) -> ET.Element:
+    try:
+        if isinstance(source, (str, Path)) and not str(source).lstrip().startswith("<"):
+            data = Path(source).read_bytes()
+        elif isinstance(source, str):
+            data = source.encode("utf-8")
+        else:
+            data = source
+        return SafeET.fromstring(data)
+    except OSError as e:
+        raise MacMahonFormatError([_("The file cannot be read: %(error)s") % {"error": e}]) from None
+    except ET.ParseError as e:
+        raise MacMahonFormatError([_("This is not well-formed XML: %(error)s") % {"error": e}]) from None
+    except Exception as e:  # defusedxml refusals (entities, DTD...)
+        raise MacMahonFormatError([_("The XML was refused: %(error)s") % {"error": e}]) from None
+
+
+def read_macmahon(source) -> MMTournament:
+    """Read a MacMahon 3.9 file (a path, bytes or text); raise :class:`MacMahonFormatError` with every problem."""
+    root = _parse(source)
+    r = _Reader()
+    if root.tag == "TournamentData":
+        settings = root.find("Tournament")
+        containers = root
+    elif root.tag == "Tournament":
+        settings = root
+        containers = root
+    else:
+        raise MacMahonFormatError([_("The root element is <%(tag)s>; a MacMahon file has <TournamentData> or "
+                                     "<Tournament>.") % {"tag": root.tag}])
+    if settings is None or settings.get("typeversion") is None:
+        raise MacMahonFormatError([_("No <Tournament typeversion=\"…\"> element: this is no MacMahon 3.9 file.")])
+    where = _("Tournament settings")
+    if settings is root:
+        r.unknown(root, SETTINGS | CONTAINERS | set(PLAYER_TAGS) | set(ROUND_TAGS), where)
+    else:
+        r.unknown(settings, SETTINGS, where)
+        r.unknown(root, {"Tournament"} | CONTAINERS, _("The file"))
+    name = r.text(settings, "Name")
+    if not name:
+        r.fail(_("The tournament has no <Name>."))
+    rounds = r.integer(settings, "NumberOfRounds", 0, where) or 0
+    bar = r.rank(r.text(settings, "UpperMacMahonBarLevel"), where) if r.flag(
+        settings, "UpperMacMahonBar", False, where) else None
+    floor = r.rank(r.text(settings, "LowerMacMahonBarLevel"), where) if r.flag(
+        settings, "LowerMacMahonBar", False, where) else None
+    rating_rank = r.flag(settings, "RatingDeterminesRank", False, where)
+    handicap_used = r.flag(settings, "HandicapUsed", False, where)
+    below = r.rank(r.text(settings, "HandicapBelowLevel"), where) if r.flag(
+        settings, "HandicapBelow", False, where) else None
+    adjustment = (r.integer(settings, "HandicapAdjustmentValue", 0, where) or 0) if r.flag(
+        settings, "HandicapAdjustment", False, where) else 0
+    limit = r.integer(settings, "HandicapLimitValue", 9, where) if r.flag(
+        settings, "HandicapLimit", False, where) else None
+    by_level = r.flag(settings, "HandicapByLevel", False, where)
+
+    # the criteria
+    names = []
+    for walllist in containers.findall("Walllist"):
+        for criterion in walllist:
+            if criterion.tag != "Criterion":
+                r.fail(_("Walllist: the element <%(tag)s> cannot be read.") % {"tag": criterion.tag})
+                continue
+            r.unknown(criterion, {"ShortName"}, _("Walllist"))
+            names.append(r.text(criterion, "ShortName"))
+    swiss = bool(names) and names[0] == "Points"
+    criteria = []
+    for n in names:
+        if n not in CRITERIA:
+            r.fail(_("Walllist: the criterion “%(name)s” is not known here (known: %(known)s).")
+                   % {"name": n, "known": ", ".join(CRITERIA)})
+            continue
+        code = CRITERIA[n][1 if swiss else 0]
+        if code not in criteria:
+            criteria.append(code)
+    if len(criteria) > MAX_CRITERIA:
+        r.fail(_("Walllist: %(n)s criteria; the site ranks by at most six.") % {"n": len(criteria)})
+
+    players = _players(r, containers, rating_rank)
+    pairings, last_round = _pairings(r, containers, {p.id for p in players})
+    if r.problems:
+        raise MacMahonFormatError(r.problems)
+    return MMTournament(
+        name=name, rounds=max(rounds, last_round), mm_bar=bar, mm_floor=floor, handicap_used=handicap_used,
+        handicap_below=below, handicap_adjustment=adjustment, handicap_limit=limit, handicap_by_level=by_level,
+        swiss=swiss, criteria=tuple(criteria), players=tuple(players), pairings=tuple(pairings),
+    )
+
+
+def _elements(container: ET.Element, list_tag: str, tags: tuple[str, ...]) -> list[ET.Element]:
+    found = [el for tag in tags for el in container.findall(tag)]
+    for listing in container.findall(list_tag):
+        found += [el for tag in tags for el in listing.findall(tag)]
+    return found
+
+
+def _players(r: _Reader, container: ET.Element, rating_rank: bool) -> list[MMPlayer]:
+    for listing in container.findall("Playerlist"):
+        r.unknown(listing, set(PLAYER_TAGS), "Playerlist")
+    players, ids, pins = [], set(), {}
+    for n, el in enumerate(_elements(container, "Playerlist", PLAYER_TAGS), 1):
+        pid = r.text(el, "Id")
+        go = el.find("GoPlayer")
+        surname, given = r.text(go, "Surname"), r.text(go, "FirstName")
+        where = _("Player %(id)s (%(name)s)") % {"id": pid or n, "name": f"{given} {surname}".strip() or "?"}
+        r.unknown(el, PLAYER, where)
+        if go is None:
+            r.fail(_("%(where)s: no <GoPlayer> element.") % {"where": where})
+            continue
+        r.unknown(go, GO_PLAYER, where)
+        if not pid:
+            r.fail(_("%(where)s: no <Id>.") % {"where": where})
+        elif pid in ids:
+            r.fail(_("%(where)s: the Id %(id)s is given twice.") % {"where": where, "id": pid})
+        ids.add(pid)
+        if not surname:
+            r.fail(_("%(where)s: no <Surname>.") % {"where": where})
+        rating = r.integer(go, "Rating", None, where)
+        if rating is not None and rating < -900:  # MacMahon's "no rating"
+            rating = None
+        level = r.text(go, "GoLevel") or r.text(go, "Rank")
+        rank = r.rank(level, where, default=-20)
+        if not level:
+            r.fail(_("%(where)s: no rank (<GoLevel>).") % {"where": where})
+        if rating_rank and rating is not None:
+            rank = rank_from_rating(rating)
+        country = r.text(go, "Country").upper()
+        if country and not (len(country) == 2 and country.isalpha() and country.isascii()):
+            r.fail(_("%(where)s: the country “%(value)s” is not a two-letter code.") % {"where": where,
+                                                                                        "value": country})
+        pin = r.text(go, "EgdPin")
+        if pin and not (len(pin) == 8 and pin.isascii() and pin.isdigit()):
+            r.fail(_("%(where)s: the EGD PIN “%(value)s” does not have eight digits.") % {"where": where,
+                                                                                          "value": pin})
+        elif pin:
+            if pin in pins:
+                r.fail(_("The EGD PIN %(pin)s belongs to more than one player in the file: %(players)s.")
+                       % {"pin": pin, "players": f"{pins[pin]}, {given} {surname}"})
+            pins[pin] = f"{given} {surname}"
+        absent = []
+        for round_el in el.findall("NotPlayingInRound"):
+            try:
+                absent.append(int((round_el.text or "").strip()))
+            except ValueError:
+                r.fail(_("%(where)s: <NotPlayingInRound> must be a round number, not “%(value)s”.")
+                       % {"where": where, "value": round_el.text})
+        players.append(MMPlayer(
+            id=pid, surname=surname, given_name=given, club=r.text(go, "Club"), country=country,
+            rank=rank if rank is not None else -20, rating=rating, egd_pin=pin,
+            preliminary=r.flag(el, "PreliminaryRegistration", False, where),
+            super_bar=r.flag(el, "SuperBarMember", False, where),
+            not_playing=tuple(sorted(set(absent))),
+        ))
+    return players
+
+
+def _pairings(r: _Reader, container: ET.Element, ids: set[str]) -> tuple[list[MMPairing], int]:
+    for listing in container.findall("Roundlist"):
+        r.unknown(listing, set(ROUND_TAGS), "Roundlist")
+    pairings, last = [], 0
+    for round_el in _elements(container, "Roundlist", ROUND_TAGS):
+        number = r.integer(round_el, "RoundNumber", None, _("Round"))
+        if number is None or number < 1:
+            r.fail(_("A round without a valid <RoundNumber>."))
+            continue
+        last = max(last, number)
+        r.unknown(round_el, {"RoundNumber", "Pairing"}, _("Round %(n)s") % {"n": number})
+        busy: set[str] = set()
+        for n, el in enumerate(round_el.findall("Pairing"), 1):
+            where = _("Round %(round)s, pairing %(n)s") % {"round": number, "n": n}
+            r.unknown(el, PAIRING, where)
+            bye = r.flag(el, "PairingWithBye", False, where)
+            black, white = r.text(el, "Black"), r.text(el, "White")
+            if bye and black in ("", "0") and white not in ("", "0"):
+                black, white = white, black
+            white_id = None if bye else white
+            for pid in [black] + ([white_id] if white_id is not None else []):
+                if pid not in ids:
+                    r.fail(_("%(where)s: there is no player with the Id “%(id)s”.") % {"where": where, "id": pid})
+                elif pid in busy:
+                    r.fail(_("%(where)s: player %(id)s is paired twice in this round.") % {"where": where,
+                                                                                            "id": pid})
+                busy.add(pid)
+            raw = r.text(el, "Result")
+            by_default = raw.endswith("!")
+            result = RESULTS.get(raw.rstrip("!").strip())
+            if result is None:
+                r.fail(_("%(where)s: the result “%(value)s” cannot be read.") % {"where": where, "value": raw})
+                result = "?"
+            handicap = r.integer(el, "Handicap", 0, where) or 0
+            if not 0 <= handicap <= 9:
+                r.fail(_("%(where)s: a handicap of %(n)s stones cannot be read (0 to 9).") % {"where": where,
+                                                                                               "n": handicap})
+            pairings.append(MMPairing(
+                round=number, table=r.integer(el, "BoardNumber", 0, where) or 0, black=black, white=white_id,
+                handicap=handicap,
+                result="?" if bye else result, by_default=by_default and not bye,
+                by_referee=r.flag(el, "ResultByReferee", False, where),
+                forced=r.flag(el, "ForcedPairing", False, where),
+            ))
+    return pairings, last
+

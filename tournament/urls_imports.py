@@ -1,0 +1,15 @@
+"""URLs of the files of other programs: a MacMahon tournament, the EGD rating list.
+
+Kept apart so that the organizers' self-service pages (tournament creation,
+OpenGotha upload) can take them over.
+"""
+
+from django.urls import path
+
+from .views import imports, ratings
+
+urlpatterns = [
+    path("import/macmahon/", imports.macmahon, name="import_macmahon"),
+    path("t/<slug:slug>/manage/ratings/", ratings.manage_ratings, name="manage_ratings"),
+    path("t/<slug:slug>/manage/ratings/update/", ratings.manage_ratings_update, name="manage_ratings_update"),
+]
