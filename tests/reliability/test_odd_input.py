@@ -96,3 +96,17 @@ def test_the_public_csv_shows_formulas_as_text(client, day, name):
     shown = ("'" + name).replace("\r", " ")
     assert row["surname"] == shown and row["club"] == shown
     assert all(not r["surname"].startswith(("=", "+", "-", "@", "\t", "\r")) for r in rows)
+
+
+@pytest.mark.parametrize("attribute,value", [
+    ("numberOfRounds", "99999999999"), ("numberOfRounds", "21"), ("numberOfRounds", "0"),
+    ("numberOfCategories", "1000000"), ("size", "100000"),
+])
+def test_an_opengotha_file_with_an_absurd_number_is_refused_at_once(attribute, value):
+    from tournament.pairing.opengotha_xml import OpenGothaFormatError, read_tournament
+
+    xml = ('<?xml version="1.0"?><Tournament dataVersion="201"><Players/><Games/><TournamentParameterSet>'
+           f'<GeneralParameterSet name="X" shortName="x" numberOfRounds="5" {attribute}="{value}"/>'
+           '</TournamentParameterSet></Tournament>').replace('numberOfRounds="5" numberOfRounds', "numberOfRounds")
+    with pytest.raises(OpenGothaFormatError, match=attribute):
+        read_tournament(xml)

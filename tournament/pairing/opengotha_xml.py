@@ -65,13 +65,28 @@ def _float(v: str | None, default: float, what: str) -> float:
     return value
 
 
-def _int(v: str | None, default: int, what: str) -> int:
+#: OpenGotha's own limits (``Gotha.MAX_NUMBER_OF_ROUNDS``, ``MAX_NUMBER_OF_TABLES``): a file beyond them was
+#: not written by OpenGotha, and reading it must not cost more than a real tournament does.
+MAX_ROUNDS = 20
+MAX_TABLES = 1000
+MAX_PLAYERS = 2000
+#: Every other number is a Java ``int`` in OpenGotha.
+JAVA_INT = 2**31 - 1
+
+
+def _int(v: str | None, default: int, what: str, *, low: int = -JAVA_INT - 1, high: int = JAVA_INT) -> int:
     if v is None or v == "":
         return default
+    text = v.strip()
+    if len(text) > 12:
+        raise OpenGothaFormatError(f"{what}: {v[:20]!r}... is not a number OpenGotha writes")
     try:
-        return int(v)
+        value = int(text)
     except ValueError:
         raise OpenGothaFormatError(f"{what}: expected an integer, got {v!r}") from None
+    if not low <= value <= high:
+        raise OpenGothaFormatError(f"{what}: {value} is outside {low}..{high}")
+    return value
 
 
 _RANK_TEXT = re.compile(r"^\s*(\d+)\s*([kKdDpP]?)\s*$")
@@ -199,8 +214,8 @@ def read_tournament(source) -> Tournament:
     if gps_el is None:
         raise OpenGothaFormatError("no <GeneralParameterSet> element")
     g = gps_el.attrib
-    nrounds = _int(g.get("numberOfRounds"), 5, "numberOfRounds")
-    ncat = _int(g.get("numberOfCategories"), 1, "numberOfCategories")
+    nrounds = _int(g.get("numberOfRounds"), 5, "numberOfRounds", low=1, high=MAX_ROUNDS)
+    ncat = _int(g.get("numberOfCategories"), 1, "numberOfCategories", low=1, high=9)
     cat_limits = []
     cats = gps_el.find("Categories")
     if cats is not None:
@@ -220,15 +235,15 @@ def read_tournament(source) -> Tournament:
         number_of_categories=ncat,
         lower_category_limits=tuple(cat_limits),
         komi=_float(g.get("komi"), 7.5, "komi"),
-        size=_int(g.get("size"), 19, "size"),
+        size=_int(g.get("size"), 19, "size", low=2, high=52),
     )
     h_el = tps.find("HandicapParameterSet")
     h = h_el.attrib if h_el is not None else {}
     handicap = HandicapParams(
         based_on_mms=_bool(h.get("hdBasedOnMMS"), True),
         no_handicap_threshold=_rank(h.get("hdNoHdRankThreshold"), 0, "hdNoHdRankThreshold"),
-        correction=_int(h.get("hdCorrection"), 1, "hdCorrection"),
-        ceiling=_int(h.get("hdCeiling"), 9, "hdCeiling"),
+        correction=_int(h.get("hdCorrection"), 1, "hdCorrection", low=-9, high=9),
+        ceiling=_int(h.get("hdCeiling"), 9, "hdCeiling", low=0, high=9),
     )
     p_el = tps.find("PairingParameterSet")
     p = p_el.attrib if p_el is not None else {}
@@ -287,6 +302,8 @@ def read_tournament(source) -> Tournament:
     players = []
     raw_players = {}
     pls = root.find("Players")
+    if pls is not None and len(pls) > MAX_PLAYERS:
+        raise OpenGothaFormatError(f"{len(pls)} players: OpenGotha holds at most {MAX_PLAYERS}")
     for el in (pls.findall("Player") if pls is not None else []):
         a = el.attrib
         name, first = a.get("name", ""), a.get("firstName", "")
@@ -327,12 +344,12 @@ def read_tournament(source) -> Tournament:
         if base not in _RESULTS:
             raise OpenGothaFormatError(f"unknown game result {res!r}")
         games.append(Game(
-            round=_int(a.get("roundNumber"), 1, "game roundNumber"),
+            round=_int(a.get("roundNumber"), 1, "game roundNumber", low=1, high=MAX_ROUNDS),
             white=w, black=b,
-            handicap=_int(a.get("handicap"), 0, "game handicap"),
+            handicap=_int(a.get("handicap"), 0, "game handicap", low=0, high=9),
             result=_RESULTS[base], by_default=by_def,
             known_color=_bool(a.get("knownColor"), True),
-            table=_int(a.get("tableNumber"), 0, "game tableNumber"),
+            table=_int(a.get("tableNumber"), 0, "game tableNumber", low=0, high=MAX_TABLES),
         ))
     byes = []
     # OpenGotha 3.51 writes <ByePlayers><ByePlayer .../></ByePlayers>, 3.52
@@ -342,7 +359,7 @@ def read_tournament(source) -> Tournament:
             continue
         named = el.get("player", "")
         k = finder.find(named)
-        number = _int(el.get("roundNumber"), 1, "bye roundNumber")
+        number = _int(el.get("roundNumber"), 1, "bye roundNumber", low=1, high=MAX_ROUNDS)
         if k is None:
             raise OpenGothaFormatError(f"the bye of round {number} names an unknown player {named!r}")
         if any(x.round == number for x in byes):
