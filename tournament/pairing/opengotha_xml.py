@@ -70,15 +70,15 @@ def _float(v: str | None, default: float, what: str) -> float:
 MAX_ROUNDS = 20
 MAX_TABLES = 1000
 MAX_PLAYERS = 2000
-#: Every other number is a Java ``int`` in OpenGotha.
-JAVA_INT = 2**31 - 1
+#: Every other number is a Java ``int`` or ``long`` (the pairing weights) in OpenGotha.
+JAVA_LONG = 2**63 - 1
 
 
-def _int(v: str | None, default: int, what: str, *, low: int = -JAVA_INT - 1, high: int = JAVA_INT) -> int:
+def _int(v: str | None, default: int, what: str, *, low: int = -JAVA_LONG - 1, high: int = JAVA_LONG) -> int:
     if v is None or v == "":
         return default
     text = v.strip()
-    if len(text) > 12:
+    if len(text) > 20:
         raise OpenGothaFormatError(f"{what}: {v[:20]!r}... is not a number OpenGotha writes")
     try:
         value = int(text)
