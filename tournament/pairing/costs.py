@@ -201,10 +201,8 @@ def dudd(ctx: Context, p: Seat, q: Seat) -> int:
 
 def seed_system(ctx: Context) -> SeedSystem:
     pp = ctx.params.pairing
-    # OpenGotha compares its 0-based round with the 1-based setting; 3.51.02
-    # keeps system 1 one round longer than the fixtures' version
-    if ctx.dialect == "3.51.02":
-        return pp.seed_system1 if ctx.round_index <= pp.last_round_for_seed_system1 else pp.seed_system2
+    # system 1 up to the file's last round for it (1-based): OpenGotha reads
+    # the setting minus one and compares its 0-based round with ``<=``
     return pp.seed_system1 if ctx.round_index < pp.last_round_for_seed_system1 else pp.seed_system2
 
 

@@ -144,8 +144,9 @@ def build_context(t: Tournament, round_number: int, population: list[str],
         group_of.setdefault(k, group_number(k))
 
     pp = P.pairing
-    last1 = pp.last_round_for_seed_system1 + (1 if options.dialect == "3.51.02" else 0)
-    additional = pp.additional_criterion1 if rn < last1 else pp.additional_criterion2
+    # as the seed system (costs.seed_system): system 1's criterion before the
+    # file's last round for it
+    additional = pp.additional_criterion1 if rn < pp.last_round_for_seed_system1 else pp.additional_criterion2
     crits = list(P.placement) + ([additional] if additional not in ("NULL", "") else [])
 
     direct = direct_confrontation_before(t, scores, P.placement, idx, history)

@@ -147,7 +147,9 @@ class PairingParams:
     dudd_upper_mode: DUDDMode = DUDDMode.MID
     dudd_lower_mode: DUDDMode = DUDDMode.MID
     maximize_seeding: int = 5_000_000
-    last_round_for_seed_system1: int = 1  # in rounds numbered from 1
+    # system 1 in rounds 1..this (numbered from 1); OpenGotha writes 2 for its
+    # new tournaments and reads 2 when a file says nothing
+    last_round_for_seed_system1: int = 1
     seed_system1: SeedSystem = SeedSystem.SPLIT_AND_RANDOM
     seed_system2: SeedSystem = SeedSystem.SPLIT_AND_FOLD
     additional_criterion1: str = "RATING"

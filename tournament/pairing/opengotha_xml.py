@@ -248,6 +248,9 @@ def read_tournament(source) -> Tournament:
     p_el = tps.find("PairingParameterSet")
     p = p_el.attrib if p_el is not None else {}
     d = PairingParams()
+    # where the file says nothing OpenGotha's reader has defaults of its own,
+    # not those of a new tournament: colour balance 1000, seed system 1 up to
+    # round 2, rank threshold 4d (ExternalDocument.importTournamentParameterSetFromXMLFile)
 
     def seed(v, default):
         try:
@@ -265,7 +268,7 @@ def read_tournament(source) -> Tournament:
         avoid_duplicate=_int(p.get("paiBaAvoidDuplGame"), d.avoid_duplicate, "paiBaAvoidDuplGame"),
         random=_int(p.get("paiBaRandom"), d.random, "paiBaRandom"),
         deterministic=_bool(p.get("paiBaDeterministic"), True),
-        balance_wb=_int(p.get("paiBaBalanceWB"), d.balance_wb, "paiBaBalanceWB"),
+        balance_wb=_int(p.get("paiBaBalanceWB"), 1000, "paiBaBalanceWB"),
         avoid_mixing_categories=_int(p.get("paiMaAvoidMixingCategories"), d.avoid_mixing_categories, "paiMaAvoidMixingCategories"),
         minimize_score_difference=_int(p.get("paiMaMinimizeScoreDifference"), d.minimize_score_difference, "paiMaMinimizeScoreDifference"),
         dudd_weight=_int(p.get("paiMaDUDDWeight"), d.dudd_weight, "paiMaDUDDWeight"),
@@ -273,7 +276,7 @@ def read_tournament(source) -> Tournament:
         dudd_upper_mode=dudd(p.get("paiMaDUDDUpperMode"), d.dudd_upper_mode),
         dudd_lower_mode=dudd(p.get("paiMaDUDDLowerMode"), d.dudd_lower_mode),
         maximize_seeding=_int(p.get("paiMaMaximizeSeeding"), d.maximize_seeding, "paiMaMaximizeSeeding"),
-        last_round_for_seed_system1=_int(p.get("paiMaLastRoundForSeedSystem1"), d.last_round_for_seed_system1, "paiMaLastRoundForSeedSystem1"),
+        last_round_for_seed_system1=_int(p.get("paiMaLastRoundForSeedSystem1"), 2, "paiMaLastRoundForSeedSystem1"),
         seed_system1=seed(p.get("paiMaSeedSystem1"), d.seed_system1),
         seed_system2=seed(p.get("paiMaSeedSystem2"), d.seed_system2),
         additional_criterion1=_criterion(p.get("paiMaAdditionalPlacementCritSystem1", "RATING")),
@@ -285,7 +288,7 @@ def read_tournament(source) -> Tournament:
         prefer_mms_diff_rather_than_same_clubs_group=_int(p.get("paiSePreferMMSDiffRatherThanSameClubsGroup"), 2, "paiSePreferMMSDiffRatherThanSameClubsGroup"),
         bar_threshold_active=_bool(p.get("paiSeBarThresholdActive"), True),
         nbw_threshold_active=_bool(p.get("paiSeNbWinsThresholdActive"), True),
-        rank_threshold=_rank(p.get("paiSeRankThreshold"), 0, "paiSeRankThreshold"),
+        rank_threshold=_rank(p.get("paiSeRankThreshold"), 3, "paiSeRankThreshold"),
         nx1_factor=_float(p.get("paiStandardNX1Factor"), 0.5, "paiStandardNX1Factor"),
         def_sec_crit=_int(p.get("paiSeDefSecCrit"), d.def_sec_crit, "paiSeDefSecCrit"),
     )

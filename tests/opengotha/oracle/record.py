@@ -1,6 +1,6 @@
 """Record what OpenGotha 3.51.02 answers for tournament files, as test fixtures.
 
-    python tests/opengotha/oracle/record.py FILE.xml [...] [--pairings] [--h9]
+    python tests/opengotha/oracle/record.py FILE.xml [...] [--pairings] [--h9] [--costs=R,...]
 
 For each file writes ``tests/opengotha/oracle_answers/<name>.standings.json``
 (after every round: the players in OpenGotha's standings order, the place it
@@ -8,7 +8,12 @@ prints -- among the players it lists, those with a game or a bye; null for the
 others --, whether the player played at all (OpenGotha's "implied"), and every criterion's value, doubled
 as OpenGotha keeps them), with ``--pairings`` ``<name>.pairings.json`` (each
 round with games paired by OpenGotha from the earlier rounds, and its time),
-with ``--h9`` ``<name>.h9`` (OpenGotha's EGD file). Needs a JDK and the jar in
+with ``--h9`` ``<name>.h9`` (OpenGotha's EGD file), with ``--costs=4,5``
+``<name>.costs.json`` (for each of those rounds, paired from the earlier ones:
+the pairing parameters as the jar read them, each player's group, place in it,
+draw-ups/downs and colour balance as ``fillPairingInfo`` gives them, and
+``costValue`` of every pair with the handicap of their game, the players in
+the order of the list to pair). Needs a JDK and the jar in
 ``../shared/opengotha/bin``; the tests only read the recorded files.
 """
 
@@ -51,6 +56,10 @@ def pairings(path: Path) -> list:
     return [json.loads(ask("pair", str(path), str(r))) for r in played]
 
 
+def costs(path: Path, rounds: list[int]) -> list:
+    return [json.loads(ask("costs", str(path), str(r))) for r in rounds]
+
+
 def loadable(path: Path, tmp: str) -> Path:
     """The file as OpenGotha 3.51.02 reads it completely: with ``dataVersion="201"``.
 
@@ -79,6 +88,12 @@ def main(argv: list[str]) -> None:
         if "--pairings" in argv:
             (OUT / f"{name}.pairings.json").write_text(
                 json.dumps(pairings(path), ensure_ascii=False) + "\n", encoding="utf-8")
+        for a in argv:
+            if a.startswith("--costs="):
+                rounds = [int(r) for r in a.split("=", 1)[1].split(",")]
+                (OUT / f"{name}.costs.json").write_text(
+                    json.dumps(costs(path, rounds), ensure_ascii=False, separators=(",", ":")) + "\n",
+                    encoding="utf-8")
         if "--h9" in argv:
             with tempfile.TemporaryDirectory() as tmp:
                 ask("h9", str(path), f"{tmp}/out.h9")
