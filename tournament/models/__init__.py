@@ -4,6 +4,7 @@ from .audit import AuditEntry
 from .discipline import Discipline
 from .game import Bye, Game
 from .registration import Registration
+from .replay import GameReplay
 from .role import TournamentRole
 from .round import Round
 from .tournament import PairConstraint, Tournament
@@ -13,6 +14,7 @@ __all__ = [
     "Bye",
     "Discipline",
     "Game",
+    "GameReplay",
     "PairConstraint",
     "Registration",
     "Round",
