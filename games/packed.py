@@ -20,13 +20,16 @@ The shape (``FORMAT`` 1):
 - ``every``, ``frames``: the whole board after 0, ``every``, 2 x ``every``,
   ... moves, a string of ``size * size`` characters (``.``, ``b``, ``w``),
   point (x, y) at index ``y * size + x``;
-- ``moves``: one list per move, trailing empty fields left out:
-  ``[colour, last, captured, put, taken, pairs]``: ``colour`` ``"b"``/``"w"``;
-  ``last`` the point played (``""`` for a pass); ``captured`` the points
-  shown as taken; ``put`` the stones that appeared (colour letter and point,
-  three characters each: in 1000-Volt-Go slid stones too); ``taken`` the
-  points emptied; ``pairs`` Ninuki's captured pairs ``[black, white]``
-  after the move.  A point is two letters, ``a`` + x and ``a`` + y.
+- ``moves``: one string, a word per move (separated by spaces), its fields
+  separated by commas, trailing empty fields left out:
+  ``colour,last,captured,put,taken,pairs``: ``colour`` ``b``/``w``; ``last``
+  the point played (empty for a pass); ``captured`` the points shown as
+  taken; ``put`` the stones that appeared (colour letter and point, three
+  characters each: in 1000-Volt-Go slid stones too); ``taken`` the points
+  emptied; ``pairs`` Ninuki's captured pairs after the move, ``black.white``.
+  A point is two letters, ``a`` + x and ``a`` + y.  (One string, not a list
+  per move: reading 3,610 moves back from JSON takes a fraction of a
+  millisecond.)
 
 A position is the frame before it with at most ``every`` moves applied.
 """
@@ -79,14 +82,12 @@ def pack(replay: Replay, every: int = EVERY) -> dict[str, Any]:
             else:
                 put = "".join(_COLOUR[now[p]] + _code(p) for p in pos.changed if p in now)
                 taken = "".join(_code(p) for p in pos.changed if p not in now)
-            fields: list = [_COLOUR[pos.colour], "" if pos.last is None else _code(pos.last),
-                            "".join(_code(p) for p in pos.captured), put, taken,
-                            None if pos.captures is None else [pos.captures["black"], pos.captures["white"]]]
-            while fields and fields[-1] in ("", None):
-                fields.pop()
-            moves.append(fields)
+            pairs = "" if pos.captures is None else f"{pos.captures['black']}.{pos.captures['white']}"
+            fields = [_COLOUR[pos.colour], "" if pos.last is None else _code(pos.last),
+                      "".join(_code(p) for p in pos.captured), put, taken, pairs]
+            moves.append(",".join(fields).rstrip(","))
         before = pos.stones
-    return {"format": FORMAT, "replay": replay.as_dict(), "every": every, "frames": frames, "moves": moves}
+    return {"format": FORMAT, "replay": replay.as_dict(), "every": every, "frames": frames, "moves": " ".join(moves)}
 
 
 def unpack(data: dict[str, Any]) -> Replay:
@@ -96,7 +97,8 @@ def unpack(data: dict[str, Any]) -> Replay:
     if data.get("format") != FORMAT:
         raise ValueError(f"not a packed replay of format {FORMAT}")
     r = data["replay"]
-    size, every, frames, moves = r["size"], data["every"], data["frames"], data["moves"]
+    size, every, frames = r["size"], data["every"], data["frames"]
+    moves = data["moves"].split(" ") if data["moves"] else []
     ninuki = r["captures"] is not None
 
     def stones_of(frame: str) -> dict[Point, str]:
@@ -104,7 +106,7 @@ def unpack(data: dict[str, Any]) -> Replay:
 
     def step(stones: dict[Point, str], number: int) -> list:
         """Move ``number`` played on ``stones`` (changed in place); its fields."""
-        fields = list(moves[number - 1])
+        fields = moves[number - 1].split(",")
         fields += [""] * (6 - len(fields))
         put, taken = fields[3], fields[4]
         for i in range(0, len(taken), 2):
@@ -118,7 +120,7 @@ def unpack(data: dict[str, Any]) -> Replay:
         point = _point(last) if last else None
         return Position(number, dict(stones), point, "pass" if point is None else point.name(), _NAME[colour],
                         tuple(_point(captured, i) for i in range(0, len(captured), 2)),
-                        {"black": pairs[0], "white": pairs[1]} if ninuki else None)
+                        dict(zip(("black", "white"), map(int, pairs.split(".")))) if ninuki else None)
 
     def start() -> Position:
         return Position(0, {}, captures={"black": 0, "white": 0} if ninuki else None)
