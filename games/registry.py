@@ -14,7 +14,8 @@ Every :class:`Variant` answers the same questions, whatever its engine:
 
 - ``name``, ``title``, ``rule_sets`` (the first is the default),
   ``board_sizes``, ``default_size``, ``default_komi`` (``None``: no komi),
-  ``validated`` (``False`` for Rund-Go, entered as results only);
+  ``validated`` (``False`` for Rund-Go, entered as results only),
+  ``has_handicap`` (``False`` for Ninuki-Renju);
 - :meth:`Variant.handicap` (``(stones, komi)`` by Go rank difference, or
   ``None`` where the game has no table) and :meth:`Variant.max_moves` (the
   longest record accepted, :mod:`games.limits`);
@@ -27,7 +28,7 @@ Every :class:`Variant` answers the same questions, whatever its engine:
 - :meth:`Variant.check_claim`: does a claimed result agree with the record?
   One :class:`~games.common.ClaimCheck` with stable codes;
 - :meth:`Variant.write_sgf` and :meth:`Variant.write_text`: the notation of a
-  replayed record.
+  replayed record; :meth:`Variant.sample`: a random legal record.
 
 Unreadable input raises the engine's error (:class:`games.ninuki.NotationError`,
 :class:`games.go.RecordError`; both are ``ValueError``), a record over the
@@ -40,6 +41,7 @@ this module is a layer over them.
 from __future__ import annotations
 
 import importlib
+import re
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Callable, Iterator, Mapping, Sequence
@@ -73,6 +75,9 @@ class Position:
     captured: tuple[Point, ...] = ()
     #: Ninuki: the pairs each side has taken so far; ``None`` in the Go family.
     captures: Mapping[str, int] | None = None
+    #: Every point whose stone came, went or changed with move ``number``
+    #: (``None``: not known, compare ``stones`` with the position before).
+    changed: tuple[Point, ...] | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass
@@ -101,6 +106,8 @@ class Replay:
     captures: Mapping[str, int] | None = None
     verdict: Any = None
     _walk: Callable[[], Iterator[Position]] | None = field(default=None, repr=False, compare=False)
+    #: Straight to one position (a kept replay, :mod:`games.packed`); else :meth:`position` walks.
+    _seek: Callable[[int], Position] | None = field(default=None, repr=False, compare=False)
 
     @property
     def winner(self) -> str | None:
@@ -121,6 +128,8 @@ class Replay:
         number = self.moves if number is None else number
         if not 0 <= number <= self.moves:
             raise IndexError(f"no position after {number} moves (0 to {self.moves})")
+        if self._seek is not None:
+            return self._seek(number)
         for pos in self.positions():
             if pos.number == number:
                 return pos
@@ -187,6 +196,8 @@ class Variant:
     default_size: int | None = None
     default_komi: float | None = None
     validated: bool = True
+    #: False for a game never played with handicap (Ninuki-Renju).
+    has_handicap: bool = True
 
     def __repr__(self) -> str:
         return f"<Variant {self.name}>"
@@ -225,6 +236,11 @@ class Variant:
 
     def write_sgf(self, replay: Replay) -> str:
         """The legal part of a replayed record as SGF."""
+        raise NoValidator(f"{self.title} has no validator")
+
+    def sample(self, rng, *, size: int | None = None, rules: str | None = None, komi: float | None = None,
+               handicap: int = 0) -> str:
+        """A random legal record in text notation (:mod:`games.sample`: for demos and benchmarks)."""
         raise NoValidator(f"{self.title} has no validator")
 
     def write_text(self, replay: Replay) -> str:
@@ -272,6 +288,7 @@ class NinukiVariant(Variant):
     title = "Ninuki-Renju"
     default_size = 19
     default_komi = None
+    has_handicap = False
 
     def __init__(self):
         from games.ninuki.rules import MAX_SIZE, MIN_SIZE, PRESETS
@@ -305,7 +322,7 @@ class NinukiVariant(Variant):
                 colour = b.turn
                 captured = b.push(move)
                 yield Position(number, b.stones(), move, "pass" if move is None else move.name(), colour,
-                               tuple(captured), b.captures)
+                               tuple(captured), b.captures, changed=tuple(captured) + ((move,) if move else ()))
 
         return Replay(self.name, n, v.legal, v.moves, v.error, v.outcome, v.reason, None, None,
                       dict(v.captures), v, walk)
@@ -321,8 +338,25 @@ class NinukiVariant(Variant):
         result = {"black": "B+", "white": "W+", "draw": "0"}.get(replay.outcome or "")
         return ninuki.write_sgf(replay.verdict.board.moves, replay.size, result=result)
 
+    def sample(self, rng, *, size=None, rules=None, komi=None, handicap=0):
+        from games.sample import ninuki_record
+
+        if handicap:
+            raise ValueError("Ninuki-Renju is played without handicap")
+        return ninuki_record(rng, self._rules(rules, None, size))
+
 
 # ---- the Go family -------------------------------------------------------------------
+
+
+_NONZERO = re.compile(rb"[^\x00]")
+
+
+def _changed(before: bytes, now: bytes) -> list[int]:
+    """The indices where two boards of equal length differ (found in C: XOR, then a regex scan)."""
+    n = len(now)
+    diff = (int.from_bytes(before, "big") ^ int.from_bytes(now, "big")).to_bytes(n, "big")
+    return [m.start() for m in _NONZERO.finditer(diff)]
 
 
 class GoFamilyVariant(Variant):
@@ -369,14 +403,28 @@ class GoFamilyVariant(Variant):
             return Point(*graph.point(p))
 
         def walk() -> Iterator[Position]:
+            # The stones are kept up to date point by point (a move changes a
+            # few: the stone, captures, 1000-Volt-Go's slides), not read
+            # from the whole board after every move.
             g = game_class(size=game.size, komi=game.komi, handicap=game.handicap)
+            points = [point(q) for q in range(len(g.position.stones))]
+            stones: dict[Point, str] = {}
+            before = bytes(g.position.stones)
             yield Position(0, {})
             for number, p in enumerate(played, 1):
                 move = g.play_point(p)
-                stones = {point(q): COLOURS[c - 1] for q, c in enumerate(g.position.stones) if c}
-                last = None if p is None else point(p)
-                yield Position(number, stones, last, "pass" if last is None else last.name(),
-                               COLOURS[move.colour - 1], tuple(point(q) for q in move.captured + move.lost))
+                now = bytes(g.position.stones)
+                changed = _changed(before, now)
+                for q in changed:
+                    if now[q]:
+                        stones[points[q]] = COLOURS[now[q] - 1]
+                    else:
+                        del stones[points[q]]
+                before = now
+                last = None if p is None else points[p]
+                yield Position(number, dict(stones), last, "pass" if last is None else last.name(),
+                               COLOURS[move.colour - 1], tuple(points[q] for q in move.captured + move.lost),
+                               changed=tuple(points[q] for q in changed))
 
         outcome, reason = None, None
         if v.legal:
@@ -397,6 +445,13 @@ class GoFamilyVariant(Variant):
 
         return write_sgf(replay.verdict.game)
 
+    def sample(self, rng, *, size=None, rules=None, komi=None, handicap=0):
+        from games.sample import go_family_record
+
+        game = self.game_class(size=size or self.default_size, komi=self.default_komi if komi is None else komi,
+                               handicap=handicap)
+        return go_family_record(rng, game)
+
 
 # ---- Rund-Go -------------------------------------------------------------------------
 
@@ -414,7 +469,8 @@ class RundGoVariant(Variant):
 def _build() -> dict[str, Variant]:
     return {
         "ninuki": NinukiVariant(),
-        "go": GoFamilyVariant("go", "games.go", "Game", ("chinese", "japanese")),
+        # Go counts by area only (RULES.md "Go"): no territory count, so no "japanese".
+        "go": GoFamilyVariant("go", "games.go", "Game", ("chinese",)),
         "keima": GoFamilyVariant("keima", "games.keima", "KeimaGame", ("hannover",), "handicap_for_rank_difference"),
         "volt": GoFamilyVariant("volt", "games.volt", "VoltGame", ("hannover",), "handicap_for_rank_difference"),
         "rundgo": RundGoVariant(),

@@ -7,19 +7,29 @@ True
 
 Points are :class:`games.coords.Point` (column from the left, row from the
 bottom); colours are ``"black"`` and ``"white"``.  Nothing here knows any
-game's rules, so every engine can draw with it.
+game's rules, so every engine can draw with it, and so does the site (the
+referee's board viewer, the report form's error diagram): one renderer.
+
+The marks: the last move a ring in the other colour on its stone (red where
+no stone stands); captured stones a small red cross; an illegal move a red
+frame with a red cross (``<g class="illegal">``); star points at the 3-3
+(4-4 from 13x13 up) points, the centre, and on odd boards from 13x13 up the
+sides.
 """
 
 from __future__ import annotations
 
 from typing import Iterable, Mapping
-from xml.sax.saxutils import escape
+from xml.sax.saxutils import escape, quoteattr
 
 from games.coords import COLUMN_LETTERS, CoordinateError, Point
 
 __all__ = ["board", "error_point"]
 
 _FILL = {"black": "#111", "white": "#fafafa"}
+_RING = {"black": "#fff", "white": "#111"}
+_WOOD = "#e3b96b"
+_INK = "#3b2a12"
 
 
 def error_point(error) -> Point | None:
@@ -63,12 +73,15 @@ def board(
 
     ``stones``: point -> ``"black"``/``"white"``.  ``last_move`` gets a ring,
     ``captured`` points a small cross, ``error`` (an illegal move, which may
-    lie off the board: then it is not drawn) a red square.  ``coordinates``
-    writes column letters and row numbers on the margin.
+    lie off the board: then it is not drawn) a red frame and cross.
+    ``coordinates`` writes column letters and row numbers on the margin.
+    ``title`` names the picture (``<title>``, and ``aria-label`` for
+    screen readers).
     """
     if not 2 <= size <= len(COLUMN_LETTERS):
         raise ValueError(f"board size must be 2-{len(COLUMN_LETTERS)}: {size}")
-    items = stones.items() if isinstance(stones, Mapping) else stones
+    # in board order, so that one position always gives the same picture
+    items = sorted(stones.items() if isinstance(stones, Mapping) else stones)
     s = square
     margin = s if coordinates else s // 2
     width = margin * 2 + s * (size - 1)
@@ -79,23 +92,25 @@ def board(
     def cy(p: Point) -> float:
         return margin + (size - 1 - p.y) * s
 
+    label = f' role="img" aria-label={quoteattr(title)}' if title else ""
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {width}" '
-        f'width="{width}" height="{width}" class="go-board">'
+        f'width="{width}" height="{width}" class="go-board"{label}>'
     ]
     if title:
         out.append(f"<title>{escape(title)}</title>")
-    out.append(f'<rect width="{width}" height="{width}" fill="#dcb35c"/>')
+    out.append(f'<rect width="{width}" height="{width}" fill="{_WOOD}"/>')
     end = margin + s * (size - 1)
     lines = []
     for i in range(size):
         c = margin + i * s
         lines.append(f"M{margin} {c}H{end}M{c} {margin}V{end}")
-    out.append(f'<path d="{"".join(lines)}" stroke="#000" stroke-width="1" fill="none"/>')
+    out.append(f'<path d="{"".join(lines)}" stroke="{_INK}" stroke-width="1" fill="none"/>')
     for x, y in _star_points(size):
-        out.append(f'<circle cx="{cx(Point(x, y))}" cy="{cy(Point(x, y))}" r="{s * 0.1:.1f}" fill="#000"/>')
+        out.append(f'<circle class="star" cx="{cx(Point(x, y))}" cy="{cy(Point(x, y))}" r="{s * 0.12:.1f}" '
+                   f'fill="{_INK}"/>')
     if coordinates:
-        font = f'font-family="sans-serif" font-size="{s * 0.45:.1f}" text-anchor="middle"'
+        font = f'font-family="sans-serif" font-size="{s * 0.42:.1f}" text-anchor="middle" fill="{_INK}"'
         for i in range(size):
             c = margin + i * s
             letter = COLUMN_LETTERS[i]
@@ -105,14 +120,16 @@ def board(
             out.append(f'<text x="{margin * 0.45:.1f}" y="{c + s * 0.15:.1f}" {font}>{row}</text>')
             out.append(f'<text x="{end + margin * 0.55:.1f}" y="{c + s * 0.15:.1f}" {font}>{row}</text>')
     r = s * 0.46
+    on_board: dict[Point, str] = {}
     for p, colour in items:
         if colour not in _FILL:
             raise ValueError(f"stone colour must be 'black' or 'white': {colour!r}")
         if not p.on_board(size):
             continue
+        on_board[p] = colour
         out.append(
             f'<circle class="stone {colour}" cx="{cx(p)}" cy="{cy(p)}" r="{r:.1f}" '
-            f'fill="{_FILL[colour]}" stroke="#000" stroke-width="1"/>'
+            f'fill="{_FILL[colour]}" stroke="#111" stroke-width="1"/>'
         )
     for p in captured:
         if p.on_board(size):
@@ -122,15 +139,20 @@ def board(
                 f'm0 {-2 * d:.1f}l{-2 * d:.1f} {2 * d:.1f}" stroke="#c00" stroke-width="2"/>'
             )
     if last_move is not None and last_move.on_board(size):
+        ring = _RING.get(on_board.get(last_move, ""), "#e33")
         out.append(
-            f'<circle class="last-move" cx="{cx(last_move)}" cy="{cy(last_move)}" r="{s * 0.2:.1f}" '
-            f'fill="none" stroke="#e33" stroke-width="2"/>'
+            f'<circle class="last-move" cx="{cx(last_move)}" cy="{cy(last_move)}" r="{s * 0.22:.1f}" '
+            f'fill="none" stroke="{ring}" stroke-width="2"/>'
         )
     if error is not None and error.on_board(size):
-        h = s * 0.42
+        h = s * 0.46
+        d = s * 0.36
         out.append(
+            f'<g class="illegal" stroke="#d0021b" fill="none">'
             f'<rect class="error" x="{cx(error) - h:.1f}" y="{cy(error) - h:.1f}" width="{2 * h:.1f}" '
-            f'height="{2 * h:.1f}" fill="none" stroke="#d00" stroke-width="3"/>'
+            f'height="{2 * h:.1f}" stroke-width="2"/>'
+            f'<path d="M{cx(error) - d:.1f} {cy(error) - d:.1f}l{2 * d:.1f} {2 * d:.1f}'
+            f'm0 {-2 * d:.1f}l{-2 * d:.1f} {2 * d:.1f}" stroke-width="4" stroke-linecap="round"/></g>'
         )
     out.append("</svg>")
     return "".join(out)

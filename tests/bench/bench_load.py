@@ -110,17 +110,17 @@ def add_bench_players(count: int) -> dict:
     from django.db import transaction
     from django.db.models import Max
 
-    from games import volt
     from tournament.models import Game, Registration, Round, Tournament
     from tournament.models.game import WinMethod
-    from tournament.services.demo_games import _METHODS, go_family_record
-    from tournament.services.records import check_claim, replay_record
+    from tournament.services.demo_games import _METHODS
+    from tournament.services.records import check_claim, replay_record, variant_of
 
     rng = random.Random(8)
     tournament = Tournament.objects.get(slug=SLUG)
     round4 = Round.objects.select_related("discipline").get(tournament=tournament, number=4)
     assert round4.status == Round.Status.PUBLISHED, round4.status
     discipline = round4.discipline
+    variant = variant_of(discipline)
     User = get_user_model()
     password = make_password(PASSWORD)  # one hash for all: setting up 200 accounts stays quick
     plan = {}
@@ -140,10 +140,11 @@ def add_bench_players(count: int) -> dict:
                                        komi=discipline.komi, handicap=0)
             table += 1
             for _attempt in range(20):  # a record whose result the validator agrees with
-                record = go_family_record(rng, volt.VoltGame, discipline.board_size, float(game.komi), 0, stones=30)
+                record = variant.sample(rng, size=discipline.board_size, komi=float(game.komi))
                 replay = replay_record(discipline=discipline, record=record, handicap=0, komi=game.komi)
-                if replay.winner in ("B", "W", "D"):
-                    result, method = replay.winner, _METHODS.get(replay.reason, WinMethod.SCORE)
+                if replay.finished:
+                    result = {"black": "B", "white": "W"}.get(replay.outcome, "D")
+                    method = _METHODS.get(replay.reason, WinMethod.SCORE)
                 else:
                     result, method = rng.choice("BW"), WinMethod.RESIGNATION
                 if check_claim(discipline=discipline, record=record, result=result, method=method,

@@ -54,3 +54,36 @@ def test_verdict_draws_its_final_position():
     assert len([c for c in root.iter(NS + "circle") if "stone" in c.get("class", "")]) == 3
     assert len([p for p in root.iter(NS + "path") if p.get("class") == "captured"]) == 2  # L10, M10
     assert len([r for r in root.iter(NS + "rect") if r.get("class") == "error"]) == 1
+
+
+def _stars(size):
+    root = parse(svg.board(size, {}, square=10, coordinates=False))
+    # back from pixels (margin 5, 10 a line) to points, row 1 at the bottom
+    return sorted(Point(round((float(c.get("cx")) - 5) / 10), size - 1 - round((float(c.get("cy")) - 5) / 10)).name()
+                  for c in root.iter(NS + "circle") if c.get("class") == "star")
+
+
+def test_star_points_of_the_usual_boards():
+    assert _stars(9) == ["C3", "C7", "E5", "G3", "G7"]
+    assert _stars(13) == ["D10", "D4", "D7", "G10", "G4", "G7", "K10", "K4", "K7"]
+    assert _stars(19) == ["D10", "D16", "D4", "K10", "K16", "K4", "Q10", "Q16", "Q4"]
+    assert len(_stars(21)) == 9 and _stars(5) == []
+
+
+def test_the_last_move_ring_takes_the_other_colour_and_red_on_an_empty_point():
+    def ring(stones, last):
+        root = parse(svg.board(9, stones, last_move=Point.parse(last)))
+        return next(c for c in root.iter(NS + "circle") if c.get("class") == "last-move").get("stroke")
+
+    assert ring({Point.parse("E5"): "black"}, "E5") == "#fff"
+    assert ring({Point.parse("E5"): "white"}, "E5") == "#111"
+    assert ring({}, "E5") == "#e33"  # a stone that did not stay (1000-Volt-Go's self-capture)
+
+
+def test_an_illegal_move_is_a_red_frame_with_a_cross_and_the_title_is_read_aloud():
+    root = parse(svg.board(9, {Point.parse("E5"): "black"}, error=Point.parse("E5"), title='Move 3 "E5"'))
+    illegal = [g for g in root.iter(NS + "g") if g.get("class") == "illegal"]
+    assert len(illegal) == 1
+    assert [e.tag for e in illegal[0]] == [NS + "rect", NS + "path"] and illegal[0][0].get("class") == "error"
+    assert root.get("role") == "img" and root.get("aria-label") == 'Move 3 "E5"'
+    assert parse(svg.board(9, {})).get("role") is None

@@ -40,6 +40,8 @@ def test_what_each_game_is_played_with():
     assert [v[k].default_komi for k in ("ninuki", "go", "keima", "volt")] == [None, 7.5, 4, 5]
     assert [v[k].default_size for k in ("ninuki", "go", "keima", "volt")] == [19, 19, 9, 9]
     assert [v[k].validated for k in ("ninuki", "go", "keima", "volt", "rundgo")] == [True] * 4 + [False]
+    # Ninuki-Renju alone is never played with handicap
+    assert [v[k].has_handicap for k in ("ninuki", "go", "keima", "volt", "rundgo")] == [False] + [True] * 4
 
 
 @pytest.mark.parametrize("difference", range(0, 30))
@@ -107,8 +109,12 @@ def test_settings_reach_the_engines():
     assert r.legal and r.size == 15
     r = games.variant("ninuki").replay("L11 L10", options={"double_three": "both"}, size=21)
     assert r.legal and r.size == 21 and r.verdict.board.rules.double_three == "both"
-    r = games.variant("go").replay("pass pass", size=9, komi=0.5, rules="japanese")
+    r = games.variant("go").replay("pass pass", size=9, komi=0.5, rules="chinese")
     assert r.result == "W+0.5"
+    # Go is counted by area only: no "japanese" (territory) rule set is offered or taken
+    assert games.variant("go").rule_sets == ("chinese",)
+    with pytest.raises(ValueError, match="unknown rule set 'japanese' for Go; choose from chinese"):
+        games.variant("go").replay("pass pass", size=9, rules="japanese")
     r = games.variant("keima").replay("C7 D5 G3 F5 E5 D3", handicap=2)
     assert r.legal and r.verdict.game.handicap == 2
     with pytest.raises(ValueError, match="unknown rule set"):

@@ -1,8 +1,12 @@
 from dataclasses import replace
 
+import pytest
+
 from tournament.pairing.engine import pair_round
-from tournament.pairing.handicap import Setting, table_setting
-from tournament.pairing.model import Discipline, Game, Parameters, Player, Result, Tournament
+from tournament.pairing.handicap import Setting, rule_for, table_setting
+from tournament.pairing.model import (
+    HANDICAP_POLICIES, Discipline, Game, HandicapParams, Parameters, Player, Result, Tournament,
+)
 
 
 def test_keima_table():
@@ -74,3 +78,65 @@ def test_rematch_scope():
     # across the tournament a rematch costs; within the discipline it does not
     assert pair_round(whole, 2).context.cost("A", "B").terms["duplicate"] == 0
     assert pair_round(per, 2).context.cost("A", "B").terms["duplicate"] > 0
+
+
+# ---- the handicap policy of the round's discipline ------------------------------------------
+
+
+@pytest.mark.parametrize("kind, policy, handicap, komi", [
+    # 1d vs 17k: Go gives the ceiling by the McMahon scores (OpenGotha) or by the ranks
+    ("go", None, 9, 0.5),
+    ("go", "mcmahon", 9, 0.5),
+    ("go", "rank-table", 9, 0.5),
+    ("go", "none", 0, 7.5),  # "no handicap" means none
+    ("rundgo", "mcmahon", 9, 0.5),
+    ("rundgo", "none", 0, 7.5),
+    ("other", "none", 0, 7.5),
+    # Keima-Go's table for 17 ranks: two keimas, komi 2
+    ("keima", None, 2, 2.0),
+    ("keima", "rank-table", 2, 2.0),
+    ("keima", "none", 0, 7.5),
+    # 1000-Volt-Go's table for 17 ranks: two stones, komi 5
+    ("volt", "rank-table", 2, 5.0),
+    ("volt", "none", 0, 7.5),
+    # Ninuki-Renju is never played with handicap, and has no komi
+    ("ninuki", None, 0, 0.0),
+    ("ninuki", "mcmahon", 0, 0.0),
+])
+def test_the_handicap_policy_is_honoured(kind, policy, handicap, komi):
+    t = two(0, -17, {1: Discipline(kind, policy)})  # general komi 7.5
+    g = pair_round(t, 1).games[0]
+    assert (g.handicap, g.komi) == (handicap, komi)
+    if handicap:
+        assert g.white == "A"  # the stronger player gives the handicap
+
+
+def test_no_handicap_balances_colours_whatever_the_ranks():
+    # A was White in round 1 (an even Go game by the policy "none"), so A is Black now
+    disc = {1: Discipline("go", "none"), 2: Discipline("go", "none")}
+    first = pair_round(two(0, -17, disc), 1).games[0]
+    games_ = [replace(first, result=Result.WHITE_WINS)]
+    second = pair_round(two(0, -17, disc, games_), 2).games[0]
+    assert second.white != first.white and second.handicap == 0
+    # with the McMahon policy the stronger player takes White again, with handicap
+    disc = {1: Discipline("go", "mcmahon"), 2: Discipline("go", "mcmahon")}
+    again = pair_round(two(0, -17, disc, games_), 2).games[0]
+    assert again.white == "A" and again.handicap > 0
+
+
+def test_keima_by_mcmahon_scores_reads_the_table_with_the_score_difference():
+    # 1d vs 16k, and the 16k has won a round more: 16 ranks apart (two keimas, komi 2), but
+    # 15 apart in McMahon score (two keimas, komi 4): the policy chooses which difference the table reads
+    hp = HandicapParams()
+    by_rank = rule_for(Discipline("keima", "rank-table"), hp, 4.0)
+    by_mms = rule_for(Discipline("keima", "mcmahon"), hp, 4.0)
+    mms2_1d, mms2_16k = 2 * (0 + 30), 2 * (-16 + 30 + 1)
+    assert by_rank.setting(0, -16, mms2_1d, mms2_16k) == table_setting(Discipline.KEIMA, 16) == Setting(2, 2.0)
+    assert by_mms.setting(0, -16, mms2_1d, mms2_16k) == table_setting(Discipline.KEIMA, 15) == Setting(2, 4.0)
+    assert by_mms.advantage(0, -16, mms2_1d, mms2_16k) == 1 and by_mms.advantage(-16, 0, mms2_16k, mms2_1d) == -1
+
+
+def test_an_unknown_policy_is_refused():
+    assert HANDICAP_POLICIES == ("none", "mcmahon", "rank-table")
+    with pytest.raises(ValueError):
+        Discipline("go", "nine stones")

@@ -72,7 +72,8 @@ def test_records_of_every_discipline(discipline, text, result, handicap):
     except RecordUnreadable as exc:
         assert str(exc)
         return
-    assert replay.frames and replay.size in range(2, 26)
+    assert replay.position(0).number == 0 and replay.position().number == replay.moves
+    assert replay.size in range(2, 26)
     check = check_claim(discipline=discipline, record=text, result=result, handicap=handicap)
     assert check.message if not check.agrees else True
 

@@ -32,9 +32,10 @@ def report(day, user="alice", **kwargs):
 
 def test_record_check_dispatches_by_kind(day):
     check = check_claim(discipline=day.ninuki, record=FIVE_FOR_BLACK, result="B")
-    assert check.agrees and check.replay.winner == "B" and check.replay.reason == "five"
+    assert check.agrees and check.replay.winner == "black" and check.replay.reason == "five"
+    assert check.as_verdict()["outcome"] == "B" and check.code == "agree"
     go = check_claim(discipline=day.go, record="D4 E4 pass pass", result="W", komi=7)
-    assert go.agrees and go.replay.score.startswith("W+")
+    assert go.agrees and go.replay.result.startswith("W+")
 
 
 def test_report_with_agreeing_record(day):
@@ -50,7 +51,7 @@ def test_report_with_agreeing_record(day):
 def test_illegal_record_is_refused_with_move_point_reason(day):
     with pytest.raises(RecordRejected) as info:
         report(day, record=ILLEGAL_AT_3)
-    assert info.value.check.replay.error == {"move": 3, "point": "K10", "reason": "occupied"}
+    assert info.value.check.replay.error.as_dict() == {"move": 3, "point": "K10", "reason": "occupied"}
     day.game.refresh_from_db()
     assert day.game.result == "?" and day.game.version == 0
 

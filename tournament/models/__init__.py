@@ -5,6 +5,7 @@ from .discipline import Discipline
 from .game import Bye, Game
 from .rating import RatedPlayer, RatingList
 from .registration import Registration
+from .replay import GameReplay
 from .role import TournamentRole
 from .round import Round
 from .tournament import PairConstraint, Tournament
@@ -14,6 +15,7 @@ __all__ = [
     "Bye",
     "Discipline",
     "Game",
+    "GameReplay",
     "PairConstraint",
     "RatedPlayer",
     "RatingList",

@@ -8,8 +8,14 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+import games
+
 
 class DisciplineKind(models.TextChoices):
+    """The site's list of games: every name of ``games.variants()`` (the rules
+    engines' registry, a test checks that they match) and ``other``. A new
+    game goes into ``games/`` and here."""
+
     GO = "go", _("Go")
     NINUKI = "ninuki", _("Ninuki-Renju")
     KEIMA = "keima", _("Keima-Go")
@@ -24,16 +30,19 @@ class HandicapPolicy(models.TextChoices):
     RANK_TABLE = "rank-table", _("table by Go rank difference")
 
 
-#: Rule sets each kind's validator knows; the first is the default.
-RULE_SETS = {
-    DisciplineKind.NINUKI: ["hannover", "japanese", "pbmserv", "pente"],
-    DisciplineKind.GO: ["chinese", "japanese"],
-    DisciplineKind.KEIMA: ["hannover"],
-    DisciplineKind.VOLT: ["hannover"],
-}
+#: Rule sets each kind's validator knows (``games.variant(kind).rule_sets``); the first is the default.
+RULE_SETS = {name: list(v.rule_sets) for name, v in games.variants().items() if v.rule_sets}
 
 #: Kinds with a validator that replays a submitted game record.
-VALIDATED_KINDS = {DisciplineKind.NINUKI, DisciplineKind.GO, DisciplineKind.KEIMA, DisciplineKind.VOLT}
+VALIDATED_KINDS = {name for name, v in games.variants().items() if v.validated}
+
+#: Rule sets once offered that do not exist: why, for the organizer.
+NOT_OFFERED = {
+    (DisciplineKind.GO, "japanese"): _(
+        "Go is counted by area (Chinese rules) only: the validator has no territory count, "
+        "so the rule set japanese is not offered."
+    ),
+}
 
 
 class Discipline(models.Model):
@@ -97,7 +106,9 @@ class Discipline(models.Model):
             if not 5 <= self.board_size <= 25:
                 errors["board_size"] = _("Board sizes from 5 to 25 are supported.")
         known = RULE_SETS.get(self.kind)
-        if self.rule_set and known is not None and self.rule_set not in known:
+        if (self.kind, self.rule_set) in NOT_OFFERED:
+            errors["rule_set"] = NOT_OFFERED[self.kind, self.rule_set]
+        elif self.rule_set and known is not None and self.rule_set not in known:
             errors["rule_set"] = _("Unknown rule set %(name)s; choose one of %(known)s.") % {
                 "name": self.rule_set,
                 "known": ", ".join(known),

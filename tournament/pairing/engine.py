@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from . import costs as C
 from .bye import ByeChoice, choose_bye
-from .handicap import go_pseudo_rank, go_handicap, setting_for, signed_advantage
+from .handicap import HandicapRule, rule_for
 from .matching import max_weight_matching
 from .model import Discipline, Game, Tournament
 from .scores import PlayerScores, crit_value, score_table
@@ -92,6 +92,7 @@ class RoundContext:
     scores: dict[str, PlayerScores]
     seats: dict[str, C.Seat]
     ctx: C.Context
+    handicap: HandicapRule
     list_order: dict[str, int] = field(default_factory=dict)
 
     def cost(self, a: str, b: str) -> C.PairCost:
@@ -104,8 +105,9 @@ def _jhalf(v: int) -> int:
 
 
 def _same_discipline_rounds(t: Tournament, round_number: int) -> set[int]:
-    d = t.discipline(round_number)
-    return {r for r in range(1, round_number) if t.discipline(r) == d}
+    """Earlier rounds of the same game (whatever their handicap policy)."""
+    kind = t.discipline(round_number).kind
+    return {r for r in range(1, round_number) if t.discipline(r).kind == kind}
 
 
 def build_context(t: Tournament, round_number: int, population: list[str],
@@ -204,10 +206,10 @@ def build_context(t: Tournament, round_number: int, population: list[str],
             category=cat, played=frozenset(played),
         )
 
-    hp = P.handicap
+    rule = rule_for(disc, P.handicap, P.general.komi)
 
     def advantage(a: C.Seat, b: C.Seat) -> int:
-        return signed_advantage(disc, a.rank, b.rank, a.mms2, b.mms2, hp)
+        return rule.advantage(a.rank, b.rank, a.mms2, b.mms2)
 
     ctx = C.Context(params=P, round_index=rn, score_range=score_range, handicap=advantage,
                     clubs_groups=t.clubs_groups, dialect=options.dialect)
@@ -219,7 +221,7 @@ def build_context(t: Tournament, round_number: int, population: list[str],
     # OpenGotha's list of players to pair: the standings before the round
     # (placement criteria, then name and first name)
     list_order = {k: i for i, k in enumerate(sorted(population, key=standings_key))}
-    return RoundContext(t, round_number, disc, scores, seats, ctx, list_order)
+    return RoundContext(t, round_number, disc, scores, seats, ctx, rule, list_order)
 
 
 @dataclass(frozen=True)
@@ -271,13 +273,7 @@ def make_game(rc: RoundContext, a: str, b: str, table: int = 0) -> Game:
         white, black = p, q
     else:
         white, black = q, p
-    hp = rc.tournament.params.handicap
-    stones = 0
-    if rc.discipline in (Discipline.GO, Discipline.RUND):
-        stones = go_handicap(go_pseudo_rank(white.rank, white.mms2, hp),
-                             go_pseudo_rank(black.rank, black.mms2, hp), hp)
-        stones = max(stones, 0)
-    setting = setting_for(rc.discipline, white.rank, black.rank, stones, rc.tournament.params.general.komi)
+    setting = rc.handicap.setting(white.rank, black.rank, white.mms2, black.mms2)
     return Game(round=rc.round, white=white.key, black=black.key, handicap=setting.stones,
                 table=table, komi=setting.komi, reverse_komi=setting.reverse)
 

@@ -52,9 +52,9 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from . import costs as C
-from .handicap import MIN_RANK, table_even_row
+from .handicap import MIN_RANK
 from .matching import available, matching_with_duals, max_weight_matching, slackness_errors
-from .model import Discipline, DUDDMode, SeedSystem
+from .model import DUDDMode, SeedSystem
 
 
 def _jdiv(a, b):
@@ -73,7 +73,7 @@ def cost_matrix(rc, keys: list[str]) -> np.ndarray:
     """n x n matrix of OpenGotha's total cost (diagonal 0), built from small lookup tables."""
     ctx = rc.ctx
     P = ctx.params
-    pp, gp, hp = P.pairing, P.general, P.handicap
+    pp, gp = P.pairing, P.general
     seats = [rc.seats[k] for k in keys]
     n = len(seats)
     if n == 0:
@@ -124,15 +124,16 @@ def cost_matrix(rc, keys: list[str]) -> np.ndarray:
                 total[j, i] += v
 
     # colour balance, only where the game would be even
-    disc = rc.discipline
-    if disc is Discipline.NINUKI:
+    # (the round's handicap rule, .handicap.HandicapRule, for every pair at once)
+    rule = rc.handicap
+    limit = rule.even_limit
+    if limit is None:
         free = None
-    elif disc in (Discipline.KEIMA, Discipline.VOLT):
-        free = np.abs(rank[:, None] - rank[None, :]) <= table_even_row(disc)
     else:
-        pr = _jdiv(mms2, 2) + MIN_RANK if hp.based_on_mms else rank
-        pr = np.minimum(pr, hp.no_handicap_threshold)
-        free = (np.abs(pr[:, None] - pr[None, :]) <= hp.correction) if hp.ceiling > 0 else None
+        level = _jdiv(mms2, 2) + MIN_RANK if rule.hp.based_on_mms else rank
+        if rule.style == "go":
+            level = np.minimum(level, rule.hp.no_handicap_threshold)
+        free = np.abs(level[:, None] - level[None, :]) <= limit
     wcode = np.where(wb < 0, 0, np.where(wb == 0, 1, 2)) + 3 * (np.abs(wb) >= 2)
     bw_tab = np.zeros((6, 6), dtype=np.int64)
     half = C.jdiv(pp.balance_wb, 2)

@@ -1,11 +1,25 @@
-"""Handicap and komi for a game, by discipline.
+"""Handicap and komi for a game, by the round's discipline and its handicap policy.
 
-- Go (and Rund-Go): OpenGotha's rule -- from McMahon scores (or ranks), each
+:func:`rule_for` reads the round's :class:`~.model.Discipline` once: the
+game (``games.variant(kind)``, one static lookup; a name the registry does
+not know is played as Go) and the policy:
+
+- ``none``: every game even, komi as set for the round (none in a game
+  without komi, Ninuki-Renju); colours by balance.
+- ``mcmahon``: the handicap from the difference of the players' McMahon
+  scores; ``rank-table``: from the difference of their Go ranks.  The
+  difference becomes a handicap by the game's table (Keima-Go,
+  1000-Volt-Go: ``Variant.handicap``, the Hannover tables of ``RULES.md``)
+  or, for a game without one (Go, Rund-Go), by OpenGotha's rule: each
   pseudo-rank capped at the no-handicap threshold, the difference reduced by
-  the correction and capped by the ceiling.
-- Ninuki-Renju: never a handicap.
-- Keima-Go and 1000-Volt-Go: the Hannover tables, by Go rank difference
-  (``../shared/RULES.md``).
+  the correction and capped by the ceiling.  For Go ``mcmahon`` keeps the
+  handicap parameters as they are (OpenGotha's ``hdBasedOnMMS``, true by
+  default), ``rank-table`` sets them to ranks.
+- ``None`` (no policy given): the game's usual one: ``mcmahon`` for Go,
+  ``rank-table`` for a game with a table.
+
+A game never played with handicap (``Variant.has_handicap`` false:
+Ninuki-Renju) is even whatever the policy.
 
 :class:`Setting` is what a game gets: stones (or keimas), komi for White and
 whether the komi is reversed (paid by White to Black).
@@ -13,10 +27,10 @@ whether the komi is reversed (paid by White to Black).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Callable
 
-from games.keima import handicap_for_rank_difference as keima_handicap
-from games.volt import handicap_for_rank_difference as volt_handicap
+import games
 
 from .model import Discipline, HandicapParams
 
@@ -54,20 +68,8 @@ def go_pseudo_rank(rank: int, mms2: int, hp: HandicapParams) -> int:
     return rank
 
 
-def _table(discipline: Discipline):
-    """The Hannover table of the discipline, kept with its rules engine in ``games/``."""
-    return keima_handicap if discipline is Discipline.KEIMA else volt_handicap
-
-
-def table_setting(discipline: Discipline, rank_difference: int) -> Setting:
-    """Keima-Go or 1000-Volt-Go setting for a Go rank difference (either sign)."""
-    stones, komi = _table(discipline)(abs(rank_difference))
-    return Setting(stones, float(komi), komi < 0)
-
-
-def table_even_row(discipline: Discipline) -> int:
-    """Largest rank difference that is still an even game in the table."""
-    table = _table(discipline)
+def table_even_row(table: Callable[[int], tuple[int, float]]) -> int:
+    """Largest rank difference that is still an even game in ``table``."""
     even = table(0)
     d = 0
     while table(d + 1) == even:
@@ -75,27 +77,79 @@ def table_even_row(discipline: Discipline) -> int:
     return d
 
 
-def signed_advantage(discipline: Discipline, rank1: int, rank2: int, mms2_1: int, mms2_2: int,
-                     hp: HandicapParams) -> int:
-    """> 0 when player 1 must take White (gives an advantage), < 0 for player 2, 0 if free.
+@dataclass(frozen=True)
+class HandicapRule:
+    """How the games of one round get handicap and komi (:func:`rule_for`).
 
-    For Go this is the signed handicap itself.
+    ``style``: ``"none"`` (every game even), ``"go"`` (OpenGotha's rule) or
+    ``"table"``.  ``hp`` are the handicap parameters, with ``based_on_mms``
+    saying which difference counts (McMahon scores or ranks), ``komi`` the
+    komi of an even game.
     """
-    if discipline is Discipline.NINUKI:
-        return 0
-    if discipline in (Discipline.KEIMA, Discipline.VOLT):
-        d = rank1 - rank2
-        if abs(d) <= table_even_row(discipline):
+
+    style: str
+    hp: HandicapParams
+    komi: float
+    table: Callable[[int], tuple[int, float]] | None = None
+
+    def level(self, rank: int, mms2: int) -> int:
+        """The player's strength for the handicap: rank or McMahon pseudo-rank."""
+        return go_pseudo_rank(rank, mms2, self.hp)
+
+    @property
+    def even_limit(self) -> int | None:
+        """The largest difference of levels that is still an even game
+        (``None``: every game is even).  For Go the levels are also capped
+        at the no-handicap threshold first."""
+        if self.style == "none" or (self.style == "go" and self.hp.ceiling <= 0):
+            return None
+        if self.style == "go":
+            return self.hp.correction
+        return table_even_row(self.table)
+
+    def advantage(self, rank1: int, rank2: int, mms2_1: int, mms2_2: int) -> int:
+        """> 0 when player 1 must take White (gives an advantage), < 0 for player 2, 0 if free.
+
+        For Go this is the signed handicap itself.
+        """
+        l1, l2 = self.level(rank1, mms2_1), self.level(rank2, mms2_2)
+        if self.style == "go":
+            return go_handicap(l1, l2, self.hp)
+        limit = self.even_limit
+        if limit is None or abs(l1 - l2) <= limit:
             return 0
-        return 1 if d > 0 else -1
-    return go_handicap(go_pseudo_rank(rank1, mms2_1, hp), go_pseudo_rank(rank2, mms2_2, hp), hp)
+        return 1 if l1 > l2 else -1
+
+    def setting(self, white_rank: int, black_rank: int, white_mms2: int, black_mms2: int) -> Setting:
+        """The game's setting once colours are known (White the stronger)."""
+        if self.style == "none":
+            return Setting(0, self.komi)
+        lw, lb = self.level(white_rank, white_mms2), self.level(black_rank, black_mms2)
+        if self.style == "table":
+            stones, komi = self.table(abs(lw - lb))
+            return Setting(stones, float(komi), komi < 0)
+        stones = max(go_handicap(lw, lb, self.hp), 0)
+        return Setting(stones, self.komi if stones == 0 else 0.5)
 
 
-def setting_for(discipline: Discipline, white_rank: int, black_rank: int, go_stones: int,
-                go_komi: float = 7.5) -> Setting:
-    """The game's setting once colours are known (go_stones from :func:`go_handicap`)."""
-    if discipline is Discipline.NINUKI:
-        return Setting(0, 0.0)
-    if discipline in (Discipline.KEIMA, Discipline.VOLT):
-        return table_setting(discipline, white_rank - black_rank)
-    return Setting(go_stones, go_komi if go_stones == 0 else 0.5)
+def rule_for(discipline: Discipline, hp: HandicapParams, komi: float) -> HandicapRule:
+    """The handicap rule of a round playing ``discipline`` (module docstring);
+    ``hp`` the tournament's handicap parameters, ``komi`` the round's."""
+    variant = games.variants().get(discipline.kind)
+    if variant is not None and not variant.has_handicap:
+        return HandicapRule("none", hp, 0.0 if variant.default_komi is None else komi)
+    has_table = variant is not None and variant.handicap(0) is not None
+    policy = discipline.handicap or ("rank-table" if has_table else "mcmahon")
+    if policy == "none":
+        return HandicapRule("none", hp, komi)
+    if policy == "rank-table":
+        hp = replace(hp, based_on_mms=False)
+    if has_table:
+        return HandicapRule("table", hp, komi, variant.handicap)
+    return HandicapRule("go", hp, komi)
+
+
+def table_setting(discipline: Discipline, rank_difference: int) -> Setting:
+    """Keima-Go or 1000-Volt-Go setting for a Go rank difference (either sign), by the game's table."""
+    stones, komi = games.variant(discipline.kind).handicap(abs(rank_difference))
+    return Setting(stones, float(komi), komi < 0)

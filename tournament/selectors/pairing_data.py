@@ -19,7 +19,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 from tournament.models import Bye, Game, Registration, Round, Tournament
-from tournament.models.discipline import DisciplineKind
 from tournament.pairing import model as pm
 from tournament.pairing.params_json import from_json
 
@@ -33,14 +32,12 @@ _RESULTS = {
 }
 RESULT_CODES = {plain: code for code, plain in _RESULTS.items()}
 
-_DISCIPLINES = {
-    DisciplineKind.GO: pm.Discipline.GO,
-    DisciplineKind.NINUKI: pm.Discipline.NINUKI,
-    DisciplineKind.KEIMA: pm.Discipline.KEIMA,
-    DisciplineKind.VOLT: pm.Discipline.VOLT,
-    DisciplineKind.RUNDGO: pm.Discipline.RUND,
-    DisciplineKind.OTHER: pm.Discipline.GO,
-}
+
+def plain_discipline(discipline) -> pm.Discipline:
+    """A discipline as the pairing sees it: its kind (the names are the
+    engines' registry's, ``other`` is played as Go) and its handicap policy."""
+    return pm.Discipline(discipline.kind, discipline.handicap_policy)
+
 
 SWISS_PLACEMENT = ("NBW", "SOSW", "SOSOSW")
 MCMAHON_PLACEMENT = ("MMS", "SOSM", "SOSOSM")
@@ -159,7 +156,7 @@ def plain_tournament(tournament: Tournament, *, before_round: int | None = None,
         params=parameters_for(tournament, round_),
         name=tournament.name,
         short_name=tournament.slug,
-        disciplines={r.number: _DISCIPLINES[r.discipline.kind] for r in rounds},
+        disciplines={r.number: plain_discipline(r.discipline) for r in rounds},
         extra=tournament.opengotha_extra or {},
     )
 

@@ -1,9 +1,9 @@
 """Results and legal game records for the demo tournament's rounds.
 
-Records are made by playing random legal moves through the rules engines in
-``games/`` (the same ones that check submitted records), so every demo record
-replays as legal. Results of disciplines without a validator are drawn by
-the players' strength.
+A discipline that wants records gets random legal games played through its
+rules engine (``games.variant(kind).sample``, :mod:`games.sample`: the same
+engines that check submitted records), so every demo record replays as
+legal. Other results are drawn by the players' strength.
 """
 
 from __future__ import annotations
@@ -13,71 +13,9 @@ import random
 from django.db import transaction
 from django.utils import timezone
 
-from games import keima, ninuki, volt
-from games.coords import Point
 from tournament.models import Game, Round
-from tournament.models.discipline import DisciplineKind
 from tournament.models.game import ResultState, WinMethod
-from tournament.services.records import check_claim, replay_record
-
-
-def ninuki_record(rng: random.Random, rule_set: str, size: int, max_moves: int = 90) -> str:
-    """A random legal Ninuki game, played near the centre so that it gets somewhere."""
-    board = ninuki.Board(ninuki.RuleSet.preset(rule_set).replace(size=size))
-    centre = size // 2
-    moves: list[str] = []
-    radius = 3
-    while not board.is_game_over() and len(moves) < max_moves:
-        if not moves:
-            point = Point(centre, centre)
-        else:
-            near = [
-                Point(x, y)
-                for x in range(max(0, centre - radius), min(size, centre + radius + 1))
-                for y in range(max(0, centre - radius), min(size, centre + radius + 1))
-            ]
-            rng.shuffle(near)
-            point = next((p for p in near if board.is_legal(p)), None)
-            if point is None:
-                radius += 1
-                continue
-        board.push(point)
-        moves.append(str(point))
-    return " ".join(moves)
-
-
-def go_family_record(rng: random.Random, game_class, size: int, komi: float, handicap: int, stones: int = 40) -> str:
-    """A random legal Keima-Go or 1000-Volt-Go game ended by two passes."""
-    game = game_class(size=size, komi=komi, handicap=handicap)
-    names: list[str] = []
-    passes_needed = False
-    while not game.is_over():
-        at_turn_start = getattr(game, "half_turn", None) is None and not game.in_handicap
-        if at_turn_start and (passes_needed or len(names) >= stones):
-            game.play(None)
-            names.append("pass")
-            passes_needed = True
-            continue
-        candidates = game.legal_points()
-        rng.shuffle(candidates)
-        chosen = None
-        for p in candidates:
-            trial = game.copy()
-            trial.play_point(p)
-            # Keima-Go: the first stone of a turn needs a partner.
-            if getattr(trial, "half_turn", None) is not None and not trial.legal_points():
-                continue
-            chosen = p
-            break
-        if chosen is None:
-            if at_turn_start:
-                game.play(None)
-                names.append("pass")
-                continue
-            raise RuntimeError("no legal second stone")  # excluded by the look-ahead above
-        game.play_point(chosen)
-        names.append(game.point_name(chosen))
-    return " ".join(names)
+from tournament.services.records import check_replay, replay_record, variant_of
 
 
 #: The validators' reasons for the end of a game, as the way it was won.
@@ -96,30 +34,25 @@ def play_round_results(round_: Round, rng: random.Random) -> bool:
     """Give every game of the round without a result a confirmed one; True if any changed."""
     discipline = round_.discipline
     changed = False
+    variant = variant_of(discipline)
+    with_records = discipline.record_required and variant is not None and variant.validated
     for game in round_.games.select_related("black", "white").filter(result="?"):
-        record = ""
-        method = WinMethod.SCORE
-        if discipline.kind == DisciplineKind.NINUKI:
-            record = ninuki_record(rng, discipline.rule_set or "hannover", discipline.board_size)
-        elif discipline.kind == DisciplineKind.KEIMA:
-            record = go_family_record(rng, keima.KeimaGame, discipline.board_size, float(game.komi), game.handicap, stones=36)
-        elif discipline.kind == DisciplineKind.VOLT:
-            record = go_family_record(rng, volt.VoltGame, discipline.board_size, float(game.komi), game.handicap, stones=30)
-        if record:
+        if with_records:
+            record = variant.sample(rng, size=discipline.board_size, rules=discipline.rule_set or None,
+                                    komi=float(game.komi), handicap=game.handicap)
             replay = replay_record(discipline=discipline, record=record, handicap=game.handicap, komi=game.komi)
-            if replay.winner in ("B", "W", "D"):
-                result = replay.winner
+            # who won: the record's outcome, or (unfinished) somebody resigned
+            if replay.finished:
+                result = {"black": "B", "white": "W"}.get(replay.outcome, "D")
                 method = _METHODS.get(replay.reason, WinMethod.SCORE)
-            else:  # unfinished: somebody resigned
+            else:
                 result = _strength_result(rng, game)
                 method = WinMethod.RESIGNATION
-            verdict = check_claim(
-                discipline=discipline, record=record, result=result, method=method,
-                handicap=game.handicap, komi=game.komi,
-            ).as_verdict()
+            verdict = check_replay(discipline=discipline, replay=replay, result=result, method=method).as_verdict()
         else:
+            record = ""
             result = _strength_result(rng, game)
-            method = WinMethod.SCORE if discipline.kind != DisciplineKind.OTHER else WinMethod.NONE
+            method = WinMethod.SCORE if variant is not None else WinMethod.NONE
             verdict = None
         Game.objects.filter(pk=game.pk).update(
             result=result,

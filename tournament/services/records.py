@@ -1,27 +1,51 @@
-"""Where a result is checked: replay a submitted game record and compare it with the claim.
+"""Where a result is checked: a submitted record replayed and compared with the claim.
 
-One dispatch by discipline kind (:data:`ENGINES`) hands the record to the
-validator in :mod:`games` for that game; every engine answers with the same
-plain :class:`Replay` (the position after each move, the first illegal move,
-the outcome), so that the result check, the referee's board viewer and the
-report form's error diagram read one shape.
+The site's one door to the rules engines: ``games.variant(discipline.kind)``
+(the registry of :mod:`games`, whose names are the values of
+:class:`~tournament.models.discipline.DisciplineKind`) replays the record
+and checks the claim; this module hands it the discipline's settings and says
+its answers in the reader's language.
 
-Nothing here writes to the database: :mod:`tournament.services.results`
-stores the verdict with the result.
+One claim check, the library's (:meth:`games.registry.Variant.check_claim`
+with a :class:`~games.registry.ResultClaim`, ``RULES.md``: the record's
+outcome is the claimed one, or the record is unfinished and the claim is a
+win by resignation, on time or by default). The site's result and way of
+winning map onto it (:func:`result_claim`):
+
+- B or W won by resignation, on time or by default:
+  ``ResultClaim("black"/"white", "resignation"/"time"/"default")``; agrees
+  with an unfinished record only (a record that ended by itself answers
+  ``finished``);
+- B or W won by five, captures, counting, or the way not given:
+  ``ResultClaim("black"/"white")``, a game that ended by itself: the record
+  must end so, with that winner (else ``unfinished``, ``winner-differs``,
+  ``is-a-draw``);
+- D, whatever the way: ``ResultClaim(None)``: the record must end in a draw
+  (else ``not-a-draw``, ``unfinished``).
+
+So "Black won by resignation" on a record that ends in Black's five does
+not agree (``finished``): the site used to accept it. The way a game ended
+by itself (five, captures, count) is not compared: ``RULES.md`` compares
+outcomes.
+
+The library's codes (:data:`games.common.CLAIM_CODES`, the reasons of
+:data:`games.common.ILLEGAL_REASONS` and ``END_REASONS``) are translated in
+:func:`describe`. Nothing here writes to the database:
+:mod:`tournament.services.results` stores the verdict with the result and
+:mod:`tournament.services.replays` keeps the replay.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Callable
+from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.coords import CoordinateError, Point
+import games
 from games.limits import RecordTooLong
-from tournament.models.discipline import DisciplineKind
-from tournament.models.game import Result
+from games.registry import Replay, ResultClaim, Variant
+from tournament.models.game import Result, WinMethod
 
 #: The words for the validators' reason codes.
 REASON_TEXT = {
@@ -45,12 +69,31 @@ REASON_TEXT = {
     "incomplete-turn": gettext_lazy("a pass as the second stone of a turn"),
 }
 
+#: The site's way of winning that names a win the record need not show (the game stopped early).
+EARLY_WINS = {WinMethod.RESIGNATION: "resignation", WinMethod.TIME: "time", WinMethod.DEFAULT: "default"}
+_WINNERS = {Result.BLACK: "black", Result.WHITE: "white"}
+_OUTCOMES = {"black": Result.BLACK, "white": Result.WHITE, "draw": Result.DRAW}
+
 
 class RecordUnreadable(ValueError):
     """The text is not a game record (not even an illegal one)."""
 
 
-def _too_long(exc) -> RecordUnreadable:
+def variant_of(discipline) -> Variant | None:
+    """The game a discipline plays (``None`` for a kind the engines do not know: "other")."""
+    return games.variants().get(discipline.kind)
+
+
+def result_claim(result: str, method: str = "") -> ResultClaim:
+    """The site's result (``B``, ``W``, ``D``) and way of winning as the library's claim (table above)."""
+    if result == Result.DRAW:
+        return ResultClaim(None)
+    if result not in _WINNERS:
+        raise ValueError(f"only a win or a draw can be checked against a record: {result!r}")
+    return ResultClaim(_WINNERS[result], EARLY_WINS.get(method))
+
+
+def _too_long(exc: RecordTooLong) -> RecordUnreadable:
     """An over-long record, said in the visitor's language (refused before it is replayed)."""
     if exc.moves is None:
         text = _("The record is too long: more than %(limit)s moves, more than any game of this kind can have.")
@@ -60,272 +103,134 @@ def _too_long(exc) -> RecordUnreadable:
     return RecordUnreadable(text % {"moves": exc.moves, "limit": exc.limit})
 
 
-@dataclass
-class Frame:
-    """The board after ``number`` moves."""
+def replay_record(*, discipline, record: str, handicap: int = 0, komi=None) -> Replay:
+    """Replay ``record`` (moves or SGF) under the discipline's rules: a
+    :class:`games.registry.Replay`.
 
-    number: int
-    stones: dict  # (x, y) -> "black" | "white"
-    last: tuple | None = None  # (x, y) of the move just played, None for a pass / the start
-    last_label: str = ""
-    captured: list = field(default_factory=list)  # [(x, y)] just taken off
-    captures: dict | None = None  # pairs captured so far (Ninuki)
-    colour: str = ""  # who played move ``number``
-
-
-@dataclass
-class Replay:
-    """A record replayed under a discipline's rules."""
-
-    size: int
-    frames: list[Frame]
-    moves: int
-    error: dict | None = None  # {"move": n, "point": "K10", "reason": "occupied"}
-    winner: str | None = None  # "B", "W", "D" or None (unfinished / illegal)
-    reason: str = ""  # why the game ended, the validator's code
-    score: str = ""  # "B+3.5" for counted games
-
-    @property
-    def legal(self) -> bool:
-        return self.error is None
-
-    @property
-    def finished(self) -> bool:
-        return self.winner is not None
+    Raises :class:`RecordUnreadable` when the text is no record, is too
+    long, or when no validator exists for the discipline.
+    """
+    variant = variant_of(discipline)
+    if variant is None or not variant.validated:
+        raise RecordUnreadable(_("There is no validator for %(kind)s yet.") % {"kind": discipline.get_kind_display()})
+    if not record.strip():
+        raise RecordUnreadable(_("The record is empty."))
+    try:
+        return variant.replay(
+            record,
+            size=discipline.board_size,
+            rules=discipline.rule_set or None,
+            options=discipline.rule_options or None,
+            komi=float(komi if komi is not None else discipline.komi),
+            handicap=handicap,
+        )
+    except RecordTooLong as exc:
+        raise _too_long(exc) from exc
+    except (TypeError, ValueError) as exc:  # the engines' unreadable input, bad rule options
+        raise RecordUnreadable(str(exc)) from exc
 
 
 @dataclass
 class RecordCheck:
-    """The result check: the replay, the claim, and whether they agree."""
+    """The result check: the replay, the claim, and the library's answer (``code``)."""
 
     replay: Replay
-    claim: str
+    claim: str  # the site's result: B, W, D
+    method: str
+    code: str  # games.common.CLAIM_CODES
     agrees: bool
-    message: str
+    library_message: str = ""
 
     def as_verdict(self) -> dict:
-        """What :attr:`Game.verdict` stores."""
+        """What :attr:`Game.verdict` stores (:func:`describe` says it in words)."""
         r = self.replay
         return {
             "legal": r.legal,
             "moves": r.moves,
-            "error": r.error,
-            "outcome": r.winner,
-            "reason": r.reason,
-            "score": r.score,
+            "error": None if r.error is None else r.error.as_dict(),
+            "outcome": _OUTCOMES.get(r.outcome or ""),
+            "reason": r.reason or "",
+            "score": r.result or "",
             "claim": self.claim,
+            "method": self.method,
+            "code": self.code,
             "agrees": self.agrees,
-            "message": self.message,
+            "message": self.library_message,
         }
+
+    @property
+    def message(self) -> str:
+        """The answer in the reader's language."""
+        return describe(self.as_verdict())
+
+
+def check_claim(*, discipline, record: str, result: str, method: str = "", handicap: int = 0,
+                komi=None) -> RecordCheck:
+    """Replay the record and ask the library whether it agrees with the claimed
+    ``result`` (B, W, D) won by ``method`` (:func:`result_claim`)."""
+    result_claim(result, method)  # a result that cannot be checked fails before the replay
+    replay = replay_record(discipline=discipline, record=record, handicap=handicap, komi=komi)
+    return check_replay(discipline=discipline, replay=replay, result=result, method=method)
+
+
+def check_replay(*, discipline, replay: Replay, result: str, method: str = "") -> RecordCheck:
+    """:func:`check_claim` for a record replayed already (:func:`replay_record`)."""
+    check = variant_of(discipline).check_claim(replay, result_claim(result, method))
+    return RecordCheck(replay, result, method, check.code, check.agrees, check.message)
 
 
 def reason_text(code: str) -> str:
     return str(REASON_TEXT.get(code, code))
 
 
-# --- reading records ---------------------------------------------------------
-
-
-def _parse(text: str):
-    """A record of the Go family (plain moves or SGF)."""
-    from games.go.record import RecordError, parse_record
-
-    try:
-        return parse_record(text)
-    except RecordTooLong as exc:
-        raise _too_long(exc) from exc
-    except (RecordError, CoordinateError, ValueError) as exc:
-        raise RecordUnreadable(str(exc)) from exc
-
-
-# --- engines -----------------------------------------------------------------
-
-
-def _replay_ninuki(discipline, text: str, *, handicap: int = 0, komi=None) -> Replay:
-    import games.ninuki as ninuki
-    from games.ninuki.notation import parse as parse_moves
-
-    try:
-        rules = ninuki.RuleSet.preset(discipline.rule_set or "hannover", **(discipline.rule_options or {}))
-        rules = rules.replace(size=discipline.board_size) if rules.size != discipline.board_size else rules
-        moves = parse_moves(text, rules.size)
-        verdict = ninuki.replay(moves, rules)
-    except RecordTooLong as exc:
-        raise _too_long(exc) from exc
-    except (ninuki.NotationError, TypeError, ValueError) as exc:
-        raise RecordUnreadable(str(exc)) from exc
-    # Step through the legal part again for the positions the viewer shows.
-    board = ninuki.Board(rules)
-    frames = [Frame(0, {}, captures={"black": 0, "white": 0})]
-    for n, move in enumerate(moves[: verdict.moves], 1):
-        colour = board.turn
-        point = ninuki.Point(*move) if move is not None else None
-        captured = board.push(point)
-        frames.append(
-            Frame(
-                n,
-                {tuple(p): c for p, c in board.stones().items()},
-                last=tuple(point) if point is not None else None,
-                last_label=point.name() if point is not None else "pass",
-                captured=[tuple(p) for p in captured],
-                captures=dict(board.captures),
-                colour=colour,
-            )
-        )
-    error = verdict.error.as_dict() if verdict.error is not None else None
-    winner = {"black": "B", "white": "W", "draw": "D"}.get(verdict.outcome or "")
-    return Replay(rules.size, frames, verdict.moves, error, winner, verdict.reason or "")
-
-
-def _go_family(module: str, class_name: str) -> Callable[..., Replay]:
-    def replay(discipline, text: str, *, handicap: int = 0, komi=None) -> Replay:
-        import importlib
-
-        from games.go.record import RecordError
-        from games.go.verdict import replay as go_replay
-
-        game_class = getattr(importlib.import_module(module), class_name)
-        record = _parse(text)
-        try:
-            verdict = go_replay(
-                game_class,
-                record,
-                size=discipline.board_size,
-                komi=float(komi if komi is not None else discipline.komi),
-                handicap=handicap,
-            )
-        except RecordTooLong as exc:
-            raise _too_long(exc) from exc
-        except RecordError as exc:
-            raise RecordUnreadable(str(exc)) from exc
-        # Step through again to keep every position for the viewer.
-        game = game_class(size=verdict.game.size, komi=verdict.game.komi, handicap=verdict.game.handicap)
-        graph = game.graph
-        frames = [Frame(0, {})]
-        for n, played in enumerate(verdict.game.moves, 1):
-            move = game.play_point(played.point)
-            stones = {
-                graph.point(p): ("black" if s == 1 else "white")
-                for p, s in enumerate(game.position.stones)
-                if s
-            }
-            last = graph.point(move.point) if move.point is not None else None
-            frames.append(
-                Frame(
-                    n,
-                    stones,
-                    last=last,
-                    last_label=Point(*last).name() if last else "pass",
-                    captured=[graph.point(p) for p in move.captured],
-                    colour="black" if move.colour == 1 else "white",
-                )
-            )
-        error = verdict.error.as_dict() if verdict.error is not None else None
-        winner, reason, score = None, "", ""
-        outcome = verdict.outcome
-        if error is None and outcome is not None:
-            winner = {1: "B", 2: "W", None: "D"}[outcome.winner]
-            reason = "double-pass"
-            score = outcome.result()
-        return Replay(graph.size or discipline.board_size, frames, verdict.moves, error, winner, reason, score)
-
-    return replay
-
-
-#: The game class of each kind of the Go family: (module, class name).
-GO_FAMILY = {
-    DisciplineKind.GO: ("games.go", "Game"),
-    DisciplineKind.KEIMA: ("games.keima", "KeimaGame"),
-    DisciplineKind.VOLT: ("games.volt", "VoltGame"),
-}
-
-#: One validator per kind of discipline.
-ENGINES: dict[str, Callable[..., Replay]] = {
-    DisciplineKind.NINUKI: _replay_ninuki,
-    **{kind: _go_family(module, name) for kind, (module, name) in GO_FAMILY.items()},
-}
-
-
-def _go_class(kind):
-    import importlib
-
-    module, name = GO_FAMILY[kind]
-    return getattr(importlib.import_module(module), name)
-
-
-def can_check(discipline) -> bool:
-    """True if a validator for the discipline is installed."""
-    engine = ENGINES.get(discipline.kind)
-    if engine is None:
-        return False
-    if discipline.kind in GO_FAMILY:
-        try:
-            _go_class(discipline.kind)
-        except (ImportError, AttributeError):
-            return False
-    return True
-
-
-def replay_record(*, discipline, record: str, handicap: int = 0, komi=None) -> Replay:
-    """Replay ``record`` (plain moves or SGF) under the discipline's rules.
-
-    Raises :class:`RecordUnreadable` when the text is no record, or when no
-    validator exists for the discipline.
-    """
-    if not can_check(discipline):
-        raise RecordUnreadable(_("There is no validator for %(kind)s yet.") % {"kind": discipline.get_kind_display()})
-    if not record.strip():
-        raise RecordUnreadable(_("The record is empty."))
-    return ENGINES[discipline.kind](discipline, record, handicap=handicap, komi=komi)
-
-
-def check_claim(*, discipline, record: str, result: str, method: str = "", handicap: int = 0, komi=None) -> RecordCheck:
-    """Replay the record and tell whether it agrees with the claimed ``result`` (B, W, D, 0, 1).
-
-    A legal, finished record agrees when it names the same winner. A legal
-    record that has not ended agrees only with a win by resignation, on time
-    or by default. An illegal record agrees with nothing.
-    """
-    replay = replay_record(discipline=discipline, record=record, handicap=handicap, komi=komi)
-    if not replay.legal:
-        agrees = False
-    elif replay.finished:
-        agrees = result == replay.winner
-    else:
-        agrees = result in (Result.BLACK, Result.WHITE) and method in ("resignation", "time", "default")
-    check = RecordCheck(replay, result, agrees, "")
-    check.message = describe(check.as_verdict())
-    return check
+def _legacy_code(verdict: dict) -> str:
+    """The claim code of a verdict stored before the site used the library's check."""
+    if not verdict.get("legal", True):
+        return "illegal-move"
+    if verdict.get("agrees"):
+        return "agree"
+    return "winner-differs" if verdict.get("outcome") else "unfinished"
 
 
 def describe(verdict: dict | None) -> str:
-    """The validator's verdict in words, in the reader's language."""
+    """A stored verdict (:meth:`RecordCheck.as_verdict`) in words, in the reader's language."""
     if not verdict:
         return ""
-    if not verdict.get("legal", True):
+    code = verdict.get("code") or _legacy_code(verdict)
+    moves = verdict.get("moves", 0)
+    if code == "illegal-move":
         err = verdict.get("error") or {}
         return _("Move %(n)s (%(point)s) is illegal: %(reason)s.") % {
             "n": err.get("move"),
             "point": err.get("point") or "–",
             "reason": reason_text(err.get("reason", "")),
         }
-    moves = verdict.get("moves", 0)
-    if verdict.get("outcome"):
-        outcome = f"{Result(verdict['outcome']).label} {verdict.get('score', '')}".strip()
-        if verdict.get("agrees"):
-            message = _("The record agrees: %(outcome)s after %(n)s moves (%(reason)s).")
-        else:
-            message = _("The record ends differently: %(outcome)s after %(n)s moves (%(reason)s).")
-        return message % {"outcome": outcome, "n": moves, "reason": reason_text(verdict.get("reason", ""))}
-    if verdict.get("agrees"):
-        return _("The record is legal and unfinished after %(n)s moves; the claimed win fits it.") % {"n": moves}
-    return _(
-        "The record is legal but the game had not ended after %(n)s moves; "
-        "only a win by resignation or on time fits it."
-    ) % {"n": moves}
+    if not verdict.get("outcome"):  # unfinished
+        if code == "agree":
+            return _("The record is legal and unfinished after %(n)s moves; the claimed win fits it.") % {"n": moves}
+        return _(
+            "The record is legal but the game had not ended after %(n)s moves; "
+            "only a win by resignation or on time fits it."
+        ) % {"n": moves}
+    words = {
+        "n": moves,
+        "outcome": f"{Result(verdict['outcome']).label} {verdict.get('score', '')}".strip(),
+        "reason": reason_text(verdict.get("reason", "")),
+    }
+    if code == "agree":
+        return _("The record agrees: %(outcome)s after %(n)s moves (%(reason)s).") % words
+    if code == "finished":
+        return _("The game ended on the board: %(outcome)s after %(n)s moves (%(reason)s); "
+                 "a win by resignation, on time or by default does not fit the record.") % words
+    if code == "not-a-draw":
+        return _("A draw is claimed, but the record ends: %(outcome)s after %(n)s moves (%(reason)s).") % words
+    if code == "is-a-draw":
+        return _("The record ends in a draw after %(n)s moves (%(reason)s), not in a win.") % words
+    # winner-differs, and the engines' own reason-differs / margin-differs
+    return _("The record ends differently: %(outcome)s after %(n)s moves (%(reason)s).") % words
 
 
-#: SGF's ``RE`` for a result (SGF writes a draw as ``0``); other results leave it out.
+#: SGF's ``RE`` for a settled result (SGF writes a draw as ``0``); other results leave it out.
 _SGF_RESULT = {Result.BLACK: "B+", Result.WHITE: "W+", Result.DRAW: "0"}
 
 
@@ -333,36 +238,24 @@ def record_sgf(*, discipline, record: str, handicap: int = 0, komi=None, result:
     """The record as SGF text, e.g. for the JSON API.
 
     A record submitted as SGF is given as it was; one in the plain notation
-    is written as SGF by the discipline's own notation (Ninuki) or replayed
-    by its engine (the Go family: colours follow the turn order, handicap
-    stones are Black's first moves). None when the text is no record of the
-    discipline, or the discipline has no notation.
+    is replayed by the discipline's engine and written as SGF (colours follow
+    the turn order, handicap stones are Black's first moves), with the
+    settled ``result`` as ``RE`` where the record itself does not end the
+    game (a resignation, a win on time). None when the text is no record of
+    the discipline, or the discipline has no validator.
     """
     text = (record or "").strip()
     if not text:
         return None
     if text.lstrip("\ufeff").startswith("("):
         return text
-    outcome = _SGF_RESULT.get(result)
+    variant = variant_of(discipline)
     try:
-        if discipline.kind == DisciplineKind.NINUKI:
-            from games.ninuki.notation import NotationError, parse
-            from games.ninuki.notation import write_sgf as ninuki_sgf
-
-            try:
-                return ninuki_sgf(parse(text, discipline.board_size), discipline.board_size, result=outcome)
-            except NotationError:
-                return None
-        if discipline.kind in GO_FAMILY and can_check(discipline):
-            from games.go.record import RecordError, write_sgf
-            from games.go.verdict import replay as go_replay
-
-            try:
-                verdict = go_replay(_go_class(discipline.kind), text, size=discipline.board_size,
-                                    komi=float(komi if komi is not None else discipline.komi), handicap=handicap)
-            except RecordError:
-                return None
-            return write_sgf(verdict.game, result=outcome or "unfinished")
-    except (CoordinateError, ValueError):
+        replay = replay_record(discipline=discipline, record=text, handicap=handicap, komi=komi)
+        sgf = variant.write_sgf(replay)
+    except (RecordUnreadable, ValueError, TypeError):
         return None
-    return None
+    outcome = _SGF_RESULT.get(result)
+    if outcome and "RE[" not in sgf and sgf.startswith("(;"):
+        sgf = f"(;RE[{outcome}]" + sgf[2:]
+    return sgf

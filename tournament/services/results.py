@@ -19,7 +19,8 @@ from tournament.models import Game
 from tournament.models.game import Result, ResultState, WinMethod
 
 from .audit import log_action
-from .records import RecordCheck, RecordUnreadable, check_claim, can_check
+from .records import RecordCheck, RecordUnreadable, check_claim
+from .replays import keep
 
 
 class ResultError(ValidationError):
@@ -172,9 +173,10 @@ def result_report(
         raise ResultError(_("This discipline needs the game record with the result."), code="record_missing")
 
     verdict = None
+    check = None
     state = ResultState.REPORTED
     reason = note
-    if record and can_check(discipline):
+    if record and discipline.has_validator:
         try:
             check = check_claim(
                 discipline=discipline,
@@ -195,7 +197,7 @@ def result_report(
             state = ResultState.DISPUTED
             reason = reason or _("The record contradicts the reported result; sent to a referee.")
 
-    return _change(
+    current = _change(
         game=game,
         version=version,
         fields={
@@ -212,6 +214,9 @@ def result_report(
         user=user,
         reason=reason,
     )
+    if check is not None:
+        keep(game=current, replay=check.replay)  # the board viewer reads it: no second replay
+    return current
 
 
 @transaction.atomic

@@ -14,11 +14,11 @@ from tournament.models import Game
 from tournament.models.game import ResultState
 from tournament.selectors.results import result_history
 from tournament.services import results as result_services
-from tournament.services.records import RecordUnreadable, describe, reason_text, replay_record
+from tournament.services.records import describe, reason_text
+from tournament.services.replays import kept_replay
 from tournament.services.results import RecordRejected, ResultError, StaleResult
 
 from .access import ORGANIZER, PLAYER, REFEREE, tournament_page
-from .board import board_svg
 
 
 def _game(tournament, pk) -> Game:
@@ -36,33 +36,24 @@ def _may_view(game: Game, user, roles) -> bool:
 
 
 def _viewer(game: Game, move: int | None):
-    """The replay of the game's record and the frame to show (``None`` without a readable record)."""
-    if not game.record or not game.round.discipline.has_validator:
+    """The board viewer at move ``move`` (default: the last) of the game's
+    record, from its kept replay (``None`` without a readable record)."""
+    replay = kept_replay(game=game)
+    if replay is None:
         return None
-    try:
-        replay = replay_record(
-            discipline=game.round.discipline, record=game.record, handicap=game.handicap, komi=game.komi
-        )
-    except RecordUnreadable:
-        return None
-    last = len(replay.frames) - 1
+    last = replay.moves
     n = last if move is None else max(0, min(move, last))
-    frame = replay.frames[n]
-    mark = replay.error["point"] if replay.error and n == last else None
+    error = replay.error if n == last else None
     return {
         "replay": replay,
-        "frame": frame,
+        "position": replay.position(n),
         "n": n,
         "last": last,
         "prev": max(0, n - 1),
         "next": min(last, n + 1),
-        "svg": board_svg(
-            size=replay.size,
-            frame=frame,
-            mark=mark,
-            title=_("Position after move %(n)s") % {"n": n},
-        ),
-        "error_text": reason_text(replay.error["reason"]) if replay.error else "",
+        "svg": replay.svg(n, title=_("Position after move %(n)s") % {"n": n}),
+        "error": error,
+        "error_text": reason_text(error.reason) if error else "",
     }
 
 
@@ -170,20 +161,16 @@ def game_report(request, tournament, roles, pk):
 
 
 def _rejection(exc: RecordRejected) -> dict:
+    """The report form's error: the message and the last legal position, the illegal move framed."""
     replay = exc.check.replay
-    frame = replay.frames[-1]
-    illegal = not replay.legal
+    error = replay.error
+    message = exc.check.message
     return {
-        "message": exc.check.message,
-        "illegal": illegal,
-        "error": replay.error,
-        "reason": reason_text(replay.error["reason"]) if illegal else "",
-        "svg": board_svg(
-            size=replay.size,
-            frame=frame,
-            mark=replay.error["point"] if illegal else None,
-            title=exc.check.message,
-        ),
+        "message": message,
+        "illegal": error is not None,
+        "error": None if error is None else error.as_dict(),
+        "reason": reason_text(error.reason) if error else "",
+        "svg": replay.svg(title=message),
     }
 
 
