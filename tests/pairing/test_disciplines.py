@@ -74,3 +74,16 @@ def test_rematch_scope():
     # across the tournament a rematch costs; within the discipline it does not
     assert pair_round(whole, 2).context.cost("A", "B").terms["duplicate"] == 0
     assert pair_round(per, 2).context.cost("A", "B").terms["duplicate"] > 0
+
+
+def test_a_round_without_handicap_is_even_whatever_the_ranks():
+    """A discipline whose policy is "no handicap": even games with the round's komi, in every kind."""
+    disc = {1: Discipline.GO, 2: Discipline.KEIMA, 3: Discipline.VOLT, 4: Discipline.NINUKI}
+    t = two(0, -17, disc, even_rounds=frozenset({1, 2, 3, 4}))  # 1d vs 17k
+    for number, komi in ((1, 6.5), (2, 4.0), (3, 5.0)):
+        params = replace(t.params, general=replace(t.params.general, komi=komi))
+        g = pair_round(replace(t, params=params), number).games[0]
+        assert (g.handicap, g.komi, g.reverse_komi) == (0, komi, False), number
+    assert pair_round(t, 4).games[0].komi == 0.0  # Ninuki: no komi at all
+    # the same ranks in a round with handicap: the stronger player gives it
+    assert pair_round(replace(t, even_rounds=frozenset()), 1).games[0].handicap == 9

@@ -8,6 +8,8 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from tournament.variants import RuleOptionError, check_rule_options, variant_facts
+
 
 class DisciplineKind(models.TextChoices):
     GO = "go", _("Go")
@@ -24,16 +26,28 @@ class HandicapPolicy(models.TextChoices):
     RANK_TABLE = "rank-table", _("table by Go rank difference")
 
 
-#: Rule sets each kind's validator knows; the first is the default.
-RULE_SETS = {
-    DisciplineKind.NINUKI: ["hannover", "japanese", "pbmserv", "pente"],
-    DisciplineKind.GO: ["chinese", "japanese"],
-    DisciplineKind.KEIMA: ["hannover"],
-    DisciplineKind.VOLT: ["hannover"],
+#: The handicap policies the pairing implements for each kind (the first is the one a new discipline gets).
+HANDICAP_POLICIES = {
+    DisciplineKind.GO: (HandicapPolicy.MCMAHON, HandicapPolicy.NONE),
+    DisciplineKind.RUNDGO: (HandicapPolicy.MCMAHON, HandicapPolicy.NONE),
+    DisciplineKind.OTHER: (HandicapPolicy.NONE, HandicapPolicy.MCMAHON),
+    DisciplineKind.KEIMA: (HandicapPolicy.RANK_TABLE, HandicapPolicy.NONE),
+    DisciplineKind.VOLT: (HandicapPolicy.RANK_TABLE, HandicapPolicy.NONE),
+    DisciplineKind.NINUKI: (HandicapPolicy.NONE,),
 }
 
-#: Kinds with a validator that replays a submitted game record.
-VALIDATED_KINDS = {DisciplineKind.NINUKI, DisciplineKind.GO, DisciplineKind.KEIMA, DisciplineKind.VOLT}
+
+def rule_option_message(exc: RuleOptionError) -> str:
+    """A :class:`~tournament.variants.RuleOptionError` in the reader's language."""
+    messages = {
+        "not-a-dict": _("Give the adjustments as a JSON object."),
+        "none": _("This game has no rule adjustments."),
+        "unknown": _("Unknown rule option “%(name)s”; the options are: %(known)s."),
+        "type": _("The rule option “%(name)s” needs a value of type %(expected)s."),
+        "choice": _("The rule option “%(name)s” must be one of: %(choices)s."),
+        "refused": _("The rules engine refuses these adjustments: %(message)s"),
+    }
+    return str(messages[exc.code]) % exc.params if exc.params else str(messages[exc.code])
 
 
 class Discipline(models.Model):
@@ -86,32 +100,57 @@ class Discipline(models.Model):
 
     @property
     def has_validator(self) -> bool:
-        return self.kind in VALIDATED_KINDS
+        return variant_facts(self.kind).validated
+
+    @property
+    def facts(self):
+        """What this kind's rules engine supports (:mod:`tournament.variants`)."""
+        return variant_facts(self.kind)
 
     def clean(self) -> None:
+        """Everything checked against the kind's engine: every path (site, admin, import) refuses the same."""
         errors = {}
-        if self.kind == DisciplineKind.NINUKI:
-            if not (13 <= self.board_size <= 21 and self.board_size % 2 == 1):
+        if self.kind not in DisciplineKind.values:
+            raise ValidationError({"kind": _("Choose a kind of game.")})
+        facts = self.facts
+        sizes = facts.board_sizes
+        if self.board_size not in sizes:
+            if self.kind == DisciplineKind.NINUKI:
                 errors["board_size"] = _("Ninuki is played on an odd board from 13 to 21.")
-        elif self.kind in (DisciplineKind.GO, DisciplineKind.KEIMA, DisciplineKind.VOLT):
-            if not 5 <= self.board_size <= 25:
-                errors["board_size"] = _("Board sizes from 5 to 25 are supported.")
-        known = RULE_SETS.get(self.kind)
-        if self.rule_set and known is not None and self.rule_set not in known:
+            else:
+                errors["board_size"] = _("Board sizes from %(low)s to %(high)s are supported.") % {
+                    "low": sizes[0], "high": sizes[-1]}
+        known = facts.rule_sets
+        if self.rule_set and known and self.rule_set not in known:
             errors["rule_set"] = _("Unknown rule set %(name)s; choose one of %(known)s.") % {
                 "name": self.rule_set,
                 "known": ", ".join(known),
             }
-        if self.rule_set and known is None:
+        if self.rule_set and not known:
             errors["rule_set"] = _("This kind of discipline has no validator rule sets.")
-        if not isinstance(self.rule_options, dict):
-            errors["rule_options"] = _("Give the adjustments as a JSON object.")
-        if self.kind == DisciplineKind.NINUKI and self.handicap_policy != HandicapPolicy.NONE:
-            errors["handicap_policy"] = _("Ninuki is played without handicap.")
+        if "rule_set" not in errors:
+            try:
+                check_rule_options(self.kind, self.rule_set, self.rule_options,
+                                   self.board_size if "board_size" not in errors else None)
+            except RuleOptionError as exc:
+                errors["rule_options"] = rule_option_message(exc)
+        if self.handicap_policy not in HANDICAP_POLICIES.get(self.kind, (HandicapPolicy.NONE,)):
+            if self.kind == DisciplineKind.NINUKI:
+                errors["handicap_policy"] = _("Ninuki is played without handicap.")
+            else:
+                errors["handicap_policy"] = _("%(kind)s is played with: %(policies)s.") % {
+                    "kind": self.get_kind_display(),
+                    "policies": ", ".join(str(HandicapPolicy(p).label) for p in HANDICAP_POLICIES[self.kind]),
+                }
+        if self.kind == DisciplineKind.NINUKI and self.komi:
+            errors["komi"] = _("Ninuki is played without komi.")
+        if self.record_required and not facts.validated:
+            errors["record_required"] = _(
+                "There is no validator for this game: its records cannot be checked, so none can be required.")
         if errors:
             raise ValidationError(errors)
 
     def save(self, *args, **kwargs):
-        if not self.rule_set and self.kind in RULE_SETS:
-            self.rule_set = RULE_SETS[self.kind][0]
+        if not self.rule_set and self.kind in DisciplineKind.values and self.facts.rule_sets:
+            self.rule_set = self.facts.rule_sets[0]
         super().save(*args, **kwargs)

@@ -189,8 +189,10 @@ def build_context(t: Tournament, round_number: int, population: list[str],
 
     hp = P.handicap
 
+    even = round_number in t.even_rounds
+
     def advantage(a: C.Seat, b: C.Seat) -> int:
-        return signed_advantage(disc, a.rank, b.rank, a.mms2, b.mms2, hp)
+        return 0 if even else signed_advantage(disc, a.rank, b.rank, a.mms2, b.mms2, hp)
 
     ctx = C.Context(params=P, round_index=rn, score_range=score_range, handicap=advantage,
                     clubs_groups=t.clubs_groups)
@@ -215,6 +217,9 @@ def make_game(rc: RoundContext, a: str, b: str, table: int = 0) -> Game:
         white, black = q, p
     hp = rc.tournament.params.handicap
     stones = 0
+    if rc.round in rc.tournament.even_rounds and rc.discipline is not Discipline.NINUKI:
+        return Game(round=rc.round, white=white.key, black=black.key, handicap=0, table=table,
+                    komi=rc.tournament.params.general.komi)
     if rc.discipline in (Discipline.GO, Discipline.RUND):
         stones = go_handicap(go_pseudo_rank(white.rank, white.mms2, hp),
                              go_pseudo_rank(black.rank, black.mms2, hp), hp)

@@ -196,6 +196,8 @@ class Tournament:
     short_name: str = ""
     # discipline of each round, round -> Discipline; missing rounds are Go
     disciplines: dict[int, Discipline] = field(default_factory=dict)
+    # rounds whose discipline is played without handicap whatever the ranks (even games, the round's komi)
+    even_rounds: frozenset[int] = frozenset()
     clubs_groups: tuple[tuple[str, ...], ...] = ()
     extra: dict = field(default_factory=dict)  # unparsed file data kept for a round trip
 

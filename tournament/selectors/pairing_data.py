@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from tournament.models import Bye, Game, Registration, Round, Tournament
-from tournament.models.discipline import DisciplineKind
+from tournament.models.discipline import DisciplineKind, HandicapPolicy
 from tournament.pairing import model as pm
 from tournament.pairing.params_json import from_json
 
@@ -140,6 +140,7 @@ def plain_tournament(tournament: Tournament, *, before_round: int | None = None,
         name=tournament.name,
         short_name=tournament.slug,
         disciplines={r.number: _DISCIPLINES[r.discipline.kind] for r in rounds},
+        even_rounds=frozenset(r.number for r in rounds if r.discipline.handicap_policy == HandicapPolicy.NONE),
         extra=tournament.opengotha_extra or {},
     )
 
