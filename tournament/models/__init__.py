@@ -4,7 +4,7 @@ from .audit import AuditEntry
 from .discipline import Discipline
 from .game import Bye, Game
 from .registration import Registration
-from .role import TournamentRole
+from .role import TournamentInvitation, TournamentRole
 from .round import Round
 from .tournament import PairConstraint, Tournament
 
@@ -17,5 +17,6 @@ __all__ = [
     "Registration",
     "Round",
     "Tournament",
+    "TournamentInvitation",
     "TournamentRole",
 ]
