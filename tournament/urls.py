@@ -1,8 +1,10 @@
 """URL configuration of the site.
 
 Each area keeps its own patterns: the public pages here, the workflows of
-organizers, players and referees in :mod:`tournament.urls_site`, standings,
-crosstables and downloads in :mod:`tournament.urls_standings`.
+organizers, players and referees in :mod:`tournament.urls_site`, setting a
+tournament up (creating it, settings, team, programme, files) in
+:mod:`tournament.urls_setup`, standings, crosstables and downloads in
+:mod:`tournament.urls_standings`.
 """
 
 from django.contrib import admin
@@ -20,6 +22,7 @@ urlpatterns = [
     path("t/<slug:slug>/round/<int:number>/game/<int:pk>/board/", public.public_game_board,
          name="public_game_board"),
     path("", include("tournament.urls_site")),
+    path("", include("tournament.urls_setup")),
     path("", include("tournament.urls_standings")),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
