@@ -59,14 +59,29 @@ def test_the_last_organizer_cannot_be_removed(day):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_two_organizers_removing_each_other_at_once_leave_one():
-    """Both requests run at the same time (real threads); the tournament's row lock lets one of them through."""
+def test_two_organizers_removing_each_other_at_once_leave_one(monkeypatch):
+    """Real threads; each waits, once it has counted the organizers, until the other has counted too (or 2 s).
+    Without the tournament's row lock both would count two organizers and both roles would go."""
+    import threading
+
     from tests.reliability.together import run_together
     from tests.site.conftest import build_day
+    from tournament.services import team
 
     t = build_day().tournament
     first = t.roles.get(role="organizer")
     second = role_add(tournament=t, username="bob", role="organizer")
+    both_counted = threading.Barrier(2)
+    log = team.log_action
+
+    def log_after_both_counted(**kwargs):
+        try:
+            both_counted.wait(timeout=2)
+        except threading.BrokenBarrierError:
+            pass  # the other one waits for the lock: it counts after this one is through
+        return log(**kwargs)
+
+    monkeypatch.setattr(team, "log_action", log_after_both_counted)
 
     def remove(role):
         def go():
