@@ -254,3 +254,14 @@ def test_the_round_pages(organizer_client, day):
     assert organizer_client.post(reverse("manage_round_delete", args=[t.slug, 2])).status_code == 302
     assert not t.rounds.filter(number=2).exists()
     assert organizer_client.get(reverse("manage_round_edit", args=[t.slug, 7])).status_code == 404
+
+
+def test_huge_numbers_in_addresses_are_404(organizer_client, day):
+    slug = day.tournament.slug
+    huge = 10 ** 20
+    for url in (f"/t/{slug}/manage/programme/disciplines/{huge}/", f"/t/{slug}/manage/programme/rounds/{huge}/",
+                f"/t/{slug}/manage/programme/disciplines/add/?kind=%00", f"/invitation/{'x' * 300}/"):
+        assert organizer_client.get(url).status_code in (200, 404), url
+    for url in (f"/t/{slug}/manage/programme/disciplines/{huge}/delete/",
+                f"/t/{slug}/manage/programme/rounds/{huge}/delete/"):
+        assert organizer_client.post(url).status_code == 404, url
