@@ -13,10 +13,10 @@ from tournament.forms.uploads import OpenGothaPlayersForm
 from tournament.models import Registration
 from tournament.models.discipline import DisciplineKind
 from tournament.services.opengotha import export_opengotha
-from tournament.services.players import PlayerImportError, players_import_opengotha
+from tournament.services.players import players_import_opengotha
 
 from .access import ORGANIZER, tournament_page
-from .players import _warn_duplicates
+from .players import import_players
 
 
 def _page(request, tournament, roles, *, form=None, problems=(), status=200):
@@ -57,17 +57,7 @@ def opengotha_players(request, tournament, roles):
     form = OpenGothaPlayersForm(request.POST, request.FILES)
     problems: list[str] = []
     if form.is_valid():
-        try:
-            registrations = players_import_opengotha(tournament=tournament, data=form.cleaned_data["file"],
-                                                     user=request.user, confirmed=form.cleaned_data["confirmed"])
-        except PlayerImportError as exc:
-            problems = exc.messages
-            form.add_error("file", _("Nothing was imported: the file has %(n)s problem(s), listed below.")
-                           % {"n": len(problems)})
-        else:
-            from tournament.selectors.duplicates import duplicates_of
-
-            messages.success(request, _("%(n)s players imported.") % {"n": len(registrations)})
-            _warn_duplicates(request, duplicates_of(tournament, registrations))
-            return redirect("manage_registrations", slug=tournament.slug)
+        done, problems = import_players(request, tournament, form, players_import_opengotha)
+        if done is not None:
+            return done
     return _page(request, tournament, roles, form=form, problems=problems, status=422)
