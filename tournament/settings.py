@@ -32,6 +32,10 @@ Everything that differs in production is read from the environment:
     ``DJANGO_DEFAULT_FROM_EMAIL`` is the sender of password-reset e-mails.
 ``DJANGO_EGD_RATINGS_URL``
     Optional: the address ``manage.py import_ratings`` fetches the EGD rating list from.
+``DJANGO_TOURNAMENT_CREATORS``
+    Who may create a tournament on the site: ``anyone`` (default: every
+    logged-in user) or ``approved`` (superusers, and users an administrator
+    gave the permission "Can add tournament", directly or through a group).
 """
 
 from __future__ import annotations
@@ -235,6 +239,11 @@ EMAIL_FILE_PATH = os.environ.get("DJANGO_EMAIL_FILE_PATH") or str(BASE_DIR / "se
 DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL") or "webmaster@localhost"
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
 LOGIN_REDIRECT_URL = "home"
+
+# Who may create a tournament from the site (the creator becomes its organizer).
+TOURNAMENT_CREATORS = (os.environ.get("DJANGO_TOURNAMENT_CREATORS") or "anyone").strip().lower()
+if TOURNAMENT_CREATORS not in ("anyone", "approved"):  # a typo stops the start, not every page
+    raise ValueError(f"DJANGO_TOURNAMENT_CREATORS must be 'anyone' or 'approved', not {TOURNAMENT_CREATORS!r}")
 LOGOUT_REDIRECT_URL = "home"
 
 # Uploads (game records, SGF, player lists, OpenGotha files) are small: a whole request may have at most

@@ -1,10 +1,12 @@
 """URL configuration of the site.
 
 Each area keeps its own patterns: the public pages here, the workflows of
-organizers, players and referees in :mod:`tournament.urls_site`, standings,
-crosstables and downloads in :mod:`tournament.urls_standings`, imports from
-other programs and the EGD rating list in :mod:`tournament.urls_imports`,
-the read-only JSON API in :mod:`tournament.api.urls`.
+organizers, players and referees in :mod:`tournament.urls_site`, setting a
+tournament up (creating it, settings, team, programme, files) in
+:mod:`tournament.urls_setup`, standings, crosstables and downloads in
+:mod:`tournament.urls_standings`, imports from other programs and the EGD
+rating list in :mod:`tournament.urls_imports`, the read-only JSON API in
+:mod:`tournament.api.urls`.
 """
 
 from django.contrib import admin
@@ -22,6 +24,7 @@ urlpatterns = [
     path("t/<slug:slug>/round/<int:number>/game/<int:pk>/board/", public.public_game_board,
          name="public_game_board"),
     path("", include("tournament.urls_site")),
+    path("", include("tournament.urls_setup")),
     path("", include("tournament.urls_standings")),
     path("", include("tournament.urls_imports")),
     path("api/v1/", include("tournament.api.urls")),

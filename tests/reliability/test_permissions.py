@@ -134,6 +134,26 @@ EXPECTED: dict[str, Url] = {
     "api:round": Url(everyone()),
     "api:standings": Url(everyone()),
     "api:game": Url(everyone()),
+    # setting a tournament up: anybody logged in creates one (DJANGO_TOURNAMENT_CREATORS=anyone, the default)
+    "tournament_new": Url(only(ALL - {"anonymous"}), post=ALL - {"anonymous"}),
+    "tournament_new_opengotha": Url(only(ALL - {"anonymous"}), post=ALL - {"anonymous"}),
+    "invitation": Url(everyone(), post=ALL - {"anonymous"}),  # whose invitation; accepting needs a log-in
+    "manage_settings": Url(only(ORGANIZERS), post=ORGANIZERS),
+    "manage_team": Url(only(ORGANIZERS)),
+    "manage_team_add": Url(WRITE, post=ORGANIZERS),
+    "manage_team_remove": Url(WRITE, post=ORGANIZERS),
+    "manage_team_invite": Url(WRITE, post=ORGANIZERS),
+    "manage_team_withdraw": Url(WRITE, post=ORGANIZERS),
+    "manage_programme": Url(only(ORGANIZERS)),
+    "manage_discipline_add": Url(only(ORGANIZERS), post=ORGANIZERS),
+    "manage_discipline": Url(only(ORGANIZERS), post=ORGANIZERS),
+    "manage_discipline_delete": Url(WRITE, post=ORGANIZERS),
+    "manage_round_add": Url(only(ORGANIZERS), post=ORGANIZERS),
+    "manage_round_edit": Url(only(ORGANIZERS), post=ORGANIZERS),
+    "manage_round_delete": Url(WRITE, post=ORGANIZERS),
+    "manage_files": Url(only(ORGANIZERS)),
+    "manage_opengotha_export": Url(only(ORGANIZERS)),
+    "manage_opengotha_players": Url(WRITE, post=ORGANIZERS),
 }
 
 #: Admin pages whose answer differs from "the admin user sees it, everybody else is sent to the admin log-in".
@@ -227,6 +247,10 @@ class Site:
         AccessFailureLog.objects.create(username="alice", ip_address="192.0.2.1", user_agent="test")
         other_round = make_round(day.other, make_discipline(day.other), number=1)
         Bye.objects.create(round=other_round, player=make_player(day.other))
+        # an open invitation to the referee's role (its link), for the invitation page and the admin's
+        from tournament.services.team import invitation_create
+
+        self.invitation = invitation_create(tournament=day.tournament, role="referee", user=day.user("organizer"))
 
     def kwargs(self, name: str, route: str) -> dict:
         day = self.day
@@ -238,10 +262,14 @@ class Site:
         if "<int:pk>" in route:
             if name.startswith("manage_registration"):
                 values["pk"] = self.registration.pk
+            elif name.startswith("manage_discipline"):
+                values["pk"] = day.go.pk  # no round plays it
             elif name.startswith("public_game"):
                 values["pk"] = day.game2.pk  # settled: its record is public
             else:
                 values["pk"] = day.game.pk
+        if "<str:token>" in route:
+            values["token"] = self.invitation.token
         if "<str:code>" in route:
             values["code"] = self.unclaimed.claim_code
         if "<str:kind>" in route:
@@ -338,8 +366,15 @@ def test_get_every_url(day, client, role):
 
 def _state():
     """What a refused POST must not change."""
+    from tournament.models import Discipline, Tournament, TournamentInvitation, TournamentRole
+
     return (
         AuditEntry.objects.count(),
+        sorted(Tournament.objects.values_list("pk", "updated_at")),
+        sorted(TournamentRole.objects.values_list("pk", "user_id", "role")),
+        sorted(TournamentInvitation.objects.values_list("pk", "accepted_at")),
+        sorted(Discipline.objects.values_list("pk", "name", "komi")),
+        sorted(Round.objects.values_list("pk", "starts_at", "discipline_id")),
         sorted(Game.objects.values_list("pk", "version", "result", "result_state", "black_id", "white_id")),
         sorted(Round.objects.values_list("pk", "status", "version")),
         sorted(Registration.objects.values_list("pk", "status", "absent_rounds")),
@@ -360,6 +395,16 @@ def _post_data(name: str, day) -> dict:
         "manage_registration": {"status": "withdrawn", "rank": "1k"},
         "manage_player_add": {"surname": "Neu", "given_name": "Nina", "country": "DE", "rank": "9k"},
         "manage_rounds": {"discipline": day.go.pk},
+        "manage_round_add": {"discipline": day.go.pk, "last_seen": 1},
+        "manage_round_edit": {"discipline": day.ninuki.pk, "starts_at": "2026-11-28T10:00"},
+        "manage_team_add": {"username": "nobody", "role": "referee"},
+        "manage_team_invite": {"email": "", "role": "referee"},
+        "manage_discipline": {"kind": "go", "name": "Go 9", "board_size": "9", "rule_set": "chinese", "komi": "7",
+                              "handicap_policy": "mcmahon"},
+        "manage_discipline_add": {"kind": "volt", "name": "Volt", "board_size": "9", "rule_set": "hannover",
+                                  "komi": "5", "handicap_policy": "rank-table"},
+        "tournament_new": {"name": "Neu", "start_date": "2027-01-01", "time_zone": "Europe/Berlin",
+                           "pairing_system": "mcmahon"},
         "manage_round_swap": {"player_a": players[0], "player_b": players[2]},
         "manage_round_constraint": {"player_a": players[0], "player_b": players[3]},
         "my_rounds": {"absent_rounds": [1]},

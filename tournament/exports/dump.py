@@ -40,7 +40,8 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
 
 from tournament.models import (
-    AuditEntry, Bye, Discipline, Game, GameReplay, PairConstraint, Registration, Round, Tournament, TournamentRole,
+    AuditEntry, Bye, Discipline, Game, GameReplay, PairConstraint, Registration, Round, Tournament,
+    TournamentInvitation, TournamentRole,
 )
 from tournament.models.registration import CLAIM_ALPHABET, CLAIM_LENGTH, PLAYER_FIELDS
 
@@ -49,7 +50,8 @@ VERSION = 2
 USER_FIELDS = ("username", "first_name", "last_name", "email", "is_active", "date_joined", "last_login")
 
 #: Models in the order they are loaded (referenced before referring).
-MODELS = (Tournament, Discipline, Round, Registration, Game, Bye, PairConstraint, TournamentRole, AuditEntry)
+MODELS = (Tournament, Discipline, Round, Registration, Game, Bye, PairConstraint, TournamentRole,
+          TournamentInvitation, AuditEntry)
 LABELS = {m._meta.label_lower: m for m in MODELS}
 #: Models of derived data, made again when needed: not in a dump.
 DERIVED = (GameReplay,)
@@ -85,6 +87,7 @@ def _querysets(t: Tournament) -> dict:
         Bye: Bye.objects.filter(round__tournament=t),
         PairConstraint: t.pair_constraints.all(),
         TournamentRole: t.roles.all(),
+        TournamentInvitation: t.invitations.all(),
         AuditEntry: t.audit_entries.all(),
     }
 
@@ -217,6 +220,7 @@ def _check_objects(data: dict) -> None:
             "tournament.round": lambda: f.get("tournament") == t_pk,
             "tournament.registration": lambda: f.get("tournament") == t_pk,
             "tournament.tournamentrole": lambda: f.get("tournament") == t_pk,
+            "tournament.tournamentinvitation": lambda: f.get("tournament") == t_pk,
             "tournament.auditentry": lambda: f.get("tournament") == t_pk,
             "tournament.pairconstraint": lambda: f.get("tournament") == t_pk
             and {f.get("player_a"), f.get("player_b")} <= registrations,
@@ -302,6 +306,8 @@ def load_tournament(data: dict) -> Tournament:
                 target = by_name.get(fields.get("object_type"))
                 if target is not None:
                     fields["object_id"] = new_pk[target].get(fields["object_id"], fields["object_id"])
+            if model is TournamentInvitation:
+                fields.pop("token", None)  # a new link: the old one may still be known elsewhere
             if model is Registration and fields.get("claim_code"):
                 if fields.get("user") or Registration.objects.filter(claim_code=fields["claim_code"]).exists():
                     fields["claim_code"] = None  # taken here already: the player gets a new one

@@ -99,6 +99,7 @@ class PlayerImportRowForm(forms.Form):
     rank = Registration._meta.get_field("rank").formfield()
     egd_pin = Registration._meta.get_field("egd_pin").formfield()
     email = Registration._meta.get_field("email").formfield()
+    rating = Registration._meta.get_field("rating").formfield()  # OpenGotha files have it; CSV lists do not
 
     def clean_country(self):
         return (self.cleaned_data.get("country") or "DE").upper()

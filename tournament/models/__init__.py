@@ -6,7 +6,7 @@ from .game import Bye, Game
 from .rating import RatedPlayer, RatingList
 from .registration import Registration
 from .replay import GameReplay
-from .role import TournamentRole
+from .role import TournamentInvitation, TournamentRole
 from .round import Round
 from .tournament import PairConstraint, Tournament
 
@@ -22,5 +22,6 @@ __all__ = [
     "Registration",
     "Round",
     "Tournament",
+    "TournamentInvitation",
     "TournamentRole",
 ]

@@ -8,7 +8,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-import games
+from tournament.variants import RuleOptionError, check_rule_options, variant_facts
 
 
 class DisciplineKind(models.TextChoices):
@@ -30,12 +30,6 @@ class HandicapPolicy(models.TextChoices):
     RANK_TABLE = "rank-table", _("table by Go rank difference")
 
 
-#: Rule sets each kind's validator knows (``games.variant(kind).rule_sets``); the first is the default.
-RULE_SETS = {name: list(v.rule_sets) for name, v in games.variants().items() if v.rule_sets}
-
-#: Kinds with a validator that replays a submitted game record.
-VALIDATED_KINDS = {name for name, v in games.variants().items() if v.validated}
-
 #: Rule sets once offered that do not exist: why, for the organizer.
 NOT_OFFERED = {
     (DisciplineKind.GO, "japanese"): _(
@@ -43,6 +37,29 @@ NOT_OFFERED = {
         "so the rule set japanese is not offered."
     ),
 }
+
+#: The handicap policies the pairing implements for each kind (the first is the one a new discipline gets).
+HANDICAP_POLICIES = {
+    DisciplineKind.GO: (HandicapPolicy.MCMAHON, HandicapPolicy.RANK_TABLE, HandicapPolicy.NONE),
+    DisciplineKind.RUNDGO: (HandicapPolicy.MCMAHON, HandicapPolicy.RANK_TABLE, HandicapPolicy.NONE),
+    DisciplineKind.OTHER: (HandicapPolicy.NONE, HandicapPolicy.MCMAHON, HandicapPolicy.RANK_TABLE),
+    DisciplineKind.KEIMA: (HandicapPolicy.RANK_TABLE, HandicapPolicy.MCMAHON, HandicapPolicy.NONE),
+    DisciplineKind.VOLT: (HandicapPolicy.RANK_TABLE, HandicapPolicy.MCMAHON, HandicapPolicy.NONE),
+    DisciplineKind.NINUKI: (HandicapPolicy.NONE,),
+}
+
+
+def rule_option_message(exc: RuleOptionError) -> str:
+    """A :class:`~tournament.variants.RuleOptionError` in the reader's language."""
+    messages = {
+        "not-a-dict": _("Give the adjustments as a JSON object."),
+        "none": _("This game has no rule adjustments."),
+        "unknown": _("Unknown rule option “%(name)s”; the options are: %(known)s."),
+        "type": _("The rule option “%(name)s” needs a value of type %(expected)s."),
+        "choice": _("The rule option “%(name)s” must be one of: %(choices)s."),
+        "refused": _("The rules engine refuses these adjustments: %(message)s"),
+    }
+    return str(messages[exc.code]) % exc.params if exc.params else str(messages[exc.code])
 
 
 class Discipline(models.Model):
@@ -95,34 +112,59 @@ class Discipline(models.Model):
 
     @property
     def has_validator(self) -> bool:
-        return self.kind in VALIDATED_KINDS
+        return variant_facts(self.kind).validated
+
+    @property
+    def facts(self):
+        """What this kind's rules engine supports (:mod:`tournament.variants`)."""
+        return variant_facts(self.kind)
 
     def clean(self) -> None:
+        """Everything checked against the kind's engine: every path (site, admin, import) refuses the same."""
         errors = {}
-        if self.kind == DisciplineKind.NINUKI:
-            if not (13 <= self.board_size <= 21 and self.board_size % 2 == 1):
+        if self.kind not in DisciplineKind.values:
+            raise ValidationError({"kind": _("Choose a kind of game.")})
+        facts = self.facts
+        sizes = facts.board_sizes
+        if self.board_size not in sizes:
+            if self.kind == DisciplineKind.NINUKI:
                 errors["board_size"] = _("Ninuki is played on an odd board from 13 to 21.")
-        elif self.kind in (DisciplineKind.GO, DisciplineKind.KEIMA, DisciplineKind.VOLT):
-            if not 5 <= self.board_size <= 25:
-                errors["board_size"] = _("Board sizes from 5 to 25 are supported.")
-        known = RULE_SETS.get(self.kind)
+            else:
+                errors["board_size"] = _("Board sizes from %(low)s to %(high)s are supported.") % {
+                    "low": sizes[0], "high": sizes[-1]}
+        known = facts.rule_sets
         if (self.kind, self.rule_set) in NOT_OFFERED:
             errors["rule_set"] = NOT_OFFERED[self.kind, self.rule_set]
-        elif self.rule_set and known is not None and self.rule_set not in known:
+        elif self.rule_set and known and self.rule_set not in known:
             errors["rule_set"] = _("Unknown rule set %(name)s; choose one of %(known)s.") % {
                 "name": self.rule_set,
                 "known": ", ".join(known),
             }
-        if self.rule_set and known is None:
+        if self.rule_set and not known:
             errors["rule_set"] = _("This kind of discipline has no validator rule sets.")
-        if not isinstance(self.rule_options, dict):
-            errors["rule_options"] = _("Give the adjustments as a JSON object.")
-        if self.kind == DisciplineKind.NINUKI and self.handicap_policy != HandicapPolicy.NONE:
-            errors["handicap_policy"] = _("Ninuki is played without handicap.")
+        if "rule_set" not in errors:
+            try:
+                check_rule_options(self.kind, self.rule_set, self.rule_options,
+                                   self.board_size if "board_size" not in errors else None)
+            except RuleOptionError as exc:
+                errors["rule_options"] = rule_option_message(exc)
+        if self.handicap_policy not in HANDICAP_POLICIES.get(self.kind, (HandicapPolicy.NONE,)):
+            if self.kind == DisciplineKind.NINUKI:
+                errors["handicap_policy"] = _("Ninuki is played without handicap.")
+            else:
+                errors["handicap_policy"] = _("%(kind)s is played with: %(policies)s.") % {
+                    "kind": self.get_kind_display(),
+                    "policies": ", ".join(str(HandicapPolicy(p).label) for p in HANDICAP_POLICIES[self.kind]),
+                }
+        if self.kind == DisciplineKind.NINUKI and self.komi:
+            errors["komi"] = _("Ninuki is played without komi.")
+        if self.record_required and not facts.validated:
+            errors["record_required"] = _(
+                "There is no validator for this game: its records cannot be checked, so none can be required.")
         if errors:
             raise ValidationError(errors)
 
     def save(self, *args, **kwargs):
-        if not self.rule_set and self.kind in RULE_SETS:
-            self.rule_set = RULE_SETS[self.kind][0]
+        if not self.rule_set and self.kind in DisciplineKind.values and self.facts.rule_sets:
+            self.rule_set = self.facts.rule_sets[0]
         super().save(*args, **kwargs)

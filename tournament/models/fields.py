@@ -20,7 +20,10 @@ class RankFormField(forms.CharField):
         try:
             return parse_rank(value)
         except ValueError as exc:
-            raise ValidationError(str(exc), code="invalid_rank") from exc
+            raise ValidationError(
+                _("“%(text)s” is not a rank: write 30k to 1k, 1d to 9d or 1p to 9p."),
+                params={"text": str(value)[:20]}, code="invalid_rank",
+            ) from exc
 
     def prepare_value(self, value):
         if isinstance(value, int):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import zoneinfo
 from decimal import Decimal
 
 from django.core.exceptions import ValidationError
@@ -59,17 +60,31 @@ CRITERIA_CODES = {code for code, _label in STANDINGS_CRITERIA}
 MAX_CRITERIA = 6
 
 
+def validate_time_zone(value: str) -> None:
+    """An IANA time zone name such as ``Europe/Berlin``."""
+    if not isinstance(value, str) or "\x00" in value or value not in zoneinfo.available_timezones():
+        raise ValidationError(_("Unknown time zone %(name)s; write it as, for example, Europe/Berlin."),
+                              params={"name": str(value)[:64]}, code="time_zone")
+
+
 def default_criteria() -> list[str]:
     return ["mms", "sosmms", "sososmms"]
 
 
 class Tournament(models.Model):
     name = models.CharField(_("name"), max_length=200)
-    slug = models.SlugField(_("short name"), max_length=60, unique=True)
+    slug = models.SlugField(
+        _("short name"), max_length=60, unique=True,
+        error_messages={"unique": _("A tournament with this short name exists already; choose another.")},
+    )
     start_date = models.DateField(_("first day"))
     end_date = models.DateField(_("last day"))
     place = models.CharField(_("place"), max_length=200, blank=True)
     country = models.CharField(_("country"), max_length=2, default="DE", blank=True)
+    time_zone = models.CharField(
+        _("time zone"), max_length=64, default="Europe/Berlin", validators=[validate_time_zone],
+        help_text=_("Round start times are entered and shown in this time zone."),
+    )
     description = models.TextField(_("description"), blank=True)
     time_control = models.CharField(
         _("time control"),
@@ -166,6 +181,16 @@ class Tournament(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("tournament", kwargs={"slug": self.slug})
+
+    @property
+    def tzinfo(self) -> zoneinfo.ZoneInfo:
+        """The tournament's time zone (the site's own if the stored name is unknown)."""
+        from django.utils import timezone
+
+        try:
+            return zoneinfo.ZoneInfo(self.time_zone)
+        except (zoneinfo.ZoneInfoNotFoundError, ValueError, TypeError):
+            return timezone.get_default_timezone()
 
     def clean(self) -> None:
         errors = {}

@@ -208,32 +208,75 @@ def players_import_csv(
     registered here already is an error of its line. Every problem is
     reported as ``Line 4, Go rank: ...``.
     """
+    rows = [(_("Line %(line)s") % {"line": n}, values) for n, values in parse_player_csv(data)]
+    return _import_rows(tournament=tournament, rows=rows, user=user, confirmed=confirmed, source="CSV")
+
+
+def opengotha_player_rows(data: bytes) -> list[tuple[str, dict]]:
+    """The players of an OpenGotha file as rows of a player list (``Player 3 (Name)``, {field: text})."""
+    from tournament.pairing.opengotha_xml import OpenGothaFormatError, read_tournament
+    from tournament.ranks import format_rank
+
+    try:
+        plain = read_tournament(data if isinstance(data, bytes) else str(data).encode("utf-8"))
+    except OpenGothaFormatError as exc:
+        raise PlayerImportError(
+            _("This is not an OpenGotha tournament file (%(detail)s).") % {"detail": str(exc)[:300]}) from None
+    if not plain.players:
+        raise PlayerImportError(_("The file has no players."))
+    if len(plain.players) > CSV_MAX_LINES:
+        raise PlayerImportError(_("The file has more than %(n)s players.") % {"n": CSV_MAX_LINES})
+    extra = (plain.extra or {}).get("players", {})
+    rows = []
+    for n, p in enumerate(plain.players, start=1):
+        pin = str(extra.get(p.key, {}).get("egfPin", "") or "")
+        label = _("Player %(n)s (%(name)s)") % {"n": n, "name": f"{p.first_name} {p.name}".strip()[:80]}
+        rows.append((label, {
+            "surname": p.name, "given_name": p.first_name, "club": p.club,
+            "country": (p.country or "").upper() if len(p.country or "") == 2 else "",
+            "rank": format_rank(p.rank), "egd_pin": pin if pin.isdigit() and len(pin) == 8 else "",
+            "email": "", "rating": str(p.rating) if p.rating else "",
+        }))
+    return rows
+
+
+@transaction.atomic
+def players_import_opengotha(
+    *, tournament: Tournament, data: bytes, user=None, confirmed: bool = True
+) -> list[Registration]:
+    """Register the players of an OpenGotha file (its games, rounds and settings are not taken):
+    all of them, or none and the problems by player."""
+    rows = opengotha_player_rows(data)
+    return _import_rows(tournament=tournament, rows=rows, user=user, confirmed=confirmed, source="OpenGotha")
+
+
+def _import_rows(*, tournament: Tournament, rows: list[tuple[str, dict]], user, confirmed: bool,
+                 source: str) -> list[Registration]:
+    """Each row (its label for the messages, its fields as text) checked, then all registered or none."""
     from tournament.forms.registrations import PlayerImportRowForm
 
-    rows = parse_player_csv(data)
     errors: list[str] = []
-    cleaned: list[tuple[int, dict]] = []
-    seen_pins: dict[str, int] = {}
-    for n, values in rows:
+    cleaned: list[tuple[str, dict]] = []
+    seen_pins: dict[str, str] = {}
+    for label, values in rows:
         form = PlayerImportRowForm(values)
         if not form.is_valid():
             for name, field_errors in form.errors.items():
-                label = form.fields[name].label if name in form.fields else _("line")
+                field = form.fields[name].label if name in form.fields else _("line")
                 for message in field_errors:
-                    errors.append(
-                        _("Line %(line)s, %(field)s: %(error)s") % {"line": n, "field": label, "error": message}
-                    )
+                    errors.append(_("%(where)s, %(field)s: %(error)s") % {"where": label, "field": field,
+                                                                          "error": message})
             continue
         pin = form.cleaned_data["egd_pin"]
         if pin and pin in seen_pins:
             errors.append(
-                _("Line %(line)s, %(field)s: the same as in line %(other)s.")
-                % {"line": n, "field": form.fields["egd_pin"].label, "other": seen_pins[pin]}
+                _("%(where)s, %(field)s: the same as in %(other)s.")
+                % {"where": label, "field": form.fields["egd_pin"].label, "other": seen_pins[pin]}
             )
             continue
         if pin:
-            seen_pins[pin] = n
-        cleaned.append((n, form.cleaned_data))
+            seen_pins[pin] = label
+        cleaned.append((label, {k: v for k, v in form.cleaned_data.items() if v is not None}))
     if errors:
         raise PlayerImportError(errors)
     registered = dict(
@@ -241,12 +284,12 @@ def players_import_csv(
     )
     status = Registration.Status.CONFIRMED if confirmed else Registration.Status.PRELIMINARY
     registrations = []
-    for n, data_row in cleaned:
+    for label, data_row in cleaned:
         pin = data_row.get("egd_pin") or ""
         if pin in registered:
             errors.append(
-                _("Line %(line)s: the EGD PIN %(pin)s is registered already (%(player)s).")
-                % {"line": n, "pin": pin, "player": registered[pin]}
+                _("%(where)s: the EGD PIN %(pin)s is registered already (%(player)s).")
+                % {"where": label, "pin": pin, "player": registered[pin]}
             )
             continue
         registration = Registration(tournament=tournament, source=Registration.Source.IMPORT, status=status,
@@ -255,7 +298,7 @@ def players_import_csv(
         try:
             registration.clean_fields(exclude=["tournament", "user"])  # checked here, no query per line
         except ValidationError as exc:
-            errors += [_("Line %(line)s: %(error)s") % {"line": n, "error": m} for m in exc.messages]
+            errors += [_("%(where)s: %(error)s") % {"where": label, "error": m} for m in exc.messages]
             continue
         registrations.append(registration)
     if errors:
@@ -269,8 +312,8 @@ def players_import_csv(
         taken = set(Registration.objects.filter(tournament=tournament, egd_pin__in=seen_pins).values_list(
             "egd_pin", flat=True))
         raise PlayerImportError([
-            _("Line %(line)s: the EGD PIN %(pin)s is registered already (%(player)s).")
-            % {"line": line, "pin": pin, "player": pin} for pin, line in sorted(seen_pins.items()) if pin in taken
+            _("%(where)s: the EGD PIN %(pin)s is registered already.") % {"where": where, "pin": pin}
+            for pin, where in sorted(seen_pins.items()) if pin in taken
         ] or [_("Another change of the players came first; please import the file again.")]) from None
     AuditEntry.objects.bulk_create([
         audit_entry(tournament=tournament, action="registration.create", obj=r, user=user,
@@ -282,6 +325,6 @@ def players_import_csv(
         tournament=tournament,
         action="players.import",
         user=user,
-        after={"players": len(registrations)},
+        after={"players": len(registrations), "from": source},
     )
     return registrations

@@ -81,6 +81,18 @@ _ACTIONS = {
     "game.table": _("table changed"),
     "players.import": _("players imported"),
     "tournament.import": _("tournament imported"),
+    "tournament.create": _("tournament created"),
+    "tournament.settings": _("settings changed"),
+    "role.add": _("role given"),
+    "role.remove": _("role removed"),
+    "role.invite": _("invitation made"),
+    "role.invite.withdraw": _("invitation withdrawn"),
+    "role.accept": _("invitation accepted"),
+    "discipline.create": _("discipline added"),
+    "discipline.edit": _("discipline changed"),
+    "discipline.delete": _("discipline deleted"),
+    "round.edit": _("round changed"),
+    "round.delete": _("round deleted"),
 }
 
 _OBJECTS = {
@@ -90,6 +102,9 @@ _OBJECTS = {
     "player": _("player"),
     "pairconstraint": _("pairing constraint"),
     "tournament": _("tournament"),
+    "discipline": _("discipline"),
+    "tournamentrole": _("role"),
+    "tournamentinvitation": _("invitation"),
 }
 
 

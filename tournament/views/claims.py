@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from tournament.models import TournamentRole
 from tournament.models.registration import normalize_claim_code
+from tournament.selectors.setup import may_create_tournament, my_tournaments_by_role
 from tournament.services import claims
 
 
@@ -59,15 +60,16 @@ def claim(request, code):
 
 @login_required
 def my_tournaments(request):
-    """Every tournament the user plays in or helps to run."""
+    """The user's start page: the tournaments they organize, referee and play in; "create a tournament"."""
     registrations = request.user.registrations.select_related("tournament").order_by("-tournament__start_date")
-    roles: dict = {}
-    for role in TournamentRole.objects.filter(user=request.user).select_related("tournament").order_by(
-        "-tournament__start_date"
-    ):
-        roles.setdefault(role.tournament, []).append(role.get_role_display())
+    by_role = my_tournaments_by_role(request.user)
     return render(
         request,
         "tournament/player/my_tournaments.html",
-        {"registrations": registrations, "roles": sorted(roles.items(), key=lambda kv: kv[0].start_date, reverse=True)},
+        {
+            "registrations": registrations,
+            "organizing": by_role.get(TournamentRole.Role.ORGANIZER, []),
+            "refereeing": by_role.get(TournamentRole.Role.REFEREE, []),
+            "may_create": may_create_tournament(request.user),
+        },
     )

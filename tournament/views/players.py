@@ -255,6 +255,25 @@ def player_add(request, tournament, roles):
     )
 
 
+def import_players(request, tournament, form, service):
+    """An all-or-nothing import of the players in ``form``'s file by ``service`` (CSV or OpenGotha).
+
+    Returns ``(response, [])``, the players page with likely duplicates
+    warned about, or ``(None, problems)`` with the file's problems (one a
+    line, also counted on the form's file field).
+    """
+    try:
+        registrations = service(tournament=tournament, data=form.cleaned_data["file"], user=request.user,
+                                confirmed=form.cleaned_data["confirmed"])
+    except PlayerImportError as exc:
+        form.add_error("file", _("Nothing was imported: the file has %(n)s problem(s), listed below.")
+                       % {"n": len(exc.messages)})
+        return None, exc.messages
+    messages.success(request, _("%(n)s players imported.") % {"n": len(registrations)})
+    _warn_duplicates(request, duplicates_of(tournament, registrations))
+    return redirect("manage_registrations", slug=tournament.slug), []
+
+
 @tournament_page(ORGANIZER)
 def players_import(request, tournament, roles):
     """A player list from a CSV file: every line registered, or none and the errors by line."""
@@ -262,21 +281,9 @@ def players_import(request, tournament, roles):
     if request.method == "POST":
         form = PlayerImportForm(request.POST, request.FILES)
         if form.is_valid():
-            try:
-                registrations = players_import_csv(
-                    tournament=tournament,
-                    data=form.cleaned_data["file"],
-                    user=request.user,
-                    confirmed=form.cleaned_data["confirmed"],
-                )
-            except PlayerImportError as exc:
-                problems = exc.messages
-                form.add_error("file", _("Nothing was imported: the file has %(n)s problem(s), listed below.")
-                               % {"n": len(problems)})
-            else:
-                messages.success(request, _("%(n)s players imported.") % {"n": len(registrations)})
-                _warn_duplicates(request, duplicates_of(tournament, registrations))
-                return redirect("manage_registrations", slug=tournament.slug)
+            done, problems = import_players(request, tournament, form, players_import_csv)
+            if done is not None:
+                return done
     else:
         form = PlayerImportForm()
     return render(

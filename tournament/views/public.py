@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db.models import Count, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
@@ -11,6 +12,7 @@ from tournament.models import Game, Registration, Round, Tournament
 from tournament.models.game import ResultState
 from tournament.selectors.roles import user_roles
 from tournament.selectors.rows import tournament_by_slug
+from tournament.selectors.setup import ANYONE, may_create_tournament
 from tournament.services.results import player_side
 
 from .games import _move_param
@@ -24,7 +26,11 @@ def home(request):
             filter=Q(registrations__status=Registration.Status.CONFIRMED),
         )
     ).order_by("-start_date")
-    return render(request, "tournament/home.html", {"tournaments": tournaments})
+    return render(request, "tournament/home.html", {
+        "tournaments": tournaments,
+        "may_create": may_create_tournament(request.user),
+        "anyone_creates": settings.TOURNAMENT_CREATORS == ANYONE,
+    })
 
 
 def tournament_detail(request, slug):

@@ -1,0 +1,248 @@
+"""Forms of the programme: a discipline (fitted to its kind's engine) and a round."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from decimal import Decimal
+
+from django import forms
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from tournament.models import Discipline
+from tournament.models.discipline import HANDICAP_POLICIES, DisciplineKind, HandicapPolicy
+from tournament.models.tournament import PairingSystem
+from tournament.variants import preset_options, variant_facts
+
+#: Longest text of rule adjustments taken.
+MAX_OPTIONS_TEXT = 2000
+
+
+def _option_value(text: str):
+    low = text.strip().lower()
+    if low in ("true", "yes", "ja", "on"):
+        return True
+    if low in ("false", "no", "nein", "off"):
+        return False
+    if low in ("none", "null", "-", ""):
+        return None
+    try:
+        return int(low) if len(low) <= 6 else text.strip()
+    except ValueError:
+        return text.strip().strip("\"'")
+
+
+def parse_rule_options(text: str) -> dict:
+    """``double_three = both`` lines (or a JSON object) as a dict; ``ValidationError`` if unreadable."""
+    text = (text or "").strip()
+    if not text:
+        return {}
+    if len(text) > MAX_OPTIONS_TEXT or "\x00" in text:
+        raise forms.ValidationError(_("Too long; give one adjustment a line."), code="too-long")
+    if text.startswith("{"):
+        try:
+            value = json.loads(text)
+        except ValueError:
+            raise forms.ValidationError(_("This is not a JSON object."), code="json") from None
+        if not isinstance(value, dict):
+            raise forms.ValidationError(_("This is not a JSON object."), code="json")
+        return value
+    options = {}
+    for n, line in enumerate(text.splitlines(), start=1):
+        if not line.strip() or line.strip().startswith("#"):
+            continue
+        for sep in ("=", ":"):
+            if sep in line:
+                name, value = line.split(sep, 1)
+                break
+        else:
+            raise forms.ValidationError(
+                _("Line %(n)s: write the option as name = value, e.g. double_three = both.") % {"n": n},
+                code="line",
+            )
+        options[name.strip()] = _option_value(value)
+    return options
+
+
+def format_rule_options(options) -> str:
+    if not isinstance(options, dict):
+        return ""
+    return "\n".join(f"{k} = {'none' if v is None else str(v).lower() if isinstance(v, bool) else v}"
+                     for k, v in options.items())
+
+
+class RuleOptionsField(forms.CharField):
+    widget = forms.Textarea(attrs={"rows": 3, "spellcheck": "false", "autocapitalize": "off"})
+
+    def to_python(self, value):
+        return parse_rule_options(super().to_python(value))
+
+    def prepare_value(self, value):
+        return format_rule_options(value) if isinstance(value, dict) else value
+
+
+class DisciplineForm(forms.Form):
+    """A discipline of ``kind``: sizes, rule sets and handicap policies are those its engine supports."""
+
+    name = forms.CharField(label=_("Name"), max_length=100)
+    board_size = forms.TypedChoiceField(label=_("Board size"), coerce=int)
+    rule_set = forms.ChoiceField(label=_("Rule set"))
+    rule_options = RuleOptionsField(label=_("Rule adjustments"), required=False)
+    komi = forms.DecimalField(label=_("Komi"), max_digits=4, decimal_places=1, min_value=Decimal("-99.5"),
+                              max_value=Decimal("99.5"), widget=forms.NumberInput(attrs={"step": "0.5"}))
+    handicap_policy = forms.ChoiceField(label=_("Handicap"))
+    record_required = forms.BooleanField(label=_("Players submit the game record with the result"),
+                                         required=False)
+    position = forms.IntegerField(label=_("Order"), min_value=0, max_value=99, required=False,
+                                  help_text=_("Where the discipline stands in lists; empty: last."))
+
+    def __init__(self, *args, kind: str, instance: Discipline | None = None, fixed_reason: str = "", **kwargs):
+        self.kind = kind
+        self.instance = instance
+        facts = variant_facts(kind)
+        if instance is not None and not kwargs.get("initial"):
+            kwargs["initial"] = {
+                "name": instance.name, "board_size": instance.board_size, "rule_set": instance.rule_set,
+                "rule_options": instance.rule_options, "komi": instance.komi,
+                "handicap_policy": instance.handicap_policy, "record_required": instance.record_required,
+                "position": instance.position,
+            }
+            if instance.kind != kind:  # changing the kind: the new kind's defaults for what depends on it
+                kwargs["initial"].update(board_size=facts.default_size, rule_set="", rule_options={},
+                                         handicap_policy=HANDICAP_POLICIES[kind][0],
+                                         komi=Decimal(str(facts.default_komi or 0)))
+        elif instance is None and not kwargs.get("initial"):
+            kwargs["initial"] = {
+                "name": DisciplineKind(kind).label,
+                "board_size": facts.default_size,
+                "komi": Decimal(str(facts.default_komi or 0)),
+                "handicap_policy": HANDICAP_POLICIES[kind][0],
+                "record_required": facts.validated and kind != DisciplineKind.GO,
+            }
+        super().__init__(*args, **kwargs)
+        self.fields["board_size"].choices = [(s, f"{s}×{s}") for s in facts.board_sizes]
+        if facts.rule_sets:
+            self.fields["rule_set"].choices = [(r, r) for r in facts.rule_sets]
+            self.fields["rule_set"].help_text = _("The rule sets the %(kind)s validator knows.") % {
+                "kind": DisciplineKind(kind).label}
+        else:
+            del self.fields["rule_set"]
+        if facts.options:
+            preset = preset_options(kind, (self.initial.get("rule_set") or facts.rule_sets[0]))
+            self.fields["rule_options"].help_text = _(
+                "Changes to the rule set, one a line, e.g. “double_three = both”. The options and their values "
+                "in the %(preset)s rule set: %(options)s."
+            ) % {"preset": self.initial.get("rule_set") or facts.rule_sets[0],
+                 "options": "; ".join(f"{k} = {format_rule_options({k: v}).split(' = ', 1)[1]}"
+                                      for k, v in preset.items())}
+        else:
+            del self.fields["rule_options"]
+        policies = HANDICAP_POLICIES[kind]
+        if len(policies) > 1:
+            self.fields["handicap_policy"].choices = [(p, HandicapPolicy(p).label) for p in policies]
+        else:
+            del self.fields["handicap_policy"]
+        if kind == DisciplineKind.NINUKI:
+            del self.fields["komi"]
+        elif facts.default_komi is not None:
+            self.fields["komi"].help_text = _("Points for White in an even game; the engine's usual: %(komi)s.") % {
+                "komi": facts.default_komi}
+        if not facts.validated:
+            del self.fields["record_required"]
+        if fixed_reason:
+            for name in ("board_size", "rule_set", "rule_options"):
+                if name in self.fields:
+                    self.fields[name].disabled = True
+                    self.fields[name].help_text = fixed_reason
+
+    def clean_komi(self):
+        komi = self.cleaned_data["komi"]
+        if komi is not None and (komi * 2) % 1:
+            raise forms.ValidationError(_("Komi goes in half points, e.g. 6.5 or 7."), code="half")
+        return komi
+
+    def data_for_service(self) -> dict:
+        data = {"kind": self.kind, **{k: v for k, v in self.cleaned_data.items() if k in self.fields}}
+        data.setdefault("rule_set", "")
+        data.setdefault("rule_options", {})
+        data.setdefault("handicap_policy", HANDICAP_POLICIES[self.kind][0])
+        data.setdefault("komi", Decimal("0"))
+        data.setdefault("record_required", False)
+        if data.get("position") is None:
+            data.pop("position", None)
+        return data
+
+
+class LocalDateTimeField(forms.DateTimeField):
+    """A date and time typed in the tournament's time zone (``<input type=datetime-local>``)."""
+
+    FORMAT = "%Y-%m-%dT%H:%M"
+
+    def __init__(self, *, tz, **kwargs):
+        self.tz = tz
+        kwargs.setdefault("widget", forms.DateTimeInput(attrs={"type": "datetime-local"}, format=self.FORMAT))
+        kwargs.setdefault("input_formats", [self.FORMAT, "%Y-%m-%dT%H:%M:%S", "%Y-%m-%d %H:%M"])
+        super().__init__(**kwargs)
+
+    def to_python(self, value):
+        if value in self.empty_values:
+            return None
+        if isinstance(value, dt.datetime):
+            return value
+        text = str(value).strip()
+        for fmt in self.input_formats:
+            try:
+                naive = dt.datetime.strptime(text, fmt)
+            except ValueError:
+                continue
+            return timezone.make_aware(naive, self.tz)
+        raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
+
+    def prepare_value(self, value):
+        if isinstance(value, dt.datetime) and timezone.is_aware(value):
+            return timezone.localtime(value, self.tz).strftime(self.FORMAT)
+        return value
+
+
+class RoundForm(forms.Form):
+    discipline = forms.ModelChoiceField(label=_("Discipline"), queryset=Discipline.objects.none())
+    number = forms.IntegerField(label=_("Number"), min_value=1, max_value=999, required=False,
+                                help_text=_("Empty: the next number."))
+    starts_at = forms.DateTimeField(label=_("Starts at"), required=False)
+    pairing_system = forms.ChoiceField(label=_("Pairing system"), required=False)
+    last_seen = forms.IntegerField(widget=forms.HiddenInput, required=False)
+
+    def __init__(self, *args, tournament, round=None, **kwargs):  # noqa: A002
+        if round is not None and not kwargs.get("initial"):
+            kwargs["initial"] = {"discipline": round.discipline_id, "starts_at": round.starts_at,
+                                 "pairing_system": round.pairing_system}
+        super().__init__(*args, **kwargs)
+        self.fields["discipline"].queryset = tournament.disciplines.order_by("position", "name", "pk")
+        self.fields["starts_at"] = LocalDateTimeField(
+            tz=tournament.tzinfo, label=_("Starts at"), required=False,
+            help_text=_("In the tournament's time zone (%(zone)s).") % {"zone": tournament.time_zone})
+        default = PairingSystem(tournament.pairing_system).label
+        self.fields["pairing_system"].choices = [("", _("the tournament's (%(system)s)") % {"system": default}),
+                                                 *PairingSystem.choices]
+        if round is not None:
+            del self.fields["number"]
+            del self.fields["last_seen"]
+            if round.status != round.Status.PLANNED:
+                for name in ("discipline", "pairing_system"):
+                    self.fields[name].disabled = True
+                    self.fields[name].help_text = _("Fixed: the round is %(status)s.") % {
+                        "status": round.get_status_display()}
+        elif not self.is_bound:
+            last = tournament.rounds.order_by("-number").first()
+            self.initial["last_seen"] = last.number if last else 0
+            self.initial.setdefault("discipline", self._next_discipline(last))
+
+    def _next_discipline(self, last):
+        """The discipline after the last round's in the list (the programme usually goes through them in order)."""
+        disciplines = list(self.fields["discipline"].queryset.values_list("pk", flat=True))
+        if not disciplines:
+            return None
+        if last is None or last.discipline_id not in disciplines:
+            return disciplines[0]
+        return disciplines[(disciplines.index(last.discipline_id) + 1) % len(disciplines)]

@@ -1,0 +1,260 @@
+"""Forms of a tournament's creation and settings."""
+
+from __future__ import annotations
+
+import zoneinfo
+from decimal import Decimal
+from functools import cache
+
+from django import forms
+from django.utils.text import capfirst
+from django.utils.translation import gettext_lazy as _
+
+from tournament.exports.egd_time import parse_time_control
+from tournament.models import Tournament
+from tournament.models.tournament import MAX_CRITERIA, STANDINGS_CRITERIA
+from tournament.ranks import format_rank
+
+#: Areas of the time zones offered (the others are old aliases such as ``US/Eastern``).
+_AREAS = ("Africa", "America", "Antarctica", "Asia", "Atlantic", "Australia", "Europe", "Indian", "Pacific")
+
+#: Examples of time controls the EGD reader understands (shown with the field).
+TIME_CONTROL_EXAMPLES = ("60 min + 5x30 s", "60 min + 15 stones / 5 min", "40 min + 20 s Fischer",
+                         "30 min sudden death")
+
+POINTS = [("0", "0"), ("0.5", "½"), ("1", "1")]
+
+
+def _points_text(value) -> str:
+    try:
+        return format(Decimal(str(value)).normalize(), "f")
+    except (ArithmeticError, ValueError):
+        return str(value)
+
+
+class PointsChoiceField(forms.TypedChoiceField):
+    """0, ½ or 1 point (a stored 1.0 is the choice 1)."""
+
+    def __init__(self, **kwargs):
+        super().__init__(choices=POINTS, coerce=Decimal, **kwargs)
+
+    def to_python(self, value):
+        return _points_text(value) if value not in self.empty_values else ""
+
+    def prepare_value(self, value):
+        return _points_text(value) if value not in self.empty_values else value
+
+
+@cache
+def time_zone_choices() -> list[tuple[str, str]]:
+    zones = sorted(z for z in zoneinfo.available_timezones() if z.split("/")[0] in _AREAS and "/" in z)
+    return [(z, z.replace("_", " ")) for z in ["UTC", *zones]]
+
+
+class DateInput(forms.DateInput):
+    input_type = "date"
+
+    def __init__(self, attrs=None):
+        super().__init__(attrs, format="%Y-%m-%d")
+
+
+class TimeZoneField(forms.ChoiceField):
+    def __init__(self, **kwargs):
+        super().__init__(choices=time_zone_choices, **kwargs)
+
+    def valid_value(self, value):
+        return value in zoneinfo.available_timezones()
+
+
+class CriteriaWidget(forms.MultiWidget):
+    template_name = "tournament/widgets/criteria.html"
+
+    def __init__(self, attrs=None):
+        choices = [("", "—"), *STANDINGS_CRITERIA]
+        super().__init__([forms.Select(choices=choices) for _n in range(MAX_CRITERIA)], attrs)
+
+    def decompress(self, value):
+        value = list(value or [])
+        return (value + [""] * MAX_CRITERIA)[:MAX_CRITERIA]
+
+
+class CriteriaField(forms.MultiValueField):
+    """The standings criteria picked from the list, in order: the first decides, the next breaks ties."""
+
+    widget = CriteriaWidget
+
+    def __init__(self, **kwargs):
+        choices = [("", "—"), *STANDINGS_CRITERIA]
+        fields = [forms.ChoiceField(choices=choices, required=False) for _n in range(MAX_CRITERIA)]
+        super().__init__(fields=fields, require_all_fields=False, **kwargs)
+
+    def compress(self, data_list):
+        return [c for c in (data_list or []) if c]
+
+    def clean(self, value):
+        criteria = super().clean(value)
+        if not criteria:
+            raise forms.ValidationError(_("Choose at least one criterion."), code="required")
+        if len(set(criteria)) != len(criteria):
+            raise forms.ValidationError(_("Each criterion only once."), code="twice")
+        return criteria
+
+
+def clean_time_control(text: str) -> str:
+    """Empty, or a time control the EGD reader understands (its class and adjusted time follow from it)."""
+    text = (text or "").strip()
+    if not text:
+        return ""
+    try:
+        reading = parse_time_control(text)
+    except (ValueError, OverflowError):
+        reading = None
+    if reading is None:
+        raise forms.ValidationError(
+            _("The EGD class cannot be told from this. Write it as, for example, %(examples)s.")
+            % {"examples": ", ".join(f"“{e}”" for e in TIME_CONTROL_EXAMPLES)},
+            code="time_control",
+        )
+    return text
+
+
+def time_control_reading(text: str) -> str:
+    """What the EGD reader makes of the time control, in words (empty if nothing)."""
+    from django.utils.translation import gettext as _g
+
+    try:
+        reading = parse_time_control(text or "")
+    except (ValueError, OverflowError):
+        reading = None
+    if reading is None:
+        return ""
+    return _g("EGD class %(class)s: %(basic)s min basic time, %(adjusted)s min adjusted time (%(system)s).") % {
+        "class": reading.egd_class,
+        "basic": reading.basic // 60,
+        "adjusted": reading.adjusted // 60,
+        "system": reading.label,
+    }
+
+
+class TournamentCreateForm(forms.ModelForm):
+    class Meta:
+        model = Tournament
+        fields = ["name", "slug", "start_date", "end_date", "place", "country", "time_zone", "pairing_system"]
+        widgets = {
+            "start_date": DateInput(),
+            "end_date": DateInput(),
+            "country": forms.TextInput(attrs={"size": 2, "maxlength": 2, "autocapitalize": "characters"}),
+        }
+        help_texts = {
+            "slug": _("In the addresses of the pages, e.g. hannover-2026. Empty: made from the name."),
+        }
+
+    time_zone = TimeZoneField(label=capfirst(_("time zone")), initial="Europe/Berlin")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["slug"].required = False
+        self.fields["end_date"].required = False
+        self.fields["end_date"].help_text = _("Empty: the same day.")
+
+    def clean_country(self):
+        return (self.cleaned_data.get("country") or "").upper()
+
+    def clean(self):
+        data = super().clean()
+        if data.get("start_date") and not data.get("end_date"):
+            data["end_date"] = data["start_date"]
+        return data
+
+    def validate_unique(self):
+        """The short name is checked by the service (made from the name when empty)."""
+
+
+class TournamentSettingsForm(forms.ModelForm):
+    """Every setting the pairing, the standings and the exports use; those fixed since a round was
+    paired are shown disabled, with the reason (``locked``: field name -> reason)."""
+
+    class Meta:
+        model = Tournament
+        fields = [
+            "name", "start_date", "end_date", "place", "country", "time_zone", "description", "registration_open",
+            "time_control", "pairing_system", "mcmahon_bar", "mcmahon_floor", "rematch_scope",
+            "bye_points", "absence_points", "handicap_threshold", "handicap_correction", "handicap_ceiling",
+            "standings_criteria", "overall_ranking", "best_of",
+        ]
+        widgets = {
+            "start_date": DateInput(),
+            "end_date": DateInput(),
+            "country": forms.TextInput(attrs={"size": 2, "maxlength": 2, "autocapitalize": "characters"}),
+            "description": forms.Textarea(attrs={"rows": 3}),
+            "mcmahon_bar": forms.TextInput(attrs={"placeholder": "1d", "size": 4}),
+            "mcmahon_floor": forms.TextInput(attrs={"placeholder": "20k", "size": 4}),
+            "handicap_threshold": forms.TextInput(attrs={"placeholder": "1d", "size": 4}),
+        }
+
+    time_zone = TimeZoneField(label=capfirst(_("time zone")))
+    version = forms.CharField(widget=forms.HiddenInput, required=False)
+    bye_points = PointsChoiceField(label=capfirst(_("points for a bye")))
+    absence_points = PointsChoiceField(label=capfirst(_("points for an absence")))
+    handicap_correction = forms.IntegerField(label=capfirst(_("handicap correction")), min_value=0, max_value=9,
+                                             help_text=_("Stones subtracted from the score difference."))
+    handicap_ceiling = forms.IntegerField(label=capfirst(_("highest handicap")), min_value=0, max_value=9)
+    best_of = forms.IntegerField(label=capfirst(_("disciplines counted (best k)")), min_value=1, max_value=99,
+                                 required=False, help_text=_("Only for the ranking by the best k of n disciplines."))
+    standings_criteria = CriteriaField(
+        label=capfirst(_("standings criteria")),
+        help_text=_("In order: the first decides the place, each next one breaks the ties left."),
+    )
+    reason = forms.CharField(label=_("Reason (for the audit log)"), required=False, max_length=200)
+
+    #: The page's sections: (title, field names).
+    SECTIONS = (
+        (_("The tournament"), ("name", "start_date", "end_date", "place", "country", "time_zone", "description",
+                               "registration_open", "time_control")),
+        (_("Pairing"), ("pairing_system", "mcmahon_bar", "mcmahon_floor", "rematch_scope", "bye_points",
+                        "absence_points")),
+        (_("Handicap"), ("handicap_threshold", "handicap_correction", "handicap_ceiling")),
+        (_("Standings"), ("standings_criteria", "overall_ranking", "best_of")),
+    )
+
+    def __init__(self, *args, locked: dict | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.locked = locked or {}
+        examples = ", ".join(f"“{e}”" for e in TIME_CONTROL_EXAMPLES)
+        self.fields["time_control"].help_text = _(
+            "Read as the EGD reads it (the class of the results file follows from it), e.g. %(examples)s."
+        ) % {"examples": examples}
+        self.fields["mcmahon_bar"].help_text = _("Players at this rank and above start level, e.g. 1d. Empty: none.")
+        self.fields["mcmahon_floor"].help_text = _("Players at this rank and below start level, e.g. 20k. "
+                                                   "Empty: none.")
+        self.fields["handicap_threshold"].help_text = _("Games between players above this rank are played even, "
+                                                        "e.g. 1d. Empty: no limit.")
+        if self.instance.pk and not self.is_bound:
+            from tournament.services.tournaments import settings_version
+
+            self.initial["version"] = settings_version(self.instance)
+        for name, reason in self.locked.items():
+            if name in self.fields:
+                self.fields[name].disabled = True
+                self.fields[name].help_text = reason
+
+    def sections(self):
+        return [(title, [self[name] for name in names]) for title, names in self.SECTIONS]
+
+    def clean_country(self):
+        return (self.cleaned_data.get("country") or "").upper()
+
+    def clean_time_control(self):
+        return clean_time_control(self.cleaned_data.get("time_control", ""))
+
+    def changes(self) -> dict:
+        """The settings as the form has them (for the service, which compares them with the database)."""
+        data = {name: self.cleaned_data[name] for name in self.Meta.fields if name in self.cleaned_data}
+        return {name: value for name, value in data.items() if name not in self.locked}
+
+    def validate_unique(self):
+        """Nothing unique is edited here."""
+
+
+def rank_text(value) -> str:
+    return format_rank(value) if isinstance(value, int) else ""

@@ -1,0 +1,87 @@
+"""Reads of the organizer's set-up pages: who may create a tournament, which settings are fixed now,
+the tournament's team, its disciplines and rounds."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db.models import Count, Q
+from django.utils.translation import gettext_lazy as _
+
+from tournament.models import Discipline, Round, Tournament, TournamentInvitation, TournamentRole
+
+#: ``DJANGO_TOURNAMENT_CREATORS``: who may create a tournament on the site.
+ANYONE, APPROVED = "anyone", "approved"
+#: The permission an administrator gives approved users (directly or through a group).
+CREATE_PERMISSION = "tournament.add_tournament"
+
+
+def may_create_tournament(user) -> bool:
+    """Anyone logged in, or (``approved``) superusers and accounts with :data:`CREATE_PERMISSION`."""
+    if not getattr(user, "is_authenticated", False) or not user.is_active:
+        return False
+    if getattr(settings, "TOURNAMENT_CREATORS", ANYONE) == ANYONE:
+        return True
+    return user.is_superuser or user.has_perm(CREATE_PERMISSION)
+
+
+#: Settings fixed once a round is paired, with the reason shown beside them.
+PAIRING_FIXED = _("Fixed since a round was paired: the pairings so far were made with it.")
+HANDICAP_FIXED = _("Fixed since a round was paired: the handicaps of the games so far follow from it.")
+SCORES_FIXED = _("Fixed since a round was paired: the scores that paired the rounds so far follow from it.")
+
+LOCKED_AFTER_PAIRING = {
+    "pairing_system": PAIRING_FIXED,
+    "mcmahon_bar": PAIRING_FIXED,
+    "mcmahon_floor": PAIRING_FIXED,
+    "handicap_threshold": HANDICAP_FIXED,
+    "handicap_correction": HANDICAP_FIXED,
+    "handicap_ceiling": HANDICAP_FIXED,
+    "bye_points": SCORES_FIXED,
+    "absence_points": SCORES_FIXED,
+}
+
+
+def pairing_started(tournament: Tournament) -> bool:
+    """True once any round is paired (or published, or finished)."""
+    return tournament.rounds.exclude(status=Round.Status.PLANNED).exists()
+
+
+def locked_settings(tournament: Tournament) -> dict[str, str]:
+    """The settings that can no longer change, each with its reason."""
+    if not pairing_started(tournament):
+        return {}
+    return {name: str(reason) for name, reason in LOCKED_AFTER_PAIRING.items()}
+
+
+def team(tournament: Tournament) -> list[TournamentRole]:
+    return list(
+        tournament.roles.select_related("user").order_by("role", "user__username")
+    )
+
+
+def open_invitations(tournament: Tournament) -> list[TournamentInvitation]:
+    return [i for i in tournament.invitations.select_related("invited_by").filter(accepted_at__isnull=True)
+            if i.is_open]
+
+
+def disciplines_with_use(tournament: Tournament):
+    """The disciplines, each with ``round_count`` and ``played_count`` (rounds paired or later)."""
+    return tournament.disciplines.annotate(
+        round_count=Count("rounds", distinct=True),
+        played_count=Count("rounds", filter=~Q(rounds__status=Round.Status.PLANNED), distinct=True),
+    ).order_by("position", "name", "pk")
+
+
+def discipline_played(discipline: Discipline) -> Round | None:
+    """The first round of the discipline that is paired or later (its games follow the discipline's rules)."""
+    return discipline.rounds.exclude(status=Round.Status.PLANNED).order_by("number").first()
+
+
+def my_tournaments_by_role(user) -> dict[str, list[Tournament]]:
+    """The user's tournaments: ``organizer`` and ``referee`` (newest first)."""
+    found: dict[str, list[Tournament]] = {TournamentRole.Role.ORGANIZER: [], TournamentRole.Role.REFEREE: []}
+    for role in TournamentRole.objects.filter(user=user).select_related("tournament").order_by(
+        "-tournament__start_date", "tournament__name"
+    ):
+        found.setdefault(role.role, []).append(role.tournament)
+    return found

@@ -1,0 +1,184 @@
+"""Tournaments set up on the site: creating one (its creator becomes its organizer), its settings,
+and a whole tournament from an OpenGotha file.
+
+Who may create a tournament is a site setting (``DJANGO_TOURNAMENT_CREATORS``,
+see :func:`tournament.selectors.setup.may_create_tournament`). Settings that
+the pairings so far were made with are fixed once a round is paired
+(:func:`tournament.selectors.setup.locked_settings`); every change is audited
+with its values before and after.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import DataError, IntegrityError, transaction
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+from tournament.models import Tournament, TournamentRole
+from tournament.ranks import format_rank
+from tournament.selectors.setup import locked_settings, may_create_tournament
+
+from .audit import log_action
+
+#: What the creation form gives.
+CREATE_FIELDS = ("name", "slug", "start_date", "end_date", "place", "country", "time_zone", "pairing_system")
+
+#: What the settings page changes.
+SETTINGS_FIELDS = (
+    "name", "start_date", "end_date", "place", "country", "time_zone", "description", "time_control",
+    "registration_open", "pairing_system", "mcmahon_bar", "mcmahon_floor", "handicap_threshold",
+    "handicap_correction", "handicap_ceiling", "rematch_scope", "bye_points", "absence_points",
+    "standings_criteria", "overall_ranking", "best_of",
+)
+RANK_FIELDS = {"mcmahon_bar", "mcmahon_floor", "handicap_threshold"}
+
+#: The largest OpenGotha file the site takes: rounds and players (more than any tournament has).
+MAX_IMPORT_ROUNDS = 100
+MAX_IMPORT_PLAYERS = 2000
+
+
+class StaleSettings(ValidationError):
+    """Somebody else saved the settings after the form was opened."""
+
+
+def audit_value(name: str, value):
+    """A setting as the audit log keeps it: ranks as ``1d``, points and dates as text."""
+    if name in RANK_FIELDS and isinstance(value, int):
+        return format_rank(value)
+    if isinstance(value, (Decimal, dt.date)):
+        return str(value)
+    return value
+
+
+def settings_version(tournament: Tournament) -> str:
+    """What a settings form carries to notice a change made meanwhile."""
+    return tournament.updated_at.isoformat() if tournament.updated_at else ""
+
+
+def _free_slug(base: str) -> str:
+    base = base[:54] or "tournament"
+    slug, n = base, 1
+    while Tournament.objects.filter(slug=slug).exists():
+        n += 1
+        slug = f"{base}-{n}"
+    return slug
+
+
+@transaction.atomic
+def tournament_create(*, user, data: dict) -> Tournament:
+    """A new tournament with ``data`` (:data:`CREATE_FIELDS`); ``user`` becomes its organizer.
+
+    Without a short name one is made from the name (``-2``, ``-3`` ... if
+    taken); a short name given and taken is an error.
+    """
+    if not may_create_tournament(user):
+        raise PermissionDenied(_("You may not create tournaments on this site."))
+    fields = {k: v for k, v in data.items() if k in CREATE_FIELDS and v is not None}
+    name = str(fields.get("name") or "").strip()
+    fields["name"] = name
+    if fields.get("slug"):
+        fields["slug"] = slugify(fields["slug"])[:60]
+    else:
+        fields["slug"] = _free_slug(slugify(name))
+    if "end_date" not in fields and fields.get("start_date"):
+        fields["end_date"] = fields["start_date"]
+    tournament = Tournament(**fields)
+    tournament.full_clean()
+    try:
+        with transaction.atomic():
+            tournament.save()
+    except IntegrityError:  # the same short name, taken meanwhile by another request
+        tournament.validate_unique()
+        raise
+    TournamentRole.objects.create(tournament=tournament, user=user, role=TournamentRole.Role.ORGANIZER)
+    log_action(
+        tournament=tournament, action="tournament.create", obj=tournament, user=user,
+        after={**{k: audit_value(k, getattr(tournament, k)) for k in CREATE_FIELDS}, "organizer": user.get_username()},
+    )
+    return tournament
+
+
+@transaction.atomic
+def tournament_update_settings(*, tournament: Tournament, data: dict, user=None, reason: str = "",
+                               version: str | None = None) -> list[str]:
+    """Change the settings in ``data`` (those of :data:`SETTINGS_FIELDS`); the names of those changed.
+
+    A setting fixed since a round was paired is refused; a ``version`` that
+    is not the current one (the form was opened before somebody else saved)
+    raises :class:`StaleSettings` and changes nothing.
+    """
+    current = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if version is not None and version != settings_version(current):
+        raise StaleSettings(
+            _("Somebody else changed the settings after you opened the page. The page shows them as they are "
+              "now; make your changes again."),
+            code="stale",
+        )
+    changed = [k for k in SETTINGS_FIELDS if k in data and getattr(current, k) != data[k]]
+    locked = locked_settings(current)
+    refused = [k for k in changed if k in locked]
+    if refused:
+        labels = ", ".join(str(Tournament._meta.get_field(k).verbose_name) for k in refused)
+        raise ValidationError(
+            _("%(settings)s cannot change any more: a round has been paired.") % {"settings": labels},
+            code="locked",
+        )
+    if not changed:
+        return []
+    before = {k: audit_value(k, getattr(current, k)) for k in changed}
+    for k in changed:
+        setattr(current, k, data[k])
+    current.full_clean()
+    current.save()
+    log_action(
+        tournament=current, action="tournament.settings", obj=current, user=user, before=before,
+        after={k: audit_value(k, getattr(current, k)) for k in changed}, reason=reason,
+    )
+    tournament.refresh_from_db()
+    return changed
+
+
+def _check_size(data: bytes) -> None:
+    from tournament.pairing.opengotha_xml import read_tournament
+
+    plain = read_tournament(data)
+    if plain.params.general.number_of_rounds > MAX_IMPORT_ROUNDS or len(plain.players) > MAX_IMPORT_PLAYERS:
+        raise ValidationError(
+            _("The file is too large for a tournament: at most %(rounds)s rounds and %(players)s players.")
+            % {"rounds": MAX_IMPORT_ROUNDS, "players": MAX_IMPORT_PLAYERS},
+            code="too-large",
+        )
+    if plain.params.general.number_of_rounds < 1:
+        raise ValidationError(_("The file has no rounds."), code="no-rounds")
+
+
+@transaction.atomic
+def tournament_import_opengotha(*, data: bytes, user, slug: str = "") -> Tournament:
+    """A whole tournament from an OpenGotha file (players, rounds, games, results, parameters);
+    ``user`` becomes its organizer. Refused as a whole if anything in the file cannot be taken."""
+    from .opengotha import OpenGothaFormatError, import_opengotha
+
+    if not may_create_tournament(user):
+        raise PermissionDenied(_("You may not create tournaments on this site."))
+    try:
+        _check_size(data)
+        with transaction.atomic():
+            tournament = import_opengotha(data, slug=slugify(slug)[:60] or None, user=user)
+    except OpenGothaFormatError as exc:
+        raise ValidationError(
+            _("This is not an OpenGotha tournament file (%(detail)s).") % {"detail": str(exc)[:300]},
+            code="format",
+        ) from None
+    except (DataError, ArithmeticError, OverflowError, ValueError) as exc:
+        raise ValidationError(
+            _("The file holds a value the site cannot store (%(detail)s).") % {"detail": str(exc)[:200]},
+            code="value",
+        ) from None
+    role = TournamentRole.objects.create(tournament=tournament, user=user, role=TournamentRole.Role.ORGANIZER)
+    log_action(tournament=tournament, action="role.add", obj=role, user=user,
+               after={"user": user.get_username(), "role": role.role}, reason="OpenGotha file")
+    return tournament

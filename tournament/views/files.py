@@ -1,0 +1,63 @@
+"""Import and export: one page with every file the site reads or writes for a tournament."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from tournament.forms.uploads import OpenGothaPlayersForm
+from tournament.models import Registration
+from tournament.models.discipline import DisciplineKind
+from tournament.services.opengotha import export_opengotha
+from tournament.services.players import players_import_opengotha
+
+from .access import ORGANIZER, tournament_page
+from .players import import_players
+
+
+def _page(request, tournament, roles, *, form=None, problems=(), status=200):
+    rounds = list(tournament.rounds.select_related("discipline").exclude(status="planned").order_by("number"))
+    go = list(tournament.disciplines.filter(kind=DisciplineKind.GO).order_by("position", "name"))
+    return render(request, "tournament/setup/files.html", {
+        "tournament": tournament, "roles": roles, "rounds": rounds, "go_disciplines": go,
+        "disciplines": list(tournament.disciplines.order_by("position", "name")),
+        "form": form or OpenGothaPlayersForm(), "problems": list(problems),
+        "unclaimed": tournament.registrations.filter(user__isnull=True).exclude(
+            status=Registration.Status.WITHDRAWN).exists(),
+    }, status=status)
+
+
+@require_GET
+@tournament_page(ORGANIZER)
+def files_page(request, tournament, roles):
+    return _page(request, tournament, roles)
+
+
+@require_GET
+@tournament_page(ORGANIZER)
+def opengotha_export(request, tournament, roles):
+    try:
+        xml = export_opengotha(tournament)
+    except ValidationError as exc:
+        messages.error(request, exc.messages[0])
+        return redirect("manage_files", slug=tournament.slug)
+    response = HttpResponse(xml, content_type="application/xml; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{tournament.slug}.xml"'
+    return response
+
+
+@require_POST
+@tournament_page(ORGANIZER)
+def opengotha_players(request, tournament, roles):
+    """The players of an OpenGotha file into this tournament: all of them, or none and the problems."""
+    form = OpenGothaPlayersForm(request.POST, request.FILES)
+    problems: list[str] = []
+    if form.is_valid():
+        done, problems = import_players(request, tournament, form, players_import_opengotha)
+        if done is not None:
+            return done
+    return _page(request, tournament, roles, form=form, problems=problems, status=422)

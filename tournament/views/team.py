@@ -1,0 +1,134 @@
+"""The tournament's team: organizers and referees; invitations by link and their acceptance."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournament.forms.team import InviteForm, RoleAddForm
+from tournament.models import TournamentInvitation, TournamentRole
+from tournament.selectors.setup import open_invitations, team
+from tournament.services import team as team_services
+
+from .access import ORGANIZER, tournament_page
+
+
+def _page(request, tournament, roles, *, add_form=None, invite_form=None, status=200):
+    base_url = request.build_absolute_uri("/")
+    invitations = open_invitations(tournament)
+    for invitation in invitations:
+        invitation.url = team_services.invitation_url(invitation, base_url)
+    return render(request, "tournament/setup/team.html", {
+        "tournament": tournament, "roles": roles, "team": team(tournament), "invitations": invitations,
+        "add_form": add_form or RoleAddForm(), "invite_form": invite_form or InviteForm(),
+        "organizers": tournament.roles.filter(role=TournamentRole.Role.ORGANIZER).count(),
+    }, status=status)
+
+
+@tournament_page(ORGANIZER)
+def team_page(request, tournament, roles):
+    return _page(request, tournament, roles)
+
+
+@require_POST
+@tournament_page(ORGANIZER)
+def team_add(request, tournament, roles):
+    form = RoleAddForm(request.POST)
+    if form.is_valid():
+        try:
+            grant = team_services.role_add(tournament=tournament, username=form.cleaned_data["username"],
+                                           role=form.cleaned_data["role"], user=request.user)
+        except ValidationError as exc:
+            form.add_error("username", exc.messages)
+        else:
+            messages.success(request, _("%(user)s is %(role)s now.") % {
+                "user": grant.user.get_username(), "role": grant.get_role_display()})
+            return redirect("manage_team", slug=tournament.slug)
+    return _page(request, tournament, roles, add_form=form, status=422)
+
+
+@require_POST
+@tournament_page(ORGANIZER)
+def team_remove(request, tournament, roles):
+    pk = request.POST.get("role", "")
+    role = tournament.roles.select_related("user").filter(pk=int(pk)).first() if pk.isascii() and pk.isdigit() \
+        and len(pk) < 19 else None
+    if role is None:
+        messages.error(request, _("This role was removed already."))
+        return redirect("manage_team", slug=tournament.slug)
+    try:
+        team_services.role_remove(tournament=tournament, role=role, user=request.user,
+                                  reason=request.POST.get("reason", "")[:200])
+    except ValidationError as exc:
+        messages.error(request, exc.messages[0])
+    else:
+        messages.success(request, _("%(user)s is no longer %(role)s.") % {
+            "user": role.user.get_username(), "role": role.get_role_display()})
+        if role.user_id == request.user.pk and not request.user.is_superuser \
+                and not tournament.roles.filter(user=request.user).exists():
+            return redirect("my_tournaments")
+    return redirect("manage_team", slug=tournament.slug)
+
+
+@require_POST
+@tournament_page(ORGANIZER)
+def team_invite(request, tournament, roles):
+    form = InviteForm(request.POST)
+    if form.is_valid():
+        invitation = team_services.invitation_create(
+            tournament=tournament, role=form.cleaned_data["role"], email=form.cleaned_data["email"],
+            user=request.user, base_url=request.build_absolute_uri("/"), language=get_language(),
+        )
+        if invitation.email:
+            messages.success(request, _("The invitation was sent to %(email)s. The link is below, too.") % {
+                "email": invitation.email})
+        else:
+            messages.success(request, _("The invitation link is below: pass it on to the person you invite."))
+        return redirect(f"{reverse('manage_team', args=[tournament.slug])}#invitations")
+    return _page(request, tournament, roles, invite_form=form, status=422)
+
+
+@require_POST
+@tournament_page(ORGANIZER)
+def team_withdraw(request, tournament, roles):
+    pk = request.POST.get("invitation", "")
+    invitation = tournament.invitations.filter(pk=int(pk)).first() if pk.isascii() and pk.isdigit() \
+        and len(pk) < 19 else None
+    try:
+        if invitation is None:
+            raise ValidationError(_("This invitation was accepted or withdrawn already."))
+        team_services.invitation_withdraw(tournament=tournament, invitation=invitation, user=request.user)
+    except ValidationError as exc:
+        messages.error(request, exc.messages[0])
+    else:
+        messages.success(request, _("The invitation was withdrawn; its link no longer works."))
+    return redirect("manage_team", slug=tournament.slug)
+
+
+def invitation(request, token):
+    """The link of an invitation: whose, for what; accepting needs a log-in (or a new account)."""
+    found: TournamentInvitation | None = team_services.invitation_by_token(token)
+    if found is None:
+        return render(request, "tournament/setup/invitation.html", {"invitation": None}, status=404)
+    path = reverse("invitation", args=[found.token])
+    if request.method == "POST":
+        if not request.user.is_authenticated:
+            return redirect(f"{reverse('login')}?next={path}")
+        try:
+            grant = team_services.invitation_accept(token=found.token, user=request.user)
+        except ValidationError as exc:
+            messages.error(request, exc.messages[0])
+        else:
+            messages.success(request, _("Welcome: you are %(role)s of %(tournament)s now.") % {
+                "role": grant.get_role_display(), "tournament": grant.tournament.name})
+            target = "manage" if grant.role == TournamentRole.Role.ORGANIZER else "referee_queue"
+            return redirect(target, slug=grant.tournament.slug)
+    return render(request, "tournament/setup/invitation.html", {
+        "invitation": found, "tournament": found.tournament, "path": path,
+        "signup_url": f"{reverse('signup')}?next={path}", "login_url": f"{reverse('login')}?next={path}",
+    })
