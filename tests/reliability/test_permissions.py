@@ -118,6 +118,10 @@ EXPECTED: dict[str, Url] = {
     "manage_round_swap": Url(WRITE, post=ORGANIZERS),
     "manage_round_move": Url(WRITE, post=ORGANIZERS),
     "manage_round_constraint": Url(WRITE, post=ORGANIZERS),
+    "manage_round_constraint_remove": Url(WRITE, post=ORGANIZERS),
+    "manage_round_unpair_game": Url(WRITE, post=ORGANIZERS),
+    "manage_round_pair_by_hand": Url(WRITE, post=ORGANIZERS),
+    "manage_round_bye": Url(WRITE, post=ORGANIZERS),
     "manage_round_action": Url(WRITE, post=ORGANIZERS),
 }
 
@@ -188,7 +192,7 @@ class Site:
         day.game2.record = FIVE_FOR_BLACK
         day.game2.save()
         result_set(game=day.game2, user=day.user("organizer"), version=0, result="B", reason="entered at the desk")
-        from tournament.services.rounds import pair_constraint_add
+        from tournament.services.round_edits import pair_constraint_add
 
         players = list(day.tournament.registrations.all())
         pair_constraint_add(tournament=day.tournament, kind="forbidden", player_a=players[0],

@@ -32,6 +32,9 @@ RULE_SETS = {
     DisciplineKind.VOLT: ["hannover"],
 }
 
+#: Kinds whose games have no komi.
+KINDS_WITHOUT_KOMI = {DisciplineKind.NINUKI}
+
 #: Kinds with a validator that replays a submitted game record.
 VALIDATED_KINDS = {DisciplineKind.NINUKI, DisciplineKind.GO, DisciplineKind.KEIMA, DisciplineKind.VOLT}
 
@@ -87,6 +90,11 @@ class Discipline(models.Model):
     @property
     def has_validator(self) -> bool:
         return self.kind in VALIDATED_KINDS
+
+    @property
+    def has_komi(self) -> bool:
+        """Ninuki-Renju has no komi: its pages, slips and sheets do not show one."""
+        return self.kind not in KINDS_WITHOUT_KOMI
 
     def clean(self) -> None:
         errors = {}
