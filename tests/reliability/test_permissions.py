@@ -134,6 +134,11 @@ ADMIN_SPECIAL = {
     # the audit log cannot be written, not even by the admin
     "admin:tournament_auditentry_add": with_(everyone(ADMIN_LOGIN), admin=403),
     "admin:tournament_auditentry_delete": with_(everyone(ADMIN_LOGIN), admin=403),
+    # games and byes come from the pairing and the organizer's round page, never from the admin
+    "admin:tournament_game_add": with_(everyone(ADMIN_LOGIN), admin=403),
+    "admin:tournament_game_delete": with_(everyone(ADMIN_LOGIN), admin=403),
+    "admin:tournament_bye_add": with_(everyone(ADMIN_LOGIN), admin=403),
+    "admin:tournament_bye_delete": with_(everyone(ADMIN_LOGIN), admin=403),
     # the log-in throttle's records are made by log-ins only (django-axes)
     "admin:axes_accessattempt_add": with_(everyone(ADMIN_LOGIN), admin=403),
     "admin:axes_accesslog_add": with_(everyone(ADMIN_LOGIN), admin=403),
