@@ -256,11 +256,13 @@ def test_two_organizers_pair_the_same_player_by_hand_at_once(day):
     lonely, other, bye = game.black, game.white, outcome.bye
 
     def pair(opponent, user):
-        return lambda: round_edits.players_pair(round=Round.objects.get(pk=round_.pk), player_a=lonely,
+        def job():
+            with translation.override("en"):  # each thread has its own language
+                return round_edits.players_pair(round=Round.objects.get(pk=round_.pk), player_a=lonely,
                                                 player_b=opponent, user=user)
+        return job
 
-    with translation.override("en"):
-        results = run_together(pair(other, organizer), pair(bye, day.user("admin")))
+    results = run_together(pair(other, organizer), pair(bye, day.user("admin")))
     made = [r for r in results if isinstance(r, tuple)]
     refused = [r for r in results if isinstance(r, ValidationError)]
     assert len(made) == 1 and len(refused) == 1, results

@@ -13,6 +13,7 @@ import subprocess
 import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
+from django.utils import translation
 
 from tournament.models import AuditEntry, Bye, Game, PairConstraint, Registration, Round
 from tournament.services import round_edits
@@ -22,6 +23,13 @@ from tournament.services.rounds import round_pair, round_publish
 from .conftest import _player
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def english():
+    """Service messages are read in English here (the site's default language is German)."""
+    with translation.override("en"):
+        yield
 
 
 @pytest.fixture
@@ -217,7 +225,7 @@ def test_remove_a_fixed_or_a_forbidden_pair(client, day, r2):
     assert messages[-1] == ("success", "Removed. It no longer counts the next time a round is paired.")
     _post(client, day, "manage_round_constraint_remove", {"constraint": forbidden.pk})
     assert not PairConstraint.objects.exists()
-    removed = AuditEntry.objects.filter(action="pairing.constraint.remove").order_by("id")
+    removed = AuditEntry.objects.filter(action="pairing.remove_constraint").order_by("id")
     assert [e.before["kind"] for e in removed] == ["fixed", "forbidden"]
     assert removed[0].before["players"] == ["Alice Albers", "Carol Conrad"]
     # removed twice (a double click), or from another tournament: a clear message, no 500

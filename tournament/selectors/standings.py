@@ -142,6 +142,7 @@ def pairing_sheet(round_: Round) -> PairingSheet:
         withdrawn=tuple(player(p) for p in away.withdrawn),
         date=local_datetime(round_.starts_at, tournament),
         komi=discipline.has_komi,
+        kind=discipline.kind,
     )
 
 

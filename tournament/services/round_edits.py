@@ -230,6 +230,6 @@ def pair_constraint_remove(*, constraint: PairConstraint, user=None, reason: str
         pk=constraint.pk)
     before = {"kind": constraint.kind, "players": [constraint.player_a.full_name, constraint.player_b.full_name],
               "round": constraint.round.number if constraint.round else None}
-    log_action(tournament=constraint.tournament, action="pairing.constraint.remove", obj=constraint, user=user,
+    log_action(tournament=constraint.tournament, action="pairing.remove_constraint", obj=constraint, user=user,
                before=before, reason=reason)
     constraint.delete()

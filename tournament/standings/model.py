@@ -180,3 +180,5 @@ class Standings:
     rows: tuple[Row, ...]
     disciplines: tuple[str, ...] = ()
     mode: str = TOTAL
+    #: The discipline of each round in ``rounds``: (number, discipline), in order.
+    round_disciplines: tuple[tuple[int, str], ...] = ()

@@ -24,6 +24,7 @@ from tournament.services import registrations as registration_services
 from tournament.services.players import PlayerImportError, player_enter_late, players_import_csv
 
 from .access import ORGANIZER, tournament_page
+from .language import chosen_language
 
 
 def _round_numbers(tournament) -> list[int]:
@@ -285,6 +286,7 @@ def players_import(request, tournament, roles):
     )
 
 
+@chosen_language
 @tournament_page(ORGANIZER)
 def welcome_slips(request, tournament, roles):
     """One page per player without an account: the claim code, a QR code and the link (PDF)."""

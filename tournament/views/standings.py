@@ -35,6 +35,8 @@ from tournament.selectors import standings as sel
 from tournament.selectors.roles import is_organizer, user_roles
 from tournament.selectors.rows import tournament_by_slug
 
+from .language import chosen_language
+
 REFRESH_SECONDS = 15
 
 
@@ -205,6 +207,7 @@ def _suffix(discipline):
 
 
 @require_GET
+@chosen_language
 def pdf_standings(request, slug):
     tournament, discipline, st = _standings_download(request, slug)
     return _file(standings_pdf(st, tournament.name), "application/pdf",
@@ -212,6 +215,7 @@ def pdf_standings(request, slug):
 
 
 @require_GET
+@chosen_language
 def pdf_crosstable(request, slug):
     tournament, discipline, st = _standings_download(request, slug)
     return _file(crosstable_pdf(st, tournament.name), "application/pdf",
@@ -255,6 +259,7 @@ def _round_sheet(request, slug, number):
 
 
 @require_GET
+@chosen_language
 def pdf_pairings(request, slug, number):
     tournament, sheet = _round_sheet(request, slug, number)
     return _file(pairings_pdf(sheet), "application/pdf",
@@ -262,6 +267,7 @@ def pdf_pairings(request, slug, number):
 
 
 @require_GET
+@chosen_language
 def pdf_slips(request, slug, number):
     tournament, sheet = _round_sheet(request, slug, number)
     return _file(slips_pdf(sheet), "application/pdf", f"{tournament.slug}-round{number}-slips.pdf")
