@@ -215,6 +215,7 @@ def test_the_dashboard_counters_update_without_a_reload(client, day):
     url = reverse("manage", args=[day.tournament.slug])
     page = client.get(url).content.decode()
     assert f'hx-get="{url}" hx-trigger="every 15s"' in page
+    assert page.count('id="to-confirm"') == 1 and page.count('id="dashboard-live"') == 1
     before = client.get(url, HTTP_HX_REQUEST="true").content.decode()
     assert before.startswith('<div id="dashboard-live"') and "<html" not in before
     assert re.search(r"<strong>2</strong> results missing", before)
