@@ -138,7 +138,9 @@ def round_pair(*, round: Round, user=None) -> PairingOutcome:  # noqa: A002 - th
     known = {p.key for p in data.players}
     present = {p.key for p in data.players if p.present(round_.number)}
     constraints = list(pair_constraints_for(round_))
-    _constraint_conflicts([c for c in constraints if c.round_id in (None, round_.pk)], registrations)
+    # the constraints this pairing uses: forbidden pairs of every round or this one, fixed pairs of this one
+    _constraint_conflicts([c for c in constraints if c.kind == PairConstraint.Kind.FORBIDDEN or c.round_id == round_.pk],
+                          registrations)
     forbidden = [(player_key(c.player_a_id), player_key(c.player_b_id))
                  for c in constraints if c.kind == PairConstraint.Kind.FORBIDDEN]
     kept = list(round_.games.filter(pinned=True))
