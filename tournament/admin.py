@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from tournament.forms.accounts import AdminUserAddForm, AdminUserChangeForm
 
 from tournament.ranks import format_rank
+from tournament.services.audit import log_action
 
 from .models import (
     AuditEntry,
@@ -34,6 +35,13 @@ class RoundInline(admin.TabularInline):
     model = Round
     extra = 0
     fields = ["number", "discipline", "pairing_system", "status", "starts_at"]
+    readonly_fields = ["status"]  # pairing, publishing and closing go through the organizer's pages
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        if db_field.name == "discipline":
+            tournament_id = request.resolver_match.kwargs.get("object_id") if request.resolver_match else None
+            kwargs["queryset"] = Discipline.objects.filter(tournament_id=tournament_id or 0)
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
 
 class RoleInline(admin.TabularInline):
@@ -95,39 +103,91 @@ class RegistrationAdmin(admin.ModelAdmin):
 
 
 class VersionedAdmin(admin.ModelAdmin):
-    """An edit here is a change like any other: it bumps the row's version, so a form
-    opened on the site before it is refused as stale instead of overwriting it."""
+    """The admin is a safety net: what it may still change is a change like any other. It bumps
+    the row's version, so a form opened on the site before it is refused as stale instead of
+    overwriting it, and it goes to the tournament's audit log with before and after."""
 
     def save_model(self, request, obj, form, change):
+        fields = [name for name in form.changed_data if name in {f.name for f in obj._meta.fields}]
+        old = type(obj).objects.filter(pk=obj.pk).first() if change else None
         if change and form.changed_data:
             obj.version += 1
         super().save_model(request, obj, form, change)
+        if fields:
+            log_action(
+                tournament=obj.tournament if isinstance(obj, Round) else obj.round.tournament,
+                action="admin.change" if change else "admin.add", obj=obj, user=request.user,
+                before={name: _plain(getattr(old, name)) for name in fields} if old is not None else None,
+                after={name: _plain(getattr(obj, name)) for name in fields},
+                reason=str(_("in the Django admin")),
+            )
+
+
+def _plain(value):
+    """A form value as the audit log keeps it (JSON): numbers stay numbers, anything else text."""
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    return str(value)
 
 
 @admin.register(Round)
 class RoundAdmin(VersionedAdmin):
+    """Rounds are paired, published and closed on the organizer's pages (with the audit log);
+    here only the discipline (of the round's own tournament), the start and the pairing system."""
+
     list_display = ["__str__", "tournament", "number", "discipline", "pairing_system", "status", "starts_at"]
     list_filter = ["status", "tournament", "discipline__kind"]
     search_fields = ["tournament__name", "discipline__name"]
-    readonly_fields = ["version"]
+    readonly_fields = ["status", "version"]
+
+    def get_readonly_fields(self, request, obj=None):
+        # a round's tournament and number are set when it is made
+        return [*self.readonly_fields, "tournament", "number"] if obj else self.readonly_fields
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        if db_field.name == "discipline":
+            object_id = request.resolver_match.kwargs.get("object_id") if request.resolver_match else None
+            round_ = Round.objects.filter(pk=object_id).first() if str(object_id or "").isdigit() else None
+            if round_ is not None:
+                kwargs["queryset"] = Discipline.objects.filter(tournament_id=round_.tournament_id)
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
 
 @admin.register(Game)
 class GameAdmin(VersionedAdmin):
+    """Read-only but for handicap, komi and "kept": players, tables and results change on the
+    organizer's and referee's pages, through the services and the audit log."""
+
     list_display = ["round", "table", "black", "white", "handicap", "komi", "result", "by_default", "result_state"]
     list_filter = ["result_state", "result", "by_default", "round__tournament", "round__number"]
     search_fields = ["black__surname", "white__surname", "black__given_name", "white__given_name"]
-    autocomplete_fields = ["black", "white"]
     list_select_related = ["round__discipline", "black", "white"]
-    readonly_fields = ["verdict", "reported_by", "reported_at", "version"]
+    readonly_fields = ["round", "table", "black", "white", "result", "by_default", "method", "result_state",
+                       "record", "verdict", "reported_by", "reported_at", "version"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(Bye)
 class ByeAdmin(admin.ModelAdmin):
+    """Byes come from pairing the round (or the organizer's round page): shown, not changed."""
+
     list_display = ["round", "player"]
     list_filter = ["round__tournament", "round__number"]
     search_fields = ["player__surname", "player__given_name"]
-    autocomplete_fields = ["player"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(TournamentRole)

@@ -99,6 +99,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # after the two above: adds the messages of an htmx action to its answer
+    "tournament.htmx_messages.HtmxMessagesMiddleware",
     # last: turns a log-in refused by the throttle into the 429 page
     "axes.middleware.AxesMiddleware",
 ]
@@ -149,12 +151,16 @@ AUTH_PASSWORD_VALIDATORS = [
 LANGUAGE_CODE = "de"
 LANGUAGES = [("de", _("German")), ("en", _("English"))]
 LOCALE_PATHS = [BASE_DIR / "tournament" / "locale"]
+# English dates in a European format (28 Nov 2026, 28.11.2026, 14:30): tournament/formats/en
+FORMAT_MODULE_PATH = ["tournament.formats"]
 TIME_ZONE = "Europe/Berlin"
 USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT") or BASE_DIR / "staticfiles")
+# Files served at the site's root by WhiteNoise: /favicon.ico (browsers ask for it without a link)
+WHITENOISE_ROOT = BASE_DIR / "tournament" / "root_files"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

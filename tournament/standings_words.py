@@ -51,3 +51,11 @@ def heading(standings, tournament: str, what: str) -> tuple[str, str]:
     if standings.mode != TOTAL and not standings.title:
         subtitle += " · " + _("overall ranking: %(mode)s") % {"mode": mode_text(standings.mode)}
     return title, subtitle
+
+
+def rounds_line(standings) -> str:
+    """Each round's discipline, for the documents: "Rounds: 1 Go 9×9 · 2 Ninuki-Renju · …"."""
+    played = getattr(standings, "round_disciplines", ())
+    if not played:
+        return ""
+    return _("Rounds: %(rounds)s") % {"rounds": " · ".join(f"{n} {name}" for n, name in played)}

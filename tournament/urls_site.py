@@ -63,6 +63,13 @@ urlpatterns = [
     path("t/<slug:slug>/manage/rounds/<int:number>/", rounds.round_manage, name="manage_round"),
     path("t/<slug:slug>/manage/rounds/<int:number>/swap/", rounds.round_swap, name="manage_round_swap"),
     path("t/<slug:slug>/manage/rounds/<int:number>/table/", rounds.round_move_table, name="manage_round_move"),
+    path("t/<slug:slug>/manage/rounds/<int:number>/game/unpair/", rounds.round_unpair_game,
+         name="manage_round_unpair_game"),
+    path("t/<slug:slug>/manage/rounds/<int:number>/game/pair/", rounds.round_pair_by_hand,
+         name="manage_round_pair_by_hand"),
+    path("t/<slug:slug>/manage/rounds/<int:number>/bye/", rounds.round_bye, name="manage_round_bye"),
+    path("t/<slug:slug>/manage/rounds/<int:number>/constraint/remove/", rounds.round_constraint_remove,
+         name="manage_round_constraint_remove"),
     path(
         "t/<slug:slug>/manage/rounds/<int:number>/constraint/<str:kind>/",
         rounds.round_constraint,

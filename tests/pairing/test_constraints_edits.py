@@ -97,7 +97,7 @@ def test_swap_warns_about_rematch_and_recomputes_handicap():
     if partner == b:
         pytest.skip("already paired together")
     edit = swap_players(t, 3, p.games, partner, b)
-    assert any("rematch" in w for w in edit.warnings)
+    assert any(w.code == "rematch" and "rematch" in str(w) for w in edit.warnings)
     assert sorted(k for g in edit.games for k in (g.white, g.black)) == sorted(
         k for g in p.games for k in (g.white, g.black))
 
@@ -111,16 +111,74 @@ def test_colour_imbalance_warning():
 
     t = replace(t, games=(Game(1, a, b, result=Result.DRAW), Game(2, a, b, result=Result.DRAW)))
     warnings = check_games(t, 3, [Game(3, a, b, table=1)])
-    assert any("colour imbalance" in w and a in w for w in warnings)
-    assert any("rematch" in w for w in warnings)
+    assert any(w.code == "colour" and w.players == (a,) and "colour imbalance" in str(w) for w in warnings)
+    assert any(w.code == "rematch" for w in warnings)
 
 
 def test_move_game_swaps_tables():
     t = play(tournament(6, seed=2), 1, seed=2)
     p = pair_round(t, 2)
-    edit = move_game(t, 2, p.games, 1, 3)
+    edit = move_game(p.games, 1, 3)
     by_table = {g.table: g for g in edit.games}
     old = {g.table: g for g in p.games}
     assert by_table[3].white == old[1].white and by_table[1].white == old[3].white
     with pytest.raises(ValueError):
-        move_game(t, 2, p.games, 9, 1)
+        move_game(p.games, 9, 1)
+
+
+def test_pair_by_hand_follows_the_rules_at_the_lowest_free_table():
+    from tournament.pairing.edits import EditRefused, pair_by_hand, unpair_game
+    from tournament.pairing.engine import build_context, make_game
+
+    t = play(tournament(10, seed=11), 1, seed=11)
+    p = pair_round(t, 2)
+    taken_out = unpair_game(p.games, 2)
+    lonely = next(g for g in p.games if g.table == 2)
+    assert len(taken_out.games) == 4 and all(g.table != 2 for g in taken_out.games)
+    edit = pair_by_hand(t, 2, taken_out.games, lonely.black, lonely.white)
+    made = next(g for g in edit.games if g.table == 2)
+    ruled = make_game(build_context(t, 2, [lonely.black, lonely.white]), lonely.black, lonely.white, 2)
+    assert (made.white, made.black, made.handicap, made.komi) == (ruled.white, ruled.black, ruled.handicap, ruled.komi)
+    assert edit.changed == (2,)
+    busy = next(g for g in p.games if g.table == 1).white
+    with pytest.raises(EditRefused) as refused:
+        pair_by_hand(t, 2, taken_out.games, lonely.black, busy)
+    assert refused.value.code == "busy" and refused.value.players == (busy,)
+    with pytest.raises(EditRefused) as refused:
+        pair_by_hand(t, 2, taken_out.games, lonely.black, lonely.black)
+    assert refused.value.code == "same-player"
+    with pytest.raises(EditRefused) as refused:
+        pair_by_hand(t, 2, taken_out.games, lonely.black, "NOBODY")
+    assert refused.value.code == "unknown"
+
+
+def test_a_game_with_a_result_is_never_changed_by_an_edit():
+    from tournament.pairing.edits import EditRefused, unpair_game
+    from tournament.pairing.model import Result
+
+    t = play(tournament(8, seed=12), 1, seed=12)
+    p = pair_round(t, 2)
+    g1, g2 = sorted(p.games, key=lambda g: g.table)[:2]
+    decided = replace(g1, result=Result.BLACK_WINS)
+    games = [decided if g is g1 else g for g in p.games]
+    for a, b in ((g1.black, g2.black), (g2.white, g1.white), (g1.black, g1.white)):
+        with pytest.raises(EditRefused) as refused:
+            swap_players(t, 2, games, a, b)
+        assert refused.value.code == "has-result" and refused.value.table == g1.table
+    with pytest.raises(EditRefused):
+        unpair_game(games, g1.table)
+    # other games may still change, and the decided one stays as it was
+    g3, g4 = sorted(p.games, key=lambda g: g.table)[2:4]
+    edit = swap_players(t, 2, games, g3.black, g4.black)
+    assert decided in edit.games and edit.changed == (g3.table, g4.table)
+
+
+def test_a_colour_swap_in_one_game_keeps_handicap_and_komi():
+    from tournament.pairing.model import Game
+
+    t = tournament(2, seed=1)
+    a, b = (pl.key for pl in t.players)
+    game = Game(1, white=a, black=b, handicap=3, table=1, komi=0.5)
+    edit = swap_players(t, 1, [game], a, b)
+    (swapped,) = edit.games
+    assert (swapped.white, swapped.black, swapped.handicap, swapped.komi) == (b, a, 3, 0.5)

@@ -243,3 +243,32 @@ def test_two_identical_csv_imports_at_once_make_one_set_of_registrations(day):
     error = next(o for o in outcome if not isinstance(o, list))
     assert isinstance(error, PlayerImportError) and "registered already" in " ".join(error.messages)
     assert Registration.objects.filter(tournament=day.tournament, egd_pin__in=["13572468", "24681357"]).count() == 2
+
+
+def test_two_organizers_pair_the_same_player_by_hand_at_once(day):
+    """A game is taken out; two organizers pair its Black player at the same moment with different
+    opponents: one game is made, the other organizer is told the player has a game now."""
+    from tournament.services import round_edits
+
+    round_ = _round_with_players(day, extra=5)  # nine players: a bye
+    organizer = day.user("organizer")
+    outcome = round_services.round_pair(round=round_, user=organizer)
+    game = round_.games.order_by("table").first()
+    round_edits.game_unpair(game=game, user=organizer)
+    lonely, other, bye = game.black, game.white, outcome.bye
+
+    def pair(opponent, user):
+        def job():
+            with translation.override("en"):  # each thread has its own language
+                return round_edits.players_pair(round=Round.objects.get(pk=round_.pk), player_a=lonely,
+                                                player_b=opponent, user=user)
+        return job
+
+    results = run_together(pair(other, organizer), pair(bye, day.user("admin")))
+    made = [r for r in results if isinstance(r, tuple)]
+    refused = [r for r in results if isinstance(r, ValidationError)]
+    assert len(made) == 1 and len(refused) == 1, results
+    assert "has a game in this round already" in refused[0].messages[0]
+    seats = Counter(p for g in round_.games.all() for p in (g.black_id, g.white_id))
+    assert seats[lonely.pk] == 1 and all(n == 1 for n in seats.values())
+    assert AuditEntry.objects.filter(action="round.pair_by_hand", object_id=round_.pk).count() == 1

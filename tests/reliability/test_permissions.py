@@ -118,6 +118,10 @@ EXPECTED: dict[str, Url] = {
     "manage_round_swap": Url(WRITE, post=ORGANIZERS),
     "manage_round_move": Url(WRITE, post=ORGANIZERS),
     "manage_round_constraint": Url(WRITE, post=ORGANIZERS),
+    "manage_round_constraint_remove": Url(WRITE, post=ORGANIZERS),
+    "manage_round_unpair_game": Url(WRITE, post=ORGANIZERS),
+    "manage_round_pair_by_hand": Url(WRITE, post=ORGANIZERS),
+    "manage_round_bye": Url(WRITE, post=ORGANIZERS),
     "manage_round_action": Url(WRITE, post=ORGANIZERS),
     # imports from other programs: any logged-in user (the uploader becomes the organizer)
     "import_macmahon": Url(only(ALL - {"anonymous"}), post=ALL - {"anonymous"}),
@@ -165,6 +169,11 @@ ADMIN_SPECIAL = {
     # the audit log cannot be written, not even by the admin
     "admin:tournament_auditentry_add": with_(everyone(ADMIN_LOGIN), admin=403),
     "admin:tournament_auditentry_delete": with_(everyone(ADMIN_LOGIN), admin=403),
+    # games and byes come from the pairing and the organizer's round page, never from the admin
+    "admin:tournament_game_add": with_(everyone(ADMIN_LOGIN), admin=403),
+    "admin:tournament_game_delete": with_(everyone(ADMIN_LOGIN), admin=403),
+    "admin:tournament_bye_add": with_(everyone(ADMIN_LOGIN), admin=403),
+    "admin:tournament_bye_delete": with_(everyone(ADMIN_LOGIN), admin=403),
     # the log-in throttle's records are made by log-ins only (django-axes)
     "admin:axes_accessattempt_add": with_(everyone(ADMIN_LOGIN), admin=403),
     "admin:axes_accesslog_add": with_(everyone(ADMIN_LOGIN), admin=403),
@@ -223,7 +232,7 @@ class Site:
         day.game2.record = FIVE_FOR_BLACK
         day.game2.save()
         result_set(game=day.game2, user=day.user("organizer"), version=0, result="B", reason="entered at the desk")
-        from tournament.services.rounds import pair_constraint_add
+        from tournament.services.round_edits import pair_constraint_add
 
         players = list(day.tournament.registrations.all())
         pair_constraint_add(tournament=day.tournament, kind="forbidden", player_a=players[0],

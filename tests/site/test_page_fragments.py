@@ -91,7 +91,8 @@ def test_the_rounds_i_will_miss_show_the_saved_choice_at_once(client, day):
 def test_my_games_follow_tables_colours_rounds_and_byes_at_once(client, day):
     """The games on "my tournament" are kept rendered between visits; every change shows on the next visit."""
     from tournament.models import Bye
-    from tournament.services.rounds import game_move_table, game_swap_players, round_publish, round_unpublish
+    from tournament.services.round_edits import game_move_table, game_swap_players
+    from tournament.services.rounds import round_publish, round_unpublish
 
     url = reverse("my_tournament", args=[day.tournament.slug])
     client.force_login(day.user("alice"))
@@ -108,7 +109,7 @@ def test_my_games_follow_tables_colours_rounds_and_byes_at_once(client, day):
     unpublished = games()
     assert "Table 7" not in unpublished and "No games yet" in unpublished
     day.game.refresh_from_db()
-    game_swap_players(game_a=day.game, player_a=day.game.black, game_b=day.game, player_b=day.game.white,
+    game_swap_players(round=day.round1, player_a=day.game.black, player_b=day.game.white,
                       user=day.user("organizer"))
     round_publish(round=day.round1, user=day.user("organizer"))
     assert "You play White" in games()

@@ -5,7 +5,8 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models.game import Result, WinMethod
+from games.coords import Point, centre
+from tournament.models.game import Result, WinMethod, win_method_choices
 
 MAX_RECORD = 200_000
 
@@ -22,8 +23,7 @@ class ReportForm(VersionForm):
     record = forms.CharField(
         label=_("Game record"),
         required=False,
-        widget=forms.Textarea(attrs={"rows": 5, "spellcheck": "false", "autocapitalize": "off",
-                                     "placeholder": "K10 K9 L10 …  /  (;GM[1]SZ[19];B[jj];W[ji])"}),
+        widget=forms.Textarea(attrs={"rows": 5, "spellcheck": "false", "autocapitalize": "off"}),
         help_text=_("Paste the moves (e.g. K10 K9 L10 …) or an SGF, or upload an SGF file below."),
         max_length=MAX_RECORD,
     )
@@ -38,13 +38,17 @@ class ReportForm(VersionForm):
             (Result.WHITE, _("White (%(name)s) won") % {"name": game.white.full_name}),
             (Result.DRAW, _("Draw")),
         ]
-        if not game.round.discipline.has_validator:
+        discipline = game.round.discipline
+        self.fields["method"].choices = win_method_choices(discipline.kind)
+        if not discipline.has_validator:
             del self.fields["record"]
             del self.fields["sgf_file"]
-        elif game.round.discipline.record_required:
-            self.fields["record"].help_text = _(
-                "Required for this discipline: paste the moves or an SGF, or upload an SGF file."
-            )
+        else:
+            self.fields["record"].widget.attrs["placeholder"] = record_placeholder(discipline.board_size)
+            if discipline.record_required:
+                self.fields["record"].help_text = _(
+                    "Required for this discipline: paste the moves or an SGF, or upload an SGF file."
+                )
 
     def clean_sgf_file(self):
         upload = self.cleaned_data.get("sgf_file")
@@ -70,6 +74,17 @@ class ReportForm(VersionForm):
         return data
 
 
+def record_placeholder(size: int) -> str:
+    """An example record for a board of ``size``: three moves from the centre, and the same as SGF."""
+    if not isinstance(size, int) or not 3 <= size <= 25:
+        size = 19  # a board the site does not play: the usual example
+    c = centre(size)
+    moves = [c, Point(c.x, c.y - 1), Point(c.x + 1, c.y)]
+    plain = " ".join(str(p) for p in moves)
+    sgf = "".join(f";{colour}[{p.to_sgf(size)}]" for colour, p in zip("BW", moves[:2]))
+    return f"{plain} …  /  (;GM[1]SZ[{size}]{sgf})"
+
+
 class DisputeForm(VersionForm):
     reason = forms.CharField(
         label=_("What is wrong?"), widget=forms.Textarea(attrs={"rows": 3}), max_length=2000
@@ -87,6 +102,11 @@ class ResultSetForm(VersionForm):
 class AdjudicateForm(VersionForm):
     result = forms.ChoiceField(label=_("Decision"), choices=Result.choices)
     method = forms.ChoiceField(label=_("Won by"), choices=WinMethod.choices, required=False)
+
+    def __init__(self, *args, game=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        if game is not None:
+            self.fields["method"].choices = win_method_choices(game.round.discipline.kind)
     by_default = forms.BooleanField(label=_("not played (by default)"), required=False)
     reason = forms.CharField(
         label=_("Reason"),

@@ -19,17 +19,26 @@ class RoundCreateForm(forms.Form):
 
 
 class PlayerPairForm(forms.Form):
-    """Two players of the tournament: to swap, or to keep apart."""
+    """Two players of the tournament: to swap, to pair by hand, or to keep apart.
+
+    ``players`` narrows the choice (e.g. to the players of the round); the
+    tournament's registrations are the most it may hold.
+    """
 
     player_a = forms.ModelChoiceField(label=_("Player"), queryset=Registration.objects.none())
     player_b = forms.ModelChoiceField(label=_("Player"), queryset=Registration.objects.none())
     reason = forms.CharField(label=_("Reason"), required=False, max_length=200)
 
-    def __init__(self, *args, tournament, **kwargs):
+    def __init__(self, *args, tournament, players=None, reason=True, **kwargs):
         super().__init__(*args, **kwargs)
-        players = tournament.registrations.order_by("surname", "given_name", "id")
-        self.fields["player_a"].queryset = players
-        self.fields["player_b"].queryset = players
+        choices = tournament.registrations.all()
+        if players is not None:
+            choices = choices.filter(pk__in=[p.pk for p in players])
+        choices = choices.order_by("surname", "given_name", "id")
+        self.fields["player_a"].queryset = choices
+        self.fields["player_b"].queryset = choices
+        if not reason:
+            del self.fields["reason"]
 
     def clean(self):
         data = super().clean()
@@ -43,3 +52,16 @@ class TableMoveForm(forms.Form):
 
     game = forms.IntegerField(widget=forms.HiddenInput)
     table = forms.IntegerField(label=_("New table"), min_value=1)
+
+
+class PlayerForm(forms.Form):
+    """One player of the round (e.g. to get the bye)."""
+
+    player = forms.ModelChoiceField(label=_("Player"), queryset=Registration.objects.none())
+
+    def __init__(self, *args, tournament, players=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        choices = tournament.registrations.all()
+        if players is not None:
+            choices = choices.filter(pk__in=[p.pk for p in players])
+        self.fields["player"].queryset = choices.order_by("surname", "given_name", "id")

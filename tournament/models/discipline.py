@@ -61,6 +61,9 @@ def rule_option_message(exc: RuleOptionError) -> str:
     }
     return str(messages[exc.code]) % exc.params if exc.params else str(messages[exc.code])
 
+#: Kinds whose games have no komi.
+KINDS_WITHOUT_KOMI = {DisciplineKind.NINUKI}
+
 
 class Discipline(models.Model):
     tournament = models.ForeignKey(
@@ -118,6 +121,11 @@ class Discipline(models.Model):
     def facts(self):
         """What this kind's rules engine supports (:mod:`tournament.variants`)."""
         return variant_facts(self.kind)
+
+    @property
+    def has_komi(self) -> bool:
+        """Ninuki-Renju has no komi: its pages, slips and sheets do not show one."""
+        return self.kind not in KINDS_WITHOUT_KOMI
 
     def clean(self) -> None:
         """Everything checked against the kind's engine: every path (site, admin, import) refuses the same."""

@@ -10,6 +10,13 @@ from django.utils.translation import gettext_lazy as _
 from tournament.ranks import format_rank, parse_rank
 
 
+class RankInput(forms.TextInput):
+    """A short text input for a rank (``5k``, ``1d``)."""
+
+    def __init__(self, attrs=None):
+        super().__init__({"size": 5, "autocapitalize": "off", "spellcheck": "false", "placeholder": "5k", **(attrs or {})})
+
+
 class RankFormField(forms.CharField):
     """A form field that reads ``5k``, ``2D``, ``1p`` and gives the rank number."""
 
@@ -53,6 +60,13 @@ class RankField(models.IntegerField):
         kwargs.setdefault("help_text", _("30k to 1k, 1d to 9d, 1p to 9p"))
         kwargs.pop("min_value", None)
         kwargs.pop("max_value", None)
+        # A rank is text (``1d``): the admin hands every integer field a number input,
+        # in which ``1d`` cannot even be typed. Every form gets a text input instead.
+        widget = kwargs.get("widget")
+        if widget is None or isinstance(widget, forms.NumberInput) or (
+            isinstance(widget, type) and issubclass(widget, forms.NumberInput)
+        ):
+            kwargs["widget"] = RankInput
         return models.Field.formfield(self, **kwargs)
 
     def value_to_string(self, obj):

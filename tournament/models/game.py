@@ -37,6 +37,28 @@ class WinMethod(models.TextChoices):
     DEFAULT = "default", _("by default")
 
 
+#: How a game of each discipline kind can be won, in the order offered ("won by").
+#: Go and its variants end in counting; Ninuki-Renju with a five or captures.
+_GO_FAMILY = (WinMethod.SCORE, WinMethod.RESIGNATION, WinMethod.TIME, WinMethod.DEFAULT)
+WIN_METHODS_BY_KIND = {
+    "go": _GO_FAMILY,
+    "keima": _GO_FAMILY,
+    "volt": _GO_FAMILY,
+    "rundgo": _GO_FAMILY,
+    "ninuki": (WinMethod.FIVE, WinMethod.CAPTURES, WinMethod.RESIGNATION, WinMethod.TIME, WinMethod.DEFAULT),
+}
+
+
+def win_methods(kind: str) -> tuple[WinMethod, ...]:
+    """The ways a game of ``kind`` can be won (every way for a kind without a list)."""
+    return WIN_METHODS_BY_KIND.get(kind, tuple(m for m in WinMethod if m != WinMethod.NONE))
+
+
+def win_method_choices(kind: str) -> list[tuple[str, str]]:
+    """Choices for a "won by" field of a game of ``kind``: "not given", then its ways of winning."""
+    return [(WinMethod.NONE.value, WinMethod.NONE.label)] + [(m.value, m.label) for m in win_methods(kind)]
+
+
 _POINTS = {
     # result: (black's points, white's points)
     Result.BLACK: (Decimal("1"), Decimal("0")),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
@@ -73,3 +74,14 @@ class Round(models.Model):
 
     def can_become(self, status: str) -> bool:
         return status in self.TRANSITIONS[self.Status(self.status)]
+
+    def clean(self) -> None:
+        """A round plays one of its own tournament's disciplines."""
+        if self.tournament_id and self.discipline_id and self.discipline.tournament_id != self.tournament_id:
+            raise ValidationError({"discipline": _("The discipline belongs to another tournament.")})
+
+    def save(self, *args, **kwargs):
+        # Every path (admin, services, imports, the shell) is refused, not only those that call full_clean().
+        if self.tournament_id and self.discipline_id and self.discipline.tournament_id != self.tournament_id:
+            raise ValidationError({"discipline": _("The discipline belongs to another tournament.")})
+        super().save(*args, **kwargs)

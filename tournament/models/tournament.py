@@ -256,3 +256,51 @@ class PairConstraint(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()}: {self.player_a} / {self.player_b}"
+
+    def clean(self) -> None:
+        """Refuse a constraint that cannot hold: two players of another tournament, a fixed pair
+        without its round, or one that contradicts (or repeats) a constraint already there."""
+        if not (self.tournament_id and self.player_a_id and self.player_b_id):
+            return
+        if self.player_a_id == self.player_b_id:
+            raise ValidationError({"player_b": _("Choose two different players.")})
+        foreign = [p for p in (self.player_a, self.player_b) if p.tournament_id != self.tournament_id]
+        if foreign:
+            raise ValidationError(_("This player is not registered in this tournament."))
+        if self.round_id and self.round.tournament_id != self.tournament_id:
+            raise ValidationError({"round": _("The round belongs to another tournament.")})
+        if self.kind == self.Kind.FIXED and not self.round_id:
+            raise ValidationError({"round": _("A fixed pair is for one round: choose the round.")})
+        names = {"a": self.player_a.full_name, "b": self.player_b.full_name,
+                 "round": self.round.number if self.round_id else ""}
+        others = PairConstraint.objects.filter(tournament_id=self.tournament_id).exclude(pk=self.pk)
+        pair = (models.Q(player_a_id=self.player_a_id, player_b_id=self.player_b_id)
+                | models.Q(player_a_id=self.player_b_id, player_b_id=self.player_a_id))
+        this_round = models.Q(round__isnull=True) | models.Q(round_id=self.round_id)
+        if self.kind == self.Kind.FIXED:
+            if others.filter(pair, this_round, kind=self.Kind.FORBIDDEN).exists():
+                raise ValidationError(_("%(a)s and %(b)s are a forbidden pair: they cannot also be a fixed pair. "
+                                        "Remove the forbidden pair first.") % names)
+            if others.filter(pair, kind=self.Kind.FIXED, round_id=self.round_id).exists():
+                raise ValidationError(_("%(a)s and %(b)s are a fixed pair in round %(round)s already.") % names)
+            busy = others.filter(kind=self.Kind.FIXED, round_id=self.round_id).filter(
+                models.Q(player_a_id__in=[self.player_a_id, self.player_b_id])
+                | models.Q(player_b_id__in=[self.player_a_id, self.player_b_id])
+            ).first()
+            if busy is not None:
+                name = names["a"] if self.player_a_id in (busy.player_a_id, busy.player_b_id) else names["b"]
+                raise ValidationError(_("%(name)s is in another fixed pair in round %(round)s already.")
+                                      % {"name": name, "round": names["round"]})
+        else:
+            fixed = others.filter(pair, kind=self.Kind.FIXED)
+            if self.round_id:
+                fixed = fixed.filter(round_id=self.round_id)
+            clash = fixed.select_related("round").first()
+            if clash is not None:
+                raise ValidationError(_("%(a)s and %(b)s are a fixed pair in round %(round)s: they cannot also be "
+                                        "a forbidden pair. Remove the fixed pair first.")
+                                      % {**names, "round": clash.round.number if clash.round else ""})
+            same = others.filter(pair, kind=self.Kind.FORBIDDEN)
+            same = same.filter(this_round) if self.round_id else same.filter(round__isnull=True)
+            if same.exists():
+                raise ValidationError(_("%(a)s and %(b)s are a forbidden pair already.") % names)

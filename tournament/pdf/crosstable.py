@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from tournament.standings.model import Standings
-from tournament.standings_words import column_header, heading
+from tournament.standings_words import column_header, heading, rounds_line
 
 from .grid import GridColumn, Section, render
 from .standings import rank_text
@@ -39,7 +39,7 @@ def section(standings: Standings, tournament: str = "") -> Section:
         )
     title, subtitle = heading(standings, tournament, _("Crosstable"))
     return Section(title=title, subtitle=subtitle, columns=columns, rows=rows,
-                   orientation="landscape")
+                   orientation="landscape", note=rounds_line(standings))
 
 
 def crosstable_pdf(standings: Standings, tournament: str = "") -> bytes:

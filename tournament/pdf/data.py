@@ -35,7 +35,11 @@ class PairingSheet:
     discipline: str
     tables: tuple[SheetTable, ...]
     byes: tuple[SheetPlayer, ...] = ()
+    absent: tuple[SheetPlayer, ...] = ()  # not playing this round: said they miss it
+    withdrawn: tuple[SheetPlayer, ...] = ()
     discipline_kind: str = ""
     board_size: int = 19
     record_required: bool = False
-    date: str = ""
+    date: str = ""  # the round's start, in local time and the active language
+    komi: bool = True  # False for games without komi (Ninuki-Renju)
+    kind: str = ""  # the discipline's kind (go, ninuki, keima, volt, rundgo, other): its ways of winning

@@ -46,6 +46,12 @@ class Section:
     page_size: tuple[float, float] = field(default=A4)
     #: the largest font size: bigger for sheets read from a distance (pairings on the wall)
     max_size: float = MAX_SIZE
+    #: one more line under the subtitle (e.g. each round's discipline), smaller type
+    note: str = ""
+
+
+def _head_space(section: Section) -> float:
+    return (12 if section.subtitle else 0) + (11 if section.note else 0)
 
 
 def _units(section: Section) -> list[float]:
@@ -97,7 +103,7 @@ def _layout(section: Section, units: list[float]):
 
 def _one_page(section: Section, page, size: float) -> bool:
     row_h = size * 1.45
-    top_space = 2 * MARGIN + 22 + (12 if section.subtitle else 0) + row_h
+    top_space = 2 * MARGIN + 22 + _head_space(section) + row_h
     return len(section.rows) <= (page[1] - top_space) // row_h
 
 
@@ -117,7 +123,7 @@ def draw(canvas: Canvas, sections: Sequence[Section], footer: str = "") -> None:
         units = _units(section)
         page, size, widths = _layout(section, units)
         row_h = size * 1.45
-        top_space = 2 * MARGIN + 22 + (12 if section.subtitle else 0) + row_h
+        top_space = 2 * MARGIN + 22 + _head_space(section) + row_h
         per_page = max(1, int((page[1] - top_space) // row_h))
         count = max(1, -(-len(section.rows) // per_page))
         plans.append((section, page, size, widths, row_h, per_page, count))
@@ -139,6 +145,14 @@ def draw(canvas: Canvas, sections: Sequence[Section], footer: str = "") -> None:
                 y -= 14
                 canvas.setFont(fonts.font_for(section.subtitle), 9)
                 canvas.drawString(MARGIN, y, section.subtitle)
+            if section.note:
+                y -= 11
+                font = fonts.font_for(section.note)
+                note_size = 8.0
+                while note_size > 5 and fonts.width(section.note, font, note_size) > page[0] - 2 * MARGIN:
+                    note_size -= 0.5
+                canvas.setFont(font, note_size)
+                canvas.drawString(MARGIN, y, _clip(section.note, font, note_size, page[0] - 2 * MARGIN))
             y -= 10 + row_h
             # header row
             canvas.setFillColorRGB(*HEADER_BG)

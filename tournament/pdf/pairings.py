@@ -37,7 +37,7 @@ def sections(sheet: PairingSheet) -> list[Section]:
     by_table = [
         [str(t.table), t.black.name, t.black.rank, t.black.club,
          t.white.name, t.white.rank, t.white.club,
-         str(t.handicap) if t.handicap else "", _komi(t.komi), t.result or ""]
+         str(t.handicap) if t.handicap else ""] + ([_komi(t.komi)] if sheet.komi else []) + [t.result or ""]
         for t in sorted(sheet.tables, key=lambda t: t.table)
     ]
     rank, club = _("Rank"), _("Club")
@@ -46,7 +46,8 @@ def sections(sheet: PairingSheet) -> list[Section]:
         GridColumn(black, shrink=True), GridColumn(rank, "right"), GridColumn(club, shrink=True),
         GridColumn(white, shrink=True), GridColumn(rank, "right"), GridColumn(club, shrink=True),
         # TRANSLATORS: short column header for the handicap
-        GridColumn(pgettext("column", "Hc"), "right"), GridColumn(_("Komi"), "right"),
+        GridColumn(pgettext("column", "Hc"), "right"),
+    ] + ([GridColumn(_("Komi"), "right")] if sheet.komi else []) + [
         # room to write the result in by hand
         GridColumn(_("Result") + " " * 14),
     ]
@@ -54,8 +55,9 @@ def sections(sheet: PairingSheet) -> list[Section]:
     for t in sheet.tables:
         entries.append((t.black, str(t.table), black, t.white))
         entries.append((t.white, str(t.table), white, t.black))
-    for p in sheet.byes:
-        entries.append((p, "–", _("bye"), None))
+    # not playing this round
+    for players, why in ((sheet.byes, _("bye")), (sheet.absent, _("absent")), (sheet.withdrawn, _("withdrawn"))):
+        entries += [(p, "–", why, None) for p in players]
     entries.sort(key=lambda e: (e[0].surname.casefold(), e[0].given_name.casefold()))
     by_name = [
         [p.name, p.rank, p.club, table, colour, opp.name if opp else "", opp.rank if opp else ""]

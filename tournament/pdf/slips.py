@@ -38,6 +38,15 @@ def _player(p: SheetPlayer) -> str:
     return f"{p.name} ({extra})" if extra else p.name
 
 
+def won_by(kind: str) -> str:
+    """The ways of winning of the discipline's game, to circle on the slip."""
+    if kind == "ninuki":
+        return _("won by: five in a row · captures · resignation · time · default")
+    if kind in ("go", "keima", "volt", "rundgo"):
+        return _("won by: counting (____ points) · resignation · time · default")
+    return _("won by: resignation · counting (____ points) · time · five in a row · captures · default")
+
+
 def _slip(c: Canvas, sheet: PairingSheet, t: SheetTable, top: float, height: float,
           width: float) -> None:
     left = MARGIN
@@ -49,7 +58,8 @@ def _slip(c: Canvas, sheet: PairingSheet, t: SheetTable, top: float, height: flo
     details = [f"{sheet.board_size}×{sheet.board_size}"]
     if t.handicap:
         details.append(_("handicap %(n)s") % {"n": t.handicap})
-    details.append(_("komi %(komi)s") % {"komi": f"{t.komi:g}"})
+    if sheet.komi:  # Ninuki-Renju has none
+        details.append(_("komi %(komi)s") % {"komi": f"{t.komi:g}"})
     _text(c, left, y, " · ".join(details), 8)
     y -= 22
     box = 9
@@ -72,8 +82,7 @@ def _slip(c: Canvas, sheet: PairingSheet, t: SheetTable, top: float, height: flo
         c.rect(x, y + 2, box, box)
         _text(c, x + box + 3, y + 4, label, 8)
         x += max(85, fonts.width(label, fonts.SANS, 8) + box + 14)
-    _text(c, left, y - 10, _("won by: resignation · counting (____ points) · time · five in a row "
-                             "· captures · default"), 7)
+    _text(c, left, y - 10, won_by(sheet.kind), 7)
     if sheet.record_required:
         y -= 26
         _text(c, left, y, _("Game record (moves in order; use the discipline's notation)"), 8, bold=True)

@@ -8,7 +8,7 @@ from django.utils.translation import pgettext
 
 from tournament.ranks import format_rank
 from tournament.standings.model import Standings
-from tournament.standings_words import column_header, heading
+from tournament.standings_words import column_header, heading, rounds_line
 
 from .grid import GridColumn, Section, render
 
@@ -48,7 +48,7 @@ def section(standings: Standings, tournament: str = "") -> Section:
     columns = player_columns() + [GridColumn(column_header(c), "right") for c in standings.columns]
     rows = [player_cells(r) + list(r.values) for r in standings.rows]
     title, subtitle = heading(standings, tournament, _("Standings"))
-    return Section(title=title, subtitle=subtitle, columns=columns, rows=rows)
+    return Section(title=title, subtitle=subtitle, columns=columns, rows=rows, note=rounds_line(standings))
 
 
 def not_playing_section(standings: Standings) -> Section | None:

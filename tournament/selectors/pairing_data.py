@@ -47,6 +47,20 @@ def player_key(player_id: int) -> str:
     return str(player_id)
 
 
+def plain_game(game: Game, round_number: int) -> pm.Game:
+    """A game of the database as the engine's plain game."""
+    return pm.Game(
+        round=round_number,
+        white=player_key(game.white_id),
+        black=player_key(game.black_id),
+        handicap=game.handicap,
+        result=_RESULTS[game.result],
+        by_default=game.by_default,
+        table=game.table,
+        komi=float(game.komi),
+    )
+
+
 def parameters_for(tournament: Tournament, round_: Round | None = None) -> pm.Parameters:
     """The engine's parameters for pairing ``round_`` (or for the whole tournament)."""
     stored = tournament.pairing_parameters or {}
@@ -139,19 +153,7 @@ def plain_tournament(tournament: Tournament, *, before_round: int | None = None,
         )
     return pm.Tournament(
         players=tuple(players),
-        games=tuple(
-            pm.Game(
-                round=g.round.number,
-                white=player_key(g.white_id),
-                black=player_key(g.black_id),
-                handicap=g.handicap,
-                result=_RESULTS[g.result],
-                by_default=g.by_default,
-                table=g.table,
-                komi=float(g.komi),
-            )
-            for g in games
-        ),
+        games=tuple(plain_game(g, g.round.number) for g in games),
         byes=tuple(pm.Bye(round=b.round.number, player=player_key(b.player_id)) for b in byes),
         params=parameters_for(tournament, round_),
         name=tournament.name,

@@ -6,11 +6,16 @@ Also builds the plain data of the pairing sheets and result slips
 
 from __future__ import annotations
 
+import zoneinfo
+
 from django.db.models import Q
+from django.utils import timezone
+from django.utils.formats import date_format
 
 from tournament.models import Bye, Game, Registration, Round, Tournament
 from tournament.pdf.data import PairingSheet, SheetPlayer, SheetTable
 from tournament.ranks import format_rank
+from tournament.selectors.round_day import not_playing
 from tournament.selectors.rows import statement
 from tournament.standings import build
 from tournament.standings import model as sm
@@ -141,7 +146,7 @@ def pairing_sheet(round_: Round) -> PairingSheet:
     """Tables of a round with both players, and the byes."""
     tournament = round_.tournament
     discipline = round_.discipline
-    games = round_.games.select_related("black", "white").order_by("table")
+    games = list(round_.games.select_related("black", "white").order_by("table"))
 
     def player(p) -> SheetPlayer:
         return SheetPlayer(surname=p.surname, given_name=p.given_name,
@@ -153,13 +158,33 @@ def pairing_sheet(round_: Round) -> PairingSheet:
                    if g.has_result else "")
         for g in games
     )
-    byes = tuple(player(b.player) for b in round_.byes.select_related("player"))
+    away = not_playing(round_, games)
     return PairingSheet(
         tournament=tournament.name, round=round_.number, discipline=discipline.name,
         discipline_kind=discipline.get_kind_display(), board_size=discipline.board_size,
-        record_required=discipline.record_required, tables=tables, byes=byes,
-        date=round_.starts_at.strftime("%d.%m.%Y %H:%M") if round_.starts_at else "",
+        record_required=discipline.record_required, tables=tables,
+        byes=tuple(player(p) for p in away.byes),
+        absent=tuple(player(p) for p in away.absent),
+        withdrawn=tuple(player(p) for p in away.withdrawn),
+        date=local_datetime(round_.starts_at, tournament),
+        komi=discipline.has_komi,
+        kind=discipline.kind,
     )
+
+
+def local_datetime(value, tournament: Tournament | None = None) -> str:
+    """A moment as people at the tournament read it: in the tournament's time zone (the site's,
+    ``TIME_ZONE``, while a tournament has none of its own) and the active language."""
+    if value is None:
+        return ""
+    zone = None
+    name = getattr(tournament, "time_zone", "") or ""
+    if name:
+        try:
+            zone = zoneinfo.ZoneInfo(str(name))
+        except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+            zone = None
+    return date_format(timezone.localtime(value, zone), "DATETIME_FORMAT")
 
 
 def go_standings(tournament: Tournament, *, discipline: str | None = None,

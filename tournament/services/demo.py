@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from django.contrib.auth import get_user_model
-from django.db import transaction
+from django.db import models, transaction
+from django.utils import timezone
 
 from tournament.models import (
     Discipline,
@@ -96,7 +97,8 @@ DISCIPLINES = [
 ]
 
 #: How far the demo day has got: rounds 1-3 are finished with results,
-#: round 4 is published and waiting for its results, 5 and 6 are planned.
+#: round 4 is published and waiting for its results (Anna's game there is
+#: disputed and waits for the referee), 5 and 6 are planned.
 FINISHED_ROUNDS = 3
 PUBLISHED_ROUNDS = 4
 
@@ -133,6 +135,7 @@ def load_demo() -> DemoReport:
     _registrations(tournament, users, report)
     rounds = _rounds(tournament, disciplines, report)
     _play(tournament, rounds, report)
+    _dispute(rounds[PUBLISHED_ROUNDS - 1], users["anna"], report)
     return report
 
 
@@ -229,7 +232,8 @@ def _registrations(tournament: Tournament, users: dict, report: DemoReport) -> N
 
 def _rounds(tournament: Tournament, disciplines: list[Discipline], report: DemoReport) -> list[Round]:
     result = []
-    start = dt.datetime.combine(tournament.start_date, dt.time(10, 0), tzinfo=dt.timezone.utc)
+    # 10:00 where the tournament is played (the site's time zone), not in UTC
+    start = dt.datetime.combine(tournament.start_date, dt.time(10, 0), tzinfo=timezone.get_default_timezone())
     times = [start, start + dt.timedelta(hours=1, minutes=30), start + dt.timedelta(hours=4),
              start + dt.timedelta(hours=5, minutes=30), start + dt.timedelta(days=1),
              start + dt.timedelta(days=1, hours=2)]
@@ -266,3 +270,46 @@ def _play(tournament: Tournament, rounds: list[Round], report: DemoReport) -> No
             round_.refresh_from_db()
             if round_.status == Round.Status.PUBLISHED:
                 round_finish(round=round_)
+
+
+def _dispute(round_: Round, anna, report: DemoReport) -> None:
+    """Anna's game in the running round goes to the referee: she reports a win that her record
+    (which ended by counting) does not show, and sends it on to the referee as the page offers.
+    Made once: not again once that game has a result of any kind."""
+    from tournament.models import Game
+    from tournament.models.game import ResultState, WinMethod
+    from tournament.services.records import replay_record, variant_of
+    from tournament.services.results import result_report
+
+    round_.refresh_from_db()
+    game = (
+        Game.objects.filter(round=round_, result_state=ResultState.PENDING, result="?")
+        .filter(models.Q(black__user=anna) | models.Q(white__user=anna))
+        .select_related("round__discipline", "round__tournament", "black", "white")
+        .first()
+    )
+    if round_.status != Round.Status.PUBLISHED or game is None:
+        return
+    discipline = round_.discipline
+    if discipline.kind not in (DisciplineKind.VOLT, DisciplineKind.KEIMA):
+        return
+    rng = random.Random(20261128)
+    record, winner = "", None
+    for _attempt in range(20):
+        record = variant_of(discipline).sample(rng, size=discipline.board_size, komi=float(game.komi),
+                                               handicap=game.handicap)
+        outcome = replay_record(discipline=discipline, record=record, handicap=game.handicap,
+                                komi=game.komi).outcome
+        winner = {"black": "B", "white": "W"}.get(outcome or "")
+        if winner:
+            break
+    if winner not in ("B", "W"):
+        return
+    anna_plays = "B" if game.black.user_id == anna.pk else "W"
+    claimed = anna_plays if winner != anna_plays else ("W" if anna_plays == "B" else "B")
+    result_report(
+        game=game, user=anna, version=game.version, result=claimed, method=WinMethod.SCORE, record=record,
+        send_to_referee=True,
+        note="Bei der Zählung wurde eine tote Gruppe nicht herausgenommen; die Notation stimmt bis dahin.",
+    )
+    report.add(f"dispute at table {game.table} of round {round_.number}")

@@ -16,7 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournament.models import Game
-from tournament.models.game import Result, ResultState, WinMethod
+from tournament.models.game import Result, ResultState, WinMethod, win_methods
 
 from .audit import log_action
 from .records import RecordCheck, RecordUnreadable, check_claim
@@ -83,6 +83,15 @@ def _validate_result(result: str, by_default: bool) -> None:
         raise ResultError(_("Unknown result."), code="invalid")
     if by_default and result in (Result.UNKNOWN, Result.DRAW):
         raise ResultError(_("A game not played is won, lost or both by default."), code="invalid")
+
+
+def _validate_method(game: Game, method: str) -> None:
+    """``method`` must be a way of winning of the game's discipline ("not given" always is)."""
+    if method not in WinMethod.values:
+        raise ResultError(_("Unknown way of winning."), code="invalid")
+    if method and method not in win_methods(game.round.discipline.kind):
+        raise ResultError(_("A game of %(discipline)s is not won by %(method)s.") % {
+            "discipline": game.round.discipline.name, "method": WinMethod(method).label}, code="invalid")
 
 
 def player_side(game: Game, user) -> str | None:
@@ -165,8 +174,7 @@ def result_report(
         raise ResultError(_("Your opponent has reported already: confirm or dispute."), code="reported")
     if result not in (Result.BLACK, Result.WHITE, Result.DRAW):
         raise ResultError(_("Say who won."), code="invalid")
-    if method not in WinMethod.values:
-        raise ResultError(_("Unknown way of winning."), code="invalid")
+    _validate_method(game, method)
     discipline = game.round.discipline
     record = (record or "").strip()
     if discipline.record_required and not record:
@@ -271,8 +279,7 @@ def result_set(
     _validate_result(result, by_default)
     if by_default:
         method = WinMethod.DEFAULT
-    if method not in WinMethod.values:
-        raise ResultError(_("Unknown way of winning."), code="invalid")
+    _validate_method(game, method)
     state = ResultState.PENDING if result == Result.UNKNOWN else ResultState.CONFIRMED
     if snapshot(game) == {"result": result, "by_default": by_default, "method": method, "state": state}:
         return game  # nothing changes
@@ -298,8 +305,7 @@ def result_adjudicate(
         raise ResultError(_("Write down the reason for the decision."), code="reason")
     if by_default:
         method = WinMethod.DEFAULT
-    if method not in WinMethod.values:
-        raise ResultError(_("Unknown way of winning."), code="invalid")
+    _validate_method(game, method)
     return _change(
         game=game,
         version=version,

@@ -15,11 +15,10 @@ from decimal import Decimal
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import F, Max, Q
-from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from tournament.models import Bye, Discipline, Game, PairConstraint, Registration, Round, Tournament
+from tournament.models.game import Result
 from tournament.pairing import engine
 from tournament.pairing.model import Game as PlainGame
 from tournament.selectors.pairing_data import pairing_tournament, player_key
@@ -36,7 +35,7 @@ class PairingOutcome:
     round: Round
     games: int
     bye: Registration | None
-    warnings: list[str] = field(default_factory=list)
+    warnings: list[dict] = field(default_factory=list)  # codes with names (see tournament.pairing_words)
 
 
 def _advance(round_: Round, from_status: str, to_status: str) -> Round:
@@ -79,9 +78,49 @@ def round_create(*, tournament: Tournament, discipline: Discipline, number: int 
     return round_
 
 
+def pairing_warnings_before(round_: Round) -> list[dict]:
+    """What an organizer should know before pairing ``round_``: earlier rounds not published, results missing."""
+    warnings: list[dict] = []
+    earlier = list(round_.tournament.rounds.filter(number__lt=round_.number).order_by("number"))
+    unpublished = [r.number for r in earlier if not r.is_public]
+    if unpublished:
+        warnings.append({"code": "earlier-unpublished", "rounds": unpublished})
+    missing: dict[int, list[int]] = {}
+    for number, table in (
+        Game.objects.filter(round__in=[r for r in earlier if r.is_public], result=Result.UNKNOWN)
+        .order_by("round__number", "table")
+        .values_list("round__number", "table")
+    ):
+        missing.setdefault(number, []).append(table)
+    warnings += [{"code": "missing-results", "round": n, "tables": tables} for n, tables in missing.items()]
+    return warnings
+
+
+def _constraint_conflicts(constraints, registrations: dict[int, Registration]) -> None:
+    """Refuse constraints that contradict each other (entered before they were checked, or by hand in the database)."""
+    fixed = [c for c in constraints if c.kind == PairConstraint.Kind.FIXED]
+    forbidden = {frozenset((c.player_a_id, c.player_b_id)) for c in constraints
+                 if c.kind == PairConstraint.Kind.FORBIDDEN}
+    seen: dict[int, PairConstraint] = {}
+    for c in fixed:
+        names = {"a": registrations[c.player_a_id].full_name, "b": registrations[c.player_b_id].full_name}
+        if frozenset((c.player_a_id, c.player_b_id)) in forbidden:
+            raise ValidationError(
+                _("%(a)s and %(b)s are both a fixed and a forbidden pair; remove one of the two.") % names)
+        for player_id in (c.player_a_id, c.player_b_id):
+            if player_id in seen:
+                raise ValidationError(_("%(name)s is in two fixed pairs of this round; remove one of them.")
+                                      % {"name": registrations[player_id].full_name})
+            seen[player_id] = c
+
+
 @transaction.atomic
 def round_pair(*, round: Round, user=None) -> PairingOutcome:  # noqa: A002 - the domain's word
-    """Pair a planned round with the engine; kept (pinned) games stay as they are."""
+    """Pair a planned round with the engine; kept (pinned) games stay as they are.
+
+    A warning, not a refusal: earlier rounds that are not published or still
+    miss results (their games count as played, without points).
+    """
     round_ = round
     round_.refresh_from_db()
     if round_.status != Round.Status.PLANNED:
@@ -90,25 +129,33 @@ def round_pair(*, round: Round, user=None) -> PairingOutcome:  # noqa: A002 - th
             % {"number": round_.number, "status": round_.get_status_display()}
         )
     tournament = round_.tournament
-    earlier_open = tournament.rounds.filter(number__lt=round_.number).exclude(
-        status__in=[Round.Status.PUBLISHED, Round.Status.FINISHED]
-    )
-    warnings: list[str] = []
-    if earlier_open.exists():
-        warnings.append(_("Earlier rounds are not published yet: %(rounds)s.") % {
-            "rounds": ", ".join(str(r.number) for r in earlier_open)})
+    warnings = pairing_warnings_before(round_)
     _advance(round_, Round.Status.PLANNED, Round.Status.PAIRED)
 
     data = pairing_tournament(tournament, round_)
-    players = {player_key(p.pk): p for p in tournament.registrations.all()}
-    constraints = pair_constraints_for(round_)
+    registrations = {p.pk: p for p in tournament.registrations.all()}
+    players = {player_key(pk): p for pk, p in registrations.items()}
+    known = {p.key for p in data.players}
+    present = {p.key for p in data.players if p.present(round_.number)}
+    constraints = list(pair_constraints_for(round_))
+    # the constraints this pairing uses: forbidden pairs of every round or this one, fixed pairs of this one
+    _constraint_conflicts([c for c in constraints if c.kind == PairConstraint.Kind.FORBIDDEN or c.round_id == round_.pk],
+                          registrations)
     forbidden = [(player_key(c.player_a_id), player_key(c.player_b_id))
                  for c in constraints if c.kind == PairConstraint.Kind.FORBIDDEN]
     kept = list(round_.games.filter(pinned=True))
     busy = {k for g in kept for k in (player_key(g.black_id), player_key(g.white_id))}
-    fixed = [(player_key(c.player_a_id), player_key(c.player_b_id))
-             for c in constraints if c.kind == PairConstraint.Kind.FIXED and c.round_id == round_.pk]
-    fixed = [pair for pair in fixed if not (set(pair) & busy)]
+    fixed = []
+    for c in constraints:
+        pair = (player_key(c.player_a_id), player_key(c.player_b_id))
+        if c.kind != PairConstraint.Kind.FIXED or c.round_id != round_.pk or set(pair) & busy:
+            continue
+        outside = [players[k].full_name for k in pair if k not in known]
+        if outside:
+            warnings.append({"code": "fixed-skipped", "players": outside})
+            continue
+        warnings += [{"code": "fixed-absent", "players": [players[k].full_name]} for k in pair if k not in present]
+        fixed.append(pair)
     keep = [PlainGame(round=round_.number, white=player_key(g.white_id), black=player_key(g.black_id),
                       handicap=g.handicap, table=g.table, komi=float(g.komi)) for g in kept]
     round_.byes.all().delete()
@@ -134,12 +181,30 @@ def round_pair(*, round: Round, user=None) -> PairingOutcome:  # noqa: A002 - th
     if pairing.bye is not None:
         bye = players[pairing.bye]
         Bye.objects.create(round=round_, player=bye)
-    warnings += [_names(w, players) for w in pairing.warnings]
+    if pairing.unpaired:
+        warnings.append({"code": "unpaired", "players": [players[k].full_name for k in pairing.unpaired]})
+    for g in sorted(pairing.games, key=lambda g: g.table):
+        cost = pairing.costs.get(frozenset((g.white, g.black)))
+        if cost is not None and cost.terms.get("duplicate") == 0:
+            warnings.append({"code": "rematch", "table": g.table,
+                             "players": [players[g.black].full_name, players[g.white].full_name]})
     log_action(tournament=tournament, action="round.pair", obj=round_, user=user,
                after={"games": created + len(kept), "bye": bye.full_name if bye else None,
                       "warnings": warnings, "explanations": _explanations(pairing),
                       "bye_explanation": _bye_explanation(pairing, players)})
     return PairingOutcome(round=round_, games=created + len(kept), bye=bye, warnings=warnings)
+
+
+@transaction.atomic
+def round_repair(*, round: Round, user=None) -> PairingOutcome:  # noqa: A002
+    """Pair a paired round again (kept games stay), in one transaction: if the new
+    pairing fails, the old one is still there, untouched."""
+    round_ = round
+    round_.refresh_from_db()
+    if round_.status == Round.Status.PAIRED:
+        round_unpair(round=round_, user=user)
+        round_.refresh_from_db()
+    return round_pair(round=round_, user=user)
 
 
 def _explanations(pairing) -> dict[str, dict]:
@@ -177,82 +242,6 @@ def _bye_explanation(pairing, players: dict[str, Registration]) -> dict | None:
             [players[k].full_name if k in players else k, weight] for k, weight in choice.runners_up
         ],
     }
-
-
-#: The cost terms in words (OpenGotha's criteria).
-TERM_NAMES = {
-    "duplicate": gettext_lazy("avoid duplicate game"),
-    "random": gettext_lazy("random"),
-    "colour_balance": gettext_lazy("colour balance"),
-    "category": gettext_lazy("categories"),
-    "score_difference": gettext_lazy("score difference"),
-    "dudd": gettext_lazy("draw-up/draw-down"),
-    "seeding": gettext_lazy("seeding"),
-    "handicap": gettext_lazy("handicap"),
-    "geography": gettext_lazy("club and country"),
-}
-
-
-def explanation_lines(data: dict | list | str | None) -> list[str]:
-    """A pair's explanation (as :func:`round_pair` records it) in the reader's language."""
-    if not data:
-        return []
-    if isinstance(data, str):
-        return [data]
-    if isinstance(data, list):
-        return [str(x) for x in data]
-    lines = []
-    if data.get("rematch"):
-        lines.append(_("They have played each other before."))
-    a, b = data.get("groups", [None, None])
-    if a == b:
-        lines.append(_("Same score group (%(group)s).") % {"group": a})
-    else:
-        lines.append(_("Score groups %(a)s and %(b)s.") % {"a": a, "b": b})
-    if data.get("same_club"):
-        lines.append(_("Same club."))
-    elif data.get("same_country"):
-        lines.append(_("Same country."))
-    wa, wb = data.get("colour_balance", [0, 0])
-    lines.append(_("Colour balance before the round: White %(w)+d, Black %(b)+d.") % {"w": wa, "b": wb})
-    terms = ", ".join(
-        f"{TERM_NAMES.get(name, name)} {value:,}".replace(",", "\u202f")
-        for name, value in data.get("terms", {}).items()
-        if value
-    )
-    lines.append(_("Pairing value %(total)s = 1 + %(terms)s.") % {
-        "total": f"{data.get('total', 0):,}".replace(",", "\u202f"), "terms": terms})
-    return lines
-
-
-def game_explanation(game: Game, explanations: dict) -> list[str]:
-    """The explanation recorded for the game's table, if the same two players still sit there."""
-    data = explanations.get(str(game.table))
-    if isinstance(data, dict) and {data.get("white"), data.get("black")} != {game.white_id, game.black_id}:
-        return []
-    return explanation_lines(data)
-
-
-def bye_explanation_line(data: dict | str | None) -> str:
-    if not data:
-        return ""
-    if isinstance(data, str):
-        return data
-    others = "; ".join(f"{name} ({weight})" for name, weight in data.get("runners_up", [])[:3])
-    if data.get("mcmahon", True):
-        text = _(
-            "%(player)s has the lowest bye weight, %(weight)s (rank + twice the McMahon score, "
-            "1000 more for each earlier bye)."
-        )
-    else:
-        text = _(
-            "%(player)s has the lowest bye weight, %(weight)s (rank + 40 per win, "
-            "1000 more for each earlier bye)."
-        )
-    text = text % {"player": data.get("player"), "weight": data.get("weight")}
-    if others:
-        text += " " + _("Next in line: %(others)s.") % {"others": others}
-    return text
 
 
 def pair_constraints_for(round_: Round):
@@ -320,134 +309,3 @@ def round_reopen(*, round: Round, user=None, reason: str = "") -> Round:  # noqa
     _advance(round_, Round.Status.FINISHED, Round.Status.PUBLISHED)
     log_action(tournament=round_.tournament, action="round.reopen", obj=round_, user=user, reason=reason)
     return round_
-
-
-# --- manual edits ---------------------------------------------------------------
-
-
-def _editable(round_: Round) -> None:
-    if round_.status != Round.Status.PAIRED:
-        raise RoundStateError(_("Only a paired round that is not published yet can be edited."))
-
-
-def _round_context(round_: Round):
-    """The pairing engine's view of the round: seats, scores, costs."""
-    data = pairing_tournament(round_.tournament, round_)
-    return engine.build_context(data, round_.number, [p.key for p in data.players], engine.Options())
-
-
-def _apply_rules(rc, game: Game) -> None:
-    """Colours, handicap and komi of a hand-made pair as the round's rules give them."""
-    a, b = player_key(game.black_id), player_key(game.white_id)
-    if a not in rc.seats or b not in rc.seats:
-        return
-    advised = engine.make_game(rc, a, b)
-    game.black_id, game.white_id = int(advised.black), int(advised.white)
-    game.handicap = advised.handicap
-    game.komi = Decimal(str(advised.komi if advised.komi is not None else 0))
-
-
-def edit_warnings(round_: Round, games: list[Game], rc=None) -> list[str]:
-    """What the pairing engine would object to in these hand-made games."""
-    rc = rc or _round_context(round_)
-    warnings = []
-    for game in games:
-        b, w = player_key(game.black_id), player_key(game.white_id)
-        if b not in rc.seats or w not in rc.seats:
-            continue
-        names = f"{game.black.full_name} – {game.white.full_name}"
-        if rc.cost(w, b).terms.get("duplicate") == 0:
-            warnings.append(_("Rematch: %(names)s have played each other before.") % {"names": names})
-        advised = engine.make_game(rc, w, b)
-        if advised.handicap != game.handicap:
-            warnings.append(_("Handicap changed at table %(table)s: the rules give %(advised)s, the game has %(actual)s.")
-                            % {"table": game.table, "advised": advised.handicap, "actual": game.handicap})
-        if advised.handicap == 0 and rc.seats[b].wb < rc.seats[w].wb - 1:
-            warnings.append(_("Colour imbalance at table %(table)s: %(name)s has had White less often.")
-                            % {"table": game.table, "name": game.black.full_name})
-    return warnings
-
-
-@transaction.atomic
-def game_swap_players(*, game_a: Game, player_a: Registration, game_b: Game, player_b: Registration, user=None) -> list[str]:
-    """Swap two players between two games of a paired round (or the colours in one game).
-
-    Two new pairs get their colours, handicap and komi by the round's rules;
-    a colour swap in one game keeps its handicap and komi, and the warnings
-    say where that goes against the rules.
-    """
-    round_ = game_a.round
-    _editable(round_)
-    if game_b.round_id != round_.pk:
-        raise ValidationError(_("Both games must be in the same round."))
-    game_a = Game.objects.select_for_update().get(pk=game_a.pk)
-    game_b = Game.objects.select_for_update().get(pk=game_b.pk)
-    before = {"a": [game_a.table, game_a.black_id, game_a.white_id], "b": [game_b.table, game_b.black_id, game_b.white_id]}
-    rc = None
-    if game_a.pk == game_b.pk:
-        game_a.black_id, game_a.white_id = game_a.white_id, game_a.black_id
-        game_a.pinned = True
-        game_a.save()
-        games = [game_a]
-    else:
-        side_a = "black" if game_a.black_id == player_a.pk else "white" if game_a.white_id == player_a.pk else None
-        side_b = "black" if game_b.black_id == player_b.pk else "white" if game_b.white_id == player_b.pk else None
-        if side_a is None or side_b is None:
-            raise ValidationError(_("Each player must be in the game named with them."))
-        setattr(game_a, f"{side_a}_id", player_b.pk)
-        setattr(game_b, f"{side_b}_id", player_a.pk)
-        rc = _round_context(round_)
-        for g in (game_a, game_b):
-            g.pinned = True
-            if g.black_id == g.white_id:
-                raise ValidationError(_("A player cannot play against themselves."))
-            _apply_rules(rc, g)  # the new pairs get colours, handicap and komi by the rules
-        # Two steps so that the unique (round, player) slots never collide.
-        tables = (game_a.table, game_b.table)
-        Game.objects.filter(pk__in=[game_a.pk, game_b.pk]).delete()
-        game_a.pk = game_b.pk = None
-        game_a.table, game_b.table = tables
-        game_a.save()
-        game_b.save()
-        games = [game_a, game_b]
-    warnings = edit_warnings(round_, games, rc)
-    log_action(tournament=round_.tournament, action="round.swap", obj=round_, user=user, before=before,
-               after={"games": [[g.table, g.black_id, g.white_id] for g in games], "warnings": warnings})
-    return warnings
-
-
-@transaction.atomic
-def game_move_table(*, game: Game, table: int, user=None) -> Game:
-    """Put a game at another table; a game already there takes the old table."""
-    round_ = game.round
-    if round_.status not in (Round.Status.PAIRED, Round.Status.PUBLISHED):
-        raise RoundStateError(_("Tables can only be changed while the round is being played."))
-    if table < 1:
-        raise ValidationError(_("Table numbers start at 1."))
-    game = Game.objects.select_for_update().get(pk=game.pk)
-    old = game.table
-    other = round_.games.filter(table=table).exclude(pk=game.pk).first()
-    if other is not None:
-        spare = (round_.games.aggregate(n=Max("table"))["n"] or 0) + 1
-        Game.objects.filter(pk=other.pk).update(table=spare)
-    now = timezone.now()  # pages cached by the games' latest change see the move
-    Game.objects.filter(pk=game.pk).update(table=table, updated_at=now)
-    if other is not None:
-        Game.objects.filter(pk=other.pk).update(table=old, updated_at=now)
-    game.refresh_from_db()
-    log_action(tournament=round_.tournament, action="game.table", obj=game, user=user,
-               before={"table": old}, after={"table": table})
-    return game
-
-
-@transaction.atomic
-def pair_constraint_add(*, tournament: Tournament, kind: str, player_a: Registration, player_b: Registration,
-                        round: Round | None = None, reason: str = "", user=None) -> PairConstraint:  # noqa: A002
-    constraint = PairConstraint(tournament=tournament, kind=kind, player_a=player_a, player_b=player_b,
-                                round=round, reason=reason)
-    constraint.full_clean()
-    constraint.save()
-    log_action(tournament=tournament, action="pairing.constraint", obj=constraint, user=user,
-               after={"kind": kind, "players": [player_a.full_name, player_b.full_name],
-                      "round": round.number if round else None}, reason=reason)
-    return constraint

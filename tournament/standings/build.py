@@ -159,8 +159,12 @@ def _table(data: TournamentData, title: str, rounds: Sequence[int], scores, crit
             values=tuple(values), cells=tuple(_cells(data, s, rounds, number)), numbers=tuple(numbers),
         ))
     columns = tuple(extra_columns) + tuple(Column(c.code, c.header, c.label) for c in crits)
+    chosen = set(rounds)
+    played = tuple((r.number, r.discipline) for r in sorted(data.rounds, key=lambda r: r.number)
+                   if r.number in chosen)
     return Standings(title=title, columns=columns, rounds=tuple(rounds), rows=tuple(rows),
-                     disciplines=data.disciplines, mode=mode, not_playing=tuple(not_playing))
+                     disciplines=data.disciplines, mode=mode, not_playing=tuple(not_playing),
+                     round_disciplines=played)
 
 
 def _outcome(points_x2: int) -> str:

@@ -190,3 +190,5 @@ class Standings:
     #: Registered players without a game or a bye in these rounds: OpenGotha
     #: leaves them out of its tables; the pages list them apart.
     not_playing: tuple[Entrant, ...] = ()
+    #: The discipline of each round in ``rounds``: (number, discipline), in order.
+    round_disciplines: tuple[tuple[int, str], ...] = ()

@@ -7,9 +7,8 @@ from django.template.loader import render_to_string
 from django.urls import get_script_prefix
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
-from django.utils.translation import gettext_lazy as _
 
-from tournament.models.game import Result, ResultState
+from tournament import audit_words
 from tournament.selectors.roles import user_roles
 from tournament.views.fragments import memo_html
 
@@ -52,111 +51,25 @@ def tournament_nav(context, tournament) -> str:
     return mark_safe(memo_html(key, render))  # noqa: S308 - rendered by our own template, escaped there
 
 
-_ACTIONS = {
-    "game.result.report": _("result reported"),
-    "game.result.confirm": _("result confirmed"),
-    "game.result.dispute": _("result disputed"),
-    "game.result.set": _("result entered by an organizer"),
-    "game.result.adjudicate": _("result decided by a referee"),
-    "registration.create": _("registration"),
-    "registration.status": _("registration status"),
-    "registration.rounds": _("rounds not played"),
-    "player.rank": _("rank corrected"),
-    "registration.edit": _("player's data changed"),
-    "registration.delete": _("registration deleted"),
-    "registration.merge": _("registrations merged"),
-    "registration.claim": _("registration claimed by the player"),
-    "registration.link": _("account linked"),
-    "registration.unlink": _("account unlinked"),
-    "registration.invite": _("invitation sent"),
-    "round.create": _("round created"),
-    "round.pair": _("round paired"),
-    "round.unpair": _("pairing removed"),
-    "round.publish": _("round published"),
-    "round.finish": _("round closed"),
-    "pairing.constraint": _("pairing constraint"),
-    "round.swap": _("players swapped"),
-    "round.unpublish": _("publication withdrawn"),
-    "round.reopen": _("round reopened"),
-    "game.table": _("table changed"),
-    "players.import": _("players imported"),
-    "tournament.import": _("tournament imported"),
-    "tournament.create": _("tournament created"),
-    "tournament.settings": _("settings changed"),
-    "role.add": _("role given"),
-    "role.remove": _("role removed"),
-    "role.invite": _("invitation made"),
-    "role.invite.withdraw": _("invitation withdrawn"),
-    "role.accept": _("invitation accepted"),
-    "discipline.create": _("discipline added"),
-    "discipline.edit": _("discipline changed"),
-    "discipline.delete": _("discipline deleted"),
-    "round.edit": _("round changed"),
-    "round.delete": _("round deleted"),
-}
-
-_OBJECTS = {
-    "game": _("game"),
-    "round": _("round"),
-    "registration": _("registration"),
-    "player": _("player"),
-    "pairconstraint": _("pairing constraint"),
-    "tournament": _("tournament"),
-    "discipline": _("discipline"),
-    "tournamentrole": _("role"),
-    "tournamentinvitation": _("invitation"),
-}
-
-
 @register.filter
 def object_label(code: str) -> str:
     """The kind of object an audit entry is about, in words."""
-    return str(_OBJECTS.get(code, code))
-
-
-def _words(value) -> str:
-    if value is None or value == "":
-        return "–"
-    if isinstance(value, bool):
-        return str(_("yes") if value else _("no"))
-    if isinstance(value, (list, tuple)):
-        return ", ".join(_words(v) for v in value) or "–"
-    if isinstance(value, dict):
-        return "; ".join(f"{str(k).replace('_', ' ')}: {_words(v)}" for k, v in value.items())
-    return str(value)
+    return audit_words.object_label(code)
 
 
 @register.filter
 def audit_value(value) -> str:
     """The before or after of an audit entry in words: a result as a result, anything else as "key: value"."""
-    if isinstance(value, dict) and "result" in value and "state" in value:
-        return result_label(value)
-    if value in (None, "", {}, []):
-        return ""
-    return _words(value)
+    return audit_words.change_words(value)
 
 
 @register.filter
 def action_label(code: str) -> str:
     """An audit log action in words."""
-    return str(_ACTIONS.get(code, code))
+    return audit_words.action_label(code)
 
 
 @register.filter
 def result_label(snapshot) -> str:
     """A result snapshot of the audit log (``{"result": "B", "state": ...}``) in words."""
-    if not isinstance(snapshot, dict) or "result" not in snapshot:
-        return ""
-    try:
-        text = str(Result(snapshot["result"]).label)
-    except ValueError:
-        text = str(snapshot["result"])
-    if snapshot.get("by_default"):
-        text += " (" + str(_("by default")) + ")"
-    state = snapshot.get("state")
-    if state:
-        try:
-            text += " · " + str(ResultState(state).label)
-        except ValueError:
-            pass
-    return text
+    return audit_words.result_label(snapshot)

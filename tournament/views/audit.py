@@ -10,7 +10,8 @@ from django.core.paginator import Paginator
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from tournament.models import AuditEntry
+from tournament.audit_words import action_label, object_label
+from tournament.selectors.audit import action_codes, audit_rows, entries_of, object_types, subject_of
 
 from .access import REFEREE, tournament_page
 from .query import int_param
@@ -21,21 +22,10 @@ PER_PAGE = 50
 @require_GET
 @tournament_page(REFEREE)
 def audit_log(request, tournament, roles):
-    entries = AuditEntry.objects.filter(tournament=tournament).select_related("user").order_by("-created_at", "-id")
-    action = request.GET.get("action", "").strip()
-    object_type = request.GET.get("object", "").strip()
-    object_id = request.GET.get("id", "").strip()
-    if action:
-        entries = entries.filter(action__startswith=action)
-    if object_type:
-        entries = entries.filter(object_type=object_type)
-    if int_param(object_id) is not None:
-        entries = entries.filter(object_id=int_param(object_id))
-    else:
-        object_id = ""
-    codes = AuditEntry.objects.filter(tournament=tournament)
-    actions = sorted(codes.values_list("action", flat=True).distinct())
-    object_types = sorted(t for t in codes.values_list("object_type", flat=True).distinct() if t)
+    action = request.GET.get("action", "").strip()[:60]
+    object_type = request.GET.get("object", "").strip()[:40]
+    object_id = int_param(request.GET.get("id"))
+    entries = entries_of(tournament, action=action, object_type=object_type, object_id=object_id)
     page = Paginator(entries, PER_PAGE).get_page(request.GET.get("page"))
     query = request.GET.copy()
     query.pop("page", None)
@@ -46,11 +36,13 @@ def audit_log(request, tournament, roles):
             "tournament": tournament,
             "roles": roles,
             "page": page,
-            "actions": actions,
-            "object_types": object_types,
+            "rows": audit_rows(tournament, page),
+            "actions": [(code, action_label(code)) for code in action_codes(tournament)],
+            "object_types": [(code, object_label(code)) for code in object_types(tournament)],
             "action": action,
             "object_type": object_type,
             "object_id": object_id,
+            "subject": subject_of(tournament, object_type, object_id),
             "query": query.urlencode(),
         },
     )

@@ -89,7 +89,7 @@ def _render_detail(request, tournament, roles, game, *, adjudicate_form=None, st
         "dispute_form": DisputeForm(initial={"version": game.version}),
         "adjudicate_form": adjudicate_form or (AdjudicateForm(
             initial={"version": game.version, "result": game.result, "method": game.method,
-                     "by_default": game.by_default}
+                     "by_default": game.by_default}, game=game,
         ) if is_referee else None),
         "is_referee": is_referee,
     }
@@ -214,7 +214,7 @@ def game_dispute(request, tournament, roles, pk):
 @tournament_page(REFEREE)
 def game_adjudicate(request, tournament, roles, pk):
     game = _game(tournament, pk)
-    form = AdjudicateForm(request.POST)
+    form = AdjudicateForm(request.POST, game=game)
     if form.is_valid():
         data = form.cleaned_data
         try:
@@ -229,7 +229,7 @@ def game_adjudicate(request, tournament, roles, pk):
             )
         except StaleResult as exc:
             game = exc.current
-            form = AdjudicateForm({**request.POST.dict(), "version": game.version})
+            form = AdjudicateForm({**request.POST.dict(), "version": game.version}, game=game)
             form.is_valid()
             form.add_error(None, exc.messages[0])
         except ValidationError as exc:

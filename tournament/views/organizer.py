@@ -20,12 +20,18 @@ from tournament.services.results import StaleResult, result_set
 from .access import ORGANIZER, tournament_page
 
 
+#: How often the dashboard's counters and rounds ask for news (htmx polling).
+DASHBOARD_REFRESH_SECONDS = 15
+
+
 @tournament_page(ORGANIZER)
 def dashboard(request, tournament, roles):
+    """The organizer's first page; its counters and rounds renew themselves (htmx asks for them alone)."""
+    template = "tournament/manage/_dashboard_live.html" if request.htmx else "tournament/manage/dashboard.html"
     return render(
         request,
-        "tournament/manage/dashboard.html",
-        {"tournament": tournament, "roles": roles, **dashboard_data(tournament)},
+        template,
+        {"tournament": tournament, "roles": roles, "refresh": DASHBOARD_REFRESH_SECONDS, **dashboard_data(tournament)},
     )
 
 

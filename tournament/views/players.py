@@ -25,6 +25,7 @@ from tournament.services.players import PlayerImportError, player_enter_late, pl
 
 from . import ratings
 from .access import ORGANIZER, tournament_page
+from .language import chosen_language
 from .query import int_param
 
 
@@ -294,6 +295,7 @@ def players_import(request, tournament, roles):
     )
 
 
+@chosen_language
 @tournament_page(ORGANIZER)
 def welcome_slips(request, tournament, roles):
     """One page per player without an account: the claim code, a QR code and the link (PDF)."""

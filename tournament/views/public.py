@@ -11,6 +11,7 @@ from django.urls import reverse
 from tournament.models import Game, Registration, Round, Tournament
 from tournament.models.game import ResultState
 from tournament.selectors.roles import user_roles
+from tournament.selectors.round_day import not_playing
 from tournament.selectors.rows import tournament_by_slug
 from tournament.selectors.setup import ANYONE, may_create_tournament
 from tournament.services.results import player_side
@@ -75,12 +76,11 @@ def round_detail(request, slug, number):
     roles = user_roles(request.user, tournament)
     if not round_.is_public and "organizer" not in roles and "referee" not in roles:
         raise Http404("round not published")
-    games = round_.games.select_related("black", "white").order_by("table")
-    byes = round_.byes.select_related("player")
+    games = list(round_.games.select_related("black", "white").order_by("table"))
     return render(
         request,
         "tournament/round_detail.html",
-        {"tournament": tournament, "round": round_, "games": games, "byes": byes,
+        {"tournament": tournament, "round": round_, "games": games, "not_playing": not_playing(round_, games),
          "organizer": "organizer" in roles},
     )
 

@@ -1,4 +1,4 @@
-"""The organizer's round pages: create, pair, look over, edit, publish, re-pair, close."""
+"""The organizer's round pages: create, pair, look over, edit by hand, publish, re-pair, close."""
 
 from __future__ import annotations
 
@@ -7,11 +7,16 @@ from django.core.exceptions import ValidationError
 from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from tournament.forms.rounds import PlayerPairForm, RoundCreateForm, TableMoveForm
+from tournament.forms.rounds import PlayerForm, PlayerPairForm, RoundCreateForm, TableMoveForm
 from tournament.models import AuditEntry, PairConstraint, Round
+from tournament.pairing_words import bye_explanation_line, game_explanation, warning_text
+from tournament.selectors.round_day import game_warnings, not_playing
+from tournament.services import round_edits as edit_services
 from tournament.services import rounds as round_services
+from tournament.services.round_edits import EDITABLE
 
 from .access import ORGANIZER, tournament_page
 
@@ -50,26 +55,58 @@ def _round(tournament, number) -> Round:
     return get_object_or_404(Round.objects.select_related("discipline", "tournament"), tournament=tournament, number=number)
 
 
+def _back(tournament, number):
+    return redirect("manage_round", slug=tournament.slug, number=number)
+
+
+#: Warnings the pairing recorded that still hold after hand edits (the games' own are checked live).
+_RECORDED = ("earlier-unpublished", "missing-results", "fixed-skipped", "fixed-absent")
+
+
+def _last_pairing(round_) -> dict:
+    if round_.status == Round.Status.PLANNED:
+        return {}
+    entry = (
+        AuditEntry.objects.filter(tournament_id=round_.tournament_id, action="round.pair", object_type="round",
+                                  object_id=round_.pk)
+        .order_by("-created_at", "-id")
+        .first()
+    )
+    return (entry.after if entry and isinstance(entry.after, dict) else {}) or {}
+
+
+def _warnings(round_, games, pairing_info) -> list[str]:
+    if round_.status == Round.Status.PLANNED:
+        recorded = round_services.pairing_warnings_before(round_)
+    else:
+        recorded = [w for w in pairing_info.get("warnings") or []
+                    if isinstance(w, str) or (isinstance(w, dict) and w.get("code") in _RECORDED)]
+    live = []
+    if round_.status != Round.Status.FINISHED:
+        try:
+            live = game_warnings(round_, games)
+        except Exception:  # noqa: BLE001 - warnings are advice; never block the page
+            live = []
+    texts = []
+    for w in recorded + live:
+        text = warning_text(w)
+        if text not in texts:
+            texts.append(text)
+    return texts
+
+
 @tournament_page(ORGANIZER)
 def round_manage(request, tournament, roles, number):
     round_ = _round(tournament, number)
     games = list(round_.games.select_related("black", "white").order_by("table"))
-    last_pairing = (
-        AuditEntry.objects.filter(tournament=tournament, action="round.pair", object_type="round", object_id=round_.pk)
-        .order_by("-created_at", "-id")
-        .first()
-    )
-    pairing_info = (last_pairing.after or {}) if last_pairing and round_.status != Round.Status.PLANNED else {}
-    warnings = list(pairing_info.get("warnings", []))
-    # per-game explanations as the pairing service recorded them, in words
+    pairing_info = _last_pairing(round_)
     explanations = pairing_info.get("explanations") or {}
     for game in games:
-        game.explanation = round_services.game_explanation(game, explanations)
-    if round_.status == Round.Status.PAIRED:
-        try:
-            warnings += [w for w in round_services.edit_warnings(round_, games) if w not in warnings]
-        except Exception:  # noqa: BLE001 - warnings are advice; never block the page
-            pass
+        game.explanation = game_explanation(game, explanations)
+    absent = not_playing(round_, games)
+    editable = round_.status in EDITABLE
+    in_games = [p for g in games for p in (g.black, g.white)]
+    free = absent.unpaired + absent.byes + absent.absent
     constraints = round_services.pair_constraints_for(round_).select_related("player_a", "player_b", "round")
     return render(
         request,
@@ -79,21 +116,22 @@ def round_manage(request, tournament, roles, number):
             "roles": roles,
             "round": round_,
             "games": games,
-            "byes": round_.byes.select_related("player"),
-            "warnings": warnings,
-            "bye_reason": round_services.bye_explanation_line(pairing_info.get("bye_explanation")),
+            "not_playing": absent,
+            "warnings": _warnings(round_, games, pairing_info),
+            "bye_reason": bye_explanation_line(pairing_info.get("bye_explanation")),
             "constraints": constraints,
-            "swap_form": PlayerPairForm(tournament=tournament, auto_id="swap_%s"),
+            "swap_form": PlayerPairForm(tournament=tournament, players=in_games, reason=False, auto_id="swap_%s"),
+            "hand_form": PlayerPairForm(tournament=tournament, players=free, reason=False, auto_id="hand_%s")
+            if len(free) >= 2 else None,
+            "bye_form": PlayerForm(tournament=tournament, players=absent.unpaired, auto_id="bye_%s")
+            if absent.unpaired else None,
             "forbid_form": PlayerPairForm(tournament=tournament, auto_id="forbid_%s"),
             "fix_form": PlayerPairForm(tournament=tournament, auto_id="fix_%s"),
-            "editable": round_.status == Round.Status.PAIRED,
-            "tables_movable": _tables_movable(round_),
+            "editable": editable,
+            "repairable": round_.status == Round.Status.PAIRED,
+            "tables_movable": editable,
         },
     )
-
-
-def _tables_movable(round_: Round) -> bool:
-    return round_.status in (Round.Status.PAIRED, Round.Status.PUBLISHED)
 
 
 @require_POST
@@ -110,7 +148,7 @@ def round_move_table(request, tournament, roles, number):
     else:
         old = game.table
         try:
-            round_services.game_move_table(game=game, table=form.cleaned_data["table"], user=request.user)
+            edit_services.game_move_table(game=game, table=form.cleaned_data["table"], user=request.user)
         except ValidationError as exc:
             notice = exc.messages[0]
         else:
@@ -119,22 +157,25 @@ def round_move_table(request, tournament, roles, number):
                 "black": game.black.full_name, "white": game.white.full_name,
                 "old": old, "new": form.cleaned_data["table"]}
     if request.htmx:
+        round_.refresh_from_db()
         games = list(round_.games.select_related("black", "white").order_by("table"))
         return render(request, "tournament/manage/_round_games.html", {
             "tournament": tournament, "round": round_, "games": games, "notice": notice, "notice_ok": ok,
-            "moved": game.pk if ok else None, "tables_movable": _tables_movable(round_),
+            "moved": game.pk if ok else None, "tables_movable": round_.status in EDITABLE,
+            "editable": round_.status in EDITABLE,
         })
     (messages.success if ok else messages.error)(request, notice)
-    return redirect("manage_round", slug=tournament.slug, number=number)
+    return _back(tournament, number)
 
 
+#: The round's buttons: the service and what is said when it worked (in the request's language).
 ACTIONS = {
-    "pair": (round_services.round_pair, _("Round paired. Look the pairing over before publishing it.")),
-    "unpair": (round_services.round_unpair, _("Pairing removed; the round is planned again.")),
-    "publish": (round_services.round_publish, _("Round published: the players see their games now.")),
-    "unpublish": (getattr(round_services, "round_unpublish", None), _("Round taken back for editing.")),
-    "finish": (round_services.round_finish, _("Round closed.")),
-    "reopen": (getattr(round_services, "round_reopen", None), _("Round reopened.")),
+    "pair": (round_services.round_repair, gettext_lazy("Round paired. Look the pairing over before publishing it.")),
+    "unpair": (round_services.round_unpair, gettext_lazy("Pairing removed; the round is planned again.")),
+    "publish": (round_services.round_publish, gettext_lazy("Round published: the players see their games now.")),
+    "unpublish": (round_services.round_unpublish, gettext_lazy("Round taken back for editing.")),
+    "finish": (round_services.round_finish, gettext_lazy("Round closed.")),
+    "reopen": (round_services.round_reopen, gettext_lazy("Round reopened.")),
 }
 
 
@@ -145,53 +186,101 @@ def round_action(request, tournament, roles, number, action):
     service, done = ACTIONS.get(action, (None, ""))
     if service is None:
         messages.error(request, _("Unknown action."))
-        return redirect("manage_round", slug=tournament.slug, number=number)
-    if action == "pair" and round_.status == Round.Status.PAIRED:
-        # re-pair before publishing: back to planned, then pair again
-        try:
-            round_services.round_unpair(round=round_, user=request.user)
-            round_.refresh_from_db()
-        except ValidationError as exc:
-            messages.error(request, exc.messages[0])
-            return redirect("manage_round", slug=tournament.slug, number=number)
+        return _back(tournament, number)
     try:
+        # "pair" on a paired round pairs it again in one transaction: a failure keeps the old pairing
         service(round=round_, user=request.user)
     except ValidationError as exc:
         messages.error(request, exc.messages[0])
     else:
         # the pairing's warnings are on the round page, in its box of warnings
         messages.success(request, str(done))
-    return redirect("manage_round", slug=tournament.slug, number=number)
-
-
-def _game_of(round_, player):
-    return round_.games.filter(Q(black=player) | Q(white=player)).first()
+    return _back(tournament, number)
 
 
 @require_POST
 @tournament_page(ORGANIZER)
 def round_swap(request, tournament, roles, number):
     round_ = _round(tournament, number)
-    form = PlayerPairForm(request.POST, tournament=tournament)
+    form = PlayerPairForm(request.POST, tournament=tournament, reason=False)
     if form.is_valid():
         a, b = form.cleaned_data["player_a"], form.cleaned_data["player_b"]
-        game_a, game_b = _game_of(round_, a), _game_of(round_, b)
-        if game_a is None or game_b is None:
-            messages.error(request, _("Both players must have a game in this round."))
+        try:
+            warnings = edit_services.game_swap_players(round=round_, player_a=a, player_b=b, user=request.user)
+        except ValidationError as exc:
+            messages.error(request, exc.messages[0])
         else:
-            try:
-                warnings = round_services.game_swap_players(
-                    game_a=game_a, player_a=a, game_b=game_b, player_b=b, user=request.user
-                )
-            except ValidationError as exc:
-                messages.error(request, exc.messages[0])
-            else:
-                messages.success(request, _("Swapped %(a)s and %(b)s.") % {"a": a.full_name, "b": b.full_name})
-                for warning in warnings:  # a rematch, a handicap or a colour change the swap made
-                    messages.warning(request, warning)
+            messages.success(request, _("Swapped %(a)s and %(b)s.") % {"a": a.full_name, "b": b.full_name})
+            for warning in warnings:  # a rematch, a handicap or a colour change the swap made
+                messages.warning(request, warning)
     else:
         messages.error(request, _("Choose two different players."))
-    return redirect("manage_round", slug=tournament.slug, number=number)
+    return _back(tournament, number)
+
+
+@require_POST
+@tournament_page(ORGANIZER)
+def round_unpair_game(request, tournament, roles, number):
+    """Take one game out of the round: its two players are unpaired and can be paired by hand."""
+    round_ = _round(tournament, number)
+    game = round_.games.select_related("black", "white").filter(pk=_int(request.POST.get("game"))).first()
+    if game is None:
+        messages.error(request, _("No such game in this round."))
+        return _back(tournament, number)
+    try:
+        edit_services.game_unpair(game=game, user=request.user)
+    except ValidationError as exc:
+        messages.error(request, exc.messages[0])
+    else:
+        messages.success(request, _("Table %(table)s taken out: %(black)s and %(white)s are unpaired.") % {
+            "table": game.table, "black": game.black.full_name, "white": game.white.full_name})
+    return _back(tournament, number)
+
+
+@require_POST
+@tournament_page(ORGANIZER)
+def round_pair_by_hand(request, tournament, roles, number):
+    round_ = _round(tournament, number)
+    form = PlayerPairForm(request.POST, tournament=tournament, reason=False)
+    if form.is_valid():
+        a, b = form.cleaned_data["player_a"], form.cleaned_data["player_b"]
+        try:
+            game, warnings = edit_services.players_pair(round=round_, player_a=a, player_b=b, user=request.user)
+        except ValidationError as exc:
+            messages.error(request, exc.messages[0])
+        else:
+            messages.success(request, _("Table %(table)s: %(black)s (Black) – %(white)s (White).") % {
+                "table": game.table, "black": game.black.full_name, "white": game.white.full_name})
+            for warning in warnings:
+                messages.warning(request, warning)
+    else:
+        messages.error(request, _("Choose two different players."))
+    return _back(tournament, number)
+
+
+@require_POST
+@tournament_page(ORGANIZER)
+def round_bye(request, tournament, roles, number):
+    round_ = _round(tournament, number)
+    form = PlayerForm(request.POST, tournament=tournament)
+    if not form.is_valid():
+        messages.error(request, _("Choose a player."))
+        return _back(tournament, number)
+    player = form.cleaned_data["player"]
+    try:
+        edit_services.round_set_bye(round=round_, player=player, user=request.user)
+    except ValidationError as exc:
+        messages.error(request, exc.messages[0])
+    else:
+        messages.success(request, _("%(name)s has the bye in this round.") % {"name": player.full_name})
+    return _back(tournament, number)
+
+
+def _int(value) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
 
 
 @require_POST
@@ -200,11 +289,11 @@ def round_constraint(request, tournament, roles, number, kind):
     round_ = _round(tournament, number)
     if kind not in PairConstraint.Kind.values:
         messages.error(request, _("Unknown action."))
-        return redirect("manage_round", slug=tournament.slug, number=number)
+        return _back(tournament, number)
     form = PlayerPairForm(request.POST, tournament=tournament)
     if form.is_valid():
         try:
-            round_services.pair_constraint_add(
+            edit_services.pair_constraint_add(
                 tournament=tournament,
                 kind=kind,
                 player_a=form.cleaned_data["player_a"],
@@ -219,4 +308,17 @@ def round_constraint(request, tournament, roles, number, kind):
             messages.success(request, _("Saved. It counts the next time the round is paired."))
     else:
         messages.error(request, _("Choose two different players."))
-    return redirect("manage_round", slug=tournament.slug, number=number)
+    return _back(tournament, number)
+
+
+@require_POST
+@tournament_page(ORGANIZER)
+def round_constraint_remove(request, tournament, roles, number):
+    _round(tournament, number)
+    constraint = PairConstraint.objects.filter(tournament=tournament, pk=_int(request.POST.get("constraint"))).first()
+    if constraint is None:
+        messages.error(request, _("This pairing constraint does not exist (any more)."))
+    else:
+        edit_services.pair_constraint_remove(constraint=constraint, user=request.user)
+        messages.success(request, _("Removed. It no longer counts the next time a round is paired."))
+    return _back(tournament, number)

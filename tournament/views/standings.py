@@ -36,6 +36,7 @@ from tournament.selectors import standings as sel
 from tournament.selectors.roles import is_organizer, user_roles
 from tournament.selectors.rows import tournament_by_slug
 
+from .language import chosen_language
 from .query import int_param
 
 REFRESH_SECONDS = 15
@@ -207,6 +208,7 @@ def _suffix(discipline):
 
 
 @require_GET
+@chosen_language
 def pdf_standings(request, slug):
     tournament, discipline, st = _standings_download(request, slug)
     return _file(standings_pdf(st, tournament.name), "application/pdf",
@@ -214,6 +216,7 @@ def pdf_standings(request, slug):
 
 
 @require_GET
+@chosen_language
 def pdf_crosstable(request, slug):
     tournament, discipline, st = _standings_download(request, slug)
     return _file(crosstable_pdf(st, tournament.name), "application/pdf",
@@ -257,6 +260,7 @@ def _round_sheet(request, slug, number):
 
 
 @require_GET
+@chosen_language
 def pdf_pairings(request, slug, number):
     tournament, sheet = _round_sheet(request, slug, number)
     return _file(pairings_pdf(sheet), "application/pdf",
@@ -264,6 +268,7 @@ def pdf_pairings(request, slug, number):
 
 
 @require_GET
+@chosen_language
 def pdf_slips(request, slug, number):
     tournament, sheet = _round_sheet(request, slug, number)
     return _file(slips_pdf(sheet), "application/pdf", f"{tournament.slug}-round{number}-slips.pdf")

@@ -1,0 +1,199 @@
+"""The audit log in words, in the reader's language.
+
+Entries keep plain data (codes, names, numbers); here they become what an
+organizer reads: what happened ("players swapped"), and before and after as
+"table 3: Anna Bergmann – Jonas Krüger" or "status: withdrawn" instead of
+database ids and the pairing's raw cost terms. :mod:`tournament.selectors.audit`
+adds what the entries refer to (round numbers, games, players' names).
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from tournament.models import PairConstraint, Registration, Round
+from tournament.models.game import Result, ResultState, WinMethod
+from tournament.pairing_words import warning_text
+
+ACTIONS = {
+    "game.result.report": gettext_lazy("result reported"),
+    "game.result.confirm": gettext_lazy("result confirmed"),
+    "game.result.dispute": gettext_lazy("result disputed"),
+    "game.result.set": gettext_lazy("result entered by an organizer"),
+    "game.result.adjudicate": gettext_lazy("result decided by a referee"),
+    "registration.create": gettext_lazy("registration"),
+    "registration.status": gettext_lazy("registration status"),
+    "registration.rounds": gettext_lazy("rounds not played"),
+    "player.rank": gettext_lazy("rank corrected"),
+    "registration.edit": gettext_lazy("player's data changed"),
+    "registration.delete": gettext_lazy("registration deleted"),
+    "registration.merge": gettext_lazy("registrations merged"),
+    "registration.claim": gettext_lazy("registration claimed by the player"),
+    "registration.link": gettext_lazy("account linked"),
+    "registration.unlink": gettext_lazy("account unlinked"),
+    "registration.invite": gettext_lazy("invitation sent"),
+    "round.create": gettext_lazy("round created"),
+    "round.pair": gettext_lazy("round paired"),
+    "round.unpair": gettext_lazy("pairing removed"),
+    "round.publish": gettext_lazy("round published"),
+    "round.finish": gettext_lazy("round closed"),
+    "round.unpublish": gettext_lazy("publication withdrawn"),
+    "round.reopen": gettext_lazy("round reopened"),
+    "round.swap": gettext_lazy("players swapped"),
+    "round.unpair_game": gettext_lazy("game taken out of the pairing"),
+    "round.pair_by_hand": gettext_lazy("players paired by hand"),
+    "round.bye": gettext_lazy("bye given by hand"),
+    "game.table": gettext_lazy("table changed"),
+    "pairing.constraint": gettext_lazy("pairing constraint"),
+    "pairing.remove_constraint": gettext_lazy("pairing constraint removed"),
+    "players.import": gettext_lazy("players imported"),
+    "tournament.import": gettext_lazy("tournament imported"),
+    "tournament.create": gettext_lazy("tournament created"),
+    "tournament.settings": gettext_lazy("settings changed"),
+    "role.add": gettext_lazy("role given"),
+    "role.remove": gettext_lazy("role removed"),
+    "role.invite": gettext_lazy("invitation made"),
+    "role.invite.withdraw": gettext_lazy("invitation withdrawn"),
+    "role.accept": gettext_lazy("invitation accepted"),
+    "discipline.create": gettext_lazy("discipline added"),
+    "discipline.edit": gettext_lazy("discipline changed"),
+    "discipline.delete": gettext_lazy("discipline deleted"),
+    "round.edit": gettext_lazy("round changed"),
+    "round.delete": gettext_lazy("round deleted"),
+    "admin.change": gettext_lazy("changed in the Django admin"),
+    "admin.add": gettext_lazy("added in the Django admin"),
+}
+
+OBJECTS = {
+    "game": gettext_lazy("game"),
+    "round": gettext_lazy("round"),
+    "registration": gettext_lazy("registration"),
+    "player": gettext_lazy("player"),
+    "pairconstraint": gettext_lazy("pairing constraint"),
+    "tournament": gettext_lazy("tournament"),
+    "discipline": gettext_lazy("discipline"),
+    "tournamentrole": gettext_lazy("role"),
+    "tournamentinvitation": gettext_lazy("invitation"),
+}
+
+#: Keys of the entries' before and after, in words (registration fields use their own names).
+KEYS = {
+    "games": gettext_lazy("games"),
+    "bye": gettext_lazy("bye"),
+    "warnings": gettext_lazy("warnings"),
+    "kind": gettext_lazy("kind"),
+    "players": gettext_lazy("players"),
+    "round": gettext_lazy("round"),
+    "table": gettext_lazy("table"),
+    "number": gettext_lazy("round"),
+    "discipline": gettext_lazy("discipline"),
+    "status": gettext_lazy("status"),
+    "account": gettext_lazy("account"),
+    "player": gettext_lazy("player"),
+    "source": gettext_lazy("registered"),
+    "games removed": gettext_lazy("games removed"),
+    "byes": gettext_lazy("byes"),
+    "kept": gettext_lazy("kept"),
+    "handicap": gettext_lazy("handicap"),
+    "komi": gettext_lazy("komi"),
+    "pinned": gettext_lazy("kept when re-pairing"),
+    "starts_at": gettext_lazy("starts at"),
+    "pairing_system": gettext_lazy("pairing system"),
+}
+
+#: Keys that are the machine's own (ids, the pairing's cost terms): not shown.
+HIDDEN = {"explanations", "bye_explanation", "merged_id"}
+
+
+def action_label(code: str) -> str:
+    return str(ACTIONS.get(code, code))
+
+
+def object_label(code: str) -> str:
+    return str(OBJECTS.get(code, code))
+
+
+def result_label(snapshot) -> str:
+    """A result snapshot of the audit log (``{"result": "B", "state": ...}``) in words."""
+    if not isinstance(snapshot, dict) or "result" not in snapshot:
+        return ""
+    try:
+        text = str(Result(snapshot["result"]).label)
+    except ValueError:
+        text = str(snapshot["result"])
+    if snapshot.get("by_default"):
+        text += " (" + str(_("by default")) + ")"
+    method = snapshot.get("method")
+    if method and not snapshot.get("by_default"):
+        try:
+            text += " (" + str(WinMethod(method).label) + ")"
+        except ValueError:
+            pass
+    state = snapshot.get("state")
+    if state:
+        try:
+            text += " · " + str(ResultState(state).label)
+        except ValueError:
+            pass
+    return text
+
+
+def _key(name: str) -> str:
+    if name in KEYS:
+        return str(KEYS[name])
+    try:
+        return str(Registration._meta.get_field(name).verbose_name)
+    except Exception:  # noqa: BLE001 - not a field: the key itself, readable
+        return str(name).replace("_", " ")
+
+
+def _label(choices, value) -> str | None:
+    try:
+        return str(choices(value).label)
+    except ValueError:
+        return None
+
+
+def _seat(seat: dict) -> str:
+    text = _("table %(table)s: %(black)s – %(white)s") % {
+        "table": seat.get("table"), "black": seat.get("black") or "?", "white": seat.get("white") or "?"}
+    if seat.get("handicap"):
+        text += " " + _("(handicap %(n)s)") % {"n": seat["handicap"]}
+    return text
+
+
+def words(value, key: str = "") -> str:
+    """One value of an entry's before or after in words."""
+    if value is None or value == "" or value == []:
+        if key == "round":
+            return str(_("every round"))
+        return "–"
+    if isinstance(value, bool):
+        return str(_("yes") if value else _("no"))
+    if key == "warnings" and isinstance(value, list):
+        return "; ".join(warning_text(w) for w in value)
+    if key == "games" and isinstance(value, list):
+        return "; ".join(_seat(s) if isinstance(s, dict) else words(s) for s in value)
+    if key == "status" and isinstance(value, str):
+        return _label(Registration.Status, value) or _label(Round.Status, value) or value
+    if key == "kind" and isinstance(value, str):
+        return _label(PairConstraint.Kind, value) or value
+    if key == "source" and isinstance(value, str):
+        return _label(Registration.Source, value) or value
+    if key == "players" and isinstance(value, list):
+        return " / ".join(str(v) for v in value)
+    if isinstance(value, (list, tuple)):
+        return ", ".join(words(v) for v in value) or "–"
+    if isinstance(value, dict):
+        if "result" in value and "state" in value:
+            return result_label(value)
+        return "; ".join(f"{_key(k)}: {words(v, k)}" for k, v in value.items() if k not in HIDDEN)
+    return str(value)
+
+
+def change_words(value) -> str:
+    """An entry's whole before or after in words (a result as a result)."""
+    if value in (None, "", {}, []):
+        return ""
+    return words(value)

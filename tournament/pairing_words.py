@@ -1,0 +1,164 @@
+"""The pairing's words in the reader's language, for pages, messages and the audit log.
+
+The pairing engine (:mod:`tournament.pairing`) is pure and speaks in codes
+and player keys; the services record warnings and explanations as plain
+data (codes, names, numbers), and everything here turns them into text when
+a page is drawn, so each reader sees them in their own language.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+#: The cost terms in words (OpenGotha's criteria).
+TERM_NAMES = {
+    "duplicate": gettext_lazy("avoid duplicate game"),
+    "random": gettext_lazy("random"),
+    "colour_balance": gettext_lazy("colour balance"),
+    "category": gettext_lazy("categories"),
+    "score_difference": gettext_lazy("score difference"),
+    "dudd": gettext_lazy("draw-up/draw-down"),
+    "seeding": gettext_lazy("seeding"),
+    "handicap": gettext_lazy("handicap"),
+    "geography": gettext_lazy("club and country"),
+}
+
+
+def _number(value) -> str:
+    return f"{value:,}".replace(",", "\u202f") if isinstance(value, int) else str(value)
+
+
+def explanation_lines(data: dict | list | str | None) -> list[str]:
+    """A pair's explanation (as the pairing service records it) in the reader's language."""
+    if not data:
+        return []
+    if isinstance(data, str):
+        return [data]
+    if isinstance(data, list):
+        return [str(x) for x in data]
+    lines = []
+    if data.get("rematch"):
+        lines.append(_("They have played each other before."))
+    a, b = (list(data.get("groups") or []) + [None, None])[:2]
+    if a == b:
+        lines.append(_("Same score group (%(group)s).") % {"group": a})
+    else:
+        lines.append(_("Score groups %(a)s and %(b)s.") % {"a": a, "b": b})
+    if data.get("same_club"):
+        lines.append(_("Same club."))
+    elif data.get("same_country"):
+        lines.append(_("Same country."))
+    wa, wb = (list(data.get("colour_balance") or []) + [0, 0])[:2]
+    try:
+        lines.append(_("Colour balance before the round: White %(w)+d, Black %(b)+d.") % {"w": wa, "b": wb})
+    except TypeError:
+        pass
+    terms = ", ".join(
+        f"{TERM_NAMES.get(name, name)} {_number(value)}"
+        for name, value in (data.get("terms") or {}).items()
+        if value
+    )
+    lines.append(_("Pairing value %(total)s = 1 + %(terms)s.") % {
+        "total": _number(data.get("total", 0)), "terms": terms})
+    return lines
+
+
+def game_explanation(game, explanations: dict) -> list[str]:
+    """The explanation recorded for the game's table, if the same two players still sit there."""
+    data = explanations.get(str(game.table))
+    if isinstance(data, dict) and {data.get("white"), data.get("black")} != {game.white_id, game.black_id}:
+        return []
+    return explanation_lines(data)
+
+
+def bye_explanation_line(data: dict | str | None) -> str:
+    if not data:
+        return ""
+    if isinstance(data, str):
+        return data
+    others = "; ".join(f"{name} ({weight})" for name, weight in (data.get("runners_up") or [])[:3])
+    if data.get("mcmahon", True):
+        text = _(
+            "%(player)s has the lowest bye weight, %(weight)s (rank + twice the McMahon score, "
+            "1000 more for each earlier bye)."
+        )
+    else:
+        text = _(
+            "%(player)s has the lowest bye weight, %(weight)s (rank + 40 per win, "
+            "1000 more for each earlier bye)."
+        )
+    text = text % {"player": data.get("player"), "weight": data.get("weight")}
+    if others:
+        text += " " + _("Next in line: %(others)s.") % {"others": others}
+    return text
+
+
+def _names(names) -> str:
+    return " – ".join(str(n) for n in names or [])
+
+
+def _join(items) -> str:
+    return ", ".join(str(i) for i in items or [])
+
+
+def warning_text(warning: dict | str) -> str:
+    """One warning about a pairing (as the services record it: a code with names and numbers) in words."""
+    if isinstance(warning, str):
+        return warning  # recorded before warnings were kept as data
+    if not isinstance(warning, dict):
+        return str(warning)
+    code = warning.get("code")
+    table = warning.get("table")
+    players = warning.get("players") or []
+    if code == "rematch":
+        return _("Rematch at table %(table)s: %(names)s have played each other before.") % {
+            "table": table, "names": _names(players)}
+    if code == "colour":
+        text = (_("Colour imbalance at table %(table)s: %(name)s gets White once more (balance %(balance)+d).")
+                if warning.get("colour") == "white" else
+                _("Colour imbalance at table %(table)s: %(name)s gets Black once more (balance %(balance)+d)."))
+        return text % {"table": table, "name": _names(players[:1]), "balance": int(warning.get("balance") or 0)}
+    if code == "handicap":
+        return _("Handicap at table %(table)s: the game has %(actual)s with %(white)s White; the rules give "
+                 "%(advised)s with %(advised_white)s White.") % {
+            "table": table, "actual": warning.get("actual"), "white": _names(players[:1]),
+            "advised": warning.get("advised"), "advised_white": warning.get("advised_white", "")}
+    if code == "absent":
+        return _("Table %(table)s: %(name)s is marked absent in this round.") % {
+            "table": table, "name": _names(players[:1])}
+    if code == "unpaired":
+        return _("No pairing is allowed by the constraints for: %(names)s.") % {"names": _join(players)}
+    if code == "fixed-absent":
+        return _("%(name)s is marked absent but is in a fixed pair.") % {"name": _names(players[:1])}
+    if code == "fixed-skipped":
+        return _("A fixed pair was left out: %(names)s cannot be paired in this round (not confirmed).") % {
+            "names": _join(players)}
+    if code == "earlier-unpublished":
+        return _("Earlier rounds are not published yet: %(rounds)s.") % {"rounds": _join(warning.get("rounds"))}
+    if code == "missing-results":
+        return _("Round %(number)s still misses results at tables %(tables)s: this pairing counts those games "
+                 "as played, with no points for either player.") % {
+            "number": warning.get("round"), "tables": _join(warning.get("tables"))}
+    return str(warning.get("text") or code)
+
+
+#: Why an edit was refused (codes of :class:`tournament.pairing.edits.EditRefused`).
+def refusal_text(code: str, names: list[str], table=None) -> str:
+    name = names[0] if names else ""
+    if code == "has-result":
+        return _("The game at table %(table)s has a result already; a game with a result is never changed "
+                 "(correct the result first if the pairing was wrong).") % {"table": table}
+    if code == "no-game":
+        return _("%(name)s has no game in this round.") % {"name": name}
+    if code == "busy":
+        if name:
+            return _("%(name)s has a game in this round already.") % {"name": name}
+        return _("Table %(table)s is taken.") % {"table": table}
+    if code == "same-player":
+        return _("Choose two different players.")
+    if code == "no-table":
+        return _("There is no game at table %(table)s.") % {"table": table}
+    if code == "bad-table":
+        return _("Table numbers start at 1.")
+    return _("%(name)s cannot be paired in this round.") % {"name": name}

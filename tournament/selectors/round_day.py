@@ -1,0 +1,89 @@
+"""Reads of a round on the tournament day: who is not playing, and what the rules say about its games.
+
+Shared by the organizer's round page, the public round page, the pairing
+sheet and the edit services. Warnings are plain data (codes, names,
+numbers); :mod:`tournament.pairing_words` puts them into words.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tournament.models import Game, Registration, Round
+from tournament.pairing import edits
+from tournament.pairing import model as pm
+from tournament.selectors.pairing_data import pairing_tournament, plain_game, player_key
+
+
+@dataclass
+class NotPlaying:
+    """Registrations without a game in a round, by why."""
+
+    byes: list[Registration] = field(default_factory=list)
+    absent: list[Registration] = field(default_factory=list)  # confirmed, said they miss the round
+    withdrawn: list[Registration] = field(default_factory=list)
+    unpaired: list[Registration] = field(default_factory=list)  # present, but no game and no bye yet
+    unconfirmed: list[Registration] = field(default_factory=list)  # preliminary: never paired
+
+    def __bool__(self) -> bool:
+        return bool(self.byes or self.absent or self.withdrawn or self.unpaired)
+
+
+def not_playing(round_: Round, games=None) -> NotPlaying:
+    """Who has no game in ``round_``: the bye, absent and withdrawn players, and (once the
+    round is paired) present players left without a game."""
+    if games is None:
+        games = round_.games.all()
+    seated = {pk for g in games for pk in (g.black_id, g.white_id)}
+    byes = list(round_.byes.select_related("player").order_by("player__surname", "player__given_name"))
+    seated |= {b.player_id for b in byes}
+    out = NotPlaying(byes=[b.player for b in byes])
+    for reg in round_.tournament.registrations.order_by("surname", "given_name", "pk"):
+        if reg.pk in seated:
+            continue
+        if reg.status == Registration.Status.WITHDRAWN:
+            out.withdrawn.append(reg)
+        elif reg.status != Registration.Status.CONFIRMED:
+            out.unconfirmed.append(reg)
+        elif round_.number in reg.absent_rounds:
+            out.absent.append(reg)
+        elif round_.status != Round.Status.PLANNED:
+            out.unpaired.append(reg)
+    return out
+
+
+def plain_round(round_: Round, games: list[Game]) -> tuple[pm.Tournament, list[pm.Game]]:
+    """The engine's view of ``round_``: the tournament before it, and ``games`` as plain games."""
+    return pairing_tournament(round_.tournament, round_), [plain_game(g, round_.number) for g in games]
+
+
+def warning_data(warning: edits.EditWarning, names: dict[str, str]) -> dict:
+    """An engine warning as the services record it: names instead of keys."""
+    data = {"code": warning.code, "table": warning.table,
+            "players": [names.get(k, k) for k in warning.players]}
+    if warning.code == "colour":
+        data.update(colour=warning.colour, balance=warning.balance)
+    elif warning.code == "handicap":
+        data.update(advised=warning.advised, actual=warning.actual,
+                    advised_white=names.get(warning.advised_white, warning.advised_white))
+    return data
+
+
+def names_of(round_: Round) -> dict[str, str]:
+    return {player_key(pk): f"{given} {surname}" for pk, given, surname in
+            round_.tournament.registrations.values_list("pk", "given_name", "surname")}
+
+
+def game_warnings(round_: Round, games: list[Game] | None = None) -> list[dict]:
+    """What the rules object to in the round's games as they are now (rematches, colours,
+    handicaps, absent players)."""
+    if games is None:
+        games = list(round_.games.all())
+    if not games:
+        return []
+    t, plain = plain_round(round_, games)
+    known = {p.key for p in t.players}
+    plain = [g for g in plain if g.white in known and g.black in known]
+    names = names_of(round_)
+    return [warning_data(w, names) for w in edits.check_games(t, round_.number, plain)]
+

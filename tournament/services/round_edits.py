@@ -1,0 +1,235 @@
+"""The organizer's hand edits of a round's pairing, and the pairing constraints.
+
+Swap two players, take one game out, pair two players by hand, give the
+bye, move a game to another table; add and remove fixed and forbidden
+pairs. The pairing rules of every edit (colours, handicap, komi, warnings,
+which games may change) live in one place, the pure
+:mod:`tournament.pairing.edits`; the functions here lock the round, hand it
+the round's games as plain data, write back what it returns and record the
+change in the audit log.
+
+Games may be edited while the round is paired or published (a player who
+does not turn up is replaced during the round), never in a finished round,
+and a game that has a result is never changed: its result would otherwise
+move to another pair.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournament.models import Bye, Game, PairConstraint, Registration, Round, Tournament
+from tournament.pairing import edits
+from tournament.pairing_words import refusal_text, warning_text
+from tournament.selectors.pairing_data import plain_game, player_key
+from tournament.selectors.round_day import names_of, plain_round, warning_data
+
+from .audit import log_action
+from .rounds import RoundStateError
+
+#: The states in which the games of a round may be edited by hand.
+EDITABLE = (Round.Status.PAIRED, Round.Status.PUBLISHED)
+
+
+def _locked_round(round_: Round) -> Round:
+    """The round, locked against other edits until the transaction ends, if its games may be edited."""
+    locked = Round.objects.select_for_update().get(pk=round_.pk)
+    if locked.status not in EDITABLE:
+        raise RoundStateError(
+            _("Round %(number)s is %(status)s: its games can only be edited while it is paired or published.")
+            % {"number": locked.number, "status": locked.get_status_display()}
+        )
+    return locked
+
+
+def _games(round_: Round) -> list[Game]:
+    return list(Game.objects.select_for_update().filter(round=round_).order_by("table"))
+
+
+def _refused(exc: edits.EditRefused, names: dict[str, str]) -> ValidationError:
+    return ValidationError(refusal_text(exc.code, [names.get(k, k) for k in exc.players], exc.table))
+
+
+def _words(warnings: list[dict]) -> list[str]:
+    return [warning_text(w) for w in warnings]
+
+
+def _playing(round_: Round, *players: Registration) -> None:
+    for player in players:
+        if player.tournament_id != round_.tournament_id:
+            raise ValidationError(_("This player is not registered in this tournament."))
+        if player.status != Registration.Status.CONFIRMED:
+            raise ValidationError(_("%(name)s is not confirmed (%(status)s) and cannot be paired.")
+                                  % {"name": player.full_name, "status": player.get_status_display()})
+
+
+def _write(round_: Round, before: list[Game], edit: edits.Edit, *, pinned: bool = True) -> list[Game]:
+    """Replace the games at the edit's tables by the edit's games there (two steps: the unique
+    places of a round never collide)."""
+    tables = set(edit.changed)
+    Game.objects.filter(round=round_, table__in=tables).delete()
+    made = []
+    for g in edit.games:
+        if g.table in tables:
+            made.append(Game.objects.create(
+                round=round_, table=g.table, black_id=int(g.black), white_id=int(g.white), handicap=g.handicap,
+                komi=Decimal(str(g.komi if g.komi is not None else 0)), pinned=pinned,
+            ))
+    return made
+
+
+def _seat(game: Game, names: dict[str, str]) -> dict:
+    return {"table": game.table, "black": names.get(player_key(game.black_id)),
+            "white": names.get(player_key(game.white_id)), "handicap": game.handicap}
+
+
+@transaction.atomic
+def game_swap_players(*, round: Round, player_a: Registration, player_b: Registration,  # noqa: A002
+                      user=None) -> list[str]:
+    """Swap two players between their games (or the colours of their one game); the warnings in words."""
+    round_ = _locked_round(round)
+    games = _games(round_)
+    names = names_of(round_)
+    t, plain = plain_round(round_, games)
+    try:
+        edit = edits.swap_players(t, round_.number, plain, player_key(player_a.pk), player_key(player_b.pk))
+    except edits.EditRefused as exc:
+        raise _refused(exc, names) from exc
+    before = [_seat(g, names) for g in games if g.table in edit.changed]
+    made = _write(round_, games, edit)
+    warnings = [warning_data(w, names) for w in edit.warnings]
+    log_action(tournament=round_.tournament, action="round.swap", obj=round_, user=user,
+               before={"games": before},
+               after={"games": [_seat(g, names) for g in made], "warnings": warnings})
+    return _words(warnings)
+
+
+@transaction.atomic
+def game_unpair(*, game: Game, user=None) -> Round:
+    """Take one game out of its round: both players are unpaired (refused once the game has a result)."""
+    round_ = _locked_round(game.round)
+    games = _games(round_)
+    names = names_of(round_)
+    current = next((g for g in games if g.pk == game.pk), None)
+    if current is None:
+        raise ValidationError(_("This game is not in the round any more."))
+    _t, plain = plain_round(round_, games)
+    try:
+        edits.unpair_game(plain, current.table)
+    except edits.EditRefused as exc:
+        raise _refused(exc, names) from exc
+    current.delete()
+    log_action(tournament=round_.tournament, action="round.unpair_game", obj=round_, user=user,
+               before={"games": [_seat(current, names)]})
+    return round_
+
+
+@transaction.atomic
+def players_pair(*, round: Round, player_a: Registration, player_b: Registration,  # noqa: A002
+                 user=None) -> tuple[Game, list[str]]:
+    """Pair two players without a game by hand (a bye either of them had goes); colours,
+    handicap and komi by the rules. The new game is kept when the round is paired again."""
+    round_ = _locked_round(round)
+    _playing(round_, player_a, player_b)
+    games = _games(round_)
+    names = names_of(round_)
+    t, plain = plain_round(round_, games)
+    try:
+        edit = edits.pair_by_hand(t, round_.number, plain, player_key(player_a.pk), player_key(player_b.pk))
+    except edits.EditRefused as exc:
+        raise _refused(exc, names) from exc
+    byes = list(Bye.objects.filter(round=round_, player__in=[player_a, player_b]).select_related("player"))
+    Bye.objects.filter(pk__in=[b.pk for b in byes]).delete()
+    (game,) = _write(round_, games, edit)
+    warnings = [warning_data(w, names) for w in edit.warnings]
+    log_action(tournament=round_.tournament, action="round.pair_by_hand", obj=round_, user=user,
+               before={"bye": [b.player.full_name for b in byes]} if byes else None,
+               after={"games": [_seat(game, names)], "warnings": warnings})
+    texts = _words(warnings)
+    texts += [_("%(name)s no longer has the bye.") % {"name": b.player.full_name} for b in byes]
+    return game, texts
+
+
+@transaction.atomic
+def round_set_bye(*, round: Round, player: Registration, user=None) -> Bye:  # noqa: A002
+    """Give the round's bye to a player without a game; whoever had it is unpaired."""
+    round_ = _locked_round(round)
+    _playing(round_, player)
+    if Game.objects.filter(round=round_).filter(black=player).exists() or Game.objects.filter(
+        round=round_, white=player
+    ).exists():
+        raise ValidationError(_("%(name)s has a game in this round already.") % {"name": player.full_name})
+    previous = list(Bye.objects.filter(round=round_).select_related("player"))
+    if any(b.player_id == player.pk for b in previous):
+        raise ValidationError(_("%(name)s has the bye already.") % {"name": player.full_name})
+    Bye.objects.filter(pk__in=[b.pk for b in previous]).delete()
+    bye = Bye.objects.create(round=round_, player=player)
+    log_action(tournament=round_.tournament, action="round.bye", obj=round_, user=user,
+               before={"bye": [b.player.full_name for b in previous]} if previous else None,
+               after={"bye": [player.full_name]})
+    return bye
+
+
+@transaction.atomic
+def game_move_table(*, game: Game, table: int, user=None) -> Game:
+    """Put a game at another table; a game already there takes the old table."""
+    round_ = Round.objects.select_for_update().get(pk=game.round_id)
+    if round_.status not in EDITABLE:
+        raise RoundStateError(_("Tables can only be changed while the round is being played."))
+    games = _games(round_)
+    game = next((g for g in games if g.pk == game.pk), None)
+    if game is None:
+        raise ValidationError(_("This game is not in the round any more."))
+    try:
+        edit = edits.move_game([plain_game(g, round_.number) for g in games], game.table, table)
+    except edits.EditRefused as exc:
+        raise ValidationError(refusal_text(exc.code, [], exc.table)) from exc
+    old = game.table
+    table_of = {(int(g.black), int(g.white)): g.table for g in edit.games}
+    moving = [g for g in games if table_of[(g.black_id, g.white_id)] != g.table]
+    spare = max(g.table for g in games) + 1
+    for i, g in enumerate(moving):  # first out of the way: a round's table numbers are unique
+        Game.objects.filter(pk=g.pk).update(table=spare + i)
+    now = timezone.now()  # pages cached by the games' latest change see the move
+    for g in moving:
+        Game.objects.filter(pk=g.pk).update(table=table_of[(g.black_id, g.white_id)], updated_at=now)
+    game.refresh_from_db()
+    log_action(tournament=round_.tournament, action="game.table", obj=game, user=user,
+               before={"table": old}, after={"table": table})
+    return game
+
+
+# --- pairing constraints -------------------------------------------------------------
+
+
+@transaction.atomic
+def pair_constraint_add(*, tournament: Tournament, kind: str, player_a: Registration, player_b: Registration,
+                        round: Round | None = None, reason: str = "", user=None) -> PairConstraint:  # noqa: A002
+    """A fixed pair (for one round) or a forbidden pair (for one round or all); one that
+    contradicts the constraints already there is refused (see :meth:`PairConstraint.clean`)."""
+    Tournament.objects.select_for_update().filter(pk=tournament.pk).first()  # one constraint at a time
+    constraint = PairConstraint(tournament=tournament, kind=kind, player_a=player_a, player_b=player_b,
+                                round=round, reason=reason)
+    constraint.full_clean()
+    constraint.save()
+    log_action(tournament=tournament, action="pairing.constraint", obj=constraint, user=user,
+               after={"kind": kind, "players": [player_a.full_name, player_b.full_name],
+                      "round": round.number if round else None}, reason=reason)
+    return constraint
+
+
+@transaction.atomic
+def pair_constraint_remove(*, constraint: PairConstraint, user=None, reason: str = "") -> None:
+    """Remove a fixed or forbidden pair; it no longer counts the next time a round is paired."""
+    constraint = PairConstraint.objects.select_related("player_a", "player_b", "round", "tournament").get(
+        pk=constraint.pk)
+    before = {"kind": constraint.kind, "players": [constraint.player_a.full_name, constraint.player_b.full_name],
+              "round": constraint.round.number if constraint.round else None}
+    log_action(tournament=constraint.tournament, action="pairing.remove_constraint", obj=constraint, user=user,
+               before=before, reason=reason)
+    constraint.delete()
