@@ -110,3 +110,21 @@ def test_an_opengotha_file_with_an_absurd_number_is_refused_at_once(attribute, v
            '</TournamentParameterSet></Tournament>').replace('numberOfRounds="5" numberOfRounds', "numberOfRounds")
     with pytest.raises(OpenGothaFormatError, match=attribute):
         read_tournament(xml)
+
+
+@pytest.mark.parametrize("game_value,table", [("64.0", "2"), ("²", "2"), ("1e3", "2"), ("99999999999999", "2"),
+                                              (None, "99999"), (None, "40000"), (None, "-3"), (None, "2.5")])
+def test_odd_table_moves_are_messages_not_500s(organizer, day, game_value, table):
+    from tournament.models import Game
+
+    before = sorted(Game.objects.filter(round=day.round1).values_list("pk", "table"))
+    data = {"game": day.game.pk if game_value is None else game_value, "table": table}
+    if game_value == "64.0":
+        data["game"] = f"{day.game.pk}.0"
+    response = organizer.post(reverse("manage_round_move", args=[day.tournament.slug, 1]), data, follow=True)
+    assert response.status_code == 200
+    after = sorted(Game.objects.filter(round=day.round1).values_list("pk", "table"))
+    if game_value == "64.0":  # "1.0" is read as game 1, as the form field reads it: the move is made
+        assert after != before
+    else:
+        assert after == before

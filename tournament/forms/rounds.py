@@ -50,8 +50,9 @@ class PlayerPairForm(forms.Form):
 class TableMoveForm(forms.Form):
     """Put one game of the round at another table (the game there takes the old one)."""
 
-    game = forms.IntegerField(widget=forms.HiddenInput)
-    table = forms.IntegerField(label=_("New table"), min_value=1)
+    game = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=2**31 - 1)
+    #: a table number is a small integer in the database (and OpenGotha has at most 1000 tables)
+    table = forms.IntegerField(label=_("New table"), min_value=1, max_value=9999)
 
 
 class PlayerForm(forms.Form):

@@ -141,10 +141,11 @@ def round_move_table(request, tournament, roles, number):
     a plain form goes back to the round page with a message."""
     round_ = _round(tournament, number)
     form = TableMoveForm(request.POST)
-    game = round_.games.filter(pk=form.data.get("game")).first() if form.is_valid() else None
+    game = round_.games.filter(pk=form.cleaned_data["game"]).first() if form.is_valid() else None
     notice, ok = "", False
     if game is None:
-        notice = _("Give a table number of 1 or more.") if "table" in form.errors else _("No such game in this round.")
+        notice = (_("Give a table number from 1 to 9999.") if "table" in form.errors
+                  else _("No such game in this round."))
     else:
         old = game.table
         try:
