@@ -109,7 +109,7 @@ def _pages(t: Tournament):
         ("round-finished", reverse("round", args=[slug, 2])),
         ("public-game", reverse("public_game", args=[slug, 2, settled.pk])),
         ("standings", reverse("standings", args=[slug])),
-        ("standings-discipline", reverse("standings_discipline", args=[slug, "Ninuki-Renju"])),
+        ("standings-discipline", reverse("standings_discipline", args=[slug, t.disciplines.get(name="Ninuki-Renju").pk])),
         ("crosstable", reverse("crosstable", args=[slug])),
         ("projector", reverse("projector", args=[slug])),
         ("login", reverse("login")),

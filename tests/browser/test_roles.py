@@ -61,6 +61,7 @@ def test_referee_steps_through_the_record_and_decides(browser, live_server, live
     shot(page, "referee-queue")
     page.locator("a.button", has_text="Open").first.click()
     page.wait_for_selector("#board-viewer")
+    page.wait_for_load_state("load")  # the deferred board.js listens for the keys from here on
     assert page.locator("#board-viewer").get_attribute("data-move") == "9"
     page.keyboard.press("ArrowLeft")
     page.wait_for_selector('#board-viewer[data-move="8"]')

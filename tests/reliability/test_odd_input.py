@@ -128,3 +128,19 @@ def test_odd_table_moves_are_messages_not_500s(organizer, day, game_value, table
         assert after != before
     else:
         assert after == before
+
+
+def test_no_template_has_an_inline_script_style_or_event_handler():
+    """The Content-Security-Policy allows none: a template that has one breaks in the browser."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    offending = []
+    for path in list((root / "templates").rglob("*.html")) + list((root / "tournament").rglob("templates/**/*.html")):
+        text = re.sub(r"\{#.*?#\}", "", path.read_text(encoding="utf-8"))  # template comments say what they like
+        for pattern in (r"<script(?![^>]*\bsrc=)(?![^>]*type=\"application/json\")[^>]*>", r"<style\b",
+                        r"\son[a-z]+=\"", r"\sstyle=\"", r"javascript:"):
+            if re.search(pattern, text):
+                offending.append(f"{path.relative_to(root)}: {pattern}")
+    assert not offending, offending
