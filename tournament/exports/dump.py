@@ -40,7 +40,7 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
 
 from tournament.models import (
-    AuditEntry, Bye, Discipline, Game, PairConstraint, Registration, Round, Tournament, TournamentRole,
+    AuditEntry, Bye, Discipline, Game, LiveRecord, PairConstraint, Registration, Round, Tournament, TournamentRole,
 )
 from tournament.models.registration import CLAIM_ALPHABET, CLAIM_LENGTH, PLAYER_FIELDS
 
@@ -49,7 +49,8 @@ VERSION = 2
 USER_FIELDS = ("username", "first_name", "last_name", "email", "is_active", "date_joined", "last_login")
 
 #: Models in the order they are loaded (referenced before referring).
-MODELS = (Tournament, Discipline, Round, Registration, Game, Bye, PairConstraint, TournamentRole, AuditEntry)
+MODELS = (Tournament, Discipline, Round, Registration, Game, LiveRecord, Bye, PairConstraint, TournamentRole,
+          AuditEntry)
 LABELS = {m._meta.label_lower: m for m in MODELS}
 
 
@@ -80,6 +81,7 @@ def _querysets(t: Tournament) -> dict:
         Round: t.rounds.all(),
         Registration: t.registrations.all(),
         Game: Game.objects.filter(round__tournament=t),
+        LiveRecord: LiveRecord.objects.filter(game__round__tournament=t),
         Bye: Bye.objects.filter(round__tournament=t),
         PairConstraint: t.pair_constraints.all(),
         TournamentRole: t.roles.all(),
@@ -202,6 +204,7 @@ def _check_objects(data: dict) -> None:
     t_pk = tournaments[0]["pk"]
     rounds = {row["pk"] for row in objects if row["model"] == "tournament.round"}
     registrations = {row["pk"] for row in objects if row["model"] == "tournament.registration"}
+    games = {row["pk"] for row in objects if row["model"] == "tournament.game"}
     for row in objects:
         f, model = row["fields"], row["model"]
         own = {
@@ -215,6 +218,7 @@ def _check_objects(data: dict) -> None:
             "tournament.game": lambda: f.get("round") in rounds
             and {f.get("black"), f.get("white")} <= registrations,
             "tournament.bye": lambda: f.get("round") in rounds and f.get("player") in registrations,
+            "tournament.liverecord": lambda: f.get("game") in games,
         }.get(model, lambda: True)
         if not own():
             raise DumpError(f"{model} {row.get('pk')} does not belong to the tournament of the backup")

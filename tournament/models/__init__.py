@@ -3,6 +3,7 @@
 from .audit import AuditEntry
 from .discipline import Discipline
 from .game import Bye, Game
+from .live import LiveRecord
 from .registration import Registration
 from .role import TournamentRole
 from .round import Round
@@ -13,6 +14,7 @@ __all__ = [
     "Bye",
     "Discipline",
     "Game",
+    "LiveRecord",
     "PairConstraint",
     "Registration",
     "Round",
