@@ -62,8 +62,9 @@ class LiveError(ValidationError):
 class IllegalLiveMove(LiveError):
     """The rules forbid the move: ``error`` is the engine's :class:`~games.common.IllegalMove`."""
 
-    def __init__(self, error: IllegalMove):
+    def __init__(self, error: IllegalMove, live: LiveRecord | None = None):
         self.error = error
+        self.live = live
         super().__init__(
             _("Move %(n)s (%(point)s) is illegal: %(reason)s.")
             % {"n": error.move_number, "point": error.point or "–", "reason": reason_text(error.reason)},
@@ -113,8 +114,16 @@ def new_board(game: Game, moves=()) -> LiveGame:
 
 def live_record(game: Game) -> LiveRecord:
     """The game's live record, made empty the first time it is asked for."""
-    live, _created = LiveRecord.objects.select_related("scorer", "recorder").get_or_create(game=game)
+    live, _created = LiveRecord.objects.get_or_create(game=game)
     return live
+
+
+def _current(game: Game, live: LiveRecord | None) -> LiveRecord:
+    """The live record as the caller read it (no second read: whatever changed since, the conditional
+    UPDATE on its version finds out), else as it is now; before the first move an empty one, not saved."""
+    if live is not None:
+        return live
+    return LiveRecord.objects.filter(game=game).first() or LiveRecord(game=game)
 
 
 # ---- who may do what ------------------------------------------------------------------------
@@ -207,14 +216,23 @@ def _require_open(game: Game) -> None:
 
 
 def _write(live: LiveRecord, version: int, attempted: str | None = None, **fields) -> LiveRecord:
-    """The conditional UPDATE on the live record's version; :class:`StaleBoard` if it moved on."""
+    """The conditional UPDATE on the live record's version; :class:`StaleBoard` if it moved on.
+
+    Only this (and what follows from it) runs in a transaction: the move was checked before, on the
+    record at ``version``.  ``live`` is updated in memory to what the database now holds."""
+    if live.pk is None:  # the first write: the row is made now (two first moves at once make one)
+        saved, _created = LiveRecord.objects.get_or_create(game=live.game)
+        live.pk, live.id = saved.pk, saved.pk
+    now = timezone.now()
     updated = LiveRecord.objects.filter(pk=live.pk, version=version).update(
-        version=F("version") + 1, updated_at=timezone.now(), **fields
+        version=F("version") + 1, updated_at=now, **fields
     )
-    current = LiveRecord.objects.select_related("scorer", "recorder").get(pk=live.pk)
     if not updated:
-        raise StaleBoard(current, attempted)
-    return current
+        raise StaleBoard(LiveRecord.objects.get(pk=live.pk), attempted)
+    for name, value in fields.items():
+        setattr(live, name, value)
+    live.version, live.updated_at = version + 1, now
+    return live
 
 
 # ---- moves ------------------------------------------------------------------------------------
@@ -233,17 +251,16 @@ class Played:
         return self.board.snapshot()
 
 
-@transaction.atomic
-def place(*, game: Game, user, version: int, point: str, roles=None) -> Played:
+def place(*, game: Game, user, version: int, point: str, roles=None, live: LiveRecord | None = None) -> Played:
     """Enter the next move (``"K10"`` or ``"pass"``) of the position at ``version``.
 
     Raises :class:`IllegalLiveMove` for a move the rules forbid (nothing is
     stored), :class:`StaleBoard` if the board moved on since ``version``,
     :class:`LiveError` for a closed board or a text that is no point,
     ``PermissionDenied`` for a user who may not record.  A move that ends the
-    game proposes the result (:mod:`tournament.services.results`).
+    game proposes the result (:mod:`tournament.services.results`), in the transaction that stores it.
     """
-    live = live_record(game)
+    live = _current(game, live)
     _require_recorder(capacity(game, live, user, roles))
     _require_open(game)
     try:
@@ -257,16 +274,17 @@ def place(*, game: Game, user, version: int, point: str, roles=None) -> Played:
         board = new_board(game, live.move_list)
         board.play(token)
     except IllegalMove as exc:
-        raise IllegalLiveMove(exc) from exc
+        raise IllegalLiveMove(exc, live) from exc
     except RecordTooLong as exc:
         raise LiveError(_("The game is too long: at most %(limit)s moves.") % {"limit": exc.limit},
                         code="too-long") from exc
-    live = _write(live, version, token, moves=board.text,
-                  entries=live.entries + [[user.get_username(), int(time.time())]])
     snapshot = board.snapshot()
-    if snapshot.over:
-        method = WinMethod.SCORE if snapshot.result else _METHOD.get(snapshot.reason, WinMethod.NONE)
-        game = _propose(game=game, user=user, live=live, result=_RESULT[snapshot.outcome], method=method)
+    with transaction.atomic():
+        live = _write(live, version, token, moves=board.text,
+                      entries=live.entries + [[user.get_username(), int(time.time())]])
+        if snapshot.over:
+            method = WinMethod.SCORE if snapshot.result else _METHOD.get(snapshot.reason, WinMethod.NONE)
+            game = _propose(game=game, user=user, live=live, result=_RESULT[snapshot.outcome], method=method)
     return Played(live, game, board)
 
 
@@ -279,14 +297,13 @@ def _propose(*, game: Game, user, live: LiveRecord, result: str, method: str) ->
     )
 
 
-@transaction.atomic
-def take_back(*, game: Game, user, version: int, roles=None) -> Played:
+def take_back(*, game: Game, user, version: int, roles=None, live: LiveRecord | None = None) -> Played:
     """Take back the last move (or the resignation, or time loss, entered last).
 
     Refused once the opponent has moved (it is then no longer the last move)
     and once the result it proposed is confirmed.
     """
-    live = live_record(game)
+    live = _current(game, live)
     who = capacity(game, live, user, roles)
     _require_recorder(who)
     if live.version != version:
@@ -304,22 +321,23 @@ def take_back(*, game: Game, user, version: int, roles=None) -> Played:
     else:
         taken = moves.pop()
         entries.pop()
-    live = _write(live, version, moves=" ".join(moves), entries=entries)
-    if ended_here:
-        game = result_services.result_withdraw(game=game, user=user, version=game.version,
-                                               reason=_("Taken back on the live board."))
-    log_action(tournament=game.round.tournament, action="game.live.take_back", obj=game, user=user,
-               before={"moves": count, "taken": taken}, after={"moves": len(moves)})
+    with transaction.atomic():
+        live = _write(live, version, moves=" ".join(moves), entries=entries)
+        if ended_here:
+            game = result_services.result_withdraw(game=game, user=user, version=game.version,
+                                                   reason=_("Taken back on the live board."))
+        log_action(tournament=game.round.tournament, action="game.live.take_back", obj=game, user=user,
+                   before={"moves": count, "taken": taken}, after={"moves": len(moves)})
     return Played(live, game, new_board(game, moves))
 
 
-@transaction.atomic
-def end(*, game: Game, user, version: int, loser: str, method: str, roles=None) -> Played:
+def end(*, game: Game, user, version: int, loser: str, method: str, roles=None,
+        live: LiveRecord | None = None) -> Played:
     """A resignation or a loss on time entered on the board: ``loser`` (``"black"``/``"white"``)
     loses by ``method`` (``"resignation"``/``"time"``); the result is proposed with the record so far."""
     if loser not in ("black", "white") or method not in END_METHODS:
         raise LiveError(_("Say who resigned or lost on time."), code="invalid")
-    live = live_record(game)
+    live = _current(game, live)
     _require_recorder(capacity(game, live, user, roles))
     _require_open(game)
     if live.version != version:
@@ -327,9 +345,10 @@ def end(*, game: Game, user, version: int, loser: str, method: str, roles=None) 
     board = new_board(game, live.move_list)
     if board.snapshot().over:
         raise LiveError(_("The game is over already."), code="over")
-    live = _write(live, version)
     winner = Result.WHITE if loser == "black" else Result.BLACK
-    game = _propose(game=game, user=user, live=live, result=winner, method=END_METHODS[method])
+    with transaction.atomic():
+        live = _write(live, version)
+        game = _propose(game=game, user=user, live=live, result=winner, method=END_METHODS[method])
     return Played(live, game, board)
 
 
@@ -337,10 +356,11 @@ def end(*, game: Game, user, version: int, loser: str, method: str, roles=None) 
 
 
 @transaction.atomic
-def take_over(*, game: Game, user, version: int, roles=None, release: bool = False) -> LiveRecord:
+def take_over(*, game: Game, user, version: int, roles=None, release: bool = False,
+              live: LiveRecord | None = None) -> LiveRecord:
     """A referee takes over the recording of the game (the players' phones only follow it), or
     hands it back to the players (``release``)."""
-    live = live_record(game)
+    live = _current(game, live)
     who = capacity(game, live, user, roles)
     if not who.referee:
         raise PermissionDenied(_("Only a referee can take over the recording."))

@@ -16,7 +16,7 @@ import datetime as dt
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpResponse, HttpResponseNotModified
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import mark_safe
@@ -28,6 +28,7 @@ from games.common import IllegalMove
 from games.coords import Point
 from tournament.models import Game, LiveRecord, Round
 from tournament.models.game import ResultState
+from tournament.selectors.live import board_versions, game_and_live
 from tournament.services import live as live_services
 from tournament.services import results as result_services
 
@@ -48,24 +49,18 @@ def colour_name(colour: str | None) -> str:
     return _COLOUR[colour]() if colour in _COLOUR else ""
 
 
-def _game(tournament, pk, roles) -> Game:
-    """The game of a published round (any round for organizers and referees) whose game has a rules engine."""
-    game = get_object_or_404(
-        Game.objects.select_related("round", "round__discipline", "round__tournament", "black", "white",
-                                    "reported_by"),
-        pk=pk, round__tournament=tournament,
-    )
+def _game(tournament, pk, roles) -> tuple[Game, LiveRecord]:
+    """The game of a published round (any round for organizers and referees) whose game has a rules
+    engine, and its live record (an empty one, not saved, before the first move: looking writes nothing)."""
+    found = game_and_live(tournament, pk)
+    if found is None:
+        raise Http404("no such game")
+    game, live = found
     if not game.round.is_public and not roles & {ORGANIZER, REFEREE}:
         raise Http404("round not published")
     if not live_services.has_engine(game.round.discipline):
         raise Http404("no rules engine for this discipline")
-    return game
-
-
-def _live(game) -> LiveRecord:
-    """The game's live record, or an empty one not saved yet (looking does not write)."""
-    live = LiveRecord.objects.select_related("scorer", "recorder").filter(game=game).first()
-    return live if live is not None else LiveRecord(game=game)
+    return game, live if live is not None else LiveRecord(game=game)
 
 
 def _etag(game_version: int, live_version: int | None, round_status: str) -> str:
@@ -192,12 +187,13 @@ def _entries(live, kind_moves) -> list[dict]:
 
 
 def panel_context(request, game: Game, live: LiveRecord, roles, *, at: int | None = None, error: str = "",
-                  refused: IllegalMove | None = None, status_code: int = 200) -> dict:
-    """Everything the board fragment shows, for ``request.user``."""
+                  refused: IllegalMove | None = None, board=None) -> dict:
+    """Everything the board fragment shows, for ``request.user``; ``board``: the game now, if at hand."""
     moves = live.move_list
     last = len(moves)
     step = None if at is None or at >= last else max(0, at)
-    board = live_services.new_board(game, moves if step is None else moves[:step])
+    if board is None or step is not None:
+        board = live_services.new_board(game, moves if step is None else moves[:step])
     snapshot = board.snapshot()
     who = live_services.capacity(game, live, request.user, roles)
     closed = live_services.closed_reason(game)
@@ -289,18 +285,14 @@ def _at(request) -> int | None:
 @tournament_page(login=False)
 def live_board(request, tournament, roles, pk):
     """The live board of one game: to record it, to follow it, or (``?at=n``) to step through it."""
-    game = _game(tournament, pk, roles)
-    context = panel_context(request, game, _live(game), roles, at=_at(request))
+    game, live = _game(tournament, pk, roles)
+    context = panel_context(request, game, live, roles, at=_at(request))
     return _page(request, {**context, "roles": roles})
 
 
 def live_state(request, slug, pk):
     """The board fragment the phones poll: 304 while nothing changed (one query, no session)."""
-    row = (
-        Game.objects.filter(pk=pk, round__tournament__slug=slug)
-        .values_list("version", "live__version", "round__status")
-        .first()
-    )
+    row = board_versions(slug, pk)
     if row is None:
         raise Http404("no such game")
     public = row[2] in (Round.Status.PUBLISHED, Round.Status.FINISHED)
@@ -313,8 +305,8 @@ def live_state(request, slug, pk):
 
 @tournament_page(login=False)
 def _live_state(request, tournament, roles, pk):
-    game = _game(tournament, pk, roles)
-    return _panel(request, panel_context(request, game, _live(game), roles))
+    game, live = _game(tournament, pk, roles)
+    return _panel(request, panel_context(request, game, live, roles))
 
 
 def _wants_panel(request) -> bool:
@@ -322,28 +314,35 @@ def _wants_panel(request) -> bool:
     return request.headers.get("X-Live-Board") == "1"
 
 
-def _answer(request, game, roles, action) -> HttpResponse:
+def _answer(request, game, live, roles, action) -> HttpResponse:
     """Run ``action`` (a service call); answer with the board: the fragment for live.js (any status),
     a redirect to the page after a success without JavaScript, the page with the error otherwise."""
     panel = _wants_panel(request)
-    refused, error, status = None, "", 200
+    refused, error, status, board = None, "", 200, None
+    reread = True  # the game may have changed meanwhile (a result reported on the other phone)
     try:
-        action()
+        done = action()
     except PermissionDenied as exc:
         if not panel:
             raise
         error, status = str(exc) or _("You may not do this."), 403
     except live_services.IllegalLiveMove as exc:
-        refused, error, status = exc.error, exc.messages[0], 422
+        refused, error, status, live, reread = exc.error, exc.messages[0], 422, exc.live, False
     except live_services.StaleBoard as exc:
-        error, status = exc.messages[0], 409
+        error, status, live = exc.messages[0], 409, exc.current
     except ValidationError as exc:
         error, status = exc.messages[0], 422
+    else:
+        reread = False
+        if isinstance(done, live_services.Played):
+            game, live, board = done.game, done.live, done.board
+        elif isinstance(done, LiveRecord):
+            live = done
     if status == 200 and not panel:
         return redirect("live_board", slug=game.round.tournament.slug, pk=game.pk)
-    game = Game.objects.select_related("round", "round__discipline", "round__tournament", "black", "white",
-                                       "reported_by").get(pk=game.pk)
-    context = panel_context(request, game, _live(game), roles, error=error, refused=refused)
+    if reread:
+        game, live = _game(game.round.tournament, game.pk, roles)
+    context = panel_context(request, game, live, roles, error=error, refused=refused, board=board)
     if panel:
         return _panel(request, context, status)
     return _page(request, {**context, "roles": roles}, status)
@@ -360,41 +359,41 @@ def _version(request) -> int:
 @tournament_page()
 def live_move(request, tournament, roles, pk):
     """One move: a point tapped on the board, typed in the coordinate field, or a pass."""
-    game = _game(tournament, pk, roles)
+    game, live = _game(tournament, pk, roles)
 
     def action():
-        live_services.place(game=game, user=request.user, version=_version(request),
-                            point=request.POST.get("point", "")[:20], roles=roles)
+        return live_services.place(game=game, user=request.user, version=_version(request),
+                                   point=request.POST.get("point", "")[:20], roles=roles, live=live)
 
-    return _answer(request, game, roles, action)
+    return _answer(request, game, live, roles, action)
 
 
 @require_POST
 @tournament_page()
 def live_undo(request, tournament, roles, pk):
-    game = _game(tournament, pk, roles)
-    return _answer(request, game, roles, lambda: live_services.take_back(
-        game=game, user=request.user, version=_version(request), roles=roles))
+    game, live = _game(tournament, pk, roles)
+    return _answer(request, game, live, roles, lambda: live_services.take_back(
+        game=game, user=request.user, version=_version(request), roles=roles, live=live))
 
 
 @require_POST
 @tournament_page()
 def live_end(request, tournament, roles, pk):
     """A resignation or a loss on time, entered on the board (``loser``, ``method``)."""
-    game = _game(tournament, pk, roles)
-    return _answer(request, game, roles, lambda: live_services.end(
+    game, live = _game(tournament, pk, roles)
+    return _answer(request, game, live, roles, lambda: live_services.end(
         game=game, user=request.user, version=_version(request), loser=request.POST.get("loser", ""),
-        method=request.POST.get("method", ""), roles=roles))
+        method=request.POST.get("method", ""), roles=roles, live=live))
 
 
 @require_POST
 @tournament_page(REFEREE)
 def live_takeover(request, tournament, roles, pk):
     """A referee takes over the recording of a table, or hands it back (``release``)."""
-    game = _game(tournament, pk, roles)
-    return _answer(request, game, roles, lambda: live_services.take_over(
+    game, live = _game(tournament, pk, roles)
+    return _answer(request, game, live, roles, lambda: live_services.take_over(
         game=game, user=request.user, version=_version(request), roles=roles,
-        release=request.POST.get("release") == "1"))
+        release=request.POST.get("release") == "1", live=live))
 
 
 @require_POST
@@ -403,7 +402,7 @@ def live_scorer(request, tournament, roles, pk):
     """An organizer names the scorer of a table (on the game's page)."""
     from django.contrib import messages
 
-    game = _game(tournament, pk, roles)
+    game, _live = _game(tournament, pk, roles)
     try:
         live = live_services.set_scorer(game=game, user=request.user, username=request.POST.get("scorer", ""),
                                         roles=roles)
