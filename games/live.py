@@ -27,7 +27,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Mapping
 
-from games.common import IllegalMove
 from games.coords import Point
 from games.limits import RecordTooLong, too_long_message
 

@@ -36,7 +36,6 @@ import argparse
 import http.client
 import os
 import random
-import re
 import secrets
 import signal
 import socket

@@ -201,3 +201,12 @@ def test_random_games_end_as_the_whole_record_replays(kind, size):
         assert (replay.outcome if replay.finished else None) == s.outcome
         assert replay.reason == s.reason
         assert dict(replay.position().stones) == dict(s.stones)
+
+
+def test_docstring_examples():
+    import doctest
+
+    import games.live
+
+    result = doctest.testmod(games.live)
+    assert result.failed == 0 and result.attempted > 0

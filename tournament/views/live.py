@@ -18,7 +18,6 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpResponse, HttpResponseNotModified
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, gettext as _, ngettext
 from django.views.decorators.http import require_POST
@@ -102,7 +101,7 @@ def _grid(snapshot, *, interactive: bool, error_point: Point | None) -> str:
     return mark_safe("".join(out))  # noqa: S308 - coordinates and fixed class names only
 
 
-def _status(snapshot, board, game) -> str:
+def _status(snapshot, game) -> str:
     """Whose turn it is, or how the game ended, in words."""
     s = snapshot
     if s.over:
@@ -225,7 +224,7 @@ def panel_context(request, game: Game, live: LiveRecord, roles, *, at: int | Non
         "poll": step is None and not (closed and game.result_state in (ResultState.CONFIRMED,
                                                                        ResultState.ADJUDICATED)),
         "poll_ms": POLL_SECONDS * 1000,
-        "status": _status(snapshot, board, game),
+        "status": _status(snapshot, game),
         "last_move": _last_move(snapshot, kind),
         "counts": _counts(snapshot, board),
         "pending_five": snapshot.pending_five and _(
@@ -420,10 +419,11 @@ def live_scorer(request, tournament, roles, pk):
 # ---- referees and the projector -----------------------------------------------------------
 
 
-def _live_games(tournament, round_):
-    """The round's games with their live records (one query)."""
-    return list(round_.games.select_related("black", "white", "live", "live__recorder", "round__discipline",
-                                            "round__tournament", "round").order_by("table"))
+def _live_games(round_, limit: int | None = None) -> list[tuple[Game, LiveRecord]]:
+    """The round's games by table with their live records (an empty one before the first move): one query."""
+    games = round_.games.select_related("black", "white", "live", "live__recorder", "live__scorer", "round",
+                                        "round__discipline", "round__tournament").order_by("table")
+    return [(game, getattr(game, "live", None) or LiveRecord(game=game)) for game in games[:limit]]
 
 
 def _current_round(tournament):
@@ -439,9 +439,7 @@ def referee_live(request, tournament, roles):
     round_ = _current_round(tournament)
     rows = []
     if round_ is not None and live_services.has_engine(round_.discipline):
-        for game in _live_games(tournament, round_):
-            live = getattr(game, "live", None) if hasattr(game, "live") else None
-            rows.append({"game": game, "live": live})
+        rows = [{"game": game, "live": live if live.pk else None} for game, live in _live_games(round_)]
     return render(request, "tournament/live/referee.html",
                   {"tournament": tournament, "roles": roles, "round": round_, "rows": rows})
 
@@ -455,8 +453,7 @@ def projector_live(request, slug):
     round_ = _current_round(tournament)
     boards = []
     if round_ is not None and live_services.has_engine(round_.discipline):
-        for game in _live_games(tournament, round_)[:count]:
-            live = game.live if hasattr(game, "live") else LiveRecord(game=game)
+        for game, live in _live_games(round_, count):
             board = live_services.new_board(game, live.move_list)
             s = board.snapshot()
             boards.append({
@@ -465,9 +462,9 @@ def projector_live(request, slug):
                 "svg": mark_safe(svg.board(  # noqa: S308 - drawn by games.svg
                     s.size, s.stones, last_move=s.last, captured=s.captured + s.lost,
                     title=_("Table %(table)s after move %(n)s") % {"table": game.table, "n": s.number})),
-                "status": _status(s, board, game),
+                "status": _status(s, game),
             })
     context = {"tournament": tournament, "round": round_, "boards": boards, "refresh": 5,
-               "self_url": f"{request.path}?tables={count}", "now": timezone.now()}
+               "self_url": f"{request.path}?tables={count}"}
     template = "tournament/live/_projector_body.html" if request.htmx else "tournament/live/projector.html"
     return render(request, template, context)
