@@ -84,9 +84,14 @@ def test_two_phones_record_a_ninuki_game_live(browser, live_server, live_day, sh
     # the zoom doubles the board; a tap still places the stone
     black.locator("#live .live-zoom").tap()
     assert "zoomed" in black.locator(".live-scroll").get_attribute("class")
+    black.locator('#live .pt[data-point="K10"]').scroll_into_view_if_needed()  # the player scrolls there
+    left = black.locator(".live-scroll").evaluate("e => e.scrollLeft")
+    assert left > 0
     tap(black, "J10")
     stone_shown(black, "J10", "black")
-    assert "zoomed" in black.locator(".live-scroll").get_attribute("class")  # kept after the move
+    assert "zoomed" in black.locator(".live-scroll").get_attribute("class")  # kept after the move,
+    assert black.locator(".live-scroll").evaluate("e => e.scrollLeft") == left  # and where the player looked
+    shot(black, "live-ninuki-zoomed-phone", full_page=False)
     black.locator("#live .live-zoom").tap()
 
     # White's phone reloads in the middle of the game and goes on where the game stands

@@ -21,8 +21,12 @@
     template.innerHTML = html.trim();
     var fresh = template.content.querySelector("#live");
     if (!fresh) return false;
+    var oldScroll = panel().querySelector(".live-scroll");
+    var left = oldScroll ? oldScroll.scrollLeft : 0;
     panel().replaceWith(fresh);
     setup();
+    var scroll = fresh.querySelector(".live-scroll");
+    if (scroll && zoomed) scroll.scrollLeft = left;  // a zoomed board stays where the player looked
     return true;
   }
 
