@@ -13,7 +13,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from .views import public
+from .views import public, rules, sgf
 
 urlpatterns = [
     path("", public.home, name="home"),
@@ -23,6 +23,9 @@ urlpatterns = [
     path("t/<slug:slug>/round/<int:number>/game/<int:pk>/", public.public_game, name="public_game"),
     path("t/<slug:slug>/round/<int:number>/game/<int:pk>/board/", public.public_game_board,
          name="public_game_board"),
+    path("t/<slug:slug>/round/<int:number>/game/<int:pk>/sgf/", sgf.public_game_sgf, name="public_game_sgf"),
+    path("rules/", rules.rules_index, name="rules_index"),
+    path("rules/<slug:game_kind>/", rules.rules_page, name="rules"),
     path("", include("tournament.urls_site")),
     path("", include("tournament.urls_setup")),
     path("", include("tournament.urls_standings")),

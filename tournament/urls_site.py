@@ -3,7 +3,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from .views import audit, auth, claims, games, organizer, player, players, projector, referee, rounds
+from .views import audit, auth, claims, games, live, organizer, player, players, projector, referee, rounds
 
 urlpatterns = [
     # accounts: log-in (throttled by django-axes, see the settings), sign-up, password reset by e-mail
@@ -36,8 +36,17 @@ urlpatterns = [
     path("t/<slug:slug>/game/<int:pk>/confirm/", games.game_confirm, name="game_confirm"),
     path("t/<slug:slug>/game/<int:pk>/dispute/", games.game_dispute, name="game_dispute"),
     path("t/<slug:slug>/game/<int:pk>/adjudicate/", games.game_adjudicate, name="game_adjudicate"),
+    # the live board: recorded on the phones as it is played, followed by everybody
+    path("t/<slug:slug>/game/<int:pk>/live/", live.live_board, name="live_board"),
+    path("t/<slug:slug>/game/<int:pk>/live/state/", live.live_state, name="live_state"),
+    path("t/<slug:slug>/game/<int:pk>/live/move/", live.live_move, name="live_move"),
+    path("t/<slug:slug>/game/<int:pk>/live/undo/", live.live_undo, name="live_undo"),
+    path("t/<slug:slug>/game/<int:pk>/live/end/", live.live_end, name="live_end"),
+    path("t/<slug:slug>/game/<int:pk>/live/takeover/", live.live_takeover, name="live_takeover"),
+    path("t/<slug:slug>/game/<int:pk>/live/scorer/", live.live_scorer, name="live_scorer"),
     # referees
     path("t/<slug:slug>/referee/", referee.queue, name="referee_queue"),
+    path("t/<slug:slug>/referee/live/", live.referee_live, name="referee_live"),
     # organizers
     path("t/<slug:slug>/manage/", organizer.dashboard, name="manage"),
     path("t/<slug:slug>/manage/players/", players.registrations, name="manage_registrations"),
@@ -84,4 +93,5 @@ urlpatterns = [
     path("t/<slug:slug>/manage/log/", audit.audit_log, name="audit_log"),
     # everyone
     path("t/<slug:slug>/projector/", projector.projector, name="projector"),
+    path("t/<slug:slug>/projector/live/", live.projector_live, name="projector_live"),
 ]

@@ -56,3 +56,33 @@ def test_the_registration_is_the_same_as_the_orms(setup):
     assert loaded.absent_rounds == [2, 4] and loaded.full_name == fresh.full_name == "Jürgen Größe"
     other = get_user_model().objects.create_user("nobody", password="pw-nobody-123")
     assert registration_of_user(t, other) is None
+
+
+def test_the_live_boards_game_is_the_same_as_the_orms(setup):
+    """tournament.selectors.live: the game, round, discipline, players and live record in one statement."""
+    from tournament.models import Discipline, Game, LiveRecord, Round
+    from tournament.selectors.live import board_versions, game_and_live
+
+    t, user, player = setup
+    other = Registration.objects.create(tournament=t, surname="Zweite", given_name="Zoë", rank=2)
+    discipline = Discipline.objects.create(tournament=t, name="Keima", kind="keima", board_size=9, komi=Decimal("4"),
+                                           rule_options={})
+    round_ = Round.objects.create(tournament=t, discipline=discipline, number=1, status=Round.Status.PUBLISHED)
+    game = Game.objects.create(round=round_, table=3, black=player, white=other, komi=Decimal("4.5"), handicap=1,
+                               verdict={"legal": True})
+    loaded, live = game_and_live(t, game.pk)
+    fresh = Game.objects.select_related("round__discipline", "black", "white").get(pk=game.pk)
+    assert live is None and values(loaded) == values(fresh)
+    assert values(loaded.round) == values(fresh.round) and values(loaded.round.discipline) == values(discipline)
+    assert values(loaded.black) == values(fresh.black) and values(loaded.white) == values(fresh.white)
+    assert loaded.round.tournament is t and loaded.komi == Decimal("4.5") and loaded.verdict == {"legal": True}
+    assert board_versions("v", game.pk) == (0, None, "published")
+
+    LiveRecord.objects.create(game=game, moves="E5 F7", entries=[["rows", 1], ["rows", 2]], version=2, scorer=user)
+    loaded, live = game_and_live(t, game.pk)
+    assert values(live) == values(LiveRecord.objects.get(game=game)) and live.game is loaded
+    assert live.move_list == ["E5", "F7"] and live.scorer == user
+    assert board_versions("v", game.pk) == (0, 2, "published")
+    elsewhere = Tournament.objects.create(name="Other", slug="o", start_date=dt.date(2026, 5, 2),
+                                          end_date=dt.date(2026, 5, 3))
+    assert game_and_live(elsewhere, game.pk) is None and board_versions("o", game.pk) is None

@@ -110,3 +110,25 @@ def test_the_restore_command_says_what_is_wrong(tmp_path):
     bad.write_text("{not json")
     with pytest.raises(CommandError, match="cannot read"):
         call_command("restore", str(bad))
+
+
+def test_a_live_record_goes_with_its_game_and_names_its_scorer_by_name(two):
+    from tournament.models import Game, LiveRecord
+
+    game = Game.objects.get(round__tournament=two.a, table=1)
+    orga = get_user_model().objects.get(username="orga_a")
+    LiveRecord.objects.create(game=game, moves="K10 K9", entries=[["anna", 1764300000], ["orga_a", 1764300007]],
+                              version=3, scorer=orga)
+    data = dump_tournament(two.a)
+    row = next(o for o in data["objects"] if o["model"] == "tournament.liverecord")
+    assert row["fields"]["scorer"] == "orga_a" and row["fields"]["game"] == game.pk
+    doctored = copy.deepcopy(data)
+    next(o for o in doctored["objects"] if o["model"] == "tournament.liverecord")["fields"]["game"] = 12345
+    _wipe("a")
+    with pytest.raises(DumpError, match="does not belong"):
+        load_tournament(doctored)
+    tournament = load_tournament(data)
+    live = LiveRecord.objects.get(game__round__tournament=tournament)
+    assert live.game.table == 1 and live.game.pk != game.pk
+    assert (live.moves, live.entries, live.version, live.scorer) == ("K10 K9", [["anna", 1764300000],
+                                                                                ["orga_a", 1764300007]], 3, orga)

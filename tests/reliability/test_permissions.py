@@ -19,7 +19,7 @@ import pytest
 from django.contrib.contenttypes.models import ContentType
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from tournament.models import AuditEntry, Game, Registration, Round
+from tournament.models import AuditEntry, Game, LiveRecord, Registration, Round
 
 from .conftest import FIVE_FOR_BLACK, ROLE_USER, ROLES
 
@@ -63,6 +63,10 @@ EXPECTED: dict[str, Url] = {
     "public_game": Url(everyone()),
     "public_game_board": Url(everyone()),  # the kwargs name a settled game with a record
     "projector": Url(everyone()),
+    "projector_live": Url(everyone()),
+    "public_game_sgf": Url(everyone()),  # a settled game with a record
+    "rules_index": Url(everyone()),
+    "rules": Url(everyone()),
     "standings": Url(everyone()),
     "standings_discipline": Url(everyone()),
     "crosstable": Url(everyone()),
@@ -96,8 +100,19 @@ EXPECTED: dict[str, Url] = {
     "game_confirm": Url(WRITE, post=frozenset({"player"})),
     "game_dispute": Url(WRITE, post=frozenset({"player"})),
     "game_adjudicate": Url(WRITE, post=REFEREES),
+    # the live board: everybody follows a published round's games; the players record (a scorer the
+    # organizer names, or a referee who takes over, too: tests/site/test_live.py)
+    "live_board": Url(everyone()),
+    "live_state": Url(everyone()),
+    "live_move": Url(WRITE, post=frozenset({"player"})),
+    # referees may take back once they took the recording over (their POST to live_takeover comes first)
+    "live_undo": Url(WRITE, post=REFEREES | {"player"}),
+    "live_end": Url(WRITE, post=frozenset({"player"})),
+    "live_takeover": Url(WRITE, post=REFEREES),
+    "live_scorer": Url(WRITE, post=ORGANIZERS),
     # referees
     "referee_queue": Url(only(REFEREES)),
+    "referee_live": Url(only(REFEREES)),
     "audit_log": Url(only(REFEREES)),
     # organizers
     "manage": Url(only(ORGANIZERS)),
@@ -283,6 +298,8 @@ class Site:
             values["code"] = self.unclaimed.claim_code
         if "<str:kind>" in route:
             values["kind"] = "forbidden"
+        if "<slug:game_kind>" in route:
+            values["game_kind"] = "ninuki"
         if "<str:action>" in route:
             values["action"] = "finish"
         if "<int:discipline>" in route:
@@ -387,12 +404,15 @@ def _state():
         sorted(Game.objects.values_list("pk", "version", "result", "result_state", "black_id", "white_id")),
         sorted(Round.objects.values_list("pk", "status", "version")),
         sorted(Registration.objects.values_list("pk", "status", "absent_rounds")),
+        sorted(LiveRecord.objects.values_list("pk", "version", "moves", "scorer_id", "recorder_id")),
     )
 
 
 def _post_data(name: str, day) -> dict:
     game = day.game
     pk = game.pk
+    live = LiveRecord.objects.filter(game=game).first()
+    board = live.version if live else 0  # the version the live board shows now
     players = [r.pk for r in day.tournament.registrations.order_by("pk")]
     return {
         "game_report": {"version": game.version, "result": "B", "record": FIVE_FOR_BLACK},
@@ -418,6 +438,11 @@ def _post_data(name: str, day) -> dict:
         "manage_round_constraint": {"player_a": players[0], "player_b": players[3]},
         "my_rounds": {"absent_rounds": [1]},
         "my_withdraw": {"reason": "ill"},
+        "live_move": {"version": board, "point": "K10"},
+        "live_undo": {"version": board},
+        "live_end": {"version": board, "loser": "white", "method": "resignation"},
+        "live_takeover": {"version": board},
+        "live_scorer": {"scorer": "carol"},
     }.get(name, {})
 
 

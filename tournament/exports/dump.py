@@ -40,7 +40,7 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
 
 from tournament.models import (
-    AuditEntry, Bye, Discipline, Game, GameReplay, PairConstraint, Registration, Round, Tournament,
+    AuditEntry, Bye, Discipline, Game, GameReplay, LiveRecord, PairConstraint, Registration, Round, Tournament,
     TournamentInvitation, TournamentRole,
 )
 from tournament.models.registration import CLAIM_ALPHABET, CLAIM_LENGTH, PLAYER_FIELDS
@@ -50,7 +50,7 @@ VERSION = 2
 USER_FIELDS = ("username", "first_name", "last_name", "email", "is_active", "date_joined", "last_login")
 
 #: Models in the order they are loaded (referenced before referring).
-MODELS = (Tournament, Discipline, Round, Registration, Game, Bye, PairConstraint, TournamentRole,
+MODELS = (Tournament, Discipline, Round, Registration, Game, LiveRecord, Bye, PairConstraint, TournamentRole,
           TournamentInvitation, AuditEntry)
 LABELS = {m._meta.label_lower: m for m in MODELS}
 #: Models of derived data, made again when needed: not in a dump.
@@ -84,6 +84,7 @@ def _querysets(t: Tournament) -> dict:
         Round: t.rounds.all(),
         Registration: t.registrations.all(),
         Game: Game.objects.filter(round__tournament=t),
+        LiveRecord: LiveRecord.objects.filter(game__round__tournament=t),
         Bye: Bye.objects.filter(round__tournament=t),
         PairConstraint: t.pair_constraints.all(),
         TournamentRole: t.roles.all(),
@@ -213,6 +214,7 @@ def _check_objects(data: dict) -> None:
     t_pk = tournaments[0]["pk"]
     rounds = {row["pk"] for row in objects if row["model"] == "tournament.round"}
     registrations = {row["pk"] for row in objects if row["model"] == "tournament.registration"}
+    games = {row["pk"] for row in objects if row["model"] == "tournament.game"}
     for row in objects:
         f, model = row["fields"], row["model"]
         own = {
@@ -227,6 +229,7 @@ def _check_objects(data: dict) -> None:
             "tournament.game": lambda: f.get("round") in rounds
             and {f.get("black"), f.get("white")} <= registrations,
             "tournament.bye": lambda: f.get("round") in rounds and f.get("player") in registrations,
+            "tournament.liverecord": lambda: f.get("game") in games,
         }.get(model, lambda: True)
         if not own():
             raise DumpError(f"{model} {row.get('pk')} does not belong to the tournament of the backup")

@@ -3,6 +3,7 @@
 from .audit import AuditEntry
 from .discipline import Discipline
 from .game import Bye, Game
+from .live import LiveRecord
 from .rating import RatedPlayer, RatingList
 from .registration import Registration
 from .replay import GameReplay
@@ -16,6 +17,7 @@ __all__ = [
     "Discipline",
     "Game",
     "GameReplay",
+    "LiveRecord",
     "PairConstraint",
     "RatedPlayer",
     "RatingList",

@@ -156,14 +156,19 @@ def result_report(
     record: str = "",
     send_to_referee: bool = False,
     note: str = "",
+    recorder: bool = False,
 ) -> Game:
     """A player reports the result of their own game, with the record if the discipline wants one.
 
     The record is replayed at once: an illegal record is refused
     (:class:`RecordRejected`); one that contradicts the claim is refused too,
     unless ``send_to_referee`` is set, which files the game as disputed.
+    ``recorder``: ``user`` is no player but recorded the game live for the
+    players (the scorer an organizer named, or a referee who took the
+    recording over; :mod:`tournament.services.live` checks that); either
+    player confirms what they propose.
     """
-    if _player_side(game, user) is None:
+    if _player_side(game, user) is None and not recorder:
         raise PermissionDenied(_("You can only report your own games."))
     _require_open(game)
     if game.result_state in (ResultState.CONFIRMED, ResultState.ADJUDICATED):
@@ -316,6 +321,36 @@ def result_adjudicate(
             "result_state": ResultState.ADJUDICATED,
         },
         action="game.result.adjudicate",
+        user=user,
+        reason=reason,
+    )
+
+
+@transaction.atomic
+def result_withdraw(*, game: Game, user, version: int, reason: str = "") -> Game:
+    """The reporter takes back a result nobody has confirmed yet (the game goes on, or is reported again).
+
+    The live board does this when the last move, which ended the game, is
+    taken back before the opponent confirmed the result it proposed.
+    """
+    if game.result_state != ResultState.REPORTED or game.reported_by_id != getattr(user, "pk", None):
+        raise ResultError(_("Only the one who reported a result can take it back, before it is confirmed."),
+                          code="state")
+    _require_open(game)
+    return _change(
+        game=game,
+        version=version,
+        fields={
+            "result": Result.UNKNOWN,
+            "method": WinMethod.NONE,
+            "by_default": False,
+            "record": "",
+            "verdict": None,
+            "result_state": ResultState.PENDING,
+            "reported_by": None,
+            "reported_at": None,
+        },
+        action="game.result.withdraw",
         user=user,
         reason=reason,
     )

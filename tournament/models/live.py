@@ -1,0 +1,47 @@
+"""A game recorded on the phones as it is played: its moves, stored one at a time."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class LiveRecord(models.Model):
+    """The moves of a game as the players (or a scorer, or a referee) tap them in.
+
+    Every move is written at once with one conditional UPDATE on
+    ``version`` (as results are): two phones entering a move at the same time
+    give one move, and the other phone is told.  ``moves`` is the record in
+    text notation, one token a move (``K10``, ``pass``); ``entries`` says, for
+    each move, who entered it and when (``[user name, Unix seconds]``).
+    """
+
+    game = models.OneToOneField("Game", on_delete=models.CASCADE, related_name="live", verbose_name=_("game"))
+    moves = models.TextField(_("moves"), blank=True)
+    entries = models.JSONField(_("who entered each move"), default=list, blank=True)
+    version = models.PositiveIntegerField(default=0, editable=False)
+    scorer = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+        verbose_name=_("scorer"), help_text=_("Records the game for the players; named by an organizer."),
+    )
+    recorder = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+        verbose_name=_("referee recording"), help_text=_("A referee who took over the recording of this game."),
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("live record")
+        verbose_name_plural = _("live records")
+
+    def __str__(self) -> str:
+        return f"{self.game}: {self.move_count} moves"
+
+    @property
+    def move_list(self) -> list[str]:
+        return self.moves.split()
+
+    @property
+    def move_count(self) -> int:
+        return len(self.entries)

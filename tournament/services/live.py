@@ -1,0 +1,402 @@
+"""The live board: a game recorded move by move on the phones as it is played.
+
+Who may enter moves (:func:`capacity`): the two players, or the scorer an
+organizer named for the table; once a referee took the recording over, that
+referee alone (until they hand it back).  Who may take a move back: whoever
+entered it, the player whose move it was, the scorer or the referee
+recording, as long as it is the last move, so never after the opponent moved.
+
+Every move is checked by the rules engine (:class:`games.live.LiveGame`)
+before it is stored, and stored at once with one conditional UPDATE on
+:attr:`LiveRecord.version`: two phones that enter a move for the same
+position give one move, and the other is told (:class:`StaleBoard`).
+
+The end of the game -- a five, captures, two passes, or a resignation or loss
+on time entered on the board -- proposes the result with the record through
+:func:`tournament.services.results.result_report`, in the same transaction
+as the move: the opponent confirms or disputes as after any report, and the
+result is the one the record shows, so the two cannot disagree.  Taking back
+the move that ended the game (or the resignation) withdraws that report
+(:func:`tournament.services.results.result_withdraw`) while nobody has
+confirmed it.  Moves are not written to the audit log one by one (the live
+record keeps who entered each and when); take-backs, take-overs and scorers
+are.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+import games
+from games.common import IllegalMove
+from games.coords import CoordinateError
+from games.limits import RecordTooLong
+from games.live import LiveGame, Snapshot, normalise
+from tournament.models import Game, LiveRecord
+from tournament.models.game import Result, ResultState, WinMethod
+
+from . import results as result_services
+from .audit import log_action
+from .records import reason_text
+
+REFEREE_ROLES = {"referee", "organizer"}
+
+#: How the end of a game in the record becomes the site's result.
+_RESULT = {"black": Result.BLACK, "white": Result.WHITE, "draw": Result.DRAW}
+_METHOD = {"five": WinMethod.FIVE, "captures": WinMethod.CAPTURES, "overline-split": WinMethod.NONE}
+#: Ways a game ends that the board cannot see: entered by a player.
+END_METHODS = {"resignation": WinMethod.RESIGNATION, "time": WinMethod.TIME}
+
+
+class LiveError(ValidationError):
+    """A move or an action the live board refuses; the message says why, in the reader's language."""
+
+
+class IllegalLiveMove(LiveError):
+    """The rules forbid the move: ``error`` is the engine's :class:`~games.common.IllegalMove`."""
+
+    def __init__(self, error: IllegalMove, live: LiveRecord | None = None):
+        self.error = error
+        self.live = live
+        super().__init__(
+            _("Move %(n)s (%(point)s) is illegal: %(reason)s.")
+            % {"n": error.move_number, "point": error.point or "–", "reason": reason_text(error.reason)},
+            code="illegal",
+        )
+
+
+class StaleBoard(LiveError):
+    """The board changed since the phone showed it: ``current`` is the live record now."""
+
+    def __init__(self, current: LiveRecord, attempted: str | None = None):
+        self.current = current
+        moves = current.move_list
+        if attempted and moves and moves[-1] == attempted:
+            message = _("%(point)s was entered already on another phone: it is move %(n)s.") % {
+                "point": attempted, "n": len(moves)}
+        else:
+            message = _("The board changed on another phone meanwhile (now %(n)s moves). "
+                        "Check the board and enter your move again.") % {"n": len(moves)}
+        super().__init__(message, code="stale")
+
+
+def has_engine(discipline) -> bool:
+    """True if the discipline's game has a rules engine (the live board needs one)."""
+    variant = games.variants().get(discipline.kind)
+    return variant is not None and variant.validated
+
+
+def engine_settings(game: Game) -> dict:
+    """The settings the rules engine plays ``game`` with: the discipline's board, rule set and
+    adjustments, the game's komi and handicap (as :func:`tournament.services.records.replay_record`)."""
+    discipline = game.round.discipline
+    variant = games.variant(discipline.kind)
+    return {
+        "size": discipline.board_size,
+        "rules": discipline.rule_set if discipline.rule_set in variant.rule_sets else None,
+        "options": discipline.rule_options or None,
+        "komi": float(game.komi),
+        "handicap": game.handicap,
+    }
+
+
+def new_board(game: Game, moves=()) -> LiveGame:
+    """The game after ``moves`` under its discipline's rules."""
+    return LiveGame.from_moves(game.round.discipline.kind, moves, **engine_settings(game))
+
+
+def live_record(game: Game) -> LiveRecord:
+    """The game's live record, made empty the first time it is asked for."""
+    live, _created = LiveRecord.objects.get_or_create(game=game)
+    return live
+
+
+def _current(game: Game, live: LiveRecord | None) -> LiveRecord:
+    """The live record as the caller read it (no second read: whatever changed since, the conditional
+    UPDATE on its version finds out), else as it is now; before the first move an empty one, not saved."""
+    if live is not None:
+        return live
+    return LiveRecord.objects.filter(game=game).first() or LiveRecord(game=game)
+
+
+# ---- who may do what ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Capacity:
+    """What ``user`` is to this game's live board."""
+
+    side: str | None  # "black"/"white": the user plays it
+    scorer: bool  # the organizer named the user scorer for the table
+    referee: bool  # a referee or organizer of the tournament
+    recording: bool  # the referee who took the recording over
+    taken_over: bool  # some referee took the recording over
+
+    @property
+    def may_record(self) -> bool:
+        """May enter moves, if the board is open (:func:`closed_reason`)."""
+        return self.recording or (not self.taken_over and (self.side is not None or self.scorer))
+
+
+def capacity(game: Game, live: LiveRecord, user, roles=None) -> Capacity:
+    """``roles``: the user's roles in the tournament, if the caller has them (else they are read)."""
+    if not getattr(user, "is_authenticated", False):
+        return Capacity(None, False, False, False, live.recorder_id is not None)
+    if roles is None:
+        from tournament.selectors.roles import user_roles
+
+        roles = user_roles(user, game.round.tournament)
+    referee = bool(set(roles) & REFEREE_ROLES)
+    return Capacity(
+        side=result_services.player_side(game, user),
+        scorer=live.scorer_id is not None and live.scorer_id == user.pk,
+        referee=referee,
+        recording=referee and live.recorder_id == user.pk,
+        taken_over=live.recorder_id is not None,
+    )
+
+
+def closed_reason(game: Game) -> str | None:
+    """Why no move can be entered now, or ``None`` while the game is being played."""
+    round_ = game.round
+    if not round_.is_public:
+        return _("This round is not published.")
+    if round_.status == round_.Status.FINISHED:
+        return _("This round is closed; ask a referee.")
+    if game.result_state != ResultState.PENDING:
+        return _("The result of this game has been reported: the board is closed.")
+    return None
+
+
+def reported_here(game: Game, live: LiveRecord) -> bool:
+    """True if the game's reported result came from this live board (its record is the live record)."""
+    return game.result_state == ResultState.REPORTED and game.record.split() == live.move_list
+
+
+def may_take_back(game: Game, live: LiveRecord, who: Capacity, user, board: LiveGame | None = None) -> bool:
+    """May ``user`` take back the last move (or the resignation) now?  ``board``: the game now, if at hand."""
+    ended_here = reported_here(game, live) and game.reported_by_id == user.pk
+    if closed_reason(game) is not None and not ended_here:
+        return False
+    if not who.may_record:
+        return False
+    if ended_here and game.method in END_METHODS.values():
+        return True  # the resignation or time loss itself
+    if not live.entries:
+        return False
+    if who.recording or who.scorer:
+        return True
+    if live.entries[-1][0] == user.get_username():
+        return True
+    board = board or new_board(game, live.move_list)
+    return board.snapshot().colour == who.side
+
+
+def _require_recorder(who: Capacity) -> None:
+    if who.may_record:
+        return
+    if who.taken_over:
+        raise PermissionDenied(_("A referee is recording this game."))
+    if who.referee:
+        raise PermissionDenied(_("Take over the recording first."))
+    raise PermissionDenied(_("Only the players and the scorer of this game enter its moves."))
+
+
+def _require_open(game: Game) -> None:
+    reason = closed_reason(game)
+    if reason is not None:
+        raise LiveError(reason, code="closed")
+
+
+def _write(live: LiveRecord, version: int, attempted: str | None = None, **fields) -> LiveRecord:
+    """The conditional UPDATE on the live record's version; :class:`StaleBoard` if it moved on.
+
+    Only this (and what follows from it) runs in a transaction: the move was checked before, on the
+    record at ``version``.  ``live`` is updated in memory to what the database now holds."""
+    if live.pk is None:  # the first write: the row is made now (two first moves at once make one)
+        saved, _created = LiveRecord.objects.get_or_create(game=live.game)
+        live.pk, live.id = saved.pk, saved.pk
+    now = timezone.now()
+    updated = LiveRecord.objects.filter(pk=live.pk, version=version).update(
+        version=F("version") + 1, updated_at=now, **fields
+    )
+    if not updated:
+        raise StaleBoard(LiveRecord.objects.get(pk=live.pk), attempted)
+    for name, value in fields.items():
+        setattr(live, name, value)
+    live.version, live.updated_at = version + 1, now
+    return live
+
+
+# ---- moves ------------------------------------------------------------------------------------
+
+
+@dataclass
+class Played:
+    """What a write left: the live record, the game (its result may have changed) and the board."""
+
+    live: LiveRecord
+    game: Game
+    board: LiveGame
+
+    @property
+    def snapshot(self) -> Snapshot:
+        return self.board.snapshot()
+
+
+def place(*, game: Game, user, version: int, point: str, roles=None, live: LiveRecord | None = None) -> Played:
+    """Enter the next move (``"K10"`` or ``"pass"``) of the position at ``version``.
+
+    Raises :class:`IllegalLiveMove` for a move the rules forbid (nothing is
+    stored), :class:`StaleBoard` if the board moved on since ``version``,
+    :class:`LiveError` for a closed board or a text that is no point,
+    ``PermissionDenied`` for a user who may not record.  A move that ends the
+    game proposes the result (:mod:`tournament.services.results`), in the transaction that stores it.
+    """
+    live = _current(game, live)
+    _require_recorder(capacity(game, live, user, roles))
+    _require_open(game)
+    try:
+        token = normalise(point)
+    except CoordinateError as exc:
+        raise LiveError(_("%(text)s is not a point of the board: write a letter and a number, such as K10, "
+                          "or pass.") % {"text": str(point)[:20]}, code="unreadable") from exc
+    if live.version != version:
+        raise StaleBoard(live, token)
+    try:
+        board = new_board(game, live.move_list)
+        board.play(token)
+    except IllegalMove as exc:
+        raise IllegalLiveMove(exc, live) from exc
+    except RecordTooLong as exc:
+        raise LiveError(_("The game is too long: at most %(limit)s moves.") % {"limit": exc.limit},
+                        code="too-long") from exc
+    snapshot = board.snapshot()
+    with transaction.atomic():
+        live = _write(live, version, token, moves=board.text,
+                      entries=live.entries + [[user.get_username(), int(time.time())]])
+        if snapshot.over:
+            method = WinMethod.SCORE if snapshot.result else _METHOD.get(snapshot.reason, WinMethod.NONE)
+            game = _propose(game=game, user=user, live=live, result=_RESULT[snapshot.outcome], method=method)
+    return Played(live, game, board)
+
+
+def _propose(*, game: Game, user, live: LiveRecord, result: str, method: str) -> Game:
+    """The result with the live record, reported by whoever ended the game on the board."""
+    recorder = result_services.player_side(game, user) is None
+    return result_services.result_report(
+        game=game, user=user, version=game.version, result=result, method=method, record=live.moves,
+        recorder=recorder,
+    )
+
+
+def take_back(*, game: Game, user, version: int, roles=None, live: LiveRecord | None = None) -> Played:
+    """Take back the last move (or the resignation, or time loss, entered last).
+
+    Refused once the opponent has moved (it is then no longer the last move)
+    and once the result it proposed is confirmed.
+    """
+    live = _current(game, live)
+    who = capacity(game, live, user, roles)
+    _require_recorder(who)
+    if live.version != version:
+        raise StaleBoard(live)
+    ended_here = reported_here(game, live)
+    if not may_take_back(game, live, who, user):
+        if closed_reason(game) is not None and not ended_here:
+            raise LiveError(closed_reason(game), code="closed")
+        raise LiveError(_("Only the last move can be taken back, by the one who made it, before the "
+                          "opponent moves."), code="not-yours")
+    moves, entries = live.move_list, list(live.entries)
+    count = len(moves)
+    if ended_here and game.method in END_METHODS.values():
+        taken = game.method  # the resignation or time loss: the moves stay
+    else:
+        taken = moves.pop()
+        entries.pop()
+    with transaction.atomic():
+        live = _write(live, version, moves=" ".join(moves), entries=entries)
+        if ended_here:
+            game = result_services.result_withdraw(game=game, user=user, version=game.version,
+                                                   reason=_("Taken back on the live board."))
+        log_action(tournament=game.round.tournament, action="game.live.take_back", obj=game, user=user,
+                   before={"moves": count, "taken": taken}, after={"moves": len(moves)})
+    return Played(live, game, new_board(game, moves))
+
+
+def end(*, game: Game, user, version: int, loser: str, method: str, roles=None,
+        live: LiveRecord | None = None) -> Played:
+    """A resignation or a loss on time entered on the board: ``loser`` (``"black"``/``"white"``)
+    loses by ``method`` (``"resignation"``/``"time"``); the result is proposed with the record so far."""
+    if loser not in ("black", "white") or method not in END_METHODS:
+        raise LiveError(_("Say who resigned or lost on time."), code="invalid")
+    live = _current(game, live)
+    _require_recorder(capacity(game, live, user, roles))
+    _require_open(game)
+    if live.version != version:
+        raise StaleBoard(live)
+    board = new_board(game, live.move_list)
+    if board.snapshot().over:
+        raise LiveError(_("The game is over already."), code="over")
+    winner = Result.WHITE if loser == "black" else Result.BLACK
+    with transaction.atomic():
+        live = _write(live, version)
+        game = _propose(game=game, user=user, live=live, result=winner, method=END_METHODS[method])
+    return Played(live, game, board)
+
+
+# ---- referees and organizers ------------------------------------------------------------------
+
+
+@transaction.atomic
+def take_over(*, game: Game, user, version: int, roles=None, release: bool = False,
+              live: LiveRecord | None = None) -> LiveRecord:
+    """A referee takes over the recording of the game (the players' phones only follow it), or
+    hands it back to the players (``release``)."""
+    live = _current(game, live)
+    who = capacity(game, live, user, roles)
+    if not who.referee:
+        raise PermissionDenied(_("Only a referee can take over the recording."))
+    if live.version != version:
+        raise StaleBoard(live)
+    before = live.recorder.get_username() if live.recorder else None
+    live = _write(live, version, recorder=None if release else user)
+    log_action(
+        tournament=game.round.tournament, action="game.live.hand_back" if release else "game.live.take_over",
+        obj=game, user=user, before={"recorder": before},
+        after={"recorder": None if release else user.get_username()},
+    )
+    return live
+
+
+@transaction.atomic
+def set_scorer(*, game: Game, user, username: str, roles=None) -> LiveRecord:
+    """An organizer names the scorer for the game's table (an empty name: none)."""
+    from tournament.selectors.roles import user_roles
+
+    from .accounts import find_user
+
+    if "organizer" not in set(roles if roles is not None else user_roles(user, game.round.tournament)):
+        raise PermissionDenied(_("Only an organizer names the scorer."))
+    username = (username or "").strip()
+    scorer = None
+    if username:
+        scorer = find_user(username[:150])
+        if scorer is None:
+            raise LiveError(_("There is no account called %(name)s.") % {"name": username[:150]}, code="unknown")
+    live = live_record(game)
+    before = live.scorer.get_username() if live.scorer else None
+    after = scorer.get_username() if scorer else None
+    if before == after:
+        return live
+    live = _write(live, live.version, scorer=scorer)
+    log_action(tournament=game.round.tournament, action="game.live.scorer", obj=game, user=user,
+               before={"scorer": before}, after={"scorer": after})
+    return live

@@ -1,0 +1,470 @@
+"""The live board: a game recorded on the phones as it is played.
+
+One page per game (``live_board``): the board, whose turn it is, captures,
+the last move, the end and the result.  The players (or the table's scorer,
+or a referee who took the recording over) tap the points; ``live.js`` posts
+each move and polls the board every two seconds with its ETag, so that an
+unchanged board costs one small query and an empty 304.  Without JavaScript
+the same forms post and the page comes back; a field takes a coordinate for
+every move.  Everybody may follow a published round's live boards; the
+writing views check the acting user in :mod:`tournament.services.live`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import Http404, HttpResponse, HttpResponseNotModified
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language, gettext as _, ngettext
+from django.views.decorators.http import require_POST
+
+from games import svg
+from games.common import IllegalMove
+from games.coords import Point
+from tournament.models import Game, LiveRecord, Round
+from tournament.models.game import ResultState
+from tournament.selectors.live import board_versions, game_and_live
+from tournament.services import live as live_services
+from tournament.services import results as result_services
+
+from .access import ORGANIZER, REFEREE, tournament_page
+from .query import int_param
+
+#: The phones ask for the board this often (``live.js`` reads it from the page).
+POLL_SECONDS = 2
+#: From this board size on, a tap marks the point and a second tap (or "Place") plays it.
+CONFIRM_FROM = 13
+#: The projector shows this many tables at most.
+PROJECTOR_TABLES = 12
+
+_COLOUR = {"black": lambda: _("Black"), "white": lambda: _("White")}
+
+
+def colour_name(colour: str | None) -> str:
+    return _COLOUR[colour]() if colour in _COLOUR else ""
+
+
+def _game(tournament, pk, roles) -> tuple[Game, LiveRecord]:
+    """The game of a published round (any round for organizers and referees) whose game has a rules
+    engine, and its live record (an empty one, not saved, before the first move: looking writes nothing)."""
+    found = game_and_live(tournament, pk)
+    if found is None:
+        raise Http404("no such game")
+    game, live = found
+    if not game.round.is_public and not roles & {ORGANIZER, REFEREE}:
+        raise Http404("round not published")
+    if not live_services.has_engine(game.round.discipline):
+        raise Http404("no rules engine for this discipline")
+    return game, live if live is not None else LiveRecord(game=game)
+
+
+def _etag(game_version: int, live_version: int | None, round_status: str) -> str:
+    return f'"{game_version}.{live_version or 0}.{round_status}.{get_language()}"'
+
+
+# ---- what the board shows ------------------------------------------------------------------
+
+
+def _grid(snapshot, *, interactive: bool, error_point: Point | None) -> str:
+    """The points of the board as a grid over the picture: a button for every empty point
+    while the user may play, else plain cells (marks only)."""
+    size = snapshot.size
+    targets = set(snapshot.targets)
+    moved_to = {b for _a, b in snapshot.pushed + snapshot.pulled}
+    out = []
+    for y in range(size - 1, -1, -1):
+        for x in range(size):
+            p = Point(x, y)
+            colour = snapshot.stones.get(p)
+            classes = ["pt"]
+            if colour:
+                classes.append(colour)
+            if p in targets:
+                classes.append("target")
+            if p in moved_to:
+                classes.append("moved")
+            if p == snapshot.last:
+                classes.append("last")
+            if p == error_point:
+                classes.append("refused")
+            cls = " ".join(classes)
+            name = p.name()
+            if interactive and not colour:
+                out.append(f'<button type="submit" name="point" value="{name}" class="{cls}" aria-label="{name}">'
+                           f'</button>')
+            else:
+                out.append(f'<span class="{cls}" data-point="{name}"></span>')
+    return mark_safe("".join(out))  # noqa: S308 - coordinates and fixed class names only
+
+
+def _status(snapshot, game) -> str:
+    """Whose turn it is, or how the game ended, in words."""
+    s = snapshot
+    if s.over:
+        winner = colour_name(s.winner)
+        if s.result:  # the Go family: two passes, counted
+            return _("Two passes: the game is over. Count: Black %(black)s, White %(white)s, komi %(komi)s: "
+                     "%(result)s.") % {"black": s.score["black"], "white": s.score["white"],
+                                       "komi": f"{float(game.komi):g}", "result": s.result}
+        if s.reason == "five":
+            return _("%(winner)s wins: five in a row.") % {"winner": winner}
+        if s.reason == "captures":
+            return _("%(winner)s wins by captures.") % {"winner": winner}
+        if s.reason == "overline-split":
+            return _("Draw: a capture broke an overline into a five.")
+        return _("Draw: two passes.")
+    if s.handicap_left:
+        return _("Black places the handicap stones: %(n)s left.") % {"n": s.handicap_left}
+    if s.second_stone:
+        return _("%(colour)s: the second stone of the turn, a knight's move from %(point)s (marked).") % {
+            "colour": colour_name(s.to_move), "point": s.first_stone.name()}
+    if s.number == 0 and game.round.discipline.kind == "ninuki":
+        return _("Black to play: the first stone goes on the centre point.")
+    return _("%(colour)s to play.") % {"colour": colour_name(s.to_move)}
+
+
+def _last_move(snapshot, kind: str) -> str:
+    s = snapshot
+    if not s.number:
+        return ""
+    parts = [_("Last move: %(colour)s %(point)s") % {
+        "colour": colour_name(s.colour), "point": _("pass") if s.label == "pass" else s.label}]
+    if s.captured:
+        if kind == "ninuki":
+            n = len(s.captured) // 2
+            parts.append(ngettext("%(n)s pair captured", "%(n)s pairs captured", n) % {"n": n})
+        else:
+            n = len(s.captured)
+            parts.append(ngettext("%(n)s stone captured", "%(n)s stones captured", n) % {"n": n})
+    if s.lost:
+        n = len(s.lost)
+        parts.append(ngettext("%(n)s own stone lost", "%(n)s own stones lost", n) % {"n": n})
+    pushed = [f"{a.name()}→{b.name()}" for a, b in s.pushed]
+    pulled = [f"{a.name()}→{b.name()}" for a, b in s.pulled]
+    if pushed:
+        parts.append(_("pushed: %(moves)s") % {"moves": ", ".join(pushed)})
+    if pulled:
+        parts.append(_("pulled: %(moves)s") % {"moves": ", ".join(pulled)})
+    return " · ".join(parts)
+
+
+def _counts(snapshot, board) -> str:
+    s = snapshot
+    if s.captures is not None:
+        return _("Pairs captured: Black %(black)s, White %(white)s (%(win)s win).") % {
+            "black": s.captures["black"], "white": s.captures["white"], "win": board.capture_win}
+    if s.prisoners is not None:
+        return _("Stones captured: Black %(black)s, White %(white)s.") % s.prisoners
+    return ""
+
+
+def _you(who, live) -> str:
+    if who.recording:
+        return _("You record this game as referee; the players' phones follow it.")
+    if who.taken_over:
+        return _("A referee (%(name)s) records this game; the board follows it.") % {
+            "name": live.recorder.get_username() if live.recorder else "–"}
+    if who.scorer:
+        return _("You are the scorer of this table: enter both players' moves.")
+    if who.side:
+        return _("You play %(colour)s. Enter every move as it is played, yours and your opponent's.") % {
+            "colour": colour_name(who.side)}
+    return ""
+
+
+def _entries(live, kind_moves) -> list[dict]:
+    rows = []
+    for n, (move, entry) in enumerate(zip(kind_moves, live.entries), 1):
+        who, when = (entry + [None, None])[:2] if isinstance(entry, list) else (None, None)
+        at = dt.datetime.fromtimestamp(when, tz=dt.timezone.utc) if isinstance(when, int) else None
+        rows.append({"n": n, "move": move, "by": who or "–", "at": at})
+    return rows
+
+
+def panel_context(request, game: Game, live: LiveRecord, roles, *, at: int | None = None, error: str = "",
+                  refused: IllegalMove | None = None, board=None) -> dict:
+    """Everything the board fragment shows, for ``request.user``; ``board``: the game now, if at hand."""
+    moves = live.move_list
+    last = len(moves)
+    step = None if at is None or at >= last else max(0, at)
+    if board is None or step is not None:
+        board = live_services.new_board(game, moves if step is None else moves[:step])
+    snapshot = board.snapshot()
+    who = live_services.capacity(game, live, request.user, roles)
+    closed = live_services.closed_reason(game)
+    interactive = step is None and who.may_record and closed is None and not snapshot.over
+    error_point = svg.error_point(refused) if refused is not None else None
+    picture = svg.board(
+        snapshot.size, snapshot.stones, last_move=snapshot.last, captured=snapshot.captured + snapshot.lost,
+        error=error_point, title=_("Position after move %(n)s") % {"n": snapshot.number},
+    )
+    kind = game.round.discipline.kind
+    user = request.user
+    can_take_back = step is None and live.pk is not None and live_services.may_take_back(
+        game, live, who, user, board)
+    slug = game.round.tournament.slug
+    return {
+        "game": game,
+        "tournament": game.round.tournament,
+        "live": live,
+        "version": live.version,
+        "etag": _etag(game.version, live.version, game.round.status),
+        "snapshot": snapshot,
+        # the number of the move to play now (the last one's when the game is over or stepped through)
+        "move_no": snapshot.number + (0 if snapshot.over or step is not None else 1),
+        "svg": mark_safe(picture),  # noqa: S308 - drawn by games.svg, text escaped there
+        "grid": _grid(snapshot, interactive=interactive, error_point=error_point),
+        "size": snapshot.size,
+        "interactive": interactive,
+        "confirm_taps": interactive and snapshot.size >= CONFIRM_FROM,
+        "poll": step is None and not (closed and game.result_state in (ResultState.CONFIRMED,
+                                                                       ResultState.ADJUDICATED)),
+        "poll_ms": POLL_SECONDS * 1000,
+        "status": _status(snapshot, game),
+        "last_move": _last_move(snapshot, kind),
+        "counts": _counts(snapshot, board),
+        "pending_five": snapshot.pending_five and _(
+            "%(colour)s has a five that can be broken: %(other)s must capture a pair out of it now, or "
+            "%(colour)s wins.") % {"colour": colour_name(snapshot.pending_five),
+                                   "other": colour_name("white" if snapshot.pending_five == "black" else "black")},
+        "you": _you(who, live),
+        "who": who,
+        "closed": closed,
+        "error": error,
+        "may_pass": interactive and not snapshot.second_stone and not snapshot.handicap_left
+        and not (kind == "ninuki" and snapshot.number == 0),
+        "may_end": interactive,
+        "can_take_back": can_take_back,
+        "can_confirm": result_services.can_confirm(game, user),
+        "step": step,
+        "last": last,
+        "shown": snapshot.number,
+        "prev": max(0, snapshot.number - 1),
+        "next": snapshot.number + 1,
+        "entries": _entries(live, moves) if who.referee else None,
+        "is_referee": who.referee,
+        "urls": {
+            "board": reverse("live_board", args=[slug, game.pk]),
+            "state": reverse("live_state", args=[slug, game.pk]),
+            "move": reverse("live_move", args=[slug, game.pk]),
+            "undo": reverse("live_undo", args=[slug, game.pk]),
+            "end": reverse("live_end", args=[slug, game.pk]),
+            "takeover": reverse("live_takeover", args=[slug, game.pk]),
+            "game": reverse("game", args=[slug, game.pk]),
+            "confirm": reverse("game_confirm", args=[slug, game.pk]),
+            "rules": reverse("rules", args=[kind]),
+        },
+    }
+
+
+def _panel(request, context: dict, status: int = 200) -> HttpResponse:
+    response = render(request, "tournament/live/_panel.html", context, status=status)
+    response["ETag"] = context["etag"]
+    response["Cache-Control"] = "no-cache, private"
+    return response
+
+
+def _page(request, context: dict, status: int = 200) -> HttpResponse:
+    response = render(request, "tournament/live/board.html", context, status=status)
+    response["Cache-Control"] = "no-cache, private"
+    return response
+
+
+def _at(request) -> int | None:
+    return int_param(request.GET.get("at"))
+
+
+# ---- pages ------------------------------------------------------------------------------------
+
+
+@tournament_page(login=False)
+def live_board(request, tournament, roles, pk):
+    """The live board of one game: to record it, to follow it, or (``?at=n``) to step through it."""
+    game, live = _game(tournament, pk, roles)
+    context = panel_context(request, game, live, roles, at=_at(request))
+    return _page(request, {**context, "roles": roles})
+
+
+def live_state(request, slug, pk):
+    """The board fragment the phones poll: 304 while nothing changed (one query, no session)."""
+    row = board_versions(slug, pk)
+    if row is None:
+        raise Http404("no such game")
+    public = row[2] in (Round.Status.PUBLISHED, Round.Status.FINISHED)
+    if public and request.headers.get("If-None-Match") == _etag(*row):
+        response = HttpResponseNotModified()
+        response["ETag"] = _etag(*row)
+        return response
+    return _live_state(request, slug, pk)
+
+
+@tournament_page(login=False)
+def _live_state(request, tournament, roles, pk):
+    game, live = _game(tournament, pk, roles)
+    return _panel(request, panel_context(request, game, live, roles))
+
+
+def _wants_panel(request) -> bool:
+    """``live.js`` asks for the fragment; a form without JavaScript gets the page."""
+    return request.headers.get("X-Live-Board") == "1"
+
+
+def _answer(request, game, live, roles, action) -> HttpResponse:
+    """Run ``action`` (a service call); answer with the board: the fragment for live.js (any status),
+    a redirect to the page after a success without JavaScript, the page with the error otherwise."""
+    panel = _wants_panel(request)
+    refused, error, status, board = None, "", 200, None
+    reread = True  # the game may have changed meanwhile (a result reported on the other phone)
+    try:
+        done = action()
+    except PermissionDenied as exc:
+        if not panel:
+            raise
+        error, status = str(exc) or _("You may not do this."), 403
+    except live_services.IllegalLiveMove as exc:
+        refused, error, status, live, reread = exc.error, exc.messages[0], 422, exc.live, False
+    except live_services.StaleBoard as exc:
+        error, status, live = exc.messages[0], 409, exc.current
+    except ValidationError as exc:
+        error, status = exc.messages[0], 422
+    else:
+        reread = False
+        if isinstance(done, live_services.Played):
+            game, live, board = done.game, done.live, done.board
+        elif isinstance(done, LiveRecord):
+            live = done
+    if status == 200 and not panel:
+        return redirect("live_board", slug=game.round.tournament.slug, pk=game.pk)
+    if reread:
+        game, live = _game(game.round.tournament, game.pk, roles)
+    context = panel_context(request, game, live, roles, error=error, refused=refused, board=board)
+    if panel:
+        return _panel(request, context, status)
+    return _page(request, {**context, "roles": roles}, status)
+
+
+def _version(request) -> int:
+    version = int_param(request.POST.get("version"))
+    if version is None:
+        raise ValidationError(_("The form was incomplete; please try again."))
+    return version
+
+
+@require_POST
+@tournament_page()
+def live_move(request, tournament, roles, pk):
+    """One move: a point tapped on the board, typed in the coordinate field, or a pass."""
+    game, live = _game(tournament, pk, roles)
+
+    def action():
+        return live_services.place(game=game, user=request.user, version=_version(request),
+                                   point=request.POST.get("point", "")[:20], roles=roles, live=live)
+
+    return _answer(request, game, live, roles, action)
+
+
+@require_POST
+@tournament_page()
+def live_undo(request, tournament, roles, pk):
+    game, live = _game(tournament, pk, roles)
+    return _answer(request, game, live, roles, lambda: live_services.take_back(
+        game=game, user=request.user, version=_version(request), roles=roles, live=live))
+
+
+@require_POST
+@tournament_page()
+def live_end(request, tournament, roles, pk):
+    """A resignation or a loss on time, entered on the board (``loser``, ``method``)."""
+    game, live = _game(tournament, pk, roles)
+    return _answer(request, game, live, roles, lambda: live_services.end(
+        game=game, user=request.user, version=_version(request), loser=request.POST.get("loser", ""),
+        method=request.POST.get("method", ""), roles=roles, live=live))
+
+
+@require_POST
+@tournament_page(REFEREE)
+def live_takeover(request, tournament, roles, pk):
+    """A referee takes over the recording of a table, or hands it back (``release``)."""
+    game, live = _game(tournament, pk, roles)
+    return _answer(request, game, live, roles, lambda: live_services.take_over(
+        game=game, user=request.user, version=_version(request), roles=roles,
+        release=request.POST.get("release") == "1", live=live))
+
+
+@require_POST
+@tournament_page(ORGANIZER)
+def live_scorer(request, tournament, roles, pk):
+    """An organizer names the scorer of a table (on the game's page)."""
+    from django.contrib import messages
+
+    game, _live = _game(tournament, pk, roles)
+    try:
+        live = live_services.set_scorer(game=game, user=request.user, username=request.POST.get("scorer", ""),
+                                        roles=roles)
+    except ValidationError as exc:
+        messages.error(request, exc.messages[0])
+    else:
+        if live.scorer:
+            messages.success(request, _("%(name)s is the scorer of this table.") % {
+                "name": live.scorer.get_username()})
+        else:
+            messages.success(request, _("This table has no scorer."))
+    return redirect("game", slug=tournament.slug, pk=game.pk)
+
+
+# ---- referees and the projector -----------------------------------------------------------
+
+
+def _live_games(round_, limit: int | None = None) -> list[tuple[Game, LiveRecord]]:
+    """The round's games by table with their live records (an empty one before the first move): one query."""
+    games = round_.games.select_related("black", "white", "live", "live__recorder", "live__scorer", "round",
+                                        "round__discipline", "round__tournament").order_by("table")
+    return [(game, getattr(game, "live", None) or LiveRecord(game=game)) for game in games[:limit]]
+
+
+def _current_round(tournament):
+    return (
+        tournament.rounds.filter(status=Round.Status.PUBLISHED).select_related("discipline").order_by("-number")
+        .first()
+    )
+
+
+@tournament_page(REFEREE)
+def referee_live(request, tournament, roles):
+    """Every game of the current round with its live board: moves so far, who records, last change."""
+    round_ = _current_round(tournament)
+    rows = []
+    if round_ is not None and live_services.has_engine(round_.discipline):
+        rows = [{"game": game, "live": live if live.pk else None} for game, live in _live_games(round_)]
+    return render(request, "tournament/live/referee.html",
+                  {"tournament": tournament, "roles": roles, "round": round_, "rows": rows})
+
+
+def projector_live(request, slug):
+    """The live boards of the top tables of the current round, for the playing hall's screen."""
+    from tournament.selectors.rows import tournament_by_slug
+
+    tournament = tournament_by_slug(slug)
+    count = int_param(request.GET.get("tables"), default=4, maximum=PROJECTOR_TABLES) or 4
+    round_ = _current_round(tournament)
+    boards = []
+    if round_ is not None and live_services.has_engine(round_.discipline):
+        for game, live in _live_games(round_, count):
+            board = live_services.new_board(game, live.move_list)
+            s = board.snapshot()
+            boards.append({
+                "game": game,
+                "moves": s.number,
+                "svg": mark_safe(svg.board(  # noqa: S308 - drawn by games.svg
+                    s.size, s.stones, last_move=s.last, captured=s.captured + s.lost,
+                    title=_("Table %(table)s after move %(n)s") % {"table": game.table, "n": s.number})),
+                "status": _status(s, game),
+            })
+    context = {"tournament": tournament, "round": round_, "boards": boards, "refresh": 5,
+               "self_url": f"{request.path}?tables={count}"}
+    template = "tournament/live/_projector_body.html" if request.htmx else "tournament/live/projector.html"
+    return render(request, template, context)

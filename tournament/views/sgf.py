@@ -1,0 +1,55 @@
+"""The SGF of a settled game, for everybody to download from the public game page."""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpResponse
+
+import games
+from games.sgf import escape
+from tournament.models.game import Result, WinMethod
+from tournament.services.live import engine_settings, has_engine
+
+from .public import _public_game, record_shown
+
+#: The site's result as SGF's ``RE`` where the record does not show it (a resignation, a loss on time).
+_RE = {Result.BLACK: "B+", Result.WHITE: "W+", Result.DRAW: "0"}
+_RE_METHOD = {WinMethod.RESIGNATION: "R", WinMethod.TIME: "T", WinMethod.DEFAULT: "F"}
+
+
+def game_sgf(game) -> str:
+    """The game's record as SGF, with the players, the event and the result the tournament settled."""
+    variant = games.variant(game.round.discipline.kind)
+    replay = variant.replay(game.record, **engine_settings(game))
+    text = variant.write_sgf(replay)
+    tournament = game.round.tournament
+    root = {
+        "PB": game.black.full_name,
+        "PW": game.white.full_name,
+        "BR": game.black.rank_display,
+        "WR": game.white.rank_display,
+        "EV": tournament.name,
+        "RO": str(game.round.number),
+        "DT": tournament.start_date.isoformat() if tournament.start_date else "",
+        "PC": tournament.place or "",
+        "GN": f"{game.round.discipline.name}, {game.table}",
+    }
+    if "RE[" not in text and game.result in _RE:
+        root["RE"] = _RE[game.result] + ("" if game.result == Result.DRAW else _RE_METHOD.get(game.method, ""))
+    props = "".join(f"{key}[{escape(value)}]" for key, value in root.items() if value)
+    return text.replace("(;", "(;" + props, 1)
+
+
+def public_game_sgf(request, slug, number, pk):
+    """``.sgf`` download of a game whose result is settled (confirmed or decided) and that has a record."""
+    tournament, _roles, game = _public_game(request, slug, number, pk)
+    if not (record_shown(game) and game.record and has_engine(game.round.discipline)):
+        raise Http404("no settled record to download")
+    game.round.tournament = tournament
+    try:
+        text = game_sgf(game)
+    except ValueError as exc:  # a record the engine cannot read (it would not have been accepted)
+        raise Http404("the record cannot be read") from exc
+    response = HttpResponse(text, content_type="application/x-go-sgf; charset=utf-8")
+    name = f"{tournament.slug}-round{game.round.number}-table{game.table}.sgf"
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
