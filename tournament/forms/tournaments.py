@@ -36,7 +36,9 @@ class PointsChoiceField(forms.TypedChoiceField):
     """0, ½ or 1 point (a stored 1.0 is the choice 1)."""
 
     def __init__(self, **kwargs):
-        super().__init__(choices=POINTS, coerce=Decimal, **kwargs)
+        optional = kwargs.get("required") is False  # then empty means "as the McMahon points"
+        choices = ([("", _("as the McMahon points"))] if optional else []) + POINTS
+        super().__init__(choices=choices, coerce=Decimal, empty_value=None, **kwargs)
 
     def to_python(self, value):
         return _points_text(value) if value not in self.empty_values else ""
@@ -179,7 +181,7 @@ class TournamentSettingsForm(forms.ModelForm):
         fields = [
             "name", "start_date", "end_date", "place", "country", "time_zone", "description", "registration_open",
             "time_control", "pairing_system", "mcmahon_bar", "mcmahon_floor", "rematch_scope",
-            "bye_points", "absence_points", "handicap_threshold", "handicap_correction", "handicap_ceiling",
+            "bye_points", "absence_points", "bye_points_nbw", "absence_points_nbw", "handicap_threshold", "handicap_correction", "handicap_ceiling",
             "standings_criteria", "overall_ranking", "best_of",
         ]
         widgets = {
@@ -194,8 +196,12 @@ class TournamentSettingsForm(forms.ModelForm):
 
     time_zone = TimeZoneField(label=capfirst(_("time zone")))
     version = forms.CharField(widget=forms.HiddenInput, required=False)
-    bye_points = PointsChoiceField(label=capfirst(_("points for a bye")))
-    absence_points = PointsChoiceField(label=capfirst(_("points for an absence")))
+    bye_points = PointsChoiceField(label=capfirst(_("McMahon points for a bye (MMS)")))
+    absence_points = PointsChoiceField(label=capfirst(_("McMahon points for an absence (MMS)")))
+    bye_points_nbw = PointsChoiceField(label=capfirst(_("wins for a bye (NBW)")), required=False,
+                                       help_text=_("Empty: the same as the McMahon points."))
+    absence_points_nbw = PointsChoiceField(label=capfirst(_("wins for an absence (NBW)")), required=False,
+                                           help_text=_("Empty: the same as the McMahon points."))
     handicap_correction = forms.IntegerField(label=capfirst(_("handicap correction")), min_value=0, max_value=9,
                                              help_text=_("Stones subtracted from the score difference."))
     handicap_ceiling = forms.IntegerField(label=capfirst(_("highest handicap")), min_value=0, max_value=9)
@@ -212,7 +218,7 @@ class TournamentSettingsForm(forms.ModelForm):
         (_("The tournament"), ("name", "start_date", "end_date", "place", "country", "time_zone", "description",
                                "registration_open", "time_control")),
         (_("Pairing"), ("pairing_system", "mcmahon_bar", "mcmahon_floor", "rematch_scope", "bye_points",
-                        "absence_points")),
+                        "absence_points", "bye_points_nbw", "absence_points_nbw")),
         (_("Handicap"), ("handicap_threshold", "handicap_correction", "handicap_ceiling")),
         (_("Standings"), ("standings_criteria", "overall_ranking", "best_of")),
     )

@@ -123,6 +123,15 @@ class Tournament(models.Model):
 
     bye_points = PointsField(_("points for a bye"), default=Decimal("1"))
     absence_points = PointsField(_("points for an absence"), default=Decimal("0"))
+    #: OpenGotha keeps the wins (NBW) of a bye and an absence apart from the McMahon points (MMS).
+    bye_points_nbw = PointsField(
+        _("wins for a bye (NBW)"), null=True, blank=True,
+        help_text=_("Empty: the same as the McMahon points for a bye."),
+    )
+    absence_points_nbw = PointsField(
+        _("wins for an absence (NBW)"), null=True, blank=True,
+        help_text=_("Empty: the same as the McMahon points for an absence."),
+    )
 
     handicap_threshold = RankField(
         _("no handicap above"),

@@ -74,8 +74,10 @@ def parameters_for(tournament: Tournament, round_: Round | None = None) -> pm.Pa
         mm_floor=tournament.mcmahon_floor if tournament.mcmahon_floor is not None else base.general.mm_floor,
         mms2_bye=bye_x2,
         mms2_absent=absent_x2,
-        nbw2_bye=own.get("nbw2_bye", bye_x2),
-        nbw2_absent=own.get("nbw2_absent", absent_x2),
+        nbw2_bye=(int(tournament.bye_points_nbw * 2) if tournament.bye_points_nbw is not None
+                  else own.get("nbw2_bye", bye_x2)),
+        nbw2_absent=(int(tournament.absence_points_nbw * 2) if tournament.absence_points_nbw is not None
+                     else own.get("nbw2_absent", absent_x2)),
     )
     if round_ is not None:
         general = replace(general, komi=float(round_.discipline.komi), size=round_.discipline.board_size)

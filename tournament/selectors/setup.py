@@ -38,6 +38,8 @@ LOCKED_AFTER_PAIRING = {
     "handicap_ceiling": HANDICAP_FIXED,
     "bye_points": SCORES_FIXED,
     "absence_points": SCORES_FIXED,
+    "bye_points_nbw": SCORES_FIXED,
+    "absence_points_nbw": SCORES_FIXED,
 }
 
 

@@ -95,6 +95,8 @@ def import_opengotha(source, *, slug: str | None = None, user=None) -> Tournamen
         mcmahon_floor=g.mm_floor,
         bye_points=Decimal(g.mms2_bye) / 2,
         absence_points=Decimal(g.mms2_absent) / 2,
+        bye_points_nbw=Decimal(g.nbw2_bye) / 2,
+        absence_points_nbw=Decimal(g.nbw2_absent) / 2,
         handicap_threshold=params.handicap.no_handicap_threshold,
         handicap_correction=params.handicap.correction,
         handicap_ceiling=params.handicap.ceiling,

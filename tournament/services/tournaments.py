@@ -32,6 +32,7 @@ SETTINGS_FIELDS = (
     "name", "start_date", "end_date", "place", "country", "time_zone", "description", "time_control",
     "registration_open", "pairing_system", "mcmahon_bar", "mcmahon_floor", "handicap_threshold",
     "handicap_correction", "handicap_ceiling", "rematch_scope", "bye_points", "absence_points",
+    "bye_points_nbw", "absence_points_nbw",
     "standings_criteria", "overall_ranking", "best_of",
 )
 RANK_FIELDS = {"mcmahon_bar", "mcmahon_floor", "handicap_threshold"}
