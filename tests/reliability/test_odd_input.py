@@ -144,3 +144,19 @@ def test_no_template_has_an_inline_script_style_or_event_handler():
             if re.search(pattern, text):
                 offending.append(f"{path.relative_to(root)}: {pattern}")
     assert not offending, offending
+
+
+def test_an_sgf_upload_with_a_nul_byte_is_a_form_error(client, day):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from tournament.models import Game
+
+    client.force_login(day.user("alice"))
+    client.cookies["django_language"] = "en"
+    sgf = b"(;GM[1]SZ[19]C[a comment with a \x00 in it];B[jj];W[ji])"
+    response = client.post(reverse("game_report", args=[day.tournament.slug, day.game.pk]),
+                           {"version": 0, "result": "B", "sgf_file": SimpleUploadedFile("g.sgf", sgf)})
+    assert response.status_code in (200, 422)
+    assert "not a text file" in response.content.decode()
+    game = Game.objects.get(pk=day.game.pk)
+    assert game.record == "" and game.version == 0

@@ -60,6 +60,8 @@ class ReportForm(VersionForm):
                 % {"size": (upload.size + 1023) // 1024, "max": MAX_RECORD // 1024}
             )
         raw = upload.read()
+        if b"\x00" in raw:  # no game record has one (and PostgreSQL cannot store it)
+            raise forms.ValidationError(_("The file is not a text file."))
         for encoding in ("utf-8", "latin-1"):
             try:
                 return raw.decode(encoding)
