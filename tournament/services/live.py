@@ -34,7 +34,6 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-import games
 from games.common import IllegalMove
 from games.coords import CoordinateError
 from games.limits import RecordTooLong
@@ -44,6 +43,7 @@ from tournament.models.game import Result, ResultState, WinMethod
 
 from . import results as result_services
 from .audit import log_action
+from . import records
 from .records import reason_text
 
 REFEREE_ROLES = {"referee", "organizer"}
@@ -89,22 +89,12 @@ class StaleBoard(LiveError):
 
 def has_engine(discipline) -> bool:
     """True if the discipline's game has a rules engine (the live board needs one)."""
-    variant = games.variants().get(discipline.kind)
-    return variant is not None and variant.validated
+    return discipline.has_validator
 
 
 def engine_settings(game: Game) -> dict:
-    """The settings the rules engine plays ``game`` with: the discipline's board, rule set and
-    adjustments, the game's komi and handicap (as :func:`tournament.services.records.replay_record`)."""
-    discipline = game.round.discipline
-    variant = games.variant(discipline.kind)
-    return {
-        "size": discipline.board_size,
-        "rules": discipline.rule_set if discipline.rule_set in variant.rule_sets else None,
-        "options": discipline.rule_options or None,
-        "komi": float(game.komi),
-        "handicap": game.handicap,
-    }
+    """The settings the rules engine plays ``game`` with (:func:`tournament.services.records.engine_settings`)."""
+    return records.engine_settings(game.round.discipline, komi=game.komi, handicap=game.handicap)
 
 
 def new_board(game: Game, moves=()) -> LiveGame:

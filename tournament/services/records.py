@@ -103,6 +103,19 @@ def _too_long(exc: RecordTooLong) -> RecordUnreadable:
     return RecordUnreadable(text % {"moves": exc.moves, "limit": exc.limit})
 
 
+def engine_settings(discipline, *, komi=None, handicap: int = 0) -> dict:
+    """The settings a game of ``discipline`` is played with by its engine: board, rule set and
+    adjustments, komi (the game's, else the discipline's) and handicap. The one conversion of a
+    discipline for the engines: replays here, the live board (:mod:`tournament.services.live`)."""
+    return {
+        "size": discipline.board_size,
+        "rules": discipline.rule_set or None,
+        "options": discipline.rule_options or None,
+        "komi": float(komi if komi is not None else discipline.komi),
+        "handicap": handicap,
+    }
+
+
 def replay_record(*, discipline, record: str, handicap: int = 0, komi=None) -> Replay:
     """Replay ``record`` (moves or SGF) under the discipline's rules: a
     :class:`games.registry.Replay`.
@@ -116,14 +129,7 @@ def replay_record(*, discipline, record: str, handicap: int = 0, komi=None) -> R
     if not record.strip():
         raise RecordUnreadable(_("The record is empty."))
     try:
-        return variant.replay(
-            record,
-            size=discipline.board_size,
-            rules=discipline.rule_set or None,
-            options=discipline.rule_options or None,
-            komi=float(komi if komi is not None else discipline.komi),
-            handicap=handicap,
-        )
+        return variant.replay(record, **engine_settings(discipline, komi=komi, handicap=handicap))
     except RecordTooLong as exc:
         raise _too_long(exc) from exc
     except (TypeError, ValueError) as exc:  # the engines' unreadable input, bad rule options

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from django.http import Http404, HttpResponse
 
-import games
 from games.sgf import escape
 from tournament.models.game import Result, WinMethod
-from tournament.services.live import engine_settings, has_engine
+from tournament.services.live import has_engine
+from tournament.services.records import replay_record, variant_of
 
 from .public import _public_game, record_shown
 
@@ -18,9 +18,9 @@ _RE_METHOD = {WinMethod.RESIGNATION: "R", WinMethod.TIME: "T", WinMethod.DEFAULT
 
 def game_sgf(game) -> str:
     """The game's record as SGF, with the players, the event and the result the tournament settled."""
-    variant = games.variant(game.round.discipline.kind)
-    replay = variant.replay(game.record, **engine_settings(game))
-    text = variant.write_sgf(replay)
+    discipline = game.round.discipline
+    replay = replay_record(discipline=discipline, record=game.record, handicap=game.handicap, komi=game.komi)
+    text = variant_of(discipline).write_sgf(replay)
     tournament = game.round.tournament
     root = {
         "PB": game.black.full_name,
