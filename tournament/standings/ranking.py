@@ -38,18 +38,7 @@ def direct_confrontation(group: Sequence[Scores], games: Iterable[Game],
     """
     ids = {s.id for s in group}
     secondary = secondary or {}
-    net: dict[tuple[int, int], int] = {}
-    for g in games:
-        if g.by_default or g.black not in ids or g.white not in ids:
-            continue
-        if g.result == BLACK:
-            winner, loser = g.black, g.white
-        elif g.result == WHITE:
-            winner, loser = g.white, g.black
-        else:
-            continue
-        net[(winner, loser)] = net.get((winner, loser), 0) + 1
-        net[(loser, winner)] = net.get((loser, winner), 0) - 1
+    net = _net_wins(games, ids)
     beats: dict[int, list[int]] = {i: [] for i in ids}
     for (a, b), v in net.items():
         if v == 1:
@@ -96,18 +85,7 @@ def simplified_direct_confrontation(group: Sequence[Scores], games: Iterable[Gam
     """
     ids = [s.id for s in group]
     members = set(ids)
-    net: dict[tuple[int, int], int] = {}
-    for g in games:
-        if g.by_default or g.black not in members or g.white not in members:
-            continue
-        if g.result == BLACK:
-            winner, loser = g.black, g.white
-        elif g.result == WHITE:
-            winner, loser = g.white, g.black
-        else:
-            continue
-        net[(winner, loser)] = net.get((winner, loser), 0) + 1
-        net[(loser, winner)] = net.get((loser, winner), 0) - 1
+    net = _net_wins(games, members)
     if any(net.get((a, b), 0) == 0 for a in ids for b in ids if a != b):
         return {i: 0 for i in ids}
     return {a: sum(1 for b in ids if a != b and net[(a, b)] > 0) for a in ids}
@@ -209,3 +187,21 @@ def order(scores: Iterable[Scores], criteria: Sequence[str], games: Sequence[Gam
     for _s, _k, p, _t in out:
         counts[p] = counts.get(p, 0) + 1
     return [(s, k, p, counts[p] > 1) for s, k, p, _t in out]
+
+
+def _net_wins(games, members) -> dict[tuple[int, int], int]:
+    """Wins minus losses of each ordered pair of ``members`` against each other (games played,
+    not by default; a draw counts for neither): ``net[(a, b)]`` is how many more games a won than b."""
+    net: dict[tuple[int, int], int] = {}
+    for g in games:
+        if g.by_default or g.black not in members or g.white not in members:
+            continue
+        if g.result == BLACK:
+            winner, loser = g.black, g.white
+        elif g.result == WHITE:
+            winner, loser = g.white, g.black
+        else:
+            continue
+        net[(winner, loser)] = net.get((winner, loser), 0) + 1
+        net[(loser, winner)] = net.get((loser, winner), 0) - 1
+    return net
