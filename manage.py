@@ -5,8 +5,19 @@ import os
 import sys
 
 #: Django's own options of every command: with any of them the command goes through Django.
-_DJANGO_OPTIONS = ("-h", "--help", "--version", "-v", "--verbosity", "--settings", "--pythonpath",
-                   "--traceback", "--no-color", "--force-color", "--skip-checks")
+_DJANGO_OPTIONS = (
+    "-h",
+    "--help",
+    "--version",
+    "-v",
+    "--verbosity",
+    "--settings",
+    "--pythonpath",
+    "--traceback",
+    "--no-color",
+    "--force-color",
+    "--skip-checks",
+)
 
 
 def _pure_pair_opengotha(argv) -> int | None:
@@ -16,8 +27,7 @@ def _pure_pair_opengotha(argv) -> int | None:
     (``tournament/management/commands/pair_opengotha.py``), a second less
     start-up. None when an option of Django's own is given: Django runs it.
     """
-    if len(argv) < 2 or argv[1] != "pair_opengotha" or any(
-            a.split("=")[0] in _DJANGO_OPTIONS for a in argv[2:]):
+    if len(argv) < 2 or argv[1] != "pair_opengotha" or any(a.split("=")[0] in _DJANGO_OPTIONS for a in argv[2:]):
         return None
     import json
 

@@ -14,16 +14,32 @@ __all__ = ["IllegalMove", "ClaimCheck", "ILLEGAL_REASONS", "END_REASONS", "CLAIM
 
 #: Why a move is illegal, over all engines (``RULES.md`` and the engines' decisions pages).
 ILLEGAL_REASONS = (
-    "after-end", "off-board", "occupied", "first-move", "opening", "double-three",  # Ninuki-Renju
-    "suicide", "ko", "handicap",  # Go family
-    "not-keima", "incomplete-turn", "two-ko",  # Keima-Go
+    "after-end",
+    "off-board",
+    "occupied",
+    "first-move",
+    "opening",
+    "double-three",  # Ninuki-Renju
+    "suicide",
+    "ko",
+    "handicap",  # Go family
+    "not-keima",
+    "incomplete-turn",
+    "two-ko",  # Keima-Go
 )
 #: Why a game ended by itself.
 END_REASONS = ("five", "captures", "overline-split", "double-pass")
 #: The codes of :class:`ClaimCheck`, stable for translation.
 CLAIM_CODES = (
-    "agree", "illegal-move", "unfinished", "finished", "winner-differs", "reason-differs", "margin-differs",
-    "not-a-draw", "is-a-draw",
+    "agree",
+    "illegal-move",
+    "unfinished",
+    "finished",
+    "winner-differs",
+    "reason-differs",
+    "margin-differs",
+    "not-a-draw",
+    "is-a-draw",
 )
 
 

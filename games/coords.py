@@ -24,7 +24,8 @@ Point(x=0, y=18)
 from __future__ import annotations
 
 import re
-from typing import Iterator, NamedTuple
+from collections.abc import Iterator
+from typing import NamedTuple
 
 __all__ = [
     "COLUMN_LETTERS",
@@ -75,7 +76,7 @@ class Point(NamedTuple):
     y: int
 
     @classmethod
-    def parse(cls, text: str) -> "Point":
+    def parse(cls, text: str) -> Point:
         """Read ``"K10"`` (case-insensitive, surrounding blanks ignored).
 
         Accepts any coordinate-shaped text, on the board or not (``"Z99"``,
@@ -87,7 +88,7 @@ class Point(NamedTuple):
         return cls(_COLUMN_OF[m.group(1).upper()], int(m.group(2)) - 1)
 
     @classmethod
-    def from_sgf(cls, text: str, size: int) -> "Point | None":
+    def from_sgf(cls, text: str, size: int) -> Point | None:
         """Read an SGF point (``"jj"``, rows from the top) for a board of ``size``.
 
         Returns ``None`` for a pass (``""``, and ``"tt"`` on boards up to

@@ -24,8 +24,8 @@ games.common.IllegalMove: move 2 (E6) is illegal: not-keima
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Iterable, Mapping
 
 from games.coords import Point
 from games.limits import RecordTooLong, too_long_message
@@ -111,8 +111,16 @@ class LiveGame:
     raises (leaving the game as it was); :meth:`from_moves` replays stored ones.
     """
 
-    def __init__(self, kind: str, *, size: int | None = None, rules: str | None = None,
-                 options: Mapping | None = None, komi: float | None = None, handicap: int = 0):
+    def __init__(
+        self,
+        kind: str,
+        *,
+        size: int | None = None,
+        rules: str | None = None,
+        options: Mapping | None = None,
+        komi: float | None = None,
+        handicap: int = 0,
+    ):
         import games
 
         variant = games.variant(kind)
@@ -148,7 +156,7 @@ class LiveGame:
             self.capture_win = None
 
     @classmethod
-    def from_moves(cls, kind: str, moves: Iterable[str], **settings) -> "LiveGame":
+    def from_moves(cls, kind: str, moves: Iterable[str], **settings) -> LiveGame:
         """The game after ``moves`` (tokens, as :meth:`play` takes them)."""
         game = cls(kind, **settings)
         for move in moves:

@@ -36,7 +36,8 @@ A position is the frame before it with at most ``every`` moves applied.
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from games.common import IllegalMove
 from games.coords import Point
@@ -83,8 +84,14 @@ def pack(replay: Replay, every: int = EVERY) -> dict[str, Any]:
                 put = "".join(_COLOUR[now[p]] + _code(p) for p in pos.changed if p in now)
                 taken = "".join(_code(p) for p in pos.changed if p not in now)
             pairs = "" if pos.captures is None else f"{pos.captures['black']}.{pos.captures['white']}"
-            fields = [_COLOUR[pos.colour], "" if pos.last is None else _code(pos.last),
-                      "".join(_code(p) for p in pos.captured), put, taken, pairs]
+            fields = [
+                _COLOUR[pos.colour],
+                "" if pos.last is None else _code(pos.last),
+                "".join(_code(p) for p in pos.captured),
+                put,
+                taken,
+                pairs,
+            ]
             moves.append(",".join(fields).rstrip(","))
         before = pos.stones
     return {"format": FORMAT, "replay": replay.as_dict(), "every": every, "frames": frames, "moves": " ".join(moves)}
@@ -118,9 +125,15 @@ def unpack(data: dict[str, Any]) -> Replay:
     def position(number: int, stones: dict[Point, str], fields: list) -> Position:
         colour, last, captured, _, _, pairs = fields
         point = _point(last) if last else None
-        return Position(number, dict(stones), point, "pass" if point is None else point.name(), _NAME[colour],
-                        tuple(_point(captured, i) for i in range(0, len(captured), 2)),
-                        dict(zip(("black", "white"), map(int, pairs.split(".")))) if ninuki else None)
+        return Position(
+            number,
+            dict(stones),
+            point,
+            "pass" if point is None else point.name(),
+            _NAME[colour],
+            tuple(_point(captured, i) for i in range(0, len(captured), 2)),
+            dict(zip(("black", "white"), map(int, pairs.split(".")))) if ninuki else None,
+        )
 
     def start() -> Position:
         return Position(0, {}, captures={"black": 0, "white": 0} if ninuki else None)
@@ -144,5 +157,18 @@ def unpack(data: dict[str, Any]) -> Replay:
 
     e = r["error"]
     error = None if e is None else IllegalMove(e["move"], e["point"], e["reason"])
-    return Replay(r["kind"], size, r["legal"], r["moves"], error, r["outcome"], r["reason"], r["score"],
-                  r["result"], r["captures"], None, walk, seek)
+    return Replay(
+        r["kind"],
+        size,
+        r["legal"],
+        r["moves"],
+        error,
+        r["outcome"],
+        r["reason"],
+        r["score"],
+        r["result"],
+        r["captures"],
+        None,
+        walk,
+        seek,
+    )

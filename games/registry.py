@@ -42,9 +42,10 @@ from __future__ import annotations
 
 import importlib
 import re
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Callable, Iterator, Mapping, Sequence
+from typing import Any
 
 from games.common import ClaimCheck, IllegalMove
 from games.coords import Point
@@ -211,9 +212,16 @@ class Variant:
         """The longest record accepted on a board of ``size`` (``None``: no validator)."""
         return None
 
-    def replay(self, record, *, size: int | None = None, rules: str | None = None,
-               options: Mapping[str, Any] | None = None, komi: float | None = None,
-               handicap: int | None = None) -> Replay:
+    def replay(
+        self,
+        record,
+        *,
+        size: int | None = None,
+        rules: str | None = None,
+        options: Mapping[str, Any] | None = None,
+        komi: float | None = None,
+        handicap: int | None = None,
+    ) -> Replay:
         """Replay ``record`` (text, SGF, or a list of moves)."""
         raise NoValidator(f"{self.title} has no validator: results only")
 
@@ -225,8 +233,7 @@ class Variant:
         ``Claim``/``(kind, winner)``, a Go result such as ``"B+3.5"``),
         which the engine checks.  ``settings`` go to :meth:`replay`.
         """
-        replay = record_or_replay if isinstance(record_or_replay, Replay) else self.replay(record_or_replay,
-                                                                                           **settings)
+        replay = record_or_replay if isinstance(record_or_replay, Replay) else self.replay(record_or_replay, **settings)
         if isinstance(claim, ResultClaim):
             return _check_result(replay, claim)
         return self._engine_check(replay, claim)
@@ -238,8 +245,9 @@ class Variant:
         """The legal part of a replayed record as SGF."""
         raise NoValidator(f"{self.title} has no validator")
 
-    def sample(self, rng, *, size: int | None = None, rules: str | None = None, komi: float | None = None,
-               handicap: int = 0) -> str:
+    def sample(
+        self, rng, *, size: int | None = None, rules: str | None = None, komi: float | None = None, handicap: int = 0
+    ) -> str:
         """A random legal record in text notation (:mod:`games.sample`: for demos and benchmarks)."""
         raise NoValidator(f"{self.title} has no validator")
 
@@ -258,13 +266,17 @@ def _check_result(replay: Replay, claim: ResultClaim) -> ClaimCheck:
 
     if not replay.legal:
         e = replay.error
-        return answer(False, "illegal-move",
-                      f"the record has an illegal move: move {e.move_number} ({e.point or 'none'}), {e.reason}")
+        return answer(
+            False,
+            "illegal-move",
+            f"the record has an illegal move: move {e.move_number} ({e.point or 'none'}), {e.reason}",
+        )
     if not replay.finished:
         if claim.method is not None:
             return answer(True, "agree", f"the record is unfinished after {replay.moves} moves; {claim} is consistent")
-        return answer(False, "unfinished", f"{claim} is claimed, but the record has not ended after "
-                                           f"{replay.moves} moves")
+        return answer(
+            False, "unfinished", f"{claim} is claimed, but the record has not ended after {replay.moves} moves"
+        )
     ended = "a draw" if replay.outcome == "draw" else f"{replay.outcome} wins"
     ended += f" ({replay.result or replay.reason})"
     if claim.method is not None:
@@ -321,11 +333,20 @@ class NinukiVariant(Variant):
             for number, move in enumerate(moves, 1):
                 colour = b.turn
                 captured = b.push(move)
-                yield Position(number, b.stones(), move, "pass" if move is None else move.name(), colour,
-                               tuple(captured), b.captures, changed=tuple(captured) + ((move,) if move else ()))
+                yield Position(
+                    number,
+                    b.stones(),
+                    move,
+                    "pass" if move is None else move.name(),
+                    colour,
+                    tuple(captured),
+                    b.captures,
+                    changed=tuple(captured) + ((move,) if move else ()),
+                )
 
-        return Replay(self.name, n, v.legal, v.moves, v.error, v.outcome, v.reason, None, None,
-                      dict(v.captures), v, walk)
+        return Replay(
+            self.name, n, v.legal, v.moves, v.error, v.outcome, v.reason, None, None, dict(v.captures), v, walk
+        )
 
     def _engine_check(self, replay, claim):
         from games import ninuki
@@ -364,8 +385,7 @@ class GoFamilyVariant(Variant):
 
     board_sizes = range(1, 26)
 
-    def __init__(self, name: str, module: str, class_name: str, rule_sets: tuple[str, ...],
-                 table: str | None = None):
+    def __init__(self, name: str, module: str, class_name: str, rule_sets: tuple[str, ...], table: str | None = None):
         self.name = name
         self._module, self._class_name, self._table = module, class_name, table
         self.rule_sets = rule_sets
@@ -422,9 +442,15 @@ class GoFamilyVariant(Variant):
                         del stones[points[q]]
                 before = now
                 last = None if p is None else points[p]
-                yield Position(number, dict(stones), last, "pass" if last is None else last.name(),
-                               COLOURS[move.colour - 1], tuple(points[q] for q in move.captured + move.lost),
-                               changed=tuple(points[q] for q in changed))
+                yield Position(
+                    number,
+                    dict(stones),
+                    last,
+                    "pass" if last is None else last.name(),
+                    COLOURS[move.colour - 1],
+                    tuple(points[q] for q in move.captured + move.lost),
+                    changed=tuple(points[q] for q in changed),
+                )
 
         outcome, reason = None, None
         if v.legal:
@@ -432,8 +458,20 @@ class GoFamilyVariant(Variant):
             if v.outcome is not None:
                 outcome = {1: "black", 2: "white", None: "draw"}[v.outcome.winner]
                 reason = v.outcome.termination.value
-        return Replay(self.name, game.size, v.legal, v.moves, v.error, outcome, reason, v.score,
-                      v.result if v.outcome is not None else None, None, v, walk)
+        return Replay(
+            self.name,
+            game.size,
+            v.legal,
+            v.moves,
+            v.error,
+            outcome,
+            reason,
+            v.score,
+            v.result if v.outcome is not None else None,
+            None,
+            v,
+            walk,
+        )
 
     def _engine_check(self, replay, claim):
         from games.go.verdict import check_claim
@@ -448,8 +486,9 @@ class GoFamilyVariant(Variant):
     def sample(self, rng, *, size=None, rules=None, komi=None, handicap=0):
         from games.sample import go_family_record
 
-        game = self.game_class(size=size or self.default_size, komi=self.default_komi if komi is None else komi,
-                               handicap=handicap)
+        game = self.game_class(
+            size=size or self.default_size, komi=self.default_komi if komi is None else komi, handicap=handicap
+        )
         return go_family_record(rng, game)
 
 

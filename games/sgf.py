@@ -23,8 +23,9 @@ never evaluates anything.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping, NamedTuple
+from typing import NamedTuple
 
 __all__ = ["SGFError", "TooManyNodes", "Node", "SGFMove", "SGFGame", "parse", "dumps", "escape"]
 
@@ -52,7 +53,7 @@ class Node:
 
     __slots__ = ("properties", "_pos", "_lines")
 
-    def __init__(self, properties: dict[str, list[str]], pos: int = 0, lines: "_Lines | None" = None):
+    def __init__(self, properties: dict[str, list[str]], pos: int = 0, lines: _Lines | None = None):
         self.properties = properties
         self._pos = pos
         self._lines = lines
@@ -183,8 +184,7 @@ _PROPERTY = re.compile(r"([A-Za-z]+)[ \t\r\n\f\v]*\[([^\\\]]*(?:\\.[^\\\]]*)*)\]
 _VALUE = re.compile(r"\[([^\\\]]*(?:\\.[^\\\]]*)*)\][ \t\r\n\f\v]*", re.S)
 #: A node with one property of one value without escapes, that ends there
 #: (what follows the blanks after it is ``;``, ``(``, ``)`` or the end).
-_SIMPLE_NODE = re.compile(
-    r";[ \t\r\n\f\v]*([A-Z]{1,2})\[([^\\\]]*)\][ \t\r\n\f\v]*+(?=[;()]|\Z)")
+_SIMPLE_NODE = re.compile(r";[ \t\r\n\f\v]*([A-Z]{1,2})\[([^\\\]]*)\][ \t\r\n\f\v]*+(?=[;()]|\Z)")
 _LETTERS = re.compile(r"[A-Za-z]+")
 _ESCAPE = re.compile(r"\\(\r\n|\n\r|\n|\r|.)", re.S)
 
@@ -340,7 +340,7 @@ def parse(text: str, max_nodes: int | None = None) -> SGFGame:
 
 def _more_nodes(r: _Reader) -> bool:
     """Is there another node after ``r.pos``?  (Looks past blanks and brackets only.)"""
-    rest = r.text[r.pos:r.pos + 1]
+    rest = r.text[r.pos : r.pos + 1]
     if rest == ";":
         return True
     return bool(_NEXT_NODE.match(r.text, r.pos))

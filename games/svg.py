@@ -19,7 +19,7 @@ sides.
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from xml.sax.saxutils import escape, quoteattr
 
 from games.coords import COLUMN_LETTERS, CoordinateError, Point
@@ -107,8 +107,9 @@ def board(
         lines.append(f"M{margin} {c}H{end}M{c} {margin}V{end}")
     out.append(f'<path d="{"".join(lines)}" stroke="{_INK}" stroke-width="1" fill="none"/>')
     for x, y in _star_points(size):
-        out.append(f'<circle class="star" cx="{cx(Point(x, y))}" cy="{cy(Point(x, y))}" r="{s * 0.12:.1f}" '
-                   f'fill="{_INK}"/>')
+        out.append(
+            f'<circle class="star" cx="{cx(Point(x, y))}" cy="{cy(Point(x, y))}" r="{s * 0.12:.1f}" fill="{_INK}"/>'
+        )
     if coordinates:
         font = f'font-family="sans-serif" font-size="{s * 0.42:.1f}" text-anchor="middle" fill="{_INK}"'
         for i in range(size):

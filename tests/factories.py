@@ -31,8 +31,9 @@ def make_discipline(tournament: Tournament, kind=DisciplineKind.GO, **kwargs) ->
     return Discipline.objects.create(tournament=tournament, **values)
 
 
-def make_player(tournament: Tournament, surname=None, given_name="Test", rank="5k",
-                status=Registration.Status.CONFIRMED, **kwargs) -> Registration:
+def make_player(
+    tournament: Tournament, surname=None, given_name="Test", rank="5k", status=Registration.Status.CONFIRMED, **kwargs
+) -> Registration:
     """A player registered in ``tournament`` (the registration holds the player's data)."""
     return Registration.objects.create(
         tournament=tournament,

@@ -8,7 +8,6 @@ from django.contrib.auth.admin import UserAdmin
 from django.utils.translation import gettext_lazy as _
 
 from tournament.forms.accounts import AdminUserAddForm, AdminUserChangeForm
-
 from tournament.ranks import format_rank
 from tournament.services.audit import log_action
 
@@ -59,8 +58,35 @@ class TournamentAdmin(admin.ModelAdmin):
     date_hierarchy = "start_date"
     inlines = [DisciplineInline, RoundInline, RoleInline]
     fieldsets = [
-        (None, {"fields": ["name", "slug", "start_date", "end_date", "place", "country", "description", "time_control", "registration_open"]}),
-        (_("Pairing"), {"fields": ["pairing_system", "mcmahon_bar", "mcmahon_floor", "rematch_scope", "bye_points", "absence_points"]}),
+        (
+            None,
+            {
+                "fields": [
+                    "name",
+                    "slug",
+                    "start_date",
+                    "end_date",
+                    "place",
+                    "country",
+                    "description",
+                    "time_control",
+                    "registration_open",
+                ]
+            },
+        ),
+        (
+            _("Pairing"),
+            {
+                "fields": [
+                    "pairing_system",
+                    "mcmahon_bar",
+                    "mcmahon_floor",
+                    "rematch_scope",
+                    "bye_points",
+                    "absence_points",
+                ]
+            },
+        ),
         (_("Handicap"), {"fields": ["handicap_threshold", "handicap_correction", "handicap_ceiling"]}),
         (_("Standings"), {"fields": ["overall_ranking", "best_of", "standings_criteria"]}),
     ]
@@ -68,18 +94,45 @@ class TournamentAdmin(admin.ModelAdmin):
 
 @admin.register(Discipline)
 class DisciplineAdmin(admin.ModelAdmin):
-    list_display = ["name", "tournament", "kind", "board_size", "rule_set", "komi", "handicap_policy", "record_required"]
+    list_display = [
+        "name",
+        "tournament",
+        "kind",
+        "board_size",
+        "rule_set",
+        "komi",
+        "handicap_policy",
+        "record_required",
+    ]
     list_filter = ["kind", "handicap_policy", "record_required", "tournament"]
     search_fields = ["name", "tournament__name"]
 
 
 @admin.register(Registration)
 class RegistrationAdmin(admin.ModelAdmin):
-    list_display = ["__str__", "tournament", "rank_label", "club", "country", "egd_pin", "user", "status",
-                    "source", "created_at"]
+    list_display = [
+        "__str__",
+        "tournament",
+        "rank_label",
+        "club",
+        "country",
+        "egd_pin",
+        "user",
+        "status",
+        "source",
+        "created_at",
+    ]
     list_filter = ["status", "source", "country", "tournament"]
-    search_fields = ["surname", "given_name", "surname_latin", "given_name_latin", "club", "egd_pin", "email",
-                     "user__username"]
+    search_fields = [
+        "surname",
+        "given_name",
+        "surname_latin",
+        "given_name_latin",
+        "club",
+        "egd_pin",
+        "email",
+        "user__username",
+    ]
     autocomplete_fields = ["user"]
     list_select_related = ["user", "tournament"]
     readonly_fields = ["claim_code"]
@@ -116,7 +169,9 @@ class VersionedAdmin(admin.ModelAdmin):
         if fields:
             log_action(
                 tournament=obj.tournament if isinstance(obj, Round) else obj.round.tournament,
-                action="admin.change" if change else "admin.add", obj=obj, user=request.user,
+                action="admin.change" if change else "admin.add",
+                obj=obj,
+                user=request.user,
                 before={name: _plain(getattr(old, name)) for name in fields} if old is not None else None,
                 after={name: _plain(getattr(obj, name)) for name in fields},
                 reason=str(_("in the Django admin")),
@@ -162,8 +217,21 @@ class GameAdmin(VersionedAdmin):
     list_filter = ["result_state", "result", "by_default", "round__tournament", "round__number"]
     search_fields = ["black__surname", "white__surname", "black__given_name", "white__given_name"]
     list_select_related = ["round__discipline", "black", "white"]
-    readonly_fields = ["round", "table", "black", "white", "result", "by_default", "method", "result_state",
-                       "record", "verdict", "reported_by", "reported_at", "version"]
+    readonly_fields = [
+        "round",
+        "table",
+        "black",
+        "white",
+        "result",
+        "by_default",
+        "method",
+        "result_state",
+        "record",
+        "verdict",
+        "reported_by",
+        "reported_at",
+        "version",
+    ]
 
     def has_add_permission(self, request):
         return False

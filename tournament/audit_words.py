@@ -162,7 +162,10 @@ def _label(choices, value) -> str | None:
 
 def _seat(seat: dict) -> str:
     text = _("table %(table)s: %(black)s – %(white)s") % {
-        "table": seat.get("table"), "black": seat.get("black") or "?", "white": seat.get("white") or "?"}
+        "table": seat.get("table"),
+        "black": seat.get("black") or "?",
+        "white": seat.get("white") or "?",
+    }
     if seat.get("handicap"):
         text += " " + _("(handicap %(n)s)") % {"n": seat["handicap"]}
     return text

@@ -37,8 +37,10 @@ class RequestGuardMiddleware:
             raise NulCharacter("NUL in the query string")
         if _has_nul(request.GET):
             raise NulCharacter("NUL in a query parameter")
-        if request.method == "POST" and request.content_type in (
-            "application/x-www-form-urlencoded", "multipart/form-data"
-        ) and _has_nul(request.POST):
+        if (
+            request.method == "POST"
+            and request.content_type in ("application/x-www-form-urlencoded", "multipart/form-data")
+            and _has_nul(request.POST)
+        ):
             raise NulCharacter("NUL in a form field")
         return self.get_response(request)

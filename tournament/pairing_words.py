@@ -55,12 +55,11 @@ def explanation_lines(data: dict | list | str | None) -> list[str]:
     except TypeError:
         pass
     terms = ", ".join(
-        f"{TERM_NAMES.get(name, name)} {_number(value)}"
-        for name, value in (data.get("terms") or {}).items()
-        if value
+        f"{TERM_NAMES.get(name, name)} {_number(value)}" for name, value in (data.get("terms") or {}).items() if value
     )
-    lines.append(_("Pairing value %(total)s = 1 + %(terms)s.") % {
-        "total": _number(data.get("total", 0)), "terms": terms})
+    lines.append(
+        _("Pairing value %(total)s = 1 + %(terms)s.") % {"total": _number(data.get("total", 0)), "terms": terms}
+    )
     return lines
 
 
@@ -85,8 +84,7 @@ def bye_explanation_line(data: dict | str | None) -> str:
         )
     else:
         text = _(
-            "%(player)s has the lowest bye weight, %(weight)s (rank + 40 per win, "
-            "1000 more for each earlier bye)."
+            "%(player)s has the lowest bye weight, %(weight)s (rank + 40 per win, 1000 more for each earlier bye)."
         )
     text = text % {"player": data.get("player"), "weight": data.get("weight")}
     if others:
@@ -113,33 +111,47 @@ def warning_text(warning: dict | str) -> str:
     players = warning.get("players") or []
     if code == "rematch":
         return _("Rematch at table %(table)s: %(names)s have played each other before.") % {
-            "table": table, "names": _names(players)}
+            "table": table,
+            "names": _names(players),
+        }
     if code == "colour":
-        text = (_("Colour imbalance at table %(table)s: %(name)s gets White once more (balance %(balance)+d).")
-                if warning.get("colour") == "white" else
-                _("Colour imbalance at table %(table)s: %(name)s gets Black once more (balance %(balance)+d)."))
+        text = (
+            _("Colour imbalance at table %(table)s: %(name)s gets White once more (balance %(balance)+d).")
+            if warning.get("colour") == "white"
+            else _("Colour imbalance at table %(table)s: %(name)s gets Black once more (balance %(balance)+d).")
+        )
         return text % {"table": table, "name": _names(players[:1]), "balance": int(warning.get("balance") or 0)}
     if code == "handicap":
-        return _("Handicap at table %(table)s: the game has %(actual)s with %(white)s White; the rules give "
-                 "%(advised)s with %(advised_white)s White.") % {
-            "table": table, "actual": warning.get("actual"), "white": _names(players[:1]),
-            "advised": warning.get("advised"), "advised_white": warning.get("advised_white", "")}
+        return _(
+            "Handicap at table %(table)s: the game has %(actual)s with %(white)s White; the rules give "
+            "%(advised)s with %(advised_white)s White."
+        ) % {
+            "table": table,
+            "actual": warning.get("actual"),
+            "white": _names(players[:1]),
+            "advised": warning.get("advised"),
+            "advised_white": warning.get("advised_white", ""),
+        }
     if code == "absent":
         return _("Table %(table)s: %(name)s is marked absent in this round.") % {
-            "table": table, "name": _names(players[:1])}
+            "table": table,
+            "name": _names(players[:1]),
+        }
     if code == "unpaired":
         return _("No pairing is allowed by the constraints for: %(names)s.") % {"names": _join(players)}
     if code == "fixed-absent":
         return _("%(name)s is marked absent but is in a fixed pair.") % {"name": _names(players[:1])}
     if code == "fixed-skipped":
         return _("A fixed pair was left out: %(names)s cannot be paired in this round (not confirmed).") % {
-            "names": _join(players)}
+            "names": _join(players)
+        }
     if code == "earlier-unpublished":
         return _("Earlier rounds are not published yet: %(rounds)s.") % {"rounds": _join(warning.get("rounds"))}
     if code == "missing-results":
-        return _("Round %(number)s still misses results at tables %(tables)s: this pairing counts those games "
-                 "as played, with no points for either player.") % {
-            "number": warning.get("round"), "tables": _join(warning.get("tables"))}
+        return _(
+            "Round %(number)s still misses results at tables %(tables)s: this pairing counts those games "
+            "as played, with no points for either player."
+        ) % {"number": warning.get("round"), "tables": _join(warning.get("tables"))}
     return str(warning.get("text") or code)
 
 
@@ -147,8 +159,10 @@ def warning_text(warning: dict | str) -> str:
 def refusal_text(code: str, names: list[str], table=None) -> str:
     name = names[0] if names else ""
     if code == "has-result":
-        return _("The game at table %(table)s has a result already; a game with a result is never changed "
-                 "(correct the result first if the pairing was wrong).") % {"table": table}
+        return _(
+            "The game at table %(table)s has a result already; a game with a result is never changed "
+            "(correct the result first if the pairing was wrong)."
+        ) % {"table": table}
     if code == "no-game":
         return _("%(name)s has no game in this round.") % {"name": name}
     if code == "busy":

@@ -59,13 +59,9 @@ def env_bool(name: str, default: bool) -> bool:
 
 
 DEBUG = env_bool("DJANGO_DEBUG", True)
-SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY") or (
-    "django-insecure-local-development-key-do-not-use-in-production"
-)
+SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY") or ("django-insecure-local-development-key-do-not-use-in-production")
 ALLOWED_HOSTS = [
-    host.strip()
-    for host in os.environ.get("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost").split(",")
-    if host.strip()
+    host.strip() for host in os.environ.get("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost").split(",") if host.strip()
 ]
 if DEBUG:
     ALLOWED_HOSTS += ["testserver"]
@@ -219,9 +215,7 @@ AXES_LOCKOUT_CALLABLE = "tournament.views.auth.locked_out"
 AXES_DISABLE_ACCESS_LOG = True  # no record of every successful log-in
 AXES_VERBOSE = False
 
-TRUSTED_PROXIES = [
-    proxy.strip() for proxy in os.environ.get("DJANGO_TRUSTED_PROXIES", "").split(",") if proxy.strip()
-]
+TRUSTED_PROXIES = [proxy.strip() for proxy in os.environ.get("DJANGO_TRUSTED_PROXIES", "").split(",") if proxy.strip()]
 for _proxy in TRUSTED_PROXIES:
     ipaddress.ip_network(_proxy, strict=False)  # a typo stops the start, not every log-in
 

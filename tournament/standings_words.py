@@ -10,7 +10,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, pgettext
 
-from tournament.standings.model import PLACE_POINTS, BEST_OF, TOTAL
+from tournament.standings.model import BEST_OF, PLACE_POINTS, TOTAL
 
 _MODES = {
     TOTAL: gettext_noop("total over all rounds"),

@@ -66,8 +66,12 @@ def variant_facts(kind: str) -> VariantFacts:
 
     variant = games.variants().get(kind)
     if variant is None or not variant.validated:
-        return VariantFacts(kind=kind, board_sizes=tuple(range(MIN_BOARD, 26)), default_size=19,
-                            default_komi=6.5 if kind == "rundgo" else None)
+        return VariantFacts(
+            kind=kind,
+            board_sizes=tuple(range(MIN_BOARD, 26)),
+            default_size=19,
+            default_komi=6.5 if kind == "rundgo" else None,
+        )
     return VariantFacts(
         kind=kind,
         rule_sets=tuple(variant.rule_sets),

@@ -20,11 +20,30 @@ from games.go.record import Record, RecordError, TooLong, parse_record, write_sg
 from games.go.verdict import Claim, ClaimCheck, Verdict, bind, parse_claim
 
 __all__ = [
-    "BLACK", "WHITE", "EMPTY",
-    "Game", "GoGame", "IllegalMove", "Move", "Outcome", "Termination",
-    "Graph", "square", "from_edges", "Position",
-    "Record", "RecordError", "TooLong", "parse_record", "write_sgf",
-    "Verdict", "replay", "check_claim", "Claim", "ClaimCheck", "parse_claim",
+    "BLACK",
+    "WHITE",
+    "EMPTY",
+    "Game",
+    "GoGame",
+    "IllegalMove",
+    "Move",
+    "Outcome",
+    "Termination",
+    "Graph",
+    "square",
+    "from_edges",
+    "Position",
+    "Record",
+    "RecordError",
+    "TooLong",
+    "parse_record",
+    "write_sgf",
+    "Verdict",
+    "replay",
+    "check_claim",
+    "Claim",
+    "ClaimCheck",
+    "parse_claim",
 ]
 
 #: Plain Go (an alias that reads well beside ``KeimaGame`` and ``VoltGame``).

@@ -38,9 +38,21 @@ def _read(path: str) -> str:
 def main(game_class: type[Game], prog: str, description: str, argv: list[str] | None = None) -> int:
     """Run the validator for ``game_class``; return the exit status."""
     parser = argparse.ArgumentParser(prog=prog, description=description)
-    parser.add_argument("--size", type=int, default=None, help=f"board size (default {game_class.default_size}, or the SGF's SZ)")
-    parser.add_argument("--komi", type=float, default=None, help=f"komi for White (default {game_class.default_komi:g}, or the SGF's KM)")
-    parser.add_argument("--handicap", type=int, default=None, help="handicap: Black's first stones (keimas in Keima-Go) (default 0, or the SGF's HA)")
+    parser.add_argument(
+        "--size", type=int, default=None, help=f"board size (default {game_class.default_size}, or the SGF's SZ)"
+    )
+    parser.add_argument(
+        "--komi",
+        type=float,
+        default=None,
+        help=f"komi for White (default {game_class.default_komi:g}, or the SGF's KM)",
+    )
+    parser.add_argument(
+        "--handicap",
+        type=int,
+        default=None,
+        help="handicap: Black's first stones (keimas in Keima-Go) (default 0, or the SGF's HA)",
+    )
     parser.add_argument("file", metavar="FILE", help="the record: a path, or - for standard input")
     args = parser.parse_args(argv)
     try:

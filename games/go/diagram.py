@@ -47,6 +47,4 @@ def ascii_board(position: Position) -> str:
     n = position.graph.size
     if n is None:
         return " ".join(_WRITE[c] for c in position.stones)
-    return "\n".join(
-        " ".join(_WRITE[position.stones[y * n + x]] for x in range(n)) for y in range(n - 1, -1, -1)
-    )
+    return "\n".join(" ".join(_WRITE[position.stones[y * n + x]] for x in range(n)) for y in range(n - 1, -1, -1))

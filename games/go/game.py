@@ -31,7 +31,7 @@ Reasons an :class:`IllegalMove` gives (the ``reason`` field):
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from games.common import IllegalMove as _IllegalMove
 from games.coords import Point
@@ -177,7 +177,7 @@ class Game:
         self._passes = 0  # passes in a row
 
     @classmethod
-    def from_position(cls, position: Position, to_move: int = BLACK, komi: float | None = None) -> "Game":
+    def from_position(cls, position: Position, to_move: int = BLACK, komi: float | None = None) -> Game:
         """A game that starts from ``position`` (a copy) with ``to_move`` to play; no ko history before it."""
         game = cls(komi=komi, graph=position.graph)
         game.position = position.copy()
@@ -386,7 +386,7 @@ class Game:
             out.append(p)
         return out
 
-    def copy(self) -> "Game":
+    def copy(self) -> Game:
         new = object.__new__(type(self))
         new.__dict__.update(self.__dict__)
         new.position = self.position.copy()

@@ -15,9 +15,9 @@ shape, such as the circular Rund-Go board, can be given as data with
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Iterable
+from functools import cache
 
 __all__ = ["Graph", "square", "from_edges"]
 
@@ -58,7 +58,7 @@ class Graph:
         return p % self.size, p // self.size
 
 
-@lru_cache(maxsize=None)
+@cache
 def square(n: int) -> Graph:
     """The ``n`` x ``n`` Go board (shared, immutable)."""
     if n < 1:

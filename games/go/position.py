@@ -10,7 +10,7 @@ its own group without liberties is refused as suicide.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from games.go.graph import Graph
 
@@ -49,7 +49,7 @@ class Position:
         if len(self.stones) != len(graph):
             raise ValueError("stones do not fit the board")
 
-    def copy(self) -> "Position":
+    def copy(self) -> Position:
         new = Position.__new__(Position)
         new.graph = self.graph
         new.stones = bytearray(self.stones)

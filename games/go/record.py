@@ -103,7 +103,7 @@ class Record:
         """The length the limit is checked against: the moves, or all SGF nodes after the root."""
         return max(len(self.moves), self.nodes or 0)
 
-    def for_size(self, size: int) -> "Record":
+    def for_size(self, size: int) -> Record:
         """This record with its SGF points read for a ``size`` x ``size`` board
         (itself when they already are, or when it is plain text)."""
         if self.points_size is None or self.points_size == size:
@@ -135,7 +135,7 @@ def parse_text(text: str) -> Record:
                 m = _NUMBER.match(rest)
                 if not m:
                     break
-                rest = rest[m.end():]
+                rest = rest[m.end() :]
             if not rest:
                 continue  # a move number on its own
             if rest.lower() == "pass":
@@ -190,8 +190,9 @@ def parse_sgf(text: str) -> Record:
     if handicap is not None and handicap < 0:
         raise RecordError(f"HA[{handicap}] is negative", root.line, f"HA[{handicap}]")
     for ident, node in game.setup_properties():
-        raise RecordError(f"setup stones ({ident}) are not allowed; handicap stones are Black's first moves",
-                          node.line, ident)
+        raise RecordError(
+            f"setup stones ({ident}) are not allowed; handicap stones are Black's first moves", node.line, ident
+        )
     board = size or 19
     moves = [_sgf_move(m.value, BLACK if m.colour == "B" else WHITE, m.line, m.colour, board) for m in sgf_moves]
     return Record(moves, size, komi, handicap, "sgf", board, len(game.nodes) - 1)

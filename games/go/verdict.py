@@ -191,7 +191,7 @@ def parse_claim(claim: str) -> Claim:
     return Claim("win", winner)
 
 
-def check_claim(verdict: Verdict, claim: "str | Claim | tuple") -> ClaimCheck:
+def check_claim(verdict: Verdict, claim: str | Claim | tuple) -> ClaimCheck:
     """Does the claimed result agree with the replayed record?  (If not: a referee.)
 
     ``claim`` is a :class:`Claim`, a ``(kind, winner[, margin])`` tuple or a
@@ -212,8 +212,9 @@ def check_claim(verdict: Verdict, claim: "str | Claim | tuple") -> ClaimCheck:
 
     if not v.legal:
         e = v.error
-        return answer(False, "illegal-move",
-                      f"the record has an illegal move: move {e.move_number} ({e.point}), {e.reason}")
+        return answer(
+            False, "illegal-move", f"the record has an illegal move: move {e.move_number} ({e.point}), {e.reason}"
+        )
     outcome = v.outcome
     if outcome is None:
         if claim.kind in ("resignation", "time"):
@@ -256,6 +257,8 @@ def bind(game_class: type[Game]):
         return check_claim(v, claim)
 
     bound_replay.__doc__ = f"Replay a {name} record (text or SGF); see :func:`games.go.verdict.replay`."
-    bound_check_claim.__doc__ = f"Check a claimed {name} result against a record or verdict; see :func:`games.go.verdict.check_claim`."
+    bound_check_claim.__doc__ = (
+        f"Check a claimed {name} result against a record or verdict; see :func:`games.go.verdict.check_claim`."
+    )
     bound_replay.__name__, bound_check_claim.__name__ = "replay", "check_claim"
     return bound_replay, bound_check_claim

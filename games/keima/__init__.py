@@ -13,7 +13,18 @@ from games.go.game import IllegalMove, Outcome
 from games.go.verdict import Claim, ClaimCheck, Verdict, bind
 from games.keima.rules import KeimaGame, handicap_for_rank_difference, is_keima
 
-__all__ = ["KeimaGame", "IllegalMove", "Outcome", "Verdict", "Claim", "ClaimCheck", "replay", "check_claim", "handicap_for_rank_difference", "is_keima"]
+__all__ = [
+    "KeimaGame",
+    "IllegalMove",
+    "Outcome",
+    "Verdict",
+    "Claim",
+    "ClaimCheck",
+    "replay",
+    "check_claim",
+    "handicap_for_rank_difference",
+    "is_keima",
+]
 
 
 replay, check_claim = bind(KeimaGame)

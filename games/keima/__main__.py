@@ -5,4 +5,10 @@ import sys
 from games.go.cli import main
 from games.keima import KeimaGame
 
-sys.exit(main(KeimaGame, "games.keima", "Replay a Keima-Go record (SGF or plain coordinates, one stone per move) and check it."))
+sys.exit(
+    main(
+        KeimaGame,
+        "games.keima",
+        "Replay a Keima-Go record (SGF or plain coordinates, one stone per move) and check it.",
+    )
+)

@@ -28,8 +28,12 @@ class _Parser(argparse.ArgumentParser):
 def _arguments(argv):
     p = _Parser(prog="python -m games.ninuki", description="Check Ninuki-Renju game records.")
     p.add_argument("--rules", default="hannover", choices=list(PRESETS), help="rule set (default hannover)")
-    p.add_argument("--size", type=int, default=None,
-                   help="board size, odd, 13-21 (default: an SGF record's SZ, else the rule set's)")
+    p.add_argument(
+        "--size",
+        type=int,
+        default=None,
+        help="board size, odd, 13-21 (default: an SGF record's SZ, else the rule set's)",
+    )
     p.add_argument("--lines", action="store_true", help="every non-empty line is one record in text notation")
     p.add_argument("file", metavar="FILE", help="a path, or - for standard input")
     return p.parse_args(argv)
@@ -50,8 +54,10 @@ def _line(v) -> str:
     caps = v.captures
     if v.legal:
         reason = "null" if v.reason is None else f'"{v.reason}"'
-        return (f'{{"legal": true, "outcome": "{v.outcome}", "reason": {reason}, "captures": '
-                f'{{"black": {caps["black"]}, "white": {caps["white"]}}}, "moves": {v.moves}, "error": null}}\n')
+        return (
+            f'{{"legal": true, "outcome": "{v.outcome}", "reason": {reason}, "captures": '
+            f'{{"black": {caps["black"]}, "white": {caps["white"]}}}, "moves": {v.moves}, "error": null}}\n'
+        )
     return json.dumps(v.as_dict()) + "\n"
 
 

@@ -41,7 +41,12 @@ FIVE, CAPTURES, OVERLINE_SPLIT, DOUBLE_PASS = "five", "captures", "overline-spli
 REASONS = (FIVE, CAPTURES, OVERLINE_SPLIT, DOUBLE_PASS)
 #: Why a move is illegal, in order of precedence.
 AFTER_END, OFF_BOARD, OCCUPIED, FIRST_MOVE, OPENING, DOUBLE_THREE = (
-    "after-end", "off-board", "occupied", "first-move", "opening", "double-three",
+    "after-end",
+    "off-board",
+    "occupied",
+    "first-move",
+    "opening",
+    "double-three",
 )
 ILLEGAL_REASONS = (AFTER_END, OFF_BOARD, OCCUPIED, FIRST_MOVE, OPENING, DOUBLE_THREE)
 
@@ -80,7 +85,7 @@ class _Geometry:
         self.empty = b = [BORDER] * ((n + 2 * PAD + 1) * W + 2 * PAD)
         for y in range(n):
             start = base + y * W
-            b[start:start + n] = [EMPTY] * n
+            b[start : start + n] = [EMPTY] * n
         self.lines = (1, W, W + 1, W - 1)
         self.dirs8 = (1, W, W + 1, W - 1, -1, -W, -W - 1, -W + 1)
         self.capture_steps = tuple((d, 2 * d, 3 * d) for d in self.dirs8)
@@ -94,9 +99,7 @@ class _Geometry:
 
             n, W, base = self.n, self.W, self.base
             self._tokens = {
-                t: (-1 if p is None else base + p.y * W + p.x)
-                for t, p in _TOKENS.items()
-                if p is None or p.on_board(n)
+                t: (-1 if p is None else base + p.y * W + p.x) for t, p in _TOKENS.items() if p is None or p.on_board(n)
             }
         return self._tokens
 
@@ -216,7 +219,7 @@ class Board:
         rows.append("   " + " ".join(COLUMN_LETTERS[: self.size]))
         return "\n".join(rows)
 
-    def copy(self) -> "Board":
+    def copy(self) -> Board:
         other = Board.__new__(Board)
         other.__dict__.update(self.__dict__)
         other._b = self._b[:]
@@ -585,8 +588,7 @@ class Board:
             # where the opponent's completing move would be legal (RULES.md)
             self._unplace(p, c, captured)
             try:
-                threats = {t: stones for t, stones in self._five_threats(o).items()
-                           if self._completion_legal(t, o)}
+                threats = {t: stones for t, stones in self._five_threats(o).items() if self._completion_legal(t, o)}
             finally:
                 self._replace(p, c, captured)
             taken = set(captured)
@@ -637,8 +639,12 @@ class Board:
             if not doublethree.makes_double_three(self, t, o) or self.rules.dt_five:
                 return True
             pending = self.pending
-            return (self.rules.dt_capture_pending != NEVER and pending is not None
-                    and pending[0] == 3 - o and bool(pending[1].intersection(captured)))
+            return (
+                self.rules.dt_capture_pending != NEVER
+                and pending is not None
+                and pending[0] == 3 - o
+                and bool(pending[1].intersection(captured))
+            )
         finally:
             self._unplace(t, o, captured)
 

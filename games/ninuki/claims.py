@@ -62,8 +62,9 @@ class Claim:
 ClaimCheck = _ClaimCheck
 
 
-def check_claim(record_or_verdict, claim: Claim | tuple, rules: RuleSet | str = "hannover",
-                size: int | None = None) -> ClaimCheck:
+def check_claim(
+    record_or_verdict, claim: Claim | tuple, rules: RuleSet | str = "hannover", size: int | None = None
+) -> ClaimCheck:
     """Compare a claimed result with a record (text, SGF, move list or a
     :class:`Verdict` already computed).  ``claim`` is a :class:`Claim` or a
     ``(kind, winner)`` pair."""
@@ -76,8 +77,11 @@ def check_claim(record_or_verdict, claim: Claim | tuple, rules: RuleSet | str = 
 
     if not v.legal:
         e = v.error
-        return answer(False, "illegal-move",
-                      f"the record has an illegal move: move {e.move_number} ({e.point or 'none'}), {e.reason}")
+        return answer(
+            False,
+            "illegal-move",
+            f"the record has an illegal move: move {e.move_number} ({e.point or 'none'}), {e.reason}",
+        )
     if v.outcome == "unfinished":
         if claim.kind in ("resignation", "time"):
             return answer(True, "agree", f"the record is unfinished after {v.moves} moves; {claim} is consistent")
@@ -85,8 +89,9 @@ def check_claim(record_or_verdict, claim: Claim | tuple, rules: RuleSet | str = 
     ended = "a draw" if v.outcome == "draw" else f"{v.outcome} wins"
     how = _REASON_WORDS.get(v.reason, v.reason)
     if claim.kind in ("resignation", "time"):
-        return answer(False, "finished",
-                      f"{claim} is claimed, but the record ends by itself: {ended} by {how} at move {v.moves}")
+        return answer(
+            False, "finished", f"{claim} is claimed, but the record ends by itself: {ended} by {how} at move {v.moves}"
+        )
     if claim.kind == "draw":
         if v.outcome == "draw":
             return answer(True, "agree", f"the record ends in a draw by {how}")

@@ -61,7 +61,7 @@ def open_three_lines(board, p: int, c: int) -> list[int]:
     table = _TABLES[c]
     out = []
     for d in board.lines:
-        key = bytes(b[p - 5 * d:p + 5 * d + 1:d]).translate(table)
+        key = bytes(b[p - 5 * d : p + 5 * d + 1 : d]).translate(table)
         hit = _CACHE.get(key)
         if hit is None:
             hit = _CACHE[key] = window_has_open_three(key)
@@ -78,7 +78,7 @@ def makes_double_three(board, p: int, c: int) -> bool:
     cache = _CACHE
     found = 0
     for d in board.lines:
-        key = bytes(b[p - 5 * d:p + 5 * d + 1:d]).translate(table)
+        key = bytes(b[p - 5 * d : p + 5 * d + 1 : d]).translate(table)
         hit = cache.get(key)
         if hit is None:
             hit = cache[key] = window_has_open_three(key)

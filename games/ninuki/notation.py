@@ -27,7 +27,18 @@ from games.limits import RecordTooLong, too_long_message
 
 from .rules import MAX_SIZE, MIN_SIZE, PRESETS
 
-__all__ = ["NotationError", "TooLong", "check_length", "Move", "parse", "parse_text", "parse_sgf", "read_sgf", "write_text", "write_sgf"]
+__all__ = [
+    "NotationError",
+    "TooLong",
+    "check_length",
+    "Move",
+    "parse",
+    "parse_text",
+    "parse_sgf",
+    "read_sgf",
+    "write_text",
+    "write_sgf",
+]
 
 Move = Point | None  # None is a pass
 
@@ -81,7 +92,7 @@ def _read_token(token: str, line: int) -> tuple[bool, Move]:
     rest = token
     m = _NUMBER.match(rest)
     if m:
-        rest = rest[m.end():]
+        rest = rest[m.end() :]
         if not rest:
             return False, None  # a move number
     if rest.lower() == "pass":
@@ -151,8 +162,9 @@ def read_sgf(text: str, size: int | None = None, default: int = 19, rules=None) 
         else:
             stated = sz.strip()
             if not stated.isdigit() or not (MIN_SIZE <= int(stated) <= MAX_SIZE) or int(stated) % 2 == 0:
-                raise NotationError(f"SZ[{sz}] is not a Ninuki board size (odd, {MIN_SIZE} to {MAX_SIZE})",
-                                    root.line, f"SZ[{sz}]")
+                raise NotationError(
+                    f"SZ[{sz}] is not a Ninuki board size (odd, {MIN_SIZE} to {MAX_SIZE})", root.line, f"SZ[{sz}]"
+                )
             size = int(stated)
     if size is None:
         size = default
@@ -171,8 +183,9 @@ def read_sgf(text: str, size: int | None = None, default: int = 19, rules=None) 
         try:
             point = Point.from_sgf(m.value.strip(), size)
         except CoordinateError:
-            raise NotationError(f"unreadable SGF point {m.colour}[{_printable(m.value)[1:-1]}]", m.line,
-                                f"{m.colour}[{m.value}]") from None
+            raise NotationError(
+                f"unreadable SGF point {m.colour}[{_printable(m.value)[1:-1]}]", m.line, f"{m.colour}[{m.value}]"
+            ) from None
         moves.append(point)
     return size, moves
 

@@ -38,8 +38,14 @@ class Verdict:
 
         board = self.board
         last = board.moves[-1] if board.moves else None
-        return svg.board(board.size, board.stones(), last_move=last, captured=board.last_captured,
-                         error=svg.error_point(self.error), **options)
+        return svg.board(
+            board.size,
+            board.stones(),
+            last_move=last,
+            captured=board.last_captured,
+            error=svg.error_point(self.error),
+            **options,
+        )
 
     def as_dict(self) -> dict:
         """The JSON object of the command line (exactly its keys)."""

@@ -60,7 +60,7 @@ class RuleSet:
             raise ValueError("capture_win must be at least 1")
 
     @classmethod
-    def preset(cls, name: str, **changes) -> "RuleSet":
+    def preset(cls, name: str, **changes) -> RuleSet:
         """The preset ``name`` (``hannover``, ``japanese``, ``pbmserv``, ``pente``), adjusted."""
         try:
             base = PRESETS[name]
@@ -68,7 +68,7 @@ class RuleSet:
             raise ValueError(f"unknown rule set {name!r}; choose from {', '.join(PRESETS)}") from None
         return base.replace(**changes) if changes else base
 
-    def replace(self, **changes) -> "RuleSet":
+    def replace(self, **changes) -> RuleSet:
         """A copy with some options changed (validated)."""
         return dataclasses.replace(self, **changes)
 

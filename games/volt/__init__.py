@@ -10,7 +10,18 @@ from games.go.game import IllegalMove, Outcome
 from games.go.verdict import Claim, ClaimCheck, Verdict, bind
 from games.volt.rules import VoltGame, handicap_for_rank_difference, slide
 
-__all__ = ["VoltGame", "IllegalMove", "Outcome", "Verdict", "Claim", "ClaimCheck", "replay", "check_claim", "handicap_for_rank_difference", "slide"]
+__all__ = [
+    "VoltGame",
+    "IllegalMove",
+    "Outcome",
+    "Verdict",
+    "Claim",
+    "ClaimCheck",
+    "replay",
+    "check_claim",
+    "handicap_for_rank_difference",
+    "slide",
+]
 
 
 replay, check_claim = bind(VoltGame)

@@ -41,8 +41,13 @@ def test_tournaments_list(client, day):
     assert response.status_code == 200
     assert [t["slug"] for t in data] == ["elsewhere", "hannover"]  # the latest first
     hannover = data[1]
-    assert hannover == {"slug": "hannover", "name": "Hannover Vielseitigkeitsturnier", "start": "2026-11-28",
-                        "end": "2026-11-29", "place": "Hannover"}
+    assert hannover == {
+        "slug": "hannover",
+        "name": "Hannover Vielseitigkeitsturnier",
+        "start": "2026-11-28",
+        "end": "2026-11-29",
+        "place": "Hannover",
+    }
 
 
 def test_tournament_detail(client, day):
@@ -71,8 +76,15 @@ def test_players_are_the_confirmed_ones_without_email(client, day):
     assert response.status_code == 200
     assert [p["surname"] for p in data] == ["Albers", "Bauer", "Conrad", "Dietz"]
     alice = data[0]
-    assert alice == {"id": alice["id"], "surname": "Albers", "given_name": "Alice", "club": "Hannover",
-                     "country": "DE", "rank": "3k", "status": "confirmed"}
+    assert alice == {
+        "id": alice["id"],
+        "surname": "Albers",
+        "given_name": "Alice",
+        "club": "Hannover",
+        "country": "DE",
+        "rank": "3k",
+        "status": "confirmed",
+    }
     assert b"example.org" not in response.content
 
 
@@ -133,14 +145,26 @@ def test_result_codes_cover_every_result():
 def test_game_record_and_verdict_only_once_settled(client, day):
     game = day.game
     Game.objects.filter(pk=game.pk).update(
-        record=FIVE_FOR_BLACK, result="B", result_state=ResultState.REPORTED,
+        record=FIVE_FOR_BLACK,
+        result="B",
+        result_state=ResultState.REPORTED,
         verdict={"legal": True, "moves": 9, "agrees": True, "outcome": "B"},
     )
     url = f"{API}/tournaments/hannover/games/{game.pk}/"
     response, data = get(client, url)
     assert response.status_code == 200
-    assert keys(data) == {"id", "table", "white", "black", "handicap", "komi", "result", "result_state",
-                          "record", "verdict"}
+    assert keys(data) == {
+        "id",
+        "table",
+        "white",
+        "black",
+        "handicap",
+        "komi",
+        "result",
+        "result_state",
+        "record",
+        "verdict",
+    }
     assert (data["result"], data["record"], data["verdict"]) == ("0-1", None, None)
     Game.objects.filter(pk=game.pk).update(result_state=ResultState.CONFIRMED)
     response, data = get(client, url)
@@ -229,8 +253,9 @@ def test_no_email_anywhere(client, day):
     for n, reg in enumerate(Registration.objects.all()):
         reg.email = f"secret{n}@mail.example"
         reg.save()
-    Game.objects.filter(pk=day.game2.pk).update(record=FIVE_FOR_BLACK, result="B",
-                                                result_state=ResultState.CONFIRMED, verdict={"legal": True})
+    Game.objects.filter(pk=day.game2.pk).update(
+        record=FIVE_FOR_BLACK, result="B", result_state=ResultState.CONFIRMED, verdict={"legal": True}
+    )
     for url in _every_url(day) + [f"{API}/openapi.json"]:
         response = client.get(url)
         assert response.status_code == 200, url
@@ -247,8 +272,11 @@ def test_etag_and_304_on_every_endpoint(client, day):
         assert again.status_code == 304 and again.content == b"" and again["ETag"] == etag, url
         assert client.get(url, headers={"If-None-Match": '"stale"'}).status_code == 200, url
     # a result changes the round, the game and the standings: their ETags change
-    changed = [f"{API}/tournaments/hannover/rounds/1/", f"{API}/tournaments/hannover/standings/",
-               f"{API}/tournaments/hannover/games/{day.game.pk}/"]
+    changed = [
+        f"{API}/tournaments/hannover/rounds/1/",
+        f"{API}/tournaments/hannover/standings/",
+        f"{API}/tournaments/hannover/games/{day.game.pk}/",
+    ]
     before = {url: client.get(url)["ETag"] for url in changed}
     result_set(game=day.game, user=day.user("organizer"), version=0, result="W", reason="desk")
     for url in changed:
@@ -259,15 +287,19 @@ def test_etag_and_304_on_every_endpoint(client, day):
 @pytest.mark.parametrize("method", ["post", "put", "patch", "delete"])
 def test_no_writes(client, day, method):
     client.force_login(day.user("admin"))
-    before = (list(Game.objects.values_list("pk", "result", "version")),
-              list(Registration.objects.values_list("pk", "surname", "status")))
+    before = (
+        list(Game.objects.values_list("pk", "result", "version")),
+        list(Registration.objects.values_list("pk", "surname", "status")),
+    )
     for url in _every_url(day):
         response = getattr(client, method)(url, data={"result": "W"}, content_type="application/json")
         assert response.status_code == 405, url
         assert response["Allow"] == "GET"
         assert json.loads(response.content) == {"success": False, "error": "The API only reads: use GET."}
-    assert before == (list(Game.objects.values_list("pk", "result", "version")),
-                      list(Registration.objects.values_list("pk", "surname", "status")))
+    assert before == (
+        list(Game.objects.values_list("pk", "result", "version")),
+        list(Registration.objects.values_list("pk", "surname", "status")),
+    )
 
 
 def test_errors_are_json_in_the_readers_language(client, day):

@@ -31,12 +31,14 @@ def main(lines: int) -> None:
         from tournament.models import Tournament
         from tournament.services.players import players_import_csv
 
-        text = "\n".join(f"Spieler{i},Max,Club{i % 50},DE,{1 + i % 20}k,{10000000 + i},max{i}@example.org"
-                         for i in range(lines))
+        text = "\n".join(
+            f"Spieler{i},Max,Club{i % 50},DE,{1 + i % 20}k,{10000000 + i},max{i}@example.org" for i in range(lines)
+        )
         best = None
         for attempt in range(3):
-            t = Tournament.objects.create(name="CSV", slug=f"csv{attempt}", start_date=dt.date(2026, 1, 1),
-                                          end_date=dt.date(2026, 1, 1))
+            t = Tournament.objects.create(
+                name="CSV", slug=f"csv{attempt}", start_date=dt.date(2026, 1, 1), end_date=dt.date(2026, 1, 1)
+            )
             start = time.perf_counter()
             done = players_import_csv(tournament=t, data=text)
             took = time.perf_counter() - start

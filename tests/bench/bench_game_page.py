@@ -50,24 +50,37 @@ def records():
     longest_volt = " ".join(go_record(volt.VoltGame, 9, rng))
     ten_go = "D4 Q16 Q4 D16 K10 C3 R17 C17 R3 K4"
     ten_volt = "E5 C3 G7 C7 G3 E3 E7 C5 G5 D4"
-    return [("Go 19x19", "go", 19, ten_go), ("Go 19x19", "go", 19, longest_go),
-            ("1000-Volt-Go 9x9", "volt", 9, ten_volt), ("1000-Volt-Go 9x9", "volt", 9, longest_volt)]
+    return [
+        ("Go 19x19", "go", 19, ten_go),
+        ("Go 19x19", "go", 19, longest_go),
+        ("1000-Volt-Go 9x9", "volt", 9, ten_volt),
+        ("1000-Volt-Go 9x9", "volt", 9, longest_volt),
+    ]
 
 
 def populate(games_):
     from tournament.models import Discipline, Game, Registration, Round, Tournament
 
-    t = Tournament.objects.create(name="Benchmark", slug="bench", start_date=dt.date(2026, 5, 1),
-                                  end_date=dt.date(2026, 5, 1))
+    t = Tournament.objects.create(
+        name="Benchmark", slug="bench", start_date=dt.date(2026, 5, 1), end_date=dt.date(2026, 5, 1)
+    )
     out = []
     for number, (label, kind, size, record) in enumerate(games_, 1):
-        d, _ = Discipline.objects.get_or_create(tournament=t, name=label, kind=kind, board_size=size,
-                                                komi=7 if kind == "go" else 5, record_required=True)
+        d, _ = Discipline.objects.get_or_create(
+            tournament=t, name=label, kind=kind, board_size=size, komi=7 if kind == "go" else 5, record_required=True
+        )
         rd = Round.objects.create(tournament=t, number=number, discipline=d, status=Round.Status.FINISHED)
-        black, white = (Registration.objects.create(tournament=t, surname=f"{s}{number}", given_name="X",
-                                                    rank=-5, status=Registration.Status.CONFIRMED) for s in "BW")
-        out.append(Game.objects.create(round=rd, table=1, black=black, white=white, record=record, result="B",
-                                       result_state="confirmed"))
+        black, white = (
+            Registration.objects.create(
+                tournament=t, surname=f"{s}{number}", given_name="X", rank=-5, status=Registration.Status.CONFIRMED
+            )
+            for s in "BW"
+        )
+        out.append(
+            Game.objects.create(
+                round=rd, table=1, black=black, white=white, record=record, result="B", result_state="confirmed"
+            )
+        )
     return out
 
 
@@ -79,11 +92,17 @@ def timed(fn):
 
 def main() -> int:
     tmp = Path(tempfile.mkdtemp(prefix="vielseitig-bench-"))
-    os.environ.update({
-        "DATABASE_URL": f"sqlite:///{tmp / 'bench.sqlite3'}", "DJANGO_SETTINGS_MODULE": "tournament.settings",
-        "DJANGO_DEBUG": "0", "DJANGO_SECRET_KEY": "bench-" + "x" * 50, "DJANGO_ALLOWED_HOSTS": "testserver",
-        "DJANGO_CACHE_DIR": str(tmp / "cache"), "DJANGO_STATIC_ROOT": str(tmp / "static"),
-    })
+    os.environ.update(
+        {
+            "DATABASE_URL": f"sqlite:///{tmp / 'bench.sqlite3'}",
+            "DJANGO_SETTINGS_MODULE": "tournament.settings",
+            "DJANGO_DEBUG": "0",
+            "DJANGO_SECRET_KEY": "bench-" + "x" * 50,
+            "DJANGO_ALLOWED_HOSTS": "testserver",
+            "DJANGO_CACHE_DIR": str(tmp / "cache"),
+            "DJANGO_STATIC_ROOT": str(tmp / "static"),
+        }
+    )
     import django
     from django.core.management import call_command
 
@@ -111,21 +130,23 @@ def main() -> int:
             response = client.get(url, secure=True)
             assert response.status_code == 200, (url, response.status_code)
 
-        first = timed(lambda: get(page))  # replays once and keeps it
+        first = timed(lambda page=page: get(page))  # replays once and keeps it
         moves = games.variant(discipline.kind).replay(game.record, size=discipline.board_size).moves
-        pages = [timed(lambda: get(page)) for _ in range(REPEAT)]
+        pages = [timed(lambda page=page: get(page)) for _ in range(REPEAT)]
         spread = [round(i * moves / (REPEAT - 1)) for i in range(REPEAT)]
-        steps = [timed(lambda n=n: get(f"{board}?move={n}")) for n in spread]
+        steps = [timed(lambda n=n, board=board: get(f"{board}?move={n}")) for n in spread]
 
-        def scratch():
+        def scratch(discipline=discipline, game=game, moves=moves):
             replay = replay_record(discipline=discipline, record=game.record, komi=game.komi)
             replay.svg(moves // 2)
 
         old = min(timed(scratch) for _ in range(3))
         page_t, step_t = statistics.median(pages), statistics.median(steps)
         figures.setdefault(discipline.name, []).append((moves, page_t, step_t))
-        print(f"{discipline.name:<18}{moves:>6}  {first * 1000:>8.1f}ms  {page_t * 1000:>6.1f}ms  "
-              f"{step_t * 1000:>6.1f}ms  {old * 1000:>18.1f}ms")
+        print(
+            f"{discipline.name:<18}{moves:>6}  {first * 1000:>8.1f}ms  {page_t * 1000:>6.1f}ms  "
+            f"{step_t * 1000:>6.1f}ms  {old * 1000:>18.1f}ms"
+        )
     failed = False
     for name, ((_, page_s, step_s), (moves, page_l, step_l)) in figures.items():
         page_f, step_f = page_l / page_s, step_l / step_s

@@ -60,8 +60,11 @@ def random_game(game_class, size: int, length: int, rng: random.Random) -> str:
 
 def main() -> int:
     rng = random.Random(7)
-    cases = [("go", go, go.Game, 19, 300, 100), ("keima", keima, keima.KeimaGame, 9, 80, 300),
-             ("volt", volt, volt.VoltGame, 9, 120, 300)]
+    cases = [
+        ("go", go, go.Game, 19, 300, 100),
+        ("keima", keima, keima.KeimaGame, 9, 80, 300),
+        ("volt", volt, volt.VoltGame, 9, 120, 300),
+    ]
     for name, module, game_class, size, length, count in cases:
         records = [random_game(game_class, size, length, rng) for _ in range(count)]
         moves = sum(len(r.split()) for r in records)
@@ -70,14 +73,20 @@ def main() -> int:
             v = module.replay(r, size=size)
             assert v.legal, v.error
         seconds = time.perf_counter() - start
-        print(f"{name:6} {size}x{size}: {count} games, {moves} moves replayed in {seconds:.2f} s "
-              f"= {moves / seconds:,.0f} moves/s in process")
+        print(
+            f"{name:6} {size}x{size}: {count} games, {moves} moves replayed in {seconds:.2f} s "
+            f"= {moves / seconds:,.0f} moves/s in process"
+        )
         longest = max(records, key=len)
         with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
             f.write(longest)
         start = time.perf_counter()
-        proc = subprocess.run([sys.executable, "-m", f"games.{name}", "--size", str(size), f.name],
-                              cwd=ROOT, capture_output=True, text=True)
+        proc = subprocess.run(
+            [sys.executable, "-m", f"games.{name}", "--size", str(size), f.name],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+        )
         seconds = time.perf_counter() - start
         Path(f.name).unlink()
         if proc.returncode != 0:

@@ -91,8 +91,9 @@ def free_port() -> int:
 
 
 def manage(env: dict, *args: str) -> None:
-    done = subprocess.run([PY, str(REPO / "manage.py"), *args], cwd=REPO, env=env, capture_output=True, text=True,
-                          timeout=600)
+    done = subprocess.run(
+        [PY, str(REPO / "manage.py"), *args], cwd=REPO, env=env, capture_output=True, text=True, timeout=600
+    )
     if done.returncode != 0:
         raise SystemExit(f"manage.py {' '.join(args)} failed:\n{done.stdout}\n{done.stderr}")
 
@@ -110,10 +111,13 @@ def legal_sequence(kind: str, size: int, rng: random.Random, length: int) -> lis
     centre = size // 2
     for _ in range(length):
         radius = 3 + len(game.moves) // 12  # near the centre first, as real games go
-        near = [Point(x, y).name() for x in range(max(0, centre - radius), min(size, centre + radius + 1))
-                for y in range(max(0, centre - radius), min(size, centre + radius + 1))]
+        near = [
+            Point(x, y).name()
+            for x in range(max(0, centre - radius), min(size, centre + radius + 1))
+            for y in range(max(0, centre - radius), min(size, centre + radius + 1))
+        ]
         rng.shuffle(near)
-        for point in ([Point(centre, centre).name()] if not game.moves and kind == "ninuki" else near):
+        for point in [Point(centre, centre).name()] if not game.moves and kind == "ninuki" else near:
             try:
                 game.play(point)
             except IllegalMove:
@@ -143,20 +147,33 @@ def set_up(games: int, kind: str, rng: random.Random, length: int) -> list[dict]
     size = {"ninuki": 19}.get(kind, 9)
     if Tournament.objects.filter(slug=SLUG).exists():
         raise SystemExit(f"the database has a tournament {SLUG!r} already: give the benchmark an empty database")
-    tournament = Tournament.objects.create(name="Bench live", slug=SLUG, start_date=dt.date(2026, 11, 28),
-                                           end_date=dt.date(2026, 11, 29))
+    tournament = Tournament.objects.create(
+        name="Bench live", slug=SLUG, start_date=dt.date(2026, 11, 28), end_date=dt.date(2026, 11, 29)
+    )
     discipline = Discipline.objects.create(tournament=tournament, name=kind, kind=kind, board_size=size)
-    round_ = Round.objects.create(tournament=tournament, discipline=discipline, number=1,
-                                  status=Round.Status.PUBLISHED)
+    round_ = Round.objects.create(tournament=tournament, discipline=discipline, number=1, status=Round.Status.PUBLISHED)
     users = get_user_model().objects.bulk_create(
-        [get_user_model()(username=f"bench-live-{i:03d}", password="!") for i in range(2 * games)])
+        [get_user_model()(username=f"bench-live-{i:03d}", password="!") for i in range(2 * games)]
+    )
     users = list(get_user_model().objects.filter(username__startswith="bench-live-").order_by("username"))
-    regs = Registration.objects.bulk_create([
-        Registration(tournament=tournament, surname=f"Spieler{i:03d}", given_name="Bench", rank=-10, user=u,
-                     status=Registration.Status.CONFIRMED, country="DE") for i, u in enumerate(users)])
+    regs = Registration.objects.bulk_create(
+        [
+            Registration(
+                tournament=tournament,
+                surname=f"Spieler{i:03d}",
+                given_name="Bench",
+                rank=-10,
+                user=u,
+                status=Registration.Status.CONFIRMED,
+                country="DE",
+            )
+            for i, u in enumerate(users)
+        ]
+    )
     regs = list(Registration.objects.filter(tournament=tournament).order_by("surname"))
-    Game.objects.bulk_create([Game(round=round_, table=t + 1, black=regs[2 * t], white=regs[2 * t + 1])
-                              for t in range(games)])
+    Game.objects.bulk_create(
+        [Game(round=round_, table=t + 1, black=regs[2 * t], white=regs[2 * t + 1]) for t in range(games)]
+    )
     backend = settings.AUTHENTICATION_BACKENDS[-1]
 
     def session(user) -> str:
@@ -169,11 +186,13 @@ def set_up(games: int, kind: str, rng: random.Random, length: int) -> list[dict]
 
     plan = []
     for game in Game.objects.filter(round=round_).select_related("black__user", "white__user").order_by("table"):
-        plan.append({
-            "pk": game.pk,
-            "moves": legal_sequence(kind, size, rng, length),
-            "sessions": (session(game.black.user), session(game.white.user)),
-        })
+        plan.append(
+            {
+                "pk": game.pk,
+                "moves": legal_sequence(kind, size, rng, length),
+                "sessions": (session(game.black.user), session(game.white.user)),
+            }
+        )
     return plan
 
 
@@ -214,8 +233,13 @@ class Phone:
             raise RuntimeError("request limit reached")
         headers = {"Cookie": self.cookie, "X-Live-Board": "1", **(headers or {})}
         if body is not None:
-            headers.update({"Content-Type": "application/x-www-form-urlencoded", "X-CSRFToken": self.csrf,
-                            "Referer": f"http://{HOST}:{self.port}/"})
+            headers.update(
+                {
+                    "Content-Type": "application/x-www-form-urlencoded",
+                    "X-CSRFToken": self.csrf,
+                    "Referer": f"http://{HOST}:{self.port}/",
+                }
+            )
         connection = http.client.HTTPConnection(HOST, self.port, timeout=30)
         start = time.perf_counter()
         try:
@@ -367,8 +391,10 @@ def main() -> int:
         from django.db import connection
 
         connection.close()
-        log(f"set up in {time.monotonic() - t0:.1f} s: {connection.vendor} ({url.split('@')[-1]}), {games} games "
-            f"of {args.kind}, {sum(len(j['moves']) for j in plan)} moves prepared")
+        log(
+            f"set up in {time.monotonic() - t0:.1f} s: {connection.vendor} ({url.split('@')[-1]}), {games} games "
+            f"of {args.kind}, {sum(len(j['moves']) for j in plan)} moves prepared"
+        )
 
         port = free_port()
         (tmp / "bench_live_wsgi.py").write_text(CPU_WRAPPER)
@@ -376,10 +402,24 @@ def main() -> int:
         env["BENCH_CPU_LOG"] = str(tmp / "cpu.log")
         env["PYTHONPATH"] = str(tmp)
         server = subprocess.Popen(
-            [str(Path(PY).parent / "gunicorn"), "bench_live_wsgi:application", "--bind", f"{HOST}:{port}",
-             "--workers", str(args.workers), "--log-level", "warning", "--access-logfile", str(tmp / "access.log"),
-             "--access-logformat", ACCESS_FORMAT],
-            cwd=REPO, env=env, stdout=subprocess.DEVNULL, stderr=open(tmp / "gunicorn.log", "w"),
+            [
+                str(Path(PY).parent / "gunicorn"),
+                "bench_live_wsgi:application",
+                "--bind",
+                f"{HOST}:{port}",
+                "--workers",
+                str(args.workers),
+                "--log-level",
+                "warning",
+                "--access-logfile",
+                str(tmp / "access.log"),
+                "--access-logformat",
+                ACCESS_FORMAT,
+            ],
+            cwd=REPO,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=open(tmp / "gunicorn.log", "w"),
             start_new_session=True,
         )
         deadline = time.monotonic() + 30
@@ -387,9 +427,9 @@ def main() -> int:
             try:
                 socket.create_connection((HOST, port), timeout=1).close()
                 break
-            except OSError:
+            except OSError as error:
                 if time.monotonic() > deadline or server.poll() is not None:
-                    raise SystemExit("gunicorn did not start:\n" + (tmp / "gunicorn.log").read_text())
+                    raise SystemExit("gunicorn did not start:\n" + (tmp / "gunicorn.log").read_text()) from error
                 time.sleep(0.2)
         # every worker warm (imports, templates, a database connection) before measuring
         warm = Phone(port, plan[0]["sessions"][0], Stats())
@@ -398,15 +438,22 @@ def main() -> int:
         time.sleep(0.5)
         skip = len((tmp / "access.log").read_text().splitlines())
         skip_cpu = len((tmp / "cpu.log").read_text().splitlines())
-        log(f"gunicorn on {HOST}:{port}: {args.workers} sync workers, DEBUG off; {2 * games} phones poll every "
-            f"{POLL_SECONDS:g} s, each game a move every {args.move_every:g} s on average, for {duration:g} s")
+        log(
+            f"gunicorn on {HOST}:{port}: {args.workers} sync workers, DEBUG off; {2 * games} phones poll every "
+            f"{POLL_SECONDS:g} s, each game a move every {args.move_every:g} s on average, for {duration:g} s"
+        )
 
         stats = Stats()
         start = time.monotonic() + 0.5
         end = start + duration
-        threads = [threading.Thread(target=run_game, args=(port, job, stats, start, end, args.move_every,
-                                                           random.Random(job["pk"])), daemon=True)
-                   for job in plan]
+        threads = [
+            threading.Thread(
+                target=run_game,
+                args=(port, job, stats, start, end, args.move_every, random.Random(job["pk"])),
+                daemon=True,
+            )
+            for job in plan
+        ]
         for t in threads:
             t.start()
         for t in threads:
@@ -419,9 +466,12 @@ def main() -> int:
 
         moves = len(stats.rtt["move"])
         polls = {k: len(v) for k, v in stats.rtt.items() if k.startswith("poll")}
-        log(f"{moves} moves posted ({moves / duration:.1f}/s), {sum(polls.values())} polls "
-            f"({sum(polls.values()) / duration:.0f}/s: " + ", ".join(f"{k.split()[1]} {n}" for k, n in
-                                                                         sorted(polls.items())) + ")")
+        log(
+            f"{moves} moves posted ({moves / duration:.1f}/s), {sum(polls.values())} polls "
+            f"({sum(polls.values()) / duration:.0f}/s: "
+            + ", ".join(f"{k.split()[1]} {n}" for k, n in sorted(polls.items()))
+            + ")"
+        )
         log(f"move, time in the server:  {percentiles(server_ms['move'])}")
         log(f"move, CPU in the server:   {percentiles(cpu_ms['move'])}")
         log(f"move, round trip (phone):  {percentiles(stats.rtt['move'])}")

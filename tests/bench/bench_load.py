@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import argparse
 import http.client
-import json
 import os
 import random
 import re
@@ -81,21 +80,27 @@ def free_port() -> int:
 
 def start_postgres() -> str:
     env = {**os.environ, "PGPORT": PGPORT}
-    done = subprocess.run(["bash", str(REPO / "tests" / "pg_server.sh"), "start"], env=env,
-                          capture_output=True, text=True, timeout=600)
+    done = subprocess.run(
+        ["bash", str(REPO / "tests" / "pg_server.sh"), "start"], env=env, capture_output=True, text=True, timeout=600
+    )
     if done.returncode != 0:
         raise SystemExit(f"PostgreSQL did not start: {done.stderr}")
     return done.stdout.strip().splitlines()[-1]
 
 
 def stop_postgres() -> None:
-    subprocess.run(["bash", str(REPO / "tests" / "pg_server.sh"), "stop"], env={**os.environ, "PGPORT": PGPORT},
-                   capture_output=True, timeout=120)
+    subprocess.run(
+        ["bash", str(REPO / "tests" / "pg_server.sh"), "stop"],
+        env={**os.environ, "PGPORT": PGPORT},
+        capture_output=True,
+        timeout=120,
+    )
 
 
 def manage(env: dict, *args: str) -> None:
-    done = subprocess.run([PY, str(REPO / "manage.py"), *args], cwd=REPO, env=env, capture_output=True, text=True,
-                          timeout=600)
+    done = subprocess.run(
+        [PY, str(REPO / "manage.py"), *args], cwd=REPO, env=env, capture_output=True, text=True, timeout=600
+    )
     if done.returncode != 0:
         raise SystemExit(f"manage.py {' '.join(args)} failed:\n{done.stdout}\n{done.stderr}")
 
@@ -129,15 +134,26 @@ def add_bench_players(count: int) -> dict:
             [User(username=f"bench{i:03d}", password=password) for i in range(1, count + 1)]
         )
         players = Registration.objects.bulk_create(
-            [Registration(tournament=tournament, surname=f"Bench{i:03d}", given_name="Player", club="Loadtest",
-                          country="DE", rank=-(5 + i % 20), user=u, status=Registration.Status.CONFIRMED)
-             for i, u in enumerate(users, 1)]
+            [
+                Registration(
+                    tournament=tournament,
+                    surname=f"Bench{i:03d}",
+                    given_name="Player",
+                    club="Loadtest",
+                    country="DE",
+                    rank=-(5 + i % 20),
+                    user=u,
+                    status=Registration.Status.CONFIRMED,
+                )
+                for i, u in enumerate(users, 1)
+            ]
         )
         table = (round4.games.aggregate(n=Max("table"))["n"] or 0) + 1
         for i in range(0, count - 1, 2):
             black, white = players[i], players[i + 1]
-            game = Game.objects.create(round=round4, table=table, black=black, white=white,
-                                       komi=discipline.komi, handicap=0)
+            game = Game.objects.create(
+                round=round4, table=table, black=black, white=white, komi=discipline.komi, handicap=0
+            )
             table += 1
             for _attempt in range(20):  # a record whose result the validator agrees with
                 record = variant.sample(rng, size=discipline.board_size, komi=float(game.komi))
@@ -147,13 +163,19 @@ def add_bench_players(count: int) -> dict:
                     method = _METHODS.get(replay.reason, WinMethod.SCORE)
                 else:
                     result, method = rng.choice("BW"), WinMethod.RESIGNATION
-                if check_claim(discipline=discipline, record=record, result=result, method=method,
-                               handicap=0, komi=game.komi).agrees:
+                if check_claim(
+                    discipline=discipline, record=record, result=result, method=method, handicap=0, komi=game.komi
+                ).agrees:
                     break
             else:
                 raise SystemExit("no record the validator agrees with")
-            plan[users[i].username] = {"game": game.pk, "side": "black", "result": result, "method": method,
-                                       "record": record}
+            plan[users[i].username] = {
+                "game": game.pk,
+                "side": "black",
+                "result": result,
+                "method": method,
+                "record": record,
+            }
             plan[users[i + 1].username] = {"game": game.pk, "side": "white", "result": result}
     return plan
 
@@ -174,8 +196,16 @@ class Browser:
         self.cookies: dict[str, str] = {}
         self.connection = http.client.HTTPConnection(HOST, port, timeout=30)
 
-    def request(self, kind: str, method: str, path: str, form: dict | None = None, expect=(200,),
-                count: bool = True, headers: dict | None = None) -> tuple[int, str, dict]:
+    def request(
+        self,
+        kind: str,
+        method: str,
+        path: str,
+        form: dict | None = None,
+        expect=(200,),
+        count: bool = True,
+        headers: dict | None = None,
+    ) -> tuple[int, str, dict]:
         headers = {"Host": HOST, "Connection": "keep-alive", **(headers or {})}
         if self.cookies:
             headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
@@ -251,9 +281,12 @@ class Stats:
 def login(browser: Browser, username: str) -> None:
     status, html, _ = browser.request("login", "GET", "/accounts/login/", count=False)
     status, html, headers = browser.request(
-        "login", "POST", "/accounts/login/",
+        "login",
+        "POST",
+        "/accounts/login/",
         {"username": username, "password": PASSWORD, "csrfmiddlewaretoken": browser.csrf_token(html)},
-        expect=(302,), count=False,
+        expect=(302,),
+        count=False,
     )
     if status != 302:
         raise RuntimeError(f"{username} could not log in ({status})")
@@ -267,8 +300,17 @@ def live_url(html: str) -> str | None:
     return match.group(1).replace("&amp;", "&") if match else None
 
 
-def play(browser: Browser, username: str, job: dict, start: float, duration: float, think: float,
-         reload_share: float, outcome: dict, rng: random.Random) -> None:
+def play(
+    browser: Browser,
+    username: str,
+    job: dict,
+    start: float,
+    duration: float,
+    think: float,
+    reload_share: float,
+    outcome: dict,
+    rng: random.Random,
+) -> None:
     """Refresh the pages until the time is up; report (Black) or confirm (White) once on the way."""
     me, standings = f"/t/{SLUG}/me/", f"/t/{SLUG}/standings/"
     game_page = f"/t/{SLUG}/game/{job['game']}/"
@@ -297,8 +339,9 @@ def play(browser: Browser, username: str, job: dict, start: float, duration: flo
                 live = live_url(html) or live
             else:
                 # what the open standings page does by itself: htmx asks with the version it shows
-                status, html, _ = browser.request("standings poll", "GET", live, headers={"HX-Request": "true"},
-                                                  expect=(200, 204))
+                status, html, _ = browser.request(
+                    "standings poll", "GET", live, headers={"HX-Request": "true"}, expect=(200, 204)
+                )
                 if status == 200:
                     live = live_url(html) or live
         except (OSError, http.client.HTTPException, RuntimeError):
@@ -312,15 +355,18 @@ def submit(browser: Browser, job: dict, game_page: str) -> bool:
         status, html, _ = browser.request("report form", "GET", game_page + "report/")
         version = VERSION_INPUT.search(html)
         form = {
-            "csrfmiddlewaretoken": browser.csrf_token(html), "version": version.group(1) if version else "0",
-            "result": job["result"], "method": job["method"], "record": job["record"],
+            "csrfmiddlewaretoken": browser.csrf_token(html),
+            "version": version.group(1) if version else "0",
+            "result": job["result"],
+            "method": job["method"],
+            "record": job["record"],
         }
         status, _, headers = browser.request("report (POST)", "POST", game_page + "report/", form, expect=(302,))
         return status == 302 and headers.get("Location", "").rstrip("/").endswith(str(job["game"]))
     status, html, _ = browser.request("game page", "GET", game_page)
     if "/confirm/" not in html:
         return False
-    confirm = html[html.index("/confirm/"):]
+    confirm = html[html.index("/confirm/") :]
     version = VERSION_INPUT.search(confirm)
     form = {"csrfmiddlewaretoken": browser.csrf_token(html), "version": version.group(1) if version else "0"}
     status, _, _ = browser.request("confirm (POST)", "POST", game_page + "confirm/", form, expect=(302,))
@@ -370,8 +416,8 @@ def cpu_seconds(server_pid: int) -> dict[str, float]:
             stat = (entry / "stat").read_text()
         except OSError:
             continue
-        comm = stat[stat.index("(") + 1:stat.rindex(")")]
-        fields = stat[stat.rindex(")") + 2:].split()
+        comm = stat[stat.index("(") + 1 : stat.rindex(")")]
+        fields = stat[stat.rindex(")") + 2 :].split()
         pgrp, seconds = int(fields[2]), (int(fields[11]) + int(fields[12])) / tick
         if int(entry.name) == os.getpid():
             used["load generator"] += seconds
@@ -452,12 +498,20 @@ def main() -> int:
     parser.add_argument("--players", type=int, default=200)
     parser.add_argument("--workers", type=int, default=int(os.environ.get("WORKERS", "4")))
     parser.add_argument("--threads", type=int, default=4, help="threads per gunicorn worker (gthread)")
-    parser.add_argument("--worker-class", default="sync", choices=["gthread", "sync"],
-                        help="sync: one request at a time per worker, no keep-alive (as `make serve`)")
+    parser.add_argument(
+        "--worker-class",
+        default="sync",
+        choices=["gthread", "sync"],
+        help="sync: one request at a time per worker, no keep-alive (as `make serve`)",
+    )
     parser.add_argument("--think", type=float, default=2.0, help="average seconds between a player's requests")
-    parser.add_argument("--reload-share", type=float, default=0.25,
-                        help="share of standings refreshes that reload the whole page (the others are the "
-                             "page's own htmx poll: 204 when unchanged, else the table)")
+    parser.add_argument(
+        "--reload-share",
+        type=float,
+        default=0.25,
+        help="share of standings refreshes that reload the whole page (the others are the "
+        "page's own htmx poll: 204 when unchanged, else the table)",
+    )
     args = parser.parse_args()
     duration = min(max(args.seconds, 1.0), MAX_SECONDS)
     players = min(max(args.players, 2), MAX_PLAYERS) // 2 * 2
@@ -485,17 +539,34 @@ def main() -> int:
         os.environ.update({k: v for k, v in env.items() if k != "PATH"})
         os.environ["DJANGO_SETTINGS_MODULE"] = "tournament.settings"
         plan = add_bench_players(players)
-        log(f"set up in {time.monotonic() - t0:.1f} s: PostgreSQL {url}, demo, {players} players, "
-            f"{players // 2} games in round 4")
+        log(
+            f"set up in {time.monotonic() - t0:.1f} s: PostgreSQL {url}, demo, {players} players, "
+            f"{players // 2} games in round 4"
+        )
 
         port = free_port()
         server = subprocess.Popen(
-            [str(Path(PY).parent / "gunicorn"), "tournament.wsgi", "--bind", f"{HOST}:{port}",
-             "--workers", str(args.workers), "--worker-class", args.worker_class,
-             *(["--threads", str(args.threads), "--keep-alive", "75"] if args.worker_class == "gthread" else []),
-             "--log-level", "warning", "--access-logfile", str(tmp / "access.log"),
-             "--access-logformat", ACCESS_FORMAT],
-            cwd=REPO, env=env, stdout=subprocess.DEVNULL, stderr=open(tmp / "gunicorn.log", "w"),
+            [
+                str(Path(PY).parent / "gunicorn"),
+                "tournament.wsgi",
+                "--bind",
+                f"{HOST}:{port}",
+                "--workers",
+                str(args.workers),
+                "--worker-class",
+                args.worker_class,
+                *(["--threads", str(args.threads), "--keep-alive", "75"] if args.worker_class == "gthread" else []),
+                "--log-level",
+                "warning",
+                "--access-logfile",
+                str(tmp / "access.log"),
+                "--access-logformat",
+                ACCESS_FORMAT,
+            ],
+            cwd=REPO,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=open(tmp / "gunicorn.log", "w"),
             start_new_session=True,
         )
         deadline = time.monotonic() + 30
@@ -503,13 +574,15 @@ def main() -> int:
             try:
                 socket.create_connection((HOST, port), timeout=1).close()
                 break
-            except OSError:
+            except OSError as error:
                 if time.monotonic() > deadline or server.poll() is not None:
-                    raise SystemExit("gunicorn did not start:\n" + (tmp / "gunicorn.log").read_text())
+                    raise SystemExit("gunicorn did not start:\n" + (tmp / "gunicorn.log").read_text()) from error
                 time.sleep(0.2)
         shape = f"{args.threads} threads (gthread)" if args.worker_class == "gthread" else "1 thread (sync)"
-        log(f"gunicorn on {HOST}:{port}: {args.workers} workers x {shape}, DEBUG off; "
-            f"think time {args.think} s on average, {args.reload_share:.0%} of standings refreshes reload the page")
+        log(
+            f"gunicorn on {HOST}:{port}: {args.workers} workers x {shape}, DEBUG off; "
+            f"think time {args.think} s on average, {args.reload_share:.0%} of standings refreshes reload the page"
+        )
 
         stats = Stats()
         browsers = {name: Browser(port, stats) for name in plan}
@@ -529,20 +602,37 @@ def main() -> int:
             t.start()
         for t in login_threads:
             t.join()
-        log(f"{len(names)} log-ins in {time.monotonic() - t_login:.1f} s"
-            + (f", {len(login_errors)} failed: {login_errors[:3]}" if login_errors else ""))
+        log(
+            f"{len(names)} log-ins in {time.monotonic() - t_login:.1f} s"
+            + (f", {len(login_errors)} failed: {login_errors[:3]}" if login_errors else "")
+        )
 
         cores = available_cores()
-        log(f"before the run, the machine gives {cores:.2f} of {os.cpu_count()} cores "
-            f"(CPU pressure over the last minute: {cpu_pressure()})")
+        log(
+            f"before the run, the machine gives {cores:.2f} of {os.cpu_count()} cores "
+            f"(CPU pressure over the last minute: {cpu_pressure()})"
+        )
         outcome: dict = {}
         cpu_before = cpu_seconds(server.pid)
         log_from = (tmp / "access.log").stat().st_size
         stats.measuring = True
         start = time.monotonic()
         threads = [
-            threading.Thread(target=play, args=(browsers[name], name, plan[name], start, duration, args.think,
-                                                args.reload_share, outcome, random.Random(i)), daemon=True)
+            threading.Thread(
+                target=play,
+                args=(
+                    browsers[name],
+                    name,
+                    plan[name],
+                    start,
+                    duration,
+                    args.think,
+                    args.reload_share,
+                    outcome,
+                    random.Random(i),
+                ),
+                daemon=True,
+            )
             for i, name in enumerate(names)
         ]
         for t in threads:
@@ -562,28 +652,43 @@ def main() -> int:
         count = len(all_latencies)
         log("")
         log(f"{len(names)} players, {elapsed:.1f} s, {count} requests: {count / elapsed:.1f} requests/s")
-        log(f"latency p50 {percentile(all_latencies, 50) * 1000:.0f} ms, p95 {percentile(all_latencies, 95) * 1000:.0f} ms, "
-            f"p99 {percentile(all_latencies, 99) * 1000:.0f} ms, max {max(all_latencies, default=0) * 1000:.0f} ms")
-        log(f"{'page':<16}{'requests':>9}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'mean ms':>9}"
-            f"   in the server: {'p50':>5}{'p95':>6}{'mean':>6} ms")
+        log(
+            f"latency p50 {percentile(all_latencies, 50) * 1000:.0f} ms, p95 {percentile(all_latencies, 95) * 1000:.0f} ms, "
+            f"p99 {percentile(all_latencies, 99) * 1000:.0f} ms, max {max(all_latencies, default=0) * 1000:.0f} ms"
+        )
+        log(
+            f"{'page':<16}{'requests':>9}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'mean ms':>9}"
+            f"   in the server: {'p50':>5}{'p95':>6}{'mean':>6} ms"
+        )
         for kind, values in sorted(stats.latencies.items()):
             inside = server_times.get(kind, [])
-            log(f"{kind:<16}{len(values):>9}{percentile(values, 50) * 1000:>9.0f}{percentile(values, 95) * 1000:>9.0f}"
+            log(
+                f"{kind:<16}{len(values):>9}{percentile(values, 50) * 1000:>9.0f}{percentile(values, 95) * 1000:>9.0f}"
                 f"{percentile(values, 99) * 1000:>9.0f}{statistics.fmean(values) * 1000:>9.0f}"
                 f"   {'':15}{percentile(inside, 50):>5.0f}{percentile(inside, 95):>6.0f}"
-                f"{statistics.fmean(inside) if inside else 0:>6.0f}")
+                f"{statistics.fmean(inside) if inside else 0:>6.0f}"
+            )
         windows = defaultdict(list)
         for when, seconds in stats.timeline:
             windows[int((when - start) // 10)].append(seconds)
-        log("p95 by 10-second window (ms): " + " ".join(
-            f"{percentile(windows[w], 95) * 1000:.0f}" for w in sorted(windows)))
-        log("CPU seconds while measuring: " + ", ".join(
-            f"{k} {cpu_after[k] - cpu_before.get(k, 0):.0f}" for k in ("gunicorn", "PostgreSQL", "load generator"))
+        log(
+            "p95 by 10-second window (ms): "
+            + " ".join(f"{percentile(windows[w], 95) * 1000:.0f}" for w in sorted(windows))
+        )
+        log(
+            "CPU seconds while measuring: "
+            + ", ".join(
+                f"{k} {cpu_after[k] - cpu_before.get(k, 0):.0f}" for k in ("gunicorn", "PostgreSQL", "load generator")
+            )
             + f" (of {os.cpu_count() * elapsed:.0f} on {os.cpu_count()} cores); CPU pressure during the run: "
-            + cpu_pressure())
+            + cpu_pressure()
+        )
         log(f"results: {reports} reports and {confirms} confirmations accepted, {len(lost)} lost")
-        log(f"errors: {len(stats.errors) + len(login_errors)}" + (f" {stats.errors[:5]}" if stats.errors else "")
-            + f" (requests sent again on a fresh connection after the server closed an idle one: {stats.retries})")
+        log(
+            f"errors: {len(stats.errors) + len(login_errors)}"
+            + (f" {stats.errors[:5]}" if stats.errors else "")
+            + f" (requests sent again on a fresh connection after the server closed an idle one: {stats.retries})"
+        )
         for line in lost[:10]:
             log(f"  lost: {line}")
         p95 = percentile(all_latencies, 95) * 1000

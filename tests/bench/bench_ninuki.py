@@ -81,8 +81,12 @@ def whole_process(rules: str, path: str, repeat: int) -> tuple[float, float, int
     for _ in range(repeat):
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
-        p = subprocess.run([sys.executable, "-m", "games.ninuki", "--rules", rules, "--lines", path],
-                           cwd=ROOT, capture_output=True, text=True)
+        p = subprocess.run(
+            [sys.executable, "-m", "games.ninuki", "--rules", rules, "--lines", path],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+        )
         elapsed = time.perf_counter() - start
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -119,15 +123,21 @@ def main() -> None:
         hannover_path = os.path.join(tmp, "hannover.txt")
         Path(hannover_path).write_text("\n".join(hannover) + "\n")
         print(f"{len(pente)} Pente archive games; {len(hannover)} random hannover games made in {made:.1f} s")
-        for name, rules, path, lines in (("pente archive", "pente", pente_path, pente),
-                                         ("hannover random", "hannover", hannover_path, hannover)):
+        for name, rules, path, lines in (
+            ("pente archive", "pente", pente_path, pente),
+            ("hannover random", "hannover", hannover_path, hannover),
+        ):
             wall, cpu, moves = whole_process(rules, path, args.repeat)
             inner, moves2 = in_process(rules, lines)
             assert moves == moves2
-            print(f"{name:16s} {moves:7d} moves | whole process: wall {wall:5.3f} s = {moves / wall:8,.0f} moves/s,"
-                  f" cpu {cpu:5.3f} s = {moves / cpu:8,.0f} moves/s | in process: {moves / inner:8,.0f} moves/s")
-    print(f"(load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores: wall-clock figures suffer"
-          " when other work runs; the cpu figures less so)")
+            print(
+                f"{name:16s} {moves:7d} moves | whole process: wall {wall:5.3f} s = {moves / wall:8,.0f} moves/s,"
+                f" cpu {cpu:5.3f} s = {moves / cpu:8,.0f} moves/s | in process: {moves / inner:8,.0f} moves/s"
+            )
+    print(
+        f"(load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores: wall-clock figures suffer"
+        " when other work runs; the cpu figures less so)"
+    )
 
 
 if __name__ == "__main__":

@@ -31,7 +31,13 @@ sys.path.insert(0, str(REPO))
 from tournament.pairing import fast  # noqa: E402
 from tournament.pairing.engine import pair_round  # noqa: E402
 from tournament.pairing.model import (  # noqa: E402
-    Game, GeneralParams, Parameters, Player, Result, Tournament, player_key,
+    Game,
+    GeneralParams,
+    Parameters,
+    Player,
+    Result,
+    Tournament,
+    player_key,
 )
 from tournament.pairing.opengotha_xml import read_tournament, write_tournament  # noqa: E402
 
@@ -47,12 +53,18 @@ def synthetic(n: int, seed: int = 1, rounds_played: int = 4) -> Tournament:
         # a realistic spread: most players between 15k and 3d, a long kyu tail
         rank = max(-30, min(6, int(round(rnd.gauss(-6, 7)))))
         name, first = f"Player{i:04d}", rnd.choice(["Anna", "Ben", "Chen", "Dora", "Emil", "Fumi"])
-        players.append(Player(
-            key=player_key(name, first), name=name, first_name=first, rank=rank,
-            club=rnd.choice(CLUBS), country=rnd.choice(COUNTRIES),
-            rating=rank * 100 + 2100 + rnd.randint(-50, 49),
-            participation=tuple(rnd.random() > 0.02 for _ in range(6)),
-        ))
+        players.append(
+            Player(
+                key=player_key(name, first),
+                name=name,
+                first_name=first,
+                rank=rank,
+                club=rnd.choice(CLUBS),
+                country=rnd.choice(COUNTRIES),
+                rating=rank * 100 + 2100 + rnd.randint(-50, 49),
+                participation=tuple(rnd.random() > 0.02 for _ in range(6)),
+            )
+        )
     params = Parameters(general=GeneralParams(number_of_rounds=6, mm_floor=-20, mm_bar=2))
     t = Tournament(players=tuple(players), params=params, name=f"Bench {n}", short_name=f"bench{n}")
     games = []
@@ -92,9 +104,13 @@ def bench(n: int, tmp: Path) -> dict:
     for _ in range(REPEAT):  # the best of a few runs: the machine is shared
         c0 = resource.getrusage(resource.RUSAGE_CHILDREN)
         t0 = time.perf_counter()
-        out = subprocess.run([sys.executable, str(REPO / "manage.py"), "pair_opengotha", str(path), "--round", "5"],
-                             cwd=REPO, capture_output=True, text=True,
-                             env={**os.environ, "DJANGO_SETTINGS_MODULE": "tournament.settings"})
+        out = subprocess.run(
+            [sys.executable, str(REPO / "manage.py"), "pair_opengotha", str(path), "--round", "5"],
+            cwd=REPO,
+            capture_output=True,
+            text=True,
+            env={**os.environ, "DJANGO_SETTINGS_MODULE": "tournament.settings"},
+        )
         command = min(command, time.perf_counter() - t0)
         c1 = resource.getrusage(resource.RUSAGE_CHILDREN)
         command_cpu = min(command_cpu, (c1.ru_utime + c1.ru_stime) - (c0.ru_utime + c0.ru_stime))
@@ -111,13 +127,20 @@ def bench(n: int, tmp: Path) -> dict:
     assert result["games"] == pairing.as_dict()["games"]  # the command pairs as the engine does
     og = opengotha(path)
     st = fast.last_stats
-    cg = (f"{st.rounds} rounds, {st.initial_edges}+{st.added_edges} edges ({st.mode})" if st.rounds
-          else st.mode)
-    return {"players": n, "present": sum(p.present(5) for p in tt.players), "games": len(result["games"]),
-            "command_s": round(command, 2), "engine_s": round(engine, 2),
-            "command_cpu": round(command_cpu, 2), "engine_cpu": round(engine_cpu, 2),
-            "rematches": sum(1 for w in pairing.warnings if w.startswith("rematch")), "matching": cg,
-            "og_pair_s": og[0] if og else None, "og_process_s": og[1] if og else None}
+    cg = f"{st.rounds} rounds, {st.initial_edges}+{st.added_edges} edges ({st.mode})" if st.rounds else st.mode
+    return {
+        "players": n,
+        "present": sum(p.present(5) for p in tt.players),
+        "games": len(result["games"]),
+        "command_s": round(command, 2),
+        "engine_s": round(engine, 2),
+        "command_cpu": round(command_cpu, 2),
+        "engine_cpu": round(engine_cpu, 2),
+        "rematches": sum(1 for w in pairing.warnings if w.startswith("rematch")),
+        "matching": cg,
+        "og_pair_s": og[0] if og else None,
+        "og_process_s": og[1] if og else None,
+    }
 
 
 def opengotha(path: Path):
@@ -138,7 +161,7 @@ def opengotha(path: Path):
         process = time.perf_counter() - t0
         if out.returncode != 0:
             return None
-        answer = json.loads(out.stdout[out.stdout.find("{"):])
+        answer = json.loads(out.stdout[out.stdout.find("{") :])
         if best is None or answer["seconds"] < best[0]:
             best = (answer["seconds"], round(process, 2))
     return best
@@ -150,20 +173,28 @@ def main(argv=None) -> None:
     with tempfile.TemporaryDirectory() as d:
         rows = [bench(n, Path(d)) for n in sizes]
     print(f"load average before: {load:.2f} (wall times suffer when other work runs)")
-    print(f"{'players':>8} {'present':>8} {'games':>6} {'command s':>10} {'(cpu)':>7} {'engine s':>9} {'(cpu)':>7}"
-          f" {'rematches':>9}  matching (column generation)")
+    print(
+        f"{'players':>8} {'present':>8} {'games':>6} {'command s':>10} {'(cpu)':>7} {'engine s':>9} {'(cpu)':>7}"
+        f" {'rematches':>9}  matching (column generation)"
+    )
     for r in rows:
-        print(f"{r['players']:>8} {r['present']:>8} {r['games']:>6} {r['command_s']:>10} {r['command_cpu']:>7}"
-              f" {r['engine_s']:>9} {r['engine_cpu']:>7} {r['rematches']:>9}  {r['matching']}")
+        print(
+            f"{r['players']:>8} {r['present']:>8} {r['games']:>6} {r['command_s']:>10} {r['command_cpu']:>7}"
+            f" {r['engine_s']:>9} {r['engine_cpu']:>7} {r['rematches']:>9}  {r['matching']}"
+        )
     for r in rows:
         if r["og_pair_s"]:
-            print(f"{r['players']} players: OpenGotha 3.51.02 pairs in {r['og_pair_s']:.2f} s "
-                  f"(its whole process {r['og_process_s']:.2f} s); our whole command {r['command_s']:.2f} s: "
-                  f"ratio ours/OpenGotha {r['command_s'] / r['og_pair_s']:.2f} (target <= 0.5)")
+            print(
+                f"{r['players']} players: OpenGotha 3.51.02 pairs in {r['og_pair_s']:.2f} s "
+                f"(its whole process {r['og_process_s']:.2f} s); our whole command {r['command_s']:.2f} s: "
+                f"ratio ours/OpenGotha {r['command_s'] / r['og_pair_s']:.2f} (target <= 0.5)"
+            )
     for a, b in zip(rows, rows[1:]):
         f = b["players"] / a["players"]
-        print(f"{a['players']} -> {b['players']} players (x{f:g}): command x{b['command_s'] / a['command_s']:.1f}, "
-              f"engine x{b['engine_s'] / max(a['engine_s'], 1e-3):.1f}")
+        print(
+            f"{a['players']} -> {b['players']} players (x{f:g}): command x{b['command_s'] / a['command_s']:.1f}, "
+            f"engine x{b['engine_s'] / max(a['engine_s'], 1e-3):.1f}"
+        )
 
 
 if __name__ == "__main__":

@@ -138,9 +138,11 @@ def report(name: str, limit: int, record: str, replay, over: str, empty_sgf: str
     per_move = seconds / moves
     refuse = best(lambda: _refused(replay, over))
     refuse_sgf = best(lambda: _refused(replay, empty_sgf))
-    print(f"{name:26} limit {limit:5}: legal record of {moves:5} moves replayed in {seconds * 1000:6.1f} ms "
-          f"({per_move * 1e6:5.1f} us/move; at the limit ~{per_move * limit * 1000:6.1f} ms); "
-          f"refused: {limit + 1} moves in {refuse * 1000:.1f} ms, 199,000 empty nodes in {refuse_sgf * 1000:.1f} ms")
+    print(
+        f"{name:26} limit {limit:5}: legal record of {moves:5} moves replayed in {seconds * 1000:6.1f} ms "
+        f"({per_move * 1e6:5.1f} us/move; at the limit ~{per_move * limit * 1000:6.1f} ms); "
+        f"refused: {limit + 1} moves in {refuse * 1000:.1f} ms, 199,000 empty nodes in {refuse_sgf * 1000:.1f} ms"
+    )
 
 
 def _refused(replay, record: str) -> None:
@@ -154,20 +156,36 @@ def _refused(replay, record: str) -> None:
 def main() -> int:
     rng = random.Random(2024)
     empty = ";" * 199_000
-    for module, game_class, size in [(go, go.Game, 9), (go, go.Game, 13), (go, go.Game, 19),
-                                     (keima, keima.KeimaGame, 9), (volt, volt.VoltGame, 9),
-                                     (volt, volt.VoltGame, 13)]:
+    for module, game_class, size in [
+        (go, go.Game, 9),
+        (go, go.Game, 13),
+        (go, go.Game, 19),
+        (keima, keima.KeimaGame, 9),
+        (volt, volt.VoltGame, 9),
+        (volt, volt.VoltGame, 13),
+    ]:
         limit = game_class.max_moves(size)
         record = " ".join(go_record(game_class, size, rng))
-        report(f"{game_class.title} {size}x{size}", limit, record,
-               lambda r, m=module, s=size: m.replay(r, size=s),
-               " ".join(["pass"] * (limit + 1)), f"(;SZ[{size}]{empty})")
+        report(
+            f"{game_class.title} {size}x{size}",
+            limit,
+            record,
+            lambda r, m=module, s=size: m.replay(r, size=s),
+            " ".join(["pass"] * (limit + 1)),
+            f"(;SZ[{size}]{empty})",
+        )
     for preset, size in [("hannover", 19), ("hannover", 21), ("japanese", 15), ("pbmserv", 19), ("pente", 19)]:
         rules = ninuki.RuleSet.preset(preset, size=size)
         limit = rules.max_moves()
         record = " ".join(ninuki_record(rules, rng))
-        report(f"Ninuki {preset} {size}x{size}", limit, record, lambda r, ru=rules: ninuki.replay(r, ru),
-               " ".join(["pass"] * (limit + 1)), f"(;SZ[{size}]{empty})")
+        report(
+            f"Ninuki {preset} {size}x{size}",
+            limit,
+            record,
+            lambda r, ru=rules: ninuki.replay(r, ru),
+            " ".join(["pass"] * (limit + 1)),
+            f"(;SZ[{size}]{empty})",
+        )
     return 0
 
 

@@ -36,13 +36,15 @@ def main() -> int:
         print(f"{layout}:")
         for n in (25_000, 50_000, 100_000, 200_000):
             text = record(n, newline)
-            parse = best(lambda: sgf.parse(text))
+            parse = best(lambda text=text: sgf.parse(text))
             game = sgf.parse(text)
             moves = best(game.moves)
-            where = best(lambda: [(m.line, m.column) for m in game.moves()])
-            print(f"  {n:>7,} nodes ({len(text) / 1e6:.1f} MB): parse {parse:.3f} s "
-                  f"({parse / n * 1e6:.2f} us/node), moves() {moves:.3f} s, "
-                  f"moves() with line and column {where:.3f} s")
+            where = best(lambda game=game: [(m.line, m.column) for m in game.moves()])
+            print(
+                f"  {n:>7,} nodes ({len(text) / 1e6:.1f} MB): parse {parse:.3f} s "
+                f"({parse / n * 1e6:.2f} us/node), moves() {moves:.3f} s, "
+                f"moves() with line and column {where:.3f} s"
+            )
     return 0
 
 

@@ -40,37 +40,66 @@ def populate(players: int, rounds: int) -> None:
 
     rnd = random.Random(1)
     t = Tournament.objects.create(
-        name="Benchmark Vielseitigkeitsturnier", slug="bench", start_date=dt.date(2026, 5, 1),
-        end_date=dt.date(2026, 5, 3), place="Hannover", mcmahon_bar=2, mcmahon_floor=-20,
+        name="Benchmark Vielseitigkeitsturnier",
+        slug="bench",
+        start_date=dt.date(2026, 5, 1),
+        end_date=dt.date(2026, 5, 3),
+        place="Hannover",
+        mcmahon_bar=2,
+        mcmahon_floor=-20,
         standings_criteria=["mms", "sosmms", "sososmms", "sodosmms", "cussmms", "dc"],
     )
-    kinds = [("Go", DisciplineKind.GO), ("Ninuki-Renju", DisciplineKind.NINUKI),
-             ("Keima-Go", DisciplineKind.KEIMA), ("1000-Volt-Go", DisciplineKind.VOLT),
-             ("Rund-Go", DisciplineKind.RUNDGO)]
-    disciplines = [Discipline.objects.create(tournament=t, name=n, kind=k, position=i,
-                                             board_size=15 if k == DisciplineKind.NINUKI else 19)
-                   for i, (n, k) in enumerate(kinds)]
+    kinds = [
+        ("Go", DisciplineKind.GO),
+        ("Ninuki-Renju", DisciplineKind.NINUKI),
+        ("Keima-Go", DisciplineKind.KEIMA),
+        ("1000-Volt-Go", DisciplineKind.VOLT),
+        ("Rund-Go", DisciplineKind.RUNDGO),
+    ]
+    disciplines = [
+        Discipline.objects.create(
+            tournament=t, name=n, kind=k, position=i, board_size=15 if k == DisciplineKind.NINUKI else 19
+        )
+        for i, (n, k) in enumerate(kinds)
+    ]
     surnames = ["Müller", "Schröder", "Weiß", "Łukasiewicz", "Håkansson", "山田", "Dvořák"]
-    people = Registration.objects.bulk_create([
-        Registration(tournament=t, surname=f"{surnames[i % len(surnames)]}{i:04d}",
-                     given_name=rnd.choice(["Anna", "Jürgen", "太郎", "Zoë"]),
-                     rank=max(-30, min(8, int(rnd.gauss(-6, 7)))), club=f"Club{i % 60}", country="DE",
-                     egd_pin=f"{10000000 + i}", status=Registration.Status.CONFIRMED,
-                     absent_rounds=[rnd.randint(1, rounds)] if rnd.random() < 0.03 else [])
-        for i in range(players)
-    ])
+    people = Registration.objects.bulk_create(
+        [
+            Registration(
+                tournament=t,
+                surname=f"{surnames[i % len(surnames)]}{i:04d}",
+                given_name=rnd.choice(["Anna", "Jürgen", "太郎", "Zoë"]),
+                rank=max(-30, min(8, int(rnd.gauss(-6, 7)))),
+                club=f"Club{i % 60}",
+                country="DE",
+                egd_pin=f"{10000000 + i}",
+                status=Registration.Status.CONFIRMED,
+                absent_rounds=[rnd.randint(1, rounds)] if rnd.random() < 0.03 else [],
+            )
+            for i in range(players)
+        ]
+    )
     absent = {r.pk: set(r.absent_rounds) for r in Registration.objects.filter(tournament=t)}
     games, byes = [], []
     for n in range(1, rounds + 1):
-        rd = Round.objects.create(tournament=t, number=n, discipline=disciplines[(n - 1) // 2 % 5],
-                                  status=Round.Status.PUBLISHED)
+        rd = Round.objects.create(
+            tournament=t, number=n, discipline=disciplines[(n - 1) // 2 % 5], status=Round.Status.PUBLISHED
+        )
         ids = [p.pk for p in people if n not in absent[p.pk]]
         rnd.shuffle(ids)
         if len(ids) % 2:
             byes.append(Bye(round=rd, player_id=ids.pop()))
         for k in range(len(ids) // 2):
-            games.append(Game(round=rd, table=k + 1, black_id=ids[2 * k], white_id=ids[2 * k + 1],
-                              result=rnd.choice("BW" * 20 + "D"), handicap=rnd.choice([0] * 5 + [2, 3])))
+            games.append(
+                Game(
+                    round=rd,
+                    table=k + 1,
+                    black_id=ids[2 * k],
+                    white_id=ids[2 * k + 1],
+                    result=rnd.choice("BW" * 20 + "D"),
+                    handicap=rnd.choice([0] * 5 + [2, 3]),
+                )
+            )
     Game.objects.bulk_create(games, batch_size=2000)
     Bye.objects.bulk_create(byes)
 
@@ -89,8 +118,11 @@ def main() -> int:
     players = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
     rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 10
     tmp = Path(tempfile.mkdtemp(prefix="vielseitig-bench-"))
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp / 'bench.sqlite3'}",
-           "DJANGO_SETTINGS_MODULE": "tournament.settings"}
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"sqlite:///{tmp / 'bench.sqlite3'}",
+        "DJANGO_SETTINGS_MODULE": "tournament.settings",
+    }
     os.environ.update(env)
     import django
     from django.core.management import call_command
@@ -99,8 +131,9 @@ def main() -> int:
     call_command("migrate", verbosity=0)
     start = time.perf_counter()
     populate(players, rounds)
-    print(f"tournament: {players} players, {rounds} rounds, 5 disciplines "
-          f"(built in {time.perf_counter() - start:.1f} s)")
+    print(
+        f"tournament: {players} players, {rounds} rounds, 5 disciplines (built in {time.perf_counter() - start:.1f} s)"
+    )
 
     from tournament.models import Tournament
     from tournament.selectors.standings import standings_for, tournament_data
@@ -111,14 +144,17 @@ def main() -> int:
     pure, st = best_of(lambda: overall_standings(data))
     per, _ = best_of(lambda: discipline_standings(data, "Go"))
     selector, _ = best_of(lambda: standings_for(t))
-    print(f"standings, pure (6 criteria incl. DC, {len(st.rows)} rows): {pure:.3f} s "
-          f"(budget {STANDINGS_BUDGET} s)")
+    print(f"standings, pure (6 criteria incl. DC, {len(st.rows)} rows): {pure:.3f} s (budget {STANDINGS_BUDGET} s)")
     print(f"standings, one discipline, pure: {per:.3f} s")
     print(f"standings, database -> rows (selector + pure): {selector:.3f} s")
 
     failed = pure > STANDINGS_BUDGET
     commands = [
-        ("pdf crosstable", ["pdf", "crosstable", "--tournament", "bench", "-o", str(tmp / "crosstable.pdf")], CROSSTABLE_BUDGET),
+        (
+            "pdf crosstable",
+            ["pdf", "crosstable", "--tournament", "bench", "-o", str(tmp / "crosstable.pdf")],
+            CROSSTABLE_BUDGET,
+        ),
         ("pdf standings", ["pdf", "standings", "--tournament", "bench", "-o", str(tmp / "standings.pdf")], None),
         ("export_h9", ["export_h9", "--tournament", "bench", "-o", str(tmp / "bench.h9")], None),
     ]
@@ -127,20 +163,29 @@ def main() -> int:
         for _ in range(3):
             before = resource.getrusage(resource.RUSAGE_CHILDREN)
             start = time.perf_counter()
-            subprocess.run([sys.executable, str(REPO / "manage.py"), *args], env=env, check=True,
-                           cwd=REPO, stdout=subprocess.DEVNULL)
+            subprocess.run(
+                [sys.executable, str(REPO / "manage.py"), *args],
+                env=env,
+                check=True,
+                cwd=REPO,
+                stdout=subprocess.DEVNULL,
+            )
             times.append(time.perf_counter() - start)
             after = resource.getrusage(resource.RUSAGE_CHILDREN)
             cpu.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
         extra = f" (budget {budget} s)" if budget else ""
-        print(f"python manage.py {label}, whole command: best {min(times):.2f} s, "
-              f"worst {max(times):.2f} s wall; {min(cpu):.2f} s CPU{extra}")
+        print(
+            f"python manage.py {label}, whole command: best {min(times):.2f} s, "
+            f"worst {max(times):.2f} s wall; {min(cpu):.2f} s CPU{extra}"
+        )
         if budget and min(times) > budget:
             failed = True
     from pypdf import PdfReader
 
-    print(f"crosstable PDF: {len(PdfReader(tmp / 'crosstable.pdf').pages)} pages, "
-          f"{(tmp / 'crosstable.pdf').stat().st_size // 1024} KiB; files in {tmp}")
+    print(
+        f"crosstable PDF: {len(PdfReader(tmp / 'crosstable.pdf').pages)} pages, "
+        f"{(tmp / 'crosstable.pdf').stat().st_size // 1024} KiB; files in {tmp}"
+    )
     load = os.getloadavg()[0]
     print(f"load average {load:.1f} on {os.cpu_count()} CPUs (wall times grow with the load)")
     return 1 if failed else 0

@@ -22,8 +22,9 @@ Fuchs;Felix;Celle;DE;7k;;
 """
 
 
-def test_imported_player_claims_the_registration_from_the_slip_and_reports(browser, live_server, live_day, shot,
-                                                                           tmp_path):
+def test_imported_player_claims_the_registration_from_the_slip_and_reports(
+    browser, live_server, live_day, shot, tmp_path
+):
     day = live_day
     slug = day.tournament.slug
     organizer = new_page(browser, live_server, phone=True)
@@ -53,8 +54,11 @@ def test_imported_player_claims_the_registration_from_the_slip_and_reports(brows
     round_pair(round=round2)
     round_publish(round=Round.objects.get(pk=round2.pk))
     emma = Registration.objects.get(tournament=day.tournament, surname="Engel")
-    game = Game.objects.get(round=round2, black=emma) if Game.objects.filter(round=round2, black=emma).exists() \
+    game = (
+        Game.objects.get(round=round2, black=emma)
+        if Game.objects.filter(round=round2, black=emma).exists()
         else Game.objects.get(round=round2, white=emma)
+    )
 
     phone = new_page(browser, live_server, phone=True)
     phone.goto(claim_url)  # what the phone's camera opens from the QR code

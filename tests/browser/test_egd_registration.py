@@ -27,10 +27,19 @@ def test_self_registration_finds_the_player_and_registers_with_the_filled_data(b
     page.fill('input[name="username"]', "juergen")  # typed before choosing: kept
     choice.click()
     expect(page.locator('input[name="egd_pin"]')).to_have_value("12345678")  # no eval: the page's CSP forbids it
-    values = {name: page.input_value(f'input[name="{name}"]')
-              for name in ("surname", "given_name", "club", "country", "rank", "egd_pin", "rating")}
-    assert values == {"surname": "Müller", "given_name": "Jürgen", "club": "Hann", "country": "DE", "rank": "3k",
-                      "egd_pin": "12345678", "rating": "1800"}
+    values = {
+        name: page.input_value(f'input[name="{name}"]')
+        for name in ("surname", "given_name", "club", "country", "rank", "egd_pin", "rating")
+    }
+    assert values == {
+        "surname": "Müller",
+        "given_name": "Jürgen",
+        "club": "Hann",
+        "country": "DE",
+        "rank": "3k",
+        "egd_pin": "12345678",
+        "rating": "1800",
+    }
     assert page.input_value('input[name="username"]') == "juergen"
     page.fill('input[name="email"]', "juergen@example.org")
     page.fill('input[name="password"]', "Go-spielen-2026")
@@ -39,6 +48,13 @@ def test_self_registration_finds_the_player_and_registers_with_the_filled_data(b
     page.wait_for_url(f"**/t/{live_day.tournament.slug}/me/")
     reg = Registration.objects.get(tournament=live_day.tournament, user__username="juergen")
     assert (reg.surname, reg.given_name, reg.club, reg.country, reg.rank, reg.egd_pin, reg.rating) == (
-        "Müller", "Jürgen", "Hann", "DE", parse_rank("3k"), "12345678", 1800)
+        "Müller",
+        "Jürgen",
+        "Hann",
+        "DE",
+        parse_rank("3k"),
+        "12345678",
+        1800,
+    )
     assert reg.source == Registration.Source.SELF
     page.context.close()

@@ -62,8 +62,16 @@ def test_two_phones_record_a_ninuki_game_live(browser, live_server, live_day, sh
     assert "the first stone goes on the centre point" in black.locator(".live-status").inner_text()
 
     # Black taps on the board (19x19: tap, tap), White types into the coordinate field
-    moves = [("K10", "black"), ("A1", "white"), ("L10", "black"), ("A3", "white"),
-             ("M11", "black"), ("A5", "white"), ("M12", "black"), ("A7", "white")]
+    moves = [
+        ("K10", "black"),
+        ("A1", "white"),
+        ("L10", "black"),
+        ("A3", "white"),
+        ("M11", "black"),
+        ("A5", "white"),
+        ("M12", "black"),
+        ("A7", "white"),
+    ]
     for point, colour in moves:
         if colour == "black":
             tap(black, point)
@@ -131,10 +139,10 @@ def test_two_phones_record_a_ninuki_game_live(browser, live_server, live_day, sh
 def test_two_phones_record_a_keima_game_with_a_capture_by_the_first_stone(browser, live_server, live_day, shot):
     day = live_day
     slug = day.tournament.slug
-    keima = Discipline.objects.create(tournament=day.tournament, name="Keima-Go", kind="keima", board_size=9,
-                                      komi=4, position=2)
-    round2 = Round.objects.create(tournament=day.tournament, discipline=keima, number=2,
-                                  status=Round.Status.PUBLISHED)
+    keima = Discipline.objects.create(
+        tournament=day.tournament, name="Keima-Go", kind="keima", board_size=9, komi=4, position=2
+    )
+    round2 = Round.objects.create(tournament=day.tournament, discipline=keima, number=2, status=Round.Status.PUBLISHED)
     Round.objects.filter(pk=day.round1.pk).update(status=Round.Status.FINISHED)
     game = Game.objects.create(round=round2, table=1, black=day.game.black, white=day.game.white, komi=4)
     black = new_page(browser, live_server, phone=True)

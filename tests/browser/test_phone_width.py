@@ -14,10 +14,9 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from tournament.models import Game, PairConstraint, Registration, Round, Tournament
+from tournament.models import Game, PairConstraint, Registration, Tournament
 from tournament.models.game import ResultState
 from tournament.services.demo import PASSWORD
-
 
 WIDTH = 390
 
@@ -25,10 +24,12 @@ WIDTH = 390
 def phone(browser):
     """A 390 px wide page. Not Chromium's mobile emulation: that zooms out to fit a too wide
     page (and widens ``innerWidth`` with it), hiding exactly what is measured here."""
-    context = browser.new_context(viewport={"width": WIDTH, "height": 844}, device_scale_factor=2,
-                                  has_touch=True, locale="en")
+    context = browser.new_context(
+        viewport={"width": WIDTH, "height": 844}, device_scale_factor=2, has_touch=True, locale="en"
+    )
     context.set_default_timeout(15_000)
     return context.new_page()
+
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -65,8 +66,13 @@ def demo(transactional_db):
 
     r5 = t.rounds.get(number=5)
     players = list(t.registrations.filter(status="confirmed").order_by("surname")[:4])
-    pair_constraint_add(tournament=t, kind=PairConstraint.Kind.FORBIDDEN, player_a=players[0], player_b=players[1],
-                        reason="Geschwister, die im selben Verein in derselben Mannschaft spielen")
+    pair_constraint_add(
+        tournament=t,
+        kind=PairConstraint.Kind.FORBIDDEN,
+        player_a=players[0],
+        player_b=players[1],
+        reason="Geschwister, die im selben Verein in derselben Mannschaft spielen",
+    )
     round_pair(round=r5)
     return t
 
@@ -109,7 +115,10 @@ def _pages(t: Tournament):
         ("round-finished", reverse("round", args=[slug, 2])),
         ("public-game", reverse("public_game", args=[slug, 2, settled.pk])),
         ("standings", reverse("standings", args=[slug])),
-        ("standings-discipline", reverse("standings_discipline", args=[slug, t.disciplines.get(name="Ninuki-Renju").pk])),
+        (
+            "standings-discipline",
+            reverse("standings_discipline", args=[slug, t.disciplines.get(name="Ninuki-Renju").pk]),
+        ),
         ("crosstable", reverse("crosstable", args=[slug])),
         ("projector", reverse("projector", args=[slug])),
         ("login", reverse("login")),
@@ -123,7 +132,8 @@ def _pages(t: Tournament):
         ("my-tournaments", reverse("my_tournaments")),
         ("my-tournament", reverse("my_tournament", args=[slug])),
         ("my-game-disputed", reverse("game", args=[slug, annas_game.pk])),
-        ("my-game-settled", reverse("game", args=[slug, settled.pk])) if settled.black.user_id or settled.white.user_id
+        ("my-game-settled", reverse("game", args=[slug, settled.pk]))
+        if settled.black.user_id or settled.white.user_id
         else ("my-game-settled", reverse("game", args=[slug, annas_game.pk])),
     ]
     jonas_pages = [

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from tests.site.conftest import FIVE_FOR_BLACK, ILLEGAL_AT_3
 from tournament.models import Game, Registration
 from tournament.models.game import ResultState
-
-from tests.site.conftest import FIVE_FOR_BLACK, ILLEGAL_AT_3
 
 from .conftest import log_in, new_page
 
@@ -51,9 +50,19 @@ def test_player_reports_on_a_phone_and_opponent_confirms(browser, live_server, l
 def test_referee_steps_through_the_record_and_decides(browser, live_server, live_day, shot):
     day = live_day
     Game.objects.filter(pk=day.game.pk).update(
-        record=FIVE_FOR_BLACK, result="W", result_state=ResultState.DISPUTED,
-        verdict={"legal": True, "moves": 9, "error": None, "outcome": "B", "reason": "five", "score": "",
-                 "claim": "W", "agrees": False},
+        record=FIVE_FOR_BLACK,
+        result="W",
+        result_state=ResultState.DISPUTED,
+        verdict={
+            "legal": True,
+            "moves": 9,
+            "error": None,
+            "outcome": "B",
+            "reason": "five",
+            "score": "",
+            "claim": "W",
+            "agrees": False,
+        },
     )
     page = new_page(browser, live_server)
     log_in(page, live_server, "referee")
@@ -84,8 +93,15 @@ def test_referee_steps_through_the_record_and_decides(browser, live_server, live
 
 def test_organizer_dashboard_and_inline_results(browser, live_server, live_day, shot):
     day = live_day
-    registration = Registration.objects.create(tournament=day.tournament, surname="Ernst", given_name="Erika", rank=-2,
-                                               club="Hannover", country="DE", source="self")
+    registration = Registration.objects.create(
+        tournament=day.tournament,
+        surname="Ernst",
+        given_name="Erika",
+        rank=-2,
+        club="Hannover",
+        country="DE",
+        source="self",
+    )
     page = new_page(browser, live_server)
     log_in(page, live_server, "organizer")
     page.goto(f"{live_server.url}/t/{day.tournament.slug}/manage/")

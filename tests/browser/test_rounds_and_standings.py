@@ -180,8 +180,12 @@ def test_pages_of_the_demo_tournament_on_desktop_and_phone(browser, live_server,
         context.close()
 
     page = new_page(browser, live_server, phone=True)
-    for path, name in (("standings/", "standings-phone"), ("round/4/", "round-phone-demo"),
-                       ("projector/", "projector-phone"), ("crosstable/", "crosstable-phone")):
+    for path, name in (
+        ("standings/", "standings-phone"),
+        ("round/4/", "round-phone-demo"),
+        ("projector/", "projector-phone"),
+        ("crosstable/", "crosstable-phone"),
+    ):
         page.goto(f"{base}/{path}")
         if name != "crosstable-phone":  # the crosstable scrolls inside its own box
             assert page.evaluate("document.documentElement.scrollWidth") <= 390, name

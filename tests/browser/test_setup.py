@@ -89,7 +89,11 @@ def test_a_new_user_sets_up_a_tournament_without_the_admin(browser, live_server,
         page.select_option('select[name="board_size"]', size)
         if kind == "ninuki":
             assert page.locator('select[name="rule_set"] option').all_inner_texts() == [
-                "hannover", "japanese", "pbmserv", "pente"]
+                "hannover",
+                "japanese",
+                "pbmserv",
+                "pente",
+            ]
             page.fill('textarea[name="rule_options"]', "double_tree = both")  # a typo: a form error
             page.locator("#discipline-form button[type=submit]").click()
             page.wait_for_selector(".errorlist")
@@ -101,7 +105,11 @@ def test_a_new_user_sets_up_a_tournament_without_the_admin(browser, live_server,
         page.locator("#discipline-form button[type=submit]").click()
         page.wait_for_selector(".messages .success")
     assert list(t.disciplines.order_by("position").values_list("kind", "board_size")) == [
-        ("go", 9), ("ninuki", 19), ("keima", 9), ("volt", 9)]
+        ("go", 9),
+        ("ninuki", 19),
+        ("keima", 9),
+        ("volt", 9),
+    ]
 
     # 4. four rounds, one per discipline, with start times in the tournament's time zone
     page.goto(f"{base}/programme/")
@@ -184,8 +192,10 @@ def test_a_new_user_sets_up_a_tournament_without_the_admin(browser, live_server,
     assert round1.status == Round.Status.PUBLISHED and round1.games.count() == 4
     # the McMahon bar at 1d: Anna (2d) and Ben (1k) start one point apart, so they meet
     anna = t.registrations.get(surname="Albers")
-    assert Game.objects.filter(round=round1, black__in=[anna]).exists() or Game.objects.filter(
-        round=round1, white=anna).exists()
+    assert (
+        Game.objects.filter(round=round1, black__in=[anna]).exists()
+        or Game.objects.filter(round=round1, white=anna).exists()
+    )
     href = page.locator("a", has_text="Pairing sheet (PDF)").get_attribute("href")
     sheet = page.request.get(f"{url}{href}")
     assert sheet.headers["content-type"] == "application/pdf"
@@ -194,8 +204,9 @@ def test_a_new_user_sets_up_a_tournament_without_the_admin(browser, live_server,
     pdf = tmp_path / "pairings.pdf"
     pdf.write_bytes(sheet.body())
     ARTIFACTS.mkdir(exist_ok=True)
-    subprocess.run(["pdftoppm", "-png", "-r", "60", "-singlefile", str(pdf), str(ARTIFACTS / "setup-13-pairing-sheet")],
-                   check=True)
+    subprocess.run(
+        ["pdftoppm", "-png", "-r", "60", "-singlefile", str(pdf), str(ARTIFACTS / "setup-13-pairing-sheet")], check=True
+    )
 
     # nothing of this went through the Django admin
     assert visited and not [u for u in visited if "/admin/" in u]
@@ -214,13 +225,24 @@ def set_up(transactional_db):
     from tournament.services.tournaments import tournament_create
 
     ute = get_user_model().objects.create_user("ute", password="pw-ute-123")
-    t = tournament_create(user=ute, data={"name": "Vielseitigkeitsturnier Hannover mit einem langen Namen",
-                                          "start_date": dt.date(2026, 11, 28), "place": "Hannover"})
+    t = tournament_create(
+        user=ute,
+        data={
+            "name": "Vielseitigkeitsturnier Hannover mit einem langen Namen",
+            "start_date": dt.date(2026, 11, 28),
+            "place": "Hannover",
+        },
+    )
     for kind, name, size, _start in PROGRAMME:
         d = discipline_create(tournament=t, user=ute, data={"name": name, "kind": kind, "board_size": int(size)})
         round_add(tournament=t, discipline=d, user=ute)
-    invitation_create(tournament=t, role="referee", email="a-rather-long-address-for-a-referee@example.org",
-                      user=ute, base_url="http://testserver/")
+    invitation_create(
+        tournament=t,
+        role="referee",
+        email="a-rather-long-address-for-a-referee@example.org",
+        user=ute,
+        base_url="http://testserver/",
+    )
     return t
 
 
@@ -233,13 +255,21 @@ def test_no_page_of_the_set_up_scrolls_sideways_on_a_phone(browser, live_server,
     go = t.disciplines.get(kind="go")
     invitation = t.invitations.get()
     paths = [
-        "/", "/me/", "/tournaments/new/", f"/invitation/{invitation.token}/",
-        f"/t/{t.slug}/manage/", f"/t/{t.slug}/manage/settings/", f"/t/{t.slug}/manage/team/",
-        f"/t/{t.slug}/manage/programme/", f"/t/{t.slug}/manage/programme/disciplines/add/",
+        "/",
+        "/me/",
+        "/tournaments/new/",
+        f"/invitation/{invitation.token}/",
+        f"/t/{t.slug}/manage/",
+        f"/t/{t.slug}/manage/settings/",
+        f"/t/{t.slug}/manage/team/",
+        f"/t/{t.slug}/manage/programme/",
+        f"/t/{t.slug}/manage/programme/disciplines/add/",
         *[f"/t/{t.slug}/manage/programme/disciplines/add/?kind={k}" for k, *_ in PROGRAMME],
         f"/t/{t.slug}/manage/programme/disciplines/{go.pk}/",
-        f"/t/{t.slug}/manage/programme/rounds/add/", f"/t/{t.slug}/manage/programme/rounds/1/",
-        f"/t/{t.slug}/manage/files/", f"/t/{t.slug}/manage/rounds/",
+        f"/t/{t.slug}/manage/programme/rounds/add/",
+        f"/t/{t.slug}/manage/programme/rounds/1/",
+        f"/t/{t.slug}/manage/files/",
+        f"/t/{t.slug}/manage/rounds/",
     ]
     wide = []
     for path in paths:

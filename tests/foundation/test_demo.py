@@ -6,8 +6,8 @@ import io
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.http import HttpRequest  # axes counts log-ins per request: client.login needs one
 from django.core.management import call_command
+from django.http import HttpRequest  # axes counts log-ins per request: client.login needs one
 
 from tournament.models import AuditEntry, Bye, Discipline, Game, Registration, Round, Tournament
 
@@ -64,7 +64,9 @@ def test_demo_records_replay_as_legal_through_the_validators():
     run_demo()
     demo = Tournament.objects.get(slug="demo")
     checked = 0
-    for game in Game.objects.filter(round__tournament=demo, round__discipline__record_required=True).exclude(result="?"):
+    for game in Game.objects.filter(round__tournament=demo, round__discipline__record_required=True).exclude(
+        result="?"
+    ):
         assert game.record, f"{game} has no record"
         assert game.verdict and game.verdict["legal"] is True, game.verdict
         checked += 1

@@ -30,7 +30,9 @@ def test_rank_form_field_reads_any_case_and_shows_lower_case(text, shown):
     assert field.prepare_value(value) == shown
 
 
-@pytest.mark.parametrize("bad", ["0k", "31k", "10d", "0d", "10p", "5", "k5", "5 kyu", "dan", "1.5k", "-1k", "5 k", "05k", "2dd", ""])
+@pytest.mark.parametrize(
+    "bad", ["0k", "31k", "10d", "0d", "10p", "5", "k5", "5 kyu", "dan", "1.5k", "-1k", "5 k", "05k", "2dd", ""]
+)
 def test_rank_form_field_refuses_anything_else_with_a_clear_message(bad):
     with pytest.raises(ValidationError) as info:
         RankFormField().clean(bad)
@@ -54,13 +56,15 @@ def test_ranks_order_from_weak_to_strong():
 def test_egd_pin_must_have_eight_digits_and_be_unique_within_a_tournament():
     tournament = make_tournament()
     make_player(tournament, egd_pin="12345678")
-    dup = Registration(tournament=tournament, surname="X", given_name="Y", rank=parse_rank("3k"),
-                       egd_pin="12345678", country="DE")
+    dup = Registration(
+        tournament=tournament, surname="X", given_name="Y", rank=parse_rank("3k"), egd_pin="12345678", country="DE"
+    )
     with pytest.raises(ValidationError) as info:
         dup.full_clean()
     assert "EGD PIN" in str(info.value)
-    short = Registration(tournament=tournament, surname="X", given_name="Y", rank=parse_rank("3k"), egd_pin="1234",
-                         country="DE")
+    short = Registration(
+        tournament=tournament, surname="X", given_name="Y", rank=parse_rank("3k"), egd_pin="1234", country="DE"
+    )
     with pytest.raises(ValidationError):
         short.full_clean()
     # Players without a PIN are many.
@@ -162,9 +166,13 @@ def test_a_player_with_a_bye_has_no_game_in_that_round(round1):
 
 
 def test_table_numbers_are_unique_in_a_round(round1):
-    Game.objects.create(round=round1, table=1, black=make_player(round1.tournament), white=make_player(round1.tournament))
+    Game.objects.create(
+        round=round1, table=1, black=make_player(round1.tournament), white=make_player(round1.tournament)
+    )
     with pytest.raises(IntegrityError), transaction.atomic():
-        Game.objects.create(round=round1, table=1, black=make_player(round1.tournament), white=make_player(round1.tournament))
+        Game.objects.create(
+            round=round1, table=1, black=make_player(round1.tournament), white=make_player(round1.tournament)
+        )
 
 
 def test_points_and_short_results(round1):
@@ -184,7 +192,14 @@ def test_points_and_short_results(round1):
 
 
 def test_a_draw_cannot_be_by_default(round1):
-    game = Game(round=round1, table=1, black=make_player(round1.tournament), white=make_player(round1.tournament), result="D", by_default=True)
+    game = Game(
+        round=round1,
+        table=1,
+        black=make_player(round1.tournament),
+        white=make_player(round1.tournament),
+        result="D",
+        by_default=True,
+    )
     with pytest.raises(ValidationError) as info:
         game.full_clean()
     assert "by_default" in info.value.message_dict

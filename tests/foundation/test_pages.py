@@ -58,8 +58,17 @@ def test_pages_speak_german_and_english(client, demo):
 
 def test_admin_lists_every_model(client, demo):
     client.login(request=HttpRequest(), username="admin", password="vielseitig")
-    for model in ("tournament", "discipline", "registration", "round", "game", "bye",
-                  "tournamentrole", "pairconstraint", "auditentry"):
+    for model in (
+        "tournament",
+        "discipline",
+        "registration",
+        "round",
+        "game",
+        "bye",
+        "tournamentrole",
+        "pairconstraint",
+        "auditentry",
+    ):
         response = client.get(reverse(f"admin:tournament_{model}_changelist"))
         assert response.status_code == 200, model
 

@@ -107,8 +107,9 @@ def test_forbidden_pairs_never_meet(field):
     tournament, players, r1, _ = field
     # Ranks next to each other would be paired first; forbid all such pairs.
     for a, b in zip(players, players[1:]):
-        pair_constraint_add(tournament=tournament, kind=PairConstraint.Kind.FORBIDDEN, player_a=a, player_b=b,
-                            reason="same car")
+        pair_constraint_add(
+            tournament=tournament, kind=PairConstraint.Kind.FORBIDDEN, player_a=a, player_b=b, reason="same car"
+        )
     round_pair(round=r1)
     forbidden = {frozenset((a.pk, b.pk)) for a, b in zip(players, players[1:])}
     assert not {frozenset((g.black_id, g.white_id)) for g in r1.games.all()} & forbidden

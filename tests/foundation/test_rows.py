@@ -22,14 +22,30 @@ def values(obj):
 @pytest.fixture
 def setup():
     t = Tournament.objects.create(
-        name="Vielseitig Ü", slug="v", start_date=dt.date(2026, 5, 2), end_date=dt.date(2026, 5, 3),
-        bye_points=Decimal("0.5"), standings_criteria=["mms", "sos", "dc"],
-        pairing_parameters={"base": {"random": 0}, "list": [1, 2]}, time_control="60 min + 5x30 s",
+        name="Vielseitig Ü",
+        slug="v",
+        start_date=dt.date(2026, 5, 2),
+        end_date=dt.date(2026, 5, 3),
+        bye_points=Decimal("0.5"),
+        standings_criteria=["mms", "sos", "dc"],
+        pairing_parameters={"base": {"random": 0}, "list": [1, 2]},
+        time_control="60 min + 5x30 s",
     )
     user = get_user_model().objects.create_user("rows", password="pw-rows-123")
-    player = Registration.objects.create(tournament=t, surname="Größe", given_name="Jürgen", rank=-3, user=user,
-                                         rating=1750, egd_pin="12345678", country="DE", club="Hann",
-                                         status=Registration.Status.CONFIRMED, absent_rounds=[2, 4], mms_correction=-1)
+    player = Registration.objects.create(
+        tournament=t,
+        surname="Größe",
+        given_name="Jürgen",
+        rank=-3,
+        user=user,
+        rating=1750,
+        egd_pin="12345678",
+        country="DE",
+        club="Hann",
+        status=Registration.Status.CONFIRMED,
+        absent_rounds=[2, 4],
+        mms_correction=-1,
+    )
     return t, user, player
 
 
@@ -65,11 +81,13 @@ def test_the_live_boards_game_is_the_same_as_the_orms(setup):
 
     t, user, player = setup
     other = Registration.objects.create(tournament=t, surname="Zweite", given_name="Zoë", rank=2)
-    discipline = Discipline.objects.create(tournament=t, name="Keima", kind="keima", board_size=9, komi=Decimal("4"),
-                                           rule_options={})
+    discipline = Discipline.objects.create(
+        tournament=t, name="Keima", kind="keima", board_size=9, komi=Decimal("4"), rule_options={}
+    )
     round_ = Round.objects.create(tournament=t, discipline=discipline, number=1, status=Round.Status.PUBLISHED)
-    game = Game.objects.create(round=round_, table=3, black=player, white=other, komi=Decimal("4.5"), handicap=1,
-                               verdict={"legal": True})
+    game = Game.objects.create(
+        round=round_, table=3, black=player, white=other, komi=Decimal("4.5"), handicap=1, verdict={"legal": True}
+    )
     loaded, live = game_and_live(t, game.pk)
     fresh = Game.objects.select_related("round__discipline", "black", "white").get(pk=game.pk)
     assert live is None and values(loaded) == values(fresh)
@@ -83,6 +101,7 @@ def test_the_live_boards_game_is_the_same_as_the_orms(setup):
     assert values(live) == values(LiveRecord.objects.get(game=game)) and live.game is loaded
     assert live.move_list == ["E5", "F7"] and live.scorer == user
     assert board_versions("v", game.pk) == (0, 2, "published")
-    elsewhere = Tournament.objects.create(name="Other", slug="o", start_date=dt.date(2026, 5, 2),
-                                          end_date=dt.date(2026, 5, 3))
+    elsewhere = Tournament.objects.create(
+        name="Other", slug="o", start_date=dt.date(2026, 5, 2), end_date=dt.date(2026, 5, 3)
+    )
     assert game_and_live(elsewhere, game.pk) is None and board_versions("o", game.pk) is None

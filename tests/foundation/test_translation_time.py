@@ -31,8 +31,7 @@ def _calls_at_load_time(tree: ast.Module, eager: set[str]):
     def visit(node, in_function: bool):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
             in_function = True
-        if (not in_function and isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-                and node.func.id in eager):
+        if not in_function and isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in eager:
             yield node
         for child in ast.iter_child_nodes(node):
             yield from visit(child, in_function)
@@ -54,6 +53,7 @@ def test_no_text_is_translated_when_a_module_loads():
 
 
 def test_the_check_finds_a_module_level_translation():
-    tree = ast.parse("from django.utils.translation import gettext as _\nX = {'a': _('A')}\n"
-                     "def f():\n    return _('B')\n")
+    tree = ast.parse(
+        "from django.utils.translation import gettext as _\nX = {'a': _('A')}\ndef f():\n    return _('B')\n"
+    )
     assert [c.lineno for c in _calls_at_load_time(tree, _eager_names(tree))] == [2]

@@ -22,8 +22,13 @@ from games.ninuki import Board, RuleSet
 _CELLS = {"x": 1, "o": 2, ".": 0, "-": 0}
 
 
-def from_diagram(diagram: str, rules: RuleSet | str = "hannover", turn: str = "black",
-                 captures: tuple[int, int] = (0, 0), ply: int | None = None):
+def from_diagram(
+    diagram: str,
+    rules: RuleSet | str = "hannover",
+    turn: str = "black",
+    captures: tuple[int, int] = (0, 0),
+    ply: int | None = None,
+):
     """``(board, marks)``: stones set directly (no moves played, no captures
     made), ``turn`` to move, ``captures`` = (black pairs, white pairs)."""
     board = Board(rules)
@@ -57,4 +62,3 @@ def from_diagram(diagram: str, rules: RuleSet | str = "hannover", turn: str = "b
     board.ply = ply
     board._caps[1], board._caps[2] = captures
     return board, marks
-

@@ -15,10 +15,20 @@ def test_columns_skip_i():
         column_index("I")
 
 
-@pytest.mark.parametrize("text, point", [
-    ("A1", Point(0, 0)), ("K10", Point(9, 9)), ("k10", Point(9, 9)), (" T19 ", Point(18, 18)),
-    ("H8", Point(7, 7)), ("V21", Point(20, 20)), ("K20", Point(9, 19)), ("Z99", Point(24, 98)), ("K0", Point(9, -1)),
-])
+@pytest.mark.parametrize(
+    "text, point",
+    [
+        ("A1", Point(0, 0)),
+        ("K10", Point(9, 9)),
+        ("k10", Point(9, 9)),
+        (" T19 ", Point(18, 18)),
+        ("H8", Point(7, 7)),
+        ("V21", Point(20, 20)),
+        ("K20", Point(9, 19)),
+        ("Z99", Point(24, 98)),
+        ("K0", Point(9, -1)),
+    ],
+)
 def test_parse(text, point):
     assert Point.parse(text) == point
 

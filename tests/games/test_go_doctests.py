@@ -6,8 +6,15 @@ import importlib
 import pytest
 
 MODULES = [
-    "games.go", "games.go.graph", "games.go.diagram", "games.go.game", "games.go.verdict",
-    "games.keima", "games.keima.rules", "games.volt", "games.volt.rules",
+    "games.go",
+    "games.go.graph",
+    "games.go.diagram",
+    "games.go.game",
+    "games.go.verdict",
+    "games.keima",
+    "games.keima.rules",
+    "games.volt",
+    "games.volt.rules",
 ]
 
 

@@ -67,7 +67,12 @@ def test_stone_counts_match_stones_placed_minus_stones_removed(game_class, size,
 
 @pytest.mark.parametrize("game_class", GAMES, ids=lambda c: c.name)
 @settings(max_examples=80, deadline=None)
-@given(size=sizes, choices=moves, handicap=st.integers(min_value=0, max_value=2), komi=st.sampled_from([0, 0.5, 4, -2, 7.5]))
+@given(
+    size=sizes,
+    choices=moves,
+    handicap=st.integers(min_value=0, max_value=2),
+    komi=st.sampled_from([0, 0.5, 4, -2, 7.5]),
+)
 def test_sgf_round_trip(game_class, size, choices, handicap, komi):
     if handicap * game_class.stones_per_handicap >= size * size // 2:
         handicap = 0

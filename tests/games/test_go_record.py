@@ -12,8 +12,8 @@ from games.go import Claim, RecordError, check_claim, parse_claim, parse_record,
 from games.go.cli import main
 from games.go.record import parse_text
 
-
 # ---- plain notation ---------------------------------------------------------
+
 
 def test_text_separators_numbers_case_and_pass():
     rec = parse_text("1. d4, q16; 2) PASS\n3.k10 12.c3\n\n  pass")
@@ -59,6 +59,7 @@ def test_default_komi_and_size_per_game():
 
 
 # ---- SGF ----------------------------------------------------------------------
+
 
 def test_sgf_moves_passes_size_komi():
     v = go.replay("(;GM[1]FF[4]SZ[9]KM[6.5];B[ee];W[];B[tt])")
@@ -135,6 +136,7 @@ def test_write_sgf_for_keima_and_volt_and_handicap():
 
 # ---- command line ---------------------------------------------------------------
 
+
 def run_cli(game_class, argv, stdin="", monkeypatch=None, capsys=None):
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin.encode())))
     status = main(game_class, "games.test", "test", argv)
@@ -145,7 +147,12 @@ def run_cli(game_class, argv, stdin="", monkeypatch=None, capsys=None):
 def test_cli_legal_illegal_unreadable(monkeypatch, capsys, tmp_path):
     status, out, err = run_cli(go.Game, ["--size", "9", "-"], "E5 pass pass", monkeypatch, capsys)
     assert status == 0 and json.loads(out) == {
-        "legal": True, "error": None, "moves": 3, "score": {"black": 81, "white": 0}, "result": "B+73.5"}
+        "legal": True,
+        "error": None,
+        "moves": 3,
+        "score": {"black": 81, "white": 0},
+        "result": "B+73.5",
+    }
     status, out, err = run_cli(go.Game, ["--size", "9", "--komi", "0", "-"], "E5 E5", monkeypatch, capsys)
     assert status == 1 and json.loads(out)["error"] == {"move": 2, "point": "E5", "reason": "occupied"}
     status, out, err = run_cli(go.Game, ["-"], "E5\nD4 hello", monkeypatch, capsys)
@@ -168,6 +175,7 @@ def test_cli_modules_run(module):
 
 
 # ---- claims ---------------------------------------------------------------------
+
 
 @pytest.mark.parametrize(
     "record, claim, ok",

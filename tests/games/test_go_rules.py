@@ -15,57 +15,72 @@ def illegal(game, move):
 
 
 def test_capture_single_stone_in_the_middle():
-    game = setup(Game, """
+    game = setup(
+        Game,
+        """
         . . . . .
         . . X . .
         . X O . .
         . . X . .
         . . . . .
-    """)
+    """,
+    )
     move = game.play("D3")
     assert sorted(game.point_name(p) for p in move.captured) == ["C3"]
-    assert_board(game, """
+    assert_board(
+        game,
+        """
         . . . . .
         . . X . .
         . X . X .
         . . X . .
         . . . . .
-    """)
+    """,
+    )
 
 
 def test_capture_group_on_the_edge():
-    game = setup(Game, """
+    game = setup(
+        Game,
+        """
         . . . . .
         . . . . .
         . . . . .
         . . X X .
         . X O O .
-    """)
+    """,
+    )
     move = game.play("E1")
     assert sorted(game.point_name(p) for p in move.captured) == ["C1", "D1"]
 
 
 def test_capture_group_in_the_corner():
-    game = setup(Game, """
+    game = setup(
+        Game,
+        """
         O O X . .
         . X . . .
         . . . . .
         . . . . .
         . . . . .
-    """)
+    """,
+    )
     move = game.play("A4")
     assert sorted(game.point_name(p) for p in move.captured) == ["A5", "B5"]
     assert game.position.count(WHITE) == 0
 
 
 def test_one_move_captures_two_groups():
-    game = setup(Game, """
+    game = setup(
+        Game,
+        """
         . X . X .
         X O . O X
         . X . X .
         . . . . .
         . . . . .
-    """)
+    """,
+    )
     move = game.play("C4")
     assert sorted(game.point_name(p) for p in move.captured) == ["B4", "D4"]
 
@@ -85,36 +100,45 @@ def test_suicide_is_illegal_and_leaves_the_game_unchanged():
 
 
 def test_group_suicide_is_illegal():
-    game = setup(Game, """
+    game = setup(
+        Game,
+        """
         X . O . .
         X O . . .
         O . . . .
         . . . . .
         . . . . .
-    """)
+    """,
+    )
     assert illegal(game, "B5") == "suicide"
 
 
 def test_filling_the_last_liberty_is_no_suicide_when_it_captures():
-    game = setup(Game, """
+    game = setup(
+        Game,
+        """
         . O X . .
         O X . . .
         X . . . .
         . . . . .
         . . . . .
-    """)
+    """,
+    )
     move = game.play("A5")  # no liberty of its own, but takes B5 and A4
     assert sorted(game.point_name(p) for p in move.captured) == ["A4", "B5"]
 
 
 def test_ko_immediate_retake_is_illegal_and_allowed_after_a_move_elsewhere():
-    game = setup(Game, """
+    game = setup(
+        Game,
+        """
         . . . . .
         . X O . .
         X O . O .
         . X O . .
         . . . . .
-    """)
+    """,
+    )
     game.play("C3")  # black takes the ko at B3
     assert illegal(game, "B3") == "ko"
     game.play("E5")  # white plays elsewhere (a ko threat)
@@ -124,13 +148,16 @@ def test_ko_immediate_retake_is_illegal_and_allowed_after_a_move_elsewhere():
 
 
 def test_ko_retake_is_legal_after_the_taker_played_again():
-    game = setup(Game, """
+    game = setup(
+        Game,
+        """
         . . . . .
         . X O . .
         X O . O .
         . X O . .
         . . . . .
-    """)
+    """,
+    )
     game.play("C3")
     game.play(None)  # white passes instead of retaking
     game.play("E5")
@@ -208,19 +235,27 @@ def test_area_score_neutral_region_touching_both():
 
 
 def test_outcome_result_strings():
-    game = setup(Game, """
+    game = setup(
+        Game,
+        """
         X . O
         X . O
         X . O
-    """, komi=0)
+    """,
+        komi=0,
+    )
     game.play(None)
     game.play(None)
     assert game.result() == "draw"
-    game = setup(Game, """
+    game = setup(
+        Game,
+        """
         X X O
         X . O
         X . O
-    """, komi=0.5)
+    """,
+        komi=0.5,
+    )
     game.play(None)
     game.play(None)
     assert game.outcome().score() == {"black": 4, "white": 3}

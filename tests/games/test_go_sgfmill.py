@@ -14,7 +14,7 @@ import pytest
 
 sgfmill_boards = pytest.importorskip("sgfmill.boards")
 
-from games.go import IllegalMove, Game  # noqa: E402
+from games.go import Game, IllegalMove  # noqa: E402
 from games.go.scoring import area_score  # noqa: E402
 
 _COLOUR = {None: 0, "b": 1, "w": 2}

@@ -21,8 +21,11 @@ def literal_keima_count(board, n: int) -> dict:
             if c is not None:
                 score[c] += 1
                 continue
-            around = {board.get(r, k) for r, k in ((row + 1, col), (row - 1, col), (row, col + 1), (row, col - 1))
-                      if 0 <= r < n and 0 <= k < n} - {None}
+            around = {
+                board.get(r, k)
+                for r, k in ((row + 1, col), (row - 1, col), (row, col + 1), (row, col - 1))
+                if 0 <= r < n and 0 <= k < n
+            } - {None}
             if len(around) == 1:
                 score[around.pop()] += 1
     return {"black": score["b"], "white": score["w"]}
@@ -62,9 +65,7 @@ def test_random_keima_games_agree_with_sgfmill():
                 if game.half_turn is not None:
                     break  # a first stone without a partner: the record stops mid-turn
                 game.play_point(None)
-            assert game.position.stones == bytes(
-                {None: 0, "b": 1, "w": 2}[c] for row in other.board for c in row
-            )
+            assert game.position.stones == bytes({None: 0, "b": 1, "w": 2}[c] for row in other.board for c in row)
         black, white = game.score()
         assert {"black": black, "white": white} == literal_keima_count(other, n)
     print(f"Keima-Go 9x9: 300 games, {stones} stones, {captures} captured")

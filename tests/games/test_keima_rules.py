@@ -17,6 +17,7 @@ def reason(game, move):
 
 # ---- rule 1: a turn is two stones in keima shape -----------------------------
 
+
 def test_all_eight_knight_offsets_are_keimas_and_nothing_else():
     g = KeimaGame().graph
     centre = g.index(4, 4)
@@ -39,7 +40,14 @@ def test_turn_order_two_stones_each_and_a_pass_is_a_whole_turn():
         assert game.to_move == colour
         game.play(move)
     assert KeimaGame.turn_colours([True, True, True, True, False, True, True]) == [
-        BLACK, BLACK, WHITE, WHITE, BLACK, WHITE, WHITE]
+        BLACK,
+        BLACK,
+        WHITE,
+        WHITE,
+        BLACK,
+        WHITE,
+        WHITE,
+    ]
 
 
 def test_a_turn_cannot_stop_after_its_first_stone():
@@ -52,35 +60,44 @@ def test_a_turn_cannot_stop_after_its_first_stone():
 
 
 def test_each_stone_is_legal_on_its_own_no_suicide():
-    game = setup(KeimaGame, """
+    game = setup(
+        KeimaGame,
+        """
         . . . . .
         . . . . .
         . . . . O
         . . . O .
         . . . . O
-    """)
+    """,
+    )
     game.play("C3")
     assert reason(game, "E2") == "suicide"  # a keima from C3, but E2 has no liberty
 
 
 def test_first_stone_captures_and_makes_room_for_the_second():
-    game = setup(KeimaGame, """
+    game = setup(
+        KeimaGame,
+        """
         . . . . .
         . X X . .
         X O O X .
         X O X . .
         . . . . .
-    """)
+    """,
+    )
     first = game.play("B1")  # the last liberty of B3 C3 B2
     assert sorted(game.point_name(p) for p in first.captured) == ["B2", "B3", "C3"]
     game.play("C3")  # a keima from B1 on a point that was White's a moment ago
-    assert_board(game, """
+    assert_board(
+        game,
+        """
         . . . . .
         . X X . .
         X . X X .
         X . X . .
         . X . . .
-    """)
+    """,
+    )
     assert game.to_move == WHITE
 
 
@@ -160,6 +177,7 @@ def test_two_ko_rule_needs_both_kos_taken_in_the_previous_turn():
 
 # ---- rules 3 and 4: all stones alive; counting point by point ---------------
 
+
 def test_keima_score_counted_by_hand():
     pos = parse("""
         . X . O .
@@ -178,20 +196,23 @@ def test_two_passes_end_the_game_and_komi_4_decides():
     v = keima.replay("E5 F7 D3 C5 pass pass")
     # Black: E5 F7 + E4 E6 F5 F6 F8 E7 G7 = 9; White: D3 C5 + D2 D4 C3 E3 C4 C6 B5 = 9;
     # D5 touches both colours.
-    assert v.as_dict() == {"legal": True, "error": None, "moves": 6,
-                           "score": {"black": 9, "white": 9}, "result": "W+4"}
+    assert v.as_dict() == {"legal": True, "error": None, "moves": 6, "score": {"black": 9, "white": 9}, "result": "W+4"}
     assert keima.replay("E5 F7 D3 C5 pass pass", komi=0).result == "draw"
     assert keima.replay("E5 F7 D3 C5 pass pass pass").error.reason == "after-end"
 
 
 def test_stones_a_go_player_would_call_dead_count_as_alive():
-    game = setup(KeimaGame, """
+    game = setup(
+        KeimaGame,
+        """
         . . . . .
         . O O O .
         . O X O .
         . O O O .
         . . . . .
-    """, komi=0)
+    """,
+        komi=0,
+    )
     game.play(None)
     game.play(None)
     # C3 stays and counts for Black; White: 8 stones and the 12 edge points next
@@ -200,6 +221,7 @@ def test_stones_a_go_player_would_call_dead_count_as_alive():
 
 
 # ---- rule 7 and RULES.md: handicap keimas and the table ---------------------
+
 
 def test_handicap_keimas_then_white_moves():
     v = keima.replay("C3 D5 G7 F5 E3 D1", handicap=2)
@@ -211,8 +233,20 @@ def test_handicap_keimas_then_white_moves():
 
 @pytest.mark.parametrize(
     "difference, expected",
-    [(0, (0, 4)), (3, (0, 4)), (4, (0, 2)), (7, (0, 2)), (8, (0, 0)), (11, (0, 0)),
-     (12, (2, 4)), (15, (2, 4)), (16, (2, 2)), (19, (2, 2)), (20, (2, 0)), (30, (2, 0))],
+    [
+        (0, (0, 4)),
+        (3, (0, 4)),
+        (4, (0, 2)),
+        (7, (0, 2)),
+        (8, (0, 0)),
+        (11, (0, 0)),
+        (12, (2, 4)),
+        (15, (2, 4)),
+        (16, (2, 2)),
+        (19, (2, 2)),
+        (20, (2, 0)),
+        (30, (2, 0)),
+    ],
 )
 def test_handicap_table(difference, expected):
     assert handicap_for_rank_difference(difference) == expected

@@ -19,8 +19,7 @@ def picture(snapshot) -> str:
     n = snapshot.size
     rows = []
     for y in range(n - 1, -1, -1):
-        rows.append(" ".join({"black": "X", "white": "O"}.get(snapshot.stones.get(Point(x, y)), ".")
-                             for x in range(n)))
+        rows.append(" ".join({"black": "X", "white": "O"}.get(snapshot.stones.get(Point(x, y)), ".") for x in range(n)))
     return "\n".join(rows)
 
 
@@ -50,7 +49,10 @@ def test_ninuki_a_double_three_is_refused_and_the_game_stays_as_it_was():
     game = play("ninuki", "G7 A1 H7 A3 J8 A5 J9 A7", size=13)
     before = picture(game.snapshot())
     assert refused(game, "J7") == {"move": 9, "point": "J7", "reason": "double-three"}
-    assert picture(game.snapshot()) == before == diagram("""
+    assert (
+        picture(game.snapshot())
+        == before
+        == diagram("""
         . . . . . . . . . . . . .
         . . . . . . . . . . . . .
         . . . . . . . . . . . . .
@@ -65,6 +67,7 @@ def test_ninuki_a_double_three_is_refused_and_the_game_stays_as_it_was():
         . . . . . . . . . . . . .
         O . . . . . . . . . . . .
     """)
+    )
     assert game.moves == "G7 A1 H7 A3 J8 A5 J9 A7".split() and game.snapshot().to_move == "black"
     game.play("K9")  # another move is fine
     assert game.snapshot().number == 9

@@ -38,12 +38,15 @@ def test_pbmserv_diagram_o_at_b_is_not_captured():
     #  . . . o . .
     #  . . B . . .
     #  . x . . . .
-    board, marks = from_diagram("""
+    board, marks = from_diagram(
+        """
         13 . . . . x .
         12 . . . o . .
         11 . . B . . .
         10 . x . . . .
-    """, turn="white")
+    """,
+        turn="white",
+    )
     assert board.push(marks["B"]) == []
     assert board["C11"] == "white" and board["D12"] == "white"
     assert board.captures == {"black": 0, "white": 0}
@@ -92,11 +95,14 @@ def test_capture_at_the_edge_of_the_board():
     #   2 o . .
     #   1 x x A     white at A captures nothing: A1 B1 are black but the
     #     A B C     other end is off the board
-    board, marks = from_diagram("""
+    board, marks = from_diagram(
+        """
         3 . . .
         2 o . .
         1 x x A
-    """, turn="white")
+    """,
+        turn="white",
+    )
     assert board.push(marks["A"]) == []
 
 

@@ -4,25 +4,28 @@ import pytest
 
 from games.ninuki import Claim, check_claim, replay
 
-FIVE = "K10 A1 L10 A3 M10 A5 N10 A7 O10"           # black five at move 9
+FIVE = "K10 A1 L10 A3 M10 A5 N10 A7 O10"  # black five at move 9
 UNFINISHED = "K10 K9 N10"
 DRAW = "K10 K9 pass pass"
 
 
-@pytest.mark.parametrize("record, claim, agrees, code", [
-    (FIVE, ("five", "black"), True, "agree"),
-    (FIVE, ("five", "white"), False, "winner-differs"),
-    (FIVE, ("captures", "black"), False, "reason-differs"),
-    (FIVE, ("resignation", "white"), False, "finished"),
-    (FIVE, ("draw", None), False, "not-a-draw"),
-    (UNFINISHED, ("resignation", "white"), True, "agree"),
-    (UNFINISHED, ("time", "black"), True, "agree"),
-    (UNFINISHED, ("five", "black"), False, "unfinished"),
-    (UNFINISHED, ("draw", None), False, "unfinished"),
-    (DRAW, ("draw", None), True, "agree"),
-    (DRAW, ("five", "black"), False, "is-a-draw"),
-    ("K10 K10", ("five", "black"), False, "illegal-move"),
-])
+@pytest.mark.parametrize(
+    "record, claim, agrees, code",
+    [
+        (FIVE, ("five", "black"), True, "agree"),
+        (FIVE, ("five", "white"), False, "winner-differs"),
+        (FIVE, ("captures", "black"), False, "reason-differs"),
+        (FIVE, ("resignation", "white"), False, "finished"),
+        (FIVE, ("draw", None), False, "not-a-draw"),
+        (UNFINISHED, ("resignation", "white"), True, "agree"),
+        (UNFINISHED, ("time", "black"), True, "agree"),
+        (UNFINISHED, ("five", "black"), False, "unfinished"),
+        (UNFINISHED, ("draw", None), False, "unfinished"),
+        (DRAW, ("draw", None), True, "agree"),
+        (DRAW, ("five", "black"), False, "is-a-draw"),
+        ("K10 K10", ("five", "black"), False, "illegal-move"),
+    ],
+)
 def test_claims(record, claim, agrees, code):
     check = check_claim(record, claim)
     assert (check.agrees, check.code, bool(check)) == (agrees, code, agrees)

@@ -16,16 +16,25 @@ KEYS = {"legal", "outcome", "reason", "captures", "moves", "error"}
 
 
 def run(args, stdin=b""):
-    p = subprocess.run([sys.executable, "-m", "games.ninuki", *args], input=stdin, capture_output=True,
-                       cwd=ROOT, timeout=60)
+    p = subprocess.run(
+        [sys.executable, "-m", "games.ninuki", *args], input=stdin, capture_output=True, cwd=ROOT, timeout=60
+    )
     return p.returncode, [json.loads(line) for line in p.stdout.decode().splitlines()], p.stderr.decode()
 
 
 def test_one_record_from_stdin():
     code, out, err = run(["-"], b"1. K10 K9 2. N10\n")
     assert code == 0 and err == ""
-    assert out == [{"legal": True, "outcome": "unfinished", "reason": None,
-                    "captures": {"black": 0, "white": 0}, "moves": 3, "error": None}]
+    assert out == [
+        {
+            "legal": True,
+            "outcome": "unfinished",
+            "reason": None,
+            "captures": {"black": 0, "white": 0},
+            "moves": 3,
+            "error": None,
+        }
+    ]
 
 
 def test_lines_with_an_illegal_record(tmp_path):
@@ -35,8 +44,14 @@ def test_lines_with_an_illegal_record(tmp_path):
     assert code == 1 and err == ""
     assert [set(o) for o in out] == [KEYS] * 3
     assert out[0]["outcome"] == "black" and out[0]["reason"] == "five" and out[0]["moves"] == 9
-    assert out[1] == {"legal": False, "outcome": None, "reason": None, "captures": {"black": 0, "white": 0},
-                      "moves": 1, "error": {"move": 2, "point": "K10", "reason": "occupied"}}
+    assert out[1] == {
+        "legal": False,
+        "outcome": None,
+        "reason": None,
+        "captures": {"black": 0, "white": 0},
+        "moves": 1,
+        "error": {"move": 2, "point": "K10", "reason": "occupied"},
+    }
     assert (out[2]["outcome"], out[2]["reason"]) == ("draw", "double-pass")
 
 
@@ -59,12 +74,15 @@ def test_unreadable_token_names_line_and_token():
     assert len(out) == 1  # the readable record is still checked
 
 
-@pytest.mark.parametrize("args, message", [
-    (["--size", "20", "-"], "board size"),
-    (["--size", "x", "-"], "invalid int"),
-    (["--rules", "gomoku", "-"], "invalid choice"),
-    (["/nonexistent/file"], "cannot read"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--size", "20", "-"], "board size"),
+        (["--size", "x", "-"], "invalid int"),
+        (["--rules", "gomoku", "-"], "invalid choice"),
+        (["/nonexistent/file"], "cannot read"),
+    ],
+)
 def test_bad_invocation_exits_2(args, message):
     code, out, err = run(args, b"K10")
     assert code == 2 and message in err and "Traceback" not in err
@@ -81,10 +99,13 @@ def test_off_board_is_illegal_not_unreadable():
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(data=st.one_of(
-    st.binary(max_size=200),
-    st.text(alphabet="K10J9 pas.,;()[]BW:SZ\n\t\\AEjk5", max_size=120).map(str.encode),
-), lines=st.booleans())
+@given(
+    data=st.one_of(
+        st.binary(max_size=200),
+        st.text(alphabet="K10J9 pas.,;()[]BW:SZ\n\t\\AEjk5", max_size=120).map(str.encode),
+    ),
+    lines=st.booleans(),
+)
 def test_fuzz_never_crashes(tmp_path, capsys, data, lines):
     f = tmp_path / "fuzz.txt"
     f.write_bytes(data)

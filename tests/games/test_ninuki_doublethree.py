@@ -22,24 +22,27 @@ def reason(board, point):
     return None
 
 
-@pytest.mark.parametrize("line, expected", [
-    # the centre (position 5) is the placed stone; 1 own, 2 blocked, 0 empty
-    ("00001110000", True),    # . . X X X . .
-    ("00011010000", True),    # . X X . X .
-    ("00001011000", True),    # . X . X X .
-    ("00021110000", False),   # o X X X . . : a closed three
-    ("00021112000", False),   # o X X X o
-    ("00201110200", False),   # o . X X X . o : every four is blocked at one end
-    ("00001100000", False),   # two stones
-    ("01001110000", True),    # X . . X X X . . : still open to the right
-    ("00101110000", False),   # X . X X X . : filling gives a five, and the
-                              # other way needs the end beyond to be free
-    ("00000111000", True),    # the placed stone at the end of .XXX.
-    ("00000101100", True),    # X . X X
-    ("00011100100", True),    # . . X X X . . X : filling on the right would
-                              # make six, but . X X X X . on the left is straight
-    ("10011100100", False),   # X . . X X X . . X : both ways end in six
-])
+@pytest.mark.parametrize(
+    "line, expected",
+    [
+        # the centre (position 5) is the placed stone; 1 own, 2 blocked, 0 empty
+        ("00001110000", True),  # . . X X X . .
+        ("00011010000", True),  # . X X . X .
+        ("00001011000", True),  # . X . X X .
+        ("00021110000", False),  # o X X X . . : a closed three
+        ("00021112000", False),  # o X X X o
+        ("00201110200", False),  # o . X X X . o : every four is blocked at one end
+        ("00001100000", False),  # two stones
+        ("01001110000", True),  # X . . X X X . . : still open to the right
+        ("00101110000", False),  # X . X X X . : filling gives a five, and the
+        # other way needs the end beyond to be free
+        ("00000111000", True),  # the placed stone at the end of .XXX.
+        ("00000101100", True),  # X . X X
+        ("00011100100", True),  # . . X X X . . X : filling on the right would
+        # make six, but . X X X X . on the left is straight
+        ("10011100100", False),  # X . . X X X . . X : both ways end in six
+    ],
+)
 def test_open_three_shapes(line, expected):
     assert window_has_open_three(bytes(int(c) for c in line)) is expected
 
@@ -68,32 +71,42 @@ def test_double_three_is_illegal_for_black_in_hannover():
 
 
 def test_double_three_is_legal_for_white_in_hannover_and_not_in_japanese():
-    board, m = from_diagram("""
+    board, m = from_diagram(
+        """
         12 . . . . . .
         11 . . . o . .
         10 . . . o . .
          9 . o o A . .
            G H J K L M
-    """, turn="white")
+    """,
+        turn="white",
+    )
     assert reason(board, m["A"]) is None
-    board, m = from_diagram("""
+    board, m = from_diagram(
+        """
         12 . . . . . .
         11 . . . o . .
         10 . . . o . .
          9 . o o A . .
            G H J K L M
-    """, rules="japanese", turn="white")
+    """,
+        rules="japanese",
+        turn="white",
+    )
     assert reason(board, m["A"]) == "double-three"
 
 
 def test_tournament_can_restrict_both_colours_or_none():
     for who, expected in (("none", None), ("white", None), ("both", "double-three"), ("black", "double-three")):
-        b, m = from_diagram("""
+        b, m = from_diagram(
+            """
             11 . . . x . .
             10 . . . x . .
              9 . x x A . .
                G H J K L M
-        """, rules=RuleSet.preset("hannover", double_three=who))
+        """,
+            rules=RuleSet.preset("hannover", double_three=who),
+        )
         assert reason(b, m["A"]) == expected, who
 
 

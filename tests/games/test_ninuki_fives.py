@@ -85,12 +85,15 @@ def test_fifth_pair_wins_even_while_a_five_is_pending():
     #  10 . . x x x x A . . o x x C .
     #   9 . . . . . . . . . . . . . .
     #     A B C D E F G H J K L M N O
-    board, m = from_diagram("""
+    board, m = from_diagram(
+        """
         12 . . . . . o . . . . . . . .
         11 . . . . . x . . . . . . . .
         10 . . x x x x A . . o x x C .
            A B C D E F G H J K L M N O
-    """, captures=(0, 4))
+    """,
+        captures=(0, 4),
+    )
     board.push(m["A"])
     assert board.pending is not None
     board.push(m["C"])
@@ -111,13 +114,16 @@ def _split_board(black_pairs):
     #  10 . . o o o o o o .     six white: an overline
     #   9 . . . . . . . A .     black at A captures H10-H11 (H12 black)
     #     A B C D E F G H J
-    board, m = from_diagram("""
+    board, m = from_diagram(
+        """
         12 . . . . . . . x .
         11 . . . . . . . o .
         10 . . o o o o o o .
          9 . . . . . . . A .
            A B C D E F G H J
-    """, captures=(black_pairs, 0))
+    """,
+        captures=(black_pairs, 0),
+    )
     return board, m
 
 

@@ -10,10 +10,18 @@ from games.ninuki import Board, IllegalMove, NotationError, parse, parse_sgf, pa
 K10, K9, N10 = Point(9, 9), Point(9, 8), Point(12, 9)
 
 
-@pytest.mark.parametrize("text", [
-    "K10 K9 N10", "k10,k9;n10", "1. K10 K9 2. N10", "1) K10 2) K9 3) N10", "1.K10 2.K9 3.N10",
-    "  K10\n\tK9 ;; N10\n", "K10, K9, N10,",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "K10 K9 N10",
+        "k10,k9;n10",
+        "1. K10 K9 2. N10",
+        "1) K10 2) K9 3) N10",
+        "1.K10 2.K9 3.N10",
+        "  K10\n\tK9 ;; N10\n",
+        "K10, K9, N10,",
+    ],
+)
 def test_text_variants(text):
     assert parse_text(text) == [K10, K9, N10]
 
@@ -23,16 +31,19 @@ def test_pass_and_off_board_tokens():
     assert parse_text("K10 K20 Z99") == [K10, Point(9, 19), Point(24, 98)]
 
 
-@pytest.mark.parametrize("text, line, token", [
-    ("K10 12 K9", 1, "12"),
-    ("K10 K9\nK10 foo", 2, "foo"),
-    ("K10 I10", 1, "I10"),
-    ("K10 K9 Z99x", 1, "Z99x"),
-    ("K10 K-9", 1, "K-9"),
-    ("K10 1..K9", 1, "1..K9"),
-    ("K10\n\nK9 \u00e9", 3, "\u00e9"),
-    ("K10 K1000", 1, "K1000"),
-])
+@pytest.mark.parametrize(
+    "text, line, token",
+    [
+        ("K10 12 K9", 1, "12"),
+        ("K10 K9\nK10 foo", 2, "foo"),
+        ("K10 I10", 1, "I10"),
+        ("K10 K9 Z99x", 1, "Z99x"),
+        ("K10 K-9", 1, "K-9"),
+        ("K10 1..K9", 1, "1..K9"),
+        ("K10\n\nK9 \u00e9", 3, "\u00e9"),
+        ("K10 K1000", 1, "K1000"),
+    ],
+)
 def test_unreadable_tokens_are_named(text, line, token):
     with pytest.raises(NotationError) as e:
         parse_text(text)
@@ -47,17 +58,20 @@ def test_sgf_basics():
     assert parse("  (;B[jj])", 19) == [K10] and parse("K10", 19) == [K10]
 
 
-@pytest.mark.parametrize("text, words", [
-    ("(;SZ[19]AB[aa];B[jj])", "setup"),
-    ("(;SZ[19];B[jj](;W[kk])(;W[ll]))", "variations"),
-    ("(;SZ[19];B[jj];B[kk])", "W is to play"),
-    ("(;SZ[19];W[jj])", "B is to play"),
-    ("(;SZ[15];B[hh])", "SZ[15]"),
-    ("(;B[jj])(;B[jj])", "more than one game"),
-    ("(;B[jj];W[k])", "unreadable SGF point"),
-    ("(;B[jj];W[kk]", "not closed"),
-    ("(;B[jj]W[kk])", "both B and W"),
-])
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("(;SZ[19]AB[aa];B[jj])", "setup"),
+        ("(;SZ[19];B[jj](;W[kk])(;W[ll]))", "variations"),
+        ("(;SZ[19];B[jj];B[kk])", "W is to play"),
+        ("(;SZ[19];W[jj])", "B is to play"),
+        ("(;SZ[15];B[hh])", "SZ[15]"),
+        ("(;B[jj])(;B[jj])", "more than one game"),
+        ("(;B[jj];W[k])", "unreadable SGF point"),
+        ("(;B[jj];W[kk]", "not closed"),
+        ("(;B[jj]W[kk])", "both B and W"),
+    ],
+)
 def test_sgf_unreadable(text, words):
     with pytest.raises(NotationError, match=words.replace("[", r"\[").replace("]", r"\]")):
         parse_sgf(text, 19)

@@ -104,10 +104,17 @@ def test_legal_moves_agree_with_push(rnd):
 
 
 @settings(max_examples=60, deadline=None)
-@given(rules=RULES, moves=st.lists(
-    st.one_of(st.none(), st.builds(Point, st.integers(6, 12), st.integers(6, 12)),
-              st.builds(Point, st.integers(19, 24), st.integers(0, 18))),
-    max_size=60))
+@given(
+    rules=RULES,
+    moves=st.lists(
+        st.one_of(
+            st.none(),
+            st.builds(Point, st.integers(6, 12), st.integers(6, 12)),
+            st.builds(Point, st.integers(19, 24), st.integers(0, 18)),
+        ),
+        max_size=60,
+    ),
+)
 def test_any_record_and_its_sgf_get_the_same_verdict(rules, moves):
     moves = [Point(9, 9)] + moves
     text = replay(write_text(moves), rules, size=19)

@@ -74,9 +74,11 @@ class Reference:
     def open_threes(self, p, c):
         count = 0
         for dx, dy in LINES:
-            def at(k):
+
+            def at(k, dx=dx, dy=dy):
                 q = (p[0] + k * dx, p[1] + k * dy)
                 return self.grid.get(q, 0) if self.on(q) else 3
+
             found = False
             for k in range(-4, 5):
                 if at(k) != 0:
@@ -90,8 +92,14 @@ class Reference:
                 while at(hi + 1) == c:
                     hi += 1
                 del self.grid[q]
-                if hi - lo + 1 == 4 and lo <= k <= hi and at(lo - 1) == 0 and at(hi + 1) == 0 \
-                        and at(lo - 2) != c and at(hi + 2) != c:
+                if (
+                    hi - lo + 1 == 4
+                    and lo <= k <= hi
+                    and at(lo - 1) == 0
+                    and at(hi + 1) == 0
+                    and at(lo - 2) != c
+                    and at(hi + 2) != c
+                ):
                     found = True
             count += found
         return count
@@ -134,9 +142,16 @@ class Reference:
         if not self.r.restricts(o):
             return True
         taken = self.place(t, o)
-        ok = self.open_threes(t, o) < 2 or self.r.dt_five or (
-            self.r.dt_capture_pending != "never" and self.pending is not None and self.pending[0] == 3 - o
-            and bool(set(taken) & self.pending[1]))
+        ok = (
+            self.open_threes(t, o) < 2
+            or self.r.dt_five
+            or (
+                self.r.dt_capture_pending != "never"
+                and self.pending is not None
+                and self.pending[0] == 3 - o
+                and bool(set(taken) & self.pending[1])
+            )
+        )
         self.unplace(t, o, taken)
         return ok
 
@@ -174,8 +189,12 @@ class Reference:
             allowed = False
             if r.dt_five and self.fives(c):
                 allowed = True
-            if r.dt_capture_pending == "always" and self.pending and self.pending[0] == o \
-                    and set(taken) & self.pending[1]:
+            if (
+                r.dt_capture_pending == "always"
+                and self.pending
+                and self.pending[0] == o
+                and set(taken) & self.pending[1]
+            ):
                 allowed = True
             if r.dt_stop_five == "always":
                 for t, stones in threats.items():
@@ -228,8 +247,13 @@ RULES = {
 
 
 @settings(max_examples=120, deadline=None)
-@given(rules=st.sampled_from(sorted(RULES)), data=st.data(),
-       spread=st.integers(2, 5), length=st.integers(5, 140), captures=st.integers(0, 4))
+@given(
+    rules=st.sampled_from(sorted(RULES)),
+    data=st.data(),
+    spread=st.integers(2, 5),
+    length=st.integers(5, 140),
+    captures=st.integers(0, 4),
+)
 def test_engine_agrees_with_the_literal_reading(rules, data, spread, length, captures):
     rs = RULES[rules]
     board, ref = Board(rs), Reference(rs)

@@ -10,9 +10,27 @@ from games.ninuki import PRESETS, RuleSet, replay
 def test_presets_exist_with_their_options():
     h, j, p, pe = (PRESETS[n] for n in ("hannover", "japanese", "pbmserv", "pente"))
     assert RuleSet() == h and RuleSet.preset("hannover") is h
-    assert (h.size, h.double_three, h.dt_capture_pending, h.dt_stop_five, h.dt_five) == (19, "black", "always", "never", False)
-    assert (j.size, j.double_three, j.dt_capture_pending, j.dt_stop_five, j.dt_five) == (15, "both", "always", "always", False)
-    assert (p.size, p.double_three, p.dt_capture_pending, p.dt_stop_five, p.dt_five) == (19, "both", "last-resort", "last-resort", True)
+    assert (h.size, h.double_three, h.dt_capture_pending, h.dt_stop_five, h.dt_five) == (
+        19,
+        "black",
+        "always",
+        "never",
+        False,
+    )
+    assert (j.size, j.double_three, j.dt_capture_pending, j.dt_stop_five, j.dt_five) == (
+        15,
+        "both",
+        "always",
+        "always",
+        False,
+    )
+    assert (p.size, p.double_three, p.dt_capture_pending, p.dt_stop_five, p.dt_five) == (
+        19,
+        "both",
+        "last-resort",
+        "last-resort",
+        True,
+    )
     assert (p.second_move_max, p.third_move_min) == (1, 3)
     assert (pe.exact_five, pe.perfect_five, pe.double_three, pe.third_move_min) == (False, False, "none", 3)
 
@@ -26,10 +44,18 @@ def test_rule_sets_are_frozen_and_adjustable():
     assert h.replace(size=13).size == 13
 
 
-@pytest.mark.parametrize("bad", [
-    {"size": 12}, {"size": 23}, {"size": 14}, {"size": 11},
-    {"double_three": "red"}, {"dt_stop_five": "sometimes"}, {"capture_win": 0},
-])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"size": 12},
+        {"size": 23},
+        {"size": 14},
+        {"size": 11},
+        {"double_three": "red"},
+        {"dt_stop_five": "sometimes"},
+        {"capture_win": 0},
+    ],
+)
 def test_bad_options_are_refused(bad):
     with pytest.raises(ValueError):
         RuleSet.preset("hannover", **bad)
@@ -65,16 +91,19 @@ def test_first_move_rules():
     assert replay("K9").error.reason == "first-move"
 
 
-@pytest.mark.parametrize("record, ok", [
-    ("K10 L11 O10", True),     # 2nd adjacent, 3rd three away
-    ("K10 L12", False),        # 2nd two points away
-    ("K10 L11 N12", True),     # N is 3 columns from K
-    ("K10 L11 M12", False),    # two away
-    ("K10 J9 K7", True),
-    ("K10 J9 H8", False),
-    ("K10 pass", False),       # a pass as move 2 or 3 is an opening error
-    ("K10 L11 pass", False),
-])
+@pytest.mark.parametrize(
+    "record, ok",
+    [
+        ("K10 L11 O10", True),  # 2nd adjacent, 3rd three away
+        ("K10 L12", False),  # 2nd two points away
+        ("K10 L11 N12", True),  # N is 3 columns from K
+        ("K10 L11 M12", False),  # two away
+        ("K10 J9 K7", True),
+        ("K10 J9 H8", False),
+        ("K10 pass", False),  # a pass as move 2 or 3 is an opening error
+        ("K10 L11 pass", False),
+    ],
+)
 def test_pbmserv_opening(record, ok):
     v = replay(record, "pbmserv")
     assert v.legal is ok

@@ -79,8 +79,11 @@ def test_an_unknown_format_is_refused():
 
 
 @settings(max_examples=25, deadline=None)
-@given(kind=st.sampled_from(["ninuki", "go", "keima", "volt"]), seed=st.integers(0, 10**6),
-       size=st.sampled_from([None, 9, 13]))
+@given(
+    kind=st.sampled_from(["ninuki", "go", "keima", "volt"]),
+    seed=st.integers(0, 10**6),
+    size=st.sampled_from([None, 9, 13]),
+)
 def test_random_games_come_back_whole(kind, seed, size):
     variant = games.variant(kind)
     size = 13 if kind == "ninuki" and size is not None else size

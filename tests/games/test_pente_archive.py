@@ -19,14 +19,26 @@ ARCHIVE = Path(__file__).resolve().parents[2] / ".." / "shared" / "pente-archive
 
 # id -> (rated, what the validator says, why)
 ODDITIES = {
-    "50000000014913": (False, {"move": 3, "point": "K12", "reason": "opening"},
-                       "unrated: the third move is two points from the centre"),
-    "50000000038641": (False, {"move": 3, "point": "K8", "reason": "opening"},
-                       "unrated: the third move is two points from the centre"),
-    "50000000028841": (False, {"move": 3, "point": "H10", "reason": "opening"},
-                       "unrated: the third move is two points from the centre"),
-    "50000000058581": (True, {"move": 39, "point": "M13", "reason": "after-end"},
-                       "white captured its fifth pair with move 38; the game went on and is recorded 1-0"),
+    "50000000014913": (
+        False,
+        {"move": 3, "point": "K12", "reason": "opening"},
+        "unrated: the third move is two points from the centre",
+    ),
+    "50000000038641": (
+        False,
+        {"move": 3, "point": "K8", "reason": "opening"},
+        "unrated: the third move is two points from the centre",
+    ),
+    "50000000028841": (
+        False,
+        {"move": 3, "point": "H10", "reason": "opening"},
+        "unrated: the third move is two points from the centre",
+    ),
+    "50000000058581": (
+        True,
+        {"move": 39, "point": "M13", "reason": "after-end"},
+        "white captured its fifth pair with move 38; the game went on and is recorded 1-0",
+    ),
 }
 
 

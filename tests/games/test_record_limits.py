@@ -21,8 +21,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def cli(module, text, *args):
-    p = subprocess.run([sys.executable, "-m", module, *args, "-"], input=text, capture_output=True, text=True,
-                       cwd=ROOT, timeout=60)
+    p = subprocess.run(
+        [sys.executable, "-m", module, *args, "-"], input=text, capture_output=True, text=True, cwd=ROOT, timeout=60
+    )
     return p.returncode, p.stdout, p.stderr
 
 

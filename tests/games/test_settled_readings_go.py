@@ -20,8 +20,9 @@ ENGINES = [go, keima, volt]
 
 
 def cli(module: str, text: str, *args: str):
-    p = subprocess.run([sys.executable, "-m", module, *args, "-"], input=text, capture_output=True, text=True,
-                       cwd=ROOT, timeout=60)
+    p = subprocess.run(
+        [sys.executable, "-m", module, *args, "-"], input=text, capture_output=True, text=True, cwd=ROOT, timeout=60
+    )
     return p.returncode, (json.loads(p.stdout) if p.stdout.strip() else None), p.stderr
 
 
@@ -51,12 +52,15 @@ def test_cli_moves_counts_the_legal_moves(module):
 
 
 @pytest.mark.parametrize("engine", ENGINES, ids=["go", "keima", "volt"])
-@pytest.mark.parametrize("sgf, ident", [
-    ("(;SZ[9]HA[2]AB[cg][gc];W[ee])", "AB"),
-    ("(;SZ[9]AB[cc];W[ee])", "AB"),
-    ("(;SZ[9]AW[cc];B[ee])", "AW"),
-    ("(;SZ[9];B[ee];AB[cc]W[dd])", "AB"),
-])
+@pytest.mark.parametrize(
+    "sgf, ident",
+    [
+        ("(;SZ[9]HA[2]AB[cg][gc];W[ee])", "AB"),
+        ("(;SZ[9]AB[cc];W[ee])", "AB"),
+        ("(;SZ[9]AW[cc];B[ee])", "AW"),
+        ("(;SZ[9];B[ee];AB[cc]W[dd])", "AB"),
+    ],
+)
 def test_setup_stones_are_unreadable(engine, sgf, ident):
     with pytest.raises(RecordError, match=ident):
         engine.replay(sgf)

@@ -22,8 +22,13 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def cli(text: str, *args: str):
-    p = subprocess.run([sys.executable, "-m", "games.ninuki", *args, "-"], input=text.encode(),
-                       capture_output=True, cwd=ROOT, timeout=60)
+    p = subprocess.run(
+        [sys.executable, "-m", "games.ninuki", *args, "-"],
+        input=text.encode(),
+        capture_output=True,
+        cwd=ROOT,
+        timeout=60,
+    )
     out = [json.loads(line) for line in p.stdout.decode().splitlines()]
     return p.returncode, out, p.stderr.decode()
 
@@ -31,16 +36,25 @@ def cli(text: str, *args: str):
 # ---- SGF board size: SZ sets it without --size; with --size a differing SZ is unreadable ----
 
 
-@pytest.mark.parametrize("size, centre, second", [(13, "gg", "gh"), (15, "hh", "hi"), (17, "ii", "ij"),
-                                                  (21, "kk", "kl")])
+@pytest.mark.parametrize(
+    "size, centre, second", [(13, "gg", "gh"), (15, "hh", "hi"), (17, "ii", "ij"), (21, "kk", "kl")]
+)
 def test_sz_sets_the_board_size_without_size_option(size, centre, second):
     #  15x15:  8 . . . . . . . x . . . . . . .   B[hh] = H8, the centre
     #          7 . . . . . . . o . . . . . . .   W[hi] = H7
     sgf = f"(;FF[4]GM[1]SZ[{size}];B[{centre}];W[{second}])"
     code, out, err = cli(sgf)
     assert code == 0, err
-    assert out == [{"legal": True, "outcome": "unfinished", "reason": None,
-                    "captures": {"black": 0, "white": 0}, "moves": 2, "error": None}]
+    assert out == [
+        {
+            "legal": True,
+            "outcome": "unfinished",
+            "reason": None,
+            "captures": {"black": 0, "white": 0},
+            "moves": 2,
+            "error": None,
+        }
+    ]
     code, out, err = cli(sgf, "--rules", "japanese")  # japanese is 15x15, SZ wins
     assert code == 0, err
     assert read_sgf(sgf) == (size, [Point(size // 2, size // 2), Point(size // 2, size // 2 - 1)])
@@ -116,12 +130,15 @@ def test_pente_pass_as_move_2_is_legal_and_as_move_3_an_opening_error():
 def test_pente_overline_wins_with_reason_five():
     #  10 . x x x x A x . .   Black fills A (O10): six in a row K10-P10,
     #     J K L M N O P Q R   an overline, which wins in pente.
-    board, m = from_diagram("""
+    board, m = from_diagram(
+        """
         11 . . . . . . . . .
         10 . x x x x A x . .
          9 . . . . . . . . .
            J K L M N O P Q R
-    """, "pente")
+    """,
+        "pente",
+    )
     board.push(m["A"])
     assert (board.outcome.winner, board.outcome.reason) == ("black", "five")
 
@@ -131,14 +148,18 @@ def test_five_that_takes_the_fifth_pair_wins_by_captures(rules):
     # Black has captured 4 pairs.  A (K10) makes the five H10-M10 and takes
     # K11-K12 (bracketed by K13), the fifth pair: rule 1 comes first, so the
     # reason is captures, not five.
-    board, m = from_diagram("""
+    board, m = from_diagram(
+        """
         13 . . . x . . . .
         12 . . . o . . . .
         11 . . . o . . . .
         10 . x x A x x . .
          9 . . . . . . . .
            G H J K L M N O
-    """, rules, captures=(4, 0))
+    """,
+        rules,
+        captures=(4, 0),
+    )
     board.push(m["A"])
     assert (board.outcome.winner, board.outcome.reason) == ("black", "captures")
     assert board.captures == {"black": 5, "white": 0}
@@ -208,6 +229,7 @@ def test_stopping_a_five_the_opponent_could_complete_is_an_exception():
 
 
 # ---- the pending-five capture exception holds even if the opponent keeps another five ------
+
 
 def test_capture_out_of_a_pending_five_excepts_a_double_three_even_if_another_five_stays():
     #  White's A (K10) makes two fives, F10-K10 and K10-K14; Black could break

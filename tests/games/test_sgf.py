@@ -31,18 +31,21 @@ def test_old_style_lowercase_identifiers():
     assert parse("(;CoPyright[x];B[aa])").root["CP"] == ["x"]
 
 
-@pytest.mark.parametrize("text, line, column, words", [
-    ("", 1, 1, "empty"),
-    ("B[aa]", 1, 1, "expected '('"),
-    ("(;B[aa]", 1, 8, "not closed"),
-    ("(;B[aa", 1, 4, "unterminated"),
-    ("(;B[aa]\n;W[bb]x)", 2, 7, "no capital"),
-    ("()", 1, 2, "without nodes"),
-    ("(;B[aa];W[bb]W[cc])", 1, 14, "repeated"),
-    ("(;B[aa](;W[bb]);B[cc])", 1, 16, "after a variation"),
-    ("(;B[aa]) x", 1, 10, "after the game tree"),
-    ("(;B)", 1, 3, "no value"),
-])
+@pytest.mark.parametrize(
+    "text, line, column, words",
+    [
+        ("", 1, 1, "empty"),
+        ("B[aa]", 1, 1, "expected '('"),
+        ("(;B[aa]", 1, 8, "not closed"),
+        ("(;B[aa", 1, 4, "unterminated"),
+        ("(;B[aa]\n;W[bb]x)", 2, 7, "no capital"),
+        ("()", 1, 2, "without nodes"),
+        ("(;B[aa];W[bb]W[cc])", 1, 14, "repeated"),
+        ("(;B[aa](;W[bb]);B[cc])", 1, 16, "after a variation"),
+        ("(;B[aa]) x", 1, 10, "after the game tree"),
+        ("(;B)", 1, 3, "no value"),
+    ],
+)
 def test_errors_say_where(text, line, column, words):
     with pytest.raises(SGFError) as e:
         parse(text)
@@ -81,8 +84,11 @@ def test_fuzz_only_sgf_errors(text):
 
 def _record(n: int) -> str:
     """A root and ``n`` move nodes, one per line (so every node has its own line number)."""
-    return "(;FF[4]SZ[19]\n" + "".join(f";{'BW'[i % 2]}[{chr(97 + i % 19)}{chr(97 + i // 19 % 19)}]\n"
-                                       for i in range(n)) + ")"
+    return (
+        "(;FF[4]SZ[19]\n"
+        + "".join(f";{'BW'[i % 2]}[{chr(97 + i % 19)}{chr(97 + i // 19 % 19)}]\n" for i in range(n))
+        + ")"
+    )
 
 
 def _calls(text: str) -> int:
@@ -138,4 +144,7 @@ def test_blanks_between_properties_and_values_keep_a_node_together():
     g = parse("(;FF[4] SZ[9]\n;B[aa] C[one] [two]\n;W[bb]\tC[x\\]y] ;B [cc] )")
     assert g.root == {"FF": ["4"], "SZ": ["9"]}
     assert [n.properties for n in g.nodes[1:]] == [
-        {"B": ["aa"], "C": ["one", "two"]}, {"W": ["bb"], "C": ["x]y"]}, {"B": ["cc"]}]
+        {"B": ["aa"], "C": ["one", "two"]},
+        {"W": ["bb"], "C": ["x]y"]},
+        {"B": ["cc"]},
+    ]

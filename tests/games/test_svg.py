@@ -17,9 +17,14 @@ def parse(text):
 
 def test_stones_last_move_captures_and_error():
     v = replay("K10 L10 K12 M10 N10")  # black N10 takes L10-M10
-    text = svg.board(19, v.board.stones(), last_move=Point.parse("N10"),
-                     captured=[Point.parse("L10"), Point.parse("M10")], error=Point.parse("K10"),
-                     title="Game <1>")
+    text = svg.board(
+        19,
+        v.board.stones(),
+        last_move=Point.parse("N10"),
+        captured=[Point.parse("L10"), Point.parse("M10")],
+        error=Point.parse("K10"),
+        title="Game <1>",
+    )
     root = parse(text)
     stones = [c for c in root.iter(NS + "circle") if "stone" in c.get("class", "")]
     assert len(stones) == 3 and all(c.get("class") == "stone black" for c in stones)
@@ -59,8 +64,11 @@ def test_verdict_draws_its_final_position():
 def _stars(size):
     root = parse(svg.board(size, {}, square=10, coordinates=False))
     # back from pixels (margin 5, 10 a line) to points, row 1 at the bottom
-    return sorted(Point(round((float(c.get("cx")) - 5) / 10), size - 1 - round((float(c.get("cy")) - 5) / 10)).name()
-                  for c in root.iter(NS + "circle") if c.get("class") == "star")
+    return sorted(
+        Point(round((float(c.get("cx")) - 5) / 10), size - 1 - round((float(c.get("cy")) - 5) / 10)).name()
+        for c in root.iter(NS + "circle")
+        if c.get("class") == "star"
+    )
 
 
 def test_star_points_of_the_usual_boards():

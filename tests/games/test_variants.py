@@ -33,7 +33,12 @@ def test_the_registry_lists_every_game():
 def test_what_each_game_is_played_with():
     v = games.variants()
     assert [v[k].title for k in ("ninuki", "go", "keima", "volt", "rundgo")] == [
-        "Ninuki-Renju", "Go", "Keima-Go", "1000-Volt-Go", "Rund-Go"]
+        "Ninuki-Renju",
+        "Go",
+        "Keima-Go",
+        "1000-Volt-Go",
+        "Rund-Go",
+    ]
     assert v["ninuki"].rule_sets == tuple(ninuki.PRESETS) == ("hannover", "japanese", "pbmserv", "pente")
     assert v["ninuki"].board_sizes == (13, 15, 17, 19, 21)
     # default komi of RULES.md ("What the Go-family validators answer")
@@ -62,20 +67,33 @@ def test_max_moves_are_the_engines_limits():
 # ---- one replay shape -------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("kind, record, moves, outcome, reason", [
-    ("ninuki", "K10 K9 L10 L9 M10 M9 N10 N9 O10", 9, "black", "five"),  # K10-O10, White cannot break it
-    ("ninuki", "K10 K9 pass pass", 4, "draw", "double-pass"),
-    ("go", "(;SZ[9]KM[0];B[ee];W[];B[])", 3, "black", "double-pass"),
-    ("keima", "E5 F7 D3 C5 pass pass", 6, "white", "double-pass"),  # 9 : 9, komi 4
-    ("volt", "E5 pass pass", 3, "black", "double-pass"),
-    ("go", "(;SZ[9];B[ee];W[dd])", 2, "unfinished", None),
-])
+@pytest.mark.parametrize(
+    "kind, record, moves, outcome, reason",
+    [
+        ("ninuki", "K10 K9 L10 L9 M10 M9 N10 N9 O10", 9, "black", "five"),  # K10-O10, White cannot break it
+        ("ninuki", "K10 K9 pass pass", 4, "draw", "double-pass"),
+        ("go", "(;SZ[9]KM[0];B[ee];W[];B[])", 3, "black", "double-pass"),
+        ("keima", "E5 F7 D3 C5 pass pass", 6, "white", "double-pass"),  # 9 : 9, komi 4
+        ("volt", "E5 pass pass", 3, "black", "double-pass"),
+        ("go", "(;SZ[9];B[ee];W[dd])", 2, "unfinished", None),
+    ],
+)
 def test_replay_answers_the_same_shape_for_every_game(kind, record, moves, outcome, reason):
     r = games.variant(kind).replay(record)
     assert isinstance(r, Replay) and r.kind == kind and r.legal and r.error is None
     assert (r.moves, r.outcome, r.reason) == (moves, outcome, reason)
-    assert set(r.as_dict()) == {"kind", "size", "legal", "moves", "error", "outcome", "reason", "score", "result",
-                                "captures"}
+    assert set(r.as_dict()) == {
+        "kind",
+        "size",
+        "legal",
+        "moves",
+        "error",
+        "outcome",
+        "reason",
+        "score",
+        "result",
+        "captures",
+    }
     assert r.finished == (outcome != "unfinished")
     assert r.winner == (outcome if outcome in ("black", "white") else None)
 
@@ -87,12 +105,15 @@ def test_go_family_count_and_ninuki_captures():
     assert r.captures == {"black": 0, "white": 0} and r.score is None and r.result is None
 
 
-@pytest.mark.parametrize("kind, record, error", [
-    ("ninuki", "K10 K10", {"move": 2, "point": "K10", "reason": "occupied"}),
-    ("go", "E5 E5", {"move": 2, "point": "E5", "reason": "occupied"}),
-    ("keima", "E5 pass", {"move": 2, "point": "pass", "reason": "incomplete-turn"}),
-    ("volt", "E5 K10", {"move": 2, "point": "K10", "reason": "off-board"}),
-])
+@pytest.mark.parametrize(
+    "kind, record, error",
+    [
+        ("ninuki", "K10 K10", {"move": 2, "point": "K10", "reason": "occupied"}),
+        ("go", "E5 E5", {"move": 2, "point": "E5", "reason": "occupied"}),
+        ("keima", "E5 pass", {"move": 2, "point": "pass", "reason": "incomplete-turn"}),
+        ("volt", "E5 K10", {"move": 2, "point": "K10", "reason": "off-board"}),
+    ],
+)
 def test_an_illegal_move_is_the_one_shared_type(kind, record, error):
     r = games.variant(kind).replay(record, size=None if kind == "ninuki" else 9)
     assert not r.legal and r.outcome is None and r.moves == 1
@@ -182,21 +203,24 @@ def test_svg_of_a_position_and_of_an_illegal_move():
 # ---- claims -------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("kind, record, claim, code", [
-    ("ninuki", "K10 K9 L10 L9 M10 M9 N10 N9 O10", ResultClaim("black"), "agree"),
-    ("ninuki", "K10 K9 L10 L9 M10 M9 N10 N9 O10", ResultClaim("white"), "winner-differs"),
-    ("ninuki", "K10 K9 L10 L9 M10 M9 N10 N9 O10", ResultClaim("black", "resignation"), "finished"),
-    ("ninuki", "K10 K9 L10 L9 M10 M9 N10 N9 O10", ResultClaim(None), "not-a-draw"),
-    ("ninuki", "K10 K9", ResultClaim("white", "time"), "agree"),
-    ("ninuki", "K10 K9", ResultClaim("white", "default"), "agree"),
-    ("ninuki", "K10 K9", ResultClaim("white"), "unfinished"),
-    ("ninuki", "K10 K10", ResultClaim("black", "resignation"), "illegal-move"),
-    ("go", "pass pass", ResultClaim("white"), "agree"),
-    ("go", "pass pass", ResultClaim(None), "not-a-draw"),
-    ("keima", "pass pass", ResultClaim("black"), "winner-differs"),
-    ("volt", "E5 pass pass", ResultClaim("black"), "agree"),
-    ("volt", "E5 E5", ResultClaim("black"), "illegal-move"),
-])
+@pytest.mark.parametrize(
+    "kind, record, claim, code",
+    [
+        ("ninuki", "K10 K9 L10 L9 M10 M9 N10 N9 O10", ResultClaim("black"), "agree"),
+        ("ninuki", "K10 K9 L10 L9 M10 M9 N10 N9 O10", ResultClaim("white"), "winner-differs"),
+        ("ninuki", "K10 K9 L10 L9 M10 M9 N10 N9 O10", ResultClaim("black", "resignation"), "finished"),
+        ("ninuki", "K10 K9 L10 L9 M10 M9 N10 N9 O10", ResultClaim(None), "not-a-draw"),
+        ("ninuki", "K10 K9", ResultClaim("white", "time"), "agree"),
+        ("ninuki", "K10 K9", ResultClaim("white", "default"), "agree"),
+        ("ninuki", "K10 K9", ResultClaim("white"), "unfinished"),
+        ("ninuki", "K10 K10", ResultClaim("black", "resignation"), "illegal-move"),
+        ("go", "pass pass", ResultClaim("white"), "agree"),
+        ("go", "pass pass", ResultClaim(None), "not-a-draw"),
+        ("keima", "pass pass", ResultClaim("black"), "winner-differs"),
+        ("volt", "E5 pass pass", ResultClaim("black"), "agree"),
+        ("volt", "E5 E5", ResultClaim("black"), "illegal-move"),
+    ],
+)
 def test_result_claims_are_checked_the_same_way_for_every_game(kind, record, claim, code):
     check = games.variant(kind).check_claim(record, claim)
     assert check.code == code and check.code in common.CLAIM_CODES
@@ -221,12 +245,15 @@ def test_draws_and_engine_claims():
 # ---- notation -----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("kind, record", [
-    ("ninuki", "K10 L10 K9 M10 N10 pass"),
-    ("go", "(;SZ[9];B[ee];W[dd];B[];W[cc])"),
-    ("keima", "E5 F7 D4 C2 pass"),
-    ("volt", "C5 G5 E3"),
-])
+@pytest.mark.parametrize(
+    "kind, record",
+    [
+        ("ninuki", "K10 L10 K9 M10 N10 pass"),
+        ("go", "(;SZ[9];B[ee];W[dd];B[];W[cc])"),
+        ("keima", "E5 F7 D4 C2 pass"),
+        ("volt", "C5 G5 E3"),
+    ],
+)
 def test_notation_round_trips(kind, record):
     v = games.variant(kind)
     r = v.replay(record)

@@ -14,80 +14,107 @@ def names(game, points):
 
 # ---- sliding ----------------------------------------------------------------
 
+
 def test_own_stone_is_pushed_away_to_the_edge():
-    game = setup(VoltGame, """
+    game = setup(
+        VoltGame,
+        """
         . . . . .
         . . . . .
         . X . . .
         . . . . .
         . . . . .
-    """)
+    """,
+    )
     game.play("B1")
-    assert_board(game, """
+    assert_board(
+        game,
+        """
         . X . . .
         . . . . .
         . . . . .
         . . . . .
         . X . . .
-    """)
+    """,
+    )
 
 
 def test_own_stone_is_pushed_until_it_meets_another_stone():
-    game = setup(VoltGame, """
+    game = setup(
+        VoltGame,
+        """
         . O . . .
         . . . . .
         . X . . .
         . . . . .
         . . . . .
-    """)
+    """,
+    )
     game.play("B1")
-    assert_board(game, """
+    assert_board(
+        game,
+        """
         . O . . .
         . X . . .
         . . . . .
         . . . . .
         . X . . .
-    """)
+    """,
+    )
 
 
 def test_an_adjacent_own_stone_is_pushed_too_if_there_is_room():
-    game = setup(VoltGame, """
+    game = setup(
+        VoltGame,
+        """
         . . . . .
         . . . . .
         . . . . .
         . X . . .
         . . . . .
-    """)
+    """,
+    )
     game.play("B1")
-    assert_board(game, """
+    assert_board(
+        game,
+        """
         . X . . .
         . . . . .
         . . . . .
         . . . . .
         . X . . .
-    """)
+    """,
+    )
 
 
 def test_opponent_stone_is_pulled_next_to_the_placed_stone():
-    game = setup(VoltGame, """
+    game = setup(
+        VoltGame,
+        """
         . . . . .
         . . . . .
         . . . . O
         . . . . .
         . . . . .
-    """)
+    """,
+    )
     game.play("A3")
-    assert_board(game, """
+    assert_board(
+        game,
+        """
         . . . . .
         . . . . .
         X O . . .
         . . . . .
         . . . . .
-    """)
+    """,
+    )
 
 
 def test_only_the_nearest_stone_on_each_line_moves():
-    game = setup(VoltGame, """
+    game = setup(
+        VoltGame,
+        """
         . . . . . . .
         . . . . . . .
         . . . . . . .
@@ -95,9 +122,12 @@ def test_only_the_nearest_stone_on_each_line_moves():
         . . . . . . .
         . . . . . . .
         . . . . . . .
-    """)
+    """,
+    )
     game.play("A4")
-    assert_board(game, """
+    assert_board(
+        game,
+        """
         . . . . . . .
         . . . . . . .
         . . . . . . .
@@ -105,11 +135,14 @@ def test_only_the_nearest_stone_on_each_line_moves():
         . . . . . . .
         . . . . . . .
         . . . . . . .
-    """)
+    """,
+    )
 
 
 def test_all_four_directions_at_once_and_the_mover_is_white_too():
-    game = setup(VoltGame, """
+    game = setup(
+        VoltGame,
+        """
         . . . O . . .
         . . . . . . .
         . . . . . . .
@@ -117,10 +150,14 @@ def test_all_four_directions_at_once_and_the_mover_is_white_too():
         . . . . . . .
         . . . X . . .
         . . . . . . .
-    """, to_move=WHITE)
+    """,
+        to_move=WHITE,
+    )
     game.play("D4")  # up: own D7 stays at the edge; right: own F4 pushed to G4;
     #                  left: black A4 pulled to C4; down: black D2 pulled to D3
-    assert_board(game, """
+    assert_board(
+        game,
+        """
         . . . O . . .
         . . . . . . .
         . . . . . . .
@@ -128,13 +165,17 @@ def test_all_four_directions_at_once_and_the_mover_is_white_too():
         . . . X . . .
         . . . . . . .
         . . . . . . .
-    """)
+    """,
+    )
 
 
 # ---- captures after the slides ----------------------------------------------
 
+
 def test_a_pushed_stone_captures_far_away():
-    game = setup(VoltGame, """
+    game = setup(
+        VoltGame,
+        """
         O . . X . . .
         X . . . . . .
         . . . . . . .
@@ -142,10 +183,13 @@ def test_a_pushed_stone_captures_far_away():
         . . . . . . .
         . . . . . . .
         . . . . . . .
-    """)
+    """,
+    )
     move = game.play("G7")  # D7 is pushed left to B7 and takes A7's last liberty
     assert names(game, move.captured) == ["A7"]
-    assert_board(game, """
+    assert_board(
+        game,
+        """
         . X . . . . X
         X . . . . . .
         . . . . . . .
@@ -153,45 +197,58 @@ def test_a_pushed_stone_captures_far_away():
         . . . . . . .
         . . . . . . .
         . . . . . . .
-    """)
+    """,
+    )
 
 
 def test_opponent_groups_are_removed_before_own_groups():
-    game = setup(VoltGame, """
+    game = setup(
+        VoltGame,
+        """
         . O X . .
         O X . . .
         . . . . .
         . . . . .
         . . . . .
-    """)
+    """,
+    )
     move = game.play("A5")  # no liberty until B5 is taken; A4 keeps A3
     assert names(game, move.captured) == ["B5"] and move.lost == ()
-    assert_board(game, """
+    assert_board(
+        game,
+        """
         X . X . .
         O X . . .
         . . . . .
         . . . . .
         . . . . .
-    """)
+    """,
+    )
 
 
 def test_pulled_stones_can_make_the_move_a_suicide_which_removes_the_mover():
-    game = setup(VoltGame, """
+    game = setup(
+        VoltGame,
+        """
         O . . . .
         . . . . .
         . . . . .
         . . . . .
         . . . . O
-    """)
+    """,
+    )
     move = game.play("A1")  # E1 is pulled to B1, A5 to A2: A1 has no liberty left
     assert move.captured == () and names(game, move.lost) == ["A1"]
-    assert_board(game, """
+    assert_board(
+        game,
+        """
         . . . . .
         . . . . .
         . . . . .
         O . . . .
         . O . . .
-    """)
+    """,
+    )
     assert game.to_move == WHITE
 
 
@@ -243,6 +300,7 @@ def test_ko_retake_is_illegal_at_once_and_legal_after_moves_elsewhere():
 
 # ---- scoring, komi, handicap ------------------------------------------------------
 
+
 def test_area_scoring_with_komi_5():
     v = volt.replay("E5 pass pass")
     assert v.score == {"black": 81, "white": 0} and v.result == "B+76"
@@ -262,9 +320,24 @@ def test_handicap_stones_do_not_slide_and_white_moves_next():
 
 @pytest.mark.parametrize(
     "difference, expected",
-    [(0, (0, 5)), (1, (0, 5)), (2, (0, 4)), (5, (0, 3)), (7, (0, 2)), (9, (0, 1)), (11, (0, 0)),
-     (12, (0, -1)), (15, (0, -2)), (16, (2, 5)), (19, (2, 4)), (21, (2, 3)), (23, (2, 2)),
-     (24, (2, 1)), (27, (2, 0)), (40, (2, 0))],
+    [
+        (0, (0, 5)),
+        (1, (0, 5)),
+        (2, (0, 4)),
+        (5, (0, 3)),
+        (7, (0, 2)),
+        (9, (0, 1)),
+        (11, (0, 0)),
+        (12, (0, -1)),
+        (15, (0, -2)),
+        (16, (2, 5)),
+        (19, (2, 4)),
+        (21, (2, 3)),
+        (23, (2, 2)),
+        (24, (2, 1)),
+        (27, (2, 0)),
+        (40, (2, 0)),
+    ],
 )
 def test_handicap_table(difference, expected):
     assert handicap_for_rank_difference(difference) == expected

@@ -41,13 +41,22 @@ def _fast_passwords(settings):
 
 def build_two() -> Two:
     User = get_user_model()
-    users = {n: User.objects.create_user(n, password=f"pw-{n}-123", email=f"{n}@example.org")
-             for n in ("orga_a", "orga_b", "anna", "mallory")}
-    a = Tournament.objects.create(name="Turnier A", slug="a", start_date=dt.date(2026, 5, 2),
-                                  end_date=dt.date(2026, 5, 2), place="Hannover", mcmahon_bar=parse_rank("1d"),
-                                  time_control="60 min + 5x30 s")
-    b = Tournament.objects.create(name="Turnier B", slug="b", start_date=dt.date(2026, 6, 6),
-                                  end_date=dt.date(2026, 6, 6), place="Bremen")
+    users = {
+        n: User.objects.create_user(n, password=f"pw-{n}-123", email=f"{n}@example.org")
+        for n in ("orga_a", "orga_b", "anna", "mallory")
+    }
+    a = Tournament.objects.create(
+        name="Turnier A",
+        slug="a",
+        start_date=dt.date(2026, 5, 2),
+        end_date=dt.date(2026, 5, 2),
+        place="Hannover",
+        mcmahon_bar=parse_rank("1d"),
+        time_control="60 min + 5x30 s",
+    )
+    b = Tournament.objects.create(
+        name="Turnier B", slug="b", start_date=dt.date(2026, 6, 6), end_date=dt.date(2026, 6, 6), place="Bremen"
+    )
     TournamentRole.objects.create(tournament=a, user=users["orga_a"], role="organizer")
     TournamentRole.objects.create(tournament=b, user=users["orga_b"], role="organizer")
     go = Discipline.objects.create(tournament=a, name="Go", kind="go", board_size=19, komi=7)
@@ -55,8 +64,16 @@ def build_two() -> Two:
 
     def reg(surname, given, rank, pin="", user=None, club="Hannover"):
         return Registration.objects.create(
-            tournament=a, surname=surname, given_name=given, rank=parse_rank(rank), egd_pin=pin, user=user,
-            club=club, country="DE", email=f"{given.lower()}@example.org", status=Registration.Status.CONFIRMED,
+            tournament=a,
+            surname=surname,
+            given_name=given,
+            rank=parse_rank(rank),
+            egd_pin=pin,
+            user=user,
+            club=club,
+            country="DE",
+            email=f"{given.lower()}@example.org",
+            status=Registration.Status.CONFIRMED,
         )
 
     anna = reg("Bergmann", "Anna", "3k", "12345678", users["anna"])

@@ -34,8 +34,10 @@ def main(slug: str, organizer: str) -> dict:
     client.cookies["django_language"] = "en"
     client.force_login(get_user_model().objects.get(username=organizer))
     t = Tournament.objects.get(slug=slug)
-    face = {"standings.csv": client.get(f"/t/{slug}/standings.csv").content.decode(),
-            "results.h9": client.get(f"/t/{slug}/results.h9").content.decode()}
+    face = {
+        "standings.csv": client.get(f"/t/{slug}/standings.csv").content.decode(),
+        "results.h9": client.get(f"/t/{slug}/results.h9").content.decode(),
+    }
     for name in t.disciplines.order_by("position").values_list("name", flat=True):
         face[f"standings.csv?{name}"] = client.get(f"/t/{slug}/standings.csv", {"discipline": name}).content.decode()
     pdf = client.get(f"/t/{slug}/crosstable.pdf").content

@@ -83,17 +83,28 @@ def test_restore_never_makes_or_raises_staff_even_from_an_old_backup(two):
     assert tournament.registrations.filter(user__isnull=True).exclude(claim_code=None).count() == 38
 
 
-@pytest.mark.parametrize("doctor,message", [
-    (lambda d: d["objects"].append({"model": "auth.user", "pk": 99, "fields": {"username": "root"}}),
-     "never has: auth.user"),
-    (lambda d: d["objects"].append({"model": "sessions.session", "pk": "x", "fields": {}}), "never has"),
-    (lambda d: d["objects"].append({"model": "tournament.tournament", "pk": 999, "fields": {"slug": "other"}}),
-     "exactly one tournament"),
-    (lambda d: next(o for o in d["objects"] if o["model"] == "tournament.registration")["fields"].update(
-        tournament=12345), "does not belong"),
-    (lambda d: d.update(version=7), "version 7"),
-    (lambda d: d.update(format="something"), "not a Vielseitig"),
-])
+@pytest.mark.parametrize(
+    "doctor,message",
+    [
+        (
+            lambda d: d["objects"].append({"model": "auth.user", "pk": 99, "fields": {"username": "root"}}),
+            "never has: auth.user",
+        ),
+        (lambda d: d["objects"].append({"model": "sessions.session", "pk": "x", "fields": {}}), "never has"),
+        (
+            lambda d: d["objects"].append({"model": "tournament.tournament", "pk": 999, "fields": {"slug": "other"}}),
+            "exactly one tournament",
+        ),
+        (
+            lambda d: next(o for o in d["objects"] if o["model"] == "tournament.registration")["fields"].update(
+                tournament=12345
+            ),
+            "does not belong",
+        ),
+        (lambda d: d.update(version=7), "version 7"),
+        (lambda d: d.update(format="something"), "not a Vielseitig"),
+    ],
+)
 def test_restore_refuses_anything_but_the_tournaments_own_objects(two, doctor, message):
     data = copy.deepcopy(dump_tournament(two.a))
     _wipe("a")
@@ -117,8 +128,9 @@ def test_a_live_record_goes_with_its_game_and_names_its_scorer_by_name(two):
 
     game = Game.objects.get(round__tournament=two.a, table=1)
     orga = get_user_model().objects.get(username="orga_a")
-    LiveRecord.objects.create(game=game, moves="K10 K9", entries=[["anna", 1764300000], ["orga_a", 1764300007]],
-                              version=3, scorer=orga)
+    LiveRecord.objects.create(
+        game=game, moves="K10 K9", entries=[["anna", 1764300000], ["orga_a", 1764300007]], version=3, scorer=orga
+    )
     data = dump_tournament(two.a)
     row = next(o for o in data["objects"] if o["model"] == "tournament.liverecord")
     assert row["fields"]["scorer"] == "orga_a" and row["fields"]["game"] == game.pk
@@ -130,5 +142,9 @@ def test_a_live_record_goes_with_its_game_and_names_its_scorer_by_name(two):
     tournament = load_tournament(data)
     live = LiveRecord.objects.get(game__round__tournament=tournament)
     assert live.game.table == 1 and live.game.pk != game.pk
-    assert (live.moves, live.entries, live.version, live.scorer) == ("K10 K9", [["anna", 1764300000],
-                                                                                ["orga_a", 1764300007]], 3, orga)
+    assert (live.moves, live.entries, live.version, live.scorer) == (
+        "K10 K9",
+        [["anna", 1764300000], ["orga_a", 1764300007]],
+        3,
+        orga,
+    )

@@ -70,9 +70,15 @@ def test_the_organizer_links_and_unlinks_by_hand_each_audited(client, two):
     client.post(url, {"action": "unlink", "reason": "wrong person"})
     bernd.refresh_from_db()
     assert bernd.user is None and bernd.claim_code and bernd.claim_code != old_code
-    actions = list(two.a.audit_entries.filter(action__in=["registration.link", "registration.unlink"]).order_by("pk")
-                   .values_list("action", "reason", "user__username"))
-    assert actions == [("registration.link", "at the desk", "orga_a"), ("registration.unlink", "wrong person", "orga_a")]
+    actions = list(
+        two.a.audit_entries.filter(action__in=["registration.link", "registration.unlink"])
+        .order_by("pk")
+        .values_list("action", "reason", "user__username")
+    )
+    assert actions == [
+        ("registration.link", "at the desk", "orga_a"),
+        ("registration.unlink", "wrong person", "orga_a"),
+    ]
     # the old slip no longer works
     assert client.get(reverse("claim_code", args=[old_code])).status_code == 404
 

@@ -24,18 +24,35 @@ def _english():
     with translation.override("en"):
         yield
 
+
 pytestmark = pytest.mark.django_db
 
 
 def person(surname, given, rank="5k", club="", pin="", surname_latin="", given_name_latin=""):
-    return SimpleNamespace(surname=surname, given_name=given, rank=parse_rank(rank), club=club, egd_pin=pin,
-                           surname_latin=surname_latin, given_name_latin=given_name_latin)
+    return SimpleNamespace(
+        surname=surname,
+        given_name=given,
+        rank=parse_rank(rank),
+        club=club,
+        egd_pin=pin,
+        surname_latin=surname_latin,
+        given_name_latin=given_name_latin,
+    )
 
 
-@pytest.mark.parametrize("a,b", [
-    ("Müller", "Mueller"), ("Müller", "MULLER"), ("Émilie", "Emilie"), ("Janßen", "Janssen"),
-    ("Łukasz", "Lukasz"), ("Dvořák", "Dvorak"), ("de Vries", "De-Vries"), ("Søren", "Soren"),
-])
+@pytest.mark.parametrize(
+    "a,b",
+    [
+        ("Müller", "Mueller"),
+        ("Müller", "MULLER"),
+        ("Émilie", "Emilie"),
+        ("Janßen", "Janssen"),
+        ("Łukasz", "Lukasz"),
+        ("Dvořák", "Dvorak"),
+        ("de Vries", "De-Vries"),
+        ("Søren", "Soren"),
+    ],
+)
 def test_names_fold_to_the_same_text(a, b):
     assert fold_name(a) == fold_name(b)
 
@@ -55,8 +72,9 @@ def test_likely_duplicates_need_the_name_and_the_club_or_rank():
 
 
 def _reg(t, surname, given, rank="5k", **kw):
-    return Registration.objects.create(tournament=t, surname=surname, given_name=given, rank=parse_rank(rank),
-                                       status="confirmed", **kw)
+    return Registration.objects.create(
+        tournament=t, surname=surname, given_name=given, rank=parse_rank(rank), status="confirmed", **kw
+    )
 
 
 def test_late_entry_warns_and_enters_only_when_told(client, two):
@@ -77,16 +95,26 @@ def test_csv_import_and_self_registration_warn_about_duplicates(client, two):
 
     client.force_login(two.user("orga_a"))
     client.cookies["django_language"] = "en"
-    upload = SimpleUploadedFile("p.csv", "Brandt,Bernd,Hannover,DE,5k,,\nNeu,Nina,Bremen,DE,9k,,\n".encode())
-    response = client.post(reverse("manage_players_import", args=["a"]), {"file": upload, "confirmed": "on"},
-                           follow=True)
+    upload = SimpleUploadedFile("p.csv", b"Brandt,Bernd,Hannover,DE,5k,,\nNeu,Nina,Bremen,DE,9k,,\n")
+    response = client.post(
+        reverse("manage_players_import", args=["a"]), {"file": upload, "confirmed": "on"}, follow=True
+    )
     assert "Possibly one person entered twice: Bernd Brandt and Bernd Brandt" in response.content.decode()
     two.a.registration_open = True
     two.a.save()
     client.force_login(two.user("mallory"))
-    response = client.post(reverse("register", args=["a"]), {
-        "given_name": "Nina", "surname": "Neu", "club": "Bremen", "country": "DE", "rank": "9k",
-        "email": "m@example.org"}, follow=True)
+    response = client.post(
+        reverse("register", args=["a"]),
+        {
+            "given_name": "Nina",
+            "surname": "Neu",
+            "club": "Bremen",
+            "country": "DE",
+            "rank": "9k",
+            "email": "m@example.org",
+        },
+        follow=True,
+    )
     assert "Somebody with your name is registered already" in response.content.decode()
 
 
@@ -101,8 +129,9 @@ def test_merge_moves_games_byes_and_constraints_and_fills_gaps(client, two):
     PairConstraint.objects.create(tournament=a, kind="forbidden", player_a=twin, player_b=carl)
     PairConstraint.objects.create(tournament=a, kind="forbidden", player_a=two.bernd, player_b=twin)
     client.force_login(two.user("orga_a"))
-    response = client.post(reverse("manage_registration_merge", args=["a", two.bernd.pk]),
-                           {"other": twin.pk, "reason": "entered twice"})
+    response = client.post(
+        reverse("manage_registration_merge", args=["a", two.bernd.pk]), {"other": twin.pk, "reason": "entered twice"}
+    )
     assert response.status_code == 302
     bernd = Registration.objects.get(pk=two.bernd.pk)
     assert not Registration.objects.filter(pk=twin.pk).exists()
@@ -151,10 +180,13 @@ def test_only_a_registration_without_games_can_be_deleted(client, two):
 
 def test_duplicates_of_a_large_field_are_found_without_comparing_every_pair(two):
     """Bucketed by folded name: 2,000 registrations, a handful of pairs."""
-    Registration.objects.bulk_create([
-        Registration(tournament=two.b, surname=f"Spieler{i}", given_name="Max", rank=-5, status="confirmed")
-        for i in range(2000)
-    ] + [Registration(tournament=two.b, surname="Spieler7", given_name="Max", rank=-5, status="confirmed")])
+    Registration.objects.bulk_create(
+        [
+            Registration(tournament=two.b, surname=f"Spieler{i}", given_name="Max", rank=-5, status="confirmed")
+            for i in range(2000)
+        ]
+        + [Registration(tournament=two.b, surname="Spieler7", given_name="Max", rank=-5, status="confirmed")]
+    )
     found = duplicates_in(two.b)
     assert [(d.first.surname, d.second.surname) for d in found] == [("Spieler7", "Spieler7")]
 
@@ -166,15 +198,19 @@ def test_opengotha_import_warns_about_duplicates_and_refuses_one_pin_twice(tmp_p
     from django.core.management.base import CommandError
 
     def player(name, first, pin):
-        return (f'<Player agaExpirationDate="" agaId="" club="Hann" country="DE" egfPin="{pin}" ffgLicence="" '
-                f'ffgLicenceStatus="" firstName="{first}" grade="5K" name="{name}" participating="11111" '
-                f'rank="5K" rating="1500" ratingOrigin="" registeringStatus="FIN" smmsCorrection="0"/>')
+        return (
+            f'<Player agaExpirationDate="" agaId="" club="Hann" country="DE" egfPin="{pin}" ffgLicence="" '
+            f'ffgLicenceStatus="" firstName="{first}" grade="5K" name="{name}" participating="11111" '
+            f'rank="5K" rating="1500" ratingOrigin="" registeringStatus="FIN" smmsCorrection="0"/>'
+        )
 
     def write(path, players):
-        path.write_text('<?xml version="1.0" encoding="UTF-8"?><Tournament dataVersion="201" runningRound="1">'
-                        f'<Players>{"".join(players)}</Players><Games/><TournamentParameterSet>'
-                        '<GeneralParameterSet name="Dups" shortName="dups" numberOfRounds="5"/>'
-                        '</TournamentParameterSet></Tournament>')
+        path.write_text(
+            '<?xml version="1.0" encoding="UTF-8"?><Tournament dataVersion="201" runningRound="1">'
+            f"<Players>{''.join(players)}</Players><Games/><TournamentParameterSet>"
+            '<GeneralParameterSet name="Dups" shortName="dups" numberOfRounds="5"/>'
+            "</TournamentParameterSet></Tournament>"
+        )
 
     ok = tmp_path / "ok.xml"
     write(ok, [player("Müller", "Jürgen", "12345678"), player("Mueller", "Juergen", "")])

@@ -42,17 +42,26 @@ def _old_rows(db: Path) -> dict:
     q = sqlite3.connect(db)
     person = ", ".join(f"p.{c.strip()}" for c in PLAYER.split(","))
     return {
-        "registrations": sorted(q.execute(
-            f"SELECT t.slug, {person}, u.username, r.status, r.source, r.absent_rounds, r.mms_correction, r.note "
-            "FROM tournament_registration r JOIN tournament_player p ON r.player_id = p.id "
-            "JOIN tournament_tournament t ON r.tournament_id = t.id LEFT JOIN auth_user u ON p.user_id = u.id")),
-        "games": sorted(q.execute(
-            "SELECT g.id, rd.number, g.\"table\", b.surname, b.given_name, w.surname, w.given_name, g.result, "
-            "g.result_state, g.record, g.version FROM tournament_game g JOIN tournament_round rd ON g.round_id = rd.id "
-            "JOIN tournament_player b ON g.black_id = b.id JOIN tournament_player w ON g.white_id = w.id")),
-        "byes": sorted(q.execute(
-            "SELECT rd.number, p.surname, p.given_name FROM tournament_bye y JOIN tournament_round rd "
-            "ON y.round_id = rd.id JOIN tournament_player p ON y.player_id = p.id")),
+        "registrations": sorted(
+            q.execute(
+                f"SELECT t.slug, {person}, u.username, r.status, r.source, r.absent_rounds, r.mms_correction, r.note "
+                "FROM tournament_registration r JOIN tournament_player p ON r.player_id = p.id "
+                "JOIN tournament_tournament t ON r.tournament_id = t.id LEFT JOIN auth_user u ON p.user_id = u.id"
+            )
+        ),
+        "games": sorted(
+            q.execute(
+                'SELECT g.id, rd.number, g."table", b.surname, b.given_name, w.surname, w.given_name, g.result, '
+                "g.result_state, g.record, g.version FROM tournament_game g JOIN tournament_round rd ON g.round_id = rd.id "
+                "JOIN tournament_player b ON g.black_id = b.id JOIN tournament_player w ON g.white_id = w.id"
+            )
+        ),
+        "byes": sorted(
+            q.execute(
+                "SELECT rd.number, p.surname, p.given_name FROM tournament_bye y JOIN tournament_round rd "
+                "ON y.round_id = rd.id JOIN tournament_player p ON y.player_id = p.id"
+            )
+        ),
     }
 
 
@@ -60,17 +69,26 @@ def _new_rows(db: Path) -> dict:
     q = sqlite3.connect(db)
     person = ", ".join(f"r.{c.strip()}" for c in PLAYER.split(","))
     return {
-        "registrations": sorted(q.execute(
-            f"SELECT t.slug, {person}, u.username, r.status, r.source, r.absent_rounds, r.mms_correction, r.note "
-            "FROM tournament_registration r JOIN tournament_tournament t ON r.tournament_id = t.id "
-            "LEFT JOIN auth_user u ON r.user_id = u.id")),
-        "games": sorted(q.execute(
-            "SELECT g.id, rd.number, g.\"table\", b.surname, b.given_name, w.surname, w.given_name, g.result, "
-            "g.result_state, g.record, g.version FROM tournament_game g JOIN tournament_round rd ON g.round_id = rd.id "
-            "JOIN tournament_registration b ON g.black_id = b.id JOIN tournament_registration w ON g.white_id = w.id")),
-        "byes": sorted(q.execute(
-            "SELECT rd.number, p.surname, p.given_name FROM tournament_bye y JOIN tournament_round rd "
-            "ON y.round_id = rd.id JOIN tournament_registration p ON y.player_id = p.id")),
+        "registrations": sorted(
+            q.execute(
+                f"SELECT t.slug, {person}, u.username, r.status, r.source, r.absent_rounds, r.mms_correction, r.note "
+                "FROM tournament_registration r JOIN tournament_tournament t ON r.tournament_id = t.id "
+                "LEFT JOIN auth_user u ON r.user_id = u.id"
+            )
+        ),
+        "games": sorted(
+            q.execute(
+                'SELECT g.id, rd.number, g."table", b.surname, b.given_name, w.surname, w.given_name, g.result, '
+                "g.result_state, g.record, g.version FROM tournament_game g JOIN tournament_round rd ON g.round_id = rd.id "
+                "JOIN tournament_registration b ON g.black_id = b.id JOIN tournament_registration w ON g.white_id = w.id"
+            )
+        ),
+        "byes": sorted(
+            q.execute(
+                "SELECT rd.number, p.surname, p.given_name FROM tournament_bye y JOIN tournament_round rd "
+                "ON y.round_id = rd.id JOIN tournament_registration p ON y.player_id = p.id"
+            )
+        ),
     }
 
 
@@ -84,9 +102,11 @@ def test_the_demo_database_from_before_the_change_migrates_losslessly_and_equals
     _run(["manage.py", "migrate", "--noinput", "-v0"], db)
     after = _new_rows(db)
     assert after == before
-    claim = sqlite3.connect(db).execute(
-        "SELECT COUNT(*) FROM tournament_registration WHERE (user_id IS NULL) != (claim_code IS NOT NULL)"
-    ).fetchone()
+    claim = (
+        sqlite3.connect(db)
+        .execute("SELECT COUNT(*) FROM tournament_registration WHERE (user_id IS NULL) != (claim_code IS NOT NULL)")
+        .fetchone()
+    )
     assert claim == (0,)  # a claim code exactly where there is no account
     # the backup made at the same time restores to the same tournament
     fresh = tmp_path / "restored.sqlite3"
@@ -109,9 +129,19 @@ def test_the_migration_on_this_database_keeps_every_link():
     eva = User.objects.create(username="eva")
     a = T.objects.create(name="A", slug="a", start_date="2026-01-01", end_date="2026-01-01")
     b = T.objects.create(name="B", slug="b", start_date="2026-02-01", end_date="2026-02-01")
-    p_eva = P.objects.create(surname="Ernst", given_name="Eva", rank=-3, egd_pin="12345678", user=eva,
-                             surname_latin="", given_name_latin="", club="Hann", country="DE", email="e@x.org",
-                             rating=1900)
+    p_eva = P.objects.create(
+        surname="Ernst",
+        given_name="Eva",
+        rank=-3,
+        egd_pin="12345678",
+        user=eva,
+        surname_latin="",
+        given_name_latin="",
+        club="Hann",
+        country="DE",
+        email="e@x.org",
+        rating=1900,
+    )
     p_max = P.objects.create(surname="Mann", given_name="Max", rank=-9, country="DE")
     p_ghost = P.objects.create(surname="Geist", given_name="Gerd", rank=-12, country="DE")  # a game, no registration
     for t in (a, b):
@@ -133,7 +163,14 @@ def test_the_migration_on_this_database_keeps_every_link():
     eva_a, eva_b = (R.objects.get(tournament__slug=s, surname="Ernst") for s in "ab")
     for reg in (eva_a, eva_b):
         assert (reg.given_name, reg.rank, reg.egd_pin, reg.club, reg.email, reg.rating, reg.user_id) == (
-            "Eva", -3, "12345678", "Hann", "e@x.org", 1900, eva.pk)
+            "Eva",
+            -3,
+            "12345678",
+            "Hann",
+            "e@x.org",
+            1900,
+            eva.pk,
+        )
         assert reg.absent_rounds == [2] and reg.mms_correction == 1 and reg.claim_code is None
     assert eva_a.pk != eva_b.pk
     max_b = R.objects.get(tournament__slug="b", surname="Mann")

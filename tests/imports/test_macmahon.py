@@ -64,7 +64,13 @@ def test_players(imported):
     assert set(players) == {"Alice", "Bob", "Carol", "David"}
     alice, carol, david = players["Alice"], players["Carol"], players["David"]
     assert (alice.surname, alice.club, alice.country, alice.rank, alice.rating, alice.egd_pin) == (
-        "Smith", "Paris", "FR", parse_rank("3d"), 2200, "12345678")
+        "Smith",
+        "Paris",
+        "FR",
+        parse_rank("3d"),
+        2200,
+        "12345678",
+    )
     assert alice.status == Registration.Status.CONFIRMED and alice.source == Registration.Source.IMPORT
     assert carol.mms_correction == 1 and alice.mms_correction == 0  # SuperBarMember
     assert (david.status, david.absent_rounds, david.country) == (Registration.Status.PRELIMINARY, [2], "UK")
@@ -73,7 +79,10 @@ def test_players(imported):
 def test_rounds_games_results_and_bye(imported):
     t = imported
     assert list(t.rounds.order_by("number").values_list("number", "status")) == [
-        (1, Round.Status.FINISHED), (2, Round.Status.FINISHED), (3, Round.Status.PLANNED)]
+        (1, Round.Status.FINISHED),
+        (2, Round.Status.FINISHED),
+        (3, Round.Status.PLANNED),
+    ]
     p = regs(t)
     r1 = {g.table: g for g in Game.objects.filter(round__tournament=t, round__number=1)}
     # <White>1</White><Black>2</Black><Result>1-0</Result>: MacMahon writes Black first, so Bob (Black) won
@@ -99,16 +108,23 @@ def test_the_sample_ranks_as_its_results_say(imported, client):
     Alice and Bob met only each other: SOSM 2 x 32 = 64 and 2 x 30 = 60.
     """
     table = standings_for(imported)
-    rows = [(r.place, r.entrant.given_name, dict(zip([c.code for c in table.columns], r.numbers)))
-            for r in table.rows]
+    rows = [(r.place, r.entrant.given_name, dict(zip([c.code for c in table.columns], r.numbers))) for r in table.rows]
     assert [(place, name, v["mms"]) for place, name, v in rows] == [
-        (1, "Carol", 33), (2, "Bob", 32), (3, "Alice", 30), (4, "David", 29)]
+        (1, "Carol", 33),
+        (2, "Bob", 32),
+        (3, "Alice", 30),
+        (4, "David", 29),
+    ]
     sosm = {name: v["sosmms"] for _p, name, v in rows}
     assert (sosm["Alice"], sosm["Bob"]) == (64, 60)
     # the same through the JSON API
     data = json.loads(client.get(f"/api/v1/tournaments/{imported.slug}/standings/").content)
     assert [(r["place"], r["player"]["name"], r["values"]["mms"]) for r in data["rows"]] == [
-        (1, "White Carol", 33), (2, "Jones Bob", 32), (3, "Smith Alice", 30), (4, "Brown David", 29)]
+        (1, "White Carol", 33),
+        (2, "Jones Bob", 32),
+        (3, "Smith Alice", 30),
+        (4, "Brown David", 29),
+    ]
     assert data["after_round"] == 2
 
 
@@ -127,22 +143,28 @@ def _broken(old: str, new: str) -> str:
     return text.replace(old, new, 1)
 
 
-@pytest.mark.parametrize("old,new,message", [
-    ("<HandicapByLevel>false</HandicapByLevel>", "<HandicapByLevel>false</HandicapByLevel><Komi>6.5</Komi>",
-     "the element <Komi> cannot be read"),
-    ("<ShortName>SOSOS</ShortName>", "<ShortName>MOS</ShortName>", "the criterion “MOS” is not known"),
-    ("<Result>0-1</Result>", "<Result>B+R</Result>", "the result “B+R” cannot be read"),
-    ("<Black>2</Black>", "<Black>9</Black>", "there is no player with the Id “9”"),
-    ("<EgdPin>23456789</EgdPin>", "<EgdPin>12345678</EgdPin>", "The EGD PIN 12345678 belongs to more than one"),
-    ("<GoLevel>2d</GoLevel>", "<GoLevel>2 dan</GoLevel>", "“2 dan” is not a rank"),
-    ("<Country>FR</Country>", "<Country>FRA</Country>", "the country “FRA” is not a two-letter code"),
-    ("<Id>2</Id>", "<Id>1</Id>", "the Id 1 is given twice"),
-    ("<HandicapUsed>false</HandicapUsed>", "<HandicapUsed>maybe</HandicapUsed>", "must be true or false"),
-    ("</TournamentData>", "<Teams/></TournamentData>", "the element <Teams> cannot be read"),
-    ("<White>3</White>", "<White>1</White>", "player 1 is paired twice in this round"),
-    ('<Tournament typeversion="3.9">', "<Tournament>", "no MacMahon 3.9 file"),
-    ("</TournamentData>", "", "not well-formed XML"),
-])
+@pytest.mark.parametrize(
+    "old,new,message",
+    [
+        (
+            "<HandicapByLevel>false</HandicapByLevel>",
+            "<HandicapByLevel>false</HandicapByLevel><Komi>6.5</Komi>",
+            "the element <Komi> cannot be read",
+        ),
+        ("<ShortName>SOSOS</ShortName>", "<ShortName>MOS</ShortName>", "the criterion “MOS” is not known"),
+        ("<Result>0-1</Result>", "<Result>B+R</Result>", "the result “B+R” cannot be read"),
+        ("<Black>2</Black>", "<Black>9</Black>", "there is no player with the Id “9”"),
+        ("<EgdPin>23456789</EgdPin>", "<EgdPin>12345678</EgdPin>", "The EGD PIN 12345678 belongs to more than one"),
+        ("<GoLevel>2d</GoLevel>", "<GoLevel>2 dan</GoLevel>", "“2 dan” is not a rank"),
+        ("<Country>FR</Country>", "<Country>FRA</Country>", "the country “FRA” is not a two-letter code"),
+        ("<Id>2</Id>", "<Id>1</Id>", "the Id 1 is given twice"),
+        ("<HandicapUsed>false</HandicapUsed>", "<HandicapUsed>maybe</HandicapUsed>", "must be true or false"),
+        ("</TournamentData>", "<Teams/></TournamentData>", "the element <Teams> cannot be read"),
+        ("<White>3</White>", "<White>1</White>", "player 1 is paired twice in this round"),
+        ('<Tournament typeversion="3.9">', "<Tournament>", "no MacMahon 3.9 file"),
+        ("</TournamentData>", "", "not well-formed XML"),
+    ],
+)
 def test_what_cannot_be_read_is_refused_and_named(db, old, new, message):
     with pytest.raises(MacMahonFormatError) as info:
         import_macmahon(_broken(old, new).encode(), slug="broken")
@@ -151,8 +173,9 @@ def test_what_cannot_be_read_is_refused_and_named(db, old, new, message):
 
 
 def test_every_problem_is_listed_at_once():
-    text = _broken("<Result>0-1</Result>", "<Result>W+</Result>").replace("<GoLevel>1k</GoLevel>",
-                                                                         "<GoLevel>1 kyu</GoLevel>")
+    text = _broken("<Result>0-1</Result>", "<Result>W+</Result>").replace(
+        "<GoLevel>1k</GoLevel>", "<GoLevel>1 kyu</GoLevel>"
+    )
     with pytest.raises(MacMahonFormatError) as info:
         read_macmahon(text)
     assert len(info.value.messages) == 2
@@ -197,8 +220,21 @@ def test_older_layout_forced_pairings_referee_and_rating_rank(db):
     assert (g.result, g.by_default, g.result_state, g.pinned) == ("B", True, ResultState.ADJUDICATED, True)
 
 
-@pytest.mark.parametrize("rating,rank", [(2100, "1d"), (2149, "1d"), (2050, "1d"), (2049, "1k"), (2000, "1k"),
-                                         (1640, "5k"), (100, "20k"), (-900, "30k"), (2950, "9d"), (3500, "9d")])
+@pytest.mark.parametrize(
+    "rating,rank",
+    [
+        (2100, "1d"),
+        (2149, "1d"),
+        (2050, "1d"),
+        (2049, "1k"),
+        (2000, "1k"),
+        (1640, "5k"),
+        (100, "20k"),
+        (-900, "30k"),
+        (2950, "9d"),
+        (3500, "9d"),
+    ],
+)
 def test_rank_from_rating_as_the_egd_counts(rating, rank):
     assert rank_from_rating(rating) == parse_rank(rank)
 
@@ -208,23 +244,29 @@ def test_upload_page_makes_the_uploader_organizer(db, client):
     client.force_login(user)
     from django.core.files.uploadedfile import SimpleUploadedFile
 
-    response = client.post("/import/macmahon/", {
-        "file": SimpleUploadedFile("turnier.xml", SAMPLE.read_bytes(), content_type="text/xml"), "slug": "mm"})
+    response = client.post(
+        "/import/macmahon/",
+        {"file": SimpleUploadedFile("turnier.xml", SAMPLE.read_bytes(), content_type="text/xml"), "slug": "mm"},
+    )
     assert response.status_code == 302 and response["Location"] == "/t/mm/manage/"
     t = Tournament.objects.get(slug="mm")
     assert TournamentRole.objects.filter(tournament=t, user=user, role="organizer").exists()
     assert client.get("/t/mm/manage/").status_code == 200
 
     bad = _broken("<Result>0-1</Result>", "<Result>W+R</Result>").encode()
-    response = client.post("/import/macmahon/", {
-        "file": SimpleUploadedFile("kaputt.xml", bad, content_type="text/xml"), "slug": "mm2"},
-        headers={"Accept-Language": "en"})
+    response = client.post(
+        "/import/macmahon/",
+        {"file": SimpleUploadedFile("kaputt.xml", bad, content_type="text/xml"), "slug": "mm2"},
+        headers={"Accept-Language": "en"},
+    )
     assert response.status_code == 422
     assert "the result “W+R” cannot be read" in response.content.decode()
     assert not Tournament.objects.filter(slug="mm2").exists()
     # the same short name twice: a clear error, no second tournament
-    response = client.post("/import/macmahon/", {
-        "file": SimpleUploadedFile("turnier.xml", SAMPLE.read_bytes(), content_type="text/xml"), "slug": "mm"},
-        headers={"Accept-Language": "en"})
+    response = client.post(
+        "/import/macmahon/",
+        {"file": SimpleUploadedFile("turnier.xml", SAMPLE.read_bytes(), content_type="text/xml"), "slug": "mm"},
+        headers={"Accept-Language": "en"},
+    )
     assert response.status_code == 200 and "exists already" in response.content.decode()
     assert Tournament.objects.filter(slug="mm").count() == 1

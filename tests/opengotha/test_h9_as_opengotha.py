@@ -65,7 +65,7 @@ def test_h9_as_opengotha_writes_it(name):
         assert all(same_value(x, y) for x, y in zip(ta[:k], tb[:k])), (a, b)
         assert ta[k:] == tb[k:], (a, b)  # every round, as OpenGotha writes it
         rounds = len(ta) - k
-        assert a[len(a) - 9 * rounds:] == b[len(b) - 9 * rounds:], (a, b)  # eight wide, as OpenGotha
+        assert a[len(a) - 9 * rounds :] == b[len(b) - 9 * rounds :], (a, b)  # eight wide, as OpenGotha
 
 
 def test_names_in_ascii_and_never_a_field_more():

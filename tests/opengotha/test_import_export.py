@@ -28,11 +28,23 @@ def summary(t):
         "short_name": t.short_name,
         "params": t.params,
         "players": sorted(
-            (p.key, p.name, p.first_name, p.rank, p.club, p.country, p.rating, p.mms_correction, p.final,
-             tuple(p.present(r) for r in range(1, n + 1)))
+            (
+                p.key,
+                p.name,
+                p.first_name,
+                p.rank,
+                p.club,
+                p.country,
+                p.rating,
+                p.mms_correction,
+                p.final,
+                tuple(p.present(r) for r in range(1, n + 1)),
+            )
             for p in t.players
         ),
-        "games": sorted((g.round, g.table, g.white, g.black, g.handicap, g.result.value, g.by_default) for g in t.games),
+        "games": sorted(
+            (g.round, g.table, g.white, g.black, g.handicap, g.result.value, g.by_default) for g in t.games
+        ),
         "byes": sorted((b.round, b.player) for b in t.byes),
     }
 
@@ -87,7 +99,9 @@ def test_a_malformed_file_gives_a_clear_error_and_no_tournament(tmp_path):
     assert not Tournament.objects.exists()
 
 
-@pytest.mark.parametrize("name,round_number", [("simplemm", 3), ("notsimplemm", 4), ("simpleswiss", 5), ("Toulouse2024", 4)])
+@pytest.mark.parametrize(
+    "name,round_number", [("simplemm", 3), ("notsimplemm", 4), ("simpleswiss", 5), ("Toulouse2024", 4)]
+)
 def test_pairing_an_imported_round_in_the_site_matches_the_engine_on_the_file(name, round_number):
     """The site's parameters for an imported tournament are the file's own."""
     path = SHARED / f"{name}.xml"
@@ -130,8 +144,9 @@ def test_the_standings_of_an_imported_file_are_opengothas(path):
     from tournament.selectors.standings import standings_for
     from tournament.standings.criteria import get
 
-    answer = json.loads((Path(__file__).parent / "oracle_answers" / f"{path.stem}.standings.json")
-                        .read_text(encoding="utf-8"))
+    answer = json.loads(
+        (Path(__file__).parent / "oracle_answers" / f"{path.stem}.standings.json").read_text(encoding="utf-8")
+    )
     original = read_tournament(path)
     t = import_opengotha(path)
     assert [get(c).header for c in t.standings_criteria] == list(original.params.placement)

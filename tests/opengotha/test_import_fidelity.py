@@ -11,7 +11,10 @@ from pathlib import Path
 import pytest
 
 from tournament.pairing.opengotha_xml import (
-    OpenGothaFormatError, opengotha_rank, read_tournament, write_tournament,
+    OpenGothaFormatError,
+    opengotha_rank,
+    read_tournament,
+    write_tournament,
 )
 from tournament.pairing.scores import crit_value, score_table
 
@@ -35,8 +38,11 @@ def test_byes_of_a_352_file_are_kept_and_every_score_after_them_is_opengothas():
     text = as_352((SHARED / "notsimplemm.xml").read_text(encoding="utf-8"))
     assert "<ByePlayers>" not in text and 'player="Robinclé"' in text
     t = read_tournament(text)
-    assert sorted((b.round, b.player) for b in t.byes) == [(1, "ROBINCLÉ"), (3, "GOLOUBKOVALEXANDRA"),
-                                                          (5, "DURANDROMAIN")]
+    assert sorted((b.round, b.player) for b in t.byes) == [
+        (1, "ROBINCLÉ"),
+        (3, "GOLOUBKOVALEXANDRA"),
+        (5, "DURANDROMAIN"),
+    ]
     answer = json.loads((HERE / "oracle_answers" / "notsimplemm.standings.json").read_text(encoding="utf-8"))
     table = score_table(t.players, t.games, t.byes, t.params.general)
     for r, rows in enumerate(answer["rounds"]):
@@ -97,8 +103,10 @@ def test_a_game_or_bye_naming_nobody_stops_the_import_and_says_which():
 def test_a_player_with_two_games_in_a_round_is_refused():
     t = read_tournament(simulate(2))
     g = t.games[0]
-    extra = (f'<Game blackPlayer="{g.black}" handicap="0" knownColor="true" result="RESULT_UNKNOWN" '
-             f'roundNumber="{g.round}" tableNumber="99" whitePlayer="{g.white}"/>')
+    extra = (
+        f'<Game blackPlayer="{g.black}" handicap="0" knownColor="true" result="RESULT_UNKNOWN" '
+        f'roundNumber="{g.round}" tableNumber="99" whitePlayer="{g.white}"/>'
+    )
     with pytest.raises(OpenGothaFormatError, match="two games"):
         read_tournament(simulate(2).replace("<Games>", "<Games>" + extra, 1))
 
@@ -111,10 +119,12 @@ def test_placement_criteria_are_read_by_opengothas_names_and_unknown_ones_refuse
 
 
 def summary(t):
-    return (t.params, sorted((p.key, p.rank, p.rating, p.participation, p.final, p.mms_correction)
-                             for p in t.players),
-            sorted((g.round, g.white, g.black, g.handicap, g.result, g.by_default) for g in t.games),
-            sorted((b.round, b.player) for b in t.byes))
+    return (
+        t.params,
+        sorted((p.key, p.rank, p.rating, p.participation, p.final, p.mms_correction) for p in t.players),
+        sorted((g.round, g.white, g.black, g.handicap, g.result, g.by_default) for g in t.games),
+        sorted((b.round, b.player) for b in t.byes),
+    )
 
 
 @pytest.mark.parametrize("seed", range(1, 25))

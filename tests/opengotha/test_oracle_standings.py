@@ -14,7 +14,7 @@ every placement criterion.
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -30,12 +30,11 @@ from .oracle.simulate import simulate
 HERE = Path(__file__).resolve().parent
 ANSWERS = HERE / "oracle_answers"
 SHARED = HERE.parents[1].parent / "shared" / "opengotha"
-SHARED_FILES = ["simpleswiss", "notsosimpleswiss", "simplemm", "notsimplemm", "Toulouse2024",
-                "20240921-KPMC-Splitbug"]
+SHARED_FILES = ["simpleswiss", "notsosimpleswiss", "simplemm", "notsimplemm", "Toulouse2024", "20240921-KPMC-Splitbug"]
 SIMULATED = [f"sim-{seed}" for seed in range(1, 25)]
 
 
-@lru_cache(maxsize=None)
+@cache
 def tournament(name: str):
     if name.startswith("sim-"):
         return read_tournament(simulate(int(name[4:])))
@@ -72,16 +71,23 @@ def test_standings_tables_as_opengotha_prints_them(name):
     last = max(g.round for g in t.games)
     criteria = [get(c).header for c in data.settings.criteria]
     for r in range(1, last + 1):
-        theirs = [(key, place, dc if "DC" in criteria else None, sdc if "SDC" in criteria else None)
-                  for key, place, implied, dc, sdc, _ in ans["rounds"][r - 1] if implied]
+        theirs = [
+            (key, place, dc if "DC" in criteria else None, sdc if "SDC" in criteria else None)
+            for key, place, implied, dc, sdc, _ in ans["rounds"][r - 1]
+            if implied
+        ]
         st = overall_standings(data, up_to=r)
         ours, previous = [], None
         for row in st.rows:
             values = dict(zip(criteria, row.values))
-            ours.append((row.entrant.id, str(row.place) if row.place != previous else "",
-                         int(values["DC"]) if "DC" in values else None,
-                         int(values["SDC"]) if "SDC" in values else None))
+            ours.append(
+                (
+                    row.entrant.id,
+                    str(row.place) if row.place != previous else "",
+                    int(values["DC"]) if "DC" in values else None,
+                    int(values["SDC"]) if "SDC" in values else None,
+                )
+            )
             previous = row.place
         assert ours == theirs, f"round {r}"
-        assert {e.id for e in st.not_playing} == {k for k, _p, implied, *_ in ans["rounds"][r - 1]
-                                                   if not implied}
+        assert {e.id for e in st.not_playing} == {k for k, _p, implied, *_ in ans["rounds"][r - 1] if not implied}

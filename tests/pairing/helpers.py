@@ -14,12 +14,18 @@ def players(n: int, seed: int = 0, absent_rate: float = 0.0, rounds: int = 6, cl
     out = []
     for i in range(n):
         name, first = f"P{i:03d}", "X"
-        out.append(Player(
-            key=player_key(name, first), name=name, first_name=first,
-            rank=rnd.randint(-25, 5), club=f"C{rnd.randrange(clubs)}", country=rnd.choice(["DE", "NL"]),
-            rating=rnd.randint(100, 2700),
-            participation=tuple(rnd.random() >= absent_rate for _ in range(rounds)),
-        ))
+        out.append(
+            Player(
+                key=player_key(name, first),
+                name=name,
+                first_name=first,
+                rank=rnd.randint(-25, 5),
+                club=f"C{rnd.randrange(clubs)}",
+                country=rnd.choice(["DE", "NL"]),
+                rating=rnd.randint(100, 2700),
+                participation=tuple(rnd.random() >= absent_rate for _ in range(rounds)),
+            )
+        )
     return tuple(out)
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from tournament.pairing.costs import DUMP_NAMES
@@ -32,12 +32,12 @@ def available() -> bool:
     return OG_DIR.is_dir()
 
 
-@lru_cache(maxsize=None)
+@cache
 def tournament(name: str):
     return read_tournament(OG_DIR / f"{name}.xml")
 
 
-@lru_cache(maxsize=None)
+@cache
 def dump(name: str, round_number: int) -> dict[frozenset, dict[str, int]]:
     """{frozenset({key1, key2}): {term: value, ..., "total": value}} from OpenGotha's dump."""
     t = tournament(name)

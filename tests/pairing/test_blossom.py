@@ -30,8 +30,9 @@ def value(edges, pairs):
 
 
 def solve(n, edges, max_cardinality, dual=None, mate=None) -> DualSolution:
-    return matching_with_duals(n, [e[0] for e in edges], [e[1] for e in edges], [e[2] for e in edges],
-                               max_cardinality, dual, mate)
+    return matching_with_duals(
+        n, [e[0] for e in edges], [e[1] for e in edges], [e[2] for e in edges], max_cardinality, dual, mate
+    )
 
 
 def certificate(sol: DualSolution, edges, max_cardinality: bool) -> list[str]:
@@ -43,8 +44,9 @@ def certificate(sol: DualSolution, edges, max_cardinality: bool) -> list[str]:
         return certificate_errors(sol, edges)
     off = max(0, -min(sol.vertex, default=0))
     errors = [e for e in certificate_errors(sol, edges) if "negative vertex" not in e and "unmatched" not in e]
-    errors += [f"unmatched {v} above the smallest dual" for v in range(sol.n)
-               if sol.mate[v] == -1 and sol.vertex[v] + off != 0]
+    errors += [
+        f"unmatched {v} above the smallest dual" for v in range(sol.n) if sol.mate[v] == -1 and sol.vertex[v] + off != 0
+    ]
     return errors
 
 
@@ -83,8 +85,12 @@ def test_thousands_of_random_graphs():
         n = rnd.randint(2, 24)
         p = rnd.random()
         big = rnd.random() < 0.5
-        edges = [(i, j, rnd.randint(10**17 - 10**6, 10**17) if big else rnd.randint(0, 30))
-                 for i in range(n) for j in range(i + 1, n) if rnd.random() < p]
+        edges = [
+            (i, j, rnd.randint(10**17 - 10**6, 10**17) if big else rnd.randint(0, 30))
+            for i in range(n)
+            for j in range(i + 1, n)
+            if rnd.random() < p
+        ]
         mc = rnd.random() < 0.5
         sol = solve(n, edges, mc)
         assert value(edges, sol.pairs()) == value(edges, rustworkx_matching(n, edges, mc))

@@ -70,7 +70,7 @@ def test_late_entry_withdrawal_and_absence_do_not_touch_earlier_rounds():
 def test_bye_goes_to_the_weakest_and_is_explained():
     t = tournament(5, seed=7)
     p = pair_round(t, 1)
-    weakest = min(t.players, key=lambda pl: (pl.rank, ))
+    weakest = min(t.players, key=lambda pl: (pl.rank,))
     assert p.bye is not None
     assert t.player(p.bye).rank == weakest.rank
     info = explain_bye(p)
@@ -99,7 +99,8 @@ def test_swap_warns_about_rematch_and_recomputes_handicap():
     edit = swap_players(t, 3, p.games, partner, b)
     assert any(w.code == "rematch" and "rematch" in str(w) for w in edit.warnings)
     assert sorted(k for g in edit.games for k in (g.white, g.black)) == sorted(
-        k for g in p.games for k in (g.white, g.black))
+        k for g in p.games for k in (g.white, g.black)
+    )
 
 
 def test_colour_imbalance_warning():

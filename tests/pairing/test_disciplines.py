@@ -5,7 +5,14 @@ import pytest
 from tournament.pairing.engine import pair_round
 from tournament.pairing.handicap import Setting, rule_for, table_setting
 from tournament.pairing.model import (
-    HANDICAP_POLICIES, Discipline, Game, HandicapParams, Parameters, Player, Result, Tournament,
+    HANDICAP_POLICIES,
+    Discipline,
+    Game,
+    HandicapParams,
+    Parameters,
+    Player,
+    Result,
+    Tournament,
 )
 
 
@@ -83,26 +90,29 @@ def test_rematch_scope():
 # ---- the handicap policy of the round's discipline ------------------------------------------
 
 
-@pytest.mark.parametrize("kind, policy, handicap, komi", [
-    # 1d vs 17k: Go gives the ceiling by the McMahon scores (OpenGotha) or by the ranks
-    ("go", None, 9, 0.5),
-    ("go", "mcmahon", 9, 0.5),
-    ("go", "rank-table", 9, 0.5),
-    ("go", "none", 0, 7.5),  # "no handicap" means none
-    ("rundgo", "mcmahon", 9, 0.5),
-    ("rundgo", "none", 0, 7.5),
-    ("other", "none", 0, 7.5),
-    # Keima-Go's table for 17 ranks: two keimas, komi 2
-    ("keima", None, 2, 2.0),
-    ("keima", "rank-table", 2, 2.0),
-    ("keima", "none", 0, 7.5),
-    # 1000-Volt-Go's table for 17 ranks: two stones, komi 5
-    ("volt", "rank-table", 2, 5.0),
-    ("volt", "none", 0, 7.5),
-    # Ninuki-Renju is never played with handicap, and has no komi
-    ("ninuki", None, 0, 0.0),
-    ("ninuki", "mcmahon", 0, 0.0),
-])
+@pytest.mark.parametrize(
+    "kind, policy, handicap, komi",
+    [
+        # 1d vs 17k: Go gives the ceiling by the McMahon scores (OpenGotha) or by the ranks
+        ("go", None, 9, 0.5),
+        ("go", "mcmahon", 9, 0.5),
+        ("go", "rank-table", 9, 0.5),
+        ("go", "none", 0, 7.5),  # "no handicap" means none
+        ("rundgo", "mcmahon", 9, 0.5),
+        ("rundgo", "none", 0, 7.5),
+        ("other", "none", 0, 7.5),
+        # Keima-Go's table for 17 ranks: two keimas, komi 2
+        ("keima", None, 2, 2.0),
+        ("keima", "rank-table", 2, 2.0),
+        ("keima", "none", 0, 7.5),
+        # 1000-Volt-Go's table for 17 ranks: two stones, komi 5
+        ("volt", "rank-table", 2, 5.0),
+        ("volt", "none", 0, 7.5),
+        # Ninuki-Renju is never played with handicap, and has no komi
+        ("ninuki", None, 0, 0.0),
+        ("ninuki", "mcmahon", 0, 0.0),
+    ],
+)
 def test_the_handicap_policy_is_honoured(kind, policy, handicap, komi):
     t = two(0, -17, {1: Discipline(kind, policy)})  # general komi 7.5
     g = pair_round(t, 1).games[0]

@@ -114,7 +114,7 @@ def problems(draw):
     np.fill_diagonal(allowed, False)
     k = draw(st.integers(0, 3))
     cand = [(i, int(j)) for i in range(n) for j in rng.choice(n, size=min(k, n), replace=False) if i != j]
-    ii, jj = (np.array(cand).T if cand else (np.zeros(0, int), np.zeros(0, int)))
+    ii, jj = np.array(cand).T if cand else (np.zeros(0, int), np.zeros(0, int))
     return W, allowed, ii, jj
 
 

@@ -24,7 +24,6 @@ import pytest
 
 from tournament.pairing.engine import Options, pair_round
 from tournament.pairing.model import GeneralParams, Parameters, Player, Tournament
-
 from tournament.pairing.opengotha_xml import read_tournament
 
 from ..opengotha.oracle.simulate import simulate
@@ -32,13 +31,17 @@ from .og_fixtures import FILES, available, tournament
 
 ANSWERS = Path(__file__).resolve().parents[1] / "opengotha" / "oracle_answers"
 SIMULATED = [f"sim-{seed}" for seed in range(1, 25)]
-ROUNDS = [(name, a["round"]) for name in list(FILES) + SIMULATED
-          for a in json.loads((ANSWERS / f"{name}.pairings.json").read_text(encoding="utf-8"))]
+ROUNDS = [
+    (name, a["round"])
+    for name in list(FILES) + SIMULATED
+    for a in json.loads((ANSWERS / f"{name}.pairings.json").read_text(encoding="utf-8"))
+]
 
 
 def jar(name, r):
-    return next(a for a in json.loads((ANSWERS / f"{name}.pairings.json").read_text(encoding="utf-8"))
-                if a["round"] == r)
+    return next(
+        a for a in json.loads((ANSWERS / f"{name}.pairings.json").read_text(encoding="utf-8")) if a["round"] == r
+    )
 
 
 @pytest.mark.skipif(not available(), reason="../shared/opengotha/ not found")
@@ -66,9 +69,16 @@ def test_categories_form_score_groups_of_their_own():
     too) have the same score but are in different groups: no seeding weight
     between them, and each group counts its own players."""
     players = tuple(
-        Player(key=f"{c}{i}", name=f"{c}{i}", first_name="x", rank=-7 if c == "S" else -8,
-               mms_correction=0 if c == "S" else 1)
-        for c in "SW" for i in range(4))
+        Player(
+            key=f"{c}{i}",
+            name=f"{c}{i}",
+            first_name="x",
+            rank=-7 if c == "S" else -8,
+            mms_correction=0 if c == "S" else 1,
+        )
+        for c in "SW"
+        for i in range(4)
+    )
     general = GeneralParams(number_of_rounds=3, number_of_categories=2, lower_category_limits=(-7,))
     p = pair_round(Tournament(players=players, params=Parameters(general=general)), 1)
     seats = p.context.seats
@@ -84,9 +94,11 @@ def test_the_bye_goes_to_the_last_tied_player_of_the_pairing_list():
     MMS 9) have the same bye weight, rank + 2 MMS = -4. OpenGotha's list is the
     standings order: Zed, then Abe; the last of the tie, Abe, gets the bye (not
     the last name, Zed)."""
-    players = (Player(key="ZED", name="Zed", first_name="x", rank=-24),
-               Player(key="ABE", name="Abe", first_name="x", rank=-22, mms_correction=-1),
-               *(Player(key=f"S{i}", name=f"S{i}", first_name="x", rank=0) for i in range(3)))
+    players = (
+        Player(key="ZED", name="Zed", first_name="x", rank=-24),
+        Player(key="ABE", name="Abe", first_name="x", rank=-22, mms_correction=-1),
+        *(Player(key=f"S{i}", name=f"S{i}", first_name="x", rank=0) for i in range(3)),
+    )
     for dialect in ("fixtures", "3.51.02"):
         p = pair_round(Tournament(players=players), 1, options=Options(dialect=dialect))
         assert p.bye == "ABE"

@@ -30,7 +30,7 @@ import pytest
 
 from tournament.pairing.costs import Context, seed_system
 from tournament.pairing.engine import Options, pair_round
-from tournament.pairing.model import Parameters, PairingParams, SeedSystem
+from tournament.pairing.model import PairingParams, Parameters, SeedSystem
 from tournament.pairing.opengotha_xml import read_tournament
 from tournament.pairing.scores import canonical
 
@@ -39,13 +39,15 @@ from .og_fixtures import available, tournament
 
 ANSWERS = Path(__file__).resolve().parents[1] / "opengotha" / "oracle_answers"
 FILES = sorted(p.name.removesuffix(".costs.json") for p in ANSWERS.glob("*.costs.json"))
-ROUNDS = [(name, a["round"]) for name in FILES
-          for a in json.loads((ANSWERS / f"{name}.costs.json").read_text(encoding="utf-8"))]
+ROUNDS = [
+    (name, a["round"])
+    for name in FILES
+    for a in json.loads((ANSWERS / f"{name}.costs.json").read_text(encoding="utf-8"))
+]
 
 
 def jar(name: str, r: int) -> dict:
-    return next(a for a in json.loads((ANSWERS / f"{name}.costs.json").read_text(encoding="utf-8"))
-                if a["round"] == r)
+    return next(a for a in json.loads((ANSWERS / f"{name}.costs.json").read_text(encoding="utf-8")) if a["round"] == r)
 
 
 def load(name: str):
@@ -58,8 +60,7 @@ def load(name: str):
 
 def jar_costs(answer: dict) -> dict[tuple[str, str], int]:
     keys = [p["key"] for p in answer["players"]]
-    return {(a, keys[j]): answer["costs"][i][j - i - 1][0]
-            for i, a in enumerate(keys) for j in range(i + 1, len(keys))}
+    return {(a, keys[j]): answer["costs"][i][j - i - 1][0] for i, a in enumerate(keys) for j in range(i + 1, len(keys))}
 
 
 @pytest.mark.parametrize("name,r", ROUNDS, ids=[f"{n}-R{r}" for n, r in ROUNDS])
@@ -72,10 +73,15 @@ def test_every_pair_costs_what_the_jar_computes(name, r):
     assert sorted(keys, key=rc.list_order.__getitem__) == keys
     for x in answer["players"]:
         s = rc.seats[x["key"]]
-        assert (s.group_size, s.place, s.nb_du, s.nb_dd, s.wb, s.category) == \
-            (x["size"], x["place"], x["du"], x["dd"], x["wb"], x["category"]), x["key"]
-    differing = {pair: (rc.cost(*pair).total, c) for pair, c in jar_costs(answer).items()
-                 if rc.cost(*pair).total != c}
+        assert (s.group_size, s.place, s.nb_du, s.nb_dd, s.wb, s.category) == (
+            x["size"],
+            x["place"],
+            x["du"],
+            x["dd"],
+            x["wb"],
+            x["category"],
+        ), x["key"]
+    differing = {pair: (rc.cost(*pair).total, c) for pair, c in jar_costs(answer).items() if rc.cost(*pair).total != c}
     assert differing == {}
 
 
@@ -89,8 +95,9 @@ def test_our_pairing_is_optimal_by_the_jars_costs(name, r):
     games = json.loads((ANSWERS / f"{name}.pairings.json").read_text(encoding="utf-8"))
     theirs = next(a for a in games if a["round"] == r)["games"]
     p = pair_round(load(name).before(r), r, options=Options(dialect="3.51.02"))
-    assert sum(costs[frozenset((g.white, g.black))] for g in p.games) == \
-        sum(costs[frozenset((w, b))] for w, b, _ in theirs)
+    assert sum(costs[frozenset((g.white, g.black))] for g in p.games) == sum(
+        costs[frozenset((w, b))] for w, b, _ in theirs
+    )
 
 
 @pytest.mark.parametrize("name", FILES)
@@ -105,8 +112,11 @@ def test_pairing_parameters_read_as_the_jar_reads_them(name):
         return v.value if isinstance(v, Enum) else v
 
     read = {f.name: plain(getattr(ours, f.name)) for f in fields(PairingParams) if f.name in held}
-    expected = dict(held, additional_criterion1=canonical(held["additional_criterion1"]),
-                    additional_criterion2=canonical(held["additional_criterion2"]))
+    expected = dict(
+        held,
+        additional_criterion1=canonical(held["additional_criterion1"]),
+        additional_criterion2=canonical(held["additional_criterion2"]),
+    )
     assert len(read) == len(held)
     assert read == expected
 
@@ -117,12 +127,18 @@ def test_seed_system_1_up_to_the_files_last_round_for_it(dialect):
     split and fold. OpenGotha holds 3 - 1 = 2 and compares its 0-based round with
     ``<=``: rounds 1 to 3 slip, round 4 fold -- in 3.51.02 as in the fixtures'
     version."""
-    pairing = PairingParams(last_round_for_seed_system1=3, seed_system1=SeedSystem.SPLIT_AND_SLIP,
-                            seed_system2=SeedSystem.SPLIT_AND_FOLD)
+    pairing = PairingParams(
+        last_round_for_seed_system1=3, seed_system1=SeedSystem.SPLIT_AND_SLIP, seed_system2=SeedSystem.SPLIT_AND_FOLD
+    )
 
     def system(round_number):
-        ctx = Context(params=Parameters(pairing=pairing), round_index=round_number - 1, score_range=1,
-                      handicap=lambda p, q: 0, dialect=dialect)
+        ctx = Context(
+            params=Parameters(pairing=pairing),
+            round_index=round_number - 1,
+            score_range=1,
+            handicap=lambda p, q: 0,
+            dialect=dialect,
+        )
         return seed_system(ctx)
 
     assert [system(r) for r in (1, 2, 3, 4, 5)] == [SeedSystem.SPLIT_AND_SLIP] * 3 + [SeedSystem.SPLIT_AND_FOLD] * 2

@@ -25,7 +25,9 @@ def random_round(draw):
     absent = draw(st.sampled_from([0.0, 0.1, 0.3]))
     played = draw(st.integers(0, 3))
     t = tournament(n, seed=seed, absent_rate=absent)
-    disc = draw(st.sampled_from([{}, {1: Discipline.NINUKI, 2: Discipline.KEIMA, 3: Discipline.VOLT, 4: Discipline.GO}]))
+    disc = draw(
+        st.sampled_from([{}, {1: Discipline.NINUKI, 2: Discipline.KEIMA, 3: Discipline.VOLT, 4: Discipline.GO}])
+    )
     t = replace(t, disciplines=disc)
     rnd = random.Random(seed)
     for r in range(1, played + 1):

@@ -3,8 +3,9 @@ import pytest
 from tournament.ranks import format_rank, parse_rank
 
 
-@pytest.mark.parametrize("text,value", [("30k", -30), ("1k", -1), ("1d", 0), ("9D", 8), ("5K", -5),
-                                        (" 2d ", 1), ("1p", 9), ("9P", 17)])
+@pytest.mark.parametrize(
+    "text,value", [("30k", -30), ("1k", -1), ("1d", 0), ("9D", 8), ("5K", -5), (" 2d ", 1), ("1p", 9), ("9P", 17)]
+)
 def test_parse(text, value):
     assert parse_rank(text) == value
 

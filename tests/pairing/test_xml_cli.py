@@ -26,20 +26,25 @@ def test_round_trip_keeps_everything(name):
     assert 'ffgLicence="' in text and "<DPParameterSet" in text
 
 
-@pytest.mark.parametrize("text,msg", [
-    ("<Tournament", "well-formed"),
-    ("<Other/>", "expected <Tournament>"),
-    ("<Tournament></Tournament>", "TournamentParameterSet"),
-    ('<!DOCTYPE x [<!ENTITY a "b">]><Tournament/>', "refused"),
-])
+@pytest.mark.parametrize(
+    "text,msg",
+    [
+        ("<Tournament", "well-formed"),
+        ("<Other/>", "expected <Tournament>"),
+        ("<Tournament></Tournament>", "TournamentParameterSet"),
+        ('<!DOCTYPE x [<!ENTITY a "b">]><Tournament/>', "refused"),
+    ],
+)
 def test_malformed_files(text, msg):
     with pytest.raises(OpenGothaFormatError, match=msg):
         read_tournament(text)
 
 
 def test_bad_rank_is_reported():
-    xml = ('<Tournament><Players><Player name="A" firstName="B" rank="12Q"/></Players>'
-           '<TournamentParameterSet><GeneralParameterSet/></TournamentParameterSet></Tournament>')
+    xml = (
+        '<Tournament><Players><Player name="A" firstName="B" rank="12Q"/></Players>'
+        "<TournamentParameterSet><GeneralParameterSet/></TournamentParameterSet></Tournament>"
+    )
     with pytest.raises(OpenGothaFormatError, match="12Q"):
         read_tournament(xml)
 
@@ -80,6 +85,7 @@ def test_manage_py_pairs_without_starting_django_and_says_the_same(tmp_path):
     from pathlib import Path
 
     from django.core.management import call_command
+
     """``manage.py pair_opengotha`` skips Django's start-up (it touches no
     database) and prints what the Django command prints, errors included."""
     import subprocess
@@ -89,15 +95,20 @@ def test_manage_py_pairs_without_starting_django_and_says_the_same(tmp_path):
 
     repo = Path(__file__).resolve().parents[2]
     args = [str(OG_DIR / "simplemm.xml"), "--round", "2"]
-    fast = subprocess.run([sys.executable, "manage.py", "pair_opengotha", *args], cwd=repo,
-                          capture_output=True, text=True)
+    fast = subprocess.run(
+        [sys.executable, "manage.py", "pair_opengotha", *args], cwd=repo, capture_output=True, text=True
+    )
     out = io.StringIO()
     call_command("pair_opengotha", *args, stdout=out)
     assert fast.returncode == 0 and fast.stdout == out.getvalue()
     bad = tmp_path / "bad.xml"
     bad.write_text("<Tournament/>")
-    fast = subprocess.run([sys.executable, "manage.py", "pair_opengotha", str(bad), "--round", "1"], cwd=repo,
-                          capture_output=True, text=True)
+    fast = subprocess.run(
+        [sys.executable, "manage.py", "pair_opengotha", str(bad), "--round", "1"],
+        cwd=repo,
+        capture_output=True,
+        text=True,
+    )
     with pytest.raises(CommandError) as e:
         call_command("pair_opengotha", str(bad), "--round", "1")
     assert fast.returncode == 1 and fast.stderr == f"CommandError: {e.value}\n"

@@ -8,7 +8,9 @@ import zipfile
 
 def egd_line(pin, name, country, club, grade, gor, promo="--", tournaments=3, last="T240101A") -> str:
     """One player in the published columns: PIN 1-8, name 11-47, country 49-51, club 53-56, grade 60-62, GoR 71-74."""
-    return f" {pin:>8}  {name:<37} {country:<3} {club:<4}   {grade:>3}   {promo:<2}   {gor:>4}  {tournaments:>4}  {last}"
+    return (
+        f" {pin:>8}  {name:<37} {country:<3} {club:<4}   {grade:>3}   {promo:<2}   {gor:>4}  {tournaments:>4}  {last}"
+    )
 
 
 PLAYERS = [

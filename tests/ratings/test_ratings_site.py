@@ -97,8 +97,14 @@ def test_self_registration_finds_and_fills(client, day, rated):
     assert "Müller Jürgen" in client.get(url, {"egd_q": "müll"}).content.decode()
     form = client.get(url, {"egd_pin": "12345678"}).context["form"]
     assert {k: form.initial[k] for k in ("surname", "given_name", "club", "country", "rank", "egd_pin", "rating")} == {
-        "surname": "Müller", "given_name": "Jürgen", "club": "Hann", "country": "DE", "rank": parse_rank("3k"),
-        "egd_pin": "12345678", "rating": 1800}
+        "surname": "Müller",
+        "given_name": "Jürgen",
+        "club": "Hann",
+        "country": "DE",
+        "rank": parse_rank("3k"),
+        "egd_pin": "12345678",
+        "rating": 1800,
+    }
     html = client.get(url, {"egd_pin": "12345678"}).content.decode()
     assert 'value="3k"' in html and 'value="12345678"' in html
 
@@ -110,7 +116,10 @@ def test_late_entry_finds_and_fills(client, day, rated):
     assert "van der Berg Jan Willem" in partial.content.decode()
     form = client.get(url, {"egd_pin": "22334455"}).context["form"]
     assert (form.initial["surname"], form.initial["rank"], form.initial["country"]) == (
-        "van der Berg", parse_rank("5d"), "NL")
+        "van der Berg",
+        parse_rank("5d"),
+        "NL",
+    )
 
 
 def test_without_a_list_the_pages_have_no_search(client, day):

@@ -26,12 +26,15 @@ def test_columns_and_date():
     assert data.entries[0].rank == parse_rank("3k") and data.entries[0].line == 5
 
 
-@pytest.mark.parametrize("line,date", [
-    (" All World List (14 Mar 2024)", dt.date(2024, 3, 14)),
-    ("Stand: 02.01.2025", dt.date(2025, 1, 2)),
-    ("generated 2025-11-30 03:00", dt.date(2025, 11, 30)),
-    ("(1 September 2023)", dt.date(2023, 9, 1)),
-])
+@pytest.mark.parametrize(
+    "line,date",
+    [
+        (" All World List (14 Mar 2024)", dt.date(2024, 3, 14)),
+        ("Stand: 02.01.2025", dt.date(2025, 1, 2)),
+        ("generated 2025-11-30 03:00", dt.date(2025, 11, 30)),
+        ("(1 September 2023)", dt.date(2023, 9, 1)),
+    ],
+)
 def test_the_date_line_in_several_spellings(line, date):
     assert read_rating_list(egd_text(header=[line])).date == date
 
@@ -68,7 +71,13 @@ def test_a_line_off_its_columns_is_read_by_its_words():
     data = read_rating_list(egd_text(extra=[long]))
     entry = data.entries[-1]
     assert (entry.surname, entry.given_name, entry.country, entry.club, entry.grade, entry.rating) == (
-        "Wolfeschlegelsteinhausenbergerdorff", "Hubert Blaine", "DE", "Hann", "4k", 1700)
+        "Wolfeschlegelsteinhausenbergerdorff",
+        "Hubert Blaine",
+        "DE",
+        "Hann",
+        "4k",
+        1700,
+    )
     assert data.problems == []
 
 
@@ -114,12 +123,15 @@ def test_something_else_is_refused():
         read_rating_list("\n".join(HEADER))
 
 
-@pytest.mark.parametrize("text,parts", [
-    ("Müller Jürgen", ("Müller", "Jürgen")),
-    ("van der Berg Jan Willem", ("van der Berg", "Jan Willem")),
-    ("De Rijk Peter", ("De Rijk", "Peter")),
-    ("Mono", ("Mono", "")),
-    ("Abad, Jahin", ("Abad", "Jahin")),
-])
+@pytest.mark.parametrize(
+    "text,parts",
+    [
+        ("Müller Jürgen", ("Müller", "Jürgen")),
+        ("van der Berg Jan Willem", ("van der Berg", "Jan Willem")),
+        ("De Rijk Peter", ("De Rijk", "Peter")),
+        ("Mono", ("Mono", "")),
+        ("Abad, Jahin", ("Abad", "Jahin")),
+    ],
+)
 def test_split_name(text, parts):
     assert split_name(text) == parts

@@ -51,8 +51,13 @@ def _both_found_the_name_free(monkeypatch):
 
 def _sign_up(username, password=STRONG, email="nina@example.org"):
     client = Client()
-    data = {"username": username, "password1": password, "password2": password, "email": email,
-            "next": "/t/hannover/register/"}
+    data = {
+        "username": username,
+        "password1": password,
+        "password2": password,
+        "email": email,
+        "next": "/t/hannover/register/",
+    }
     return client, lambda: client.post(reverse("signup"), data, HTTP_ACCEPT_LANGUAGE="en")
 
 
@@ -83,8 +88,17 @@ def test_double_click_on_self_registration_makes_one_account_and_one_registratio
     day = build_day()
     _both_found_the_name_free(monkeypatch)
     url = reverse("register", args=[day.tournament.slug])
-    data = {"given_name": "Erika", "surname": "Ernst", "club": "Hannover", "country": "de", "rank": "2d",
-            "egd_pin": "", "email": "erika@example.org", "username": "erika", "password": STRONG}
+    data = {
+        "given_name": "Erika",
+        "surname": "Ernst",
+        "club": "Hannover",
+        "country": "de",
+        "rank": "2d",
+        "egd_pin": "",
+        "email": "erika@example.org",
+        "username": "erika",
+        "password": STRONG,
+    }
     clients = [Client(), Client()]
     responses = run_together(*(lambda c=c: c.post(url, data) for c in clients))
     assert not any(isinstance(r, BaseException) for r in responses), responses

@@ -14,19 +14,29 @@ from .test_permissions import Site, url_patterns
 
 def _snapshot():
     return sorted(
-        AuditEntry.objects.values_list("pk", "tournament_id", "user_id", "action", "object_type", "object_id",
-                                       "before", "after", "reason", "created_at")
+        AuditEntry.objects.values_list(
+            "pk",
+            "tournament_id",
+            "user_id",
+            "action",
+            "object_type",
+            "object_id",
+            "before",
+            "after",
+            "reason",
+            "created_at",
+        )
     )
 
 
 def test_changes_are_recorded_and_shown_in_words(client, day):
     organizer, referee = day.user("organizer"), day.user("referee")
     game = result_services.result_set(game=day.game2, user=organizer, version=0, result="B", reason="slip at desk")
-    result_services.result_adjudicate(game=game, user=referee, version=game.version, result="W",
-                                      reason="White won on time")
+    result_services.result_adjudicate(
+        game=game, user=referee, version=game.version, result="W", reason="White won on time"
+    )
     reg = day.tournament.registrations.first()
-    registration_services.registration_set_status(registration=reg, status="withdrawn", user=organizer,
-                                                  reason="ill")
+    registration_services.registration_set_status(registration=reg, status="withdrawn", user=organizer, reason="ill")
     for who in ("organizer", "referee"):
         client.force_login(day.user(who))
         response = client.get(reverse("audit_log", args=[day.tournament.slug]))
@@ -35,7 +45,7 @@ def test_changes_are_recorded_and_shown_in_words(client, day):
         for needle in ("slip at desk", "White won on time", "ill", "organizer", "referee"):
             assert needle in text, needle
     # before and after in words, not JSON
-    table = text[text.index('id="audit-log"'):text.index("</table>", text.index('id="audit-log"'))]
+    table = text[text.index('id="audit-log"') : text.index("</table>", text.index('id="audit-log"'))]
     assert "{&quot;" not in table and '{"' not in table
     assert "Weiß" in table or "White" in table
     entries = list(response.context["page"])
@@ -47,10 +57,12 @@ def test_filters_and_pages(client, day):
     organizer = day.user("organizer")
     game = day.game2
     for i in range(60):
-        game = result_services.result_set(game=game, user=organizer, version=game.version,
-                                          result="B" if i % 2 == 0 else "W", reason=f"change {i}")
+        game = result_services.result_set(
+            game=game, user=organizer, version=game.version, result="B" if i % 2 == 0 else "W", reason=f"change {i}"
+        )
     registration_services.registration_set_status(
-        registration=day.tournament.registrations.first(), status="withdrawn", user=organizer)
+        registration=day.tournament.registrations.first(), status="withdrawn", user=organizer
+    )
     client.force_login(organizer)
     url = reverse("audit_log", args=[day.tournament.slug])
     first = client.get(url)
@@ -89,9 +101,18 @@ def test_no_url_edits_or_deletes_audit_entries(client, day, role):
     ids = [row[0] for row in before]
     client.force_login(day.user("organizer" if role == "organizer" else "admin"))
     payload = {
-        "post": "yes", "action": "delete_selected", "_selected_action": ids, "index": 0,
-        "reason": "rewritten", "before": "{}", "after": "{}", "action_code": "x", "user": "",
-        "tournament": day.tournament.pk, "object_type": "game", "object_id": 1,
+        "post": "yes",
+        "action": "delete_selected",
+        "_selected_action": ids,
+        "index": 0,
+        "reason": "rewritten",
+        "before": "{}",
+        "after": "{}",
+        "action_code": "x",
+        "user": "",
+        "tournament": day.tournament.pk,
+        "object_type": "game",
+        "object_id": 1,
     }
     skip = ("logout", "admin:logout")  # logging out would end the walk
     urls = [site.url(name, route, pattern) for name, route, pattern in url_patterns() if name not in skip]
@@ -110,10 +131,13 @@ def test_admin_cannot_change_or_delete_entries(client, day):
     response = client.get(change)
     assert response.status_code == 200 and b'name="reason"' not in response.content  # read-only
     assert client.post(change, {"reason": "rewritten"}).status_code == 403
-    assert client.post(reverse("admin:tournament_auditentry_delete", args=[entry.pk]),
-                       {"post": "yes"}).status_code == 403
-    response = client.post(reverse("admin:tournament_auditentry_changelist"),
-                           {"action": "delete_selected", "_selected_action": [entry.pk], "post": "yes"})
+    assert (
+        client.post(reverse("admin:tournament_auditentry_delete", args=[entry.pk]), {"post": "yes"}).status_code == 403
+    )
+    response = client.post(
+        reverse("admin:tournament_auditentry_changelist"),
+        {"action": "delete_selected", "_selected_action": [entry.pk], "post": "yes"},
+    )
     assert AuditEntry.objects.filter(pk=entry.pk, reason="x").exists()
     # and a tournament with a log cannot be deleted through the admin either
     client.post(reverse("admin:tournament_tournament_delete", args=[day.tournament.pk]), {"post": "yes"})

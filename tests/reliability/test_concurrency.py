@@ -106,8 +106,9 @@ def test_two_players_report_one_game_through_the_site(day, settings, monkeypatch
 def test_confirm_and_dispute_at_once(day):
     """Bob confirms what Alice reported and, from a second device, disputes it at the same moment: one wins."""
     alice, bob = day.user("alice"), day.user("bob")
-    game = result_services.result_report(game=_game(day.game.pk), user=alice, version=0, result="B",
-                                         record=FIVE_FOR_BLACK)
+    game = result_services.result_report(
+        game=_game(day.game.pk), user=alice, version=0, result="B", record=FIVE_FOR_BLACK
+    )
     version = game.version
     outcome = run_together(
         lambda: result_services.result_confirm(game=_game(game.pk), user=bob, version=version),
@@ -189,8 +190,7 @@ def test_many_players_report_their_own_games_at_once(day):
     """Eight tables report at the same moment: nothing is lost, nothing blocks for long."""
     from tests.factories import make_player
 
-    round_ = Round.objects.create(tournament=day.tournament, discipline=day.go, number=2,
-                                  status=Round.Status.PUBLISHED)
+    round_ = Round.objects.create(tournament=day.tournament, discipline=day.go, number=2, status=Round.Status.PUBLISHED)
     from django.contrib.auth import get_user_model
 
     games = []
@@ -198,10 +198,12 @@ def test_many_players_report_their_own_games_at_once(day):
         users = [get_user_model().objects.create_user(f"p{table}{side}") for side in "bw"]
         players = [make_player(day.tournament, user=u) for u in users]
         games.append((Game.objects.create(round=round_, table=table, black=players[0], white=players[1]), users[0]))
-    outcome = run_together(*(
-        lambda g=g, u=u: result_services.result_report(game=_game(g.pk), user=u, version=0, result="W")
-        for g, u in games
-    ))
+    outcome = run_together(
+        *(
+            lambda g=g, u=u: result_services.result_report(game=_game(g.pk), user=u, version=0, result="W")
+            for g, u in games
+        )
+    )
     assert all(isinstance(o, Game) for o in outcome), outcome
     assert Game.objects.filter(round=round_, result="W", result_state=ResultState.REPORTED).count() == 8
 
@@ -210,8 +212,14 @@ def test_two_identical_late_entries_at_once_make_one_registration(day):
     """The same player typed at two desks at the same moment: one registration, the other desk told why."""
     organizer = day.user("organizer")
     url = reverse("manage_player_add", args=[day.tournament.slug])
-    data = {"given_name": "Paul", "surname": "Pfeil", "club": "Kiel", "country": "DE", "rank": "4k",
-            "egd_pin": "13572468"}
+    data = {
+        "given_name": "Paul",
+        "surname": "Pfeil",
+        "club": "Kiel",
+        "country": "DE",
+        "rank": "4k",
+        "egd_pin": "13572468",
+    }
 
     def enter():
         client = Client()
@@ -260,8 +268,10 @@ def test_two_organizers_pair_the_same_player_by_hand_at_once(day):
     def pair(opponent, user):
         def job():
             with translation.override("en"):  # each thread has its own language
-                return round_edits.players_pair(round=Round.objects.get(pk=round_.pk), player_a=lonely,
-                                                player_b=opponent, user=user)
+                return round_edits.players_pair(
+                    round=Round.objects.get(pk=round_.pk), player_a=lonely, player_b=opponent, user=user
+                )
+
         return job
 
     results = run_together(pair(other, organizer), pair(bye, day.user("admin")))

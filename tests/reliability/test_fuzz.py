@@ -25,8 +25,6 @@ from tournament.pairing.opengotha_xml import OpenGothaFormatError, read_tourname
 from tournament.services.players import PlayerImportError, players_import_csv
 from tournament.services.records import RecordUnreadable, check_claim, replay_record
 
-from .conftest import FIVE_FOR_BLACK
-
 FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 OPENGOTHA = Path("/work/shared/opengotha")
 
@@ -36,8 +34,32 @@ record_text = st.one_of(
     st.text(max_size=400),
     st.text(alphabet=record_alphabet, max_size=400),
     st.lists(
-        st.sampled_from(["K10", "k9", "T19", "Z99", "A0", "pass", "1.", "(;", "GM[1]", "SZ[19]", "SZ[0]", "SZ[99]",
-                         ";B[jj]", ";W[tt]", ";B[]", "AB[aa][bb]", "HA[9]", "KM[x]", ")", "[", "\\]", "B[zz]"]),
+        st.sampled_from(
+            [
+                "K10",
+                "k9",
+                "T19",
+                "Z99",
+                "A0",
+                "pass",
+                "1.",
+                "(;",
+                "GM[1]",
+                "SZ[19]",
+                "SZ[0]",
+                "SZ[99]",
+                ";B[jj]",
+                ";W[tt]",
+                ";B[]",
+                "AB[aa][bb]",
+                "HA[9]",
+                "KM[x]",
+                ")",
+                "[",
+                "\\]",
+                "B[zz]",
+            ]
+        ),
         max_size=60,
     ).map(" ".join),
 )
@@ -151,8 +173,9 @@ def test_report_upload_through_the_site(client, day, raw):
     client.force_login(day.user("alice"))
     url = reverse("game_report", args=[day.tournament.slug, day.game.pk])
     with transaction.atomic():
-        response = client.post(url, {"version": day.game.version, "result": "B",
-                                     "sgf_file": SimpleUploadedFile("g.sgf", raw)})
+        response = client.post(
+            url, {"version": day.game.version, "result": "B", "sgf_file": SimpleUploadedFile("g.sgf", raw)}
+        )
         transaction.set_rollback(True)
     assert response.status_code in (200, 302, 400, 422), response.status_code
 
@@ -160,9 +183,11 @@ def test_report_upload_through_the_site(client, day, raw):
 def test_huge_upload_through_the_site(client, day):
     client.force_login(day.user("alice"))
     url = reverse("game_report", args=[day.tournament.slug, day.game.pk])
-    response = client.post(url, {"version": 0, "result": "B",
-                                 "sgf_file": SimpleUploadedFile("g.sgf", b"(;B[aa]" * 400_000)},
-                           HTTP_ACCEPT_LANGUAGE="en")
+    response = client.post(
+        url,
+        {"version": 0, "result": "B", "sgf_file": SimpleUploadedFile("g.sgf", b"(;B[aa]" * 400_000)},
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
     assert response.status_code == 413 and "Too much data" in response.content.decode()  # before parsing
     day.game.refresh_from_db()
     assert day.game.version == 0  # nothing half-saved
@@ -222,7 +247,7 @@ def test_opengotha_bad_attribute_values():
             first.setdefault(match.group(1), match)
         for name, match in first.items():
             for value in ("abc", "", "-1", "1e999"):
-                mutated = text[: match.start(2)] + value + text[match.end(2):]
+                mutated = text[: match.start(2)] + value + text[match.end(2) :]
                 try:
                     read_tournament(mutated.encode())
                 except OpenGothaFormatError as exc:
@@ -262,10 +287,15 @@ csv_text = st.one_of(
     st.text(max_size=300),
     st.lists(st.lists(csv_cell, min_size=0, max_size=9).map(";".join), max_size=8).map("\n".join),
     st.lists(
-        st.tuples(csv_cell, csv_cell, csv_cell, st.sampled_from(["DE", "de", "XX", "", "Deutschland"]),
-                  st.sampled_from(["5k", "1d", "31k", "10p", "", "abc"]),
-                  st.sampled_from(["", "12345678", "1234", "abcdefgh"]),
-                  st.sampled_from(["", "a@b.de", "nope"])).map(",".join),
+        st.tuples(
+            csv_cell,
+            csv_cell,
+            csv_cell,
+            st.sampled_from(["DE", "de", "XX", "", "Deutschland"]),
+            st.sampled_from(["5k", "1d", "31k", "10p", "", "abc"]),
+            st.sampled_from(["", "12345678", "1234", "abcdefgh"]),
+            st.sampled_from(["", "a@b.de", "nope"]),
+        ).map(",".join),
         max_size=6,
     ).map("\n".join),
 )

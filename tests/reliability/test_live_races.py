@@ -97,8 +97,9 @@ def test_two_phones_post_one_move_through_the_site(day):
         clients[name].force_login(day.user(name))
 
     def post(name):
-        return lambda: clients[name].post(url, {"version": 0, "point": "K10"}, HTTP_X_LIVE_BOARD="1",
-                                          HTTP_ACCEPT_LANGUAGE="de")
+        return lambda: clients[name].post(
+            url, {"version": 0, "point": "K10"}, HTTP_X_LIVE_BOARD="1", HTTP_ACCEPT_LANGUAGE="de"
+        )
 
     responses = run_together(post("alice"), post("bob"))
     assert not any(isinstance(r, BaseException) for r in responses), responses
@@ -116,8 +117,9 @@ def test_the_winning_move_and_a_resignation_at_once(day):
 
     def resign():
         with translation.override("en"):
-            return live_services.end(game=_game(day.game.pk), user=day.user("bob"), version=version,
-                                     loser="white", method="resignation")
+            return live_services.end(
+                game=_game(day.game.pk), user=day.user("bob"), version=version, loser="white", method="resignation"
+            )
 
     outcome = run_together(_place(day, "alice", "M10", version), resign)
     played = [o for o in outcome if isinstance(o, live_services.Played)]

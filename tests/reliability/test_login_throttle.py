@@ -23,8 +23,9 @@ PROXY = "10.0.0.2"
 
 
 def _log_in(client, username, password, address=VENUE, url=None, **headers):
-    return client.post(url or reverse("login"), {"username": username, "password": password},
-                       REMOTE_ADDR=address, **headers)
+    return client.post(
+        url or reverse("login"), {"username": username, "password": password}, REMOTE_ADDR=address, **headers
+    )
 
 
 def _fail(client, username="alice", times=1, **kwargs):
@@ -42,10 +43,13 @@ def test_fifth_failure_locks_the_name_at_this_address(client, day):
     assert response.status_code == 429 and not _logged_in(client)  # even the right password waits
 
 
-@pytest.mark.parametrize(("language", "message"), [
-    ("en", "Too many failed log-in attempts. Please wait 15 minutes and try again."),
-    ("de", "Zu viele fehlgeschlagene Anmeldeversuche. Bitte 15 Minuten warten"),
-])
+@pytest.mark.parametrize(
+    ("language", "message"),
+    [
+        ("en", "Too many failed log-in attempts. Please wait 15 minutes and try again."),
+        ("de", "Zu viele fehlgeschlagene Anmeldeversuche. Bitte 15 Minuten warten"),
+    ],
+)
 def test_lockout_page_is_the_site_s_in_both_languages(client, day, language, message):
     _fail(client, times=5)
     response = _log_in(client, "alice", "pw-alice-123", HTTP_ACCEPT_LANGUAGE=language)
@@ -135,8 +139,9 @@ def test_forwarded_for_from_a_trusted_proxy_names_the_client(settings):
 def test_forged_forwarded_for_does_not_escape_the_lock(client, day, settings):
     """A new X-Forwarded-For on every try, sent straight to the site: still counted under REMOTE_ADDR."""
     settings.TRUSTED_PROXIES = [PROXY]
-    codes = [_log_in(client, "alice", "wrong", HTTP_X_FORWARDED_FOR=f"192.0.2.{i}, {PROXY}").status_code
-             for i in range(5)]
+    codes = [
+        _log_in(client, "alice", "wrong", HTTP_X_FORWARDED_FOR=f"192.0.2.{i}, {PROXY}").status_code for i in range(5)
+    ]
     assert codes == [200] * 4 + [429]
     response = _log_in(client, "alice", "pw-alice-123", HTTP_X_FORWARDED_FOR=f"192.0.2.77, {PROXY}")
     assert response.status_code == 429

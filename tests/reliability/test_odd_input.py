@@ -41,8 +41,10 @@ def test_odd_discipline_ids_in_downloads(organizer, day, value):
 
 
 def test_nul_bytes_in_form_fields_are_refused_before_the_view(organizer, day):
-    response = organizer.post(reverse("manage_player_add", args=[day.tournament.slug]),
-                              {"surname": "Nul\x00l", "given_name": "Nina", "country": "DE", "rank": "5k"})
+    response = organizer.post(
+        reverse("manage_player_add", args=[day.tournament.slug]),
+        {"surname": "Nul\x00l", "given_name": "Nina", "country": "DE", "rank": "5k"},
+    )
     assert response.status_code == 400
     assert not day.tournament.registrations.filter(given_name="Nina").exists()
 
@@ -63,12 +65,21 @@ def test_a_body_over_the_limit_is_refused_before_it_is_read(day, settings):
     client = Client()
     client.cookies["django_language"] = "en"
     body = b"x" * (settings.REQUEST_MAX_BYTES + 1)
-    response = client.generic("POST", reverse("manage_players_import", args=[day.tournament.slug]), body,
-                              content_type="multipart/form-data; boundary=zzz")
+    response = client.generic(
+        "POST",
+        reverse("manage_players_import", args=[day.tournament.slug]),
+        body,
+        content_type="multipart/form-data; boundary=zzz",
+    )
     assert response.status_code == 413
     assert "Too much data" in response.content.decode()
-    huge = client.generic("POST", reverse("login"), b"", content_type="application/x-www-form-urlencoded",
-                          CONTENT_LENGTH=str(50 * 1024 * 1024))
+    huge = client.generic(
+        "POST",
+        reverse("login"),
+        b"",
+        content_type="application/x-www-form-urlencoded",
+        CONTENT_LENGTH=str(50 * 1024 * 1024),
+    )
     assert huge.status_code == 413
 
 
@@ -80,7 +91,7 @@ def test_every_page_sends_a_strict_content_security_policy(client, day):
     assert "<script>" not in response.content.decode() and "<style" not in response.content.decode()
 
 
-@pytest.mark.parametrize("name", ["=HYPERLINK(\"http://evil\")", "+SUM(A1)", "-2+3", "@cmd", "\tTab", "\rCR"])
+@pytest.mark.parametrize("name", ['=HYPERLINK("http://evil")', "+SUM(A1)", "-2+3", "@cmd", "\tTab", "\rCR"])
 def test_the_public_csv_shows_formulas_as_text(client, day, name):
     import csv
     import io
@@ -98,22 +109,41 @@ def test_the_public_csv_shows_formulas_as_text(client, day, name):
     assert all(not r["surname"].startswith(("=", "+", "-", "@", "\t", "\r")) for r in rows)
 
 
-@pytest.mark.parametrize("attribute,value", [
-    ("numberOfRounds", "99999999999"), ("numberOfRounds", "21"), ("numberOfRounds", "0"),
-    ("numberOfCategories", "1000000"), ("size", "100000"),
-])
+@pytest.mark.parametrize(
+    "attribute,value",
+    [
+        ("numberOfRounds", "99999999999"),
+        ("numberOfRounds", "21"),
+        ("numberOfRounds", "0"),
+        ("numberOfCategories", "1000000"),
+        ("size", "100000"),
+    ],
+)
 def test_an_opengotha_file_with_an_absurd_number_is_refused_at_once(attribute, value):
     from tournament.pairing.opengotha_xml import OpenGothaFormatError, read_tournament
 
-    xml = ('<?xml version="1.0"?><Tournament dataVersion="201"><Players/><Games/><TournamentParameterSet>'
-           f'<GeneralParameterSet name="X" shortName="x" numberOfRounds="5" {attribute}="{value}"/>'
-           '</TournamentParameterSet></Tournament>').replace('numberOfRounds="5" numberOfRounds', "numberOfRounds")
+    xml = (
+        '<?xml version="1.0"?><Tournament dataVersion="201"><Players/><Games/><TournamentParameterSet>'
+        f'<GeneralParameterSet name="X" shortName="x" numberOfRounds="5" {attribute}="{value}"/>'
+        "</TournamentParameterSet></Tournament>"
+    ).replace('numberOfRounds="5" numberOfRounds', "numberOfRounds")
     with pytest.raises(OpenGothaFormatError, match=attribute):
         read_tournament(xml)
 
 
-@pytest.mark.parametrize("game_value,table", [("64.0", "2"), ("²", "2"), ("1e3", "2"), ("99999999999999", "2"),
-                                              (None, "99999"), (None, "40000"), (None, "-3"), (None, "2.5")])
+@pytest.mark.parametrize(
+    "game_value,table",
+    [
+        ("64.0", "2"),
+        ("²", "2"),
+        ("1e3", "2"),
+        ("99999999999999", "2"),
+        (None, "99999"),
+        (None, "40000"),
+        (None, "-3"),
+        (None, "2.5"),
+    ],
+)
 def test_odd_table_moves_are_messages_not_500s(organizer, day, game_value, table):
     from tournament.models import Game
 
@@ -139,8 +169,13 @@ def test_no_template_has_an_inline_script_style_or_event_handler():
     offending = []
     for path in list((root / "templates").rglob("*.html")) + list((root / "tournament").rglob("templates/**/*.html")):
         text = re.sub(r"\{#.*?#\}", "", path.read_text(encoding="utf-8"))  # template comments say what they like
-        for pattern in (r"<script(?![^>]*\bsrc=)(?![^>]*type=\"application/json\")[^>]*>", r"<style\b",
-                        r"\son[a-z]+=\"", r"\sstyle=\"", r"javascript:"):
+        for pattern in (
+            r"<script(?![^>]*\bsrc=)(?![^>]*type=\"application/json\")[^>]*>",
+            r"<style\b",
+            r"\son[a-z]+=\"",
+            r"\sstyle=\"",
+            r"javascript:",
+        ):
             if re.search(pattern, text):
                 offending.append(f"{path.relative_to(root)}: {pattern}")
     assert not offending, offending
@@ -154,8 +189,10 @@ def test_an_sgf_upload_with_a_nul_byte_is_a_form_error(client, day):
     client.force_login(day.user("alice"))
     client.cookies["django_language"] = "en"
     sgf = b"(;GM[1]SZ[19]C[a comment with a \x00 in it];B[jj];W[ji])"
-    response = client.post(reverse("game_report", args=[day.tournament.slug, day.game.pk]),
-                           {"version": 0, "result": "B", "sgf_file": SimpleUploadedFile("g.sgf", sgf)})
+    response = client.post(
+        reverse("game_report", args=[day.tournament.slug, day.game.pk]),
+        {"version": 0, "result": "B", "sgf_file": SimpleUploadedFile("g.sgf", sgf)},
+    )
     assert response.status_code in (200, 422)
     assert "not a text file" in response.content.decode()
     game = Game.objects.get(pk=day.game.pk)

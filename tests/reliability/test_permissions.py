@@ -250,12 +250,18 @@ class Site:
         from tournament.services.round_edits import pair_constraint_add
 
         players = list(day.tournament.registrations.all())
-        pair_constraint_add(tournament=day.tournament, kind="forbidden", player_a=players[0],
-                            player_b=players[1], user=day.user("organizer"))
+        pair_constraint_add(
+            tournament=day.tournament,
+            kind="forbidden",
+            player_a=players[0],
+            player_b=players[1],
+            user=day.user("organizer"),
+        )
         self.registration = Registration.objects.get(tournament=day.tournament, user=day.user("alice"))
         # entered by the organizer, not claimed yet: the claim link works for everybody
-        self.unclaimed = Registration.objects.create(tournament=day.tournament, surname="Ohne", given_name="Konto",
-                                                     rank=-8, status=Registration.Status.WITHDRAWN)
+        self.unclaimed = Registration.objects.create(
+            tournament=day.tournament, surname="Ohne", given_name="Konto", rank=-8, status=Registration.Status.WITHDRAWN
+        )
         # for the admin's pages of groups and byes (a bye in the other tournament)
         from django.contrib.auth.models import Group
 
@@ -266,7 +272,9 @@ class Site:
         # for the admin's pages of the log-in throttle
         from axes.models import AccessAttempt, AccessFailureLog, AccessLog
 
-        AccessAttempt.objects.create(username="alice", ip_address="192.0.2.1", user_agent="test", failures_since_start=1)
+        AccessAttempt.objects.create(
+            username="alice", ip_address="192.0.2.1", user_agent="test", failures_since_start=1
+        )
         AccessLog.objects.create(username="alice", ip_address="192.0.2.1", user_agent="test")
         AccessFailureLog.objects.create(username="alice", ip_address="192.0.2.1", user_agent="test")
         other_round = make_round(day.other, make_discipline(day.other), number=1)
@@ -428,12 +436,28 @@ def _post_data(name: str, day) -> dict:
         "manage_round_edit": {"discipline": day.ninuki.pk, "starts_at": "2026-11-28T10:00"},
         "manage_team_add": {"username": "nobody", "role": "referee"},
         "manage_team_invite": {"email": "", "role": "referee"},
-        "manage_discipline": {"kind": "go", "name": "Go 9", "board_size": "9", "rule_set": "chinese", "komi": "7",
-                              "handicap_policy": "mcmahon"},
-        "manage_discipline_add": {"kind": "volt", "name": "Volt", "board_size": "9", "rule_set": "hannover",
-                                  "komi": "5", "handicap_policy": "rank-table"},
-        "tournament_new": {"name": "Neu", "start_date": "2027-01-01", "time_zone": "Europe/Berlin",
-                           "pairing_system": "mcmahon"},
+        "manage_discipline": {
+            "kind": "go",
+            "name": "Go 9",
+            "board_size": "9",
+            "rule_set": "chinese",
+            "komi": "7",
+            "handicap_policy": "mcmahon",
+        },
+        "manage_discipline_add": {
+            "kind": "volt",
+            "name": "Volt",
+            "board_size": "9",
+            "rule_set": "hannover",
+            "komi": "5",
+            "handicap_policy": "rank-table",
+        },
+        "tournament_new": {
+            "name": "Neu",
+            "start_date": "2027-01-01",
+            "time_zone": "Europe/Berlin",
+            "pairing_system": "mcmahon",
+        },
         "manage_round_swap": {"player_a": players[0], "player_b": players[2]},
         "manage_round_constraint": {"player_a": players[0], "player_b": players[3]},
         "my_rounds": {"absent_rounds": [1]},
@@ -483,7 +507,7 @@ def test_unknown_tournament_is_404(day, client, role):
     site = Site(day)
     _login(client, day, role)
     wrong = []
-    for name, route, pattern in url_patterns():
+    for name, route, _pattern in url_patterns():
         if "<slug:slug>" not in route:
             continue
         kwargs = {**site.kwargs(name, route), "slug": "no-such-tournament"}
@@ -511,7 +535,9 @@ def test_objects_of_another_tournament_are_404(day, client):
         url = reverse(name, args=[slug, foreign.pk])
         assert client.post(url, {"version": 0, "result": "B", "reason": "x"}).status_code == 404, name
     assert client.get(reverse("manage_registration", args=[slug, reg.pk])).status_code == 404
-    assert client.post(reverse("manage_registration_status", args=[slug, reg.pk]),
-                       {"status": "withdrawn"}).status_code == 404
+    assert (
+        client.post(reverse("manage_registration_status", args=[slug, reg.pk]), {"status": "withdrawn"}).status_code
+        == 404
+    )
     foreign.refresh_from_db()
     assert foreign.result == "?" and foreign.version == 0

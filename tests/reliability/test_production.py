@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import socket
 import subprocess
 import sys
@@ -39,7 +38,11 @@ def test_check_deploy_passes_with_the_four_variables(tmp_path):
     env = _production_env(tmp_path)
     done = subprocess.run(
         [sys.executable, MANAGE, "check", "--deploy", "--fail-level", "WARNING"],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "no issues" in done.stdout
@@ -50,7 +53,11 @@ def test_check_deploy_fails_without_a_secret_key(tmp_path):
     del env["DJANGO_SECRET_KEY"]
     done = subprocess.run(
         [sys.executable, MANAGE, "check", "--deploy", "--fail-level", "WARNING"],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert done.returncode != 0
 
@@ -79,18 +86,23 @@ def _get(url, headers=None, timeout=5.0):
 @pytest.mark.slow
 def test_static_files_served_by_whitenoise_under_gunicorn(tmp_path):
     """collectstatic into a temporary STATIC_ROOT, gunicorn with DEBUG=0: hashed, compressed, cached static files."""
-    env = _production_env(tmp_path, DJANGO_STATIC_ROOT=str(tmp_path / "static"),
-                          DJANGO_CACHE_DIR=str(tmp_path / "cache"))
+    env = _production_env(
+        tmp_path, DJANGO_STATIC_ROOT=str(tmp_path / "static"), DJANGO_CACHE_DIR=str(tmp_path / "cache")
+    )
     for command in (["collectstatic", "--noinput", "-v0"], ["migrate", "--noinput", "-v0"]):
-        done = subprocess.run([sys.executable, MANAGE, *command], cwd=ROOT, env=env,
-                              capture_output=True, text=True, timeout=180)
+        done = subprocess.run(
+            [sys.executable, MANAGE, *command], cwd=ROOT, env=env, capture_output=True, text=True, timeout=180
+        )
         assert done.returncode == 0, done.stderr
     manifest = json.loads((tmp_path / "static" / "staticfiles.json").read_text())
     hashed = manifest["paths"]["tournament/site.css"]
     port = _free_port()
     server = subprocess.Popen(
         [str(VENV_BIN / "gunicorn"), "tournament.wsgi", "--bind", f"127.0.0.1:{port}", "--workers", "1"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
     )
     try:
         base = f"http://127.0.0.1:{port}"
@@ -106,7 +118,9 @@ def test_static_files_served_by_whitenoise_under_gunicorn(tmp_path):
                 time.sleep(0.2)
         assert status == 200
         assert headers.get("Content-Encoding") == "gzip"
-        assert "immutable" in headers.get("Cache-Control", "") or "max-age=315360000" in headers.get("Cache-Control", "")
+        assert "immutable" in headers.get("Cache-Control", "") or "max-age=315360000" in headers.get(
+            "Cache-Control", ""
+        )
         status, headers, body = _get(f"{base}/static/tournament/site.css", https)
         assert status == 200 and b"{" in body
         # pages work with DEBUG off, and link the hashed file
@@ -131,8 +145,14 @@ def test_production_settings_are_safe(tmp_path):
         "validators=len(s.AUTH_PASSWORD_VALIDATORS), upload=s.DATA_UPLOAD_MAX_MEMORY_SIZE,"
         "storage=s.STORAGES['staticfiles']['BACKEND'], hosts=s.ALLOWED_HOSTS)))"
     )
-    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60,
-                          env={**env, "DJANGO_SETTINGS_MODULE": "tournament.settings"})
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**env, "DJANGO_SETTINGS_MODULE": "tournament.settings"},
+    )
     assert done.returncode == 0, done.stderr
     values = json.loads(done.stdout)
     assert values["debug"] is False
@@ -168,18 +188,34 @@ def test_self_registration_validates_the_password(client, day, settings):
 
     url = reverse("register", args=[day.tournament.slug])
     users = get_user_model().objects.count()
-    response = client.post(url, {
-        "given_name": "Nina", "surname": "Neumann", "country": "DE", "rank": "5k",
-        "email": "nina@example.org", "username": "nina", "password": "12345678",
-    })
+    response = client.post(
+        url,
+        {
+            "given_name": "Nina",
+            "surname": "Neumann",
+            "country": "DE",
+            "rank": "5k",
+            "email": "nina@example.org",
+            "username": "nina",
+            "password": "12345678",
+        },
+    )
     assert response.status_code == 200
     errors = response.context["form"].errors
     assert "password" in errors and set(errors) == {"password"}
     assert get_user_model().objects.count() == users  # nothing half-saved
-    response = client.post(url, {
-        "given_name": "Nina", "surname": "Neumann", "country": "DE", "rank": "5k",
-        "email": "nina@example.org", "username": "nina", "password": "nina",
-    })
+    response = client.post(
+        url,
+        {
+            "given_name": "Nina",
+            "surname": "Neumann",
+            "country": "DE",
+            "rank": "5k",
+            "email": "nina@example.org",
+            "username": "nina",
+            "password": "nina",
+        },
+    )
     assert "password" in response.context["form"].errors
 
 
@@ -190,8 +226,9 @@ def test_admin_password_forms_validate_passwords(client, day):
     assert response.status_code == 200
     assert response.context["form"].errors
     url = reverse("admin:password_change")
-    response = client.post(url, {"old_password": "pw-admin-123", "new_password1": "password",
-                                 "new_password2": "password"})
+    response = client.post(
+        url, {"old_password": "pw-admin-123", "new_password1": "password", "new_password2": "password"}
+    )
     assert response.status_code == 200 and "new_password2" in response.context["form"].errors
 
 
@@ -210,8 +247,14 @@ def _settings_values(tmp_path, names: list[str], **extra):
         "import json, django; django.setup(); from django.conf import settings as s; "
         f"print(json.dumps({{n: getattr(s, n) for n in {names!r}}}))"
     )
-    return subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60,
-                          env={**_production_env(tmp_path, **extra), "DJANGO_SETTINGS_MODULE": "tournament.settings"})
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**_production_env(tmp_path, **extra), "DJANGO_SETTINGS_MODULE": "tournament.settings"},
+    )
 
 
 def test_e_mail_and_proxy_settings_from_the_environment(tmp_path):
@@ -222,15 +265,23 @@ def test_e_mail_and_proxy_settings_from_the_environment(tmp_path):
     assert values["EMAIL_BACKEND"] == "django.core.mail.backends.console.EmailBackend"
     assert values["TRUSTED_PROXIES"] == []
     done = _settings_values(
-        tmp_path, names, DJANGO_EMAIL_BACKEND="smtp", DJANGO_EMAIL_HOST="mail.example.org", DJANGO_EMAIL_PORT="587",
-        DJANGO_EMAIL_USE_TLS="1", DJANGO_DEFAULT_FROM_EMAIL="turnier@example.org",
+        tmp_path,
+        names,
+        DJANGO_EMAIL_BACKEND="smtp",
+        DJANGO_EMAIL_HOST="mail.example.org",
+        DJANGO_EMAIL_PORT="587",
+        DJANGO_EMAIL_USE_TLS="1",
+        DJANGO_DEFAULT_FROM_EMAIL="turnier@example.org",
         DJANGO_TRUSTED_PROXIES="127.0.0.1, 10.0.0.0/8",
     )
     assert done.returncode == 0, done.stderr
     values = json.loads(done.stdout)
     assert values == {
-        "EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend", "TRUSTED_PROXIES": ["127.0.0.1", "10.0.0.0/8"],
-        "DEFAULT_FROM_EMAIL": "turnier@example.org", "EMAIL_HOST": "mail.example.org", "EMAIL_PORT": 587,
+        "EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+        "TRUSTED_PROXIES": ["127.0.0.1", "10.0.0.0/8"],
+        "DEFAULT_FROM_EMAIL": "turnier@example.org",
+        "EMAIL_HOST": "mail.example.org",
+        "EMAIL_PORT": 587,
         "EMAIL_USE_TLS": True,
     }
     done = _settings_values(tmp_path, names, DJANGO_TRUSTED_PROXIES="127.0.0.1,proxy.example.org")
@@ -264,29 +315,51 @@ def _post_form(base, path, fields, cookies, headers):
     assert found, (status, page[:1000])
     token = found.group(1)
     body = urlencode({**fields, "csrfmiddlewaretoken": token})
-    return request("POST", body, {"Content-Type": "application/x-www-form-urlencoded",
-                                  "Origin": f"https://{parts.hostname}:{parts.port}",
-                                  "Referer": f"https://{parts.hostname}:{parts.port}{path}"})[0]
+    return request(
+        "POST",
+        body,
+        {
+            "Content-Type": "application/x-www-form-urlencoded",
+            "Origin": f"https://{parts.hostname}:{parts.port}",
+            "Referer": f"https://{parts.hostname}:{parts.port}{path}",
+        },
+    )[0]
 
 
 @pytest.mark.slow
 def test_login_throttle_under_gunicorn_with_several_workers_behind_a_proxy(tmp_path):
     """Two workers share the counts (database); X-Forwarded-For from the listed proxy names the client."""
-    env = _production_env(tmp_path, DJANGO_CACHE_DIR=str(tmp_path / "cache"), DJANGO_TRUSTED_PROXIES="127.0.0.1",
-                          DJANGO_STATIC_ROOT=str(tmp_path / "static"))
+    env = _production_env(
+        tmp_path,
+        DJANGO_CACHE_DIR=str(tmp_path / "cache"),
+        DJANGO_TRUSTED_PROXIES="127.0.0.1",
+        DJANGO_STATIC_ROOT=str(tmp_path / "static"),
+    )
     for command in (["collectstatic", "--noinput", "-v0"], ["migrate", "--noinput", "-v0"]):
-        done = subprocess.run([sys.executable, MANAGE, *command], cwd=ROOT, env=env,
-                              capture_output=True, text=True, timeout=180)
+        done = subprocess.run(
+            [sys.executable, MANAGE, *command], cwd=ROOT, env=env, capture_output=True, text=True, timeout=180
+        )
         assert done.returncode == 0, done.stderr
-    code = ("import django; django.setup(); from django.contrib.auth.models import User; "
-            "User.objects.create_user('alice', password='pw-alice-123')")
-    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60,
-                          env={**env, "DJANGO_SETTINGS_MODULE": "tournament.settings"})
+    code = (
+        "import django; django.setup(); from django.contrib.auth.models import User; "
+        "User.objects.create_user('alice', password='pw-alice-123')"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**env, "DJANGO_SETTINGS_MODULE": "tournament.settings"},
+    )
     assert done.returncode == 0, done.stderr
     port = _free_port()
     server = subprocess.Popen(
         [str(VENV_BIN / "gunicorn"), "tournament.wsgi", "--bind", f"127.0.0.1:{port}", "--workers", "2"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
     )
     try:
         base = f"http://127.0.0.1:{port}"

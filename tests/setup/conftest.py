@@ -18,6 +18,6 @@ def _english(client):
 
 
 @pytest.fixture
-def organizer_client(client, day):
+def organizer_client(client, day):  # noqa: F811 - the fixture imported above
     client.force_login(day.user("organizer"))
     return client

@@ -31,8 +31,9 @@ def _upload(data: bytes, name="t.xml"):
 def test_a_whole_opengotha_tournament_from_the_page_has_the_uploader_as_organizer(client):
     ute = get_user_model().objects.create_user("ute", password="pw-ute-123")
     client.force_login(ute)
-    response = client.post(reverse("tournament_new_opengotha"), {"file": _upload(SIMPLE.read_bytes()),
-                                                                 "slug": "mm-2024"})
+    response = client.post(
+        reverse("tournament_new_opengotha"), {"file": _upload(SIMPLE.read_bytes()), "slug": "mm-2024"}
+    )
     t = Tournament.objects.get(slug="mm-2024")
     assert response["Location"] == reverse("manage", args=[t.slug])
     assert list(t.roles.values_list("user__username", "role")) == [("ute", "organizer")]
@@ -40,8 +41,9 @@ def test_a_whole_opengotha_tournament_from_the_page_has_the_uploader_as_organize
     assert t.registrations.count() == len(plain.players) and t.rounds.count() == plain.params.general.number_of_rounds
     assert AuditEntry.objects.filter(tournament=t, action="role.add").exists()
     # again under the same short name: a clear error, nothing made
-    response = client.post(reverse("tournament_new_opengotha"), {"file": _upload(SIMPLE.read_bytes()),
-                                                                 "slug": "mm-2024"})
+    response = client.post(
+        reverse("tournament_new_opengotha"), {"file": _upload(SIMPLE.read_bytes()), "slug": "mm-2024"}
+    )
     assert response.status_code == 422 and "exists already" in response.content.decode()
     assert Tournament.objects.filter(name=t.name).count() == 1
 
@@ -111,9 +113,16 @@ def test_odd_player_files_import_nothing(organizer_client, day, data):
 def test_the_files_page_links_every_download(organizer_client, day):
     t = day.tournament
     page = organizer_client.get(reverse("manage_files", args=[t.slug])).content.decode()
-    for name, args in (("manage_opengotha_export", [t.slug]), ("h9_results", [t.slug]), ("csv_standings", [t.slug]),
-                       ("pdf_standings", [t.slug]), ("pdf_crosstable", [t.slug]), ("pdf_pairings", [t.slug, 1]),
-                       ("pdf_slips", [t.slug, 1]), ("manage_players_import", [t.slug])):
+    for name, args in (
+        ("manage_opengotha_export", [t.slug]),
+        ("h9_results", [t.slug]),
+        ("csv_standings", [t.slug]),
+        ("pdf_standings", [t.slug]),
+        ("pdf_crosstable", [t.slug]),
+        ("pdf_pairings", [t.slug, 1]),
+        ("pdf_slips", [t.slug, 1]),
+        ("manage_players_import", [t.slug]),
+    ):
         assert reverse(name, args=args) in page, name
     response = organizer_client.get(reverse("manage_opengotha_export", args=[t.slug]))
     assert response.status_code == 200 and response["Content-Type"].startswith("application/xml")
@@ -124,8 +133,10 @@ def test_the_files_page_links_every_download(organizer_client, day):
 @needs_shared
 def test_the_players_of_a_file_from_the_page(organizer_client, day):
     t = day.tournament
-    response = organizer_client.post(reverse("manage_opengotha_players", args=[t.slug]),
-                                     {"file": _upload(SIMPLE.read_bytes()), "confirmed": "on"})
+    response = organizer_client.post(
+        reverse("manage_opengotha_players", args=[t.slug]), {"file": _upload(SIMPLE.read_bytes()), "confirmed": "on"}
+    )
     assert response["Location"] == reverse("manage_registrations", args=[t.slug])
     assert t.registrations.filter(source=Registration.Source.IMPORT, status="confirmed").count() == len(
-        read_tournament(SIMPLE.read_bytes()).players)
+        read_tournament(SIMPLE.read_bytes()).players
+    )

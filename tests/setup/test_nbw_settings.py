@@ -54,9 +54,11 @@ def test_the_settings_page_edits_them_before_round_1(client, day):
 def test_an_opengotha_import_keeps_both(tmp_path):
     from tournament.services.opengotha import import_opengotha
 
-    xml = ('<?xml version="1.0"?><Tournament dataVersion="201"><Players/><Games/><TournamentParameterSet>'
-           '<GeneralParameterSet name="N" shortName="nbw" numberOfRounds="3" genMMS2ValueBye="2" '
-           'genNBW2ValueBye="0" genMMS2ValueAbsent="1" genNBW2ValueAbsent="0"/></TournamentParameterSet></Tournament>')
+    xml = (
+        '<?xml version="1.0"?><Tournament dataVersion="201"><Players/><Games/><TournamentParameterSet>'
+        '<GeneralParameterSet name="N" shortName="nbw" numberOfRounds="3" genMMS2ValueBye="2" '
+        'genNBW2ValueBye="0" genMMS2ValueAbsent="1" genNBW2ValueAbsent="0"/></TournamentParameterSet></Tournament>'
+    )
     t = import_opengotha(xml)
     assert (t.bye_points, t.bye_points_nbw, t.absence_points, t.absence_points_nbw) == (1, 0, Decimal("0.5"), 0)
     g = parameters_for(t).general

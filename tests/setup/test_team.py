@@ -90,6 +90,7 @@ def test_two_organizers_removing_each_other_at_once_leave_one(monkeypatch):
                 return "removed"
             except ValidationError:
                 return "refused"
+
         return go
 
     outcomes = run_together(remove(first), remove(second))
@@ -100,8 +101,14 @@ def test_two_organizers_removing_each_other_at_once_leave_one(monkeypatch):
 def test_an_invitation_link_by_e_mail_is_accepted_once(day, settings):
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
     t = day.tournament
-    invitation = invitation_create(tournament=t, role="referee", email="schiri@example.org",
-                                   user=day.user("organizer"), base_url="https://go.example.org/", language="de")
+    invitation = invitation_create(
+        tournament=t,
+        role="referee",
+        email="schiri@example.org",
+        user=day.user("organizer"),
+        base_url="https://go.example.org/",
+        language="de",
+    )
     assert len(mail.outbox) == 1 and mail.outbox[0].to == ["schiri@example.org"]
     assert "Schiedsrichter" in mail.outbox[0].subject  # in the language of the organizer's page
     link = re.search(r"https://go\.example\.org/invitation/\S+/", mail.outbox[0].body).group(0)
@@ -124,8 +131,13 @@ def test_withdrawn_expired_and_unknown_invitations_give_nothing(day):
     invitation_withdraw(tournament=t, invitation=withdrawn, user=day.user("organizer"))
     old = invitation_create(tournament=t, role="organizer")
     TournamentInvitation.objects.filter(pk=old.pk).update(created_at=timezone.now() - dt.timedelta(days=15))
-    for token, message in ((withdrawn.token, "not known"), (old.token, "expired"), ("", "not known"),
-                           ("\x00", "not known"), ("x" * 5000, "not known")):
+    for token, message in (
+        (withdrawn.token, "not known"),
+        (old.token, "expired"),
+        ("", "not known"),
+        ("\x00", "not known"),
+        ("x" * 5000, "not known"),
+    ):
         with pytest.raises(ValidationError, match=message):
             invitation_accept(token=token, user=day.user("nobody"))
     assert not TournamentRole.objects.filter(user=day.user("nobody")).exists()
@@ -140,7 +152,10 @@ def test_the_team_page_adds_invites_and_removes(client, day, settings):
     client.force_login(day.user("organizer"))
     page = client.get(reverse("manage_team", args=[t.slug])).content.decode()
     assert "referee" in page and "organizer" in page
-    assert client.post(reverse("manage_team_add", args=[t.slug]), {"username": "dave", "role": "organizer"}).status_code == 302
+    assert (
+        client.post(reverse("manage_team_add", args=[t.slug]), {"username": "dave", "role": "organizer"}).status_code
+        == 302
+    )
     assert t.roles.filter(user__username="dave", role="organizer").exists()
     response = client.post(reverse("manage_team_add", args=[t.slug]), {"username": "ghost", "role": "referee"})
     assert response.status_code == 422 and "no account" in response.content.decode()
@@ -172,8 +187,10 @@ def test_the_invitation_page_sends_a_stranger_to_sign_up_and_back(client, day):
     page = client.get(url).content.decode()
     assert t.name in page and f"/accounts/signup/?next={url}" in page
     assert client.post(url)["Location"].startswith(reverse("login"))
-    client.post(f"{reverse('signup')}?next={url}", {"username": "hanna", "password1": "ein-langes-Passwort-7",
-                                                     "password2": "ein-langes-Passwort-7", "next": url})
+    client.post(
+        f"{reverse('signup')}?next={url}",
+        {"username": "hanna", "password1": "ein-langes-Passwort-7", "password2": "ein-langes-Passwort-7", "next": url},
+    )
     response = client.post(url)
     assert response["Location"] == reverse("referee_queue", args=[t.slug])
     assert t.roles.filter(user__username="hanna", role="referee").exists()

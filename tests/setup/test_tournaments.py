@@ -79,8 +79,15 @@ def test_the_create_page(client, settings):
     ute = _user("ute")
     client.force_login(ute)
     assert 'id="create-tournament"' in client.get(reverse("home")).content.decode()
-    data = {"name": "Frühjahrsturnier", "start_date": "2027-03-06", "end_date": "", "place": "Hannover",
-            "country": "de", "time_zone": "Europe/Berlin", "pairing_system": "mcmahon"}
+    data = {
+        "name": "Frühjahrsturnier",
+        "start_date": "2027-03-06",
+        "end_date": "",
+        "place": "Hannover",
+        "country": "de",
+        "time_zone": "Europe/Berlin",
+        "pairing_system": "mcmahon",
+    }
     response = client.post(url, data)
     t = Tournament.objects.get(name="Frühjahrsturnier")
     assert response["Location"] == reverse("manage_programme", args=[t.slug])
@@ -90,8 +97,12 @@ def test_the_create_page(client, settings):
     assert Tournament.objects.filter(name="Frühjahrsturnier").count() == 1
     # odd input: a form error, never a 500
     assert client.post(url, {**data, "name": "A\x00B"}).status_code == 400  # refused before the form
-    for bad in ({**data, "start_date": "99999-01-01"}, {**data, "time_zone": "Mars/Olympus"},
-                {**data, "end_date": "2027-03-01"}, {**data, "slug": "ä ö"}):
+    for bad in (
+        {**data, "start_date": "99999-01-01"},
+        {**data, "time_zone": "Mars/Olympus"},
+        {**data, "end_date": "2027-03-01"},
+        {**data, "slug": "ä ö"},
+    ):
         assert client.post(url, bad).status_code == 200, bad
     settings.TOURNAMENT_CREATORS = "approved"
     response = client.get(url)
@@ -104,8 +115,8 @@ def test_my_tournaments_lists_them_by_role(client, day):
     TournamentRole.objects.create(tournament=day.other, user=organizer, role="referee")
     client.force_login(organizer)
     page = client.get(reverse("my_tournaments")).content.decode()
-    organizing = page[page.index('id="organizing"'):page.index('id="refereeing"')]
-    refereeing = page[page.index('id="refereeing"'):]
+    organizing = page[page.index('id="organizing"') : page.index('id="refereeing"')]
+    refereeing = page[page.index('id="refereeing"') :]
     assert day.tournament.name in organizing and day.other.name not in organizing
     assert day.other.name in refereeing
     assert reverse("tournament_new") in page
@@ -117,16 +128,28 @@ def test_my_tournaments_lists_them_by_role(client, day):
 def test_settings_are_saved_with_their_values_before_and_after(day, planned):
     t = planned
     changed = tournament_update_settings(
-        tournament=t, user=day.user("organizer"), reason="as announced",
-        data={"mcmahon_bar": parse_rank("1d"), "mcmahon_floor": parse_rank("20k"), "bye_points": Decimal("0.5"),
-              "standings_criteria": ["mms", "sos", "dc"], "place": "Hannover", "time_zone": "Europe/Berlin"},
+        tournament=t,
+        user=day.user("organizer"),
+        reason="as announced",
+        data={
+            "mcmahon_bar": parse_rank("1d"),
+            "mcmahon_floor": parse_rank("20k"),
+            "bye_points": Decimal("0.5"),
+            "standings_criteria": ["mms", "sos", "dc"],
+            "place": "Hannover",
+            "time_zone": "Europe/Berlin",
+        },
     )
     assert sorted(changed) == ["bye_points", "mcmahon_bar", "mcmahon_floor", "standings_criteria"]
     t.refresh_from_db()
     assert (t.mcmahon_bar, t.mcmahon_floor, t.bye_points) == (0, -20, Decimal("0.5"))
     entry = AuditEntry.objects.get(tournament=t, action="tournament.settings")
-    assert entry.before == {"mcmahon_bar": None, "mcmahon_floor": None, "bye_points": "1.0",
-                            "standings_criteria": ["mms", "sosmms", "sososmms"]}
+    assert entry.before == {
+        "mcmahon_bar": None,
+        "mcmahon_floor": None,
+        "bye_points": "1.0",
+        "standings_criteria": ["mms", "sosmms", "sososmms"],
+    }
     assert entry.after["mcmahon_bar"] == "1d" and entry.after["bye_points"] == "0.5"
     assert entry.reason == "as announced"
     assert tournament_update_settings(tournament=t, user=day.user("organizer"), data={"place": "Hannover"}) == []
@@ -140,8 +163,11 @@ def test_settings_the_pairings_were_made_with_are_fixed_once_a_round_is_paired(d
     t.refresh_from_db()
     assert t.mcmahon_bar is None
     # the others still change
-    tournament_update_settings(tournament=t, user=day.user("organizer"),
-                               data={"standings_criteria": ["mms", "sos"], "time_control": "60 min + 5x30 s"})
+    tournament_update_settings(
+        tournament=t,
+        user=day.user("organizer"),
+        data={"standings_criteria": ["mms", "sos"], "time_control": "60 min + 5x30 s"},
+    )
     Round.objects.filter(tournament=t).update(status=Round.Status.PLANNED)
     assert locked_settings(t) == {}
 
@@ -167,12 +193,27 @@ def test_the_model_refuses_what_the_form_would(day):
 
 def _settings_post(t, **changes):
     data = {
-        "version": settings_version(t), "name": t.name, "start_date": t.start_date.isoformat(),
-        "end_date": t.end_date.isoformat(), "place": t.place, "country": t.country, "time_zone": t.time_zone,
-        "description": "", "registration_open": "on", "time_control": t.time_control,
-        "pairing_system": t.pairing_system, "mcmahon_bar": "", "mcmahon_floor": "", "rematch_scope": t.rematch_scope,
-        "bye_points": "1", "absence_points": "0", "handicap_threshold": "", "handicap_correction": "1",
-        "handicap_ceiling": "9", "overall_ranking": t.overall_ranking, "best_of": "",
+        "version": settings_version(t),
+        "name": t.name,
+        "start_date": t.start_date.isoformat(),
+        "end_date": t.end_date.isoformat(),
+        "place": t.place,
+        "country": t.country,
+        "time_zone": t.time_zone,
+        "description": "",
+        "registration_open": "on",
+        "time_control": t.time_control,
+        "pairing_system": t.pairing_system,
+        "mcmahon_bar": "",
+        "mcmahon_floor": "",
+        "rematch_scope": t.rematch_scope,
+        "bye_points": "1",
+        "absence_points": "0",
+        "handicap_threshold": "",
+        "handicap_correction": "1",
+        "handicap_ceiling": "9",
+        "overall_ranking": t.overall_ranking,
+        "best_of": "",
         **{f"standings_criteria_{i}": c for i, c in enumerate(t.standings_criteria)},
     }
     data.update(changes)
@@ -192,10 +233,21 @@ def test_the_settings_page_reads_ranks_criteria_and_the_time_control(organizer_c
     page = organizer_client.get(url).content.decode()
     assert 'name="mcmahon_bar"' in page and 'name="standings_criteria_5"' in page
     assert "EGD class" in page  # "45 min + 5x30 s" read by the EGD reader
-    response = organizer_client.post(url, _settings_post(
-        t, mcmahon_bar="1D", mcmahon_floor="20k", handicap_threshold="3d", standings_criteria_0="nbw",
-        standings_criteria_1="", standings_criteria_2="sos", standings_criteria_3="dc",
-        time_control="60 min + 15 stones / 5 min", reason="Ausschreibung"))
+    response = organizer_client.post(
+        url,
+        _settings_post(
+            t,
+            mcmahon_bar="1D",
+            mcmahon_floor="20k",
+            handicap_threshold="3d",
+            standings_criteria_0="nbw",
+            standings_criteria_1="",
+            standings_criteria_2="sos",
+            standings_criteria_3="dc",
+            time_control="60 min + 15 stones / 5 min",
+            reason="Ausschreibung",
+        ),
+    )
     assert response.status_code == 302, response.content.decode()[:3000]
     t.refresh_from_db()
     assert (t.mcmahon_bar, t.mcmahon_floor, t.handicap_threshold) == (0, -20, 2)
@@ -203,21 +255,24 @@ def test_the_settings_page_reads_ranks_criteria_and_the_time_control(organizer_c
     assert t.time_control == "60 min + 15 stones / 5 min"
 
 
-@pytest.mark.parametrize("changes,field", [
-    ({"mcmahon_bar": "1 dan"}, "mcmahon_bar"),
-    ({"mcmahon_bar": "5k", "mcmahon_floor": "1d"}, "mcmahon_floor"),
-    ({"time_control": "a long time"}, "time_control"),
-    ({"time_control": "9" * 99 + " min"}, "time_control"),
-    ({"standings_criteria_0": "mms", "standings_criteria_1": "mms"}, "standings_criteria"),
-    ({"standings_criteria_0": "", "standings_criteria_1": "", "standings_criteria_2": ""}, "standings_criteria"),
-    ({"standings_criteria_0": "nonsense"}, "standings_criteria"),
-    ({"handicap_correction": "99999999999999999999"}, "handicap_correction"),
-    ({"handicap_ceiling": "-1"}, "handicap_ceiling"),
-    ({"bye_points": "7"}, "bye_points"),
-    ({"overall_ranking": "best-of", "best_of": ""}, "best_of"),
-    ({"time_zone": "Europe/Atlantis"}, "time_zone"),
-    ({"start_date": "2026-02-30"}, "start_date"),
-])
+@pytest.mark.parametrize(
+    "changes,field",
+    [
+        ({"mcmahon_bar": "1 dan"}, "mcmahon_bar"),
+        ({"mcmahon_bar": "5k", "mcmahon_floor": "1d"}, "mcmahon_floor"),
+        ({"time_control": "a long time"}, "time_control"),
+        ({"time_control": "9" * 99 + " min"}, "time_control"),
+        ({"standings_criteria_0": "mms", "standings_criteria_1": "mms"}, "standings_criteria"),
+        ({"standings_criteria_0": "", "standings_criteria_1": "", "standings_criteria_2": ""}, "standings_criteria"),
+        ({"standings_criteria_0": "nonsense"}, "standings_criteria"),
+        ({"handicap_correction": "99999999999999999999"}, "handicap_correction"),
+        ({"handicap_ceiling": "-1"}, "handicap_ceiling"),
+        ({"bye_points": "7"}, "bye_points"),
+        ({"overall_ranking": "best-of", "best_of": ""}, "best_of"),
+        ({"time_zone": "Europe/Atlantis"}, "time_zone"),
+        ({"start_date": "2026-02-30"}, "start_date"),
+    ],
+)
 def test_odd_settings_are_form_errors_not_crashes(organizer_client, planned, changes, field):
     t = planned
     before = Tournament.objects.filter(pk=t.pk).values().get()
@@ -235,8 +290,9 @@ def test_the_settings_page_shows_fixed_settings_read_only_with_the_reason(organi
     form = organizer_client.get(url).context["form"]
     assert form.fields["mcmahon_bar"].disabled and not form.fields["standings_criteria"].disabled
     # a forged value for a fixed setting is ignored; the others are saved
-    response = organizer_client.post(url, _settings_post(t, mcmahon_bar="5d", pairing_system="swiss",
-                                                          standings_criteria_0="nbw"))
+    response = organizer_client.post(
+        url, _settings_post(t, mcmahon_bar="5d", pairing_system="swiss", standings_criteria_0="nbw")
+    )
     assert response.status_code == 302
     t.refresh_from_db()
     assert t.mcmahon_bar is None and t.pairing_system == "mcmahon" and t.standings_criteria[0] == "nbw"
@@ -255,12 +311,13 @@ def test_a_stale_settings_page_says_so(organizer_client, planned):
 def test_round_start_times_are_in_the_tournaments_time_zone(organizer_client, planned):
     t = planned
     tournament_update_settings(tournament=t, data={"time_zone": "Asia/Tokyo"})
-    response = organizer_client.post(reverse("manage_round_add", args=[t.slug]),
-                                     {"discipline": t.disciplines.first().pk, "starts_at": "2026-11-28T10:00",
-                                      "last_seen": 1})
+    response = organizer_client.post(
+        reverse("manage_round_add", args=[t.slug]),
+        {"discipline": t.disciplines.first().pk, "starts_at": "2026-11-28T10:00", "last_seen": 1},
+    )
     assert response.status_code == 302
     r2 = t.rounds.get(number=2)
-    assert r2.starts_at == dt.datetime(2026, 11, 28, 1, 0, tzinfo=dt.timezone.utc)  # 10:00 in Tokyo
+    assert r2.starts_at == dt.datetime(2026, 11, 28, 1, 0, tzinfo=dt.UTC)  # 10:00 in Tokyo
     page = organizer_client.get(reverse("manage_programme", args=[t.slug])).content.decode()
     assert "10:00" in page
     form_page = organizer_client.get(reverse("manage_round_edit", args=[t.slug, 2])).content.decode()

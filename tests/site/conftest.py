@@ -39,7 +39,12 @@ def _user(name, **kwargs):
 
 def _player(tournament, surname, given, rank, user=None):
     return Registration.objects.create(
-        tournament=tournament, surname=surname, given_name=given, rank=parse_rank(rank), user=user, country="DE",
+        tournament=tournament,
+        surname=surname,
+        given_name=given,
+        rank=parse_rank(rank),
+        user=user,
+        country="DE",
         status=Registration.Status.CONFIRMED,
     )
 
@@ -64,8 +69,12 @@ def day(db) -> Day:
 def build_day() -> Day:
     """The tournament day in the database (used by the browser tests too)."""
     t = Tournament.objects.create(
-        name="Hannover Vielseitigkeitsturnier", slug="hannover", place="Hannover",
-        start_date=dt.date(2026, 11, 28), end_date=dt.date(2026, 11, 29), time_control="45 min + 5x30 s",
+        name="Hannover Vielseitigkeitsturnier",
+        slug="hannover",
+        place="Hannover",
+        start_date=dt.date(2026, 11, 28),
+        end_date=dt.date(2026, 11, 29),
+        time_control="45 min + 5x30 s",
     )
     other = Tournament.objects.create(
         name="Elsewhere Open", slug="elsewhere", start_date=dt.date(2026, 12, 5), end_date=dt.date(2026, 12, 5)
@@ -74,7 +83,9 @@ def build_day() -> Day:
         tournament=t, name="Ninuki-Renju", kind="ninuki", board_size=19, rule_set="hannover", record_required=True
     )
     go = Discipline.objects.create(tournament=t, name="Go", kind="go", board_size=9, komi=7, position=1)
-    users = {name: _user(name) for name in ["alice", "bob", "carol", "dave", "referee", "organizer", "other_org", "nobody"]}
+    users = {
+        name: _user(name) for name in ["alice", "bob", "carol", "dave", "referee", "organizer", "other_org", "nobody"]
+    }
     users["admin"] = get_user_model().objects.create_superuser("admin", "admin@example.org", "pw-admin-123")
     TournamentRole.objects.create(tournament=t, user=users["organizer"], role="organizer")
     TournamentRole.objects.create(tournament=t, user=users["referee"], role="referee")

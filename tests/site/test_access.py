@@ -35,9 +35,21 @@ def _pages(day):
 
 
 PAGES = [
-    "tournament", "players", "round", "projector", "my_tournament", "game", "game_report", "referee_queue",
-    "manage", "manage_registrations", "manage_registration", "manage_player_add", "manage_results",
-    "manage_rounds", "manage_round",
+    "tournament",
+    "players",
+    "round",
+    "projector",
+    "my_tournament",
+    "game",
+    "game_report",
+    "referee_queue",
+    "manage",
+    "manage_registrations",
+    "manage_registration",
+    "manage_player_add",
+    "manage_results",
+    "manage_rounds",
+    "manage_round",
 ]
 
 
@@ -71,8 +83,10 @@ def test_write_actions_refused_without_role(day, as_role, role):
         reverse("game_adjudicate", args=[slug, day.game.pk]),
         {"version": 0, "result": "B", "reason": "because"},
     )
-    result = client.post(reverse("manage_result", args=[slug, day.game.pk]), {"g%s-version" % day.game.pk: 0,
-                                                                              "g%s-result" % day.game.pk: "B"})
+    result = client.post(
+        reverse("manage_result", args=[slug, day.game.pk]),
+        {f"g{day.game.pk}-version": 0, f"g{day.game.pk}-result": "B"},
+    )
     if role == "anonymous":
         assert adjudicate.status_code == 302 and result.status_code == 302
     if role in REFEREES:

@@ -230,8 +230,17 @@ def test_log_in_page_links_to_sign_up_and_password_reset(client, db):
 def _register(client, day, username, **extra):
     return client.post(
         reverse("register", args=[day.tournament.slug]),
-        {"given_name": "Erika", "surname": "Ernst", "club": "Hannover", "country": "de", "rank": "2d",
-         "egd_pin": "", "email": "erika@example.org", "username": username, "password": STRONG},
+        {
+            "given_name": "Erika",
+            "surname": "Ernst",
+            "club": "Hannover",
+            "country": "de",
+            "rank": "2d",
+            "egd_pin": "",
+            "email": "erika@example.org",
+            "username": username,
+            "password": STRONG,
+        },
         **extra,
     )
 
@@ -244,10 +253,13 @@ def test_self_registration_normalises_the_user_name(client, day):
     assert int(client.session["_auth_user_id"]) == user.pk  # logged in by the site's backend
 
 
-@pytest.mark.parametrize(("typed", "message"), [
-    ("ＢＯＢ", "This user name is taken"),
-    ("er\u200bika", "U+200B"),
-])
+@pytest.mark.parametrize(
+    ("typed", "message"),
+    [
+        ("ＢＯＢ", "This user name is taken"),
+        ("er\u200bika", "U+200B"),
+    ],
+)
 def test_self_registration_refuses_taken_and_invisible_names(client, day, typed, message):
     response = _register(client, day, typed, HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 200 and message in response.content.decode()
@@ -275,10 +287,10 @@ def test_admin_change_user_refuses_renaming_onto_another_account(client, day):
     bob = day.user("bob")
     url = reverse("admin:auth_user_change", args=[bob.pk])
     form = client.get(url).context["adminform"].form
-    data = {k: v for k, v in form.initial.items() if v is not None and k not in ("password", "groups",
-                                                                                  "user_permissions")}
-    data.update({"date_joined_0": bob.date_joined.strftime("%Y-%m-%d"), "date_joined_1": "12:00:00",
-                 "is_active": "on"})
+    data = {
+        k: v for k, v in form.initial.items() if v is not None and k not in ("password", "groups", "user_permissions")
+    }
+    data.update({"date_joined_0": bob.date_joined.strftime("%Y-%m-%d"), "date_joined_1": "12:00:00", "is_active": "on"})
     data.pop("date_joined", None)
     data.pop("last_login", None)
     response = client.post(url, {**data, "username": "ALICE"})
@@ -292,10 +304,13 @@ def test_admin_change_user_refuses_renaming_onto_another_account(client, day):
 # --- password reset by e-mail --------------------------------------------------------
 
 
-@pytest.mark.parametrize(("language", "subject", "greeting"), [
-    ("en", "Choose a new password at testserver", "Hello alice,"),
-    ("de", "Neues Passwort für testserver", "Hallo alice,"),
-])
+@pytest.mark.parametrize(
+    ("language", "subject", "greeting"),
+    [
+        ("en", "Choose a new password at testserver", "Hello alice,"),
+        ("de", "Neues Passwort für testserver", "Hallo alice,"),
+    ],
+)
 def test_password_reset_end_to_end(client, day, language, subject, greeting):
     alice = day.user("alice")
     alice.email = "alice@example.org"
@@ -312,11 +327,11 @@ def test_password_reset_end_to_end(client, day, language, subject, greeting):
     response = client.get(link, HTTP_ACCEPT_LANGUAGE=language)
     assert response.status_code == 302  # on to the form, the token kept in the session
     form_url = response["Location"]
-    response = client.post(form_url, {"new_password1": "short", "new_password2": "short"},
-                           HTTP_ACCEPT_LANGUAGE=language)
+    response = client.post(
+        form_url, {"new_password1": "short", "new_password2": "short"}, HTTP_ACCEPT_LANGUAGE=language
+    )
     assert response.status_code == 200 and "new_password2" in response.context["form"].errors
-    response = client.post(form_url, {"new_password1": STRONG, "new_password2": STRONG},
-                           HTTP_ACCEPT_LANGUAGE=language)
+    response = client.post(form_url, {"new_password1": STRONG, "new_password2": STRONG}, HTTP_ACCEPT_LANGUAGE=language)
     assert response.status_code == 302 and response["Location"] == reverse("password_reset_complete")
     assert client.get(reverse("password_reset_complete")).status_code == 200
     alice.refresh_from_db()

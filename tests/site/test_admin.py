@@ -74,13 +74,26 @@ def test_a_wrong_rank_in_the_admin_is_a_form_error(day, typed):
 def test_a_player_is_saved_in_the_admin(admin_client, day):
     reg = Registration.objects.get(tournament=day.tournament, given_name="Alice")
     data = {
-        "tournament": reg.tournament_id, "user": reg.user_id, "surname": "Albers", "given_name": "Alice",
-        "surname_latin": "", "given_name_latin": "", "club": "Hannover", "country": "DE", "rank": "2d",
-        "rating": "", "egd_pin": "", "email": "", "status": "confirmed", "source": "organizer",
-        "absent_rounds": "[]", "mms_correction": "0", "note": "",
+        "tournament": reg.tournament_id,
+        "user": reg.user_id,
+        "surname": "Albers",
+        "given_name": "Alice",
+        "surname_latin": "",
+        "given_name_latin": "",
+        "club": "Hannover",
+        "country": "DE",
+        "rank": "2d",
+        "rating": "",
+        "egd_pin": "",
+        "email": "",
+        "status": "confirmed",
+        "source": "organizer",
+        "absent_rounds": "[]",
+        "mms_correction": "0",
+        "note": "",
     }
     response = admin_client.post(reverse("admin:tournament_registration_change", args=[reg.pk]), data)
-    assert response.status_code == 302, re.findall(r'errorlist[^>]*>(.*?)</ul>', response.content.decode())
+    assert response.status_code == 302, re.findall(r"errorlist[^>]*>(.*?)</ul>", response.content.decode())
     reg.refresh_from_db()
     assert reg.rank == 1 and reg.club == "Hannover"
     data["rank"] = "2 dan"
@@ -111,8 +124,14 @@ def test_a_round_cannot_play_another_tournaments_discipline(admin_client, day):
 
 def test_a_round_added_in_the_admin_with_a_foreign_discipline_is_refused(admin_client, day):
     foreign = make_discipline(day.other)
-    data = {"tournament": day.tournament.pk, "number": 5, "discipline": foreign.pk, "pairing_system": "",
-            "starts_at_0": "", "starts_at_1": ""}
+    data = {
+        "tournament": day.tournament.pk,
+        "number": 5,
+        "discipline": foreign.pk,
+        "pairing_system": "",
+        "starts_at_0": "",
+        "starts_at_1": "",
+    }
     response = admin_client.post(reverse("admin:tournament_round_add"), data)
     assert response.status_code == 200
     assert "The discipline belongs to another tournament." in response.content.decode()
@@ -121,8 +140,13 @@ def test_a_round_added_in_the_admin_with_a_foreign_discipline_is_refused(admin_c
 
 def test_round_status_is_read_only_in_the_admin(admin_client, day):
     round_ = day.round1
-    data = {"discipline": day.go.pk, "pairing_system": "swiss", "status": "finished",
-            "starts_at_0": "2026-11-28", "starts_at_1": "10:00"}
+    data = {
+        "discipline": day.go.pk,
+        "pairing_system": "swiss",
+        "status": "finished",
+        "starts_at_0": "2026-11-28",
+        "starts_at_1": "10:00",
+    }
     response = admin_client.post(reverse("admin:tournament_round_change", args=[round_.pk]), data)
     assert response.status_code == 302
     round_.refresh_from_db()
@@ -133,19 +157,35 @@ def test_round_status_is_read_only_in_the_admin(admin_client, day):
 
 def test_results_players_and_tables_are_read_only_in_the_admin(admin_client, day):
     game = day.game
-    data = {"table": 9, "black": game.white_id, "white": game.black_id, "result": "B", "by_default": "on",
-            "method": "five", "result_state": "adjudicated", "record": "K10", "handicap": 0, "komi": "0"}
+    data = {
+        "table": 9,
+        "black": game.white_id,
+        "white": game.black_id,
+        "result": "B",
+        "by_default": "on",
+        "method": "five",
+        "result_state": "adjudicated",
+        "record": "K10",
+        "handicap": 0,
+        "komi": "0",
+    }
     response = admin_client.post(reverse("admin:tournament_game_change", args=[game.pk]), data)
     assert response.status_code == 302
     after = Game.objects.get(pk=game.pk)
     assert (after.table, after.black_id, after.white_id) == (game.table, game.black_id, game.white_id)
     assert (after.result, after.result_state, after.by_default, after.record) == ("?", "pending", False, "")
     assert admin_client.get(reverse("admin:tournament_game_add")).status_code == 403
-    assert admin_client.post(reverse("admin:tournament_game_delete", args=[game.pk]), {"post": "yes"}).status_code == 403
+    assert (
+        admin_client.post(reverse("admin:tournament_game_delete", args=[game.pk]), {"post": "yes"}).status_code == 403
+    )
     assert Game.objects.filter(pk=game.pk).exists()
     # byes too: they come from pairing
-    bye = Bye.objects.create(round=day.round1, player=Registration.objects.create(
-        tournament=day.tournament, surname="Frei", given_name="Fritz", rank=-10, status="confirmed"))
+    bye = Bye.objects.create(
+        round=day.round1,
+        player=Registration.objects.create(
+            tournament=day.tournament, surname="Frei", given_name="Fritz", rank=-10, status="confirmed"
+        ),
+    )
     assert admin_client.post(reverse("admin:tournament_bye_change", args=[bye.pk]), {}).status_code == 403
     assert admin_client.post(reverse("admin:tournament_bye_delete", args=[bye.pk]), {"post": "yes"}).status_code == 403
     assert Bye.objects.filter(pk=bye.pk).exists()

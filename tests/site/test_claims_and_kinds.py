@@ -9,10 +9,10 @@ from django.utils import translation
 import games
 from tournament.models import Discipline
 from tournament.models.discipline import DisciplineKind
-from tournament.variants import variant_facts
 from tournament.models.game import ResultState
 from tournament.services.records import check_claim, describe, result_claim
 from tournament.services.results import RecordRejected, result_report
+from tournament.variants import variant_facts
 
 from .conftest import FIVE_FOR_BLACK
 
@@ -32,22 +32,25 @@ def test_the_sites_kinds_are_the_registrys_names():
     assert {k for k in DisciplineKind.values if variant_facts(k).validated} == {"ninuki", "go", "keima", "volt"}
 
 
-@pytest.mark.parametrize("result, method, record, code", [
-    # a win the game ended by itself: the record must end so
-    ("B", "five", FIVE_FOR_BLACK, "agree"),
-    ("B", "", FIVE_FOR_BLACK, "agree"),
-    ("B", "captures", FIVE_FOR_BLACK, "agree"),  # the way of ending is not compared (RULES.md: outcomes)
-    ("W", "five", FIVE_FOR_BLACK, "winner-differs"),
-    ("D", "", FIVE_FOR_BLACK, "not-a-draw"),
-    ("B", "five", UNFINISHED, "unfinished"),
-    # a win the game did not end by itself: only an unfinished record fits
-    ("B", "resignation", UNFINISHED, "agree"),
-    ("W", "time", UNFINISHED, "agree"),
-    ("W", "default", UNFINISHED, "agree"),
-    ("B", "resignation", FIVE_FOR_BLACK, "finished"),  # the site used to accept this
-    ("W", "resignation", FIVE_FOR_BLACK, "finished"),
-    ("B", "resignation", "K10 K10", "illegal-move"),
-])
+@pytest.mark.parametrize(
+    "result, method, record, code",
+    [
+        # a win the game ended by itself: the record must end so
+        ("B", "five", FIVE_FOR_BLACK, "agree"),
+        ("B", "", FIVE_FOR_BLACK, "agree"),
+        ("B", "captures", FIVE_FOR_BLACK, "agree"),  # the way of ending is not compared (RULES.md: outcomes)
+        ("W", "five", FIVE_FOR_BLACK, "winner-differs"),
+        ("D", "", FIVE_FOR_BLACK, "not-a-draw"),
+        ("B", "five", UNFINISHED, "unfinished"),
+        # a win the game did not end by itself: only an unfinished record fits
+        ("B", "resignation", UNFINISHED, "agree"),
+        ("W", "time", UNFINISHED, "agree"),
+        ("W", "default", UNFINISHED, "agree"),
+        ("B", "resignation", FIVE_FOR_BLACK, "finished"),  # the site used to accept this
+        ("W", "resignation", FIVE_FOR_BLACK, "finished"),
+        ("B", "resignation", "K10 K10", "illegal-move"),
+    ],
+)
 def test_the_sites_result_and_way_of_winning_map_onto_the_librarys_claim(day, result, method, record, code):
     check = check_claim(discipline=day.ninuki, record=record, result=result, method=method)
     library = games.variant("ninuki").check_claim(record, result_claim(result, method))
@@ -69,19 +72,32 @@ def test_a_resignation_claimed_on_a_finished_record_is_refused_or_goes_to_the_re
     with pytest.raises(RecordRejected) as info:
         result_report(game=game, user=alice, version=0, result="B", method="resignation", record=FIVE_FOR_BLACK)
     assert info.value.check.code == "finished"
-    game = result_report(game=game, user=alice, version=0, result="B", method="resignation", record=FIVE_FOR_BLACK,
-                         send_to_referee=True)
+    game = result_report(
+        game=game, user=alice, version=0, result="B", method="resignation", record=FIVE_FOR_BLACK, send_to_referee=True
+    )
     assert game.result_state == ResultState.DISPUTED and game.verdict["code"] == "finished"
 
 
-@pytest.mark.parametrize("code, english, german", [
-    ("finished", "The game ended on the board: Black wins after 9 moves (five in a row)",
-     "Die Partie endete auf dem Brett: Schwarz gewinnt nach 9 Zügen (Fünferreihe)"),
-    ("not-a-draw", "A draw is claimed, but the record ends: Black wins after 9 moves",
-     "Ein Unentschieden ist gemeldet, aber die Aufzeichnung endet: Schwarz gewinnt nach 9 Zügen"),
-    ("winner-differs", "The record ends differently: Black wins after 9 moves",
-     "Die Aufzeichnung endet anders: Schwarz gewinnt nach 9 Zügen"),
-])
+@pytest.mark.parametrize(
+    "code, english, german",
+    [
+        (
+            "finished",
+            "The game ended on the board: Black wins after 9 moves (five in a row)",
+            "Die Partie endete auf dem Brett: Schwarz gewinnt nach 9 Zügen (Fünferreihe)",
+        ),
+        (
+            "not-a-draw",
+            "A draw is claimed, but the record ends: Black wins after 9 moves",
+            "Ein Unentschieden ist gemeldet, aber die Aufzeichnung endet: Schwarz gewinnt nach 9 Zügen",
+        ),
+        (
+            "winner-differs",
+            "The record ends differently: Black wins after 9 moves",
+            "Die Aufzeichnung endet anders: Schwarz gewinnt nach 9 Zügen",
+        ),
+    ],
+)
 def test_the_codes_in_both_languages(day, code, english, german):
     result, method = {"finished": ("B", "resignation"), "not-a-draw": ("D", ""), "winner-differs": ("W", "")}[code]
     verdict = check_claim(discipline=day.ninuki, record=FIVE_FOR_BLACK, result=result, method=method).as_verdict()
@@ -101,14 +117,25 @@ def test_a_draw_claimed_for_a_won_game_and_a_win_for_a_drawn_one(day):
 
 
 def test_verdicts_stored_before_the_codes_are_still_described():
-    old = {"legal": True, "moves": 9, "error": None, "outcome": "B", "reason": "five", "score": "", "claim": "W",
-           "agrees": False, "message": "..."}
+    old = {
+        "legal": True,
+        "moves": 9,
+        "error": None,
+        "outcome": "B",
+        "reason": "five",
+        "score": "",
+        "claim": "W",
+        "agrees": False,
+        "message": "...",
+    }
     with translation.override("en"):
         assert describe(old) == "The record ends differently: Black wins after 9 moves (five in a row)."
         assert describe({**old, "outcome": None, "agrees": True, "reason": ""}).startswith(
-            "The record is legal and unfinished after 9 moves")
+            "The record is legal and unfinished after 9 moves"
+        )
         assert describe({**old, "legal": False, "error": {"move": 3, "point": "K10", "reason": "occupied"}}) == (
-            "Move 3 (K10) is illegal: the point is occupied.")
+            "Move 3 (K10) is illegal: the point is occupied."
+        )
 
 
 # ---- Go counts by area: "japanese" is not offered -------------------------------------

@@ -15,8 +15,12 @@ def test_a_record_over_the_size_limit_gets_a_page_that_says_so(client, day, sett
     client.force_login(day.user("alice"))
     url = reverse("game_report", args=[day.tournament.slug, day.game.pk])
     form = client.get(url, HTTP_ACCEPT_LANGUAGE=language)
-    response = client.post(url, {"version": 0, "result": "B", "method": "five", "record": "K10 " * 20_000},
-                           HTTP_ACCEPT_LANGUAGE=language, HTTP_REFERER="http://testserver" + url)
+    response = client.post(
+        url,
+        {"version": 0, "result": "B", "method": "five", "record": "K10 " * 20_000},
+        HTTP_ACCEPT_LANGUAGE=language,
+        HTTP_REFERER="http://testserver" + url,
+    )
     body = response.content.decode()
     assert form.status_code == 200
     assert response.status_code == 413 and words in body and "64 KB" in body
@@ -31,8 +35,11 @@ def test_a_stale_form_gets_a_page_that_says_what_to_do(day, language, words):
     client = Client(enforce_csrf_checks=True)
     client.force_login(day.user("alice"))
     url = reverse("game_report", args=[day.tournament.slug, day.game.pk])
-    response = client.post(url, {"version": 0, "result": "B", "method": "five", "record": "K10 K9",
-                                 "csrfmiddlewaretoken": "stale" * 8}, HTTP_ACCEPT_LANGUAGE=language)
+    response = client.post(
+        url,
+        {"version": 0, "result": "B", "method": "five", "record": "K10 K9", "csrfmiddlewaretoken": "stale" * 8},
+        HTTP_ACCEPT_LANGUAGE=language,
+    )
     assert response.status_code == 403 and words in response.content.decode()
     assert Game.objects.get(pk=day.game.pk).result == "?"
 

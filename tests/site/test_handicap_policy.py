@@ -26,8 +26,9 @@ def paired(kind, policy, komi="7.5"):
     return round_, list(round_.games.values_list("handicap", "komi"))
 
 
-@pytest.mark.parametrize("kind", [DisciplineKind.GO, DisciplineKind.KEIMA, DisciplineKind.VOLT,
-                                  DisciplineKind.RUNDGO, DisciplineKind.OTHER])
+@pytest.mark.parametrize(
+    "kind", [DisciplineKind.GO, DisciplineKind.KEIMA, DisciplineKind.VOLT, DisciplineKind.RUNDGO, DisciplineKind.OTHER]
+)
 def test_no_handicap_means_even_games_with_the_disciplines_komi(kind):
     _, games_ = paired(kind, HandicapPolicy.NONE, komi="6.5")
     assert games_ and all(h == 0 and k == Decimal("6.5") for h, k in games_)

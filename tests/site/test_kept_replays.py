@@ -35,8 +35,9 @@ def _steps(client, day, moves):
 
 
 def test_a_reported_record_is_kept_and_no_page_replays_it(client, day, counted):
-    game = result_report(game=day.game, user=day.user("alice"), version=0, result="B", method="five",
-                         record=FIVE_FOR_BLACK)
+    game = result_report(
+        game=day.game, user=day.user("alice"), version=0, result="B", method="five", record=FIVE_FOR_BLACK
+    )
     kept = GameReplay.objects.get(game=game)
     assert kept.key == replays.replay_key(game=game) and kept.data["replay"]["moves"] == 9
     client.force_login(day.user("referee"))

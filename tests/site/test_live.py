@@ -120,8 +120,9 @@ def test_taking_back_the_winning_move_withdraws_the_result(client, day):
     # a confirmed result cannot be taken back
     record_as_players(client, day, ["M10"], start=12)
     client.force_login(day.user("bob"))
-    result_confirm(game=Game.objects.get(pk=day.game.pk), user=day.user("bob"),
-                   version=Game.objects.get(pk=day.game.pk).version)
+    result_confirm(
+        game=Game.objects.get(pk=day.game.pk), user=day.user("bob"), version=Game.objects.get(pk=day.game.pk).version
+    )
     client.force_login(day.user("alice"))
     response = client.post(url("live_undo", day), {"version": version(day)}, HTTP_X_LIVE_BOARD="1")
     assert response.status_code == 422 and live(day).move_count == 13
@@ -130,12 +131,12 @@ def test_taking_back_the_winning_move_withdraws_the_result(client, day):
 def test_resignation_entered_on_the_board(client, day):
     record_as_players(client, day, ["K10", "K9", "L10"])
     client.force_login(day.user("bob"))
-    response = client.post(url("live_end", day), {"version": 3, "loser": "white", "method": "resignation"},
-                           HTTP_X_LIVE_BOARD="1")
+    response = client.post(
+        url("live_end", day), {"version": 3, "loser": "white", "method": "resignation"}, HTTP_X_LIVE_BOARD="1"
+    )
     assert response.status_code == 200
     game = Game.objects.get(pk=day.game.pk)
-    assert (game.result, game.method, game.result_state, game.record) == ("B", "resignation", "reported",
-                                                                          "K10 K9 L10")
+    assert (game.result, game.method, game.result_state, game.record) == ("B", "resignation", "reported", "K10 K9 L10")
     client.force_login(day.user("alice"))
     response = client.post(url("game_confirm", day), {"version": game.version})
     assert Game.objects.get(pk=day.game.pk).result_state == ResultState.CONFIRMED
@@ -177,8 +178,9 @@ def test_who_may_record(client, day):
     assert live(day).recorder is None and live(day).version == 3
     client.force_login(day.user("alice"))
     assert move(client, day, "K9", 3).status_code == 200
-    actions = list(AuditEntry.objects.filter(action__startswith="game.live").order_by("id")
-                   .values_list("action", flat=True))
+    actions = list(
+        AuditEntry.objects.filter(action__startswith="game.live").order_by("id").values_list("action", flat=True)
+    )
     assert actions == ["game.live.take_over", "game.live.hand_back"]
     assert [e[0] for e in live(day).entries] == ["referee", "alice"]
 
@@ -229,8 +231,7 @@ def test_visitors_follow_but_cannot_play_and_unpublished_rounds_stay_hidden(clie
 
 def test_a_go_discipline_without_engine_has_no_live_board(client, day):
     other = Discipline.objects.create(tournament=day.tournament, name="Rund", kind="rundgo", board_size=9)
-    round2 = Round.objects.create(tournament=day.tournament, discipline=other, number=2,
-                                  status=Round.Status.PUBLISHED)
+    round2 = Round.objects.create(tournament=day.tournament, discipline=other, number=2, status=Round.Status.PUBLISHED)
     game = Game.objects.create(round=round2, table=1, black=day.game.black, white=day.game.white)
     client.force_login(day.user("alice"))
     assert client.get(url("live_board", day, game)).status_code == 404
@@ -238,8 +239,7 @@ def test_a_go_discipline_without_engine_has_no_live_board(client, day):
 
 def test_a_keima_game_with_a_capture_by_the_first_stone_of_a_turn(client, day):
     keima = Discipline.objects.create(tournament=day.tournament, name="Keima", kind="keima", board_size=9, komi=4)
-    round2 = Round.objects.create(tournament=day.tournament, discipline=keima, number=2,
-                                  status=Round.Status.PUBLISHED)
+    round2 = Round.objects.create(tournament=day.tournament, discipline=keima, number=2, status=Round.Status.PUBLISHED)
     game = Game.objects.create(round=round2, table=1, black=day.game.black, white=day.game.white, komi=4)
     moves = ["B1", "C3", "A1", "C2", "A2"]
     for i, point in enumerate(moves):
@@ -250,8 +250,10 @@ def test_a_keima_game_with_a_capture_by_the_first_stone_of_a_turn(client, day):
     assert page.count("pt target") == 2  # B4 and C1
     response = move(client, day, "A3", 5, game, HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 422
-    assert ("Move 6 (A3) is illegal: the second stone of the turn is not a knight's move from the first."
-            in html.unescape(response.content.decode()))
+    assert (
+        "Move 6 (A3) is illegal: the second stone of the turn is not a knight's move from the first."
+        in html.unescape(response.content.decode())
+    )
     for i, point in enumerate(["B4", "pass"], 5):
         client.force_login(day.user("alice" if i == 5 else "bob"))
         assert move(client, day, point, i, game).status_code == 200
@@ -323,7 +325,6 @@ def test_the_game_page_links_the_live_board_and_the_organizer_names_a_scorer(cli
 
 def test_the_service_refuses_a_move_on_a_closed_round(day):
     Round.objects.filter(pk=day.round1.pk).update(status=Round.Status.FINISHED)
-    game = Game.objects.select_related("round__discipline", "round__tournament", "black", "white").get(
-        pk=day.game.pk)
+    game = Game.objects.select_related("round__discipline", "round__tournament", "black", "white").get(pk=day.game.pk)
     with pytest.raises(live_services.LiveError):
         live_services.place(game=game, user=day.user("alice"), version=0, point="K10")

@@ -12,11 +12,11 @@ from .conftest import FIVE_FOR_BLACK
 
 
 def _nav(html: str) -> str:
-    return html[html.index('<nav class="site-nav">'):html.index("</nav>")]
+    return html[html.index('<nav class="site-nav">') : html.index("</nav>")]
 
 
 def _my_games(html: str) -> str:
-    return html[html.index('<ul class="my-games">'):html.index("</ul>", html.index('<ul class="my-games">'))]
+    return html[html.index('<ul class="my-games">') : html.index("</ul>", html.index('<ul class="my-games">'))]
 
 
 def test_my_page_shows_a_result_change_at_once(client, day):
@@ -45,8 +45,14 @@ def test_the_navigation_follows_roles_and_registration_at_once(client, day):
     nav = _nav(client.get(url).content.decode())
     assert register not in nav and mine not in nav
     player = day.users["nobody"]
-    Registration.objects.create(tournament=day.tournament, status=Registration.Status.CONFIRMED,
-                                surname="Neu", given_name="Nina", rank=-5, user=player)
+    Registration.objects.create(
+        tournament=day.tournament,
+        status=Registration.Status.CONFIRMED,
+        surname="Neu",
+        given_name="Nina",
+        rank=-5,
+        user=player,
+    )
     nav = _nav(client.get(url).content.decode())
     assert mine in nav and referee not in nav
     TournamentRole.objects.create(tournament=day.tournament, user=player, role="referee")
@@ -69,8 +75,12 @@ def test_the_rounds_i_will_miss_show_the_saved_choice_at_once(client, day):
     client.force_login(day.user("carol"))
 
     def checked(html: str) -> set[str]:
-        return {n for n in "123" if f'value="{n}" id="id_absent_rounds_{int(n) - 1}" checked' in html
-                or f'value="{n}"\n    id="id_absent_rounds_{int(n) - 1}" checked' in html}
+        return {
+            n
+            for n in "123"
+            if f'value="{n}" id="id_absent_rounds_{int(n) - 1}" checked' in html
+            or f'value="{n}"\n    id="id_absent_rounds_{int(n) - 1}" checked' in html
+        }
 
     page = client.get(url).content.decode()
     assert 'name="absent_rounds" value="2"' in page and not checked(page)
@@ -109,11 +119,12 @@ def test_my_games_follow_tables_colours_rounds_and_byes_at_once(client, day):
     unpublished = games()
     assert "Table 7" not in unpublished and "No games yet" in unpublished
     day.game.refresh_from_db()
-    game_swap_players(round=day.round1, player_a=day.game.black, player_b=day.game.white,
-                      user=day.user("organizer"))
+    game_swap_players(round=day.round1, player_a=day.game.black, player_b=day.game.white, user=day.user("organizer"))
     round_publish(round=day.round1, user=day.user("organizer"))
     assert "You play White" in games()
-    Bye.objects.create(round=day.round1, player=day.tournament.registrations.get(user=day.user("alice")))  # not how byes come about; still seen
+    Bye.objects.create(
+        round=day.round1, player=day.tournament.registrations.get(user=day.user("alice"))
+    )  # not how byes come about; still seen
     page = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Bye in round 1" in page
 

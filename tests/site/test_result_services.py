@@ -24,8 +24,9 @@ from .conftest import FIVE_FOR_BLACK, ILLEGAL_AT_3
 
 
 def report(day, user="alice", **kwargs):
-    values = dict(game=day.game, user=day.user(user), version=day.game.version, result="B", method="five",
-                  record=FIVE_FOR_BLACK)
+    values = dict(
+        game=day.game, user=day.user(user), version=day.game.version, result="B", method="five", record=FIVE_FOR_BLACK
+    )
     values.update(kwargs)
     return result_report(**values)
 

@@ -35,8 +35,12 @@ def test_round_page_links_games_pdfs_and_standings(client, day):
 
 
 def test_tournament_page_and_every_nav_link_standings_and_crosstable(client, day):
-    for url in (reverse("tournament", args=["hannover"]), reverse("standings", args=["hannover"]),
-                reverse("crosstable", args=["hannover"]), reverse("round", args=["hannover", 1])):
+    for url in (
+        reverse("tournament", args=["hannover"]),
+        reverse("standings", args=["hannover"]),
+        reverse("crosstable", args=["hannover"]),
+        reverse("round", args=["hannover", 1]),
+    ):
         html = client.get(url).content.decode()
         nav = html.split('class="site-nav"')[1].split("</nav>")[0]
         assert reverse("standings", args=["hannover"]) in nav
@@ -45,8 +49,7 @@ def test_tournament_page_and_every_nav_link_standings_and_crosstable(client, day
 
 
 def test_public_game_shows_the_record_only_once_the_result_is_settled(client, day):
-    Game.objects.filter(pk=day.game.pk).update(record=FIVE_FOR_BLACK, result="B",
-                                               result_state=ResultState.REPORTED)
+    Game.objects.filter(pk=day.game.pk).update(record=FIVE_FOR_BLACK, result="B", result_state=ResultState.REPORTED)
     url = public_game_url(day)
     html = client.get(url).content.decode()
     assert "Albers" in html and "Bauer" in html
@@ -102,8 +105,7 @@ def test_organizer_moves_a_game_to_another_table_with_and_without_htmx(client, d
     assert Game.objects.get(pk=day.game2.pk).table == 1  # swapped
     assert AuditEntry.objects.filter(action="game.table").count() == 1
 
-    response = client.post(url, {"game": day.game.pk, "table": 7}, HTTP_HX_REQUEST="true",
-                           HTTP_ACCEPT_LANGUAGE="en")
+    response = client.post(url, {"game": day.game.pk, "table": 7}, HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE="en")
     html = response.content.decode()
     assert response.status_code == 200 and html.startswith('<div id="round-games">')
     assert "moved from table 2 to table 7" in html
@@ -126,37 +128,50 @@ def test_only_organizers_move_tables(client, day):
     assert Game.objects.get(pk=day.game.pk).table == 1
 
 
-@pytest.mark.parametrize("language, words", [
-    ("de", ["Tisch", "Schwarz", "Weiß", "Ergebnis", "Runde"]),
-    ("en", ["Table", "Black", "White", "Result", "Round"]),
-])
+@pytest.mark.parametrize(
+    "language, words",
+    [
+        ("de", ["Tisch", "Schwarz", "Weiß", "Ergebnis", "Runde"]),
+        ("en", ["Table", "Black", "White", "Result", "Round"]),
+    ],
+)
 def test_pdfs_in_the_language_of_the_request(client, day, language, words):
-    pairings = pdf_text(client.get(reverse("pdf_pairings", args=["hannover", 1]),
-                                   HTTP_ACCEPT_LANGUAGE=language).content)
-    slips = pdf_text(client.get(reverse("pdf_slips", args=["hannover", 1]),
-                                HTTP_ACCEPT_LANGUAGE=language).content)
+    pairings = pdf_text(
+        client.get(reverse("pdf_pairings", args=["hannover", 1]), HTTP_ACCEPT_LANGUAGE=language).content
+    )
+    slips = pdf_text(client.get(reverse("pdf_slips", args=["hannover", 1]), HTTP_ACCEPT_LANGUAGE=language).content)
     for word in words:
         assert word in pairings, word
     assert ("Unterschrift" if language == "de" else "Signature") in slips
     assert ("Tisch 2" if language == "de" else "Table 2") in slips
-    standings = pdf_text(client.get(reverse("pdf_standings", args=["hannover"]),
-                                    HTTP_ACCEPT_LANGUAGE=language).content)
+    standings = pdf_text(client.get(reverse("pdf_standings", args=["hannover"]), HTTP_ACCEPT_LANGUAGE=language).content)
     assert ("Verein" if language == "de" else "Club") in standings
-    crosstable = pdf_text(client.get(reverse("pdf_crosstable", args=["hannover"]),
-                                     HTTP_ACCEPT_LANGUAGE=language).content)
+    crosstable = pdf_text(
+        client.get(reverse("pdf_crosstable", args=["hannover"]), HTTP_ACCEPT_LANGUAGE=language).content
+    )
     assert ("Kreuztabelle" if language == "de" else "Crosstable") in crosstable
 
 
 def test_pdf_command_language_option(day, tmp_path):
     for language, word, other in (("de", "Schwarz", "Black"), ("en", "Black", "Schwarz")):
         out = tmp_path / f"{language}.pdf"
-        call_command("pdf", "pairings", "--tournament", "hannover", "--round", "1", "--language", language,
-                     "-o", str(out), stdout=io.StringIO())
+        call_command(
+            "pdf",
+            "pairings",
+            "--tournament",
+            "hannover",
+            "--round",
+            "1",
+            "--language",
+            language,
+            "-o",
+            str(out),
+            stdout=io.StringIO(),
+        )
         text = pdf_text(out.read_bytes())
         assert word in text and other not in text
     out = tmp_path / "default.pdf"
-    call_command("pdf", "slips", "--tournament", "hannover", "--round", "1", "-o", str(out),
-                 stdout=io.StringIO())
+    call_command("pdf", "slips", "--tournament", "hannover", "--round", "1", "-o", str(out), stdout=io.StringIO())
     text = pdf_text(out.read_bytes())
     assert "Tisch 1" in text and "Ergebnis" in text and "Weiß" in text  # German by default
 
@@ -195,14 +210,16 @@ def test_a_swap_that_makes_rematches_says_so_at_once(client, day):
     swapping Carol and Bob would replay both games of round 1: the organizer
     is told right after the swap, not only on the round page."""
     p = {pl.given_name: pl for pl in day.tournament.registrations.all()}
-    round2 = Round.objects.create(tournament=day.tournament, discipline=day.ninuki, number=2,
-                                  status=Round.Status.PAIRED)
+    round2 = Round.objects.create(
+        tournament=day.tournament, discipline=day.ninuki, number=2, status=Round.Status.PAIRED
+    )
     Game.objects.create(round=round2, table=1, black=p["Alice"], white=p["Carol"])
     Game.objects.create(round=round2, table=2, black=p["Bob"], white=p["Dave"])
     client.force_login(day.user("organizer"))
     url = reverse("manage_round_swap", args=[day.tournament.slug, 2])
-    response = client.post(url, {"player_a": p["Carol"].pk, "player_b": p["Bob"].pk},
-                           HTTP_ACCEPT_LANGUAGE="en", follow=True)
+    response = client.post(
+        url, {"player_a": p["Carol"].pk, "player_b": p["Bob"].pk}, HTTP_ACCEPT_LANGUAGE="en", follow=True
+    )
     texts = [str(m) for m in response.context["messages"]]
     levels = [m.level_tag for m in response.context["messages"]]
     assert any(t.startswith("Swapped") for t in texts)

@@ -107,8 +107,9 @@ def test_the_warning_is_in_the_readers_language(client, day, r2):
 
 
 def pdf_text(content: bytes) -> str:
-    return subprocess.run(["pdftotext", "-layout", "-", "-"], input=content, capture_output=True,
-                          check=True).stdout.decode()
+    return subprocess.run(
+        ["pdftotext", "-layout", "-", "-"], input=content, capture_output=True, check=True
+    ).stdout.decode()
 
 
 def test_not_playing_on_the_round_page_the_public_page_and_the_pairing_sheet(client, day, r2):
@@ -126,13 +127,15 @@ def test_not_playing_on_the_round_page_the_public_page_and_the_pairing_sheet(cli
     client.logout()
     public = client.get(reverse("round", args=[day.tournament.slug, 2]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Absent:</strong> Frank Fuchs" in public and "Withdrawn:</strong> Gina Graf" in public
-    sheet = pdf_text(client.get(reverse("pdf_pairings", args=[day.tournament.slug, 2]),
-                                HTTP_ACCEPT_LANGUAGE="en").content)
+    sheet = pdf_text(
+        client.get(reverse("pdf_pairings", args=[day.tournament.slug, 2]), HTTP_ACCEPT_LANGUAGE="en").content
+    )
     lines = {line.split()[0] + " " + line.split()[1]: line for line in sheet.splitlines() if len(line.split()) > 2}
     assert "absent" in lines["Fuchs Frank"] and "withdrawn" in lines["Graf Gina"]
     assert "bye" in lines[f"{bye.surname} {bye.given_name}"]
-    german = pdf_text(client.get(reverse("pdf_pairings", args=[day.tournament.slug, 2]),
-                                 HTTP_ACCEPT_LANGUAGE="de").content)
+    german = pdf_text(
+        client.get(reverse("pdf_pairings", args=[day.tournament.slug, 2]), HTTP_ACCEPT_LANGUAGE="de").content
+    )
     assert "abwesend" in german and "zurückgezogen" in german and "Freilos" in german
 
 
@@ -249,12 +252,10 @@ def test_a_fixed_pair_that_contradicts_a_forbidden_one_is_refused_when_entered(c
     assert PairConstraint.objects.count() == 2
     # through the page: the organizer reads why, in their language
     _organizer(client, day)
-    messages = _post(client, day, "manage_round_constraint", {"player_a": alice.pk, "player_b": bob.pk},
-                     kind="fixed")
+    messages = _post(client, day, "manage_round_constraint", {"player_a": alice.pk, "player_b": bob.pk}, kind="fixed")
     assert messages[-1][0] == "error" and "forbidden pair" in messages[-1][1]
     client.cookies["django_language"] = "de"
-    messages = _post(client, day, "manage_round_constraint", {"player_a": alice.pk, "player_b": bob.pk},
-                     kind="fixed")
+    messages = _post(client, day, "manage_round_constraint", {"player_a": alice.pk, "player_b": bob.pk}, kind="fixed")
     assert "verboten" in messages[-1][1]
     assert PairConstraint.objects.count() == 2
 
@@ -348,12 +349,27 @@ def test_edits_of_a_planned_or_finished_round_are_refused(day, r2):
         round_edits.game_swap_players(round=day.round1, player_a=alice, player_b=_reg(day, "Carol"))
 
 
-@pytest.mark.parametrize("data", [{}, {"game": "x"}, {"game": "999999"}, {"player_a": "1"},
-                                  {"player_a": "abc", "player_b": "-1"}, {"player": "0"}, {"constraint": "1e9"}])
+@pytest.mark.parametrize(
+    "data",
+    [
+        {},
+        {"game": "x"},
+        {"game": "999999"},
+        {"player_a": "1"},
+        {"player_a": "abc", "player_b": "-1"},
+        {"player": "0"},
+        {"constraint": "1e9"},
+    ],
+)
 def test_odd_input_to_the_edit_views_is_a_message_not_a_500(client, day, r2, data):
     round_pair(round=r2)
     _organizer(client, day)
-    for name in ("manage_round_unpair_game", "manage_round_pair_by_hand", "manage_round_bye",
-                 "manage_round_swap", "manage_round_constraint_remove"):
+    for name in (
+        "manage_round_unpair_game",
+        "manage_round_pair_by_hand",
+        "manage_round_bye",
+        "manage_round_swap",
+        "manage_round_constraint_remove",
+    ):
         messages = _post(client, day, name, data)
         assert messages and messages[-1][0] == "error", (name, messages)

@@ -21,22 +21,24 @@ from tournament.services import round_edits
 from tournament.services.results import ResultError, result_adjudicate, result_report
 from tournament.services.rounds import round_pair, round_publish
 
-from .conftest import FIVE_FOR_BLACK, _player
+from .conftest import _player
 
 pytestmark = pytest.mark.django_db
 
 
 def pdf_text(content: bytes) -> str:
-    return subprocess.run(["pdftotext", "-layout", "-", "-"], input=content, capture_output=True,
-                          check=True).stdout.decode()
+    return subprocess.run(
+        ["pdftotext", "-layout", "-", "-"], input=content, capture_output=True, check=True
+    ).stdout.decode()
 
 
 @pytest.fixture
 def go_round(day):
     """Round 2, Go 9×9, paired, starting at 09:00 UTC on 28 November 2026 (10:00 in Hannover)."""
     _player(day.tournament, "Engel", "Eve", "6k")
-    r2 = Round.objects.create(tournament=day.tournament, discipline=day.go, number=2,
-                              starts_at=dt.datetime(2026, 11, 28, 9, 0, tzinfo=dt.timezone.utc))
+    r2 = Round.objects.create(
+        tournament=day.tournament, discipline=day.go, number=2, starts_at=dt.datetime(2026, 11, 28, 9, 0, tzinfo=dt.UTC)
+    )
     round_pair(round=r2)
     return r2
 
@@ -50,10 +52,13 @@ def go_published(go_round):
 # --- messages are translated per request ------------------------------------------------------
 
 
-@pytest.mark.parametrize("language, text", [
-    ("en", "Round published: the players see their games now."),
-    ("de", "Runde veröffentlicht: die Spieler sehen jetzt ihre Partien."),
-])
+@pytest.mark.parametrize(
+    "language, text",
+    [
+        ("en", "Round published: the players see their games now."),
+        ("de", "Runde veröffentlicht: die Spieler sehen jetzt ihre Partien."),
+    ],
+)
 def test_messages_after_pair_publish_and_close_are_in_the_readers_language(client, day, go_round, language, text):
     client.force_login(day.user("organizer"))
     client.cookies["django_language"] = language
@@ -156,8 +161,9 @@ def test_won_by_and_the_record_example_follow_the_discipline(client, day, go_rou
     assert 'placeholder="K10 K9 L10 …  /  (;GM[1]SZ[19];B[jj];W[jk])"' in ninuki
     round_publish(round=go_round)
     alice = Registration.objects.get(user=day.user("alice"), tournament=day.tournament)
-    game = Game.objects.filter(round=go_round).filter(black=alice).first() or Game.objects.get(round=go_round,
-                                                                                             white=alice)
+    game = Game.objects.filter(round=go_round).filter(black=alice).first() or Game.objects.get(
+        round=go_round, white=alice
+    )
     go = client.get(reverse("game_report", args=[day.tournament.slug, game.pk])).content.decode()
     assert _options(go, "method") == ["", "score", "resignation", "time", "default"]
     assert "E5 E4 F5" in go and "SZ[9]" in go
@@ -166,8 +172,14 @@ def test_won_by_and_the_record_example_follow_the_discipline(client, day, go_rou
     assert _options(referee, "method") == ["", "score", "resignation", "time", "default"]
     # and the services refuse a way of winning the game does not have, whatever form sent it
     with translation.override("en"), pytest.raises(ResultError, match="is not won by five in a row"):
-        result_adjudicate(game=game, user=day.user("referee"), version=game.version, result="B",
-                          method="five", reason="a five on a Go board?")
+        result_adjudicate(
+            game=game,
+            user=day.user("referee"),
+            version=game.version,
+            result="B",
+            method="five",
+            reason="a five on a Go board?",
+        )
     with translation.override("en"), pytest.raises(ResultError, match="is not won by"):
         result_report(game=game, user=day.user("alice"), version=game.version, result="B", method="captures")
 
@@ -178,17 +190,17 @@ def test_won_by_and_the_record_example_follow_the_discipline(client, day, go_rou
 def test_the_audit_log_speaks_in_names_and_words(client, day, go_round):
     organizer = day.user("organizer")
     p = {r.given_name: r for r in day.tournament.registrations.all()}
-    round_pair(round=Round.objects.create(tournament=day.tournament, discipline=day.ninuki, number=3),
-               user=organizer)
+    round_pair(round=Round.objects.create(tournament=day.tournament, discipline=day.ninuki, number=3), user=organizer)
     with translation.override("en"):
         round_edits.game_swap_players(round=go_round, player_a=p["Alice"], player_b=p["Carol"], user=organizer)
-        round_edits.pair_constraint_add(tournament=day.tournament, kind="forbidden", player_a=p["Alice"],
-                                        player_b=p["Bob"], user=organizer)
+        round_edits.pair_constraint_add(
+            tournament=day.tournament, kind="forbidden", player_a=p["Alice"], player_b=p["Bob"], user=organizer
+        )
     client.force_login(organizer)
     client.cookies["django_language"] = "en"
     url = reverse("audit_log", args=[day.tournament.slug])
     html = client.get(url).content.decode()
-    table = html[html.index('id="audit-log"'):html.index("</table>", html.index('id="audit-log"'))]
+    table = html[html.index('id="audit-log"') : html.index("</table>", html.index('id="audit-log"'))]
     assert ">Round 3</a>" in table and ">Round 2</a>" in table
     assert "Alice Albers / Bob Bauer" in table and "kind: never pair" in table
     assert "table 1:" in table and "players swapped" in table
@@ -239,14 +251,17 @@ def test_a_message_of_an_htmx_action_comes_with_its_answer_not_on_the_next_page(
     url = reverse("manage_registration_status", args=[day.tournament.slug, reg.pk])
     answer = client.post(url, {"status": "confirmed"}, HTTP_HX_REQUEST="true").content.decode()
     assert answer.startswith(f'\n<tr id="reg-{reg.pk}">') or f'<tr id="reg-{reg.pk}">' in answer.split("<div")[0]
-    oob = answer[answer.index('<div id="messages"'):]
+    oob = answer[answer.index('<div id="messages"') :]
     assert 'hx-swap-oob="true"' in oob and "Neu, Nina: confirmed" in oob
     later = client.get(reverse("manage", args=[day.tournament.slug])).content.decode()
     assert "Neu, Nina: confirmed" not in later  # shown once, where it happened
     # a poll (GET) takes no message away from the next page
     client.post(url, {"status": "withdrawn"})  # a plain form: the message waits for the next page
     client.get(reverse("manage", args=[day.tournament.slug]), HTTP_HX_REQUEST="true")
-    assert "Neu, Nina: withdrawn" in client.get(reverse("manage_registrations", args=[day.tournament.slug])).content.decode()
+    assert (
+        "Neu, Nina: withdrawn"
+        in client.get(reverse("manage_registrations", args=[day.tournament.slug])).content.decode()
+    )
 
 
 # --- the demo has a disputed game waiting for the referee ---------------------------------------------

@@ -89,7 +89,9 @@ def test_sgf_upload(client, day):
 def test_other_player_cannot_report_or_confirm(client, day):
     client.force_login(day.user("carol"))
     assert _report(client, day).status_code == 403
-    assert client.post(reverse("game_confirm", args=[day.tournament.slug, day.game.pk]), {"version": 0}).status_code == 403
+    assert (
+        client.post(reverse("game_confirm", args=[day.tournament.slug, day.game.pk]), {"version": 0}).status_code == 403
+    )
 
 
 def test_board_viewer_steps(client, day):
@@ -122,8 +124,9 @@ def test_results_grid_inline_htmx_and_plain(client, day):
     day.game.refresh_from_db()
     assert day.game.result == "W"
     # without JavaScript: a plain POST and a redirect back to the grid
-    response = client.post(url, {f"{prefix}-version": day.game.version, f"{prefix}-result": "B",
-                                 f"{prefix}-by_default": "on"})
+    response = client.post(
+        url, {f"{prefix}-version": day.game.version, f"{prefix}-result": "B", f"{prefix}-by_default": "on"}
+    )
     assert response.status_code == 302 and "round=1" in response["Location"]
     day.game.refresh_from_db()
     assert day.game.result == "B" and day.game.by_default
@@ -163,8 +166,17 @@ def test_self_registration_and_confirmation(client, day):
     slug = day.tournament.slug
     response = client.post(
         reverse("register", args=[slug]),
-        {"given_name": "Erika", "surname": "Ernst", "club": "Hannover", "country": "de", "rank": "2d",
-         "egd_pin": "", "email": "erika@example.org", "username": "erika", "password": "Stones-and-Pairs-42"},
+        {
+            "given_name": "Erika",
+            "surname": "Ernst",
+            "club": "Hannover",
+            "country": "de",
+            "rank": "2d",
+            "egd_pin": "",
+            "email": "erika@example.org",
+            "username": "erika",
+            "password": "Stones-and-Pairs-42",
+        },
     )
     assert response.status_code == 302, response.content.decode()[:3000]
     registration = Registration.objects.get(surname="Ernst")
@@ -177,7 +189,8 @@ def test_self_registration_and_confirmation(client, day):
     dashboard = client.get(reverse("manage", args=[slug])).content.decode()
     assert "Ernst" in dashboard
     response = client.post(
-        reverse("manage_registration_status", args=[slug, registration.pk]), {"status": "confirmed"},
+        reverse("manage_registration_status", args=[slug, registration.pk]),
+        {"status": "confirmed"},
         HTTP_HX_REQUEST="true",
     )
     assert response.status_code == 200 and f'id="reg-{registration.pk}"' in response.content.decode()
@@ -212,16 +225,30 @@ def test_organizer_late_entry_and_rank_correction(client, day):
     client.force_login(day.user("organizer"))
     response = client.post(
         reverse("manage_player_add", args=[slug]),
-        {"given_name": "Fritz", "surname": "Fink", "club": "", "country": "DE", "rank": "15k", "egd_pin": "",
-         "email": ""},
+        {
+            "given_name": "Fritz",
+            "surname": "Fink",
+            "club": "",
+            "country": "DE",
+            "rank": "15k",
+            "egd_pin": "",
+            "email": "",
+        },
     )
     assert response.status_code == 302
     registration = Registration.objects.get(surname="Fink")
     assert registration.status == "confirmed"
     response = client.post(
         reverse("manage_registration", args=[slug, registration.pk]),
-        {"status": "confirmed", "given_name": "Fritz", "surname": "Fink", "country": "DE", "rank": "12k",
-         "absent_rounds": [], "reason": "EGD says 12k"},
+        {
+            "status": "confirmed",
+            "given_name": "Fritz",
+            "surname": "Fink",
+            "country": "DE",
+            "rank": "12k",
+            "absent_rounds": [],
+            "reason": "EGD says 12k",
+        },
     )
     assert response.status_code == 302
     assert Registration.objects.get(surname="Fink").rank_display == "12k"
@@ -245,7 +272,6 @@ def test_rounds_create_pair_publish(client, day):
     round2.refresh_from_db()
     assert round2.status == "published"
     assert client.get(reverse("projector", args=[slug])).status_code == 200
-
 
 
 def test_adjudication_without_reason_keeps_the_form(client, day):

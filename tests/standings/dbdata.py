@@ -8,7 +8,13 @@ from decimal import Decimal
 from django.contrib.auth import get_user_model
 
 from tournament.models import (
-    Bye, Discipline, Game, Registration, Round, Tournament, TournamentRole,
+    Bye,
+    Discipline,
+    Game,
+    Registration,
+    Round,
+    Tournament,
+    TournamentRole,
 )
 from tournament.models.discipline import DisciplineKind
 from tournament.ranks import parse_rank
@@ -16,14 +22,22 @@ from tournament.ranks import parse_rank
 
 def build(slug="hannover", published=(1, 2, 3)) -> dict:
     t = Tournament.objects.create(
-        name="Hannover Vielseitigkeitsturnier", slug=slug, start_date=dt.date(2026, 5, 2),
-        end_date=dt.date(2026, 5, 3), place="Hannover", country="DE", time_control="60 min + 5x30s",
-        mcmahon_bar=parse_rank("1d"), mcmahon_floor=parse_rank("20k"),
+        name="Hannover Vielseitigkeitsturnier",
+        slug=slug,
+        start_date=dt.date(2026, 5, 2),
+        end_date=dt.date(2026, 5, 3),
+        place="Hannover",
+        country="DE",
+        time_control="60 min + 5x30s",
+        mcmahon_bar=parse_rank("1d"),
+        mcmahon_floor=parse_rank("20k"),
     )
-    go = Discipline.objects.create(tournament=t, name="Go", kind=DisciplineKind.GO, board_size=19,
-                                   komi=Decimal("6.5"), position=1)
-    ninuki = Discipline.objects.create(tournament=t, name="Ninuki", kind=DisciplineKind.NINUKI,
-                                       board_size=15, record_required=True, position=2)
+    go = Discipline.objects.create(
+        tournament=t, name="Go", kind=DisciplineKind.GO, board_size=19, komi=Decimal("6.5"), position=1
+    )
+    ninuki = Discipline.objects.create(
+        tournament=t, name="Ninuki", kind=DisciplineKind.NINUKI, board_size=15, record_required=True, position=2
+    )
     people = [
         ("Müller", "Jürgen", "2d", "Hannover", "12345678"),
         ("山田", "太郎", "1d", "Tokyo", ""),
@@ -32,8 +46,16 @@ def build(slug="hannover", published=(1, 2, 3)) -> dict:
     ]
     players = []
     for surname, given, rank, club, pin in people:
-        p = Registration.objects.create(tournament=t, surname=surname, given_name=given, rank=parse_rank(rank),
-                                        club=club, country="DE", egd_pin=pin, status=Registration.Status.CONFIRMED)
+        p = Registration.objects.create(
+            tournament=t,
+            surname=surname,
+            given_name=given,
+            rank=parse_rank(rank),
+            club=club,
+            country="DE",
+            egd_pin=pin,
+            status=Registration.Status.CONFIRMED,
+        )
         players.append(p)
     m, y, s, w = players
     status = {n: (Round.Status.PUBLISHED if n in published else Round.Status.PAIRED) for n in (1, 2, 3)}

@@ -15,11 +15,16 @@ from __future__ import annotations
 
 import pytest
 
-from tournament.standings import (
-    Bye, Entrant, Game, RoundInfo, Settings, TournamentData, overall_standings,
-)
-from tournament.standings.ranking import direct_confrontation
 from tournament.pairing.model import GeneralParams
+from tournament.standings import (
+    Bye,
+    Entrant,
+    Game,
+    RoundInfo,
+    Settings,
+    TournamentData,
+    overall_standings,
+)
 from tournament.standings.scores import compute_scores
 
 A, B, C, D, E = 1, 2, 3, 4, 5
@@ -34,17 +39,26 @@ def data(general=None, **settings) -> TournamentData:
         Entrant(E, "Eto", "Emi", -1),
     )
     # bar 9d: the initial McMahon score is rank + 30; a bye is worth 1, an absence 0
-    g = dict(mm_bar=8, nbw2_bye=2, mms2_bye=2, nbw2_absent=0, mms2_absent=0, round_down_nbw_mms=False,
-             number_of_rounds=3)
+    g = dict(
+        mm_bar=8, nbw2_bye=2, mms2_bye=2, nbw2_absent=0, mms2_absent=0, round_down_nbw_mms=False, number_of_rounds=3
+    )
     g.update(general or {})
     games = (
-        Game(1, 1, A, B, "W"), Game(1, 2, C, D, "B"),
-        Game(2, 1, A, E, "B", handicap=2), Game(2, 2, B, C, "W"),
-        Game(3, 1, C, A, "B"), Game(3, 2, B, E, "B"),
+        Game(1, 1, A, B, "W"),
+        Game(1, 2, C, D, "B"),
+        Game(2, 1, A, E, "B", handicap=2),
+        Game(2, 2, B, C, "W"),
+        Game(3, 1, C, A, "B"),
+        Game(3, 2, B, E, "B"),
     )
     byes = (Bye(1, E), Bye(3, D))
-    return TournamentData(entrants, tuple(RoundInfo(n, "Go") for n in (1, 2, 3)), games, byes,
-                          Settings(general=GeneralParams(**g), **settings))
+    return TournamentData(
+        entrants,
+        tuple(RoundInfo(n, "Go") for n in (1, 2, 3)),
+        games,
+        byes,
+        Settings(general=GeneralParams(**g), **settings),
+    )
 
 
 @pytest.fixture(scope="module")
@@ -67,19 +81,22 @@ def test_round_down_counts_whole_points_of_byes_and_absences():
     assert s[D].og.nbw2 == [0, 0, 2]
 
 
-@pytest.mark.parametrize("crit, expected", [
-    ("SOSW", {A: 6, B: 5, C: 4, D: 3, E: 3}),
-    ("SOSW-1", {A: 5, B: 4, C: 3, D: 3, E: 3}),
-    ("SOSW-2", {A: 3, B: 3, C: 2, D: 3, E: 2}),
-    # unplayed rounds: the player's own initial MMS; handicap corrects the opponent's MMS
-    ("SOSM", {A: 94, B: 96, C: 97, D: 93, E: 97}),
-    ("SOSM-1", {A: 66, B: 66, C: 66, D: 63, E: 68}),
-    ("SOSM-2", {A: 33, B: 33, C: 33, D: 33, E: 35}),
-    ("SOSOSW", {A: 12, B: 13, C: 14, D: 4, E: 11}),
-    ("SOSOSM", {A: 290, B: 288, C: 283, D: 277, E: 277}),
-    ("CUSSW", {A: 2, B: 4, C: 6, D: 1, E: 3}),
-    ("CUSSM", {A: 98, B: 97, C: 96, D: 91, E: 90}),
-])
+@pytest.mark.parametrize(
+    "crit, expected",
+    [
+        ("SOSW", {A: 6, B: 5, C: 4, D: 3, E: 3}),
+        ("SOSW-1", {A: 5, B: 4, C: 3, D: 3, E: 3}),
+        ("SOSW-2", {A: 3, B: 3, C: 2, D: 3, E: 2}),
+        # unplayed rounds: the player's own initial MMS; handicap corrects the opponent's MMS
+        ("SOSM", {A: 94, B: 96, C: 97, D: 93, E: 97}),
+        ("SOSM-1", {A: 66, B: 66, C: 66, D: 63, E: 68}),
+        ("SOSM-2", {A: 33, B: 33, C: 33, D: 33, E: 35}),
+        ("SOSOSW", {A: 12, B: 13, C: 14, D: 4, E: 11}),
+        ("SOSOSM", {A: 290, B: 288, C: 283, D: 277, E: 277}),
+        ("CUSSW", {A: 2, B: 4, C: 6, D: 1, E: 3}),
+        ("CUSSM", {A: 98, B: 97, C: 96, D: 91, E: 90}),
+    ],
+)
 def test_opponent_criteria(scores, crit, expected):
     got = {p: s.value(crit) / 2 for p, s in scores.items()}
     assert got == expected
@@ -118,14 +135,15 @@ def test_wins_criteria_in_swiss_order():
     assert [r.place for r in st.rows] == [1, 2, 3, 4, 5]
     # without SOSOS, D and E share the fourth place, listed by name as OpenGotha lists them
     st = overall_standings(data(criteria=("nbw", "sos")))
-    assert [(r.place_display, r.number, r.entrant.id) for r in st.rows][3:] == [
-        ("4=", 4, D), ("4=", 5, E)]
+    assert [(r.place_display, r.number, r.entrant.id) for r in st.rows][3:] == [("4=", 4, D), ("4=", 5, E)]
 
 
 def test_half_points_are_shown_as_decimals():
     d = TournamentData(
         (Entrant(1, "X", "x", 0), Entrant(2, "Y", "y", 0)),
-        (RoundInfo(1, "Go"),), (Game(1, 1, 1, 2, "D"),), settings=Settings(criteria=("nbw", "mms", "sodos")),
+        (RoundInfo(1, "Go"),),
+        (Game(1, 1, 1, 2, "D"),),
+        settings=Settings(criteria=("nbw", "mms", "sodos")),
     )
     st = overall_standings(d)
     assert [r.values for r in st.rows] == [("0.5", "30.5", "0.25")] * 2

@@ -44,10 +44,20 @@ def test_latin_name_wins_over_transliteration_and_may_be_set_for_one_part_only()
 def test_organizer_enters_the_latin_name_in_the_player_form(client):
     t = build()
     client.force_login(t["organizer"])
-    response = client.post(reverse("manage_player_add", args=["hannover"]), {
-        "given_name": "花子", "surname": "佐藤", "given_name_latin": "Hanako", "surname_latin": "Sato",
-        "club": "", "country": "JP", "rank": "2k", "egd_pin": "", "email": "",
-    })
+    response = client.post(
+        reverse("manage_player_add", args=["hannover"]),
+        {
+            "given_name": "花子",
+            "surname": "佐藤",
+            "given_name_latin": "Hanako",
+            "surname_latin": "Sato",
+            "club": "",
+            "country": "JP",
+            "rank": "2k",
+            "egd_pin": "",
+            "email": "",
+        },
+    )
     assert response.status_code == 302
     sato = Registration.objects.get(surname="佐藤")
     assert (sato.surname_latin, sato.given_name_latin) == ("Sato", "Hanako")

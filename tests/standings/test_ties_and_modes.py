@@ -4,11 +4,18 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from tournament.standings import (
-    Bye, Entrant, Game, RoundInfo, Settings, TournamentData, discipline_standings,
-    overall_standings, place_points,
-)
 from tournament.pairing.model import GeneralParams
+from tournament.standings import (
+    Bye,
+    Entrant,
+    Game,
+    RoundInfo,
+    Settings,
+    TournamentData,
+    discipline_standings,
+    overall_standings,
+    place_points,
+)
 from tournament.standings.ranking import direct_confrontation
 from tournament.standings.scores import compute_scores
 
@@ -19,27 +26,37 @@ def entrants(n, rank=0):
 
 def test_equal_players_share_the_place_and_the_next_place_skips():
     d = TournamentData(
-        entrants(5), (RoundInfo(1, "Go"),),
-        (Game(1, 1, 1, 2, "B"), Game(1, 2, 3, 4, "B")), (Bye(1, 5),),
+        entrants(5),
+        (RoundInfo(1, "Go"),),
+        (Game(1, 1, 1, 2, "B"), Game(1, 2, 3, 4, "B")),
+        (Bye(1, 5),),
         Settings(criteria=("nbw",), general=GeneralParams(nbw2_bye=0, mms2_bye=0)),
     )
     st = overall_standings(d)
-    assert [(r.place_display, r.number) for r in st.rows] == [
-        ("1=", 1), ("1=", 2), ("3=", 3), ("3=", 4), ("3=", 5)]
+    assert [(r.place_display, r.number) for r in st.rows] == [("1=", 1), ("1=", 2), ("3=", 3), ("3=", 4), ("3=", 5)]
     assert {r.entrant.id for r in st.rows[:2]} == {1, 3}
 
 
 def test_direct_confrontation_within_a_tied_group():
     d = TournamentData(
-        entrants(4), (RoundInfo(1, "Go"), RoundInfo(2, "Go")),
-        (Game(1, 1, 1, 2, "W"), Game(1, 2, 3, 4, "B"),   # 2 beats 1, 3 beats 4
-         Game(2, 1, 2, 3, "W"), Game(2, 2, 4, 1, "W")),  # 3 beats 2, 1 beats 4
+        entrants(4),
+        (RoundInfo(1, "Go"), RoundInfo(2, "Go")),
+        (
+            Game(1, 1, 1, 2, "W"),
+            Game(1, 2, 3, 4, "B"),  # 2 beats 1, 3 beats 4
+            Game(2, 1, 2, 3, "W"),
+            Game(2, 2, 4, 1, "W"),
+        ),  # 3 beats 2, 1 beats 4
         settings=Settings(criteria=("nbw", "dc")),
     )
     st = overall_standings(d)
     # 3 has 2 wins; 1 and 2 have one each, and 2 beat 1
     assert [(r.entrant.id, r.place_display, r.values) for r in st.rows] == [
-        (3, "1", ("2", "0")), (2, "2", ("1", "1")), (1, "3", ("1", "0")), (4, "4", ("0", "0"))]
+        (3, "1", ("2", "0")),
+        (2, "2", ("1", "1")),
+        (1, "3", ("1", "0")),
+        (4, "4", ("0", "0")),
+    ]
 
 
 def test_direct_confrontation_chains_and_cycles():
@@ -90,7 +107,7 @@ def test_direct_confrontation_of_opengothas_own_example():
     scores = compute_scores(TournamentData(players, (RoundInfo(1, "Go"),)), [1])
     group = [scores[i] for i in range(1, 7)]
     wins = [(3, 1), (1, 2), (2, 3), (1, 4), (3, 4), (5, 2)]
-    games = [Game(r, 1, w, l, "B") for r, (w, l) in enumerate(wins, 1)]
+    games = [Game(r, 1, w, loser, "B") for r, (w, loser) in enumerate(wins, 1)]
     secondary = {1: (4,), 2: (3,), 3: (4,), 4: (4,), 5: (1,), 6: (2,)}
     assert direct_confrontation(group, games, secondary) == {5: 5, 1: 4, 3: 4, 2: 2, 4: 1, 6: 0}
 
@@ -104,9 +121,16 @@ def test_direct_confrontation_in_the_standings_keeps_the_later_criteria():
     separated by a game; 1 is above 2 by their game.
     """
     d = TournamentData(
-        entrants(6), (RoundInfo(1, "Go"), RoundInfo(2, "Go")),
-        (Game(1, 1, 1, 2, "B"), Game(1, 2, 3, 4, "B"), Game(1, 3, 5, 6, "B"),
-         Game(2, 1, 1, 3, "W"), Game(2, 2, 2, 5, "B"), Game(2, 3, 4, 6, "B")),
+        entrants(6),
+        (RoundInfo(1, "Go"), RoundInfo(2, "Go")),
+        (
+            Game(1, 1, 1, 2, "B"),
+            Game(1, 2, 3, 4, "B"),
+            Game(1, 3, 5, 6, "B"),
+            Game(2, 1, 1, 3, "W"),
+            Game(2, 2, 2, 5, "B"),
+            Game(2, 3, 4, 6, "B"),
+        ),
         settings=Settings(criteria=("nbw", "dc", "sos")),
     )
     st = overall_standings(d)
@@ -126,8 +150,7 @@ def three_disciplines(mode, best_of=None):
     """
     X, Y, Z = 1, 2, 3
     return TournamentData(
-        (Entrant(X, "Xaver", "x", 0, 30), Entrant(Y, "Yilmaz", "y", 0, 30),
-         Entrant(Z, "Zoller", "z", 0, 30)),
+        (Entrant(X, "Xaver", "x", 0, 30), Entrant(Y, "Yilmaz", "y", 0, 30), Entrant(Z, "Zoller", "z", 0, 30)),
         (RoundInfo(1, "Go"), RoundInfo(2, "Go"), RoundInfo(3, "Ninuki")),
         (Game(1, 1, X, Y, "B"), Game(2, 1, Z, X, "B"), Game(3, 1, Y, Z, "B")),
         (Bye(1, Z), Bye(2, Y), Bye(3, X)),
@@ -140,10 +163,16 @@ def test_per_discipline_rankings():
     go = discipline_standings(d, "Go")
     assert go.rounds == (1, 2)
     assert [(r.entrant.surname, r.place_display) for r in go.rows] == [
-        ("Zoller", "1"), ("Xaver", "2="), ("Yilmaz", "2=")]
+        ("Zoller", "1"),
+        ("Xaver", "2="),
+        ("Yilmaz", "2="),
+    ]
     ninuki = discipline_standings(d, "Ninuki")
     assert [(r.entrant.surname, r.place_display) for r in ninuki.rows] == [
-        ("Xaver", "1="), ("Yilmaz", "1="), ("Zoller", "3")]
+        ("Xaver", "1="),
+        ("Yilmaz", "1="),
+        ("Zoller", "3"),
+    ]
 
 
 def test_total_mode_counts_every_round():

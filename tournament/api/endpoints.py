@@ -7,8 +7,6 @@ against :mod:`.schemas`.
 
 from __future__ import annotations
 
-from typing import Optional
-
 from django.http import Http404
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -93,7 +91,7 @@ def round_(request, slug: str, number: int):
 
 
 @api.get("/tournaments/{slug:slug}/standings/", response=schemas.StandingsOut, url_name="standings")
-def standings(request, slug: str, discipline: Optional[int] = None):
+def standings(request, slug: str, discipline: int | None = None):
     """The public standings: overall, or of one discipline (``?discipline=<id>``)."""
     found = standings_version_of(slug)
     if found is None:
@@ -122,9 +120,11 @@ def index(request, **kwargs):
     """``/api/v1/``: where the endpoints and their description are."""
     from django.http import JsonResponse
 
-    return JsonResponse({
-        "version": 1,
-        "tournaments": request.build_absolute_uri(reverse("api:tournaments")),
-        "openapi": request.build_absolute_uri(reverse("api:openapi-json")),
-        "docs": request.build_absolute_uri(reverse("api:openapi-view")),
-    })
+    return JsonResponse(
+        {
+            "version": 1,
+            "tournaments": request.build_absolute_uri(reverse("api:tournaments")),
+            "openapi": request.build_absolute_uri(reverse("api:openapi-json")),
+            "docs": request.build_absolute_uri(reverse("api:openapi-view")),
+        }
+    )

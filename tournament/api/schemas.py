@@ -7,11 +7,10 @@ cannot drift from the contract without a test failing.
 from __future__ import annotations
 
 import datetime as dt
-from typing import Optional, Union
 
 from ninja import Schema
 
-Number = Union[int, float]
+Number = int | float
 
 
 class TournamentOut(Schema):
@@ -34,7 +33,7 @@ class RoundSummary(Schema):
     number: int
     discipline: int
     status: str
-    start: Optional[dt.datetime]
+    start: dt.datetime | None
 
 
 class TournamentDetail(TournamentOut):
@@ -73,8 +72,8 @@ class GameOut(Schema):
 
 
 class GameDetail(GameOut):
-    record: Optional[str]
-    verdict: Optional[dict]
+    record: str | None
+    verdict: dict | None
 
 
 class RoundDetail(Schema):
@@ -82,14 +81,14 @@ class RoundDetail(Schema):
     discipline: int
     status: str
     games: list[GameOut]
-    bye: Optional[PlayerRef]
+    bye: PlayerRef | None
     not_playing: list[NotPlaying]
 
 
 class StandingsRow(Schema):
     place: int
     player: PlayerRef
-    values: dict[str, Optional[Number]]
+    values: dict[str, Number | None]
 
 
 class StandingsOut(Schema):

@@ -8,7 +8,6 @@ import io
 from tournament.ranks import format_rank
 from tournament.standings.model import Standings
 
-
 #: What makes a spreadsheet program read a cell as a formula.
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\n")
 

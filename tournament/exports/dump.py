@@ -40,8 +40,18 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
 
 from tournament.models import (
-    AuditEntry, Bye, Discipline, Game, GameReplay, LiveRecord, PairConstraint, Registration, Round, Tournament,
-    TournamentInvitation, TournamentRole,
+    AuditEntry,
+    Bye,
+    Discipline,
+    Game,
+    GameReplay,
+    LiveRecord,
+    PairConstraint,
+    Registration,
+    Round,
+    Tournament,
+    TournamentInvitation,
+    TournamentRole,
 )
 from tournament.models.registration import CLAIM_ALPHABET, CLAIM_LENGTH, PLAYER_FIELDS
 
@@ -50,8 +60,19 @@ VERSION = 2
 USER_FIELDS = ("username", "first_name", "last_name", "email", "is_active", "date_joined", "last_login")
 
 #: Models in the order they are loaded (referenced before referring).
-MODELS = (Tournament, Discipline, Round, Registration, Game, LiveRecord, Bye, PairConstraint, TournamentRole,
-          TournamentInvitation, AuditEntry)
+MODELS = (
+    Tournament,
+    Discipline,
+    Round,
+    Registration,
+    Game,
+    LiveRecord,
+    Bye,
+    PairConstraint,
+    TournamentRole,
+    TournamentInvitation,
+    AuditEntry,
+)
 LABELS = {m._meta.label_lower: m for m in MODELS}
 #: Models of derived data, made again when needed: not in a dump.
 DERIVED = (GameReplay,)
@@ -95,8 +116,7 @@ def _querysets(t: Tournament) -> dict:
 
 def _user_fields(model) -> list[str]:
     user_model = get_user_model()
-    return [f.name for f in model._meta.concrete_fields
-            if f.is_relation and f.related_model is user_model]
+    return [f.name for f in model._meta.concrete_fields if f.is_relation and f.related_model is user_model]
 
 
 #: Models that belong to no tournament and are not in its backup: the EGD rating list is the
@@ -131,11 +151,18 @@ def dump_tournament(tournament: Tournament, *, with_accounts: bool = False) -> d
     user_rows = []
     for u in sorted(users.values(), key=lambda u: u.get_username()):
         user_rows.append(_serialize([u], fields=fields)[0]["fields"])
-    return {"format": FORMAT, "version": VERSION, "tournament": tournament.slug,
-            "with_accounts": with_accounts, "users": user_rows, "objects": objects}
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "tournament": tournament.slug,
+        "with_accounts": with_accounts,
+        "users": user_rows,
+        "objects": objects,
+    }
 
 
 # --- reading ------------------------------------------------------------------------
+
 
 def _claim_code() -> str:
     return "".join(secrets.choice(CLAIM_ALPHABET) for _ in range(CLAIM_LENGTH))
@@ -176,9 +203,14 @@ def upgrade_v1(data: dict) -> dict:
     def registration_of(player_pk):
         nonlocal next_pk
         if player_pk not in by_player:
-            fields = {"tournament": tournament_pk, "status": "withdrawn", "source": "organizer",
-                      "absent_rounds": [], "mms_correction": 0,
-                      "note": "made when player data moved to registrations"}
+            fields = {
+                "tournament": tournament_pk,
+                "status": "withdrawn",
+                "source": "organizer",
+                "absent_rounds": [],
+                "mms_correction": 0,
+                "note": "made when player data moved to registrations",
+            }
             fill(fields, player_pk)
             added.append({"model": "tournament.registration", "pk": next_pk, "fields": fields})
             by_player[player_pk] = next_pk
@@ -205,9 +237,7 @@ def _check_objects(data: dict) -> None:
     objects = data["objects"]
     strange = sorted({row.get("model", "?") for row in objects if row.get("model") not in LABELS})
     if strange:
-        raise DumpError(
-            "the backup holds objects a tournament backup never has: " + ", ".join(map(str, strange))
-        )
+        raise DumpError("the backup holds objects a tournament backup never has: " + ", ".join(map(str, strange)))
     tournaments = [row for row in objects if row["model"] == "tournament.tournament"]
     if len(tournaments) != 1 or tournaments[0]["fields"].get("slug") != data.get("tournament"):
         raise DumpError("a tournament backup holds exactly one tournament, the one it names")
@@ -216,22 +246,8 @@ def _check_objects(data: dict) -> None:
     registrations = {row["pk"] for row in objects if row["model"] == "tournament.registration"}
     games = {row["pk"] for row in objects if row["model"] == "tournament.game"}
     for row in objects:
-        f, model = row["fields"], row["model"]
-        own = {
-            "tournament.discipline": lambda: f.get("tournament") == t_pk,
-            "tournament.round": lambda: f.get("tournament") == t_pk,
-            "tournament.registration": lambda: f.get("tournament") == t_pk,
-            "tournament.tournamentrole": lambda: f.get("tournament") == t_pk,
-            "tournament.tournamentinvitation": lambda: f.get("tournament") == t_pk,
-            "tournament.auditentry": lambda: f.get("tournament") == t_pk,
-            "tournament.pairconstraint": lambda: f.get("tournament") == t_pk
-            and {f.get("player_a"), f.get("player_b")} <= registrations,
-            "tournament.game": lambda: f.get("round") in rounds
-            and {f.get("black"), f.get("white")} <= registrations,
-            "tournament.bye": lambda: f.get("round") in rounds and f.get("player") in registrations,
-            "tournament.liverecord": lambda: f.get("game") in games,
-        }.get(model, lambda: True)
-        if not own():
+        if not _belongs(row["model"], row["fields"], t_pk, rounds, registrations, games):
+            model = row["model"]
             raise DumpError(f"{model} {row.get('pk')} does not belong to the tournament of the backup")
 
 
@@ -303,8 +319,10 @@ def load_tournament(data: dict) -> Tournament:
                     try:
                         fields[f.name] = new_pk[f.related_model][fields[f.name]]
                     except (KeyError, TypeError):
-                        raise DumpError(f"{row['model']} {row.get('pk')} names a missing "
-                                        f"{f.related_model._meta.model_name} {fields[f.name]}") from None
+                        raise DumpError(
+                            f"{row['model']} {row.get('pk')} names a missing "
+                            f"{f.related_model._meta.model_name} {fields[f.name]}"
+                        ) from None
             if model is AuditEntry and fields.get("object_id") is not None:
                 target = by_name.get(fields.get("object_type"))
                 if target is not None:
@@ -324,3 +342,28 @@ def load_tournament(data: dict) -> Tournament:
             obj.save()
             new_pk[model][row["pk"]] = obj.object.pk
     return Tournament.objects.get(slug=data["tournament"])
+
+
+_OWN_BY_TOURNAMENT = {
+    "tournament.discipline",
+    "tournament.round",
+    "tournament.registration",
+    "tournament.tournamentrole",
+    "tournament.tournamentinvitation",
+    "tournament.auditentry",
+}
+
+
+def _belongs(model: str, f: dict, t_pk, rounds: set, registrations: set, games: set) -> bool:
+    """Whether one row of a backup belongs to the backup's tournament."""
+    if model in _OWN_BY_TOURNAMENT:
+        return f.get("tournament") == t_pk
+    if model == "tournament.pairconstraint":
+        return f.get("tournament") == t_pk and {f.get("player_a"), f.get("player_b")} <= registrations
+    if model == "tournament.game":
+        return f.get("round") in rounds and {f.get("black"), f.get("white")} <= registrations
+    if model == "tournament.bye":
+        return f.get("round") in rounds and f.get("player") in registrations
+    if model == "tournament.liverecord":
+        return f.get("game") in games
+    return True

@@ -44,8 +44,12 @@ from dataclasses import dataclass
 SUDDEN_DEATH, BYO_YOMI, CANADIAN, FISCHER = "sudden-death", "byo-yomi", "canadian", "fischer"
 
 #: What OpenGotha writes in the h9 file's CM tag for each system.
-LABELS = {SUDDEN_DEATH: "Sudden death", BYO_YOMI: "Standard byo-yomi",
-          CANADIAN: "Canadian byo-yomi", FISCHER: "Fischer"}
+LABELS = {
+    SUDDEN_DEATH: "Sudden death",
+    BYO_YOMI: "Standard byo-yomi",
+    CANADIAN: "Canadian byo-yomi",
+    FISCHER: "Fischer",
+}
 
 #: (class, least basic time, least adjusted time) in seconds, best class first.
 _CLASSES = {
@@ -112,11 +116,13 @@ def parse_time_control(text: str) -> TimeControl | None:
     if not basic:
         return None
     basic_seconds = _duration(basic.group(1), basic.group(2), "min")
-    rest = t[basic.end():]
-    if not rest.strip(" .,;") or re.fullmatch(r"\W*(sudden[ -]?death|ohne (?:byo-?yomi|zusatzzeit)|k\.?\s*o\.?)\W*", rest):
+    rest = t[basic.end() :]
+    if not rest.strip(" .,;") or re.fullmatch(
+        r"\W*(sudden[ -]?death|ohne (?:byo-?yomi|zusatzzeit)|k\.?\s*o\.?)\W*", rest
+    ):
         return TimeControl(basic_seconds)
-    canadian = (
-        re.search(rf"{_NUMBER}\s*{_STONES}\s*(?:/|in|per|je|for|für)\s*{_NUMBER}\s*({_MINUTES}|{_SECONDS})?", rest)
+    canadian = re.search(
+        rf"{_NUMBER}\s*{_STONES}\s*(?:/|in|per|je|for|für)\s*{_NUMBER}\s*({_MINUTES}|{_SECONDS})?", rest
     )
     if canadian:
         stones, amount, unit = canadian.groups()
@@ -136,13 +142,13 @@ def parse_time_control(text: str) -> TimeControl | None:
     return None
 
 
-_OPENGOTHA_SYSTEMS = {"SUDDENDEATH": SUDDEN_DEATH, "STDBYOYOMI": BYO_YOMI, "CANBYOYOMI": CANADIAN,
-                      "FISCHER": FISCHER}
+_OPENGOTHA_SYSTEMS = {"SUDDENDEATH": SUDDEN_DEATH, "STDBYOYOMI": BYO_YOMI, "CANBYOYOMI": CANADIAN, "FISCHER": FISCHER}
 
 
 def opengotha_time(general: dict) -> TimeControl | None:
     """The time control of an OpenGotha file's ``GeneralParameterSet`` attributes
     (OpenGotha's defaults where one is missing), or None for an unknown system."""
+
     def number(name: str, default: int) -> int:
         try:
             return int(general.get(name, default))

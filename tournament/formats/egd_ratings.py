@@ -53,11 +53,36 @@ MAX_TEXT = 64 * 1024 * 1024
 NAME, COUNTRY, CLUB, GRADE, GOR = (10, 47), (48, 51), (52, 56), (59, 62), (70, 74)
 
 #: Lowercase-able words that belong to the surname before them ("van der Berg Jan").
-PARTICLES = {"van", "von", "de", "der", "den", "del", "della", "di", "da", "du", "dos", "das", "le", "la",
-             "ter", "ten", "zu", "zum", "zur", "vom", "op", "het", "'t", "van't"}
+PARTICLES = {
+    "van",
+    "von",
+    "de",
+    "der",
+    "den",
+    "del",
+    "della",
+    "di",
+    "da",
+    "du",
+    "dos",
+    "das",
+    "le",
+    "la",
+    "ter",
+    "ten",
+    "zu",
+    "zum",
+    "zur",
+    "vom",
+    "op",
+    "het",
+    "'t",
+    "van't",
+}
 
-MONTHS = {m: i for i, m in enumerate(["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov",
-                                      "dec"], 1)}
+MONTHS = {
+    m: i for i, m in enumerate(["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], 1)
+}
 _PLAYER = re.compile(r"^(\s*)(\d{6,})")  # a PIN-like start (a date like "14 Mar 2024" is no player)
 _TAG = re.compile(r"<[^>]*>")
 _WORDS = re.compile(
@@ -106,7 +131,7 @@ def split_name(text: str) -> tuple[str, str]:
     n = 0
     while n < len(words) - 1 and words[n].lower() in PARTICLES:
         n += 1
-    return " ".join(words[: n + 1]), " ".join(words[n + 1:])
+    return " ".join(words[: n + 1]), " ".join(words[n + 1 :])
 
 
 def _text(data: bytes) -> str:
@@ -119,8 +144,9 @@ def _text(data: bytes) -> str:
                     raise RatingListError(_("The zip file is empty."))
                 member = listed[0]
                 if member.file_size > MAX_TEXT:
-                    raise RatingListError(_("The list in the zip file is too large (%(mb)s MB).")
-                                          % {"mb": member.file_size // 2**20})
+                    raise RatingListError(
+                        _("The list in the zip file is too large (%(mb)s MB).") % {"mb": member.file_size // 2**20}
+                    )
                 with archive.open(member) as f:
                     data = f.read(MAX_TEXT + 1)
         except zipfile.BadZipFile as e:
@@ -150,13 +176,14 @@ def _date(line: str) -> dt.date | None:
 
 def _columns(line: str, p: int):
     """The fields by their columns, or None when they do not fit."""
+
     def cut(span):
-        return line[p + span[0]: p + span[1]].strip()
+        return line[p + span[0] : p + span[1]].strip()
 
     country, grade, gor = cut(COUNTRY), cut(GRADE), cut(GOR)
     if not re.fullmatch(r"[A-Z]{2,3}", country) or not re.fullmatch(r"-?\d+", gor):
         return None
-    if line[p + NAME[1]: p + COUNTRY[0]].strip() or line[p + CLUB[1]: p + GRADE[0]].strip():
+    if line[p + NAME[1] : p + COUNTRY[0]].strip() or line[p + CLUB[1] : p + GRADE[0]].strip():
         return None  # something runs over a column's end: the columns are not these
     try:
         parse_rank(grade)
@@ -189,13 +216,15 @@ def read_rating_list(data: bytes | str) -> RatingListData:
             out.anonymous += 1
             continue
         if len(pin) != 8:
-            out.problems.append(_("Line %(n)s: “%(pin)s” is no EGD PIN (eight digits); skipped.")
-                                % {"n": number, "pin": pin})
+            out.problems.append(
+                _("Line %(n)s: “%(pin)s” is no EGD PIN (eight digits); skipped.") % {"n": number, "pin": pin}
+            )
             continue
         fields = _columns(line, len(m.group(1))) or _words(line)
         if fields is None:
-            out.problems.append(_("Line %(n)s (PIN %(pin)s): the columns cannot be read; skipped.")
-                                % {"n": number, "pin": pin})
+            out.problems.append(
+                _("Line %(n)s (PIN %(pin)s): the columns cannot be read; skipped.") % {"n": number, "pin": pin}
+            )
             continue
         name, country, club, grade, gor = fields
         surname, given = split_name(name)
@@ -203,14 +232,25 @@ def read_rating_list(data: bytes | str) -> RatingListData:
             out.problems.append(_("Line %(n)s (PIN %(pin)s): no name; skipped.") % {"n": number, "pin": pin})
             continue
         if pin in seen:
-            out.problems.append(_("Line %(n)s: the PIN %(pin)s was on line %(first)s already; the first one is "
-                                  "kept.") % {"n": number, "pin": pin, "first": seen[pin]})
+            out.problems.append(
+                _("Line %(n)s: the PIN %(pin)s was on line %(first)s already; the first one is kept.")
+                % {"n": number, "pin": pin, "first": seen[pin]}
+            )
             continue
         seen[pin] = number
-        out.entries.append(RatedEntry(
-            pin=pin, surname=surname, given_name=given, country=country, club=club, grade=grade.lower(),
-            rank=parse_rank(grade), rating=gor, line=number,
-        ))
+        out.entries.append(
+            RatedEntry(
+                pin=pin,
+                surname=surname,
+                given_name=given,
+                country=country,
+                club=club,
+                grade=grade.lower(),
+                rank=parse_rank(grade),
+                rating=gor,
+                line=number,
+            )
+        )
     if not out.entries:
         raise RatingListError(_("No player could be read: this is not the EGD's rating list (allworld_lp)."))
     if out.date is None:

@@ -113,15 +113,26 @@ class MMTournament:
 
 
 SETTINGS = {
-    "Name", "NumberOfRounds", "CurrentRoundNumber", "UpperMacMahonBar", "UpperMacMahonBarLevel",
-    "LowerMacMahonBar", "LowerMacMahonBarLevel", "RatingDeterminesRank", "HandicapUsed", "HandicapBelow",
-    "HandicapBelowLevel", "HandicapAdjustment", "HandicapAdjustmentValue", "HandicapLimit", "HandicapLimitValue",
+    "Name",
+    "NumberOfRounds",
+    "CurrentRoundNumber",
+    "UpperMacMahonBar",
+    "UpperMacMahonBarLevel",
+    "LowerMacMahonBar",
+    "LowerMacMahonBarLevel",
+    "RatingDeterminesRank",
+    "HandicapUsed",
+    "HandicapBelow",
+    "HandicapBelowLevel",
+    "HandicapAdjustment",
+    "HandicapAdjustmentValue",
+    "HandicapLimit",
+    "HandicapLimitValue",
     "HandicapByLevel",
 }
 PLAYER = {"Id", "PreliminaryRegistration", "SuperBarMember", "NotPlayingInRound", "GoPlayer"}
 GO_PLAYER = {"FirstName", "Surname", "Club", "Country", "GoLevel", "Rank", "Rating", "EgdPin"}
-PAIRING = {"BoardNumber", "PairingWithBye", "White", "Black", "Handicap", "Result", "ResultByReferee",
-           "ForcedPairing"}
+PAIRING = {"BoardNumber", "PairingWithBye", "White", "Black", "Handicap", "Result", "ResultByReferee", "ForcedPairing"}
 CONTAINERS = {"Playerlist", "Roundlist", "Walllist"}
 PLAYER_TAGS = ("Player", "IndividualParticipant")
 ROUND_TAGS = ("Round", "TournamentRound")
@@ -137,8 +148,18 @@ CRITERIA = {
 }
 
 #: Results, Black first (see the module docstring).
-RESULTS = {"1-0": "B", "0-1": "W", "½-½": "D", "1/2-1/2": "D", "=": "D", "0-0": "0", "1-1": "1",
-           "?-?": "?", "?": "?", "": "?"}
+RESULTS = {
+    "1-0": "B",
+    "0-1": "W",
+    "½-½": "D",
+    "1/2-1/2": "D",
+    "=": "D",
+    "0-0": "0",
+    "1-1": "1",
+    "?-?": "?",
+    "?": "?",
+    "": "?",
+}
 
 #: The most criteria the site ranks by.
 MAX_CRITERIA = 6
@@ -172,8 +193,10 @@ class _Reader:
             return default
         if value.lower() in ("true", "false"):
             return value.lower() == "true"
-        self.fail(_("%(where)s: <%(tag)s> must be true or false, not “%(value)s”.")
-                  % {"where": where, "tag": tag, "value": value})
+        self.fail(
+            _("%(where)s: <%(tag)s> must be true or false, not “%(value)s”.")
+            % {"where": where, "tag": tag, "value": value}
+        )
         return default
 
     def integer(self, el, tag: str, default: int | None, where: str) -> int | None:
@@ -183,8 +206,10 @@ class _Reader:
         try:
             return int(value)
         except ValueError:
-            self.fail(_("%(where)s: <%(tag)s> must be a whole number, not “%(value)s”.")
-                      % {"where": where, "tag": tag, "value": value})
+            self.fail(
+                _("%(where)s: <%(tag)s> must be a whole number, not “%(value)s”.")
+                % {"where": where, "tag": tag, "value": value}
+            )
             return default
 
     def rank(self, value: str, where: str, default: int | None = None) -> int | None:
@@ -230,10 +255,14 @@ def read_macmahon(source) -> MMTournament:
         settings = root
         containers = root
     else:
-        raise MacMahonFormatError([_("The root element is <%(tag)s>; a MacMahon file has <TournamentData> or "
-                                     "<Tournament>.") % {"tag": root.tag}])
+        raise MacMahonFormatError(
+            [
+                _("The root element is <%(tag)s>; a MacMahon file has <TournamentData> or <Tournament>.")
+                % {"tag": root.tag}
+            ]
+        )
     if settings is None or settings.get("typeversion") is None:
-        raise MacMahonFormatError([_("No <Tournament typeversion=\"…\"> element: this is no MacMahon 3.9 file.")])
+        raise MacMahonFormatError([_('No <Tournament typeversion="…"> element: this is no MacMahon 3.9 file.')])
     where = _("Tournament settings")
     if settings is root:
         r.unknown(root, SETTINGS | CONTAINERS | set(PLAYER_TAGS) | set(ROUND_TAGS), where)
@@ -244,18 +273,31 @@ def read_macmahon(source) -> MMTournament:
     if not name:
         r.fail(_("The tournament has no <Name>."))
     rounds = r.integer(settings, "NumberOfRounds", 0, where) or 0
-    bar = r.rank(r.text(settings, "UpperMacMahonBarLevel"), where) if r.flag(
-        settings, "UpperMacMahonBar", False, where) else None
-    floor = r.rank(r.text(settings, "LowerMacMahonBarLevel"), where) if r.flag(
-        settings, "LowerMacMahonBar", False, where) else None
+    bar = (
+        r.rank(r.text(settings, "UpperMacMahonBarLevel"), where)
+        if r.flag(settings, "UpperMacMahonBar", False, where)
+        else None
+    )
+    floor = (
+        r.rank(r.text(settings, "LowerMacMahonBarLevel"), where)
+        if r.flag(settings, "LowerMacMahonBar", False, where)
+        else None
+    )
     rating_rank = r.flag(settings, "RatingDeterminesRank", False, where)
     handicap_used = r.flag(settings, "HandicapUsed", False, where)
-    below = r.rank(r.text(settings, "HandicapBelowLevel"), where) if r.flag(
-        settings, "HandicapBelow", False, where) else None
-    adjustment = (r.integer(settings, "HandicapAdjustmentValue", 0, where) or 0) if r.flag(
-        settings, "HandicapAdjustment", False, where) else 0
-    limit = r.integer(settings, "HandicapLimitValue", 9, where) if r.flag(
-        settings, "HandicapLimit", False, where) else None
+    below = (
+        r.rank(r.text(settings, "HandicapBelowLevel"), where)
+        if r.flag(settings, "HandicapBelow", False, where)
+        else None
+    )
+    adjustment = (
+        (r.integer(settings, "HandicapAdjustmentValue", 0, where) or 0)
+        if r.flag(settings, "HandicapAdjustment", False, where)
+        else 0
+    )
+    limit = (
+        r.integer(settings, "HandicapLimitValue", 9, where) if r.flag(settings, "HandicapLimit", False, where) else None
+    )
     by_level = r.flag(settings, "HandicapByLevel", False, where)
 
     # the criteria
@@ -271,8 +313,10 @@ def read_macmahon(source) -> MMTournament:
     criteria = []
     for n in names:
         if n not in CRITERIA:
-            r.fail(_("Walllist: the criterion “%(name)s” is not known here (known: %(known)s).")
-                   % {"name": n, "known": ", ".join(CRITERIA)})
+            r.fail(
+                _("Walllist: the criterion “%(name)s” is not known here (known: %(known)s).")
+                % {"name": n, "known": ", ".join(CRITERIA)}
+            )
             continue
         code = CRITERIA[n][1 if swiss else 0]
         if code not in criteria:
@@ -285,9 +329,19 @@ def read_macmahon(source) -> MMTournament:
     if r.problems:
         raise MacMahonFormatError(r.problems)
     return MMTournament(
-        name=name, rounds=max(rounds, last_round), mm_bar=bar, mm_floor=floor, handicap_used=handicap_used,
-        handicap_below=below, handicap_adjustment=adjustment, handicap_limit=limit, handicap_by_level=by_level,
-        swiss=swiss, criteria=tuple(criteria), players=tuple(players), pairings=tuple(pairings),
+        name=name,
+        rounds=max(rounds, last_round),
+        mm_bar=bar,
+        mm_floor=floor,
+        handicap_used=handicap_used,
+        handicap_below=below,
+        handicap_adjustment=adjustment,
+        handicap_limit=limit,
+        handicap_by_level=by_level,
+        swiss=swiss,
+        criteria=tuple(criteria),
+        players=tuple(players),
+        pairings=tuple(pairings),
     )
 
 
@@ -330,31 +384,43 @@ def _players(r: _Reader, container: ET.Element, rating_rank: bool) -> list[MMPla
             rank = rank_from_rating(rating)
         country = r.text(go, "Country").upper()
         if country and not (len(country) == 2 and country.isalpha() and country.isascii()):
-            r.fail(_("%(where)s: the country “%(value)s” is not a two-letter code.") % {"where": where,
-                                                                                        "value": country})
+            r.fail(
+                _("%(where)s: the country “%(value)s” is not a two-letter code.") % {"where": where, "value": country}
+            )
         pin = r.text(go, "EgdPin")
         if pin and not (len(pin) == 8 and pin.isascii() and pin.isdigit()):
-            r.fail(_("%(where)s: the EGD PIN “%(value)s” does not have eight digits.") % {"where": where,
-                                                                                          "value": pin})
+            r.fail(_("%(where)s: the EGD PIN “%(value)s” does not have eight digits.") % {"where": where, "value": pin})
         elif pin:
             if pin in pins:
-                r.fail(_("The EGD PIN %(pin)s belongs to more than one player in the file: %(players)s.")
-                       % {"pin": pin, "players": f"{pins[pin]}, {given} {surname}"})
+                r.fail(
+                    _("The EGD PIN %(pin)s belongs to more than one player in the file: %(players)s.")
+                    % {"pin": pin, "players": f"{pins[pin]}, {given} {surname}"}
+                )
             pins[pin] = f"{given} {surname}"
         absent = []
         for round_el in el.findall("NotPlayingInRound"):
             try:
                 absent.append(int((round_el.text or "").strip()))
             except ValueError:
-                r.fail(_("%(where)s: <NotPlayingInRound> must be a round number, not “%(value)s”.")
-                       % {"where": where, "value": round_el.text})
-        players.append(MMPlayer(
-            id=pid, surname=surname, given_name=given, club=r.text(go, "Club"), country=country,
-            rank=rank if rank is not None else -20, rating=rating, egd_pin=pin,
-            preliminary=r.flag(el, "PreliminaryRegistration", False, where),
-            super_bar=r.flag(el, "SuperBarMember", False, where),
-            not_playing=tuple(sorted(set(absent))),
-        ))
+                r.fail(
+                    _("%(where)s: <NotPlayingInRound> must be a round number, not “%(value)s”.")
+                    % {"where": where, "value": round_el.text}
+                )
+        players.append(
+            MMPlayer(
+                id=pid,
+                surname=surname,
+                given_name=given,
+                club=r.text(go, "Club"),
+                country=country,
+                rank=rank if rank is not None else -20,
+                rating=rating,
+                egd_pin=pin,
+                preliminary=r.flag(el, "PreliminaryRegistration", False, where),
+                super_bar=r.flag(el, "SuperBarMember", False, where),
+                not_playing=tuple(sorted(set(absent))),
+            )
+        )
     return players
 
 
@@ -382,8 +448,7 @@ def _pairings(r: _Reader, container: ET.Element, ids: set[str]) -> tuple[list[MM
                 if pid not in ids:
                     r.fail(_("%(where)s: there is no player with the Id “%(id)s”.") % {"where": where, "id": pid})
                 elif pid in busy:
-                    r.fail(_("%(where)s: player %(id)s is paired twice in this round.") % {"where": where,
-                                                                                            "id": pid})
+                    r.fail(_("%(where)s: player %(id)s is paired twice in this round.") % {"where": where, "id": pid})
                 busy.add(pid)
             raw = r.text(el, "Result")
             by_default = raw.endswith("!")
@@ -393,14 +458,21 @@ def _pairings(r: _Reader, container: ET.Element, ids: set[str]) -> tuple[list[MM
                 result = "?"
             handicap = r.integer(el, "Handicap", 0, where) or 0
             if not 0 <= handicap <= 9:
-                r.fail(_("%(where)s: a handicap of %(n)s stones cannot be read (0 to 9).") % {"where": where,
-                                                                                               "n": handicap})
-            pairings.append(MMPairing(
-                round=number, table=r.integer(el, "BoardNumber", 0, where) or 0, black=black, white=white_id,
-                handicap=handicap,
-                result="?" if bye else result, by_default=by_default and not bye,
-                by_referee=r.flag(el, "ResultByReferee", False, where),
-                forced=r.flag(el, "ForcedPairing", False, where),
-            ))
+                r.fail(
+                    _("%(where)s: a handicap of %(n)s stones cannot be read (0 to 9).")
+                    % {"where": where, "n": handicap}
+                )
+            pairings.append(
+                MMPairing(
+                    round=number,
+                    table=r.integer(el, "BoardNumber", 0, where) or 0,
+                    black=black,
+                    white=white_id,
+                    handicap=handicap,
+                    result="?" if bye else result,
+                    by_default=by_default and not bye,
+                    by_referee=r.flag(el, "ResultByReferee", False, where),
+                    forced=r.flag(el, "ForcedPairing", False, where),
+                )
+            )
     return pairings, last
-

@@ -6,7 +6,6 @@ in all of them (and in the self-registration form).
 
 from __future__ import annotations
 
-from django import forms
 from django.contrib.auth.forms import AdminUserCreationForm, BaseUserCreationForm, UserChangeForm
 from django.utils.translation import gettext_lazy as _
 

@@ -23,7 +23,9 @@ def _read(upload, limit: int) -> bytes:
 class MacMahonImportForm(forms.Form):
     file = forms.FileField(label=_("MacMahon tournament file (.xml)"))
     slug = forms.SlugField(
-        label=_("Short name"), required=False, max_length=60,
+        label=_("Short name"),
+        required=False,
+        max_length=60,
         help_text=_("For the address /t/<short name>/; empty: made from the tournament's name."),
     )
 

@@ -68,8 +68,9 @@ def parse_rule_options(text: str) -> dict:
 def format_rule_options(options) -> str:
     if not isinstance(options, dict):
         return ""
-    return "\n".join(f"{k} = {'none' if v is None else str(v).lower() if isinstance(v, bool) else v}"
-                     for k, v in options.items())
+    return "\n".join(
+        f"{k} = {'none' if v is None else str(v).lower() if isinstance(v, bool) else v}" for k, v in options.items()
+    )
 
 
 class RuleOptionsField(forms.CharField):
@@ -89,13 +90,23 @@ class DisciplineForm(forms.Form):
     board_size = forms.TypedChoiceField(label=_("Board size"), coerce=int)
     rule_set = forms.ChoiceField(label=_("Rule set"))
     rule_options = RuleOptionsField(label=_("Rule adjustments"), required=False)
-    komi = forms.DecimalField(label=_("Komi"), max_digits=4, decimal_places=1, min_value=Decimal("-99.5"),
-                              max_value=Decimal("99.5"), widget=forms.NumberInput(attrs={"step": "0.5"}))
+    komi = forms.DecimalField(
+        label=_("Komi"),
+        max_digits=4,
+        decimal_places=1,
+        min_value=Decimal("-99.5"),
+        max_value=Decimal("99.5"),
+        widget=forms.NumberInput(attrs={"step": "0.5"}),
+    )
     handicap_policy = forms.ChoiceField(label=_("Handicap"))
-    record_required = forms.BooleanField(label=_("Players submit the game record with the result"),
-                                         required=False)
-    position = forms.IntegerField(label=_("Order"), min_value=0, max_value=99, required=False,
-                                  help_text=_("Where the discipline stands in lists; empty: last."))
+    record_required = forms.BooleanField(label=_("Players submit the game record with the result"), required=False)
+    position = forms.IntegerField(
+        label=_("Order"),
+        min_value=0,
+        max_value=99,
+        required=False,
+        help_text=_("Where the discipline stands in lists; empty: last."),
+    )
 
     def __init__(self, *args, kind: str, instance: Discipline | None = None, fixed_reason: str = "", **kwargs):
         self.kind = kind
@@ -103,15 +114,23 @@ class DisciplineForm(forms.Form):
         facts = variant_facts(kind)
         if instance is not None and not kwargs.get("initial"):
             kwargs["initial"] = {
-                "name": instance.name, "board_size": instance.board_size, "rule_set": instance.rule_set,
-                "rule_options": instance.rule_options, "komi": instance.komi,
-                "handicap_policy": instance.handicap_policy, "record_required": instance.record_required,
+                "name": instance.name,
+                "board_size": instance.board_size,
+                "rule_set": instance.rule_set,
+                "rule_options": instance.rule_options,
+                "komi": instance.komi,
+                "handicap_policy": instance.handicap_policy,
+                "record_required": instance.record_required,
                 "position": instance.position,
             }
             if instance.kind != kind:  # changing the kind: the new kind's defaults for what depends on it
-                kwargs["initial"].update(board_size=facts.default_size, rule_set="", rule_options={},
-                                         handicap_policy=HANDICAP_POLICIES[kind][0],
-                                         komi=Decimal(str(facts.default_komi or 0)))
+                kwargs["initial"].update(
+                    board_size=facts.default_size,
+                    rule_set="",
+                    rule_options={},
+                    handicap_policy=HANDICAP_POLICIES[kind][0],
+                    komi=Decimal(str(facts.default_komi or 0)),
+                )
         elif instance is None and not kwargs.get("initial"):
             kwargs["initial"] = {
                 "name": DisciplineKind(kind).label,
@@ -125,7 +144,8 @@ class DisciplineForm(forms.Form):
         if facts.rule_sets:
             self.fields["rule_set"].choices = [(r, r) for r in facts.rule_sets]
             self.fields["rule_set"].help_text = _("The rule sets the %(kind)s validator knows.") % {
-                "kind": DisciplineKind(kind).label}
+                "kind": DisciplineKind(kind).label
+            }
         else:
             del self.fields["rule_set"]
         if facts.options:
@@ -133,9 +153,12 @@ class DisciplineForm(forms.Form):
             self.fields["rule_options"].help_text = _(
                 "Changes to the rule set, one a line, e.g. “double_three = both”. The options and their values "
                 "in the %(preset)s rule set: %(options)s."
-            ) % {"preset": self.initial.get("rule_set") or facts.rule_sets[0],
-                 "options": "; ".join(f"{k} = {format_rule_options({k: v}).split(' = ', 1)[1]}"
-                                      for k, v in preset.items())}
+            ) % {
+                "preset": self.initial.get("rule_set") or facts.rule_sets[0],
+                "options": "; ".join(
+                    f"{k} = {format_rule_options({k: v}).split(' = ', 1)[1]}" for k, v in preset.items()
+                ),
+            }
         else:
             del self.fields["rule_options"]
         policies = HANDICAP_POLICIES[kind]
@@ -147,7 +170,8 @@ class DisciplineForm(forms.Form):
             del self.fields["komi"]
         elif facts.default_komi is not None:
             self.fields["komi"].help_text = _("Points for White in an even game; the engine's usual: %(komi)s.") % {
-                "komi": facts.default_komi}
+                "komi": facts.default_komi
+            }
         if not facts.validated:
             del self.fields["record_required"]
         if fixed_reason:
@@ -207,24 +231,33 @@ class LocalDateTimeField(forms.DateTimeField):
 
 class RoundForm(forms.Form):
     discipline = forms.ModelChoiceField(label=_("Discipline"), queryset=Discipline.objects.none())
-    number = forms.IntegerField(label=_("Number"), min_value=1, max_value=999, required=False,
-                                help_text=_("Empty: the next number."))
+    number = forms.IntegerField(
+        label=_("Number"), min_value=1, max_value=999, required=False, help_text=_("Empty: the next number.")
+    )
     starts_at = forms.DateTimeField(label=_("Starts at"), required=False)
     pairing_system = forms.ChoiceField(label=_("Pairing system"), required=False)
     last_seen = forms.IntegerField(widget=forms.HiddenInput, required=False)
 
     def __init__(self, *args, tournament, round=None, **kwargs):  # noqa: A002
         if round is not None and not kwargs.get("initial"):
-            kwargs["initial"] = {"discipline": round.discipline_id, "starts_at": round.starts_at,
-                                 "pairing_system": round.pairing_system}
+            kwargs["initial"] = {
+                "discipline": round.discipline_id,
+                "starts_at": round.starts_at,
+                "pairing_system": round.pairing_system,
+            }
         super().__init__(*args, **kwargs)
         self.fields["discipline"].queryset = tournament.disciplines.order_by("position", "name", "pk")
         self.fields["starts_at"] = LocalDateTimeField(
-            tz=tournament.tzinfo, label=_("Starts at"), required=False,
-            help_text=_("In the tournament's time zone (%(zone)s).") % {"zone": tournament.time_zone})
+            tz=tournament.tzinfo,
+            label=_("Starts at"),
+            required=False,
+            help_text=_("In the tournament's time zone (%(zone)s).") % {"zone": tournament.time_zone},
+        )
         default = PairingSystem(tournament.pairing_system).label
-        self.fields["pairing_system"].choices = [("", _("the tournament's (%(system)s)") % {"system": default}),
-                                                 *PairingSystem.choices]
+        self.fields["pairing_system"].choices = [
+            ("", _("the tournament's (%(system)s)") % {"system": default}),
+            *PairingSystem.choices,
+        ]
         if round is not None:
             del self.fields["number"]
             del self.fields["last_seen"]
@@ -232,7 +265,8 @@ class RoundForm(forms.Form):
                 for name in ("discipline", "pairing_system"):
                     self.fields[name].disabled = True
                     self.fields[name].help_text = _("Fixed: the round is %(status)s.") % {
-                        "status": round.get_status_display()}
+                        "status": round.get_status_display()
+                    }
         elif not self.is_bound:
             last = tournament.rounds.order_by("-number").first()
             self.initial["last_seen"] = last.number if last else 0

@@ -15,8 +15,18 @@ class PlayerForm(forms.ModelForm):
 
     class Meta:
         model = Registration
-        fields = ["given_name", "surname", "given_name_latin", "surname_latin", "club", "country", "rank",
-                  "rating", "egd_pin", "email"]
+        fields = [
+            "given_name",
+            "surname",
+            "given_name_latin",
+            "surname_latin",
+            "club",
+            "country",
+            "rank",
+            "rating",
+            "egd_pin",
+            "email",
+        ]
         widgets = {
             "country": forms.TextInput(attrs={"size": 2, "maxlength": 2, "autocapitalize": "characters"}),
             "egd_pin": forms.TextInput(attrs={"inputmode": "numeric", "maxlength": 8}),

@@ -88,9 +88,7 @@ def record_placeholder(size: int) -> str:
 
 
 class DisputeForm(VersionForm):
-    reason = forms.CharField(
-        label=_("What is wrong?"), widget=forms.Textarea(attrs={"rows": 3}), max_length=2000
-    )
+    reason = forms.CharField(label=_("What is wrong?"), widget=forms.Textarea(attrs={"rows": 3}), max_length=2000)
 
 
 class ResultSetForm(VersionForm):
@@ -109,6 +107,7 @@ class AdjudicateForm(VersionForm):
         super().__init__(*args, **kwargs)
         if game is not None:
             self.fields["method"].choices = win_method_choices(game.round.discipline.kind)
+
     by_default = forms.BooleanField(label=_("not played (by default)"), required=False)
     reason = forms.CharField(
         label=_("Reason"),

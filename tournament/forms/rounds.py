@@ -10,8 +10,7 @@ from tournament.models import Discipline, Registration
 
 class RoundCreateForm(forms.Form):
     discipline = forms.ModelChoiceField(label=_("Discipline"), queryset=Discipline.objects.none())
-    number = forms.IntegerField(label=_("Number"), min_value=1, required=False,
-                                help_text=_("Empty: the next number."))
+    number = forms.IntegerField(label=_("Number"), min_value=1, required=False, help_text=_("Empty: the next number."))
 
     def __init__(self, *args, tournament, **kwargs):
         super().__init__(*args, **kwargs)

@@ -9,14 +9,16 @@ from tournament.models import TournamentRole
 
 
 class RoleAddForm(forms.Form):
-    username = forms.CharField(label=_("User name"), max_length=150,
-                               widget=forms.TextInput(attrs={"autocapitalize": "none", "autocomplete": "off"}))
-    role = forms.ChoiceField(label=_("Role"), choices=TournamentRole.Role.choices,
-                             initial=TournamentRole.Role.REFEREE)
+    username = forms.CharField(
+        label=_("User name"),
+        max_length=150,
+        widget=forms.TextInput(attrs={"autocapitalize": "none", "autocomplete": "off"}),
+    )
+    role = forms.ChoiceField(label=_("Role"), choices=TournamentRole.Role.choices, initial=TournamentRole.Role.REFEREE)
 
 
 class InviteForm(forms.Form):
-    email = forms.EmailField(label=_("E-mail"), required=False,
-                             help_text=_("The link is sent there. Empty: you pass the link on yourself."))
-    role = forms.ChoiceField(label=_("Role"), choices=TournamentRole.Role.choices,
-                             initial=TournamentRole.Role.REFEREE)
+    email = forms.EmailField(
+        label=_("E-mail"), required=False, help_text=_("The link is sent there. Empty: you pass the link on yourself.")
+    )
+    role = forms.ChoiceField(label=_("Role"), choices=TournamentRole.Role.choices, initial=TournamentRole.Role.REFEREE)

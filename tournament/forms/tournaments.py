@@ -19,8 +19,12 @@ from tournament.ranks import format_rank
 _AREAS = ("Africa", "America", "Antarctica", "Asia", "Atlantic", "Australia", "Europe", "Indian", "Pacific")
 
 #: Examples of time controls the EGD reader understands (shown with the field).
-TIME_CONTROL_EXAMPLES = ("60 min + 5x30 s", "60 min + 15 stones / 5 min", "40 min + 20 s Fischer",
-                         "30 min sudden death")
+TIME_CONTROL_EXAMPLES = (
+    "60 min + 5x30 s",
+    "60 min + 15 stones / 5 min",
+    "40 min + 20 s Fischer",
+    "30 min sudden death",
+)
 
 POINTS = [("0", "0"), ("0.5", "½"), ("1", "1")]
 
@@ -179,10 +183,29 @@ class TournamentSettingsForm(forms.ModelForm):
     class Meta:
         model = Tournament
         fields = [
-            "name", "start_date", "end_date", "place", "country", "time_zone", "description", "registration_open",
-            "time_control", "pairing_system", "mcmahon_bar", "mcmahon_floor", "rematch_scope",
-            "bye_points", "absence_points", "bye_points_nbw", "absence_points_nbw", "handicap_threshold", "handicap_correction", "handicap_ceiling",
-            "standings_criteria", "overall_ranking", "best_of",
+            "name",
+            "start_date",
+            "end_date",
+            "place",
+            "country",
+            "time_zone",
+            "description",
+            "registration_open",
+            "time_control",
+            "pairing_system",
+            "mcmahon_bar",
+            "mcmahon_floor",
+            "rematch_scope",
+            "bye_points",
+            "absence_points",
+            "bye_points_nbw",
+            "absence_points_nbw",
+            "handicap_threshold",
+            "handicap_correction",
+            "handicap_ceiling",
+            "standings_criteria",
+            "overall_ranking",
+            "best_of",
         ]
         widgets = {
             "start_date": DateInput(),
@@ -198,15 +221,28 @@ class TournamentSettingsForm(forms.ModelForm):
     version = forms.CharField(widget=forms.HiddenInput, required=False)
     bye_points = PointsChoiceField(label=capfirst(_("McMahon points for a bye (MMS)")))
     absence_points = PointsChoiceField(label=capfirst(_("McMahon points for an absence (MMS)")))
-    bye_points_nbw = PointsChoiceField(label=capfirst(_("wins for a bye (NBW)")), required=False,
-                                       help_text=_("Empty: the same as the McMahon points."))
-    absence_points_nbw = PointsChoiceField(label=capfirst(_("wins for an absence (NBW)")), required=False,
-                                           help_text=_("Empty: the same as the McMahon points."))
-    handicap_correction = forms.IntegerField(label=capfirst(_("handicap correction")), min_value=0, max_value=9,
-                                             help_text=_("Stones subtracted from the score difference."))
+    bye_points_nbw = PointsChoiceField(
+        label=capfirst(_("wins for a bye (NBW)")), required=False, help_text=_("Empty: the same as the McMahon points.")
+    )
+    absence_points_nbw = PointsChoiceField(
+        label=capfirst(_("wins for an absence (NBW)")),
+        required=False,
+        help_text=_("Empty: the same as the McMahon points."),
+    )
+    handicap_correction = forms.IntegerField(
+        label=capfirst(_("handicap correction")),
+        min_value=0,
+        max_value=9,
+        help_text=_("Stones subtracted from the score difference."),
+    )
     handicap_ceiling = forms.IntegerField(label=capfirst(_("highest handicap")), min_value=0, max_value=9)
-    best_of = forms.IntegerField(label=capfirst(_("disciplines counted (best k)")), min_value=1, max_value=99,
-                                 required=False, help_text=_("Only for the ranking by the best k of n disciplines."))
+    best_of = forms.IntegerField(
+        label=capfirst(_("disciplines counted (best k)")),
+        min_value=1,
+        max_value=99,
+        required=False,
+        help_text=_("Only for the ranking by the best k of n disciplines."),
+    )
     standings_criteria = CriteriaField(
         label=capfirst(_("standings criteria")),
         help_text=_("In order: the first decides the place, each next one breaks the ties left."),
@@ -215,10 +251,33 @@ class TournamentSettingsForm(forms.ModelForm):
 
     #: The page's sections: (title, field names).
     SECTIONS = (
-        (_("The tournament"), ("name", "start_date", "end_date", "place", "country", "time_zone", "description",
-                               "registration_open", "time_control")),
-        (_("Pairing"), ("pairing_system", "mcmahon_bar", "mcmahon_floor", "rematch_scope", "bye_points",
-                        "absence_points", "bye_points_nbw", "absence_points_nbw")),
+        (
+            _("The tournament"),
+            (
+                "name",
+                "start_date",
+                "end_date",
+                "place",
+                "country",
+                "time_zone",
+                "description",
+                "registration_open",
+                "time_control",
+            ),
+        ),
+        (
+            _("Pairing"),
+            (
+                "pairing_system",
+                "mcmahon_bar",
+                "mcmahon_floor",
+                "rematch_scope",
+                "bye_points",
+                "absence_points",
+                "bye_points_nbw",
+                "absence_points_nbw",
+            ),
+        ),
         (_("Handicap"), ("handicap_threshold", "handicap_correction", "handicap_ceiling")),
         (_("Standings"), ("standings_criteria", "overall_ranking", "best_of")),
     )
@@ -231,10 +290,10 @@ class TournamentSettingsForm(forms.ModelForm):
             "Read as the EGD reads it (the class of the results file follows from it), e.g. %(examples)s."
         ) % {"examples": examples}
         self.fields["mcmahon_bar"].help_text = _("Players at this rank and above start level, e.g. 1d. Empty: none.")
-        self.fields["mcmahon_floor"].help_text = _("Players at this rank and below start level, e.g. 20k. "
-                                                   "Empty: none.")
-        self.fields["handicap_threshold"].help_text = _("Games between players above this rank are played even, "
-                                                        "e.g. 1d. Empty: no limit.")
+        self.fields["mcmahon_floor"].help_text = _("Players at this rank and below start level, e.g. 20k. Empty: none.")
+        self.fields["handicap_threshold"].help_text = _(
+            "Games between players above this rank are played even, e.g. 1d. Empty: no limit."
+        )
         if self.instance.pk and not self.is_bound:
             from tournament.services.tournaments import settings_version
 

@@ -27,14 +27,16 @@ class OpenGothaUploadForm(forms.Form):
     """A whole OpenGotha tournament (players, rounds, games, results, parameters) as a new tournament."""
 
     file = OpenGothaFileField(label=_("OpenGotha tournament file (.xml)"))
-    slug = forms.SlugField(label=_("Short name"), max_length=60, required=False,
-                           help_text=_("Empty: the file's short name."))
+    slug = forms.SlugField(
+        label=_("Short name"), max_length=60, required=False, help_text=_("Empty: the file's short name.")
+    )
 
 
 class OpenGothaPlayersForm(forms.Form):
     """Only the players of an OpenGotha file, into this tournament."""
 
-    file = OpenGothaFileField(label=_("OpenGotha file (.xml)"),
-                              help_text=_("Its players are registered here; its rounds, games and settings are not "
-                                          "taken."))
+    file = OpenGothaFileField(
+        label=_("OpenGotha file (.xml)"),
+        help_text=_("Its players are registered here; its rounds, games and settings are not taken."),
+    )
     confirmed = forms.BooleanField(label=_("Confirm the registrations at once"), required=False, initial=True)

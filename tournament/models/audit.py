@@ -14,14 +14,16 @@ class AuditEntry(models.Model):
     never edited: ``save`` refuses to update an existing row.
     """
 
-    tournament = models.ForeignKey(
-        "Tournament", on_delete=models.CASCADE, related_name="audit_entries"
-    )
+    tournament = models.ForeignKey("Tournament", on_delete=models.CASCADE, related_name="audit_entries")
     # PROTECT: an account with entries in the log cannot be deleted (deactivate
     # it instead), so that "who" is never lost.
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
-        related_name="+", verbose_name=_("user"),
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("user"),
     )
     action = models.CharField(_("action"), max_length=60)
     object_type = models.CharField(_("object type"), max_length=40)

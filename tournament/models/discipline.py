@@ -61,14 +61,13 @@ def rule_option_message(exc: RuleOptionError) -> str:
     }
     return str(messages[exc.code]) % exc.params if exc.params else str(messages[exc.code])
 
+
 #: Kinds whose games have no komi.
 KINDS_WITHOUT_KOMI = {DisciplineKind.NINUKI}
 
 
 class Discipline(models.Model):
-    tournament = models.ForeignKey(
-        "Tournament", on_delete=models.CASCADE, related_name="disciplines"
-    )
+    tournament = models.ForeignKey("Tournament", on_delete=models.CASCADE, related_name="disciplines")
     name = models.CharField(_("name"), max_length=100)
     kind = models.CharField(_("kind"), max_length=10, choices=DisciplineKind.choices)
     board_size = models.PositiveSmallIntegerField(_("board size"), default=19)
@@ -84,9 +83,7 @@ class Discipline(models.Model):
         blank=True,
         help_text=_('Changes to the preset, e.g. {"double_three": "both"}.'),
     )
-    komi = models.DecimalField(
-        _("komi"), max_digits=4, decimal_places=1, default=Decimal("0")
-    )
+    komi = models.DecimalField(_("komi"), max_digits=4, decimal_places=1, default=Decimal("0"))
     handicap_policy = models.CharField(
         _("handicap"),
         max_length=12,
@@ -105,9 +102,7 @@ class Discipline(models.Model):
         verbose_name = _("discipline")
         verbose_name_plural = _("disciplines")
         constraints = [
-            models.UniqueConstraint(
-                fields=["tournament", "name"], name="discipline_name_unique"
-            ),
+            models.UniqueConstraint(fields=["tournament", "name"], name="discipline_name_unique"),
         ]
 
     def __str__(self) -> str:
@@ -139,7 +134,9 @@ class Discipline(models.Model):
                 errors["board_size"] = _("Ninuki is played on an odd board from 13 to 21.")
             else:
                 errors["board_size"] = _("Board sizes from %(low)s to %(high)s are supported.") % {
-                    "low": sizes[0], "high": sizes[-1]}
+                    "low": sizes[0],
+                    "high": sizes[-1],
+                }
         known = facts.rule_sets
         if (self.kind, self.rule_set) in NOT_OFFERED:
             errors["rule_set"] = NOT_OFFERED[self.kind, self.rule_set]
@@ -152,8 +149,9 @@ class Discipline(models.Model):
             errors["rule_set"] = _("This kind of discipline has no validator rule sets.")
         if "rule_set" not in errors:
             try:
-                check_rule_options(self.kind, self.rule_set, self.rule_options,
-                                   self.board_size if "board_size" not in errors else None)
+                check_rule_options(
+                    self.kind, self.rule_set, self.rule_options, self.board_size if "board_size" not in errors else None
+                )
             except RuleOptionError as exc:
                 errors["rule_options"] = rule_option_message(exc)
         if self.handicap_policy not in HANDICAP_POLICIES.get(self.kind, (HandicapPolicy.NONE,)):
@@ -168,7 +166,8 @@ class Discipline(models.Model):
             errors["komi"] = _("Ninuki is played without komi.")
         if self.record_required and not facts.validated:
             errors["record_required"] = _(
-                "There is no validator for this game: its records cannot be checked, so none can be required.")
+                "There is no validator for this game: its records cannot be checked, so none can be required."
+            )
         if errors:
             raise ValidationError(errors)
 

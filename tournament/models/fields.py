@@ -14,7 +14,9 @@ class RankInput(forms.TextInput):
     """A short text input for a rank (``5k``, ``1d``)."""
 
     def __init__(self, attrs=None):
-        super().__init__({"size": 5, "autocapitalize": "off", "spellcheck": "false", "placeholder": "5k", **(attrs or {})})
+        super().__init__(
+            {"size": 5, "autocapitalize": "off", "spellcheck": "false", "placeholder": "5k", **(attrs or {})}
+        )
 
 
 class RankFormField(forms.CharField):
@@ -29,7 +31,8 @@ class RankFormField(forms.CharField):
         except ValueError as exc:
             raise ValidationError(
                 _("“%(text)s” is not a rank: write 30k to 1k, 1d to 9d or 1p to 9p."),
-                params={"text": str(value)[:20]}, code="invalid_rank",
+                params={"text": str(value)[:20]},
+                code="invalid_rank",
             ) from exc
 
     def prepare_value(self, value):
@@ -63,8 +66,10 @@ class RankField(models.IntegerField):
         # A rank is text (``1d``): the admin hands every integer field a number input,
         # in which ``1d`` cannot even be typed. Every form gets a text input instead.
         widget = kwargs.get("widget")
-        if widget is None or isinstance(widget, forms.NumberInput) or (
-            isinstance(widget, type) and issubclass(widget, forms.NumberInput)
+        if (
+            widget is None
+            or isinstance(widget, forms.NumberInput)
+            or (isinstance(widget, type) and issubclass(widget, forms.NumberInput))
         ):
             kwargs["widget"] = RankInput
         return models.Field.formfield(self, **kwargs)

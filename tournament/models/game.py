@@ -84,45 +84,60 @@ class Game(models.Model):
     round = models.ForeignKey("Round", on_delete=models.CASCADE, related_name="games")
     table = models.PositiveSmallIntegerField(_("table"))
     black = models.ForeignKey(
-        "Registration", on_delete=models.PROTECT, related_name="games_as_black",
+        "Registration",
+        on_delete=models.PROTECT,
+        related_name="games_as_black",
         verbose_name=_("Black"),
     )
     white = models.ForeignKey(
-        "Registration", on_delete=models.PROTECT, related_name="games_as_white",
+        "Registration",
+        on_delete=models.PROTECT,
+        related_name="games_as_white",
         verbose_name=_("White"),
     )
     handicap = models.PositiveSmallIntegerField(_("handicap"), default=0)
     komi = models.DecimalField(
-        _("komi"), max_digits=4, decimal_places=1, default=Decimal("0"),
+        _("komi"),
+        max_digits=4,
+        decimal_places=1,
+        default=Decimal("0"),
         help_text=_("Points for White; negative when White pays reverse komi."),
     )
     pinned = models.BooleanField(
-        _("kept when re-pairing"), default=False,
+        _("kept when re-pairing"),
+        default=False,
         help_text=_("A fixed or hand-made pairing that re-pairing the round keeps."),
     )
 
-    result = models.CharField(
-        _("result"), max_length=1, choices=Result.choices, default=Result.UNKNOWN
-    )
-    by_default = models.BooleanField(
-        _("by default"), default=False, help_text=_("The game was not played.")
-    )
+    result = models.CharField(_("result"), max_length=1, choices=Result.choices, default=Result.UNKNOWN)
+    by_default = models.BooleanField(_("by default"), default=False, help_text=_("The game was not played."))
     method = models.CharField(
-        _("won by"), max_length=12, choices=WinMethod.choices, default=WinMethod.NONE,
+        _("won by"),
+        max_length=12,
+        choices=WinMethod.choices,
+        default=WinMethod.NONE,
         blank=True,
     )
     result_state = models.CharField(
-        _("result state"), max_length=12, choices=ResultState.choices,
+        _("result state"),
+        max_length=12,
+        choices=ResultState.choices,
         default=ResultState.PENDING,
     )
     record = models.TextField(_("game record"), blank=True)
     verdict = models.JSONField(
-        _("validator's verdict"), null=True, blank=True,
+        _("validator's verdict"),
+        null=True,
+        blank=True,
         help_text=_("What the rules validator said about the submitted record."),
     )
     reported_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-        related_name="+", verbose_name=_("reported by"),
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("reported by"),
     )
     reported_at = models.DateTimeField(_("reported at"), null=True, blank=True)
     version = models.PositiveIntegerField(default=0, editable=False)
@@ -219,9 +234,7 @@ class Bye(models.Model):
             if foreign:
                 raise ValidationError(foreign)
             if self.player_id in _players_busy_in_round(self.round_id, exclude_bye=self.pk):
-                raise ValidationError(
-                    {"player": _("This player already has a game or a bye in this round.")}
-                )
+                raise ValidationError({"player": _("This player already has a game or a bye in this round.")})
 
 
 def _players_busy_in_round(round_id, *, exclude_game=None, exclude_bye=None) -> set[int]:
@@ -248,7 +261,5 @@ def _foreign_players(round_id, players: dict[str, int]) -> dict[str, str]:
         Registration.objects.filter(pk__in=players.values(), tournament_id=tournament_id).values_list("pk", flat=True)
     )
     return {
-        field: _("This player is not registered in this tournament.")
-        for field, pk in players.items()
-        if pk not in own
+        field: _("This player is not registered in this tournament.") for field, pk in players.items() if pk not in own
     }

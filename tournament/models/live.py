@@ -22,12 +22,22 @@ class LiveRecord(models.Model):
     entries = models.JSONField(_("who entered each move"), default=list, blank=True)
     version = models.PositiveIntegerField(default=0, editable=False)
     scorer = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
-        verbose_name=_("scorer"), help_text=_("Records the game for the players; named by an organizer."),
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("scorer"),
+        help_text=_("Records the game for the players; named by an organizer."),
     )
     recorder = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
-        verbose_name=_("referee recording"), help_text=_("A referee who took over the recording of this game."),
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("referee recording"),
+        help_text=_("A referee who took over the recording of this game."),
     )
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -20,13 +20,18 @@ class RatingList(models.Model):
     published = models.DateField(_("date of the list"), null=True, blank=True)
     imported_at = models.DateTimeField(_("imported at"), auto_now_add=True)
     imported_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
         verbose_name=_("imported by"),
     )
     file_name = models.CharField(_("file"), max_length=200, blank=True)
     size = models.PositiveIntegerField(_("players"), default=0)
-    skipped = models.JSONField(_("odd lines"), default=list, blank=True,
-                               help_text=_("Lines of the file that could not be read, in words."))
+    skipped = models.JSONField(
+        _("odd lines"), default=list, blank=True, help_text=_("Lines of the file that could not be read, in words.")
+    )
 
     class Meta:
         ordering = ["-imported_at", "-id"]
@@ -68,7 +73,11 @@ class RatedPlayer(models.Model):
     def player_data(self) -> dict:
         """What a registration takes from the list (the registration's own field names)."""
         return {
-            "surname": self.surname, "given_name": self.given_name, "club": self.club,
-            "country": self.country if len(self.country) == 2 else "", "rank": self.rank,
-            "rating": self.rating, "egd_pin": self.pin,
+            "surname": self.surname,
+            "given_name": self.given_name,
+            "club": self.club,
+            "country": self.country if len(self.country) == 2 else "",
+            "rank": self.rank,
+            "rating": self.rating,
+            "egd_pin": self.pin,
         }

@@ -28,9 +28,7 @@ from tournament.ranks import format_rank
 from .fields import RankField
 
 egd_pin_validator = RegexValidator(r"^\d{8}$", _("An EGD PIN has eight digits."))
-country_validator = RegexValidator(
-    r"^[A-Z]{2}$", _("Use the two-letter country code, e.g. DE.")
-)
+country_validator = RegexValidator(r"^[A-Z]{2}$", _("Use the two-letter country code, e.g. DE."))
 
 #: Letters of a claim code: no 0/O, 1/I/L, 5/S, 2/Z, 8/B that a slip's reader could confuse.
 CLAIM_ALPHABET = "ACDEFGHJKMNPQRTUVWXY34679"
@@ -39,8 +37,16 @@ CLAIM_LENGTH = 10
 
 #: The fields that describe the player (shown, printed, exported), in form order.
 PLAYER_FIELDS = (
-    "surname", "given_name", "surname_latin", "given_name_latin", "club", "country",
-    "rank", "rating", "egd_pin", "email",
+    "surname",
+    "given_name",
+    "surname_latin",
+    "given_name_latin",
+    "club",
+    "country",
+    "rank",
+    "rating",
+    "egd_pin",
+    "email",
 )
 
 
@@ -77,9 +83,7 @@ class Registration(models.Model):
         Status.WITHDRAWN: {Status.PRELIMINARY, Status.CONFIRMED},
     }
 
-    tournament = models.ForeignKey(
-        "Tournament", on_delete=models.CASCADE, related_name="registrations"
-    )
+    tournament = models.ForeignKey("Tournament", on_delete=models.CASCADE, related_name="registrations")
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,
@@ -89,7 +93,12 @@ class Registration(models.Model):
         verbose_name=_("user account"),
     )
     claim_code = models.CharField(
-        _("claim code"), max_length=CLAIM_LENGTH, null=True, blank=True, unique=True, editable=False,
+        _("claim code"),
+        max_length=CLAIM_LENGTH,
+        null=True,
+        blank=True,
+        unique=True,
+        editable=False,
         help_text=_("Printed on the welcome slip: whoever opens it and logs in claims this registration."),
     )
     invited_at = models.DateTimeField(_("invitation sent"), null=True, blank=True, editable=False)
@@ -101,31 +110,27 @@ class Registration(models.Model):
     surname = models.CharField(_("surname"), max_length=100)
     given_name = models.CharField(_("given name"), max_length=100)
     surname_latin = models.CharField(
-        _("surname in Latin letters"), max_length=100, blank=True,
+        _("surname in Latin letters"),
+        max_length=100,
+        blank=True,
         help_text=_("Only if the surname is not written in Latin letters; used for the EGD results file."),
     )
     given_name_latin = models.CharField(
-        _("given name in Latin letters"), max_length=100, blank=True,
+        _("given name in Latin letters"),
+        max_length=100,
+        blank=True,
         help_text=_("Only if the given name is not written in Latin letters; used for the EGD results file."),
     )
     club = models.CharField(_("club"), max_length=100, blank=True)
-    country = models.CharField(
-        _("country"), max_length=2, default="DE", validators=[country_validator]
-    )
+    country = models.CharField(_("country"), max_length=2, default="DE", validators=[country_validator])
     rank = RankField(_("Go rank"))
     rating = models.IntegerField(_("rating"), null=True, blank=True)
-    egd_pin = models.CharField(
-        _("EGD PIN"), max_length=8, blank=True, validators=[egd_pin_validator]
-    )
+    egd_pin = models.CharField(_("EGD PIN"), max_length=8, blank=True, validators=[egd_pin_validator])
     email = models.EmailField(_("e-mail"), blank=True)
 
     # --- taking part ---------------------------------------------------------
-    status = models.CharField(
-        _("status"), max_length=12, choices=Status.choices, default=Status.PRELIMINARY
-    )
-    source = models.CharField(
-        _("registered"), max_length=10, choices=Source.choices, default=Source.ORGANIZER
-    )
+    status = models.CharField(_("status"), max_length=12, choices=Status.choices, default=Status.PRELIMINARY)
+    source = models.CharField(_("registered"), max_length=10, choices=Source.choices, default=Source.ORGANIZER)
     absent_rounds = models.JSONField(
         _("rounds not played"),
         default=list,
@@ -190,9 +195,7 @@ class Registration(models.Model):
         if not isinstance(rounds, list) or not all(
             isinstance(n, int) and not isinstance(n, bool) and n >= 1 for n in rounds
         ):
-            raise ValidationError(
-                {"absent_rounds": _("Give the round numbers as a list, e.g. [2, 5].")}
-            )
+            raise ValidationError({"absent_rounds": _("Give the round numbers as a list, e.g. [2, 5].")})
         self.absent_rounds = sorted(set(rounds))
 
     def save(self, *args, **kwargs):

@@ -15,21 +15,15 @@ class TournamentRole(models.Model):
         ORGANIZER = "organizer", _("organizer")
         REFEREE = "referee", _("referee")
 
-    tournament = models.ForeignKey(
-        "Tournament", on_delete=models.CASCADE, related_name="roles"
-    )
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tournament_roles"
-    )
+    tournament = models.ForeignKey("Tournament", on_delete=models.CASCADE, related_name="roles")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tournament_roles")
     role = models.CharField(_("role"), max_length=10, choices=Role.choices)
 
     class Meta:
         verbose_name = _("tournament role")
         verbose_name_plural = _("tournament roles")
         constraints = [
-            models.UniqueConstraint(
-                fields=["tournament", "user", "role"], name="role_once_per_user"
-            ),
+            models.UniqueConstraint(fields=["tournament", "user", "role"], name="role_once_per_user"),
         ]
 
     def __str__(self) -> str:
@@ -57,12 +51,20 @@ class TournamentInvitation(models.Model):
     email = models.EmailField(_("e-mail"), blank=True)
     token = models.CharField(max_length=64, unique=True, default=new_invitation_token, editable=False)
     invited_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
         verbose_name=_("invited by"),
     )
     created_at = models.DateTimeField(_("invited at"), auto_now_add=True)
     accepted_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
         verbose_name=_("accepted by"),
     )
     accepted_at = models.DateTimeField(_("accepted at"), null=True, blank=True)

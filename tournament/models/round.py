@@ -25,20 +25,17 @@ class Round(models.Model):
         Status.FINISHED: {Status.PUBLISHED},
     }
 
-    tournament = models.ForeignKey(
-        "Tournament", on_delete=models.CASCADE, related_name="rounds"
-    )
+    tournament = models.ForeignKey("Tournament", on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField(_("round"))
-    discipline = models.ForeignKey(
-        "Discipline", on_delete=models.PROTECT, related_name="rounds"
-    )
+    discipline = models.ForeignKey("Discipline", on_delete=models.PROTECT, related_name="rounds")
     pairing_system = models.CharField(
-        _("pairing system"), max_length=10, choices=PairingSystem.choices, blank=True,
+        _("pairing system"),
+        max_length=10,
+        choices=PairingSystem.choices,
+        blank=True,
         help_text=_("Empty: the tournament's default."),
     )
-    status = models.CharField(
-        _("status"), max_length=10, choices=Status.choices, default=Status.PLANNED
-    )
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.PLANNED)
     starts_at = models.DateTimeField(_("starts at"), null=True, blank=True)
     version = models.PositiveIntegerField(default=0, editable=False)
 
@@ -47,9 +44,7 @@ class Round(models.Model):
         verbose_name = _("round")
         verbose_name_plural = _("rounds")
         constraints = [
-            models.UniqueConstraint(
-                fields=["tournament", "number"], name="round_number_unique"
-            ),
+            models.UniqueConstraint(fields=["tournament", "number"], name="round_number_unique"),
             models.CheckConstraint(condition=models.Q(number__gte=1), name="round_number_positive"),
         ]
 
@@ -60,9 +55,7 @@ class Round(models.Model):
         }
 
     def get_absolute_url(self) -> str:
-        return reverse(
-            "round", kwargs={"slug": self.tournament.slug, "number": self.number}
-        )
+        return reverse("round", kwargs={"slug": self.tournament.slug, "number": self.number})
 
     @property
     def effective_pairing_system(self) -> str:

@@ -63,8 +63,11 @@ MAX_CRITERIA = 6
 def validate_time_zone(value: str) -> None:
     """An IANA time zone name such as ``Europe/Berlin``."""
     if not isinstance(value, str) or "\x00" in value or value not in zoneinfo.available_timezones():
-        raise ValidationError(_("Unknown time zone %(name)s; write it as, for example, Europe/Berlin."),
-                              params={"name": str(value)[:64]}, code="time_zone")
+        raise ValidationError(
+            _("Unknown time zone %(name)s; write it as, for example, Europe/Berlin."),
+            params={"name": str(value)[:64]},
+            code="time_zone",
+        )
 
 
 def default_criteria() -> list[str]:
@@ -74,7 +77,9 @@ def default_criteria() -> list[str]:
 class Tournament(models.Model):
     name = models.CharField(_("name"), max_length=200)
     slug = models.SlugField(
-        _("short name"), max_length=60, unique=True,
+        _("short name"),
+        max_length=60,
+        unique=True,
         error_messages={"unique": _("A tournament with this short name exists already; choose another.")},
     )
     start_date = models.DateField(_("first day"))
@@ -82,7 +87,10 @@ class Tournament(models.Model):
     place = models.CharField(_("place"), max_length=200, blank=True)
     country = models.CharField(_("country"), max_length=2, default="DE", blank=True)
     time_zone = models.CharField(
-        _("time zone"), max_length=64, default="Europe/Berlin", validators=[validate_time_zone],
+        _("time zone"),
+        max_length=64,
+        default="Europe/Berlin",
+        validators=[validate_time_zone],
         help_text=_("Round start times are entered and shown in this time zone."),
     )
     description = models.TextField(_("description"), blank=True)
@@ -90,8 +98,10 @@ class Tournament(models.Model):
         _("time control"),
         max_length=100,
         blank=True,
-        help_text=_("For example “60 min + 5x30 s”, “60 min + 15 stones / 5 min”, “40 min + 20 s Fischer” "
-                    "or “30 min sudden death”: the EGD class of the results file follows from it."),
+        help_text=_(
+            "For example “60 min + 5x30 s”, “60 min + 15 stones / 5 min”, “40 min + 20 s Fischer” "
+            "or “30 min sudden death”: the EGD class of the results file follows from it."
+        ),
     )
 
     pairing_system = models.CharField(
@@ -125,11 +135,15 @@ class Tournament(models.Model):
     absence_points = PointsField(_("points for an absence"), default=Decimal("0"))
     #: OpenGotha keeps the wins (NBW) of a bye and an absence apart from the McMahon points (MMS).
     bye_points_nbw = PointsField(
-        _("wins for a bye (NBW)"), null=True, blank=True,
+        _("wins for a bye (NBW)"),
+        null=True,
+        blank=True,
         help_text=_("Empty: the same as the McMahon points for a bye."),
     )
     absence_points_nbw = PointsField(
-        _("wins for an absence (NBW)"), null=True, blank=True,
+        _("wins for an absence (NBW)"),
+        null=True,
+        blank=True,
         help_text=_("Empty: the same as the McMahon points for an absence."),
     )
 
@@ -153,9 +167,11 @@ class Tournament(models.Model):
     )
     registration_open = models.BooleanField(_("self-registration open"), default=True)
     public_preliminary = models.BooleanField(
-        _("show preliminary registrations publicly"), default=False,
-        help_text=_("Off: the public list of players shows a self-registration only once an organizer has "
-                    "confirmed it."),
+        _("show preliminary registrations publicly"),
+        default=False,
+        help_text=_(
+            "Off: the public list of players shows a self-registration only once an organizer has confirmed it."
+        ),
     )
     pairing_parameters = models.JSONField(
         _("pairing parameters"),
@@ -167,7 +183,9 @@ class Tournament(models.Model):
         ),
     )
     opengotha_extra = models.JSONField(
-        default=dict, blank=True, editable=False,
+        default=dict,
+        blank=True,
+        editable=False,
         help_text="What an imported OpenGotha file held beyond our model, kept for the export.",
     )
 
@@ -205,11 +223,7 @@ class Tournament(models.Model):
         errors = {}
         if self.start_date and self.end_date and self.end_date < self.start_date:
             errors["end_date"] = _("The last day cannot be before the first day.")
-        if (
-            self.mcmahon_bar is not None
-            and self.mcmahon_floor is not None
-            and self.mcmahon_floor > self.mcmahon_bar
-        ):
+        if self.mcmahon_bar is not None and self.mcmahon_floor is not None and self.mcmahon_floor > self.mcmahon_bar:
             errors["mcmahon_floor"] = _("The McMahon floor must not be above the bar.")
         criteria = self.standings_criteria
         if not isinstance(criteria, list) or not all(isinstance(c, str) for c in criteria):
@@ -217,9 +231,7 @@ class Tournament(models.Model):
         else:
             unknown = [c for c in criteria if c not in CRITERIA_CODES]
             if unknown:
-                errors["standings_criteria"] = _("Unknown criteria: %(names)s") % {
-                    "names": ", ".join(unknown)
-                }
+                errors["standings_criteria"] = _("Unknown criteria: %(names)s") % {"names": ", ".join(unknown)}
             elif len(criteria) > MAX_CRITERIA:
                 errors["standings_criteria"] = _("At most six criteria.")
             elif len(set(criteria)) != len(criteria):
@@ -237,9 +249,7 @@ class PairConstraint(models.Model):
         FORBIDDEN = "forbidden", _("never pair")
         FIXED = "fixed", _("pair together")
 
-    tournament = models.ForeignKey(
-        Tournament, on_delete=models.CASCADE, related_name="pair_constraints"
-    )
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="pair_constraints")
     kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices)
     player_a = models.ForeignKey("Registration", on_delete=models.CASCADE, related_name="+")
     player_b = models.ForeignKey("Registration", on_delete=models.CASCADE, related_name="+")
@@ -280,35 +290,54 @@ class PairConstraint(models.Model):
             raise ValidationError({"round": _("The round belongs to another tournament.")})
         if self.kind == self.Kind.FIXED and not self.round_id:
             raise ValidationError({"round": _("A fixed pair is for one round: choose the round.")})
-        names = {"a": self.player_a.full_name, "b": self.player_b.full_name,
-                 "round": self.round.number if self.round_id else ""}
+        names = {
+            "a": self.player_a.full_name,
+            "b": self.player_b.full_name,
+            "round": self.round.number if self.round_id else "",
+        }
         others = PairConstraint.objects.filter(tournament_id=self.tournament_id).exclude(pk=self.pk)
-        pair = (models.Q(player_a_id=self.player_a_id, player_b_id=self.player_b_id)
-                | models.Q(player_a_id=self.player_b_id, player_b_id=self.player_a_id))
+        pair = models.Q(player_a_id=self.player_a_id, player_b_id=self.player_b_id) | models.Q(
+            player_a_id=self.player_b_id, player_b_id=self.player_a_id
+        )
         this_round = models.Q(round__isnull=True) | models.Q(round_id=self.round_id)
         if self.kind == self.Kind.FIXED:
             if others.filter(pair, this_round, kind=self.Kind.FORBIDDEN).exists():
-                raise ValidationError(_("%(a)s and %(b)s are a forbidden pair: they cannot also be a fixed pair. "
-                                        "Remove the forbidden pair first.") % names)
+                raise ValidationError(
+                    _(
+                        "%(a)s and %(b)s are a forbidden pair: they cannot also be a fixed pair. "
+                        "Remove the forbidden pair first."
+                    )
+                    % names
+                )
             if others.filter(pair, kind=self.Kind.FIXED, round_id=self.round_id).exists():
                 raise ValidationError(_("%(a)s and %(b)s are a fixed pair in round %(round)s already.") % names)
-            busy = others.filter(kind=self.Kind.FIXED, round_id=self.round_id).filter(
-                models.Q(player_a_id__in=[self.player_a_id, self.player_b_id])
-                | models.Q(player_b_id__in=[self.player_a_id, self.player_b_id])
-            ).first()
+            busy = (
+                others.filter(kind=self.Kind.FIXED, round_id=self.round_id)
+                .filter(
+                    models.Q(player_a_id__in=[self.player_a_id, self.player_b_id])
+                    | models.Q(player_b_id__in=[self.player_a_id, self.player_b_id])
+                )
+                .first()
+            )
             if busy is not None:
                 name = names["a"] if self.player_a_id in (busy.player_a_id, busy.player_b_id) else names["b"]
-                raise ValidationError(_("%(name)s is in another fixed pair in round %(round)s already.")
-                                      % {"name": name, "round": names["round"]})
+                raise ValidationError(
+                    _("%(name)s is in another fixed pair in round %(round)s already.")
+                    % {"name": name, "round": names["round"]}
+                )
         else:
             fixed = others.filter(pair, kind=self.Kind.FIXED)
             if self.round_id:
                 fixed = fixed.filter(round_id=self.round_id)
             clash = fixed.select_related("round").first()
             if clash is not None:
-                raise ValidationError(_("%(a)s and %(b)s are a fixed pair in round %(round)s: they cannot also be "
-                                        "a forbidden pair. Remove the fixed pair first.")
-                                      % {**names, "round": clash.round.number if clash.round else ""})
+                raise ValidationError(
+                    _(
+                        "%(a)s and %(b)s are a fixed pair in round %(round)s: they cannot also be "
+                        "a forbidden pair. Remove the fixed pair first."
+                    )
+                    % {**names, "round": clash.round.number if clash.round else ""}
+                )
             same = others.filter(pair, kind=self.Kind.FORBIDDEN)
             same = same.filter(this_round) if self.round_id else same.filter(round__isnull=True)
             if same.exists():

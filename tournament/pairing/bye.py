@@ -29,8 +29,9 @@ def bye_weight(rank: int, score2_before: int, previous_byes: int, mcmahon: bool 
     return rank + score_part + 1000 * previous_byes
 
 
-def choose_bye(candidates, scores: dict[str, PlayerScores], byes_so_far: dict[str, int],
-               round_index: int, mcmahon: bool = True) -> ByeChoice:
+def choose_bye(
+    candidates, scores: dict[str, PlayerScores], byes_so_far: dict[str, int], round_index: int, mcmahon: bool = True
+) -> ByeChoice:
     """candidates: Players in OpenGotha's list order. round_index: OpenGotha's 0-based round."""
     ordered = list(candidates)
     best = None
@@ -51,8 +52,10 @@ def choose_bye(candidates, scores: dict[str, PlayerScores], byes_so_far: dict[st
         part = f"2 x MMS {(w - p.rank - 1000 * n) / 2:g}"
     else:
         part = f"40 x wins {(w - p.rank - 1000 * n) / 40:g}"
-    reason = (f"lowest bye weight {w} = rank {p.rank} + {part}"
-              + (f" + 1000 x {n} earlier bye(s)" if n else "")
-              + "; ties go to the last of them in the standings before the round")
+    reason = (
+        f"lowest bye weight {w} = rank {p.rank} + {part}"
+        + (f" + 1000 x {n} earlier bye(s)" if n else "")
+        + "; ties go to the last of them in the standings before the round"
+    )
     others = tuple(sorted((kw for kw in weights if kw[0] != p.key), key=lambda kw: kw[1])[:3])
     return ByeChoice(p.key, w, reason, others)

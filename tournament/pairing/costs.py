@@ -15,20 +15,39 @@ to the unit.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from .model import DUDDMode, Parameters, SeedSystem
 
 TERMS = (
-    "duplicate", "random", "colour_balance", "category", "score_difference",
-    "dudd", "seeding", "handicap", "geography",
+    "duplicate",
+    "random",
+    "colour_balance",
+    "category",
+    "score_difference",
+    "dudd",
+    "seeding",
+    "handicap",
+    "geography",
 )
 # the names OpenGotha's weight dumps use for the same terms
-DUMP_NAMES = dict(zip(TERMS, (
-    "baseDuplicateGameCost", "baseRandomCost", "baseBWBalanceCost", "mainCategoryCost",
-    "mainScoreDiffCost", "mainDUDDCost", "mainSeedCost", "secHandiCost", "secGeoCost",
-)))
+DUMP_NAMES = dict(
+    zip(
+        TERMS,
+        (
+            "baseDuplicateGameCost",
+            "baseRandomCost",
+            "baseBWBalanceCost",
+            "mainCategoryCost",
+            "mainScoreDiffCost",
+            "mainDUDDCost",
+            "mainSeedCost",
+            "secHandiCost",
+            "secGeoCost",
+        ),
+    )
+)
 
 
 def jdiv(a: int, b: int) -> int:
@@ -287,9 +306,15 @@ def geography(ctx: Context, p: Seat, q: Seat) -> int:
 
 
 CRITERIA = (
-    ("duplicate", duplicate), ("random", random_cost), ("colour_balance", colour_balance),
-    ("category", category), ("score_difference", score_difference), ("dudd", dudd),
-    ("seeding", seeding), ("handicap", handicap_cost), ("geography", geography),
+    ("duplicate", duplicate),
+    ("random", random_cost),
+    ("colour_balance", colour_balance),
+    ("category", category),
+    ("score_difference", score_difference),
+    ("dudd", dudd),
+    ("seeding", seeding),
+    ("handicap", handicap_cost),
+    ("geography", geography),
 )
 
 

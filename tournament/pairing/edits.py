@@ -73,11 +73,15 @@ class EditWarning:
         if self.code == "rematch":
             return f"table {self.table}: rematch {self.players[0]} - {self.players[1]}"
         if self.code == "colour":
-            return (f"table {self.table}: colour imbalance, {self.players[0]} would have {self.colour} "
-                    f"once more (balance {self.balance:+d})")
+            return (
+                f"table {self.table}: colour imbalance, {self.players[0]} would have {self.colour} "
+                f"once more (balance {self.balance:+d})"
+            )
         if self.code == "handicap":
-            return (f"table {self.table}: handicap {self.actual} with {self.players[0]} White differs from the "
-                    f"rules' {self.advised} with {self.advised_white} White")
+            return (
+                f"table {self.table}: handicap {self.actual} with {self.players[0]} White differs from the "
+                f"rules' {self.advised} with {self.advised_white} White"
+            )
         return f"table {self.table}: {self.players[0]} is marked absent in this round"
 
 
@@ -103,8 +107,9 @@ def _known(t: Tournament, *keys: str) -> None:
             raise EditRefused("unknown", f"{k} is not a player of the tournament", players=(k,))
 
 
-def check_games(t: Tournament, round_number: int, games: list[Game], *, tables=None,
-                rc: RoundContext | None = None) -> list[EditWarning]:
+def check_games(
+    t: Tournament, round_number: int, games: list[Game], *, tables=None, rc: RoundContext | None = None
+) -> list[EditWarning]:
     """Warnings about games of ``round_number`` (earlier rounds come from ``t``); only ``tables`` if given."""
     chosen = [g for g in games if tables is None or g.table in tables]
     if not chosen:
@@ -127,8 +132,16 @@ def check_games(t: Tournament, round_number: int, games: list[Game], *, tables=N
         if (ruled.white, ruled.black, ruled.handicap) != (g.white, g.black, g.handicap) and (
             ruled.handicap or g.handicap
         ):
-            out.append(EditWarning("handicap", g.table, (g.white, g.black), advised=ruled.handicap,
-                                   actual=g.handicap, advised_white=ruled.white))
+            out.append(
+                EditWarning(
+                    "handicap",
+                    g.table,
+                    (g.white, g.black),
+                    advised=ruled.handicap,
+                    actual=g.handicap,
+                    advised_white=ruled.white,
+                )
+            )
         for k in (g.black, g.white):
             if k not in present:
                 out.append(EditWarning("absent", g.table, (k,)))
@@ -141,8 +154,9 @@ def _game_of(games: list[Game], key: str) -> Game | None:
 
 def _refuse_result(g: Game) -> None:
     if has_result(g):
-        raise EditRefused("has-result", f"table {g.table} has a result already", table=g.table,
-                          players=(g.black, g.white))
+        raise EditRefused(
+            "has-result", f"table {g.table} has a result already", table=g.table, players=(g.black, g.white)
+        )
 
 
 def swap_players(t: Tournament, round_number: int, games: list[Game], a: str, b: str) -> Edit:
@@ -179,8 +193,7 @@ def free_table(games: list[Game]) -> int:
     return table
 
 
-def pair_by_hand(t: Tournament, round_number: int, games: list[Game], a: str, b: str,
-                 table: int | None = None) -> Edit:
+def pair_by_hand(t: Tournament, round_number: int, games: list[Game], a: str, b: str, table: int | None = None) -> Edit:
     """``a`` and ``b``, both without a game in the round, play each other (at ``table`` or the lowest free one)."""
     if a == b:
         raise EditRefused("same-player", f"{a} cannot play against themselves", players=(a,))

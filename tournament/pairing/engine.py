@@ -54,7 +54,7 @@ class Pairing:
     costs: dict = field(default_factory=dict)  # frozenset({a, b}) -> PairCost
     warnings: list[str] = field(default_factory=list)
     unpaired: list[str] = field(default_factory=list)
-    context: "RoundContext | None" = None
+    context: RoundContext | None = None
 
     @property
     def total_cost(self) -> int:
@@ -78,8 +78,10 @@ class Pairing:
     def as_dict(self) -> dict:
         return {
             "round": self.round,
-            "games": [{"table": g.table, "white": g.white, "black": g.black, "handicap": g.handicap}
-                      for g in sorted(self.games, key=lambda g: g.table)],
+            "games": [
+                {"table": g.table, "white": g.white, "black": g.black, "handicap": g.handicap}
+                for g in sorted(self.games, key=lambda g: g.table)
+            ],
             "bye": self.bye,
         }
 
@@ -110,8 +112,9 @@ def _same_discipline_rounds(t: Tournament, round_number: int) -> set[int]:
     return {r for r in range(1, round_number) if t.discipline(r).kind == kind}
 
 
-def build_context(t: Tournament, round_number: int, population: list[str],
-                  options: Options = Options()) -> RoundContext:
+def build_context(
+    t: Tournament, round_number: int, population: list[str], options: Options = Options()
+) -> RoundContext:
     """Scores and seats for every player in ``population`` before ``round_number``."""
     P = t.params
     rn = round_number - 1
@@ -132,7 +135,7 @@ def build_context(t: Tournament, round_number: int, population: list[str],
     if main == "MMS":
         lo, hi = P.general.mm_floor - 1 + 30, P.general.mm_bar + 2 + rn + 30
     elif main == "CPS":
-        lo, hi = 0, 2 ** rn
+        lo, hi = 0, 2**rn
     else:
         lo, hi = 0, rn
     span = hi - lo + 1
@@ -165,7 +168,7 @@ def build_context(t: Tournament, round_number: int, population: list[str],
     for k in grouped:
         groups.setdefault(group_of[k], []).append(k)
     place, size = {}, {}
-    for g, members in groups.items():
+    for members in groups.values():
         members.sort(key=sort_key)
         for i, k in enumerate(members):
             place[k] = i
@@ -199,11 +202,22 @@ def build_context(t: Tournament, round_number: int, population: list[str],
                 played.add(opp)
         cat = s.category
         seats[k] = C.Seat(
-            key=k, random_name=p.name + p.first_name, rank=p.rank, club=p.club, country=p.country,
-            group=group_of[k], group_size=size.get(k, 1), place=place.get(k, 0),
-            nb_du=du, nb_dd=dd, wb=wb,
-            nbw2=crit_value(s, "NBW", idx), mms2=crit_value(s, "MMS", idx), smms=s.smms,
-            category=cat, played=frozenset(played),
+            key=k,
+            random_name=p.name + p.first_name,
+            rank=p.rank,
+            club=p.club,
+            country=p.country,
+            group=group_of[k],
+            group_size=size.get(k, 1),
+            place=place.get(k, 0),
+            nb_du=du,
+            nb_dd=dd,
+            wb=wb,
+            nbw2=crit_value(s, "NBW", idx),
+            mms2=crit_value(s, "MMS", idx),
+            smms=s.smms,
+            category=cat,
+            played=frozenset(played),
         )
 
     rule = rule_for(disc, P.handicap, P.general.komi)
@@ -211,8 +225,14 @@ def build_context(t: Tournament, round_number: int, population: list[str],
     def advantage(a: C.Seat, b: C.Seat) -> int:
         return rule.advantage(a.rank, b.rank, a.mms2, b.mms2)
 
-    ctx = C.Context(params=P, round_index=rn, score_range=score_range, handicap=advantage,
-                    clubs_groups=t.clubs_groups, dialect=options.dialect)
+    ctx = C.Context(
+        params=P,
+        round_index=rn,
+        score_range=score_range,
+        handicap=advantage,
+        clubs_groups=t.clubs_groups,
+        dialect=options.dialect,
+    )
 
     def standings_key(k):
         p = by_key[k]
@@ -229,8 +249,9 @@ class _Ref:
     id: str
 
 
-def direct_confrontation_before(t: Tournament, scores: dict[str, PlayerScores], placement, idx: int,
-                                games) -> dict[str, int]:
+def direct_confrontation_before(
+    t: Tournament, scores: dict[str, PlayerScores], placement, idx: int, games
+) -> dict[str, int]:
     """DC or SDC of every player in the standings before the round, as OpenGotha
     computes them for its pairing (over every registered player, from the games
     before the round); {} when neither is a placement criterion."""
@@ -240,7 +261,7 @@ def direct_confrontation_before(t: Tournament, scores: dict[str, PlayerScores], 
     if not names or idx < 0:
         return {}
     i = list(placement).index(names[0])
-    before, after = placement[:i], placement[i + 1:]
+    before, after = placement[:i], placement[i + 1 :]
     groups: dict[tuple, list[str]] = {}
     for p in t.players:
         groups.setdefault(tuple(crit_value(scores[p.key], c, idx) for c in before), []).append(p.key)
@@ -274,16 +295,31 @@ def make_game(rc: RoundContext, a: str, b: str, table: int = 0) -> Game:
     else:
         white, black = q, p
     setting = rc.handicap.setting(white.rank, black.rank, white.mms2, black.mms2)
-    return Game(round=rc.round, white=white.key, black=black.key, handicap=setting.stones,
-                table=table, komi=setting.komi, reverse_komi=setting.reverse)
+    return Game(
+        round=rc.round,
+        white=white.key,
+        black=black.key,
+        handicap=setting.stones,
+        table=table,
+        komi=setting.komi,
+        reverse_komi=setting.reverse,
+    )
 
 
 def _norm_pairs(pairs) -> set[frozenset]:
     return {frozenset(p) for p in pairs}
 
 
-def pair_round(t: Tournament, round_number: int, *, forbidden=(), fixed=(), keep=(),
-               bye: str | None = None, options: Options = Options()) -> Pairing:
+def pair_round(
+    t: Tournament,
+    round_number: int,
+    *,
+    forbidden=(),
+    fixed=(),
+    keep=(),
+    bye: str | None = None,
+    options: Options = Options(),
+) -> Pairing:
     """Pair ``round_number`` of ``t``.
 
     forbidden: pairs of keys that must never meet (hard constraint).
@@ -351,8 +387,16 @@ def pair_round(t: Tournament, round_number: int, *, forbidden=(), fixed=(), keep
         if pc.terms["duplicate"] == 0:
             warnings.append(f"rematch: {g.white} - {g.black}")
     games = number_tables(rc, games, keep)
-    return Pairing(round_number, list(keep) + games, bye_choice.player if bye_choice else None,
-                   bye_choice, costs, warnings, unpaired, rc)
+    return Pairing(
+        round_number,
+        list(keep) + games,
+        bye_choice.player if bye_choice else None,
+        bye_choice,
+        costs,
+        warnings,
+        unpaired,
+        rc,
+    )
 
 
 def field_order(rc: RoundContext, keys) -> list[str]:
@@ -372,8 +416,7 @@ def number_tables(rc: RoundContext, games: list[Game], keep=()) -> list[Game]:
     def strength(g):
         a, b = rc.seats[g.white], rc.seats[g.black]
         pa, pb = by_key[g.white], by_key[g.black]
-        return (-max(a.group, b.group), -(a.group + b.group), -max(pa.rating, pb.rating),
-                -max(a.rank, b.rank), g.white)
+        return (-max(a.group, b.group), -(a.group + b.group), -max(pa.rating, pb.rating), -max(a.rank, b.rank), g.white)
 
     out = []
     table = 0

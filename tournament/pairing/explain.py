@@ -34,14 +34,21 @@ def explain_bye(pairing) -> dict | None:
     c = pairing.bye_choice
     if c is None:
         return None
-    return {"player": c.player, "weight": c.weight, "reason": c.reason,
-            "next_candidates": [{"player": k, "weight": w} for k, w in c.runners_up]}
+    return {
+        "player": c.player,
+        "weight": c.weight,
+        "reason": c.reason,
+        "next_candidates": [{"player": k, "weight": w} for k, w in c.runners_up],
+    }
 
 
 def explain_pairing(pairing) -> dict:
     return {
-        "games": [explain_pair(pairing, g.white, g.black) for g in sorted(pairing.games, key=lambda g: g.table)
-                  if g.white in pairing.context.seats and g.black in pairing.context.seats],
+        "games": [
+            explain_pair(pairing, g.white, g.black)
+            for g in sorted(pairing.games, key=lambda g: g.table)
+            if g.white in pairing.context.seats and g.black in pairing.context.seats
+        ],
         "bye": explain_bye(pairing),
         "total": pairing.total_cost,
         "warnings": list(pairing.warnings),

@@ -92,15 +92,22 @@ def cost_matrix(rc, keys: list[str]) -> np.ndarray:
     # score difference: a function of |group difference| (same category)
     D = np.abs(G1 - G2)
     dmax = int(D.max())
-    sco_tab = np.array([int(pp.minimize_score_difference * (1.0 - d / ctx.score_range) * (1.0 + k * (d / ctx.score_range)))
-                        for d in range(dmax + 1)], dtype=np.int64)
+    sco_tab = np.array(
+        [
+            int(pp.minimize_score_difference * (1.0 - d / ctx.score_range) * (1.0 + k * (d / ctx.score_range)))
+            for d in range(dmax + 1)
+        ],
+        dtype=np.int64,
+    )
     total = sco_tab[D]
     if gp.number_of_categories > 1:
         same_cat = cat[:, None] == cat[None, :]
         total = np.where(same_cat, total, 0)
         cd = np.abs(cat[:, None] - cat[None, :])
-        cat_tab = np.array([C.concavity(pp.avoid_mixing_categories, c / gp.number_of_categories, k)
-                            for c in range(int(cd.max()) + 1)], dtype=np.int64)
+        cat_tab = np.array(
+            [C.concavity(pp.avoid_mixing_categories, c / gp.number_of_categories, k) for c in range(int(cd.max()) + 1)],
+            dtype=np.int64,
+        )
         total += cat_tab[cd]
     total += 1 + pp.avoid_duplicate
 
@@ -203,8 +210,7 @@ def cost_matrix(rc, keys: list[str]) -> np.ndarray:
             rng = int(wseed * 0.2)
             ii, jj = np.nonzero(((2 * c1 < sz) & (2 * c2 >= sz)) | ((2 * c1 >= sz) & (2 * c2 < sz)))
             for a_, b_ in zip(ii.tolist(), jj.tolist()):
-                seed[a_, b_] = wseed - C.det_random(rng, seats[members[a_]].random_name,
-                                                    seats[members[b_]].random_name)
+                seed[a_, b_] = wseed - C.det_random(rng, seats[members[a_]].random_name, seats[members[b_]].random_name)
         elif system is SeedSystem.SPLIT_AND_FOLD:
             if sz > 1:
                 xx = c1 + c2 - (sz - 1)
@@ -223,8 +229,9 @@ def cost_matrix(rc, keys: list[str]) -> np.ndarray:
         m = np.where(sec, max_mms, _jdiv(mms2, 2))
         rng = ctx.score_range if P.mcmahon else gp.mm_bar - gp.mm_floor + 3 + ctx.round_index
         dm = np.abs(m[:, None] - m[None, :])
-        hd_tab = np.array([C.concavity(pp.minimize_handicap, d / rng, k) for d in range(int(dm.max()) + 1)],
-                          dtype=np.int64)
+        hd_tab = np.array(
+            [C.concavity(pp.minimize_handicap, d / rng, k) for d in range(int(dm.max()) + 1)], dtype=np.int64
+        )
         total += hd_tab[dm]
     club_code = _codes([s_.club.lower() for s_ in seats])
     country_code = _codes([s_.country.lower() for s_ in seats])
@@ -238,8 +245,9 @@ def cost_matrix(rc, keys: list[str]) -> np.ndarray:
             common |= mm[:, None] & mm[None, :]
         code += 4 * common
     code += 8 * (sec[:, None].astype(np.int8) + sec[None, :].astype(np.int8))
-    geo_tab = np.array([_geo_value(ctx, bool(c_ & 1), bool(c_ & 2), bool(c_ & 4), c_ >> 3) for c_ in range(24)],
-                       dtype=np.int64)
+    geo_tab = np.array(
+        [_geo_value(ctx, bool(c_ & 1), bool(c_ & 2), bool(c_ & 4), c_ >> 3) for c_ in range(24)], dtype=np.int64
+    )
     total += geo_tab[code]
     np.fill_diagonal(total, 0)
     return total
@@ -252,9 +260,18 @@ def _codes(values: list[str]) -> np.ndarray:
 
 def _geo_value(ctx, same_country: bool, same_club: bool, common_group: bool, case: int) -> int:
     """geography() for one combination (players' clubs and countries reduced to flags)."""
+
     def seat(club, country, strong):
-        return C.Seat(key="", random_name="", rank=100 if strong else -1000, club=club, country=country,
-                      group=0, nbw2=0, smms=-1000)
+        return C.Seat(
+            key="",
+            random_name="",
+            rank=100 if strong else -1000,
+            club=club,
+            country=country,
+            group=0,
+            nbw2=0,
+            smms=-1000,
+        )
 
     # build two stand-in seats with the wanted equalities and threshold states
     pa = seat("A", "X", case >= 1)
@@ -304,8 +321,12 @@ def solve_large(rc, keys: list[str], forbidden: set, options) -> list[tuple[str,
     if n > options.dense_limit and not available():
         import warnings
 
-        warnings.warn("tournament.pairing._blossom is not built (pip install -e .): "
-                      "matching every pair with rustworkx, slow for large fields", RuntimeWarning)
+        warnings.warn(
+            "tournament.pairing._blossom is not built (pip install -e .): "
+            "matching every pair with rustworkx, slow for large fields",
+            RuntimeWarning,
+            stacklevel=2,
+        )
     if n <= options.dense_limit or not available():
         last_stats.__init__(players=n, mode="all pairs (rustworkx)")
         ii, jj = np.nonzero(np.triu(allowed, 1))
@@ -327,8 +348,7 @@ def cardinality_bonus(n: int, W: np.ndarray, allowed: np.ndarray) -> int:
     return (n // 2 + 1) * (abs(hi) + abs(min(lo, 0)) + 1)
 
 
-def certified_matching(W: np.ndarray, allowed: np.ndarray, ii, jj, stats: Stats | None = None,
-                       warm: bool = True):
+def certified_matching(W: np.ndarray, allowed: np.ndarray, ii, jj, stats: Stats | None = None, warm: bool = True):
     """Maximum-cardinality, maximum-weight matching of the whole field, proven
     optimal by an LP-duality certificate over every allowed pair.
 
@@ -424,8 +444,6 @@ def certified_matching(W: np.ndarray, allowed: np.ndarray, ii, jj, stats: Stats 
     _check_complementarity(sol, K, W, mode == "perfect", allowed)
     st.mode = mode + (" + stand-in" if n > real else "")
     return sorted((i, j) for i, j in sol.pairs() if j < real)
-
-
 
 
 def _first_start(W, in_graph, K: int):

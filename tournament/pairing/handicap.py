@@ -27,8 +27,8 @@ whether the komi is reversed (paid by White to Black).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Callable
 
 import games
 

@@ -86,8 +86,9 @@ def available() -> bool:
     return _blossom is not None
 
 
-def matching_with_duals(n: int, us, vs, ws, max_cardinality: bool = False,
-                        dual: list[int] | None = None, mate: list[int] | None = None) -> DualSolution:
+def matching_with_duals(
+    n: int, us, vs, ws, max_cardinality: bool = False, dual: list[int] | None = None, mate: list[int] | None = None
+) -> DualSolution:
     """Maximum-weight matching of the graph with edges (us[k], vs[k], ws[k]),
     ws Python ints (|w| < 2^100), and the optimal duals.
 

@@ -53,11 +53,11 @@ class Discipline:
     kind: str = "go"
     handicap: str | None = None
 
-    GO: ClassVar["Discipline"]
-    NINUKI: ClassVar["Discipline"]
-    KEIMA: ClassVar["Discipline"]
-    VOLT: ClassVar["Discipline"]
-    RUNDGO: ClassVar["Discipline"]
+    GO: ClassVar[Discipline]
+    NINUKI: ClassVar[Discipline]
+    KEIMA: ClassVar[Discipline]
+    VOLT: ClassVar[Discipline]
+    RUNDGO: ClassVar[Discipline]
 
     def __post_init__(self) -> None:
         if self.handicap is not None and self.handicap not in HANDICAP_POLICIES:
@@ -244,7 +244,7 @@ class Tournament:
                 return p
         raise KeyError(key)
 
-    def before(self, round_number: int) -> "Tournament":
+    def before(self, round_number: int) -> Tournament:
         """The tournament with every game and bye of round_number and later forgotten."""
         from dataclasses import replace
 

@@ -133,13 +133,41 @@ def _criterion(v: str | None) -> str:
 
 # OpenGotha's Gotha.forceToASCII, then upper case: how it finds players by
 # keys written by other versions
-_FORCE_ASCII = [("ÀÁÂÃÄÅ", "A"), ("Ç", "C"), ("ÈÉÊË", "E"), ("ÌÍÎÏ", "I"), ("Ñ", "N"),
-                ("ÒÓÔÕÖØ", "O"), ("ÙÚÛÜ", "U"), ("Ý", "Y"), ("àáâãäå", "a"), ("ç", "c"),
-                ("èéêë", "e"), ("ìíîï", "i"), ("ñ", "n"), ("òóôõöø", "o"), ("ùúûü", "u"),
-                ("ý", "y"), ("ı", "i"), ("ğ", "g"), ("ş", "s"), ("Ğ", "G"), ("Ş", "S"), ("İ", "I")]
+_FORCE_ASCII = [
+    ("ÀÁÂÃÄÅ", "A"),
+    ("Ç", "C"),
+    ("ÈÉÊË", "E"),
+    ("ÌÍÎÏ", "I"),
+    ("Ñ", "N"),
+    ("ÒÓÔÕÖØ", "O"),
+    ("ÙÚÛÜ", "U"),
+    ("Ý", "Y"),
+    ("àáâãäå", "a"),
+    ("ç", "c"),
+    ("èéêë", "e"),
+    ("ìíîï", "i"),
+    ("ñ", "n"),
+    ("òóôõöø", "o"),
+    ("ùúûü", "u"),
+    ("ý", "y"),
+    ("ı", "i"),
+    ("ğ", "g"),
+    ("ş", "s"),
+    ("Ğ", "G"),
+    ("Ş", "S"),
+    ("İ", "I"),
+]
 _FORCE_TABLE = {ord(ch): to for chars, to in _FORCE_ASCII for ch in chars}
-_CANONICAL = [("ÀÁÂÃÄÅ", "A"), ("Ç", "C"), ("ÈÉÊË", "E"), ("ÌÍÎÏ", "I"), ("Ñ", "N"),
-              ("ÒÓÔÕÖØ", "O"), ("ÙÚÛÜ", "U"), ("Ý", "Y")]
+_CANONICAL = [
+    ("ÀÁÂÃÄÅ", "A"),
+    ("Ç", "C"),
+    ("ÈÉÊË", "E"),
+    ("ÌÍÎÏ", "I"),
+    ("Ñ", "N"),
+    ("ÒÓÔÕÖØ", "O"),
+    ("ÙÚÛÜ", "U"),
+    ("Ý", "Y"),
+]
 _CANONICAL_TABLE = {ord(ch): to for chars, to in _CANONICAL for ch in chars}
 
 
@@ -269,8 +297,12 @@ def read_tournament(source) -> Tournament:
         random=_int(p.get("paiBaRandom"), d.random, "paiBaRandom"),
         deterministic=_bool(p.get("paiBaDeterministic"), True),
         balance_wb=_int(p.get("paiBaBalanceWB"), 1000, "paiBaBalanceWB"),
-        avoid_mixing_categories=_int(p.get("paiMaAvoidMixingCategories"), d.avoid_mixing_categories, "paiMaAvoidMixingCategories"),
-        minimize_score_difference=_int(p.get("paiMaMinimizeScoreDifference"), d.minimize_score_difference, "paiMaMinimizeScoreDifference"),
+        avoid_mixing_categories=_int(
+            p.get("paiMaAvoidMixingCategories"), d.avoid_mixing_categories, "paiMaAvoidMixingCategories"
+        ),
+        minimize_score_difference=_int(
+            p.get("paiMaMinimizeScoreDifference"), d.minimize_score_difference, "paiMaMinimizeScoreDifference"
+        ),
         dudd_weight=_int(p.get("paiMaDUDDWeight"), d.dudd_weight, "paiMaDUDDWeight"),
         compensate_dudd=_bool(p.get("paiMaCompensateDUDD"), True),
         dudd_upper_mode=dudd(p.get("paiMaDUDDUpperMode"), d.dudd_upper_mode),
@@ -283,9 +315,15 @@ def read_tournament(source) -> Tournament:
         additional_criterion2=_criterion(p.get("paiMaAdditionalPlacementCritSystem2", "NULL")),
         minimize_handicap=_int(p.get("paiSeMinimizeHandicap"), d.minimize_handicap, "paiSeMinimizeHandicap"),
         avoid_same_geo=_int(p.get("paiSeAvoidSameGeo"), d.avoid_same_geo, "paiSeAvoidSameGeo"),
-        prefer_mms_diff_rather_than_same_country=_int(p.get("paiSePreferMMSDiffRatherThanSameCountry"), 1, "paiSePreferMMSDiffRatherThanSameCountry"),
-        prefer_mms_diff_rather_than_same_club=_int(p.get("paiSePreferMMSDiffRatherThanSameClub"), 3, "paiSePreferMMSDiffRatherThanSameClub"),
-        prefer_mms_diff_rather_than_same_clubs_group=_int(p.get("paiSePreferMMSDiffRatherThanSameClubsGroup"), 2, "paiSePreferMMSDiffRatherThanSameClubsGroup"),
+        prefer_mms_diff_rather_than_same_country=_int(
+            p.get("paiSePreferMMSDiffRatherThanSameCountry"), 1, "paiSePreferMMSDiffRatherThanSameCountry"
+        ),
+        prefer_mms_diff_rather_than_same_club=_int(
+            p.get("paiSePreferMMSDiffRatherThanSameClub"), 3, "paiSePreferMMSDiffRatherThanSameClub"
+        ),
+        prefer_mms_diff_rather_than_same_clubs_group=_int(
+            p.get("paiSePreferMMSDiffRatherThanSameClubsGroup"), 2, "paiSePreferMMSDiffRatherThanSameClubsGroup"
+        ),
         bar_threshold_active=_bool(p.get("paiSeBarThresholdActive"), True),
         nbw_threshold_active=_bool(p.get("paiSeNbWinsThresholdActive"), True),
         rank_threshold=_rank(p.get("paiSeRankThreshold"), 3, "paiSeRankThreshold"),
@@ -299,15 +337,16 @@ def read_tournament(source) -> Tournament:
             name = _criterion(c.get("name"))
             if name != "NULL":
                 placement.append(name)
-    params = Parameters(general=general, handicap=handicap, pairing=pairing,
-                        placement=tuple(placement) or ("MMS", "SOSM", "SOSOSM"))
+    params = Parameters(
+        general=general, handicap=handicap, pairing=pairing, placement=tuple(placement) or ("MMS", "SOSM", "SOSOSM")
+    )
 
     players = []
     raw_players = {}
     pls = root.find("Players")
     if pls is not None and len(pls) > MAX_PLAYERS:
         raise OpenGothaFormatError(f"{len(pls)} players: OpenGotha holds at most {MAX_PLAYERS}")
-    for el in (pls.findall("Player") if pls is not None else []):
+    for el in pls.findall("Player") if pls is not None else []:
         a = el.attrib
         name, first = a.get("name", ""), a.get("firstName", "")
         if not name:
@@ -316,15 +355,20 @@ def read_tournament(source) -> Tournament:
         part = a.get("participating", "")
         if part and set(part) - {"0", "1"}:
             raise OpenGothaFormatError(f"player {key}: participating must be 0s and 1s, got {part!r}")
-        players.append(Player(
-            key=key, name=name, first_name=first,
-            rank=_rank(a.get("rank"), -30, f"player {key} rank"),
-            club=a.get("club", ""), country=a.get("country", ""),
-            rating=_int(a.get("rating"), 0, f"player {key} rating"),
-            mms_correction=_int(a.get("smmsCorrection"), 0, f"player {key} smmsCorrection"),
-            participation=tuple(ch == "1" for ch in part),
-            final=a.get("registeringStatus", "FIN") == "FIN",
-        ))
+        players.append(
+            Player(
+                key=key,
+                name=name,
+                first_name=first,
+                rank=_rank(a.get("rank"), -30, f"player {key} rank"),
+                club=a.get("club", ""),
+                country=a.get("country", ""),
+                rating=_int(a.get("rating"), 0, f"player {key} rating"),
+                mms_correction=_int(a.get("smmsCorrection"), 0, f"player {key} smmsCorrection"),
+                participation=tuple(ch == "1" for ch in part),
+                final=a.get("registeringStatus", "FIN") == "FIN",
+            )
+        )
         raw_players[key] = dict(a)
     keys = {pl.key for pl in players}
     if len(keys) != len(players):
@@ -333,27 +377,30 @@ def read_tournament(source) -> Tournament:
 
     games = []
     gms = root.find("Games")
-    for el in (gms.findall("Game") if gms is not None else []):
+    for el in gms.findall("Game") if gms is not None else []:
         a = el.attrib
         named = a.get("whitePlayer", ""), a.get("blackPlayer", "")
         w, b = (finder.find(k) for k in named)
         for k, found in zip(named, (w, b)):
             if found is None:
-                raise OpenGothaFormatError(
-                    f"a game of round {a.get('roundNumber', '1')} names an unknown player {k!r}")
+                raise OpenGothaFormatError(f"a game of round {a.get('roundNumber', '1')} names an unknown player {k!r}")
         res = a.get("result", "RESULT_UNKNOWN")
         by_def = res.endswith("_BYDEF")
         base = res[: -len("_BYDEF")] if by_def else res
         if base not in _RESULTS:
             raise OpenGothaFormatError(f"unknown game result {res!r}")
-        games.append(Game(
-            round=_int(a.get("roundNumber"), 1, "game roundNumber", low=1, high=MAX_ROUNDS),
-            white=w, black=b,
-            handicap=_int(a.get("handicap"), 0, "game handicap", low=0, high=9),
-            result=_RESULTS[base], by_default=by_def,
-            known_color=_bool(a.get("knownColor"), True),
-            table=_int(a.get("tableNumber"), 0, "game tableNumber", low=0, high=MAX_TABLES),
-        ))
+        games.append(
+            Game(
+                round=_int(a.get("roundNumber"), 1, "game roundNumber", low=1, high=MAX_ROUNDS),
+                white=w,
+                black=b,
+                handicap=_int(a.get("handicap"), 0, "game handicap", low=0, high=9),
+                result=_RESULTS[base],
+                by_default=by_def,
+                known_color=_bool(a.get("knownColor"), True),
+                table=_int(a.get("tableNumber"), 0, "game tableNumber", low=0, high=MAX_TABLES),
+            )
+        )
     byes = []
     # OpenGotha 3.51 writes <ByePlayers><ByePlayer .../></ByePlayers>, 3.52
     # <ByePlayer><ByePlayer .../></ByePlayer>: every element with a player counts
@@ -374,12 +421,20 @@ def read_tournament(source) -> Tournament:
         "root_attrib": dict(root.attrib),
         "players": raw_players,
         "parameter_set": ET.tostring(tps, encoding="unicode"),
-        "others": [ET.tostring(el, encoding="unicode") for el in root
-                   if el.tag not in ("Players", "Games", "ByePlayers", "ByePlayer", "TournamentParameterSet")],
+        "others": [
+            ET.tostring(el, encoding="unicode")
+            for el in root
+            if el.tag not in ("Players", "Games", "ByePlayers", "ByePlayer", "TournamentParameterSet")
+        ],
     }
     return Tournament(
-        players=tuple(players), games=tuple(games), byes=tuple(byes), params=params,
-        name=g.get("name", ""), short_name=g.get("shortName", ""), extra=extra,
+        players=tuple(players),
+        games=tuple(games),
+        byes=tuple(byes),
+        params=params,
+        name=g.get("name", ""),
+        short_name=g.get("shortName", ""),
+        extra=extra,
     )
 
 
@@ -412,31 +467,47 @@ def write_tournament(t: Tournament) -> str:
     nrounds = t.params.general.number_of_rounds
     for p in t.players:
         a = dict(extra.get("players", {}).get(p.key, {}))
-        part = "".join("0" if r <= len(p.participation) and not p.participation[r - 1] else "1"
-                       for r in range(1, max(nrounds, len(p.participation)) + 1))
+        part = "".join(
+            "0" if r <= len(p.participation) and not p.participation[r - 1] else "1"
+            for r in range(1, max(nrounds, len(p.participation)) + 1)
+        )
         # the file's own rank text where it still means the same rank (99K, 2P)
         raw_rank = a.get("rank", "")
         try:
             keep = opengotha_rank(raw_rank) == p.rank
         except ValueError:
             keep = False
-        a.update({
-            "name": p.name, "firstName": p.first_name,
-            "rank": raw_rank if keep else format_rank(p.rank).upper(),
-            "club": p.club, "country": p.country, "rating": str(p.rating),
-            "smmsCorrection": str(p.mms_correction), "participating": part,
-            "registeringStatus": "FIN" if p.final else a.get("registeringStatus", "PRE"),
-        })
+        a.update(
+            {
+                "name": p.name,
+                "firstName": p.first_name,
+                "rank": raw_rank if keep else format_rank(p.rank).upper(),
+                "club": p.club,
+                "country": p.country,
+                "rating": str(p.rating),
+                "smmsCorrection": str(p.mms_correction),
+                "participating": part,
+                "registeringStatus": "FIN" if p.final else a.get("registeringStatus", "PRE"),
+            }
+        )
         a.setdefault("grade", format_rank(p.rank).upper())
         ET.SubElement(pls, "Player", a)
     gms = ET.SubElement(root, "Games")
     for g in sorted(t.games, key=lambda g: (g.round, g.table)):
         res = _RESULT_NAMES[g.result] + ("_BYDEF" if g.by_default else "")
-        ET.SubElement(gms, "Game", {
-            "blackPlayer": g.black, "handicap": str(g.handicap), "knownColor": _fmt_bool(g.known_color),
-            "result": res, "roundNumber": str(g.round), "tableNumber": str(g.table),
-            "whitePlayer": g.white,
-        })
+        ET.SubElement(
+            gms,
+            "Game",
+            {
+                "blackPlayer": g.black,
+                "handicap": str(g.handicap),
+                "knownColor": _fmt_bool(g.known_color),
+                "result": res,
+                "roundNumber": str(g.round),
+                "tableNumber": str(g.table),
+                "whitePlayer": g.white,
+            },
+        )
     if t.byes:
         bps = ET.SubElement(root, "ByePlayers")
         for b in sorted(t.byes, key=lambda b: b.round):
@@ -461,22 +532,35 @@ def _parameter_set(t: Tournament) -> ET.Element:
 
     g = sub("GeneralParameterSet")
     G = P.general
-    g.attrib.update({
-        "name": t.name, "shortName": t.short_name, "numberOfRounds": str(G.number_of_rounds),
-        "genMMFloor": format_rank(G.mm_floor).upper(), "genMMBar": format_rank(G.mm_bar).upper(),
-        "genMMZero": format_rank(G.mm_zero).upper(),
-        "genMMS2ValueAbsent": str(G.mms2_absent), "genMMS2ValueBye": str(G.mms2_bye),
-        "genNBW2ValueAbsent": str(G.nbw2_absent), "genNBW2ValueBye": str(G.nbw2_bye),
-        "genRoundDownNBWMMS": _fmt_bool(G.round_down_nbw_mms),
-        "genCountNotPlayedGamesAsHalfPoint": _fmt_bool(G.count_not_played_as_half),
-        "numberOfCategories": str(G.number_of_categories), "komi": str(G.komi), "size": str(G.size),
-    })
+    g.attrib.update(
+        {
+            "name": t.name,
+            "shortName": t.short_name,
+            "numberOfRounds": str(G.number_of_rounds),
+            "genMMFloor": format_rank(G.mm_floor).upper(),
+            "genMMBar": format_rank(G.mm_bar).upper(),
+            "genMMZero": format_rank(G.mm_zero).upper(),
+            "genMMS2ValueAbsent": str(G.mms2_absent),
+            "genMMS2ValueBye": str(G.mms2_bye),
+            "genNBW2ValueAbsent": str(G.nbw2_absent),
+            "genNBW2ValueBye": str(G.nbw2_bye),
+            "genRoundDownNBWMMS": _fmt_bool(G.round_down_nbw_mms),
+            "genCountNotPlayedGamesAsHalfPoint": _fmt_bool(G.count_not_played_as_half),
+            "numberOfCategories": str(G.number_of_categories),
+            "komi": str(G.komi),
+            "size": str(G.size),
+        }
+    )
     h = sub("HandicapParameterSet")
     H = P.handicap
-    h.attrib.update({
-        "hdBasedOnMMS": _fmt_bool(H.based_on_mms), "hdCeiling": str(H.ceiling),
-        "hdCorrection": str(H.correction), "hdNoHdRankThreshold": format_rank(H.no_handicap_threshold).upper(),
-    })
+    h.attrib.update(
+        {
+            "hdBasedOnMMS": _fmt_bool(H.based_on_mms),
+            "hdCeiling": str(H.ceiling),
+            "hdCorrection": str(H.correction),
+            "hdNoHdRankThreshold": format_rank(H.no_handicap_threshold).upper(),
+        }
+    )
     pl = sub("PlacementParameterSet")
     crits = pl.find("PlacementCriteria")
     if crits is None:
@@ -492,26 +576,35 @@ def _parameter_set(t: Tournament) -> ET.Element:
     def crit_name(c):
         return "Rating" if c == "RATING" else c
 
-    p.attrib.update({
-        "paiBaAvoidDuplGame": str(A.avoid_duplicate), "paiBaRandom": str(A.random),
-        "paiBaDeterministic": _fmt_bool(A.deterministic), "paiBaBalanceWB": str(A.balance_wb),
-        "paiMaAvoidMixingCategories": str(A.avoid_mixing_categories),
-        "paiMaMinimizeScoreDifference": str(A.minimize_score_difference),
-        "paiMaDUDDWeight": str(A.dudd_weight), "paiMaCompensateDUDD": _fmt_bool(A.compensate_dudd),
-        "paiMaDUDDUpperMode": A.dudd_upper_mode.value, "paiMaDUDDLowerMode": A.dudd_lower_mode.value,
-        "paiMaMaximizeSeeding": str(A.maximize_seeding),
-        "paiMaLastRoundForSeedSystem1": str(A.last_round_for_seed_system1),
-        "paiMaSeedSystem1": A.seed_system1.value, "paiMaSeedSystem2": A.seed_system2.value,
-        "paiMaAdditionalPlacementCritSystem1": crit_name(A.additional_criterion1),
-        "paiMaAdditionalPlacementCritSystem2": crit_name(A.additional_criterion2),
-        "paiSeMinimizeHandicap": str(A.minimize_handicap), "paiSeAvoidSameGeo": str(A.avoid_same_geo),
-        "paiSePreferMMSDiffRatherThanSameCountry": str(A.prefer_mms_diff_rather_than_same_country),
-        "paiSePreferMMSDiffRatherThanSameClub": str(A.prefer_mms_diff_rather_than_same_club),
-        "paiSeBarThresholdActive": _fmt_bool(A.bar_threshold_active),
-        "paiSeNbWinsThresholdActive": _fmt_bool(A.nbw_threshold_active),
-        "paiSeRankThreshold": format_rank(A.rank_threshold).upper(),
-        "paiStandardNX1Factor": repr(A.nx1_factor), "paiSeDefSecCrit": str(A.def_sec_crit),
-    })
+    p.attrib.update(
+        {
+            "paiBaAvoidDuplGame": str(A.avoid_duplicate),
+            "paiBaRandom": str(A.random),
+            "paiBaDeterministic": _fmt_bool(A.deterministic),
+            "paiBaBalanceWB": str(A.balance_wb),
+            "paiMaAvoidMixingCategories": str(A.avoid_mixing_categories),
+            "paiMaMinimizeScoreDifference": str(A.minimize_score_difference),
+            "paiMaDUDDWeight": str(A.dudd_weight),
+            "paiMaCompensateDUDD": _fmt_bool(A.compensate_dudd),
+            "paiMaDUDDUpperMode": A.dudd_upper_mode.value,
+            "paiMaDUDDLowerMode": A.dudd_lower_mode.value,
+            "paiMaMaximizeSeeding": str(A.maximize_seeding),
+            "paiMaLastRoundForSeedSystem1": str(A.last_round_for_seed_system1),
+            "paiMaSeedSystem1": A.seed_system1.value,
+            "paiMaSeedSystem2": A.seed_system2.value,
+            "paiMaAdditionalPlacementCritSystem1": crit_name(A.additional_criterion1),
+            "paiMaAdditionalPlacementCritSystem2": crit_name(A.additional_criterion2),
+            "paiSeMinimizeHandicap": str(A.minimize_handicap),
+            "paiSeAvoidSameGeo": str(A.avoid_same_geo),
+            "paiSePreferMMSDiffRatherThanSameCountry": str(A.prefer_mms_diff_rather_than_same_country),
+            "paiSePreferMMSDiffRatherThanSameClub": str(A.prefer_mms_diff_rather_than_same_club),
+            "paiSeBarThresholdActive": _fmt_bool(A.bar_threshold_active),
+            "paiSeNbWinsThresholdActive": _fmt_bool(A.nbw_threshold_active),
+            "paiSeRankThreshold": format_rank(A.rank_threshold).upper(),
+            "paiStandardNX1Factor": repr(A.nx1_factor),
+            "paiSeDefSecCrit": str(A.def_sec_crit),
+        }
+    )
     return tps
 
 

@@ -13,8 +13,12 @@ from enum import Enum
 from .model import DUDDMode, GeneralParams, HandicapParams, PairingParams, Parameters, SeedSystem
 
 _SECTIONS = {"general": GeneralParams, "handicap": HandicapParams, "pairing": PairingParams}
-_ENUMS = {"seed_system1": SeedSystem, "seed_system2": SeedSystem,
-          "dudd_upper_mode": DUDDMode, "dudd_lower_mode": DUDDMode}
+_ENUMS = {
+    "seed_system1": SeedSystem,
+    "seed_system2": SeedSystem,
+    "dudd_upper_mode": DUDDMode,
+    "dudd_lower_mode": DUDDMode,
+}
 
 
 def _plain(value):
@@ -30,8 +34,11 @@ def to_json(params: Parameters) -> dict:
     out: dict = {}
     for section in _SECTIONS:
         ours, theirs = getattr(params, section), getattr(default, section)
-        diff = {f.name: _plain(getattr(ours, f.name)) for f in fields(ours)
-                if getattr(ours, f.name) != getattr(theirs, f.name)}
+        diff = {
+            f.name: _plain(getattr(ours, f.name))
+            for f in fields(ours)
+            if getattr(ours, f.name) != getattr(theirs, f.name)
+        }
         if diff:
             out[section] = diff
     if params.placement != default.placement:

@@ -32,8 +32,8 @@ A player's round is ``PAIRED`` (a game, whatever its result), ``BYE``,
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Iterable
 
 from .model import Bye, Game, GeneralParams, Player, Result
 
@@ -126,8 +126,13 @@ def _played(g: Game) -> bool:
     return g.result is not Result.UNKNOWN and not g.by_default
 
 
-def score_table(players: Iterable[Player], games: Iterable[Game], byes: Iterable[Bye],
-                general: GeneralParams, rounds: int | None = None) -> dict[str, PlayerScores]:
+def score_table(
+    players: Iterable[Player],
+    games: Iterable[Game],
+    byes: Iterable[Bye],
+    general: GeneralParams,
+    rounds: int | None = None,
+) -> dict[str, PlayerScores]:
     """Scores of every player after every round 1..rounds (OpenGotha's rules, module doc).
 
     ``rounds`` defaults to the tournament's number of rounds; rounds with games
@@ -141,8 +146,9 @@ def score_table(players: Iterable[Player], games: Iterable[Game], byes: Iterable
     table: dict[str, PlayerScores] = {}
     for p in players:
         s = PlayerScores(p.key, initial_mms(p, general), p.rank, p.rating, category(p.rank, general))
-        s.participation = [NOT_ASSIGNED if (r >= len(p.participation) or p.participation[r]) else ABSENT
-                           for r in range(n)]
+        s.participation = [
+            NOT_ASSIGNED if (r >= len(p.participation) or p.participation[r]) else ABSENT for r in range(n)
+        ]
         s.games = [None] * n
         table[p.key] = s
     for g in games:
@@ -261,21 +267,64 @@ def score_table(players: Iterable[Player], games: Iterable[Game], byes: Iterable
 
 #: OpenGotha's placement criteria (the names its files use) -> the array holding them.
 _CRIT_ATTR = {
-    "NBW": "nbw2", "MMS": "mms2", "CPS": "cps2", "STS": "sts2", "CUSSW": "cusw2", "CUSSM": "cusm2",
-    "SOSW": "sosw2", "SOSW-1": "soswm1_2", "SOSW-2": "soswm2_2", "SODOSW": "sodosw4",
-    "SOSM": "sosm2", "SOSM-1": "sosmm1_2", "SOSM-2": "sosmm2_2", "SODOSM": "sodosm4",
-    "SOSTS": "sosts2", "SOSOSW": "sososw2", "SOSOSM": "sososm2", "EXT": "ext2", "EXR": "exr2",
+    "NBW": "nbw2",
+    "MMS": "mms2",
+    "CPS": "cps2",
+    "STS": "sts2",
+    "CUSSW": "cusw2",
+    "CUSSM": "cusm2",
+    "SOSW": "sosw2",
+    "SOSW-1": "soswm1_2",
+    "SOSW-2": "soswm2_2",
+    "SODOSW": "sodosw4",
+    "SOSM": "sosm2",
+    "SOSM-1": "sosmm1_2",
+    "SOSM-2": "sosmm2_2",
+    "SODOSM": "sodosm4",
+    "SOSTS": "sosts2",
+    "SOSOSW": "sososw2",
+    "SOSOSM": "sososm2",
+    "EXT": "ext2",
+    "EXR": "exr2",
 }
 #: Other spellings seen in files and older code.
-ALIASES = {"SOSWM1": "SOSW-1", "SOSWM2": "SOSW-2", "SOSMM1": "SOSM-1", "SOSMM2": "SOSM-2",
-           "RATING": "Rating", "RANK": "Rank", "CUSS": "CUSSW"}
+ALIASES = {
+    "SOSWM1": "SOSW-1",
+    "SOSWM2": "SOSW-2",
+    "SOSMM1": "SOSM-1",
+    "SOSMM2": "SOSM-2",
+    "RATING": "Rating",
+    "RANK": "Rank",
+    "CUSS": "CUSSW",
+}
 #: Every criterion OpenGotha 3.51.02 knows, by the name its files use, with its scale
 #: (2: half points, 4: quarter points; CAT is shown as -value + 1).
 CRITERIA = {
-    "NULL": 1, "CAT": -1, "Rank": 1, "Rating": 1, "NBW": 2, "CPS": 2, "MMS": 2, "STS": 2,
-    "CUSSW": 2, "CUSSM": 2, "SOSW": 2, "SOSW-1": 2, "SOSW-2": 2, "SODOSW": 4, "SOSM": 2,
-    "SOSM-1": 2, "SOSM-2": 2, "SODOSM": 4, "SOSTS": 2, "SOSOSW": 2, "SOSOSM": 2, "EXT": 2,
-    "EXR": 2, "DC": 1, "SDC": 1,
+    "NULL": 1,
+    "CAT": -1,
+    "Rank": 1,
+    "Rating": 1,
+    "NBW": 2,
+    "CPS": 2,
+    "MMS": 2,
+    "STS": 2,
+    "CUSSW": 2,
+    "CUSSM": 2,
+    "SOSW": 2,
+    "SOSW-1": 2,
+    "SOSW-2": 2,
+    "SODOSW": 4,
+    "SOSM": 2,
+    "SOSM-1": 2,
+    "SOSM-2": 2,
+    "SODOSM": 4,
+    "SOSTS": 2,
+    "SOSOSW": 2,
+    "SOSOSM": 2,
+    "EXT": 2,
+    "EXR": 2,
+    "DC": 1,
+    "SDC": 1,
 }
 #: Criteria whose value before round 1 is the starting McMahon score.
 _START_MMS = ("MMS", "STS")

@@ -38,12 +38,18 @@ def section(standings: Standings, tournament: str = "") -> Section:
             + list(r.values)
         )
     title, subtitle = heading(standings, tournament, _("Crosstable"))
-    return Section(title=title, subtitle=subtitle, columns=columns, rows=rows,
-                   orientation="landscape", note=rounds_line(standings))
+    return Section(
+        title=title, subtitle=subtitle, columns=columns, rows=rows, orientation="landscape", note=rounds_line(standings)
+    )
 
 
 def crosstable_pdf(standings: Standings, tournament: str = "") -> bytes:
-    key = _("12+/w0: against number 12, won, with White, handicap 0; ! instead of / when "
-            "decided by default; 0+, 0=, 0- without a game.")
-    return render([section(standings, tournament)], title=_("%(tournament)s – Crosstable") % {"tournament": tournament},
-                  footer=f"{tournament} · Vielseitig · {key}")
+    key = _(
+        "12+/w0: against number 12, won, with White, handicap 0; ! instead of / when "
+        "decided by default; 0+, 0=, 0- without a game."
+    )
+    return render(
+        [section(standings, tournament)],
+        title=_("%(tournament)s – Crosstable") % {"tournament": tournament},
+        footer=f"{tournament} · Vielseitig · {key}",
+    )

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
@@ -54,8 +54,7 @@ def search_dirs() -> list[Path]:
         Path("/usr/share/fonts/dejavu"),
         Path("/usr/local/share/fonts"),
     ]
-    for found in (_package_dir("matplotlib", "mpl-data", "fonts", "ttf"),
-                  _package_dir("japanize_matplotlib", "fonts")):
+    for found in (_package_dir("matplotlib", "mpl-data", "fonts", "ttf"), _package_dir("japanize_matplotlib", "fonts")):
         if found:
             dirs.append(found)
     return dirs
@@ -72,7 +71,7 @@ def find(filename: str) -> Path:
     )
 
 
-@lru_cache(maxsize=None)
+@cache
 def register() -> None:
     """Register the fonts with ReportLab once per process."""
     for name, filename in _FILES.items():

@@ -9,8 +9,8 @@ clubs) are cut with an ellipsis when even that is not enough.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.units import mm
@@ -160,9 +160,8 @@ def draw(canvas: Canvas, sections: Sequence[Section], footer: str = "") -> None:
             canvas.setFillColorRGB(0, 0, 0)
             tx = canvas.beginText()
             tx.setFont(fonts.SANS, size)
-            _draw_row(tx, [c.header for c in section.columns], section.columns, xs, widths,
-                      y, size, bold=True)
-            chunk = section.rows[p * per_page:(p + 1) * per_page]
+            _draw_row(tx, [c.header for c in section.columns], section.columns, xs, widths, y, size, bold=True)
+            chunk = section.rows[p * per_page : (p + 1) * per_page]
             canvas.setFillColorRGB(*STRIPE)
             for n, row in enumerate(chunk):
                 y -= row_h

@@ -23,34 +23,60 @@ def _komi(value: float) -> str:
 
 def title(sheet: PairingSheet) -> str:
     return _("%(tournament)s – Round %(round)s: %(discipline)s") % {
-        "tournament": sheet.tournament, "round": sheet.round, "discipline": sheet.discipline}
+        "tournament": sheet.tournament,
+        "round": sheet.round,
+        "discipline": sheet.discipline,
+    }
 
 
 def sections(sheet: PairingSheet) -> list[Section]:
     heading = title(sheet)
     tables = len(sheet.tables)
-    subtitle = " · ".join(x for x in (
-        sheet.discipline_kind, f"{sheet.board_size}×{sheet.board_size}", sheet.date,
-        ngettext("%(n)s table", "%(n)s tables", tables) % {"n": tables},
-    ) if x)
+    subtitle = " · ".join(
+        x
+        for x in (
+            sheet.discipline_kind,
+            f"{sheet.board_size}×{sheet.board_size}",
+            sheet.date,
+            ngettext("%(n)s table", "%(n)s tables", tables) % {"n": tables},
+        )
+        if x
+    )
     black, white = _("Black"), _("White")
     by_table = [
-        [str(t.table), t.black.name, t.black.rank, t.black.club,
-         t.white.name, t.white.rank, t.white.club,
-         str(t.handicap) if t.handicap else ""] + ([_komi(t.komi)] if sheet.komi else []) + [t.result or ""]
+        [
+            str(t.table),
+            t.black.name,
+            t.black.rank,
+            t.black.club,
+            t.white.name,
+            t.white.rank,
+            t.white.club,
+            str(t.handicap) if t.handicap else "",
+        ]
+        + ([_komi(t.komi)] if sheet.komi else [])
+        + [t.result or ""]
         for t in sorted(sheet.tables, key=lambda t: t.table)
     ]
     rank, club = _("Rank"), _("Club")
-    table_columns = [
-        GridColumn(_("Table"), "right"),
-        GridColumn(black, shrink=True), GridColumn(rank, "right"), GridColumn(club, shrink=True),
-        GridColumn(white, shrink=True), GridColumn(rank, "right"), GridColumn(club, shrink=True),
-        # TRANSLATORS: short column header for the handicap
-        GridColumn(pgettext("column", "Hc"), "right"),
-    ] + ([GridColumn(_("Komi"), "right")] if sheet.komi else []) + [
-        # room to write the result in by hand
-        GridColumn(_("Result") + " " * 14),
-    ]
+    table_columns = (
+        [
+            GridColumn(_("Table"), "right"),
+            GridColumn(black, shrink=True),
+            GridColumn(rank, "right"),
+            GridColumn(club, shrink=True),
+            GridColumn(white, shrink=True),
+            GridColumn(rank, "right"),
+            GridColumn(club, shrink=True),
+            # TRANSLATORS: short column header for the handicap
+            GridColumn(pgettext("column", "Hc"), "right"),
+        ]
+        + ([GridColumn(_("Komi"), "right")] if sheet.komi else [])
+        + [
+            # room to write the result in by hand
+            GridColumn(_("Result") + " " * 14),
+        ]
+    )
     entries = []
     for t in sheet.tables:
         entries.append((t.black, str(t.table), black, t.white))
@@ -64,15 +90,30 @@ def sections(sheet: PairingSheet) -> list[Section]:
         for p, table, colour, opp in entries
     ]
     name_columns = [
-        GridColumn(_("Name"), shrink=True), GridColumn(rank, "right"), GridColumn(club, shrink=True),
-        GridColumn(_("Table"), "right"), GridColumn(_("Colour")),
-        GridColumn(_("Opponent"), shrink=True), GridColumn(rank, "right"),
+        GridColumn(_("Name"), shrink=True),
+        GridColumn(rank, "right"),
+        GridColumn(club, shrink=True),
+        GridColumn(_("Table"), "right"),
+        GridColumn(_("Colour")),
+        GridColumn(_("Opponent"), shrink=True),
+        GridColumn(rank, "right"),
     ]
     return [
-        Section(title=heading, subtitle=subtitle + " · " + _("by table"), columns=table_columns,
-                rows=by_table, max_size=SHEET_MAX_SIZE),
-        Section(title=heading, subtitle=subtitle + " · " + _("by name"), columns=name_columns,
-                rows=by_name, orientation="portrait", max_size=SHEET_MAX_SIZE),
+        Section(
+            title=heading,
+            subtitle=subtitle + " · " + _("by table"),
+            columns=table_columns,
+            rows=by_table,
+            max_size=SHEET_MAX_SIZE,
+        ),
+        Section(
+            title=heading,
+            subtitle=subtitle + " · " + _("by name"),
+            columns=name_columns,
+            rows=by_name,
+            orientation="portrait",
+            max_size=SHEET_MAX_SIZE,
+        ),
     ]
 
 

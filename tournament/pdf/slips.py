@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import io
 
+from django.utils.translation import gettext as _
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
-from django.utils.translation import gettext as _
 from reportlab.pdfgen.canvas import Canvas
 
 from tournament.pdf.data import PairingSheet, SheetPlayer, SheetTable
@@ -24,8 +24,7 @@ RECORD_MOVES = 120  # boxes for a short record
 RECORD_COLUMNS = 15
 
 
-def _text(c: Canvas, x: float, y: float, text: str, size: float, bold: bool = False,
-          align: str = "left") -> None:
+def _text(c: Canvas, x: float, y: float, text: str, size: float, bold: bool = False, align: str = "left") -> None:
     c.setFont(fonts.font_for(text, bold), size)
     if align == "right":
         c.drawRightString(x, y, text)
@@ -47,8 +46,7 @@ def won_by(kind: str) -> str:
     return _("won by: resignation · counting (____ points) · time · five in a row · captures · default")
 
 
-def _slip(c: Canvas, sheet: PairingSheet, t: SheetTable, top: float, height: float,
-          width: float) -> None:
+def _slip(c: Canvas, sheet: PairingSheet, t: SheetTable, top: float, height: float, width: float) -> None:
     left = MARGIN
     right = MARGIN + width
     y = top - 16
@@ -114,7 +112,7 @@ def slips_pdf(sheet: PairingSheet) -> bytes:
     width = page_w - 2 * MARGIN
     tables = sorted(sheet.tables, key=lambda t: t.table)
     for start in range(0, len(tables), per_page):
-        for i, t in enumerate(tables[start:start + per_page]):
+        for i, t in enumerate(tables[start : start + per_page]):
             top = page_h - MARGIN - i * height
             _slip(c, sheet, t, top, height, width)
             if i:

@@ -65,5 +65,8 @@ def standings_pdf(standings: Standings, tournament: str = "") -> bytes:
     apart = not_playing_section(standings)
     if apart is not None:
         sections.append(apart)
-    return render(sections, title=_("%(tournament)s – Standings") % {"tournament": tournament},
-                  footer=f"{tournament} · Vielseitig")
+    return render(
+        sections,
+        title=_("%(tournament)s – Standings") % {"tournament": tournament},
+        footer=f"{tournament} · Vielseitig",
+    )

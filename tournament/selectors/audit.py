@@ -25,8 +25,9 @@ class AuditRow:
     after: str
 
 
-def entries_of(tournament: Tournament, *, action: str = "", object_type: str = "",
-               object_id: int | None = None) -> QuerySet[AuditEntry]:
+def entries_of(
+    tournament: Tournament, *, action: str = "", object_type: str = "", object_id: int | None = None
+) -> QuerySet[AuditEntry]:
     """The tournament's entries, newest first; ``action`` is a code or a group (``registration``)."""
     entries = AuditEntry.objects.filter(tournament=tournament).select_related("user").order_by("-created_at", "-id")
     if action:
@@ -64,18 +65,25 @@ def subjects(tournament: Tournament, entries: list[AuditEntry]) -> dict[tuple[st
             ids.setdefault(e.object_type, set()).add(e.object_id)
     out: dict[tuple[str, int], str] = {}
     for pk, number in Round.objects.filter(tournament=tournament, pk__in=ids.get("round", ())).values_list(
-            "pk", "number"):
+        "pk", "number"
+    ):
         out[("round", pk)] = _("Round %(number)s") % {"number": number}
     games = Game.objects.filter(round__tournament=tournament, pk__in=ids.get("game", ())).select_related(
-        "round", "black", "white")
+        "round", "black", "white"
+    )
     for g in games:
         out[("game", g.pk)] = _("Round %(number)s, table %(table)s: %(black)s – %(white)s") % {
-            "number": g.round.number, "table": g.table, "black": g.black.full_name, "white": g.white.full_name}
+            "number": g.round.number,
+            "table": g.table,
+            "black": g.black.full_name,
+            "white": g.white.full_name,
+        }
     for kind in ("registration", "player"):
         for reg in Registration.objects.filter(tournament=tournament, pk__in=ids.get(kind, ())):
             out[(kind, reg.pk)] = reg.full_name
     for c in PairConstraint.objects.filter(tournament=tournament, pk__in=ids.get("pairconstraint", ())).select_related(
-            "player_a", "player_b"):
+        "player_a", "player_b"
+    ):
         out[("pairconstraint", c.pk)] = f"{c.player_a.full_name} / {c.player_b.full_name}"
     if tournament.pk in ids.get("tournament", ()):
         out[("tournament", tournament.pk)] = tournament.name
@@ -103,8 +111,15 @@ def audit_rows(tournament: Tournament, entries) -> list[AuditRow]:
         subject = ""
         if e.object_type:
             subject = named.get((e.object_type, e.object_id)) or _gone(e)
-        rows.append(AuditRow(entry=e, what=action_label(e.action), subject=subject,
-                             before=change_words(e.before), after=change_words(e.after)))
+        rows.append(
+            AuditRow(
+                entry=e,
+                what=action_label(e.action),
+                subject=subject,
+                before=change_words(e.before),
+                after=change_words(e.after),
+            )
+        )
     return rows
 
 

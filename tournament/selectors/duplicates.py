@@ -9,8 +9,8 @@ warned and can merge them; nothing is merged or linked by itself.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from django.utils.translation import gettext as _
 
@@ -75,7 +75,6 @@ def duplicates_of(tournament: Tournament, registrations: Iterable[Registration])
     """The likely duplicates that involve one of ``registrations`` (e.g. those just entered)."""
     wanted = {r.pk for r in registrations}
     return [d for d in duplicates_in(tournament) if d.first.pk in wanted or d.second.pk in wanted]
-
 
 
 __all__ = ["Duplicate", "duplicate_pairs", "duplicates_in", "duplicates_of"]

@@ -35,8 +35,7 @@ def board_versions(slug: str, pk: int) -> tuple[int, int | None, str] | None:
     return None if row is None else (row[0], row[1], row[2])
 
 
-_PARTS = (("g", Game), ("r", Round), ("d", Discipline), ("b", Registration), ("w", Registration),
-          ("l", LiveRecord))
+_PARTS = (("g", Game), ("r", Round), ("d", Discipline), ("b", Registration), ("w", Registration), ("l", LiveRecord))
 
 
 def game_and_live(tournament: Tournament, pk: int) -> tuple[Game, LiveRecord | None] | None:
@@ -64,7 +63,7 @@ def game_and_live(tournament: Tournament, pk: int) -> tuple[Game, LiveRecord | N
     parts, start = [], 0
     for _alias, model in _PARTS:
         width = len(model._meta.concrete_fields)
-        parts.append(row[start:start + width])
+        parts.append(row[start : start + width])
         start += width
     game, round_, discipline, black, white = (instance(model, values) for (_a, model), values in zip(_PARTS[:5], parts))
     round_.discipline = discipline

@@ -74,10 +74,14 @@ def parameters_for(tournament: Tournament, round_: Round | None = None) -> pm.Pa
         mm_floor=tournament.mcmahon_floor if tournament.mcmahon_floor is not None else base.general.mm_floor,
         mms2_bye=bye_x2,
         mms2_absent=absent_x2,
-        nbw2_bye=(int(tournament.bye_points_nbw * 2) if tournament.bye_points_nbw is not None
-                  else own.get("nbw2_bye", bye_x2)),
-        nbw2_absent=(int(tournament.absence_points_nbw * 2) if tournament.absence_points_nbw is not None
-                     else own.get("nbw2_absent", absent_x2)),
+        nbw2_bye=(
+            int(tournament.bye_points_nbw * 2) if tournament.bye_points_nbw is not None else own.get("nbw2_bye", bye_x2)
+        ),
+        nbw2_absent=(
+            int(tournament.absence_points_nbw * 2)
+            if tournament.absence_points_nbw is not None
+            else own.get("nbw2_absent", absent_x2)
+        ),
     )
     if round_ is not None:
         general = replace(general, komi=float(round_.discipline.komi), size=round_.discipline.board_size)
@@ -116,8 +120,9 @@ def show_not_playing(tournament: Tournament) -> bool:
     return el is not None and el.get("displayNPPlayers", "false").strip().lower() == "true"
 
 
-def plain_tournament(tournament: Tournament, *, before_round: int | None = None,
-                     round_: Round | None = None) -> pm.Tournament:
+def plain_tournament(
+    tournament: Tournament, *, before_round: int | None = None, round_: Round | None = None
+) -> pm.Tournament:
     """The tournament as plain data: players, games and byes (of rounds before ``before_round``)."""
     rounds = list(tournament.rounds.select_related("discipline").order_by("number"))
     last = max([r.number for r in rounds] + [before_round or 0])

@@ -64,8 +64,9 @@ def _rank(value) -> str:
 def tournaments() -> list[dict]:
     return [
         _tournament(t)
-        for t in Tournament.objects.order_by("-start_date", "name").only("slug", "name", "start_date", "end_date",
-                                                                         "place")
+        for t in Tournament.objects.order_by("-start_date", "name").only(
+            "slug", "name", "start_date", "end_date", "place"
+        )
     ]
 
 
@@ -79,8 +80,12 @@ def tournament(t: Tournament) -> dict:
         for d in t.disciplines.order_by("position", "name", "pk")
     ]
     rounds = [
-        {"number": r.number, "discipline": r.discipline_id, "status": r.status,
-         "start": timezone.localtime(r.starts_at) if r.starts_at else None}
+        {
+            "number": r.number,
+            "discipline": r.discipline_id,
+            "status": r.status,
+            "start": timezone.localtime(r.starts_at) if r.starts_at else None,
+        }
         for r in t.rounds.order_by("number")
     ]
     return {**_tournament(t), "disciplines": disciplines, "rounds": rounds}
@@ -93,8 +98,15 @@ def players(t: Tournament) -> list[dict]:
         .only("pk", "surname", "given_name", "club", "country", "rank", "status")
     )
     return [
-        {"id": r.pk, "surname": r.surname, "given_name": r.given_name, "club": r.club, "country": r.country,
-         "rank": _rank(r.rank), "status": r.status}
+        {
+            "id": r.pk,
+            "surname": r.surname,
+            "given_name": r.given_name,
+            "club": r.club,
+            "country": r.country,
+            "rank": _rank(r.rank),
+            "status": r.status,
+        }
         for r in regs
     ]
 
@@ -132,8 +144,7 @@ def round_(t: Tournament, r: Round) -> dict:
         .only("pk", "surname", "given_name", "absent_rounds")
     )
     not_playing = [
-        {**_ref(reg), "why": WHY_ABSENT if r.number in (reg.absent_rounds or ()) else WHY_UNPAIRED}
-        for reg in confirmed
+        {**_ref(reg), "why": WHY_ABSENT if r.number in (reg.absent_rounds or ()) else WHY_UNPAIRED} for reg in confirmed
     ]
     # A round has at most one bye when the pairing engine made it; byes set by hand beyond it are listed here.
     not_playing += [{**_ref(b.player), "why": WHY_BYE} for b in byes[1:]]
@@ -163,8 +174,9 @@ def game(g: Game) -> dict:
     settled = g.result_state in SETTLED
     record = None
     if settled and g.record.strip():
-        record = record_sgf(discipline=g.round.discipline, record=g.record, handicap=g.handicap, komi=g.komi,
-                            result=g.result)
+        record = record_sgf(
+            discipline=g.round.discipline, record=g.record, handicap=g.handicap, komi=g.komi, result=g.result
+        )
     return {**_game(g), "record": record, "verdict": g.verdict if settled else None}
 
 
@@ -191,6 +203,16 @@ def discipline_of(t: Tournament, pk: int):
 
 
 __all__ = [
-    "RESULT_CODES", "SETTLED", "discipline_of", "game", "players", "public_game", "public_round", "result_code",
-    "round_", "standings", "tournament", "tournaments",
+    "RESULT_CODES",
+    "SETTLED",
+    "discipline_of",
+    "game",
+    "players",
+    "public_game",
+    "public_round",
+    "result_code",
+    "round_",
+    "standings",
+    "tournament",
+    "tournaments",
 ]

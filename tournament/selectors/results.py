@@ -68,8 +68,7 @@ def referee_queue(tournament: Tournament) -> QuerySet[Game]:
     return (
         games_of_tournament(tournament)
         .filter(
-            Q(result_state=ResultState.DISPUTED)
-            | (Q(verdict__agrees=False) & ~Q(result_state=ResultState.ADJUDICATED))
+            Q(result_state=ResultState.DISPUTED) | (Q(verdict__agrees=False) & ~Q(result_state=ResultState.ADJUDICATED))
         )
         .order_by("round__number", "table")
     )

@@ -8,12 +8,14 @@ from tournament.models import Registration, Tournament, TournamentRole
 
 from .rows import registration_of_user, statement
 
+
 def _roles_sql(with_registration: bool) -> str:
     """The user's role rows in a tournament, and a ``player`` row if registered: one plain statement.
 
     Asked on nearly every page, so it is not built by the ORM each time;
     the table and column names come from the models.
     """
+
     def build() -> str:
         role = TournamentRole._meta.db_table
         sql = f"SELECT role FROM {role} WHERE tournament_id = %s AND user_id = %s"

@@ -59,19 +59,23 @@ def plain_round(round_: Round, games: list[Game]) -> tuple[pm.Tournament, list[p
 
 def warning_data(warning: edits.EditWarning, names: dict[str, str]) -> dict:
     """An engine warning as the services record it: names instead of keys."""
-    data = {"code": warning.code, "table": warning.table,
-            "players": [names.get(k, k) for k in warning.players]}
+    data = {"code": warning.code, "table": warning.table, "players": [names.get(k, k) for k in warning.players]}
     if warning.code == "colour":
         data.update(colour=warning.colour, balance=warning.balance)
     elif warning.code == "handicap":
-        data.update(advised=warning.advised, actual=warning.actual,
-                    advised_white=names.get(warning.advised_white, warning.advised_white))
+        data.update(
+            advised=warning.advised,
+            actual=warning.actual,
+            advised_white=names.get(warning.advised_white, warning.advised_white),
+        )
     return data
 
 
 def names_of(round_: Round) -> dict[str, str]:
-    return {player_key(pk): f"{given} {surname}" for pk, given, surname in
-            round_.tournament.registrations.values_list("pk", "given_name", "surname")}
+    return {
+        player_key(pk): f"{given} {surname}"
+        for pk, given, surname in round_.tournament.registrations.values_list("pk", "given_name", "surname")
+    }
 
 
 def game_warnings(round_: Round, games: list[Game] | None = None) -> list[dict]:
@@ -86,4 +90,3 @@ def game_warnings(round_: Round, games: list[Game] | None = None) -> list[dict]:
     plain = [g for g in plain if g.white in known and g.black in known]
     names = names_of(round_)
     return [warning_data(w, names) for w in edits.check_games(t, round_.number, plain)]
-

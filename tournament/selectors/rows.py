@@ -58,10 +58,13 @@ def statement(name: str, build) -> str:
 
 def tournament_by_slug(slug: str) -> Tournament:
     """The tournament of ``slug``; 404 if there is none."""
-    sql = statement("tournament", lambda: (
-        f"SELECT {columns(Tournament, 't')} FROM {connection.ops.quote_name(Tournament._meta.db_table)} t"
-        " WHERE t.slug = %s"
-    ))
+    sql = statement(
+        "tournament",
+        lambda: (
+            f"SELECT {columns(Tournament, 't')} FROM {connection.ops.quote_name(Tournament._meta.db_table)} t"
+            " WHERE t.slug = %s"
+        ),
+    )
     with connection.cursor() as cursor:
         cursor.execute(sql, [slug])
         row = cursor.fetchone()

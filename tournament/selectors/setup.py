@@ -56,14 +56,13 @@ def locked_settings(tournament: Tournament) -> dict[str, str]:
 
 
 def team(tournament: Tournament) -> list[TournamentRole]:
-    return list(
-        tournament.roles.select_related("user").order_by("role", "user__username")
-    )
+    return list(tournament.roles.select_related("user").order_by("role", "user__username"))
 
 
 def open_invitations(tournament: Tournament) -> list[TournamentInvitation]:
-    return [i for i in tournament.invitations.select_related("invited_by").filter(accepted_at__isnull=True)
-            if i.is_open]
+    return [
+        i for i in tournament.invitations.select_related("invited_by").filter(accepted_at__isnull=True) if i.is_open
+    ]
 
 
 def disciplines_with_use(tournament: Tournament):
@@ -82,8 +81,10 @@ def discipline_played(discipline: Discipline) -> Round | None:
 def my_tournaments_by_role(user) -> dict[str, list[Tournament]]:
     """The user's tournaments: ``organizer`` and ``referee`` (newest first)."""
     found: dict[str, list[Tournament]] = {TournamentRole.Role.ORGANIZER: [], TournamentRole.Role.REFEREE: []}
-    for role in TournamentRole.objects.filter(user=user).select_related("tournament").order_by(
-        "-tournament__start_date", "tournament__name"
+    for role in (
+        TournamentRole.objects.filter(user=user)
+        .select_related("tournament")
+        .order_by("-tournament__start_date", "tournament__name")
     ):
         found.setdefault(role.role, []).append(role.tournament)
     return found

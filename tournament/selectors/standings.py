@@ -38,8 +38,9 @@ def settings_for(tournament: Tournament) -> sm.Settings:
     )
 
 
-def tournament_data(tournament: Tournament, *, public: bool = True,
-                    up_to: int | None = None, every_round: bool = False) -> sm.TournamentData:
+def tournament_data(
+    tournament: Tournament, *, public: bool = True, up_to: int | None = None, every_round: bool = False
+) -> sm.TournamentData:
     """Players, games and byes of the rounds that count.
 
     ``public``: only published and finished rounds (what anybody may see);
@@ -71,26 +72,58 @@ def tournament_data(tournament: Tournament, *, public: bool = True,
         Registration.objects.filter(tournament=tournament)
         .filter(Q(status=Registration.Status.CONFIRMED) | Q(pk__in=involved))
         .values_list(
-            "pk", "surname", "given_name", "rank", "mms_correction",
-            "club", "country", "egd_pin", "rating", "absent_rounds",
-            "surname_latin", "given_name_latin",
+            "pk",
+            "surname",
+            "given_name",
+            "rank",
+            "mms_correction",
+            "club",
+            "country",
+            "egd_pin",
+            "rating",
+            "absent_rounds",
+            "surname_latin",
+            "given_name_latin",
         )
     )
     entrants = []
-    for (pk, surname, given_name, rank, mms_correction, club, country, egd_pin, rating, absent_rounds,
-         surname_latin, given_name_latin) in registrations:
-        entrants.append(sm.Entrant(
-            id=pk, surname=surname, given_name=given_name, rank=rank,
-            mms_correction=mms_correction, club=club, country=country, egd_pin=egd_pin,
-            rating=rating, absent_rounds=frozenset(absent_rounds or ()),
-            surname_latin=surname_latin, given_name_latin=given_name_latin,
-        ))
+    for (
+        pk,
+        surname,
+        given_name,
+        rank,
+        mms_correction,
+        club,
+        country,
+        egd_pin,
+        rating,
+        absent_rounds,
+        surname_latin,
+        given_name_latin,
+    ) in registrations:
+        entrants.append(
+            sm.Entrant(
+                id=pk,
+                surname=surname,
+                given_name=given_name,
+                rank=rank,
+                mms_correction=mms_correction,
+                club=club,
+                country=country,
+                egd_pin=egd_pin,
+                rating=rating,
+                absent_rounds=frozenset(absent_rounds or ()),
+                surname_latin=surname_latin,
+                given_name_latin=given_name_latin,
+            )
+        )
     return sm.TournamentData(
         entrants=tuple(entrants),
         rounds=tuple(sm.RoundInfo(r.number, r.discipline.name) for r in rounds),
         games=tuple(
-            sm.Game(round=round_ids[rid], table=t, black=b, white=w, result=res,
-                    handicap=h, komi=float(k), by_default=bd)
+            sm.Game(
+                round=round_ids[rid], table=t, black=b, white=w, result=res, handicap=h, komi=float(k), by_default=bd
+            )
             for rid, t, b, w, res, h, k, bd in games
         ),
         byes=tuple(sm.Bye(round=round_ids[rid], player=pid) for rid, pid in byes),
@@ -99,8 +132,9 @@ def tournament_data(tournament: Tournament, *, public: bool = True,
     )
 
 
-def standings_for(tournament: Tournament, *, discipline: str | None = None,
-                  public: bool = True, up_to: int | None = None) -> sm.Standings:
+def standings_for(
+    tournament: Tournament, *, discipline: str | None = None, public: bool = True, up_to: int | None = None
+) -> sm.Standings:
     """Overall standings (the tournament's mode), or one discipline's."""
     data = tournament_data(tournament, public=public, up_to=up_to)
     if discipline:
@@ -149,20 +183,30 @@ def pairing_sheet(round_: Round) -> PairingSheet:
     games = list(round_.games.select_related("black", "white").order_by("table"))
 
     def player(p) -> SheetPlayer:
-        return SheetPlayer(surname=p.surname, given_name=p.given_name,
-                           rank=format_rank(p.rank), club=p.club, country=p.country)
+        return SheetPlayer(
+            surname=p.surname, given_name=p.given_name, rank=format_rank(p.rank), club=p.club, country=p.country
+        )
 
     tables = tuple(
-        SheetTable(table=g.table, black=player(g.black), white=player(g.white),
-                   handicap=g.handicap, komi=float(g.komi), result=g.result_short
-                   if g.has_result else "")
+        SheetTable(
+            table=g.table,
+            black=player(g.black),
+            white=player(g.white),
+            handicap=g.handicap,
+            komi=float(g.komi),
+            result=g.result_short if g.has_result else "",
+        )
         for g in games
     )
     away = not_playing(round_, games)
     return PairingSheet(
-        tournament=tournament.name, round=round_.number, discipline=discipline.name,
-        discipline_kind=discipline.get_kind_display(), board_size=discipline.board_size,
-        record_required=discipline.record_required, tables=tables,
+        tournament=tournament.name,
+        round=round_.number,
+        discipline=discipline.name,
+        discipline_kind=discipline.get_kind_display(),
+        board_size=discipline.board_size,
+        record_required=discipline.record_required,
+        tables=tables,
         byes=tuple(player(p) for p in away.byes),
         absent=tuple(player(p) for p in away.absent),
         withdrawn=tuple(player(p) for p in away.withdrawn),
@@ -187,8 +231,7 @@ def local_datetime(value, tournament: Tournament | None = None) -> str:
     return date_format(timezone.localtime(value, zone), "DATETIME_FORMAT")
 
 
-def go_standings(tournament: Tournament, *, discipline: str | None = None,
-                 public: bool = True) -> sm.Standings:
+def go_standings(tournament: Tournament, *, discipline: str | None = None, public: bool = True) -> sm.Standings:
     """The standings over the Go rounds (or one named discipline), for the EGD.
 
     As OpenGotha's h9 file: after the last round of the tournament, one
@@ -200,14 +243,12 @@ def go_standings(tournament: Tournament, *, discipline: str | None = None,
     if discipline:
         names = {discipline}
     else:
-        names = set(tournament.disciplines.filter(kind=DisciplineKind.GO)
-                    .values_list("name", flat=True))
+        names = set(tournament.disciplines.filter(kind=DisciplineKind.GO).values_list("name", flat=True))
     rounds = [r.number for r in data.rounds if r.discipline in names]
     return build.rounds_standings(data, rounds, title=", ".join(sorted(names)))
 
 
-def h9_header(tournament: Tournament, *, discipline: str | None = None,
-              tournament_class: str | None = None):
+def h9_header(tournament: Tournament, *, discipline: str | None = None, tournament_class: str | None = None):
     """The EGD header tags from the tournament and its Go discipline, as OpenGotha writes them.
 
     The class, the adjusted time (TM) and the overtime system (CM) follow

@@ -20,8 +20,9 @@ def log_action(
     reason: str = "",
 ) -> AuditEntry:
     """Record one change: ``action`` is a dotted code such as ``game.result``."""
-    entry = audit_entry(tournament=tournament, action=action, obj=obj, user=user, before=before, after=after,
-                        reason=reason)
+    entry = audit_entry(
+        tournament=tournament, action=action, obj=obj, user=user, before=before, after=after, reason=reason
+    )
     entry.save()
     return entry
 

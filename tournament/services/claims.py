@@ -39,12 +39,16 @@ def registration_by_code(code: str) -> Registration | None:
 
 
 def _take(registration: Registration, account, *, user, action: str, reason: str = "") -> Registration:
-    if Registration.objects.filter(tournament_id=registration.tournament_id, user=account).exclude(
-        pk=registration.pk
-    ).exists():
+    if (
+        Registration.objects.filter(tournament_id=registration.tournament_id, user=account)
+        .exclude(pk=registration.pk)
+        .exists()
+    ):
         raise ClaimError(
-            _("This account is registered in this tournament already. Ask an organizer to merge the two "
-              "registrations."),
+            _(
+                "This account is registered in this tournament already. Ask an organizer to merge the two "
+                "registrations."
+            ),
             code="registered",
         )
     registration.user = account
@@ -115,15 +119,18 @@ def claim_url(registration: Registration, base_url: str) -> str:
 
 
 @transaction.atomic
-def invitations_send(*, tournament: Tournament, base_url: str, user=None, language: str | None = None,
-                     again: bool = False) -> int:
+def invitations_send(
+    *, tournament: Tournament, base_url: str, user=None, language: str | None = None, again: bool = False
+) -> int:
     """E-mail each registration without an account (and with an e-mail address) its claim link.
 
     Registrations invited before are left out unless ``again``. Returns how
     many e-mails went out; each is audited.
     """
-    registrations = tournament.registrations.filter(user__isnull=True).exclude(email="").exclude(
-        status=Registration.Status.WITHDRAWN
+    registrations = (
+        tournament.registrations.filter(user__isnull=True)
+        .exclude(email="")
+        .exclude(status=Registration.Status.WITHDRAWN)
     )
     if not again:
         registrations = registrations.filter(invited_at__isnull=True)
@@ -136,7 +143,12 @@ def invitations_send(*, tournament: Tournament, base_url: str, user=None, langua
             send_mail(subject, body, None, [registration.email])
             registration.invited_at = timezone.now()
             registration.save(update_fields=["invited_at"])
-            log_action(tournament=tournament, action="registration.invite", obj=registration, user=user,
-                       after={"player": str(registration)})
+            log_action(
+                tournament=tournament,
+                action="registration.invite",
+                obj=registration,
+                user=user,
+                after={"player": str(registration)},
+            )
             sent += 1
     return sent

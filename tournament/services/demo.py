@@ -126,9 +126,7 @@ def load_demo() -> DemoReport:
     users = _users(report)
     tournament = _tournament(report)
     for username, role in (("orga", TournamentRole.Role.ORGANIZER), ("schiri", TournamentRole.Role.REFEREE)):
-        _, made = TournamentRole.objects.get_or_create(
-            tournament=tournament, user=users[username], role=role
-        )
+        _, made = TournamentRole.objects.get_or_create(tournament=tournament, user=users[username], role=role)
         if made:
             report.add(f"role {role} for {username}")
     disciplines = _disciplines(tournament, report)
@@ -234,9 +232,14 @@ def _rounds(tournament: Tournament, disciplines: list[Discipline], report: DemoR
     result = []
     # 10:00 where the tournament is played (the site's time zone), not in UTC
     start = dt.datetime.combine(tournament.start_date, dt.time(10, 0), tzinfo=timezone.get_default_timezone())
-    times = [start, start + dt.timedelta(hours=1, minutes=30), start + dt.timedelta(hours=4),
-             start + dt.timedelta(hours=5, minutes=30), start + dt.timedelta(days=1),
-             start + dt.timedelta(days=1, hours=2)]
+    times = [
+        start,
+        start + dt.timedelta(hours=1, minutes=30),
+        start + dt.timedelta(hours=4),
+        start + dt.timedelta(hours=5, minutes=30),
+        start + dt.timedelta(days=1),
+        start + dt.timedelta(days=1, hours=2),
+    ]
     for number, (discipline, starts_at) in enumerate(zip(disciplines, times), start=1):
         round_, made = Round.objects.get_or_create(
             tournament=tournament,
@@ -296,10 +299,10 @@ def _dispute(round_: Round, anna, report: DemoReport) -> None:
     rng = random.Random(20261128)
     record, winner = "", None
     for _attempt in range(20):
-        record = variant_of(discipline).sample(rng, size=discipline.board_size, komi=float(game.komi),
-                                               handicap=game.handicap)
-        outcome = replay_record(discipline=discipline, record=record, handicap=game.handicap,
-                                komi=game.komi).outcome
+        record = variant_of(discipline).sample(
+            rng, size=discipline.board_size, komi=float(game.komi), handicap=game.handicap
+        )
+        outcome = replay_record(discipline=discipline, record=record, handicap=game.handicap, komi=game.komi).outcome
         winner = {"black": "B", "white": "W"}.get(outcome or "")
         if winner:
             break
@@ -308,7 +311,12 @@ def _dispute(round_: Round, anna, report: DemoReport) -> None:
     anna_plays = "B" if game.black.user_id == anna.pk else "W"
     claimed = anna_plays if winner != anna_plays else ("W" if anna_plays == "B" else "B")
     result_report(
-        game=game, user=anna, version=game.version, result=claimed, method=WinMethod.SCORE, record=record,
+        game=game,
+        user=anna,
+        version=game.version,
+        result=claimed,
+        method=WinMethod.SCORE,
+        record=record,
         send_to_referee=True,
         note="Bei der Zählung wurde eine tote Gruppe nicht herausgenommen; die Notation stimmt bis dahin.",
     )

@@ -17,7 +17,6 @@ from tournament.models import Game, Round
 from tournament.models.game import ResultState, WinMethod
 from tournament.services.records import check_replay, replay_record, variant_of
 
-
 #: The validators' reasons for the end of a game, as the way it was won.
 _METHODS = {"five": WinMethod.FIVE, "captures": WinMethod.CAPTURES, "double-pass": WinMethod.SCORE}
 
@@ -38,8 +37,13 @@ def play_round_results(round_: Round, rng: random.Random) -> bool:
     with_records = discipline.record_required and variant is not None and variant.validated
     for game in round_.games.select_related("black", "white").filter(result="?"):
         if with_records:
-            record = variant.sample(rng, size=discipline.board_size, rules=discipline.rule_set or None,
-                                    komi=float(game.komi), handicap=game.handicap)
+            record = variant.sample(
+                rng,
+                size=discipline.board_size,
+                rules=discipline.rule_set or None,
+                komi=float(game.komi),
+                handicap=game.handicap,
+            )
             replay = replay_record(discipline=discipline, record=record, handicap=game.handicap, komi=game.komi)
             # who won: the record's outcome, or (unfinished) somebody resigned
             if replay.finished:

@@ -41,9 +41,9 @@ from games.live import LiveGame, Snapshot, normalise
 from tournament.models import Game, LiveRecord
 from tournament.models.game import Result, ResultState, WinMethod
 
+from . import records
 from . import results as result_services
 from .audit import log_action
-from . import records
 from .records import reason_text
 
 REFEREE_ROLES = {"referee", "organizer"}
@@ -80,10 +80,14 @@ class StaleBoard(LiveError):
         moves = current.move_list
         if attempted and moves and moves[-1] == attempted:
             message = _("%(point)s was entered already on another phone: it is move %(n)s.") % {
-                "point": attempted, "n": len(moves)}
+                "point": attempted,
+                "n": len(moves),
+            }
         else:
-            message = _("The board changed on another phone meanwhile (now %(n)s moves). "
-                        "Check the board and enter your move again.") % {"n": len(moves)}
+            message = _(
+                "The board changed on another phone meanwhile (now %(n)s moves). "
+                "Check the board and enter your move again."
+            ) % {"n": len(moves)}
         super().__init__(message, code="stale")
 
 
@@ -256,8 +260,11 @@ def place(*, game: Game, user, version: int, point: str, roles=None, live: LiveR
     try:
         token = normalise(point)
     except CoordinateError as exc:
-        raise LiveError(_("%(text)s is not a point of the board: write a letter and a number, such as K10, "
-                          "or pass.") % {"text": str(point)[:20]}, code="unreadable") from exc
+        raise LiveError(
+            _("%(text)s is not a point of the board: write a letter and a number, such as K10, or pass.")
+            % {"text": str(point)[:20]},
+            code="unreadable",
+        ) from exc
     if live.version != version:
         raise StaleBoard(live, token)
     try:
@@ -266,12 +273,14 @@ def place(*, game: Game, user, version: int, point: str, roles=None, live: LiveR
     except IllegalMove as exc:
         raise IllegalLiveMove(exc, live) from exc
     except RecordTooLong as exc:
-        raise LiveError(_("The game is too long: at most %(limit)s moves.") % {"limit": exc.limit},
-                        code="too-long") from exc
+        raise LiveError(
+            _("The game is too long: at most %(limit)s moves.") % {"limit": exc.limit}, code="too-long"
+        ) from exc
     snapshot = board.snapshot()
     with transaction.atomic():
-        live = _write(live, version, token, moves=board.text,
-                      entries=live.entries + [[user.get_username(), int(time.time())]])
+        live = _write(
+            live, version, token, moves=board.text, entries=live.entries + [[user.get_username(), int(time.time())]]
+        )
         if snapshot.over:
             method = WinMethod.SCORE if snapshot.result else _METHOD.get(snapshot.reason, WinMethod.NONE)
             game = _propose(game=game, user=user, live=live, result=_RESULT[snapshot.outcome], method=method)
@@ -282,7 +291,12 @@ def _propose(*, game: Game, user, live: LiveRecord, result: str, method: str) ->
     """The result with the live record, reported by whoever ended the game on the board."""
     recorder = result_services.player_side(game, user) is None
     return result_services.result_report(
-        game=game, user=user, version=game.version, result=result, method=method, record=live.moves,
+        game=game,
+        user=user,
+        version=game.version,
+        result=result,
+        method=method,
+        record=live.moves,
         recorder=recorder,
     )
 
@@ -302,8 +316,10 @@ def take_back(*, game: Game, user, version: int, roles=None, live: LiveRecord | 
     if not may_take_back(game, live, who, user):
         if closed_reason(game) is not None and not ended_here:
             raise LiveError(closed_reason(game), code="closed")
-        raise LiveError(_("Only the last move can be taken back, by the one who made it, before the "
-                          "opponent moves."), code="not-yours")
+        raise LiveError(
+            _("Only the last move can be taken back, by the one who made it, before the opponent moves."),
+            code="not-yours",
+        )
     moves, entries = live.move_list, list(live.entries)
     count = len(moves)
     if ended_here and game.method in END_METHODS.values():
@@ -314,15 +330,23 @@ def take_back(*, game: Game, user, version: int, roles=None, live: LiveRecord | 
     with transaction.atomic():
         live = _write(live, version, moves=" ".join(moves), entries=entries)
         if ended_here:
-            game = result_services.result_withdraw(game=game, user=user, version=game.version,
-                                                   reason=_("Taken back on the live board."))
-        log_action(tournament=game.round.tournament, action="game.live.take_back", obj=game, user=user,
-                   before={"moves": count, "taken": taken}, after={"moves": len(moves)})
+            game = result_services.result_withdraw(
+                game=game, user=user, version=game.version, reason=_("Taken back on the live board.")
+            )
+        log_action(
+            tournament=game.round.tournament,
+            action="game.live.take_back",
+            obj=game,
+            user=user,
+            before={"moves": count, "taken": taken},
+            after={"moves": len(moves)},
+        )
     return Played(live, game, new_board(game, moves))
 
 
-def end(*, game: Game, user, version: int, loser: str, method: str, roles=None,
-        live: LiveRecord | None = None) -> Played:
+def end(
+    *, game: Game, user, version: int, loser: str, method: str, roles=None, live: LiveRecord | None = None
+) -> Played:
     """A resignation or a loss on time entered on the board: ``loser`` (``"black"``/``"white"``)
     loses by ``method`` (``"resignation"``/``"time"``); the result is proposed with the record so far."""
     if loser not in ("black", "white") or method not in END_METHODS:
@@ -346,8 +370,9 @@ def end(*, game: Game, user, version: int, loser: str, method: str, roles=None,
 
 
 @transaction.atomic
-def take_over(*, game: Game, user, version: int, roles=None, release: bool = False,
-              live: LiveRecord | None = None) -> LiveRecord:
+def take_over(
+    *, game: Game, user, version: int, roles=None, release: bool = False, live: LiveRecord | None = None
+) -> LiveRecord:
     """A referee takes over the recording of the game (the players' phones only follow it), or
     hands it back to the players (``release``)."""
     live = _current(game, live)
@@ -359,8 +384,11 @@ def take_over(*, game: Game, user, version: int, roles=None, release: bool = Fal
     before = live.recorder.get_username() if live.recorder else None
     live = _write(live, version, recorder=None if release else user)
     log_action(
-        tournament=game.round.tournament, action="game.live.hand_back" if release else "game.live.take_over",
-        obj=game, user=user, before={"recorder": before},
+        tournament=game.round.tournament,
+        action="game.live.hand_back" if release else "game.live.take_over",
+        obj=game,
+        user=user,
+        before={"recorder": before},
         after={"recorder": None if release else user.get_username()},
     )
     return live
@@ -387,6 +415,12 @@ def set_scorer(*, game: Game, user, username: str, roles=None) -> LiveRecord:
     if before == after:
         return live
     live = _write(live, live.version, scorer=scorer)
-    log_action(tournament=game.round.tournament, action="game.live.scorer", obj=game, user=user,
-               before={"scorer": before}, after={"scorer": after})
+    log_action(
+        tournament=game.round.tournament,
+        action="game.live.scorer",
+        obj=game,
+        user=user,
+        before={"scorer": before},
+        after={"scorer": after},
+    )
     return live

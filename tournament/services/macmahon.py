@@ -86,16 +86,27 @@ def import_macmahon(source, *, slug: str | None = None, user=None) -> Tournament
     if user is not None and getattr(user, "is_authenticated", False):
         TournamentRole.objects.create(tournament=tournament, user=user, role=TournamentRole.Role.ORGANIZER)
     go = Discipline.objects.create(
-        tournament=tournament, name="Go", kind=DisciplineKind.GO, board_size=19, komi=KOMI,
+        tournament=tournament,
+        name="Go",
+        kind=DisciplineKind.GO,
+        board_size=19,
+        komi=KOMI,
         handicap_policy=HandicapPolicy.MCMAHON if data.handicap_used else HandicapPolicy.NONE,
     )
     players: dict[str, Registration] = {}
     for p in data.players:
         reg = Registration(
-            tournament=tournament, surname=p.surname[:100], given_name=p.given_name[:100], club=p.club[:100],
-            country=p.country, rank=p.rank, rating=p.rating, egd_pin=p.egd_pin,
+            tournament=tournament,
+            surname=p.surname[:100],
+            given_name=p.given_name[:100],
+            club=p.club[:100],
+            country=p.country,
+            rank=p.rank,
+            rating=p.rating,
+            egd_pin=p.egd_pin,
             status=Registration.Status.PRELIMINARY if p.preliminary else Registration.Status.CONFIRMED,
-            source=Registration.Source.IMPORT, absent_rounds=list(p.not_playing),
+            source=Registration.Source.IMPORT,
+            absent_rounds=list(p.not_playing),
             mms_correction=1 if p.super_bar else 0,
         )
         reg.full_clean(exclude=["tournament", "user", "claim_code", "country"])  # checked by the reader; may be empty
@@ -125,17 +136,30 @@ def import_macmahon(source, *, slug: str | None = None, user=None) -> Tournament
             else:
                 state = ResultState.ADJUDICATED if x.by_referee else ResultState.CONFIRMED
             Game.objects.create(
-                round=round_, table=table, black=players[x.black], white=players[x.white],
-                handicap=x.handicap, komi=KOMI if x.handicap == 0 else HANDICAP_KOMI,
-                result=x.result, by_default=x.by_default, result_state=state, pinned=x.forced,
+                round=round_,
+                table=table,
+                black=players[x.black],
+                white=players[x.white],
+                handicap=x.handicap,
+                komi=KOMI if x.handicap == 0 else HANDICAP_KOMI,
+                result=x.result,
+                by_default=x.by_default,
+                result_state=state,
+                pinned=x.forced,
             )
         for x in pairings:
             if x.bye:
                 Bye.objects.create(round=round_, player=players[x.black])
     log_action(
-        tournament=tournament, action="tournament.import", obj=tournament, user=user,
-        after={"players": len(players), "games": sum(1 for x in data.pairings if not x.bye),
-               "byes": sum(1 for x in data.pairings if x.bye)},
+        tournament=tournament,
+        action="tournament.import",
+        obj=tournament,
+        user=user,
+        after={
+            "players": len(players),
+            "games": sum(1 for x in data.pairings if not x.bye),
+            "byes": sum(1 for x in data.pairings if x.bye),
+        },
         reason="MacMahon 3.9 file",
     )
     return tournament

@@ -123,17 +123,23 @@ def import_opengotha(source, *, slug: str | None = None, user=None) -> Tournamen
     twice = {pin: names for pin, names in pins.items() if len(names) > 1}
     if twice:
         raise ValidationError(
-            [_("The EGD PIN %(pin)s belongs to more than one player in the file: %(players)s.")
-             % {"pin": pin, "players": ", ".join(names)} for pin, names in sorted(twice.items())]
+            [
+                _("The EGD PIN %(pin)s belongs to more than one player in the file: %(players)s.")
+                % {"pin": pin, "players": ", ".join(names)}
+                for pin, names in sorted(twice.items())
+            ]
         )
     players: dict[str, Registration] = {}
     for p in data.players:
         pin = data.extra.get("players", {}).get(p.key, {}).get("egfPin", "")
         players[p.key] = Registration.objects.create(
             tournament=tournament,
-            surname=p.name, given_name=p.first_name, club=p.club,
+            surname=p.name,
+            given_name=p.first_name,
+            club=p.club,
             country=(p.country or "").upper()[:2] if len(p.country or "") == 2 else "",
-            rank=p.rank, rating=p.rating or None,
+            rank=p.rank,
+            rating=p.rating or None,
             egd_pin=pin if pin.isdigit() and len(pin) == 8 else "",
             status=Registration.Status.CONFIRMED if p.final else Registration.Status.PRELIMINARY,
             source=Registration.Source.IMPORT,
@@ -159,18 +165,26 @@ def import_opengotha(source, *, slug: str | None = None, user=None) -> Tournamen
             if table <= 0:
                 table, spare = spare, spare + 1
             Game.objects.create(
-                round=rounds[number], table=table,
-                black=players[x.black], white=players[x.white],
+                round=rounds[number],
+                table=table,
+                black=players[x.black],
+                white=players[x.white],
                 handicap=x.handicap,
                 komi=Decimal(str(g.komi)) if x.handicap == 0 else Decimal("0.5"),
-                result=RESULT_CODES[x.result], by_default=x.by_default,
+                result=RESULT_CODES[x.result],
+                by_default=x.by_default,
                 result_state=ResultState.CONFIRMED if x.result is not pm.Result.UNKNOWN else ResultState.PENDING,
             )
         for b in byes:
             Bye.objects.create(round=rounds[number], player=players[b.player])
-    log_action(tournament=tournament, action="tournament.import", obj=tournament, user=user,
-               after={"players": len(players), "games": len(data.games), "byes": len(data.byes)},
-               reason="OpenGotha file")
+    log_action(
+        tournament=tournament,
+        action="tournament.import",
+        obj=tournament,
+        user=user,
+        after={"players": len(players), "games": len(data.games), "byes": len(data.byes)},
+        reason="OpenGotha file",
+    )
     return tournament
 
 
@@ -196,5 +210,13 @@ def export_opengotha(tournament: Tournament) -> str:
     players = tuple(replace(p, key=keys[p.key]) for p in data.players)
     games = tuple(replace(x, white=keys[x.white], black=keys[x.black]) for x in data.games)
     byes = tuple(replace(b, player=keys[b.player]) for b in data.byes)
-    return write_tournament(replace(data, players=players, games=games, byes=byes, extra=extra,
-                                    short_name=(extra.get("short_name") or tournament.slug)))
+    return write_tournament(
+        replace(
+            data,
+            players=players,
+            games=games,
+            byes=byes,
+            extra=extra,
+            short_name=(extra.get("short_name") or tournament.slug),
+        )
+    )

@@ -6,10 +6,10 @@ import datetime as dt
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.utils import timezone
-from django.utils.crypto import salted_hmac
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 
 from tournament.models import AuditEntry, Registration, Tournament
@@ -46,18 +46,27 @@ def check_registration_rate(address: str | None) -> None:
     if not key:
         return
     since = timezone.now() - dt.timedelta(hours=1)
-    if Registration.objects.filter(registered_from=key, created_at__gte=since).count() >= \
-            settings.SELF_REGISTRATIONS_PER_HOUR:
+    if (
+        Registration.objects.filter(registered_from=key, created_at__gte=since).count()
+        >= settings.SELF_REGISTRATIONS_PER_HOUR
+    ):
         raise ValidationError(
-            _("Too many registrations from your network in the last hour. Please try again later, or ask "
-              "an organizer to enter you."),
+            _(
+                "Too many registrations from your network in the last hour. Please try again later, or ask "
+                "an organizer to enter you."
+            ),
             code="rate",
         )
 
 
 @transaction.atomic
 def player_register_self(
-    *, tournament: Tournament, data: dict, user=None, username: str = "", password: str = "",
+    *,
+    tournament: Tournament,
+    data: dict,
+    user=None,
+    username: str = "",
+    password: str = "",
     address: str | None = None,
 ) -> Registration:
     """A player registers (preliminary until an organizer confirms), with their own account.
@@ -79,8 +88,10 @@ def player_register_self(
     pin = data.get("egd_pin") or ""
     if pin and Registration.objects.filter(tournament=tournament, egd_pin=pin).exists():
         raise ValidationError(
-            _("A player with this EGD PIN is registered already. If that is you, open the link or "
-              "enter the code on your welcome slip, or ask an organizer.")
+            _(
+                "A player with this EGD PIN is registered already. If that is you, open the link or "
+                "enter the code on your welcome slip, or ask an organizer."
+            )
         )
     registration = registration_create(
         tournament=tournament, data=data, source=Registration.Source.SELF, account=user, user=user
@@ -109,14 +120,32 @@ CSV_COLUMNS = ["surname", "given_name", "club", "country", "rank", "egd_pin", "e
 
 #: Header names understood (lower case, without spaces, dots, hyphens and underscores).
 CSV_HEADERS = {
-    "surname": "surname", "lastname": "surname", "familyname": "surname", "name": "surname",
-    "nachname": "surname", "familienname": "surname",
-    "givenname": "given_name", "firstname": "given_name", "forename": "given_name", "vorname": "given_name",
-    "club": "club", "verein": "club", "city": "club", "ort": "club",
-    "country": "country", "land": "country",
-    "rank": "rank", "grade": "rank", "rang": "rank", "spielstärke": "rank", "spielstaerke": "rank",
-    "egdpin": "egd_pin", "pin": "egd_pin", "egd": "egd_pin",
-    "email": "email", "mail": "email",
+    "surname": "surname",
+    "lastname": "surname",
+    "familyname": "surname",
+    "name": "surname",
+    "nachname": "surname",
+    "familienname": "surname",
+    "givenname": "given_name",
+    "firstname": "given_name",
+    "forename": "given_name",
+    "vorname": "given_name",
+    "club": "club",
+    "verein": "club",
+    "city": "club",
+    "ort": "club",
+    "country": "country",
+    "land": "country",
+    "rank": "rank",
+    "grade": "rank",
+    "rang": "rank",
+    "spielstärke": "rank",
+    "spielstaerke": "rank",
+    "egdpin": "egd_pin",
+    "pin": "egd_pin",
+    "egd": "egd_pin",
+    "email": "email",
+    "mail": "email",
 }
 
 #: More lines than any tournament has players.
@@ -159,9 +188,7 @@ def parse_player_csv(data: bytes | str) -> list[tuple[int, dict]]:
     if not any(line.strip() for line in lines):
         raise PlayerImportError(_("The file is empty."))
     if len(lines) > CSV_MAX_LINES:
-        raise PlayerImportError(
-            _("The file has more than %(n)s lines.") % {"n": CSV_MAX_LINES}
-        )
+        raise PlayerImportError(_("The file has more than %(n)s lines.") % {"n": CSV_MAX_LINES})
     first = next(line for line in lines if line.strip())
     delimiter = max([",", ";", "\t"], key=first.count)
     try:
@@ -179,7 +206,7 @@ def parse_player_csv(data: bytes | str) -> list[tuple[int, dict]]:
     result = []
     errors = []
     for n, row in numbered:
-        if len(row) > len(columns) and any(cell.strip() for cell in row[len(columns):]):
+        if len(row) > len(columns) and any(cell.strip() for cell in row[len(columns) :]):
             errors.append(
                 _("Line %(line)s: %(found)s columns, expected at most %(expected)s.")
                 % {"line": n, "found": len(row), "expected": len(columns)}
@@ -221,7 +248,8 @@ def opengotha_player_rows(data: bytes) -> list[tuple[str, dict]]:
         plain = read_tournament(data if isinstance(data, bytes) else str(data).encode("utf-8"))
     except OpenGothaFormatError as exc:
         raise PlayerImportError(
-            _("This is not an OpenGotha tournament file (%(detail)s).") % {"detail": str(exc)[:300]}) from None
+            _("This is not an OpenGotha tournament file (%(detail)s).") % {"detail": str(exc)[:300]}
+        ) from None
     if not plain.players:
         raise PlayerImportError(_("The file has no players."))
     if len(plain.players) > CSV_MAX_LINES:
@@ -231,12 +259,21 @@ def opengotha_player_rows(data: bytes) -> list[tuple[str, dict]]:
     for n, p in enumerate(plain.players, start=1):
         pin = str(extra.get(p.key, {}).get("egfPin", "") or "")
         label = _("Player %(n)s (%(name)s)") % {"n": n, "name": f"{p.first_name} {p.name}".strip()[:80]}
-        rows.append((label, {
-            "surname": p.name, "given_name": p.first_name, "club": p.club,
-            "country": (p.country or "").upper() if len(p.country or "") == 2 else "",
-            "rank": format_rank(p.rank), "egd_pin": pin if pin.isdigit() and len(pin) == 8 else "",
-            "email": "", "rating": str(p.rating) if p.rating else "",
-        }))
+        rows.append(
+            (
+                label,
+                {
+                    "surname": p.name,
+                    "given_name": p.first_name,
+                    "club": p.club,
+                    "country": (p.country or "").upper() if len(p.country or "") == 2 else "",
+                    "rank": format_rank(p.rank),
+                    "egd_pin": pin if pin.isdigit() and len(pin) == 8 else "",
+                    "email": "",
+                    "rating": str(p.rating) if p.rating else "",
+                },
+            )
+        )
     return rows
 
 
@@ -250,8 +287,9 @@ def players_import_opengotha(
     return _import_rows(tournament=tournament, rows=rows, user=user, confirmed=confirmed, source="OpenGotha")
 
 
-def _import_rows(*, tournament: Tournament, rows: list[tuple[str, dict]], user, confirmed: bool,
-                 source: str) -> list[Registration]:
+def _import_rows(
+    *, tournament: Tournament, rows: list[tuple[str, dict]], user, confirmed: bool, source: str
+) -> list[Registration]:
     """Each row (its label for the messages, its fields as text) checked, then all registered or none."""
     from tournament.forms.registrations import PlayerImportRowForm
 
@@ -264,8 +302,9 @@ def _import_rows(*, tournament: Tournament, rows: list[tuple[str, dict]], user, 
             for name, field_errors in form.errors.items():
                 field = form.fields[name].label if name in form.fields else _("line")
                 for message in field_errors:
-                    errors.append(_("%(where)s, %(field)s: %(error)s") % {"where": label, "field": field,
-                                                                          "error": message})
+                    errors.append(
+                        _("%(where)s, %(field)s: %(error)s") % {"where": label, "field": field, "error": message}
+                    )
             continue
         pin = form.cleaned_data["egd_pin"]
         if pin and pin in seen_pins:
@@ -292,9 +331,13 @@ def _import_rows(*, tournament: Tournament, rows: list[tuple[str, dict]], user, 
                 % {"where": label, "pin": pin, "player": registered[pin]}
             )
             continue
-        registration = Registration(tournament=tournament, source=Registration.Source.IMPORT, status=status,
-                                    claim_code=new_claim_code(),
-                                    **{k: v for k, v in data_row.items() if k in PLAYER_FIELDS})
+        registration = Registration(
+            tournament=tournament,
+            source=Registration.Source.IMPORT,
+            status=status,
+            claim_code=new_claim_code(),
+            **{k: v for k, v in data_row.items() if k in PLAYER_FIELDS},
+        )
         try:
             registration.clean_fields(exclude=["tournament", "user"])  # checked here, no query per line
         except ValidationError as exc:
@@ -309,18 +352,34 @@ def _import_rows(*, tournament: Tournament, rows: list[tuple[str, dict]], user, 
         with transaction.atomic():
             registrations = Registration.objects.bulk_create(registrations)
     except IntegrityError:
-        taken = set(Registration.objects.filter(tournament=tournament, egd_pin__in=seen_pins).values_list(
-            "egd_pin", flat=True))
-        raise PlayerImportError([
-            _("%(where)s: the EGD PIN %(pin)s is registered already.") % {"where": where, "pin": pin}
-            for pin, where in sorted(seen_pins.items()) if pin in taken
-        ] or [_("Another change of the players came first; please import the file again.")]) from None
-    AuditEntry.objects.bulk_create([
-        audit_entry(tournament=tournament, action="registration.create", obj=r, user=user,
-                    after={"player": str(r), "status": status, "source": Registration.Source.IMPORT,
-                           **audit_data(r, ("rank", "club", "country", "egd_pin"))})
-        for r in registrations
-    ])
+        taken = set(
+            Registration.objects.filter(tournament=tournament, egd_pin__in=seen_pins).values_list("egd_pin", flat=True)
+        )
+        raise PlayerImportError(
+            [
+                _("%(where)s: the EGD PIN %(pin)s is registered already.") % {"where": where, "pin": pin}
+                for pin, where in sorted(seen_pins.items())
+                if pin in taken
+            ]
+            or [_("Another change of the players came first; please import the file again.")]
+        ) from None
+    AuditEntry.objects.bulk_create(
+        [
+            audit_entry(
+                tournament=tournament,
+                action="registration.create",
+                obj=r,
+                user=user,
+                after={
+                    "player": str(r),
+                    "status": status,
+                    "source": Registration.Source.IMPORT,
+                    **audit_data(r, ("rank", "club", "country", "egd_pin")),
+                },
+            )
+            for r in registrations
+        ]
+    )
     log_action(
         tournament=tournament,
         action="players.import",

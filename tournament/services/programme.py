@@ -25,8 +25,17 @@ from .audit import log_action
 from .registrations import save_checked
 from .rounds import round_create
 
-DISCIPLINE_FIELDS = ("name", "kind", "board_size", "rule_set", "rule_options", "komi", "handicap_policy",
-                     "record_required", "position")
+DISCIPLINE_FIELDS = (
+    "name",
+    "kind",
+    "board_size",
+    "rule_set",
+    "rule_options",
+    "komi",
+    "handicap_policy",
+    "record_required",
+    "position",
+)
 #: Fixed once a round of the discipline is paired.
 RULE_FIELDS = ("kind", "board_size", "rule_set", "rule_options")
 
@@ -55,8 +64,13 @@ def discipline_create(*, tournament: Tournament, data: dict, user=None) -> Disci
         discipline.position = (tournament.disciplines.aggregate(p=Max("position"))["p"] or 0) + 1
     discipline.full_clean()
     save_checked(discipline)
-    log_action(tournament=tournament, action="discipline.create", obj=discipline, user=user,
-               after=_audit(discipline, DISCIPLINE_FIELDS))
+    log_action(
+        tournament=tournament,
+        action="discipline.create",
+        obj=discipline,
+        user=user,
+        after=_audit(discipline, DISCIPLINE_FIELDS),
+    )
     return discipline
 
 
@@ -82,8 +96,14 @@ def discipline_update(*, discipline: Discipline, data: dict, user=None) -> list[
         current.rule_set = ""
     current.full_clean()
     save_checked(current)
-    log_action(tournament=current.tournament, action="discipline.edit", obj=current, user=user, before=before,
-               after=_audit(current, changed))
+    log_action(
+        tournament=current.tournament,
+        action="discipline.edit",
+        obj=current,
+        user=user,
+        before=before,
+        after=_audit(current, changed),
+    )
     discipline.refresh_from_db()
     return changed
 
@@ -101,8 +121,13 @@ def discipline_delete(*, discipline: Discipline, user=None) -> None:
             % {"rounds": ", ".join(map(str, numbers))},
             code="in-use",
         )
-    log_action(tournament=tournament, action="discipline.delete", obj=current, user=user,
-               before=_audit(current, DISCIPLINE_FIELDS))
+    log_action(
+        tournament=tournament,
+        action="discipline.delete",
+        obj=current,
+        user=user,
+        before=_audit(current, DISCIPLINE_FIELDS),
+    )
     current.delete()
 
 
@@ -116,8 +141,16 @@ def _round_audit(round_: Round) -> dict:
 
 
 @transaction.atomic
-def round_add(*, tournament: Tournament, discipline: Discipline, number: int | None = None, starts_at=None,
-              pairing_system: str = "", user=None, last_seen: int | None = None) -> Round:
+def round_add(
+    *,
+    tournament: Tournament,
+    discipline: Discipline,
+    number: int | None = None,
+    starts_at=None,
+    pairing_system: str = "",
+    user=None,
+    last_seen: int | None = None,
+) -> Round:
     """Add a round (the next number unless ``number``).
 
     ``last_seen`` is the last round number the form showed: if rounds were
@@ -128,19 +161,35 @@ def round_add(*, tournament: Tournament, discipline: Discipline, number: int | N
     last = tournament.rounds.aggregate(n=Max("number"))["n"] or 0
     if number is None and last_seen is not None and last != last_seen:
         raise ProgrammeError(
-            _("Round %(number)s was added meanwhile (was the form sent twice?). Look at the rounds before adding "
-              "another.") % {"number": last},
+            _(
+                "Round %(number)s was added meanwhile (was the form sent twice?). Look at the rounds before adding "
+                "another."
+            )
+            % {"number": last},
             code="stale",
         )
     if number is not None and not 1 <= number <= 999:
         raise ProgrammeError(_("Give a round number from 1 to 999."), code="number")
-    return round_create(tournament=tournament, discipline=discipline, number=number, starts_at=starts_at,
-                        pairing_system=pairing_system or "", user=user)
+    return round_create(
+        tournament=tournament,
+        discipline=discipline,
+        number=number,
+        starts_at=starts_at,
+        pairing_system=pairing_system or "",
+        user=user,
+    )
 
 
 @transaction.atomic
-def round_update(*, round: Round, discipline: Discipline, starts_at, pairing_system: str = "",  # noqa: A002
-                 user=None, reason: str = "") -> Round:
+def round_update(
+    *,
+    round: Round,
+    discipline: Discipline,
+    starts_at,
+    pairing_system: str = "",  # noqa: A002
+    user=None,
+    reason: str = "",
+) -> Round:
     """Change the start time (always), the discipline and pairing system (while the round is planned)."""
     current = Round.objects.select_for_update().select_related("discipline", "tournament").get(pk=round.pk)
     if discipline.tournament_id != current.tournament_id:
@@ -161,7 +210,9 @@ def round_update(*, round: Round, discipline: Discipline, starts_at, pairing_sys
                 code="has-games",
             )
         updated = Round.objects.filter(pk=current.pk, status=Round.Status.PLANNED, version=current.version).update(
-            discipline=discipline, pairing_system=pairing_system or "", starts_at=starts_at,
+            discipline=discipline,
+            pairing_system=pairing_system or "",
+            starts_at=starts_at,
             version=F("version") + 1,
         )
         if not updated:  # pragma: no cover - the row is locked above; kept for databases without row locks
@@ -171,9 +222,15 @@ def round_update(*, round: Round, discipline: Discipline, starts_at, pairing_sys
     current.refresh_from_db()
     after = _round_audit(current)
     if after != before:
-        log_action(tournament=current.tournament, action="round.edit", obj=current, user=user,
-                   before={k: v for k, v in before.items() if after[k] != v},
-                   after={k: v for k, v in after.items() if before[k] != v}, reason=reason)
+        log_action(
+            tournament=current.tournament,
+            action="round.edit",
+            obj=current,
+            user=user,
+            before={k: v for k, v in before.items() if after[k] != v},
+            after={k: v for k, v in after.items() if before[k] != v},
+            reason=reason,
+        )
     round.refresh_from_db()
     return current
 
@@ -188,8 +245,10 @@ def round_delete(*, round: Round, user=None) -> None:  # noqa: A002
     last = tournament.rounds.aggregate(n=Max("number"))["n"]
     if current.number != last:
         raise ProgrammeError(
-            _("Only the last round can be deleted (round numbers stay in order); change this round's discipline "
-              "instead."),
+            _(
+                "Only the last round can be deleted (round numbers stay in order); change this round's discipline "
+                "instead."
+            ),
             code="not-last",
         )
     if current.status != Round.Status.PLANNED or current.games.exists() or current.byes.exists():
@@ -205,6 +264,11 @@ def round_delete(*, round: Round, user=None) -> None:  # noqa: A002
             registration.absent_rounds = [n for n in registration.absent_rounds if n != current.number]
             registration.save(update_fields=["absent_rounds", "updated_at"])
             absent.append(registration.pk)
-    log_action(tournament=tournament, action="round.delete", obj=current, user=user,
-               before={**before, "absences removed": len(absent)})
+    log_action(
+        tournament=tournament,
+        action="round.delete",
+        obj=current,
+        user=user,
+        before={**before, "absences removed": len(absent)},
+    )
     current.delete()

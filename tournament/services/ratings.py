@@ -34,17 +34,27 @@ def rating_list_import(*, data: bytes, file_name: str = "", user=None) -> tuple[
     """Read the list and make it the site's one list; raises :class:`RatingListError` when nothing is readable."""
     parsed = read_rating_list(data)
     rating_list = RatingList.objects.create(
-        published=parsed.date, file_name=file_name[:200], size=len(parsed.entries),
+        published=parsed.date,
+        file_name=file_name[:200],
+        size=len(parsed.entries),
         imported_by=user if getattr(user, "is_authenticated", False) else None,
         skipped=parsed.problems[:200],
     )
     batch = []
     for e in parsed.entries:
-        batch.append(RatedPlayer(
-            rating_list=rating_list, pin=e.pin, surname=e.surname[:100], given_name=e.given_name[:100],
-            country=e.country[:3], club=e.club[:10], rank=e.rank, rating=e.rating,
-            search=search_key(e.surname, e.given_name)[:220],
-        ))
+        batch.append(
+            RatedPlayer(
+                rating_list=rating_list,
+                pin=e.pin,
+                surname=e.surname[:100],
+                given_name=e.given_name[:100],
+                country=e.country[:3],
+                club=e.club[:10],
+                rank=e.rank,
+                rating=e.rating,
+                search=search_key(e.surname, e.given_name)[:220],
+            )
+        )
         if len(batch) >= BATCH:
             RatedPlayer.objects.bulk_create(batch)
             batch = []
@@ -66,8 +76,9 @@ def rating_list_fetch(url: str | None = None) -> bytes:
         with urllib.request.urlopen(url, timeout=120) as response:  # noqa: S310 - scheme checked above
             data = response.read(MAX_DOWNLOAD + 1)
     except OSError as e:
-        raise RatingListError(_("The list could not be fetched from %(url)s: %(error)s") % {"url": url,
-                                                                                         "error": e}) from None
+        raise RatingListError(
+            _("The list could not be fetched from %(url)s: %(error)s") % {"url": url, "error": e}
+        ) from None
     if len(data) > MAX_DOWNLOAD:
         raise RatingListError(_("The download is larger than %(mb)s MB.") % {"mb": MAX_DOWNLOAD // 2**20})
     return data
@@ -88,6 +99,7 @@ def ranks_update_from_list(*, tournament: Tournament, user=None, fingerprint: st
         raise ValidationError(_("The differences have changed since you looked at them; check them again."))
     reason = _("Ranks from the EGD rating list")
     for d in differences:
-        registration_update(registration=d.registration, data={"rank": d.rated.rank, "rating": d.rated.rating},
-                            user=user, reason=reason)
+        registration_update(
+            registration=d.registration, data={"rank": d.rated.rank, "rating": d.rated.rating}, user=user, reason=reason
+        )
     return len(differences)

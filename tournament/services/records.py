@@ -98,8 +98,9 @@ def _too_long(exc: RecordTooLong) -> RecordUnreadable:
     if exc.moves is None:
         text = _("The record is too long: more than %(limit)s moves, more than any game of this kind can have.")
     else:
-        text = _("The record is too long: %(moves)s moves, more than any game of this kind can have "
-                 "(at most %(limit)s).")
+        text = _(
+            "The record is too long: %(moves)s moves, more than any game of this kind can have (at most %(limit)s)."
+        )
     return RecordUnreadable(text % {"moves": exc.moves, "limit": exc.limit})
 
 
@@ -170,8 +171,7 @@ class RecordCheck:
         return describe(self.as_verdict())
 
 
-def check_claim(*, discipline, record: str, result: str, method: str = "", handicap: int = 0,
-                komi=None) -> RecordCheck:
+def check_claim(*, discipline, record: str, result: str, method: str = "", handicap: int = 0, komi=None) -> RecordCheck:
     """Replay the record and ask the library whether it agrees with the claimed
     ``result`` (B, W, D) won by ``method`` (:func:`result_claim`)."""
     result_claim(result, method)  # a result that cannot be checked fails before the replay
@@ -226,8 +226,13 @@ def describe(verdict: dict | None) -> str:
     if code == "agree":
         return _("The record agrees: %(outcome)s after %(n)s moves (%(reason)s).") % words
     if code == "finished":
-        return _("The game ended on the board: %(outcome)s after %(n)s moves (%(reason)s); "
-                 "a win by resignation, on time or by default does not fit the record.") % words
+        return (
+            _(
+                "The game ended on the board: %(outcome)s after %(n)s moves (%(reason)s); "
+                "a win by resignation, on time or by default does not fit the record."
+            )
+            % words
+        )
     if code == "not-a-draw":
         return _("A draw is claimed, but the record ends: %(outcome)s after %(n)s moves (%(reason)s).") % words
     if code == "is-a-draw":

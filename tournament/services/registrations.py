@@ -68,8 +68,12 @@ def registration_create(
         action="registration.create",
         obj=registration,
         user=user,
-        after={"player": str(registration), "status": status, "source": source,
-               **audit_data(registration, ("rank", "club", "country", "egd_pin"))},
+        after={
+            "player": str(registration),
+            "status": status,
+            "source": source,
+            **audit_data(registration, ("rank", "club", "country", "egd_pin")),
+        },
     )
     return registration
 
@@ -82,10 +86,7 @@ def registration_update(*, registration: Registration, data: dict, user=None, re
     tournaments keep what they have.
     """
     registration = Registration.objects.select_for_update().get(pk=registration.pk)
-    changed = [
-        name for name in PLAYER_FIELDS
-        if name in data and data[name] != getattr(registration, name)
-    ]
+    changed = [name for name in PLAYER_FIELDS if name in data and data[name] != getattr(registration, name)]
     if not changed:
         return registration
     before = audit_data(registration, changed)
@@ -106,9 +107,7 @@ def registration_update(*, registration: Registration, data: dict, user=None, re
 
 
 @transaction.atomic
-def registration_set_status(
-    *, registration: Registration, status: str, user=None, reason: str = ""
-) -> Registration:
+def registration_set_status(*, registration: Registration, status: str, user=None, reason: str = "") -> Registration:
     registration = Registration.objects.select_for_update().get(pk=registration.pk)
     if registration.status == status:
         return registration
@@ -205,21 +204,17 @@ def registration_merge(*, keep: Registration, drop: Registration, user=None, rea
     both = sorted(_rounds_played(keep) & _rounds_played(drop))
     if both:
         raise ValidationError(
-            _("Both have a game or a bye in round %(round)s: they cannot be one person. "
-              "Correct that round first.") % {"round": both[0]}
+            _("Both have a game or a bye in round %(round)s: they cannot be one person. Correct that round first.")
+            % {"round": both[0]}
         )
     if keep.user_id and drop.user_id and keep.user_id != drop.user_id:
-        raise ValidationError(
-            _("The two registrations belong to two different accounts; unlink one of them first.")
-        )
+        raise ValidationError(_("The two registrations belong to two different accounts; unlink one of them first."))
     before = {"kept": audit_data(keep), "merged": {"player": str(drop), **audit_data(drop)}}
     now = timezone.now()
     Game.objects.filter(black=drop).update(black=keep, version=F("version") + 1, updated_at=now)
     Game.objects.filter(white=drop).update(white=keep, version=F("version") + 1, updated_at=now)
     Bye.objects.filter(player=drop).update(player=keep)
-    PairConstraint.objects.filter(
-        Q(player_a=keep, player_b=drop) | Q(player_a=drop, player_b=keep)
-    ).delete()
+    PairConstraint.objects.filter(Q(player_a=keep, player_b=drop) | Q(player_a=drop, player_b=keep)).delete()
     PairConstraint.objects.filter(player_a=drop).update(player_a=keep)
     PairConstraint.objects.filter(player_b=drop).update(player_b=keep)
     taken = {name: getattr(drop, name) for name in _FILL_FIELDS if not getattr(keep, name) and getattr(drop, name)}
@@ -242,8 +237,12 @@ def registration_merge(*, keep: Registration, drop: Registration, user=None, rea
         obj=keep,
         user=user,
         before=before,
-        after={"kept": audit_data(keep), "merged_id": drop_pk, "status": keep.status,
-               "account": account.get_username() if account else None},
+        after={
+            "kept": audit_data(keep),
+            "merged_id": drop_pk,
+            "status": keep.status,
+            "account": account.get_username() if account else None,
+        },
         reason=reason,
     )
     return keep

@@ -48,8 +48,9 @@ def kept_replay(*, game: Game) -> Replay | None:
     if data is not None and data.get("format") == FORMAT:
         return None if data.get("unreadable") else unpack(data)
     try:
-        replay = replay_record(discipline=game.round.discipline, record=game.record, handicap=game.handicap,
-                               komi=game.komi)
+        replay = replay_record(
+            discipline=game.round.discipline, record=game.record, handicap=game.handicap, komi=game.komi
+        )
     except RecordUnreadable:
         replay = None
     keep(game=game, replay=replay)

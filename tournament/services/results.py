@@ -90,8 +90,11 @@ def _validate_method(game: Game, method: str) -> None:
     if method not in WinMethod.values:
         raise ResultError(_("Unknown way of winning."), code="invalid")
     if method and method not in win_methods(game.round.discipline.kind):
-        raise ResultError(_("A game of %(discipline)s is not won by %(method)s.") % {
-            "discipline": game.round.discipline.name, "method": WinMethod(method).label}, code="invalid")
+        raise ResultError(
+            _("A game of %(discipline)s is not won by %(method)s.")
+            % {"discipline": game.round.discipline.name, "method": WinMethod(method).label},
+            code="invalid",
+        )
 
 
 def player_side(game: Game, user) -> str | None:
@@ -243,8 +246,11 @@ def result_confirm(*, game: Game, user, version: int) -> Game:
     if game.reported_by_id == user.pk:
         raise ResultError(_("Your opponent confirms the result you reported."), code="own")
     return _change(
-        game=game, version=version, fields={"result_state": ResultState.CONFIRMED},
-        action="game.result.confirm", user=user,
+        game=game,
+        version=version,
+        fields={"result_state": ResultState.CONFIRMED},
+        action="game.result.confirm",
+        user=user,
     )
 
 
@@ -261,8 +267,12 @@ def result_dispute(*, game: Game, user, version: int, reason: str) -> Game:
     if not reason:
         raise ResultError(_("Say what is wrong with the result."), code="reason")
     return _change(
-        game=game, version=version, fields={"result_state": ResultState.DISPUTED},
-        action="game.result.dispute", user=user, reason=reason,
+        game=game,
+        version=version,
+        fields={"result_state": ResultState.DISPUTED},
+        action="game.result.dispute",
+        user=user,
+        reason=reason,
     )
 
 
@@ -334,8 +344,9 @@ def result_withdraw(*, game: Game, user, version: int, reason: str = "") -> Game
     taken back before the opponent confirmed the result it proposed.
     """
     if game.result_state != ResultState.REPORTED or game.reported_by_id != getattr(user, "pk", None):
-        raise ResultError(_("Only the one who reported a result can take it back, before it is confirmed."),
-                          code="state")
+        raise ResultError(
+            _("Only the one who reported a result can take it back, before it is confirmed."), code="state"
+        )
     _require_open(game)
     return _change(
         game=game,

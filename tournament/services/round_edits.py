@@ -64,8 +64,10 @@ def _playing(round_: Round, *players: Registration) -> None:
         if player.tournament_id != round_.tournament_id:
             raise ValidationError(_("This player is not registered in this tournament."))
         if player.status != Registration.Status.CONFIRMED:
-            raise ValidationError(_("%(name)s is not confirmed (%(status)s) and cannot be paired.")
-                                  % {"name": player.full_name, "status": player.get_status_display()})
+            raise ValidationError(
+                _("%(name)s is not confirmed (%(status)s) and cannot be paired.")
+                % {"name": player.full_name, "status": player.get_status_display()}
+            )
 
 
 def _write(round_: Round, before: list[Game], edit: edits.Edit, *, pinned: bool = True) -> list[Game]:
@@ -76,21 +78,37 @@ def _write(round_: Round, before: list[Game], edit: edits.Edit, *, pinned: bool 
     made = []
     for g in edit.games:
         if g.table in tables:
-            made.append(Game.objects.create(
-                round=round_, table=g.table, black_id=int(g.black), white_id=int(g.white), handicap=g.handicap,
-                komi=Decimal(str(g.komi if g.komi is not None else 0)), pinned=pinned,
-            ))
+            made.append(
+                Game.objects.create(
+                    round=round_,
+                    table=g.table,
+                    black_id=int(g.black),
+                    white_id=int(g.white),
+                    handicap=g.handicap,
+                    komi=Decimal(str(g.komi if g.komi is not None else 0)),
+                    pinned=pinned,
+                )
+            )
     return made
 
 
 def _seat(game: Game, names: dict[str, str]) -> dict:
-    return {"table": game.table, "black": names.get(player_key(game.black_id)),
-            "white": names.get(player_key(game.white_id)), "handicap": game.handicap}
+    return {
+        "table": game.table,
+        "black": names.get(player_key(game.black_id)),
+        "white": names.get(player_key(game.white_id)),
+        "handicap": game.handicap,
+    }
 
 
 @transaction.atomic
-def game_swap_players(*, round: Round, player_a: Registration, player_b: Registration,  # noqa: A002
-                      user=None) -> list[str]:
+def game_swap_players(
+    *,
+    round: Round,
+    player_a: Registration,
+    player_b: Registration,  # noqa: A002
+    user=None,
+) -> list[str]:
     """Swap two players between their games (or the colours of their one game); the warnings in words."""
     round_ = _locked_round(round)
     games = _games(round_)
@@ -103,9 +121,14 @@ def game_swap_players(*, round: Round, player_a: Registration, player_b: Registr
     before = [_seat(g, names) for g in games if g.table in edit.changed]
     made = _write(round_, games, edit)
     warnings = [warning_data(w, names) for w in edit.warnings]
-    log_action(tournament=round_.tournament, action="round.swap", obj=round_, user=user,
-               before={"games": before},
-               after={"games": [_seat(g, names) for g in made], "warnings": warnings})
+    log_action(
+        tournament=round_.tournament,
+        action="round.swap",
+        obj=round_,
+        user=user,
+        before={"games": before},
+        after={"games": [_seat(g, names) for g in made], "warnings": warnings},
+    )
     return _words(warnings)
 
 
@@ -124,14 +147,24 @@ def game_unpair(*, game: Game, user=None) -> Round:
     except edits.EditRefused as exc:
         raise _refused(exc, names) from exc
     current.delete()
-    log_action(tournament=round_.tournament, action="round.unpair_game", obj=round_, user=user,
-               before={"games": [_seat(current, names)]})
+    log_action(
+        tournament=round_.tournament,
+        action="round.unpair_game",
+        obj=round_,
+        user=user,
+        before={"games": [_seat(current, names)]},
+    )
     return round_
 
 
 @transaction.atomic
-def players_pair(*, round: Round, player_a: Registration, player_b: Registration,  # noqa: A002
-                 user=None) -> tuple[Game, list[str]]:
+def players_pair(
+    *,
+    round: Round,
+    player_a: Registration,
+    player_b: Registration,  # noqa: A002
+    user=None,
+) -> tuple[Game, list[str]]:
     """Pair two players without a game by hand (a bye either of them had goes); colours,
     handicap and komi by the rules. The new game is kept when the round is paired again."""
     round_ = _locked_round(round)
@@ -147,9 +180,14 @@ def players_pair(*, round: Round, player_a: Registration, player_b: Registration
     Bye.objects.filter(pk__in=[b.pk for b in byes]).delete()
     (game,) = _write(round_, games, edit)
     warnings = [warning_data(w, names) for w in edit.warnings]
-    log_action(tournament=round_.tournament, action="round.pair_by_hand", obj=round_, user=user,
-               before={"bye": [b.player.full_name for b in byes]} if byes else None,
-               after={"games": [_seat(game, names)], "warnings": warnings})
+    log_action(
+        tournament=round_.tournament,
+        action="round.pair_by_hand",
+        obj=round_,
+        user=user,
+        before={"bye": [b.player.full_name for b in byes]} if byes else None,
+        after={"games": [_seat(game, names)], "warnings": warnings},
+    )
     texts = _words(warnings)
     texts += [_("%(name)s no longer has the bye.") % {"name": b.player.full_name} for b in byes]
     return game, texts
@@ -160,18 +198,24 @@ def round_set_bye(*, round: Round, player: Registration, user=None) -> Bye:  # n
     """Give the round's bye to a player without a game; whoever had it is unpaired."""
     round_ = _locked_round(round)
     _playing(round_, player)
-    if Game.objects.filter(round=round_).filter(black=player).exists() or Game.objects.filter(
-        round=round_, white=player
-    ).exists():
+    if (
+        Game.objects.filter(round=round_).filter(black=player).exists()
+        or Game.objects.filter(round=round_, white=player).exists()
+    ):
         raise ValidationError(_("%(name)s has a game in this round already.") % {"name": player.full_name})
     previous = list(Bye.objects.filter(round=round_).select_related("player"))
     if any(b.player_id == player.pk for b in previous):
         raise ValidationError(_("%(name)s has the bye already.") % {"name": player.full_name})
     Bye.objects.filter(pk__in=[b.pk for b in previous]).delete()
     bye = Bye.objects.create(round=round_, player=player)
-    log_action(tournament=round_.tournament, action="round.bye", obj=round_, user=user,
-               before={"bye": [b.player.full_name for b in previous]} if previous else None,
-               after={"bye": [player.full_name]})
+    log_action(
+        tournament=round_.tournament,
+        action="round.bye",
+        obj=round_,
+        user=user,
+        before={"bye": [b.player.full_name for b in previous]} if previous else None,
+        after={"bye": [player.full_name]},
+    )
     return bye
 
 
@@ -199,8 +243,14 @@ def game_move_table(*, game: Game, table: int, user=None) -> Game:
     for g in moving:
         Game.objects.filter(pk=g.pk).update(table=table_of[(g.black_id, g.white_id)], updated_at=now)
     game.refresh_from_db()
-    log_action(tournament=round_.tournament, action="game.table", obj=game, user=user,
-               before={"table": old}, after={"table": table})
+    log_action(
+        tournament=round_.tournament,
+        action="game.table",
+        obj=game,
+        user=user,
+        before={"table": old},
+        after={"table": table},
+    )
     return game
 
 
@@ -208,18 +258,36 @@ def game_move_table(*, game: Game, table: int, user=None) -> Game:
 
 
 @transaction.atomic
-def pair_constraint_add(*, tournament: Tournament, kind: str, player_a: Registration, player_b: Registration,
-                        round: Round | None = None, reason: str = "", user=None) -> PairConstraint:  # noqa: A002
+def pair_constraint_add(
+    *,
+    tournament: Tournament,
+    kind: str,
+    player_a: Registration,
+    player_b: Registration,
+    round: Round | None = None,
+    reason: str = "",
+    user=None,
+) -> PairConstraint:  # noqa: A002
     """A fixed pair (for one round) or a forbidden pair (for one round or all); one that
     contradicts the constraints already there is refused (see :meth:`PairConstraint.clean`)."""
     Tournament.objects.select_for_update().filter(pk=tournament.pk).first()  # one constraint at a time
-    constraint = PairConstraint(tournament=tournament, kind=kind, player_a=player_a, player_b=player_b,
-                                round=round, reason=reason)
+    constraint = PairConstraint(
+        tournament=tournament, kind=kind, player_a=player_a, player_b=player_b, round=round, reason=reason
+    )
     constraint.full_clean()
     constraint.save()
-    log_action(tournament=tournament, action="pairing.constraint", obj=constraint, user=user,
-               after={"kind": kind, "players": [player_a.full_name, player_b.full_name],
-                      "round": round.number if round else None}, reason=reason)
+    log_action(
+        tournament=tournament,
+        action="pairing.constraint",
+        obj=constraint,
+        user=user,
+        after={
+            "kind": kind,
+            "players": [player_a.full_name, player_b.full_name],
+            "round": round.number if round else None,
+        },
+        reason=reason,
+    )
     return constraint
 
 
@@ -227,9 +295,19 @@ def pair_constraint_add(*, tournament: Tournament, kind: str, player_a: Registra
 def pair_constraint_remove(*, constraint: PairConstraint, user=None, reason: str = "") -> None:
     """Remove a fixed or forbidden pair; it no longer counts the next time a round is paired."""
     constraint = PairConstraint.objects.select_related("player_a", "player_b", "round", "tournament").get(
-        pk=constraint.pk)
-    before = {"kind": constraint.kind, "players": [constraint.player_a.full_name, constraint.player_b.full_name],
-              "round": constraint.round.number if constraint.round else None}
-    log_action(tournament=constraint.tournament, action="pairing.remove_constraint", obj=constraint, user=user,
-               before=before, reason=reason)
+        pk=constraint.pk
+    )
+    before = {
+        "kind": constraint.kind,
+        "players": [constraint.player_a.full_name, constraint.player_b.full_name],
+        "round": constraint.round.number if constraint.round else None,
+    }
+    log_action(
+        tournament=constraint.tournament,
+        action="pairing.remove_constraint",
+        obj=constraint,
+        user=user,
+        before=before,
+        reason=reason,
+    )
     constraint.delete()

@@ -61,20 +61,33 @@ def _names(text: str, players: dict[str, Registration]) -> str:
 
 
 @transaction.atomic
-def round_create(*, tournament: Tournament, discipline: Discipline, number: int | None = None,
-                 pairing_system: str = "", starts_at=None, user=None) -> Round:
+def round_create(
+    *,
+    tournament: Tournament,
+    discipline: Discipline,
+    number: int | None = None,
+    pairing_system: str = "",
+    starts_at=None,
+    user=None,
+) -> Round:
     if discipline.tournament_id != tournament.pk:
         raise ValidationError(_("The discipline belongs to another tournament."))
     if number is None:
         number = (tournament.rounds.aggregate(n=Max("number"))["n"] or 0) + 1
     if tournament.rounds.filter(number=number).exists():
         raise ValidationError(_("Round %(number)s exists already.") % {"number": number})
-    round_ = Round(tournament=tournament, discipline=discipline, number=number,
-                   pairing_system=pairing_system, starts_at=starts_at)
+    round_ = Round(
+        tournament=tournament, discipline=discipline, number=number, pairing_system=pairing_system, starts_at=starts_at
+    )
     round_.full_clean()
     round_.save()
-    log_action(tournament=tournament, action="round.create", obj=round_, user=user,
-               after={"number": number, "discipline": discipline.name})
+    log_action(
+        tournament=tournament,
+        action="round.create",
+        obj=round_,
+        user=user,
+        after={"number": number, "discipline": discipline.name},
+    )
     return round_
 
 
@@ -99,18 +112,22 @@ def pairing_warnings_before(round_: Round) -> list[dict]:
 def _constraint_conflicts(constraints, registrations: dict[int, Registration]) -> None:
     """Refuse constraints that contradict each other (entered before they were checked, or by hand in the database)."""
     fixed = [c for c in constraints if c.kind == PairConstraint.Kind.FIXED]
-    forbidden = {frozenset((c.player_a_id, c.player_b_id)) for c in constraints
-                 if c.kind == PairConstraint.Kind.FORBIDDEN}
+    forbidden = {
+        frozenset((c.player_a_id, c.player_b_id)) for c in constraints if c.kind == PairConstraint.Kind.FORBIDDEN
+    }
     seen: dict[int, PairConstraint] = {}
     for c in fixed:
         names = {"a": registrations[c.player_a_id].full_name, "b": registrations[c.player_b_id].full_name}
         if frozenset((c.player_a_id, c.player_b_id)) in forbidden:
             raise ValidationError(
-                _("%(a)s and %(b)s are both a fixed and a forbidden pair; remove one of the two.") % names)
+                _("%(a)s and %(b)s are both a fixed and a forbidden pair; remove one of the two.") % names
+            )
         for player_id in (c.player_a_id, c.player_b_id):
             if player_id in seen:
-                raise ValidationError(_("%(name)s is in two fixed pairs of this round; remove one of them.")
-                                      % {"name": registrations[player_id].full_name})
+                raise ValidationError(
+                    _("%(name)s is in two fixed pairs of this round; remove one of them.")
+                    % {"name": registrations[player_id].full_name}
+                )
             seen[player_id] = c
 
 
@@ -139,10 +156,14 @@ def round_pair(*, round: Round, user=None) -> PairingOutcome:  # noqa: A002 - th
     present = {p.key for p in data.players if p.present(round_.number)}
     constraints = list(pair_constraints_for(round_))
     # the constraints this pairing uses: forbidden pairs of every round or this one, fixed pairs of this one
-    _constraint_conflicts([c for c in constraints if c.kind == PairConstraint.Kind.FORBIDDEN or c.round_id == round_.pk],
-                          registrations)
-    forbidden = [(player_key(c.player_a_id), player_key(c.player_b_id))
-                 for c in constraints if c.kind == PairConstraint.Kind.FORBIDDEN]
+    _constraint_conflicts(
+        [c for c in constraints if c.kind == PairConstraint.Kind.FORBIDDEN or c.round_id == round_.pk], registrations
+    )
+    forbidden = [
+        (player_key(c.player_a_id), player_key(c.player_b_id))
+        for c in constraints
+        if c.kind == PairConstraint.Kind.FORBIDDEN
+    ]
     kept = list(round_.games.filter(pinned=True))
     busy = {k for g in kept for k in (player_key(g.black_id), player_key(g.white_id))}
     fixed = []
@@ -156,8 +177,17 @@ def round_pair(*, round: Round, user=None) -> PairingOutcome:  # noqa: A002 - th
             continue
         warnings += [{"code": "fixed-absent", "players": [players[k].full_name]} for k in pair if k not in present]
         fixed.append(pair)
-    keep = [PlainGame(round=round_.number, white=player_key(g.white_id), black=player_key(g.black_id),
-                      handicap=g.handicap, table=g.table, komi=float(g.komi)) for g in kept]
+    keep = [
+        PlainGame(
+            round=round_.number,
+            white=player_key(g.white_id),
+            black=player_key(g.black_id),
+            handicap=g.handicap,
+            table=g.table,
+            komi=float(g.komi),
+        )
+        for g in kept
+    ]
     round_.byes.all().delete()
     round_.games.filter(pinned=False).delete()
     try:
@@ -172,8 +202,12 @@ def round_pair(*, round: Round, user=None) -> PairingOutcome:  # noqa: A002 - th
         if frozenset((g.white, g.black)) in kept_pairs:
             continue
         Game.objects.create(
-            round=round_, table=g.table, black_id=int(g.black), white_id=int(g.white),
-            handicap=g.handicap, komi=Decimal(str(g.komi if g.komi is not None else 0)),
+            round=round_,
+            table=g.table,
+            black_id=int(g.black),
+            white_id=int(g.white),
+            handicap=g.handicap,
+            komi=Decimal(str(g.komi if g.komi is not None else 0)),
             pinned=frozenset((g.white, g.black)) in fixed_pairs,
         )
         created += 1
@@ -186,12 +220,26 @@ def round_pair(*, round: Round, user=None) -> PairingOutcome:  # noqa: A002 - th
     for g in sorted(pairing.games, key=lambda g: g.table):
         cost = pairing.costs.get(frozenset((g.white, g.black)))
         if cost is not None and cost.terms.get("duplicate") == 0:
-            warnings.append({"code": "rematch", "table": g.table,
-                             "players": [players[g.black].full_name, players[g.white].full_name]})
-    log_action(tournament=tournament, action="round.pair", obj=round_, user=user,
-               after={"games": created + len(kept), "bye": bye.full_name if bye else None,
-                      "warnings": warnings, "explanations": _explanations(pairing),
-                      "bye_explanation": _bye_explanation(pairing, players)})
+            warnings.append(
+                {
+                    "code": "rematch",
+                    "table": g.table,
+                    "players": [players[g.black].full_name, players[g.white].full_name],
+                }
+            )
+    log_action(
+        tournament=tournament,
+        action="round.pair",
+        obj=round_,
+        user=user,
+        after={
+            "games": created + len(kept),
+            "bye": bye.full_name if bye else None,
+            "warnings": warnings,
+            "explanations": _explanations(pairing),
+            "bye_explanation": _bye_explanation(pairing, players),
+        },
+    )
     return PairingOutcome(round=round_, games=created + len(kept), bye=bye, warnings=warnings)
 
 
@@ -238,9 +286,7 @@ def _bye_explanation(pairing, players: dict[str, Registration]) -> dict | None:
         "player": players[choice.player].full_name if choice.player in players else choice.player,
         "weight": choice.weight,
         "mcmahon": pairing.context.tournament.params.mcmahon,
-        "runners_up": [
-            [players[k].full_name if k in players else k, weight] for k, weight in choice.runners_up
-        ],
+        "runners_up": [[players[k].full_name if k in players else k, weight] for k, weight in choice.runners_up],
     }
 
 
@@ -261,8 +307,9 @@ def round_unpair(*, round: Round, user=None, keep_pinned: bool = True) -> Round:
     removed = games.count()
     games.delete()
     round_.byes.all().delete()
-    log_action(tournament=round_.tournament, action="round.unpair", obj=round_, user=user,
-               before={"games removed": removed})
+    log_action(
+        tournament=round_.tournament, action="round.unpair", obj=round_, user=user, before={"games removed": removed}
+    )
     return round_
 
 
@@ -282,7 +329,9 @@ def round_unpublish(*, round: Round, user=None, reason: str = "") -> Round:  # n
     round_ = round
     round_.refresh_from_db()
     if round_.games.exclude(result="?").exists():
-        raise RoundStateError(_("Round %(number)s has results already; it cannot be withdrawn.") % {"number": round_.number})
+        raise RoundStateError(
+            _("Round %(number)s has results already; it cannot be withdrawn.") % {"number": round_.number}
+        )
     _advance(round_, Round.Status.PUBLISHED, Round.Status.PAIRED)
     log_action(tournament=round_.tournament, action="round.unpublish", obj=round_, user=user, reason=reason)
     return round_
@@ -294,9 +343,7 @@ def round_finish(*, round: Round, user=None) -> Round:  # noqa: A002
     round_.refresh_from_db()
     missing = list(round_.games.filter(result="?").values_list("table", flat=True))
     if missing:
-        raise RoundStateError(
-            _("Results are missing at tables %(tables)s.") % {"tables": ", ".join(map(str, missing))}
-        )
+        raise RoundStateError(_("Results are missing at tables %(tables)s.") % {"tables": ", ".join(map(str, missing))})
     _advance(round_, Round.Status.PUBLISHED, Round.Status.FINISHED)
     log_action(tournament=round_.tournament, action="round.finish", obj=round_, user=user)
     return round_

@@ -62,8 +62,13 @@ def role_add(*, tournament: Tournament, username: str, role: str, user=None) -> 
             _("%(user)s is %(role)s already.") % {"user": account.get_username(), "role": grant.get_role_display()},
             code="has-role",
         )
-    log_action(tournament=tournament, action="role.add", obj=grant, user=user,
-               after={"user": account.get_username(), "role": role})
+    log_action(
+        tournament=tournament,
+        action="role.add",
+        obj=grant,
+        user=user,
+        after={"user": account.get_username(), "role": role},
+    )
     return grant
 
 
@@ -89,12 +94,17 @@ def invitation_url(invitation: TournamentInvitation, base_url: str) -> str:
 
 
 @transaction.atomic
-def invitation_create(*, tournament: Tournament, role: str, email: str = "", user=None, base_url: str = "",
-                      language: str | None = None) -> TournamentInvitation:
+def invitation_create(
+    *, tournament: Tournament, role: str, email: str = "", user=None, base_url: str = "", language: str | None = None
+) -> TournamentInvitation:
     """A link that gives ``role`` to whoever accepts it; e-mailed to ``email`` if one is given."""
     _check_role(role)
-    invitation = TournamentInvitation(tournament=tournament, role=role, email=(email or "").strip(),
-                                      invited_by=user if getattr(user, "is_authenticated", False) else None)
+    invitation = TournamentInvitation(
+        tournament=tournament,
+        role=role,
+        email=(email or "").strip(),
+        invited_by=user if getattr(user, "is_authenticated", False) else None,
+    )
     invitation.full_clean()
     invitation.save()
     if invitation.email:
@@ -107,22 +117,36 @@ def invitation_create(*, tournament: Tournament, role: str, email: str = "", use
                 "days": (invitation.expires_at - invitation.created_at).days,
             }
             subject = _("Invitation: %(role)s of %(tournament)s") % {
-                "role": invitation.get_role_display(), "tournament": tournament.name}
-            send_mail(subject, render_to_string("tournament/email/role_invitation.txt", context), None,
-                      [invitation.email])
-    log_action(tournament=tournament, action="role.invite", obj=invitation, user=user,
-               after={"role": role, "email": invitation.email})
+                "role": invitation.get_role_display(),
+                "tournament": tournament.name,
+            }
+            send_mail(
+                subject, render_to_string("tournament/email/role_invitation.txt", context), None, [invitation.email]
+            )
+    log_action(
+        tournament=tournament,
+        action="role.invite",
+        obj=invitation,
+        user=user,
+        after={"role": role, "email": invitation.email},
+    )
     return invitation
 
 
 @transaction.atomic
 def invitation_withdraw(*, tournament: Tournament, invitation: TournamentInvitation, user=None) -> None:
-    invitation = TournamentInvitation.objects.select_for_update().filter(
-        pk=invitation.pk, tournament=tournament).first()
+    invitation = (
+        TournamentInvitation.objects.select_for_update().filter(pk=invitation.pk, tournament=tournament).first()
+    )
     if invitation is None or invitation.accepted_at is not None:
         raise TeamError(_("This invitation was accepted or withdrawn already."), code="gone")
-    log_action(tournament=tournament, action="role.invite.withdraw", obj=invitation, user=user,
-               before={"role": invitation.role, "email": invitation.email})
+    log_action(
+        tournament=tournament,
+        action="role.invite.withdraw",
+        obj=invitation,
+        user=user,
+        before={"role": invitation.role, "email": invitation.email},
+    )
     invitation.delete()
 
 
@@ -143,7 +167,8 @@ def invitation_accept(*, token: str, user) -> TournamentRole:
     if invitation.accepted_at is not None:
         if invitation.accepted_by_id == user.pk:  # the second of a double click
             return TournamentRole.objects.get_or_create(
-                tournament=invitation.tournament, user=user, role=invitation.role)[0]
+                tournament=invitation.tournament, user=user, role=invitation.role
+            )[0]
         raise TeamError(_("This invitation was accepted already."), code="used")
     if not invitation.is_open:
         raise TeamError(_("This invitation has expired; ask the organizer for a new one."), code="expired")
@@ -152,6 +177,11 @@ def invitation_accept(*, token: str, user) -> TournamentRole:
     invitation.accepted_by = user
     invitation.accepted_at = timezone.now()
     invitation.save(update_fields=["accepted_by", "accepted_at"])
-    log_action(tournament=tournament, action="role.accept", obj=grant, user=user,
-               after={"user": user.get_username(), "role": invitation.role, "email": invitation.email})
+    log_action(
+        tournament=tournament,
+        action="role.accept",
+        obj=grant,
+        user=user,
+        after={"user": user.get_username(), "role": invitation.role, "email": invitation.email},
+    )
     return grant

@@ -29,11 +29,29 @@ CREATE_FIELDS = ("name", "slug", "start_date", "end_date", "place", "country", "
 
 #: What the settings page changes.
 SETTINGS_FIELDS = (
-    "name", "start_date", "end_date", "place", "country", "time_zone", "description", "time_control",
-    "registration_open", "pairing_system", "mcmahon_bar", "mcmahon_floor", "handicap_threshold",
-    "handicap_correction", "handicap_ceiling", "rematch_scope", "bye_points", "absence_points",
-    "bye_points_nbw", "absence_points_nbw",
-    "standings_criteria", "overall_ranking", "best_of",
+    "name",
+    "start_date",
+    "end_date",
+    "place",
+    "country",
+    "time_zone",
+    "description",
+    "time_control",
+    "registration_open",
+    "pairing_system",
+    "mcmahon_bar",
+    "mcmahon_floor",
+    "handicap_threshold",
+    "handicap_correction",
+    "handicap_ceiling",
+    "rematch_scope",
+    "bye_points",
+    "absence_points",
+    "bye_points_nbw",
+    "absence_points_nbw",
+    "standings_criteria",
+    "overall_ranking",
+    "best_of",
 )
 RANK_FIELDS = {"mcmahon_bar", "mcmahon_floor", "handicap_threshold"}
 
@@ -97,15 +115,19 @@ def tournament_create(*, user, data: dict) -> Tournament:
         raise
     TournamentRole.objects.create(tournament=tournament, user=user, role=TournamentRole.Role.ORGANIZER)
     log_action(
-        tournament=tournament, action="tournament.create", obj=tournament, user=user,
+        tournament=tournament,
+        action="tournament.create",
+        obj=tournament,
+        user=user,
         after={**{k: audit_value(k, getattr(tournament, k)) for k in CREATE_FIELDS}, "organizer": user.get_username()},
     )
     return tournament
 
 
 @transaction.atomic
-def tournament_update_settings(*, tournament: Tournament, data: dict, user=None, reason: str = "",
-                               version: str | None = None) -> list[str]:
+def tournament_update_settings(
+    *, tournament: Tournament, data: dict, user=None, reason: str = "", version: str | None = None
+) -> list[str]:
     """Change the settings in ``data`` (those of :data:`SETTINGS_FIELDS`); the names of those changed.
 
     A setting fixed since a round was paired is refused; a ``version`` that
@@ -115,8 +137,10 @@ def tournament_update_settings(*, tournament: Tournament, data: dict, user=None,
     current = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if version is not None and version != settings_version(current):
         raise StaleSettings(
-            _("Somebody else changed the settings after you opened the page. The page shows them as they are "
-              "now; make your changes again."),
+            _(
+                "Somebody else changed the settings after you opened the page. The page shows them as they are "
+                "now; make your changes again."
+            ),
             code="stale",
         )
     changed = [k for k in SETTINGS_FIELDS if k in data and getattr(current, k) != data[k]]
@@ -136,8 +160,13 @@ def tournament_update_settings(*, tournament: Tournament, data: dict, user=None,
     current.full_clean()
     current.save()
     log_action(
-        tournament=current, action="tournament.settings", obj=current, user=user, before=before,
-        after={k: audit_value(k, getattr(current, k)) for k in changed}, reason=reason,
+        tournament=current,
+        action="tournament.settings",
+        obj=current,
+        user=user,
+        before=before,
+        after={k: audit_value(k, getattr(current, k)) for k in changed},
+        reason=reason,
     )
     tournament.refresh_from_db()
     return changed
@@ -180,6 +209,12 @@ def tournament_import_opengotha(*, data: bytes, user, slug: str = "") -> Tournam
             code="value",
         ) from None
     role = TournamentRole.objects.create(tournament=tournament, user=user, role=TournamentRole.Role.ORGANIZER)
-    log_action(tournament=tournament, action="role.add", obj=role, user=user,
-               after={"user": user.get_username(), "role": role.role}, reason="OpenGotha file")
+    log_action(
+        tournament=tournament,
+        action="role.add",
+        obj=role,
+        user=user,
+        after={"user": user.get_username(), "role": role.role},
+        reason="OpenGotha file",
+    )
     return tournament

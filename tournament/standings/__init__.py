@@ -11,15 +11,41 @@
 """
 
 from .build import (
-    discipline_standings, overall_standings, place_points, round_numbers, rounds_standings,
+    discipline_standings,
+    overall_standings,
+    place_points,
+    round_numbers,
+    rounds_standings,
 )
 from .criteria import CRITERIA
 from .model import (
-    Bye, Cell, Column, Entrant, Game, RoundInfo, Row, Settings, Standings, TournamentData,
+    Bye,
+    Cell,
+    Column,
+    Entrant,
+    Game,
+    RoundInfo,
+    Row,
+    Settings,
+    Standings,
+    TournamentData,
 )
 
 __all__ = [
-    "CRITERIA", "Bye", "Cell", "Column", "Entrant", "Game", "RoundInfo", "Row", "Settings",
-    "Standings", "TournamentData", "discipline_standings", "overall_standings",
-    "place_points", "round_numbers", "rounds_standings",
+    "CRITERIA",
+    "Bye",
+    "Cell",
+    "Column",
+    "Entrant",
+    "Game",
+    "RoundInfo",
+    "Row",
+    "Settings",
+    "Standings",
+    "TournamentData",
+    "discipline_standings",
+    "overall_standings",
+    "place_points",
+    "round_numbers",
+    "rounds_standings",
 ]

@@ -12,28 +12,34 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import Sequence
 
 from .criteria import format_scaled, get
 from .model import (
-    BEST_OF, PLACE_POINTS, TOTAL, UNKNOWN, Cell, Column, Row, Standings, TournamentData,
+    BEST_OF,
+    PLACE_POINTS,
+    TOTAL,
+    UNKNOWN,
+    Cell,
+    Column,
+    Row,
+    Standings,
+    TournamentData,
 )
 from .ranking import order
 from .scores import ABSENT, BYE, PAIRED, Scores, compute_scores
 
 
-def round_numbers(data: TournamentData, discipline: str | None = None,
-                  up_to: int | None = None) -> list[int]:
+def round_numbers(data: TournamentData, discipline: str | None = None, up_to: int | None = None) -> list[int]:
     return sorted(
-        r.number for r in data.rounds
-        if (discipline is None or r.discipline == discipline)
-        and (up_to is None or r.number <= up_to)
+        r.number
+        for r in data.rounds
+        if (discipline is None or r.discipline == discipline) and (up_to is None or r.number <= up_to)
     )
 
 
-def discipline_standings(data: TournamentData, discipline: str,
-                         up_to: int | None = None) -> Standings:
+def discipline_standings(data: TournamentData, discipline: str, up_to: int | None = None) -> Standings:
     """The ranking of one discipline: its rounds only, its players only."""
     rounds = round_numbers(data, discipline, up_to)
     scores = compute_scores(data, rounds)
@@ -54,8 +60,15 @@ def overall_standings(data: TournamentData, up_to: int | None = None) -> Standin
     rounds = round_numbers(data, None, up_to)
     scores = compute_scores(data, rounds)
     if settings.overall == TOTAL or len(data.disciplines) == 0:
-        return _table(data, "", rounds, scores.values(), settings.criteria,
-                      shown=_shown(data, scores), not_playing=_not_playing(data, scores))
+        return _table(
+            data,
+            "",
+            rounds,
+            scores.values(),
+            settings.criteria,
+            shown=_shown(data, scores),
+            not_playing=_not_playing(data, scores),
+        )
     if settings.overall not in (PLACE_POINTS, BEST_OF):
         raise ValueError(f"unknown overall ranking {settings.overall!r}")
     disciplines = data.disciplines
@@ -63,20 +76,16 @@ def overall_standings(data: TournamentData, up_to: int | None = None) -> Standin
     for d in disciplines:
         table = discipline_standings(data, d, up_to)
         n = len(table.rows)
-        per[d] = {row.entrant.id: place_points(row.place, n, settings.place_points_max)
-                  for row in table.rows}
+        per[d] = {row.entrant.id: place_points(row.place, n, settings.place_points_max) for row in table.rows}
     k = settings.best_of if settings.overall == BEST_OF else None
     totals: dict[int, Fraction] = {}
     counted: dict[int, set[str]] = {}
     for pid in scores:
-        pts = sorted(((per[d].get(pid, Fraction(0)), d) for d in disciplines),
-                     key=lambda x: x[0], reverse=True)
+        pts = sorted(((per[d].get(pid, Fraction(0)), d) for d in disciplines), key=lambda x: x[0], reverse=True)
         keep = pts if not k else pts[:k]
         totals[pid] = sum((p for p, _d in keep), Fraction(0))
         counted[pid] = {d for _p, d in keep}
-    extra_columns = [Column("points", "Pts", "points")] + [
-        Column(f"d:{d}", d[:8], d) for d in disciplines
-    ]
+    extra_columns = [Column("points", "Pts", "points")] + [Column(f"d:{d}", d[:8], d) for d in disciplines]
 
     def extra_values(pid: int) -> list[str]:
         values = [_fmt_fraction(totals[pid])]
@@ -89,14 +98,19 @@ def overall_standings(data: TournamentData, up_to: int | None = None) -> Standin
         return values
 
     def extra_numbers(pid: int) -> list:
-        return [_number(totals[pid])] + [
-            None if per[d].get(pid) is None else _number(per[d][pid]) for d in disciplines
-        ]
+        return [_number(totals[pid])] + [None if per[d].get(pid) is None else _number(per[d][pid]) for d in disciplines]
 
     return _table(
-        data, "", rounds, scores.values(), settings.criteria, shown=_shown(data, scores),
+        data,
+        "",
+        rounds,
+        scores.values(),
+        settings.criteria,
+        shown=_shown(data, scores),
         leading={pid: (t,) for pid, t in totals.items()},
-        extra_columns=extra_columns, extra_values=(extra_values, extra_numbers), mode=settings.overall,
+        extra_columns=extra_columns,
+        extra_values=(extra_values, extra_numbers),
+        mode=settings.overall,
         not_playing=_not_playing(data, scores),
     )
 
@@ -117,8 +131,12 @@ def _not_playing(data: TournamentData, scores):
     if data.settings.show_not_playing:
         return ()
     playing = implied(data)
-    return tuple(sorted((s.entrant for s in scores.values() if s.id not in playing),
-                        key=lambda e: (e.surname, e.given_name, str(e.id))))
+    return tuple(
+        sorted(
+            (s.entrant for s in scores.values() if s.id not in playing),
+            key=lambda e: (e.surname, e.given_name, str(e.id)),
+        )
+    )
 
 
 def place_points(place: int, n: int, top: int = 100) -> Fraction:
@@ -139,32 +157,55 @@ def _fmt_fraction(f: Fraction) -> str:
     return f"{float(f):.1f}"
 
 
-def _table(data: TournamentData, title: str, rounds: Sequence[int], scores, criteria,
-           leading=None, extra_columns=(), extra_values=None, mode=TOTAL,
-           not_playing=(), shown=None) -> Standings:
+def _table(
+    data: TournamentData,
+    title: str,
+    rounds: Sequence[int],
+    scores,
+    criteria,
+    leading=None,
+    extra_columns=(),
+    extra_values=None,
+    mode=TOTAL,
+    not_playing=(),
+    shown=None,
+) -> Standings:
     scores = list(scores)
     ranked = order(scores, criteria, [g for g in data.games if g.round in set(rounds)], leading, shown)
     number = {s.id: i + 1 for i, (s, _k, _p, _t) in enumerate(ranked)}
     crits = [get(c) for c in criteria]
     rows = []
     texts, numbers_of = extra_values if extra_values else (None, None)
-    for i, (s, key, place, tied) in enumerate(ranked):
+    for i, (s, _key, place, tied) in enumerate(ranked):
         values = list(texts(s.id)) if texts else []
         numbers = list(numbers_of(s.id)) if numbers_of else []
         raw = [c.value(s) for c in crits]
         values += [c.display(v) for c, v in zip(crits, raw)]
         numbers += [_number(Fraction(v, c.scale)) for c, v in zip(crits, raw)]
-        rows.append(Row(
-            place=place, tied=tied, number=i + 1, entrant=s.entrant,
-            values=tuple(values), cells=tuple(_cells(data, s, rounds, number)), numbers=tuple(numbers),
-        ))
+        rows.append(
+            Row(
+                place=place,
+                tied=tied,
+                number=i + 1,
+                entrant=s.entrant,
+                values=tuple(values),
+                cells=tuple(_cells(data, s, rounds, number)),
+                numbers=tuple(numbers),
+            )
+        )
     columns = tuple(extra_columns) + tuple(Column(c.code, c.header, c.label) for c in crits)
     chosen = set(rounds)
-    played = tuple((r.number, r.discipline) for r in sorted(data.rounds, key=lambda r: r.number)
-                   if r.number in chosen)
-    return Standings(title=title, columns=columns, rounds=tuple(rounds), rows=tuple(rows),
-                     disciplines=data.disciplines, mode=mode, not_playing=tuple(not_playing),
-                     round_disciplines=played)
+    played = tuple((r.number, r.discipline) for r in sorted(data.rounds, key=lambda r: r.number) if r.number in chosen)
+    return Standings(
+        title=title,
+        columns=columns,
+        rounds=tuple(rounds),
+        rows=tuple(rows),
+        disciplines=data.disciplines,
+        mode=mode,
+        not_playing=tuple(not_playing),
+        round_disciplines=played,
+    )
 
 
 def _outcome(points_x2: int) -> str:
@@ -186,9 +227,14 @@ def _cells(data: TournamentData, s: Scores, rounds: Sequence[int], number: dict[
             opp = game.opponent(pid)
             outcome = "?" if game.result == UNKNOWN else _outcome(game.points_x2(pid))
             yield Cell(
-                round=r, kind="game", opponent=opp, opponent_place=number.get(opp),
-                outcome=outcome, colour="b" if game.black == pid else "w",
-                handicap=game.handicap, by_default=game.by_default,
+                round=r,
+                kind="game",
+                opponent=opp,
+                opponent_place=number.get(opp),
+                outcome=outcome,
+                colour="b" if game.black == pid else "w",
+                handicap=game.handicap,
+                by_default=game.by_default,
             )
         elif part == BYE:
             yield Cell(round=r, kind="bye", outcome=_outcome(bye_x2))
@@ -198,5 +244,11 @@ def _cells(data: TournamentData, s: Scores, rounds: Sequence[int], number: dict[
             yield Cell(round=r, kind="none", outcome="-")
 
 
-__all__ = ["discipline_standings", "overall_standings", "rounds_standings", "place_points", "round_numbers",
-           "format_scaled"]
+__all__ = [
+    "discipline_standings",
+    "overall_standings",
+    "rounds_standings",
+    "place_points",
+    "round_numbers",
+    "format_scaled",
+]

@@ -12,8 +12,8 @@ tied on the criteria before it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from .scores import Scores
 

@@ -27,18 +27,33 @@ def standings_data(t: pm.Tournament, *, show_not_playing: bool = False) -> Tourn
     last = max([g.number_of_rounds] + [x.round for x in t.games] + [b.round for b in t.byes])
     return TournamentData(
         entrants=tuple(
-            Entrant(id=p.key, surname=p.name, given_name=p.first_name, rank=p.rank,
-                    mms_correction=p.mms_correction, club=p.club, country=p.country,
-                    rating=p.rating,
-                    absent_rounds=frozenset(r for r, here in enumerate(p.participation, 1) if not here))
+            Entrant(
+                id=p.key,
+                surname=p.name,
+                given_name=p.first_name,
+                rank=p.rank,
+                mms_correction=p.mms_correction,
+                club=p.club,
+                country=p.country,
+                rating=p.rating,
+                absent_rounds=frozenset(r for r, here in enumerate(p.participation, 1) if not here),
+            )
             for p in t.players
         ),
         rounds=tuple(RoundInfo(r, "Go") for r in range(1, last + 1)),
-        games=tuple(Game(round=x.round, table=x.table, black=x.black, white=x.white,
-                         result=_RESULTS[x.result], handicap=x.handicap, by_default=x.by_default)
-                    for x in t.games),
+        games=tuple(
+            Game(
+                round=x.round,
+                table=x.table,
+                black=x.black,
+                white=x.white,
+                result=_RESULTS[x.result],
+                handicap=x.handicap,
+                by_default=x.by_default,
+            )
+            for x in t.games
+        ),
         byes=tuple(Bye(b.round, b.player) for b in t.byes),
-        settings=Settings(criteria=criteria_codes(t.params.placement), general=g,
-                          show_not_playing=show_not_playing),
+        settings=Settings(criteria=criteria_codes(t.params.placement), general=g, show_not_playing=show_not_playing),
         name=t.name,
     )

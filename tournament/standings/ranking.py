@@ -9,15 +9,16 @@ crosstables and the EGD file use for opponents.
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from .criteria import get
 from .model import BLACK, WHITE, Game
 from .scores import Scores
 
 
-def direct_confrontation(group: Sequence[Scores], games: Iterable[Game],
-                         secondary: dict[int, tuple] | None = None) -> dict[int, int]:
+def direct_confrontation(
+    group: Sequence[Scores], games: Iterable[Game], secondary: dict[int, tuple] | None = None
+) -> dict[int, int]:
     """DC among players tied on every criterion before it, as OpenGotha computes it.
 
     The games within the group make a graph of wins (games by default do
@@ -135,9 +136,13 @@ def tiebreak_key(s: Scores) -> tuple:
     return (e.surname, e.given_name, str(e.id))
 
 
-def order(scores: Iterable[Scores], criteria: Sequence[str], games: Sequence[Game],
-          leading: dict[int, tuple] | None = None,
-          shown: set | None = None) -> list[tuple[Scores, tuple, int, bool]]:
+def order(
+    scores: Iterable[Scores],
+    criteria: Sequence[str],
+    games: Sequence[Game],
+    leading: dict[int, tuple] | None = None,
+    shown: set | None = None,
+) -> list[tuple[Scores, tuple, int, bool]]:
     """``(scores, key, place, tied)`` for every player, best first.
 
     ``leading`` puts extra values before the criteria (the overall points of
@@ -164,13 +169,13 @@ def order(scores: Iterable[Scores], criteria: Sequence[str], games: Sequence[Gam
             if len(group) <= 1:
                 continue
             if code == "dc":
-                secondary = {s.id: keys[s.id][i + 1:] for s in group}  # the criteria after DC
+                secondary = {s.id: keys[s.id][i + 1 :] for s in group}  # the criteria after DC
                 values = direct_confrontation(group, games, secondary)
             else:
                 values = simplified_direct_confrontation(group, games)
             for pid, value in values.items():
                 k = keys[pid]
-                keys[pid] = k[:i] + (value,) + k[i + 1:]
+                keys[pid] = k[:i] + (value,) + k[i + 1 :]
                 setattr(by_id[pid], code, value)
     scores.sort(key=tiebreak_key)
     scores.sort(key=lambda s: keys[s.id], reverse=True)

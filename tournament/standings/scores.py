@@ -15,8 +15,8 @@ A player's round is one of ``PAIRED`` (has a game, whatever its result),
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from tournament.pairing import model as pm
 from tournament.pairing import scores as og
@@ -26,8 +26,12 @@ from .model import BLACK, BOTH_LOSE, BOTH_WIN, DRAW, UNKNOWN, WHITE, Entrant, Ga
 PAIRED, BYE, ABSENT, NONE = og.PAIRED, og.BYE, og.ABSENT, "none"
 
 _RESULTS = {  # the standings' result codes -> the pairing's results
-    BLACK: pm.Result.BLACK_WINS, WHITE: pm.Result.WHITE_WINS, DRAW: pm.Result.DRAW,
-    BOTH_LOSE: pm.Result.BOTH_LOSE, BOTH_WIN: pm.Result.BOTH_WIN, UNKNOWN: pm.Result.UNKNOWN,
+    BLACK: pm.Result.BLACK_WINS,
+    WHITE: pm.Result.WHITE_WINS,
+    DRAW: pm.Result.DRAW,
+    BOTH_LOSE: pm.Result.BOTH_LOSE,
+    BOTH_WIN: pm.Result.BOTH_WIN,
+    UNKNOWN: pm.Result.UNKNOWN,
 }
 
 
@@ -76,14 +80,19 @@ class Scores:
 
 def plain_player(e: Entrant, rounds: Sequence[int]) -> pm.Player:
     return pm.Player(
-        key=e.id, name=e.surname, first_name=e.given_name, rank=e.rank, rating=e.rating or 0,
+        key=e.id,
+        name=e.surname,
+        first_name=e.given_name,
+        rank=e.rank,
+        rating=e.rating or 0,
         mms_correction=e.mms_correction,
         participation=tuple(r not in e.absent_rounds for r in rounds),
     )
 
 
-def compute_scores(data: TournamentData, rounds: Sequence[int],
-                   entrants: Sequence[Entrant] | None = None) -> dict[int, Scores]:
+def compute_scores(
+    data: TournamentData, rounds: Sequence[int], entrants: Sequence[Entrant] | None = None
+) -> dict[int, Scores]:
     """Scores of ``entrants`` (default: all) after the given rounds, in order."""
     rounds = sorted(rounds)
     index = {number: i for i, number in enumerate(rounds)}
@@ -92,19 +101,28 @@ def compute_scores(data: TournamentData, rounds: Sequence[int],
     ids = {e.id for e in chosen}
     games = [g for g in data.games if g.round in index and g.black in ids and g.white in ids]
     plain_games = [
-        pm.Game(round=index[g.round] + 1, white=g.white, black=g.black, handicap=g.handicap,
-                result=_RESULTS[g.result], by_default=g.by_default)
+        pm.Game(
+            round=index[g.round] + 1,
+            white=g.white,
+            black=g.black,
+            handicap=g.handicap,
+            result=_RESULTS[g.result],
+            by_default=g.by_default,
+        )
         for g in games
     ]
-    byes = [pm.Bye(round=index[b.round] + 1, player=b.player) for b in data.byes
-            if b.round in index and b.player in ids]
-    table = og.score_table([plain_player(e, rounds) for e in chosen], plain_games, byes,
-                           data.settings.general, max(n, 1))
+    byes = [
+        pm.Bye(round=index[b.round] + 1, player=b.player) for b in data.byes if b.round in index and b.player in ids
+    ]
+    table = og.score_table(
+        [plain_player(e, rounds) for e in chosen], plain_games, byes, data.settings.general, max(n, 1)
+    )
     out: dict[int, Scores] = {}
     for e in chosen:
         s = table[e.id]
         out[e.id] = Scores(
-            entrant=e, og=s,
+            entrant=e,
+            og=s,
             participation=[NONE if p == og.NOT_ASSIGNED else p for p in s.participation[:n]],
             games=[None] * n,
         )

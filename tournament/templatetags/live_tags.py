@@ -20,13 +20,17 @@ def live_links(context, game) -> str:
     discipline = game.round.discipline
     engine = has_engine(discipline)
     live = getattr(game, "live", None) if engine else None  # reverse one-to-one: None without a live record
-    html = render_to_string("tournament/live/_game_links.html", {
-        "game": game,
-        "tournament": game.round.tournament,
-        "engine": engine,
-        "recording": engine and game.round.is_public and game.result_state == ResultState.PENDING,
-        "organizer": "organizer" in roles,
-        "scorer": live.scorer if live is not None else None,
-        "moves": live.move_count if live is not None else 0,
-    }, request=request)
+    html = render_to_string(
+        "tournament/live/_game_links.html",
+        {
+            "game": game,
+            "tournament": game.round.tournament,
+            "engine": engine,
+            "recording": engine and game.round.is_public and game.result_state == ResultState.PENDING,
+            "organizer": "organizer" in roles,
+            "scorer": live.scorer if live is not None else None,
+            "moves": live.move_count if live is not None else 0,
+        },
+        request=request,
+    )
     return mark_safe(html)  # noqa: S308 - rendered by our own template, escaped there

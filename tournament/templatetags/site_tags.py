@@ -46,8 +46,14 @@ def tournament_nav(context, tournament) -> str:
 
     if tournament is None:
         return render()
-    key = ("nav", get_language(), get_script_prefix(), tournament.slug, bool(tournament.registration_open),
-           frozenset(roles))
+    key = (
+        "nav",
+        get_language(),
+        get_script_prefix(),
+        tournament.slug,
+        bool(tournament.registration_open),
+        frozenset(roles),
+    )
     return mark_safe(memo_html(key, render))  # noqa: S308 - rendered by our own template, escaped there
 
 

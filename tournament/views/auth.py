@@ -27,9 +27,7 @@ from tournament.services import accounts
 
 def lockout_message() -> str:
     minutes = int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
-    return _("Too many failed log-in attempts. Please wait %(minutes)s minutes and try again.") % {
-        "minutes": minutes
-    }
+    return _("Too many failed log-in attempts. Please wait %(minutes)s minutes and try again.") % {"minutes": minutes}
 
 
 def locked_out(request, original_response=None, credentials=None):

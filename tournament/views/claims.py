@@ -24,7 +24,9 @@ def _signup_url(next_url: str) -> str:
 
 def claim_start(request):
     """Type the code from the welcome slip."""
-    code = normalize_claim_code(request.POST.get("code", "") if request.method == "POST" else request.GET.get("code", ""))
+    code = normalize_claim_code(
+        request.POST.get("code", "") if request.method == "POST" else request.GET.get("code", "")
+    )
     if code:
         return redirect("claim_code", code=code)
     return render(request, "tournament/player/claim_start.html", {"error": request.method == "POST"})
@@ -53,8 +55,13 @@ def claim(request, code):
     return render(
         request,
         "tournament/player/claim.html",
-        {"reg": registration, "tournament": registration.tournament, "code": code, "path": path,
-         "signup_url": _signup_url(path)},
+        {
+            "reg": registration,
+            "tournament": registration.tournament,
+            "code": code,
+            "path": path,
+            "signup_url": _signup_url(path),
+        },
     )
 
 

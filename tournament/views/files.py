@@ -6,7 +6,6 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from tournament.forms.uploads import OpenGothaPlayersForm
@@ -22,13 +21,23 @@ from .players import import_players
 def _page(request, tournament, roles, *, form=None, problems=(), status=200):
     rounds = list(tournament.rounds.select_related("discipline").exclude(status="planned").order_by("number"))
     go = list(tournament.disciplines.filter(kind=DisciplineKind.GO).order_by("position", "name"))
-    return render(request, "tournament/setup/files.html", {
-        "tournament": tournament, "roles": roles, "rounds": rounds, "go_disciplines": go,
-        "disciplines": list(tournament.disciplines.order_by("position", "name")),
-        "form": form or OpenGothaPlayersForm(), "problems": list(problems),
-        "unclaimed": tournament.registrations.filter(user__isnull=True).exclude(
-            status=Registration.Status.WITHDRAWN).exists(),
-    }, status=status)
+    return render(
+        request,
+        "tournament/setup/files.html",
+        {
+            "tournament": tournament,
+            "roles": roles,
+            "rounds": rounds,
+            "go_disciplines": go,
+            "disciplines": list(tournament.disciplines.order_by("position", "name")),
+            "form": form or OpenGothaPlayersForm(),
+            "problems": list(problems),
+            "unclaimed": tournament.registrations.filter(user__isnull=True)
+            .exclude(status=Registration.Status.WITHDRAWN)
+            .exists(),
+        },
+        status=status,
+    )
 
 
 @require_GET

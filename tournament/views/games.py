@@ -87,10 +87,20 @@ def _render_detail(request, tournament, roles, game, *, adjudicate_form=None, st
         "can_dispute": result_services.can_dispute(game, request.user),
         "version_form": VersionForm(initial={"version": game.version}),
         "dispute_form": DisputeForm(initial={"version": game.version}),
-        "adjudicate_form": adjudicate_form or (AdjudicateForm(
-            initial={"version": game.version, "result": game.result, "method": game.method,
-                     "by_default": game.by_default}, game=game,
-        ) if is_referee else None),
+        "adjudicate_form": adjudicate_form
+        or (
+            AdjudicateForm(
+                initial={
+                    "version": game.version,
+                    "result": game.result,
+                    "method": game.method,
+                    "by_default": game.by_default,
+                },
+                game=game,
+            )
+            if is_referee
+            else None
+        ),
         "is_referee": is_referee,
     }
     return render(request, "tournament/game_detail.html", context, status=status)
@@ -130,9 +140,7 @@ def game_report(request, tournament, roles, pk):
                 )
             except RecordRejected as exc:
                 rejected = _rejection(exc)
-                form = ReportForm(
-                    initial={**data, "sgf_file": None, "version": game.version}, game=game
-                )
+                form = ReportForm(initial={**data, "sgf_file": None, "version": game.version}, game=game)
             except StaleResult as exc:
                 form.add_error(None, exc.messages[0])
                 form.data = form.data.copy()
@@ -150,8 +158,15 @@ def game_report(request, tournament, roles, pk):
         if not result_services.can_report(game, request.user):
             messages.info(request, _("This result cannot be reported now."))
             return redirect("game", slug=tournament.slug, pk=game.pk)
-        form = ReportForm(initial={"version": game.version, "result": game.result if game.has_result else None,
-                                   "method": game.method, "record": game.record}, game=game)
+        form = ReportForm(
+            initial={
+                "version": game.version,
+                "result": game.result if game.has_result else None,
+                "method": game.method,
+                "record": game.record,
+            },
+            game=game,
+        )
     return render(
         request,
         "tournament/game_report.html",

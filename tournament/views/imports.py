@@ -24,20 +24,33 @@ def macmahon(request):
         form = MacMahonImportForm(request.POST, request.FILES)
         if form.is_valid():
             try:
-                tournament = import_macmahon(form.cleaned_data["file"], slug=form.cleaned_data["slug"] or None,
-                                             user=request.user)
+                tournament = import_macmahon(
+                    form.cleaned_data["file"], slug=form.cleaned_data["slug"] or None, user=request.user
+                )
             except MacMahonFormatError as exc:
                 problems = exc.messages
-                form.add_error("file", _("Nothing was imported: the file has %(n)s problem(s), listed below.")
-                               % {"n": len(problems)})
+                form.add_error(
+                    "file",
+                    _("Nothing was imported: the file has %(n)s problem(s), listed below.") % {"n": len(problems)},
+                )
             except ValidationError as exc:
                 for message in exc.messages:
                     form.add_error(None, message)
             else:
-                messages.success(request, _("%(name)s was imported; you are its organizer. Check the dates, the "
-                                            "place and the komi in its settings.") % {"name": tournament.name})
+                messages.success(
+                    request,
+                    _(
+                        "%(name)s was imported; you are its organizer. Check the dates, the "
+                        "place and the komi in its settings."
+                    )
+                    % {"name": tournament.name},
+                )
                 return redirect("manage", slug=tournament.slug)
     else:
         form = MacMahonImportForm()
-    return render(request, "tournament/import_macmahon.html", {"form": form, "problems": problems},
-                  status=422 if problems else 200)
+    return render(
+        request,
+        "tournament/import_macmahon.html",
+        {"form": form, "problems": problems},
+        status=422 if problems else 200,
+    )

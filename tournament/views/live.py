@@ -19,7 +19,8 @@ from django.http import Http404, HttpResponse, HttpResponseNotModified
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
-from django.utils.translation import get_language, gettext as _, ngettext
+from django.utils.translation import get_language, ngettext
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games import svg
@@ -94,8 +95,9 @@ def _grid(snapshot, *, interactive: bool, error_point: Point | None) -> str:
             cls = " ".join(classes)
             name = p.name()
             if interactive and not colour:
-                out.append(f'<button type="submit" name="point" value="{name}" class="{cls}" aria-label="{name}">'
-                           f'</button>')
+                out.append(
+                    f'<button type="submit" name="point" value="{name}" class="{cls}" aria-label="{name}"></button>'
+                )
             else:
                 out.append(f'<span class="{cls}" data-point="{name}"></span>')
     return mark_safe("".join(out))  # noqa: S308 - coordinates and fixed class names only
@@ -107,9 +109,14 @@ def _status(snapshot, game) -> str:
     if s.over:
         winner = colour_name(s.winner)
         if s.result:  # the Go family: two passes, counted
-            return _("Two passes: the game is over. Count: Black %(black)s, White %(white)s, komi %(komi)s: "
-                     "%(result)s.") % {"black": s.score["black"], "white": s.score["white"],
-                                       "komi": f"{float(game.komi):g}", "result": s.result}
+            return _(
+                "Two passes: the game is over. Count: Black %(black)s, White %(white)s, komi %(komi)s: %(result)s."
+            ) % {
+                "black": s.score["black"],
+                "white": s.score["white"],
+                "komi": f"{float(game.komi):g}",
+                "result": s.result,
+            }
         if s.reason == "five":
             return _("%(winner)s wins: five in a row.") % {"winner": winner}
         if s.reason == "captures":
@@ -121,7 +128,9 @@ def _status(snapshot, game) -> str:
         return _("Black places the handicap stones: %(n)s left.") % {"n": s.handicap_left}
     if s.second_stone:
         return _("%(colour)s: the second stone of the turn, a knight's move from %(point)s (marked).") % {
-            "colour": colour_name(s.to_move), "point": s.first_stone.name()}
+            "colour": colour_name(s.to_move),
+            "point": s.first_stone.name(),
+        }
     if s.number == 0 and game.round.discipline.kind == "ninuki":
         return _("Black to play: the first stone goes on the centre point.")
     return _("%(colour)s to play.") % {"colour": colour_name(s.to_move)}
@@ -131,8 +140,10 @@ def _last_move(snapshot, kind: str) -> str:
     s = snapshot
     if not s.number:
         return ""
-    parts = [_("Last move: %(colour)s %(point)s") % {
-        "colour": colour_name(s.colour), "point": _("pass") if s.label == "pass" else s.label}]
+    parts = [
+        _("Last move: %(colour)s %(point)s")
+        % {"colour": colour_name(s.colour), "point": _("pass") if s.label == "pass" else s.label}
+    ]
     if s.captured:
         if kind == "ninuki":
             n = len(s.captured) // 2
@@ -156,7 +167,10 @@ def _counts(snapshot, board) -> str:
     s = snapshot
     if s.captures is not None:
         return _("Pairs captured: Black %(black)s, White %(white)s (%(win)s win).") % {
-            "black": s.captures["black"], "white": s.captures["white"], "win": board.capture_win}
+            "black": s.captures["black"],
+            "white": s.captures["white"],
+            "win": board.capture_win,
+        }
     if s.prisoners is not None:
         return _("Stones captured: Black %(black)s, White %(white)s.") % s.prisoners
     return ""
@@ -167,12 +181,14 @@ def _you(who, live) -> str:
         return _("You record this game as referee; the players' phones follow it.")
     if who.taken_over:
         return _("A referee (%(name)s) records this game; the board follows it.") % {
-            "name": live.recorder.get_username() if live.recorder else "–"}
+            "name": live.recorder.get_username() if live.recorder else "–"
+        }
     if who.scorer:
         return _("You are the scorer of this table: enter both players' moves.")
     if who.side:
         return _("You play %(colour)s. Enter every move as it is played, yours and your opponent's.") % {
-            "colour": colour_name(who.side)}
+            "colour": colour_name(who.side)
+        }
     return ""
 
 
@@ -180,13 +196,22 @@ def _entries(live, kind_moves) -> list[dict]:
     rows = []
     for n, (move, entry) in enumerate(zip(kind_moves, live.entries), 1):
         who, when = (entry + [None, None])[:2] if isinstance(entry, list) else (None, None)
-        at = dt.datetime.fromtimestamp(when, tz=dt.timezone.utc) if isinstance(when, int) else None
+        at = dt.datetime.fromtimestamp(when, tz=dt.UTC) if isinstance(when, int) else None
         rows.append({"n": n, "move": move, "by": who or "–", "at": at})
     return rows
 
 
-def panel_context(request, game: Game, live: LiveRecord, roles, *, at: int | None = None, error: str = "",
-                  refused: IllegalMove | None = None, board=None) -> dict:
+def panel_context(
+    request,
+    game: Game,
+    live: LiveRecord,
+    roles,
+    *,
+    at: int | None = None,
+    error: str = "",
+    refused: IllegalMove | None = None,
+    board=None,
+) -> dict:
     """Everything the board fragment shows, for ``request.user``; ``board``: the game now, if at hand."""
     moves = live.move_list
     last = len(moves)
@@ -199,13 +224,16 @@ def panel_context(request, game: Game, live: LiveRecord, roles, *, at: int | Non
     interactive = step is None and who.may_record and closed is None and not snapshot.over
     error_point = svg.error_point(refused) if refused is not None else None
     picture = svg.board(
-        snapshot.size, snapshot.stones, last_move=snapshot.last, captured=snapshot.captured + snapshot.lost,
-        error=error_point, title=_("Position after move %(n)s") % {"n": snapshot.number},
+        snapshot.size,
+        snapshot.stones,
+        last_move=snapshot.last,
+        captured=snapshot.captured + snapshot.lost,
+        error=error_point,
+        title=_("Position after move %(n)s") % {"n": snapshot.number},
     )
     kind = game.round.discipline.kind
     user = request.user
-    can_take_back = step is None and live.pk is not None and live_services.may_take_back(
-        game, live, who, user, board)
+    can_take_back = step is None and live.pk is not None and live_services.may_take_back(game, live, who, user, board)
     slug = game.round.tournament.slug
     return {
         "game": game,
@@ -221,21 +249,26 @@ def panel_context(request, game: Game, live: LiveRecord, roles, *, at: int | Non
         "size": snapshot.size,
         "interactive": interactive,
         "confirm_taps": interactive and snapshot.size >= CONFIRM_FROM,
-        "poll": step is None and not (closed and game.result_state in (ResultState.CONFIRMED,
-                                                                       ResultState.ADJUDICATED)),
+        "poll": step is None and not (closed and game.result_state in (ResultState.CONFIRMED, ResultState.ADJUDICATED)),
         "poll_ms": POLL_SECONDS * 1000,
         "status": _status(snapshot, game),
         "last_move": _last_move(snapshot, kind),
         "counts": _counts(snapshot, board),
-        "pending_five": snapshot.pending_five and _(
-            "%(colour)s has a five that can be broken: %(other)s must capture a pair out of it now, or "
-            "%(colour)s wins.") % {"colour": colour_name(snapshot.pending_five),
-                                   "other": colour_name("white" if snapshot.pending_five == "black" else "black")},
+        "pending_five": snapshot.pending_five
+        and _(
+            "%(colour)s has a five that can be broken: %(other)s must capture a pair out of it now, or %(colour)s wins."
+        )
+        % {
+            "colour": colour_name(snapshot.pending_five),
+            "other": colour_name("white" if snapshot.pending_five == "black" else "black"),
+        },
         "you": _you(who, live),
         "who": who,
         "closed": closed,
         "error": error,
-        "may_pass": interactive and not snapshot.second_stone and not snapshot.handicap_left
+        "may_pass": interactive
+        and not snapshot.second_stone
+        and not snapshot.handicap_left
         and not (kind == "ninuki" and snapshot.number == 0),
         "may_end": interactive,
         "can_take_back": can_take_back,
@@ -361,8 +394,14 @@ def live_move(request, tournament, roles, pk):
     game, live = _game(tournament, pk, roles)
 
     def action():
-        return live_services.place(game=game, user=request.user, version=_version(request),
-                                   point=request.POST.get("point", "")[:20], roles=roles, live=live)
+        return live_services.place(
+            game=game,
+            user=request.user,
+            version=_version(request),
+            point=request.POST.get("point", "")[:20],
+            roles=roles,
+            live=live,
+        )
 
     return _answer(request, game, live, roles, action)
 
@@ -371,8 +410,15 @@ def live_move(request, tournament, roles, pk):
 @tournament_page()
 def live_undo(request, tournament, roles, pk):
     game, live = _game(tournament, pk, roles)
-    return _answer(request, game, live, roles, lambda: live_services.take_back(
-        game=game, user=request.user, version=_version(request), roles=roles, live=live))
+    return _answer(
+        request,
+        game,
+        live,
+        roles,
+        lambda: live_services.take_back(
+            game=game, user=request.user, version=_version(request), roles=roles, live=live
+        ),
+    )
 
 
 @require_POST
@@ -380,9 +426,21 @@ def live_undo(request, tournament, roles, pk):
 def live_end(request, tournament, roles, pk):
     """A resignation or a loss on time, entered on the board (``loser``, ``method``)."""
     game, live = _game(tournament, pk, roles)
-    return _answer(request, game, live, roles, lambda: live_services.end(
-        game=game, user=request.user, version=_version(request), loser=request.POST.get("loser", ""),
-        method=request.POST.get("method", ""), roles=roles, live=live))
+    return _answer(
+        request,
+        game,
+        live,
+        roles,
+        lambda: live_services.end(
+            game=game,
+            user=request.user,
+            version=_version(request),
+            loser=request.POST.get("loser", ""),
+            method=request.POST.get("method", ""),
+            roles=roles,
+            live=live,
+        ),
+    )
 
 
 @require_POST
@@ -390,9 +448,20 @@ def live_end(request, tournament, roles, pk):
 def live_takeover(request, tournament, roles, pk):
     """A referee takes over the recording of a table, or hands it back (``release``)."""
     game, live = _game(tournament, pk, roles)
-    return _answer(request, game, live, roles, lambda: live_services.take_over(
-        game=game, user=request.user, version=_version(request), roles=roles,
-        release=request.POST.get("release") == "1", live=live))
+    return _answer(
+        request,
+        game,
+        live,
+        roles,
+        lambda: live_services.take_over(
+            game=game,
+            user=request.user,
+            version=_version(request),
+            roles=roles,
+            release=request.POST.get("release") == "1",
+            live=live,
+        ),
+    )
 
 
 @require_POST
@@ -403,14 +472,14 @@ def live_scorer(request, tournament, roles, pk):
 
     game, _live = _game(tournament, pk, roles)
     try:
-        live = live_services.set_scorer(game=game, user=request.user, username=request.POST.get("scorer", ""),
-                                        roles=roles)
+        live = live_services.set_scorer(
+            game=game, user=request.user, username=request.POST.get("scorer", ""), roles=roles
+        )
     except ValidationError as exc:
         messages.error(request, exc.messages[0])
     else:
         if live.scorer:
-            messages.success(request, _("%(name)s is the scorer of this table.") % {
-                "name": live.scorer.get_username()})
+            messages.success(request, _("%(name)s is the scorer of this table.") % {"name": live.scorer.get_username()})
         else:
             messages.success(request, _("This table has no scorer."))
     return redirect("game", slug=tournament.slug, pk=game.pk)
@@ -421,15 +490,15 @@ def live_scorer(request, tournament, roles, pk):
 
 def _live_games(round_, limit: int | None = None) -> list[tuple[Game, LiveRecord]]:
     """The round's games by table with their live records (an empty one before the first move): one query."""
-    games = round_.games.select_related("black", "white", "live", "live__recorder", "live__scorer", "round",
-                                        "round__discipline", "round__tournament").order_by("table")
+    games = round_.games.select_related(
+        "black", "white", "live", "live__recorder", "live__scorer", "round", "round__discipline", "round__tournament"
+    ).order_by("table")
     return [(game, getattr(game, "live", None) or LiveRecord(game=game)) for game in games[:limit]]
 
 
 def _current_round(tournament):
     return (
-        tournament.rounds.filter(status=Round.Status.PUBLISHED).select_related("discipline").order_by("-number")
-        .first()
+        tournament.rounds.filter(status=Round.Status.PUBLISHED).select_related("discipline").order_by("-number").first()
     )
 
 
@@ -440,8 +509,11 @@ def referee_live(request, tournament, roles):
     rows = []
     if round_ is not None and live_services.has_engine(round_.discipline):
         rows = [{"game": game, "live": live if live.pk else None} for game, live in _live_games(round_)]
-    return render(request, "tournament/live/referee.html",
-                  {"tournament": tournament, "roles": roles, "round": round_, "rows": rows})
+    return render(
+        request,
+        "tournament/live/referee.html",
+        {"tournament": tournament, "roles": roles, "round": round_, "rows": rows},
+    )
 
 
 def projector_live(request, slug):
@@ -456,15 +528,28 @@ def projector_live(request, slug):
         for game, live in _live_games(round_, count):
             board = live_services.new_board(game, live.move_list)
             s = board.snapshot()
-            boards.append({
-                "game": game,
-                "moves": s.number,
-                "svg": mark_safe(svg.board(  # noqa: S308 - drawn by games.svg
-                    s.size, s.stones, last_move=s.last, captured=s.captured + s.lost,
-                    title=_("Table %(table)s after move %(n)s") % {"table": game.table, "n": s.number})),
-                "status": _status(s, game),
-            })
-    context = {"tournament": tournament, "round": round_, "boards": boards, "refresh": 5,
-               "self_url": f"{request.path}?tables={count}"}
+            boards.append(
+                {
+                    "game": game,
+                    "moves": s.number,
+                    "svg": mark_safe(
+                        svg.board(  # noqa: S308 - drawn by games.svg
+                            s.size,
+                            s.stones,
+                            last_move=s.last,
+                            captured=s.captured + s.lost,
+                            title=_("Table %(table)s after move %(n)s") % {"table": game.table, "n": s.number},
+                        )
+                    ),
+                    "status": _status(s, game),
+                }
+            )
+    context = {
+        "tournament": tournament,
+        "round": round_,
+        "boards": boards,
+        "refresh": 5,
+        "self_url": f"{request.path}?tables={count}",
+    }
     template = "tournament/live/_projector_body.html" if request.htmx else "tournament/live/projector.html"
     return render(request, template, context)

@@ -6,9 +6,7 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
 
 from tournament.forms.results import ResultSetForm
 from tournament.models import Game
@@ -18,7 +16,6 @@ from tournament.services.records import describe
 from tournament.services.results import StaleResult, result_set
 
 from .access import ORGANIZER, tournament_page
-
 
 #: How often the dashboard's counters and rounds ask for news (htmx polling).
 DASHBOARD_REFRESH_SECONDS = 15
@@ -76,9 +73,7 @@ def _row(game: Game, form: ResultSetForm | None = None, saved: bool = False) -> 
 @tournament_page(ORGANIZER)
 def result_edit(request, tournament, roles, pk):
     """One row of the grid: GET shows it, POST saves it; htmx swaps the row, plain forms redirect."""
-    game = get_object_or_404(
-        games_of_tournament(tournament), pk=pk
-    )
+    game = get_object_or_404(games_of_tournament(tournament), pk=pk)
     if request.method != "POST":
         return render(request, "tournament/manage/_result_row.html", {"tournament": tournament, "row": _row(game)})
     form = ResultSetForm(request.POST, prefix=f"g{game.pk}")

@@ -21,18 +21,19 @@ from tournament.client_address import client_address
 from tournament.forms.accounts import repeated_sign_up
 from tournament.forms.registrations import AbsentRoundsForm, SelfRegistrationForm
 from tournament.models import Registration
+from tournament.models.registration import PLAYER_FIELDS
 from tournament.selectors.duplicates import duplicates_of
 from tournament.selectors.results import my_games_version, player_games, registration_of
 from tournament.selectors.rows import tournament_by_slug
 from tournament.services import accounts
 from tournament.services import registrations as registration_services
 from tournament.services import results as result_services
-from tournament.models.registration import PLAYER_FIELDS
 from tournament.services.players import latest_player_data, player_register_self
 
 from . import ratings
 from .access import PLAYER, tournament_page
 from .fragments import memo_html
+
 
 def register(request, slug):
     """Self-registration: open to everybody while the tournament takes registrations."""
@@ -80,14 +81,14 @@ def register(request, slug):
         if new_user is not None or not form.errors:
             if new_user is not None:
                 login(request, new_user, backend=BACKEND)
-            messages.success(
-                request, _("You are registered. An organizer will confirm your registration.")
-            )
+            messages.success(request, _("You are registered. An organizer will confirm your registration."))
             if registration is not None and duplicates_of(tournament, [registration]):
                 messages.info(
                     request,
-                    _("Somebody with your name is registered already. If an organizer entered you and you "
-                      "have a welcome slip, tell an organizer: they will merge the two registrations."),
+                    _(
+                        "Somebody with your name is registered already. If an organizer entered you and you "
+                        "have a welcome slip, tell an organizer: they will merge the two registrations."
+                    ),
                 )
             return redirect("my_tournament", slug=tournament.slug)
     else:
@@ -178,9 +179,7 @@ def my_rounds(request, tournament, roles):
     round_numbers = list(tournament.rounds.values_list("number", flat=True)) or list(range(1, 6))
     form = AbsentRoundsForm(request.POST, rounds=round_numbers)
     if form.is_valid():
-        started = set(
-            tournament.rounds.exclude(status="planned").values_list("number", flat=True)
-        )
+        started = set(tournament.rounds.exclude(status="planned").values_list("number", flat=True))
         wanted = set(form.cleaned_data["absent_rounds"])
         changed = wanted.symmetric_difference(registration.absent_rounds) & started
         if changed:

@@ -38,8 +38,8 @@ def _warn_duplicates(request, duplicates) -> None:
     for d in duplicates:
         messages.warning(
             request,
-            _("Possibly one person entered twice: %(a)s and %(b)s (%(why)s). Merge them on the player's page "
-              "if so.") % {"a": d.first.full_name, "b": d.second.full_name, "why": d.reason},
+            _("Possibly one person entered twice: %(a)s and %(b)s (%(why)s). Merge them on the player's page if so.")
+            % {"a": d.first.full_name, "b": d.second.full_name, "why": d.reason},
         )
 
 
@@ -125,8 +125,10 @@ def registration_edit(request, tournament, roles, pk):
                 registration.refresh_from_db()
                 if sorted(data["absent_rounds"]) != sorted(registration.absent_rounds):
                     registration_services.registration_set_absent_rounds(
-                        registration=registration, absent_rounds=data["absent_rounds"],
-                        user=request.user, reason=data["reason"],
+                        registration=registration,
+                        absent_rounds=data["absent_rounds"],
+                        user=request.user,
+                        reason=data["reason"],
                     )
             except ValidationError as exc:
                 for message in exc.messages:
@@ -148,7 +150,8 @@ def registration_edit(request, tournament, roles, pk):
             "form": form,
             "others": others,
             "duplicates": duplicates_of(tournament, [registration]),
-            "has_games": registration.games_as_black.exists() or registration.games_as_white.exists()
+            "has_games": registration.games_as_black.exists()
+            or registration.games_as_white.exists()
             or registration.byes.exists(),
         },
     )
@@ -166,8 +169,10 @@ def registration_account(request, tournament, roles, pk):
             messages.success(request, _("The account was unlinked; the player has a new claim code."))
         else:
             claims.registration_link(
-                registration=registration, username=request.POST.get("username", "")[:150],
-                user=request.user, reason=reason,
+                registration=registration,
+                username=request.POST.get("username", "")[:150],
+                user=request.user,
+                reason=reason,
             )
             messages.success(request, _("The account was linked."))
     except ValidationError as exc:
@@ -234,8 +239,13 @@ def player_add(request, tournament, roles):
             if data.get("egd_pin") and tournament.registrations.filter(egd_pin=data["egd_pin"]).exists():
                 form.add_error("egd_pin", _("A player with this EGD PIN is registered already."))
             elif duplicates and not request.POST.get("enter_anyway"):
-                form.add_error(None, _("This player may be registered already (see below). Tick “enter anyway” "
-                                       "if it is another person."))
+                form.add_error(
+                    None,
+                    _(
+                        "This player may be registered already (see below). Tick “enter anyway” "
+                        "if it is another person."
+                    ),
+                )
             else:
                 try:
                     reg = player_enter_late(tournament=tournament, data=data, user=request.user)
@@ -251,7 +261,8 @@ def player_add(request, tournament, roles):
             return partial  # htmx asked for the search results alone
         form = PlayerForm(initial=from_list)
     return render(
-        request, "tournament/manage/player_add.html",
+        request,
+        "tournament/manage/player_add.html",
         {"tournament": tournament, "roles": roles, "form": form, "duplicates": duplicates, **egd_context},
     )
 
@@ -264,11 +275,16 @@ def import_players(request, tournament, form, service):
     line, also counted on the form's file field).
     """
     try:
-        registrations = service(tournament=tournament, data=form.cleaned_data["file"], user=request.user,
-                                confirmed=form.cleaned_data["confirmed"])
+        registrations = service(
+            tournament=tournament,
+            data=form.cleaned_data["file"],
+            user=request.user,
+            confirmed=form.cleaned_data["confirmed"],
+        )
     except PlayerImportError as exc:
-        form.add_error("file", _("Nothing was imported: the file has %(n)s problem(s), listed below.")
-                       % {"n": len(exc.messages)})
+        form.add_error(
+            "file", _("Nothing was imported: the file has %(n)s problem(s), listed below.") % {"n": len(exc.messages)}
+        )
         return None, exc.messages
     messages.success(request, _("%(n)s players imported.") % {"n": len(registrations)})
     _warn_duplicates(request, duplicates_of(tournament, registrations))
@@ -308,15 +324,18 @@ def welcome_slips(request, tournament, roles):
         if not reg.claim_code:  # its account was deleted: a new code
             reg.save(update_fields=["updated_at"])
     base_url = request.build_absolute_uri("/")
-    when = " – ".join(dict.fromkeys(date_format(d, "DATE_FORMAT") for d in (tournament.start_date, tournament.end_date)))
+    when = " – ".join(
+        dict.fromkeys(date_format(d, "DATE_FORMAT") for d in (tournament.start_date, tournament.end_date))
+    )
     when = f"{when} · {tournament.place}" if tournament.place else when
     slips = [
         WelcomeSlip(
             tournament=tournament.name,
             when=when,
             name=reg.full_name,
-            details=" · ".join(x for x in (reg.rank_display, reg.club, reg.country,
-                                           f"EGD {reg.egd_pin}" if reg.egd_pin else "") if x),
+            details=" · ".join(
+                x for x in (reg.rank_display, reg.club, reg.country, f"EGD {reg.egd_pin}" if reg.egd_pin else "") if x
+            ),
             code=reg.claim_code_display,
             url=claims.claim_url(reg, base_url),
             claim_page=request.build_absolute_uri(reverse("claim")),
@@ -333,8 +352,11 @@ def welcome_slips(request, tournament, roles):
 def invitations(request, tournament, roles):
     """E-mail every player without an account who has an e-mail address their claim link."""
     sent = claims.invitations_send(
-        tournament=tournament, base_url=request.build_absolute_uri("/"), user=request.user,
-        language=get_language(), again=bool(request.POST.get("again")),
+        tournament=tournament,
+        base_url=request.build_absolute_uri("/"),
+        user=request.user,
+        language=get_language(),
+        again=bool(request.POST.get("again")),
     )
     messages.success(request, _("%(n)s invitations sent.") % {"n": sent})
     return redirect("manage_registrations", slug=tournament.slug)

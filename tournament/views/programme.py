@@ -24,20 +24,33 @@ def _kinds() -> list[dict]:
     for kind, label in DisciplineKind.choices:
         facts = variant_facts(kind)
         sizes = facts.board_sizes
-        kinds.append({
-            "kind": kind, "label": label, "rule_sets": ", ".join(facts.rule_sets),
-            "sizes": f"{sizes[0]}–{sizes[-1]}" if sizes else "", "validated": facts.validated,
-        })
+        kinds.append(
+            {
+                "kind": kind,
+                "label": label,
+                "rule_sets": ", ".join(facts.rule_sets),
+                "sizes": f"{sizes[0]}–{sizes[-1]}" if sizes else "",
+                "validated": facts.validated,
+            }
+        )
     return kinds
 
 
 @tournament_page(ORGANIZER)
 def programme_page(request, tournament, roles):
     rounds = tournament.rounds.select_related("discipline").order_by("number")
-    return render(request, "tournament/setup/programme.html", {
-        "tournament": tournament, "roles": roles, "disciplines": disciplines_with_use(tournament),
-        "rounds": rounds, "kinds": _kinds(), "last_round": rounds.last(),
-    })
+    return render(
+        request,
+        "tournament/setup/programme.html",
+        {
+            "tournament": tournament,
+            "roles": roles,
+            "disciplines": disciplines_with_use(tournament),
+            "rounds": rounds,
+            "kinds": _kinds(),
+            "last_round": rounds.last(),
+        },
+    )
 
 
 def _kind(request, default: str | None = None) -> str | None:
@@ -49,14 +62,18 @@ def _kind(request, default: str | None = None) -> str | None:
 def discipline_add(request, tournament, roles):
     kind = _kind(request)
     if kind is None:  # first the kind: the form offers what that kind's engine supports
-        return render(request, "tournament/setup/discipline_kind.html",
-                      {"tournament": tournament, "roles": roles, "kinds": _kinds()})
+        return render(
+            request,
+            "tournament/setup/discipline_kind.html",
+            {"tournament": tournament, "roles": roles, "kinds": _kinds()},
+        )
     if request.method == "POST":
         form = DisciplineForm(request.POST, kind=kind)
         if form.is_valid():
             try:
-                discipline = programme.discipline_create(tournament=tournament, data=form.data_for_service(),
-                                                         user=request.user)
+                discipline = programme.discipline_create(
+                    tournament=tournament, data=form.data_for_service(), user=request.user
+                )
             except ValidationError as exc:
                 add_errors(form, exc)
             else:
@@ -64,10 +81,19 @@ def discipline_add(request, tournament, roles):
                 return redirect("manage_programme", slug=tournament.slug)
     else:
         form = DisciplineForm(kind=kind)
-    return render(request, "tournament/setup/discipline.html", {
-        "tournament": tournament, "roles": roles, "form": form, "kind": kind,
-        "kind_label": DisciplineKind(kind).label, "discipline": None,
-    }, status=422 if form.is_bound else 200)
+    return render(
+        request,
+        "tournament/setup/discipline.html",
+        {
+            "tournament": tournament,
+            "roles": roles,
+            "form": form,
+            "kind": kind,
+            "kind_label": DisciplineKind(kind).label,
+            "discipline": None,
+        },
+        status=422 if form.is_bound else 200,
+    )
 
 
 def _discipline(tournament, pk) -> Discipline:
@@ -84,8 +110,9 @@ def discipline_edit(request, tournament, roles, pk):
         form = DisciplineForm(request.POST, kind=kind, instance=discipline, fixed_reason=fixed)
         if form.is_valid():
             try:
-                changed = programme.discipline_update(discipline=discipline, data=form.data_for_service(),
-                                                      user=request.user)
+                changed = programme.discipline_update(
+                    discipline=discipline, data=form.data_for_service(), user=request.user
+                )
             except ValidationError as exc:
                 add_errors(form, exc)
             else:
@@ -96,11 +123,22 @@ def discipline_edit(request, tournament, roles, pk):
                 return redirect("manage_programme", slug=tournament.slug)
     else:
         form = DisciplineForm(kind=kind, instance=discipline, fixed_reason=fixed)
-    return render(request, "tournament/setup/discipline.html", {
-        "tournament": tournament, "roles": roles, "form": form, "kind": kind,
-        "kind_label": DisciplineKind(kind).label, "discipline": discipline, "played": played,
-        "kinds": _kinds() if not played else [], "used": discipline.rounds.exists(),
-    }, status=422 if form.is_bound else 200)
+    return render(
+        request,
+        "tournament/setup/discipline.html",
+        {
+            "tournament": tournament,
+            "roles": roles,
+            "form": form,
+            "kind": kind,
+            "kind_label": DisciplineKind(kind).label,
+            "discipline": discipline,
+            "played": played,
+            "kinds": _kinds() if not played else [],
+            "used": discipline.rounds.exists(),
+        },
+        status=422 if form.is_bound else 200,
+    )
 
 
 @require_POST
@@ -124,9 +162,13 @@ def round_add(request, tournament, roles):
             data = form.cleaned_data
             try:
                 round_ = programme.round_add(
-                    tournament=tournament, discipline=data["discipline"], number=data.get("number"),
-                    starts_at=data.get("starts_at"), pairing_system=data.get("pairing_system") or "",
-                    user=request.user, last_seen=data.get("last_seen"),
+                    tournament=tournament,
+                    discipline=data["discipline"],
+                    number=data.get("number"),
+                    starts_at=data.get("starts_at"),
+                    pairing_system=data.get("pairing_system") or "",
+                    user=request.user,
+                    last_seen=data.get("last_seen"),
                 )
             except ValidationError as exc:
                 if getattr(exc, "code", "") == "stale":
@@ -140,10 +182,18 @@ def round_add(request, tournament, roles):
                 return redirect("manage_programme", slug=tournament.slug)
     else:
         form = RoundForm(tournament=tournament)
-    return render(request, "tournament/setup/round.html", {
-        "tournament": tournament, "roles": roles, "form": form, "round": None,
-        "no_disciplines": not tournament.disciplines.exists(),
-    }, status=422 if form.is_bound else 200)
+    return render(
+        request,
+        "tournament/setup/round.html",
+        {
+            "tournament": tournament,
+            "roles": roles,
+            "form": form,
+            "round": None,
+            "no_disciplines": not tournament.disciplines.exists(),
+        },
+        status=422 if form.is_bound else 200,
+    )
 
 
 def _round(tournament, number) -> Round:
@@ -158,8 +208,13 @@ def round_edit(request, tournament, roles, number):
         if form.is_valid():
             data = form.cleaned_data
             try:
-                programme.round_update(round=round_, discipline=data["discipline"], starts_at=data.get("starts_at"),
-                                       pairing_system=data.get("pairing_system") or "", user=request.user)
+                programme.round_update(
+                    round=round_,
+                    discipline=data["discipline"],
+                    starts_at=data.get("starts_at"),
+                    pairing_system=data.get("pairing_system") or "",
+                    user=request.user,
+                )
             except ValidationError as exc:
                 add_errors(form, exc)
             else:
@@ -168,10 +223,18 @@ def round_edit(request, tournament, roles, number):
     else:
         form = RoundForm(tournament=tournament, round=round_)
     last = tournament.rounds.order_by("-number").values_list("number", flat=True).first()
-    return render(request, "tournament/setup/round.html", {
-        "tournament": tournament, "roles": roles, "form": form, "round": round_,
-        "deletable": round_.number == last and round_.status == Round.Status.PLANNED,
-    }, status=422 if form.is_bound else 200)
+    return render(
+        request,
+        "tournament/setup/round.html",
+        {
+            "tournament": tournament,
+            "roles": roles,
+            "form": form,
+            "round": round_,
+            "deletable": round_.number == last and round_.status == Round.Status.PLANNED,
+        },
+        status=422 if form.is_bound else 200,
+    )
 
 
 @require_POST

@@ -24,9 +24,9 @@ def projector(request, slug):
     rounds = tournament.rounds.filter(status__in=[Round.Status.PUBLISHED, Round.Status.FINISHED]).select_related(
         "discipline"
     )
-    current = rounds.filter(status=Round.Status.PUBLISHED).order_by("-number").first() or rounds.order_by(
-        "-number"
-    ).first()
+    current = (
+        rounds.filter(status=Round.Status.PUBLISHED).order_by("-number").first() or rounds.order_by("-number").first()
+    )
     games = list(current.games.select_related("black", "white").order_by("table")) if current else []
     byes = current.byes.select_related("player") if current else []
     standings = standings_selectors.standings_for(tournament, public=True)
@@ -38,7 +38,7 @@ def projector(request, slug):
     context = {
         "tournament": tournament,
         "round": current,
-        "games": games[(page - 1) * PER_PAGE:page * PER_PAGE],
+        "games": games[(page - 1) * PER_PAGE : page * PER_PAGE],
         "byes": byes if page == pages else [],
         "page": page,
         "pages": pages,

@@ -27,11 +27,15 @@ def home(request):
             filter=Q(registrations__status=Registration.Status.CONFIRMED),
         )
     ).order_by("-start_date")
-    return render(request, "tournament/home.html", {
-        "tournaments": tournaments,
-        "may_create": may_create_tournament(request.user),
-        "anyone_creates": settings.TOURNAMENT_CREATORS == ANYONE,
-    })
+    return render(
+        request,
+        "tournament/home.html",
+        {
+            "tournaments": tournaments,
+            "may_create": may_create_tournament(request.user),
+            "anyone_creates": settings.TOURNAMENT_CREATORS == ANYONE,
+        },
+    )
 
 
 def tournament_detail(request, slug):
@@ -44,9 +48,7 @@ def tournament_detail(request, slug):
         "tournament": tournament,
         "disciplines": tournament.disciplines.all(),
         "rounds": rounds,
-        "confirmed": tournament.registrations.filter(
-            status=Registration.Status.CONFIRMED
-        ).count(),
+        "confirmed": tournament.registrations.filter(status=Registration.Status.CONFIRMED).count(),
         "roles": user_roles(request.user, tournament),
     }
     return render(request, "tournament/tournament_detail.html", context)
@@ -54,13 +56,10 @@ def tournament_detail(request, slug):
 
 def players(request, slug):
     tournament = tournament_by_slug(slug)
-    registrations = (
-        tournament.registrations.filter(
-            status__in=[Registration.Status.CONFIRMED]
-            + ([Registration.Status.PRELIMINARY] if tournament.public_preliminary else [])
-        )
-        .order_by("-rank", "surname", "given_name")
-    )
+    registrations = tournament.registrations.filter(
+        status__in=[Registration.Status.CONFIRMED]
+        + ([Registration.Status.PRELIMINARY] if tournament.public_preliminary else [])
+    ).order_by("-rank", "surname", "given_name")
     return render(
         request,
         "tournament/players.html",
@@ -70,9 +69,7 @@ def players(request, slug):
 
 def round_detail(request, slug, number):
     tournament = tournament_by_slug(slug)
-    round_ = get_object_or_404(
-        Round.objects.select_related("discipline"), tournament=tournament, number=number
-    )
+    round_ = get_object_or_404(Round.objects.select_related("discipline"), tournament=tournament, number=number)
     roles = user_roles(request.user, tournament)
     if not round_.is_public and "organizer" not in roles and "referee" not in roles:
         raise Http404("round not published")
@@ -80,8 +77,13 @@ def round_detail(request, slug, number):
     return render(
         request,
         "tournament/round_detail.html",
-        {"tournament": tournament, "round": round_, "games": games, "not_playing": not_playing(round_, games),
-         "organizer": "organizer" in roles},
+        {
+            "tournament": tournament,
+            "round": round_,
+            "games": games,
+            "not_playing": not_playing(round_, games),
+            "organizer": "organizer" in roles,
+        },
     )
 
 
@@ -117,17 +119,20 @@ def public_game(request, slug, number, pk):
     tournament, roles, game = _public_game(request, slug, number, pk)
     shown = record_shown(game)
     viewer = record_viewer(game, _move_param(request)) if shown else None
-    return render(request, "tournament/public_game.html", {
-        "tournament": tournament,
-        "round": game.round,
-        "game": game,
-        "viewer": viewer,
-        "record_shown": shown,
-        "has_record": bool(game.record),
-        "board_url": reverse("public_game_board", args=[tournament.slug, game.round.number, game.pk]),
-        "own_page": bool(set(roles) & {"organizer", "referee"})
-        or player_side(game, request.user) is not None,
-    })
+    return render(
+        request,
+        "tournament/public_game.html",
+        {
+            "tournament": tournament,
+            "round": game.round,
+            "game": game,
+            "viewer": viewer,
+            "record_shown": shown,
+            "has_record": bool(game.record),
+            "board_url": reverse("public_game_board", args=[tournament.slug, game.round.number, game.pk]),
+            "own_page": bool(set(roles) & {"organizer", "referee"}) or player_side(game, request.user) is not None,
+        },
+    )
 
 
 def public_game_board(request, slug, number, pk):
@@ -137,5 +142,8 @@ def public_game_board(request, slug, number, pk):
     if viewer is None:
         raise Http404("no record to show")
     board_url = reverse("public_game_board", args=[tournament.slug, game.round.number, game.pk])
-    return render(request, "tournament/_board_viewer.html",
-                  {"tournament": tournament, "game": game, "viewer": viewer, "board_url": board_url})
+    return render(
+        request,
+        "tournament/_board_viewer.html",
+        {"tournament": tournament, "game": game, "viewer": viewer, "board_url": board_url},
+    )

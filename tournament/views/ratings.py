@@ -23,7 +23,7 @@ from django.views.decorators.http import require_POST
 from tournament.forms.imports import RatingListForm
 from tournament.models import Round
 from tournament.selectors import ratings as sel
-from tournament.services.ratings import RatingListError, rating_list_import, ranks_update_from_list
+from tournament.services.ratings import RatingListError, ranks_update_from_list, rating_list_import
 
 from .access import ORGANIZER, tournament_page
 
@@ -51,44 +51,66 @@ def manage_ratings(request, tournament, roles):
         if form.is_valid():
             upload = request.FILES["file"]
             try:
-                rating_list, parsed = rating_list_import(data=form.cleaned_data["file"], file_name=upload.name,
-                                                         user=request.user)
+                rating_list, parsed = rating_list_import(
+                    data=form.cleaned_data["file"], file_name=upload.name, user=request.user
+                )
             except RatingListError as exc:
                 form.add_error("file", str(exc))
             else:
                 when = date_format(rating_list.published, "DATE_FORMAT") if rating_list.published else _("no date")
-                messages.success(request, _("The EGD rating list of %(date)s is in use: %(n)s players.")
-                                 % {"date": when, "n": rating_list.size})
+                messages.success(
+                    request,
+                    _("The EGD rating list of %(date)s is in use: %(n)s players.")
+                    % {"date": when, "n": rating_list.size},
+                )
                 if parsed.problems:
                     n = len(parsed.problems)
-                    messages.warning(request, ngettext(
-                        "%(n)s line could not be read and was skipped; it is listed below.",
-                        "%(n)s lines could not be read and were skipped; they are listed below.", n) % {"n": n})
+                    messages.warning(
+                        request,
+                        ngettext(
+                            "%(n)s line could not be read and was skipped; it is listed below.",
+                            "%(n)s lines could not be read and were skipped; they are listed below.",
+                            n,
+                        )
+                        % {"n": n},
+                    )
                 return redirect("manage_ratings", slug=tournament.slug)
     else:
         form = RatingListForm()
     differences, unmatched = sel.rank_differences(tournament)
-    return render(request, "tournament/manage/ratings.html", {
-        "tournament": tournament,
-        "roles": roles,
-        "form": form,
-        "rating_list": sel.current_list(),
-        "differences": differences,
-        "fingerprint": sel.differences_fingerprint(differences),
-        "unmatched": unmatched,
-        "started": tournament.rounds.exclude(status=Round.Status.PLANNED).exists(),
-    })
+    return render(
+        request,
+        "tournament/manage/ratings.html",
+        {
+            "tournament": tournament,
+            "roles": roles,
+            "form": form,
+            "rating_list": sel.current_list(),
+            "differences": differences,
+            "fingerprint": sel.differences_fingerprint(differences),
+            "unmatched": unmatched,
+            "started": tournament.rounds.exclude(status=Round.Status.PLANNED).exists(),
+        },
+    )
 
 
 @require_POST
 @tournament_page(ORGANIZER)
 def manage_ratings_update(request, tournament, roles):
     try:
-        n = ranks_update_from_list(tournament=tournament, user=request.user,
-                                   fingerprint=request.POST.get("fingerprint", "")[:40])
+        n = ranks_update_from_list(
+            tournament=tournament, user=request.user, fingerprint=request.POST.get("fingerprint", "")[:40]
+        )
     except ValidationError as exc:
         messages.error(request, exc.messages[0])
     else:
-        messages.success(request, ngettext("%(n)s player now has the rank of the EGD rating list.",
-                                           "%(n)s players now have the rank of the EGD rating list.", n) % {"n": n})
+        messages.success(
+            request,
+            ngettext(
+                "%(n)s player now has the rank of the EGD rating list.",
+                "%(n)s players now have the rank of the EGD rating list.",
+                n,
+            )
+            % {"n": n},
+        )
     return redirect("manage_ratings", slug=tournament.slug)

@@ -13,6 +13,4 @@ from .access import REFEREE, tournament_page
 @tournament_page(REFEREE)
 def queue(request, tournament, roles):
     games = [{"game": g, "verdict": describe(g.verdict)} for g in referee_queue(tournament)]
-    return render(
-        request, "tournament/referee/queue.html", {"tournament": tournament, "roles": roles, "games": games}
-    )
+    return render(request, "tournament/referee/queue.html", {"tournament": tournament, "roles": roles, "games": games})

@@ -52,7 +52,9 @@ def rounds(request, tournament, roles):
 
 
 def _round(tournament, number) -> Round:
-    return get_object_or_404(Round.objects.select_related("discipline", "tournament"), tournament=tournament, number=number)
+    return get_object_or_404(
+        Round.objects.select_related("discipline", "tournament"), tournament=tournament, number=number
+    )
 
 
 def _back(tournament, number):
@@ -67,8 +69,9 @@ def _last_pairing(round_) -> dict:
     if round_.status == Round.Status.PLANNED:
         return {}
     entry = (
-        AuditEntry.objects.filter(tournament_id=round_.tournament_id, action="round.pair", object_type="round",
-                                  object_id=round_.pk)
+        AuditEntry.objects.filter(
+            tournament_id=round_.tournament_id, action="round.pair", object_type="round", object_id=round_.pk
+        )
         .order_by("-created_at", "-id")
         .first()
     )
@@ -79,8 +82,11 @@ def _warnings(round_, games, pairing_info) -> list[str]:
     if round_.status == Round.Status.PLANNED:
         recorded = round_services.pairing_warnings_before(round_)
     else:
-        recorded = [w for w in pairing_info.get("warnings") or []
-                    if isinstance(w, str) or (isinstance(w, dict) and w.get("code") in _RECORDED)]
+        recorded = [
+            w
+            for w in pairing_info.get("warnings") or []
+            if isinstance(w, str) or (isinstance(w, dict) and w.get("code") in _RECORDED)
+        ]
     live = []
     if round_.status != Round.Status.FINISHED:
         try:
@@ -122,9 +128,11 @@ def round_manage(request, tournament, roles, number):
             "constraints": constraints,
             "swap_form": PlayerPairForm(tournament=tournament, players=in_games, reason=False, auto_id="swap_%s"),
             "hand_form": PlayerPairForm(tournament=tournament, players=free, reason=False, auto_id="hand_%s")
-            if len(free) >= 2 else None,
+            if len(free) >= 2
+            else None,
             "bye_form": PlayerForm(tournament=tournament, players=absent.unpaired, auto_id="bye_%s")
-            if absent.unpaired else None,
+            if absent.unpaired
+            else None,
             "forbid_form": PlayerPairForm(tournament=tournament, auto_id="forbid_%s"),
             "fix_form": PlayerPairForm(tournament=tournament, auto_id="fix_%s"),
             "editable": editable,
@@ -144,8 +152,9 @@ def round_move_table(request, tournament, roles, number):
     game = round_.games.filter(pk=form.cleaned_data["game"]).first() if form.is_valid() else None
     notice, ok = "", False
     if game is None:
-        notice = (_("Give a table number from 1 to 9999.") if "table" in form.errors
-                  else _("No such game in this round."))
+        notice = (
+            _("Give a table number from 1 to 9999.") if "table" in form.errors else _("No such game in this round.")
+        )
     else:
         old = game.table
         try:
@@ -155,16 +164,28 @@ def round_move_table(request, tournament, roles, number):
         else:
             ok = True
             notice = _("%(black)s – %(white)s moved from table %(old)s to table %(new)s.") % {
-                "black": game.black.full_name, "white": game.white.full_name,
-                "old": old, "new": form.cleaned_data["table"]}
+                "black": game.black.full_name,
+                "white": game.white.full_name,
+                "old": old,
+                "new": form.cleaned_data["table"],
+            }
     if request.htmx:
         round_.refresh_from_db()
         games = list(round_.games.select_related("black", "white").order_by("table"))
-        return render(request, "tournament/manage/_round_games.html", {
-            "tournament": tournament, "round": round_, "games": games, "notice": notice, "notice_ok": ok,
-            "moved": game.pk if ok else None, "tables_movable": round_.status in EDITABLE,
-            "editable": round_.status in EDITABLE,
-        })
+        return render(
+            request,
+            "tournament/manage/_round_games.html",
+            {
+                "tournament": tournament,
+                "round": round_,
+                "games": games,
+                "notice": notice,
+                "notice_ok": ok,
+                "moved": game.pk if ok else None,
+                "tables_movable": round_.status in EDITABLE,
+                "editable": round_.status in EDITABLE,
+            },
+        )
     (messages.success if ok else messages.error)(request, notice)
     return _back(tournament, number)
 
@@ -233,8 +254,11 @@ def round_unpair_game(request, tournament, roles, number):
     except ValidationError as exc:
         messages.error(request, exc.messages[0])
     else:
-        messages.success(request, _("Table %(table)s taken out: %(black)s and %(white)s are unpaired.") % {
-            "table": game.table, "black": game.black.full_name, "white": game.white.full_name})
+        messages.success(
+            request,
+            _("Table %(table)s taken out: %(black)s and %(white)s are unpaired.")
+            % {"table": game.table, "black": game.black.full_name, "white": game.white.full_name},
+        )
     return _back(tournament, number)
 
 
@@ -250,8 +274,11 @@ def round_pair_by_hand(request, tournament, roles, number):
         except ValidationError as exc:
             messages.error(request, exc.messages[0])
         else:
-            messages.success(request, _("Table %(table)s: %(black)s (Black) – %(white)s (White).") % {
-                "table": game.table, "black": game.black.full_name, "white": game.white.full_name})
+            messages.success(
+                request,
+                _("Table %(table)s: %(black)s (Black) – %(white)s (White).")
+                % {"table": game.table, "black": game.black.full_name, "white": game.white.full_name},
+            )
             for warning in warnings:
                 messages.warning(request, warning)
     else:

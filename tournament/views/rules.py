@@ -13,7 +13,8 @@ from functools import lru_cache
 from django.http import Http404
 from django.shortcuts import render
 from django.utils.safestring import mark_safe
-from django.utils.translation import get_language, gettext as _
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 import games
 from games import svg
@@ -59,9 +60,13 @@ def diagram(kind: str, size: int, moves: str) -> dict:
     title = _("After move %(n)s") % {"n": s.number}
     if error is not None:
         title = _("Move %(n)s (%(point)s) is illegal: %(reason)s.") % {
-            "n": error.move_number, "point": error.point, "reason": reason_text(error.reason)}
-    picture = svg.board(size, s.stones, last_move=s.last, captured=s.captured + s.lost,
-                        error=svg.error_point(error), title=title)
+            "n": error.move_number,
+            "point": error.point,
+            "reason": reason_text(error.reason),
+        }
+    picture = svg.board(
+        size, s.stones, last_move=s.last, captured=s.captured + s.lost, error=svg.error_point(error), title=title
+    )
     return {"svg": mark_safe(picture), "title": title, "moves": moves}  # noqa: S308 - drawn by games.svg
 
 
@@ -72,18 +77,21 @@ def _diagrams(kind: str, language: str) -> dict:
 
 def rules_index(request):
     variants = games.variants()
-    return render(request, "tournament/rules/index.html",
-                  {"kinds": [(kind, variants[kind].title) for kind in KINDS]})
+    return render(request, "tournament/rules/index.html", {"kinds": [(kind, variants[kind].title) for kind in KINDS]})
 
 
 def rules_page(request, game_kind):
     if game_kind not in KINDS:
         raise Http404("no rules page for this game")
     variant = games.variant(game_kind)
-    return render(request, f"tournament/rules/{game_kind}.html", {
-        "kind": game_kind,
-        "title": variant.title,
-        "variant": variant,
-        "diagrams": _diagrams(game_kind, get_language()),
-        "kinds": [(kind, games.variant(kind).title) for kind in KINDS],
-    })
+    return render(
+        request,
+        f"tournament/rules/{game_kind}.html",
+        {
+            "kind": game_kind,
+            "title": variant.title,
+            "variant": variant,
+            "diagrams": _diagrams(game_kind, get_language()),
+            "kinds": [(kind, games.variant(kind).title) for kind in KINDS],
+        },
+    )

@@ -211,23 +211,29 @@ def _suffix(discipline):
 @chosen_language
 def pdf_standings(request, slug):
     tournament, discipline, st = _standings_download(request, slug)
-    return _file(standings_pdf(st, tournament.name), "application/pdf",
-                 f"{tournament.slug}-standings{_suffix(discipline)}.pdf")
+    return _file(
+        standings_pdf(st, tournament.name), "application/pdf", f"{tournament.slug}-standings{_suffix(discipline)}.pdf"
+    )
 
 
 @require_GET
 @chosen_language
 def pdf_crosstable(request, slug):
     tournament, discipline, st = _standings_download(request, slug)
-    return _file(crosstable_pdf(st, tournament.name), "application/pdf",
-                 f"{tournament.slug}-crosstable{_suffix(discipline)}.pdf")
+    return _file(
+        crosstable_pdf(st, tournament.name), "application/pdf", f"{tournament.slug}-crosstable{_suffix(discipline)}.pdf"
+    )
 
 
 @require_GET
 def csv_standings(request, slug):
     tournament, discipline, st = _standings_download(request, slug)
-    return _file(standings_csv(st), "text/csv; charset=utf-8",
-                 f"{tournament.slug}-standings{_suffix(discipline)}.csv", inline=False)
+    return _file(
+        standings_csv(st),
+        "text/csv; charset=utf-8",
+        f"{tournament.slug}-standings{_suffix(discipline)}.csv",
+        inline=False,
+    )
 
 
 @require_GET
@@ -240,11 +246,15 @@ def h9_results(request, slug):
     discipline = _discipline(request, tournament, None)
     header = sel.h9_header(tournament, discipline=discipline)
     if not header.tournament_class:
-        messages.error(request, _(
-            "The EGD class cannot be told from the time control “%(time)s”. Write it as, for example, "
-            "“60 min + 5x30 s”, “60 min + 15 stones / 5 min” or “40 min + 20 s Fischer” in the "
-            "tournament's settings."
-        ) % {"time": tournament.time_control})
+        messages.error(
+            request,
+            _(
+                "The EGD class cannot be told from the time control “%(time)s”. Write it as, for example, "
+                "“60 min + 5x30 s”, “60 min + 15 stones / 5 min” or “40 min + 20 s Fischer” in the "
+                "tournament's settings."
+            )
+            % {"time": tournament.time_control},
+        )
         return redirect("standings", slug=tournament.slug)
     st = sel.go_standings(tournament, discipline=discipline, public=False)
     return _file(write_h9(st, header), "text/plain; charset=ascii", f"{tournament.slug}.h9", inline=False)
@@ -252,8 +262,9 @@ def h9_results(request, slug):
 
 def _round_sheet(request, slug, number):
     tournament = _tournament(slug)
-    round_ = get_object_or_404(Round.objects.select_related("discipline", "tournament"),
-                               tournament=tournament, number=number)
+    round_ = get_object_or_404(
+        Round.objects.select_related("discipline", "tournament"), tournament=tournament, number=number
+    )
     if not round_.is_public and not is_organizer(request.user, tournament):
         raise Http404("round not published")
     return tournament, sel.pairing_sheet(round_)
@@ -263,8 +274,7 @@ def _round_sheet(request, slug, number):
 @chosen_language
 def pdf_pairings(request, slug, number):
     tournament, sheet = _round_sheet(request, slug, number)
-    return _file(pairings_pdf(sheet), "application/pdf",
-                 f"{tournament.slug}-round{number}-pairings.pdf")
+    return _file(pairings_pdf(sheet), "application/pdf", f"{tournament.slug}-round{number}-pairings.pdf")
 
 
 @require_GET

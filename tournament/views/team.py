@@ -23,11 +23,20 @@ def _page(request, tournament, roles, *, add_form=None, invite_form=None, status
     invitations = open_invitations(tournament)
     for invitation in invitations:
         invitation.url = team_services.invitation_url(invitation, base_url)
-    return render(request, "tournament/setup/team.html", {
-        "tournament": tournament, "roles": roles, "team": team(tournament), "invitations": invitations,
-        "add_form": add_form or RoleAddForm(), "invite_form": invite_form or InviteForm(),
-        "organizers": tournament.roles.filter(role=TournamentRole.Role.ORGANIZER).count(),
-    }, status=status)
+    return render(
+        request,
+        "tournament/setup/team.html",
+        {
+            "tournament": tournament,
+            "roles": roles,
+            "team": team(tournament),
+            "invitations": invitations,
+            "add_form": add_form or RoleAddForm(),
+            "invite_form": invite_form or InviteForm(),
+            "organizers": tournament.roles.filter(role=TournamentRole.Role.ORGANIZER).count(),
+        },
+        status=status,
+    )
 
 
 @tournament_page(ORGANIZER)
@@ -41,13 +50,19 @@ def team_add(request, tournament, roles):
     form = RoleAddForm(request.POST)
     if form.is_valid():
         try:
-            grant = team_services.role_add(tournament=tournament, username=form.cleaned_data["username"],
-                                           role=form.cleaned_data["role"], user=request.user)
+            grant = team_services.role_add(
+                tournament=tournament,
+                username=form.cleaned_data["username"],
+                role=form.cleaned_data["role"],
+                user=request.user,
+            )
         except ValidationError as exc:
             form.add_error("username", exc.messages)
         else:
-            messages.success(request, _("%(user)s is %(role)s now.") % {
-                "user": grant.user.get_username(), "role": grant.get_role_display()})
+            messages.success(
+                request,
+                _("%(user)s is %(role)s now.") % {"user": grant.user.get_username(), "role": grant.get_role_display()},
+            )
             return redirect("manage_team", slug=tournament.slug)
     return _page(request, tournament, roles, add_form=form, status=422)
 
@@ -56,21 +71,30 @@ def team_add(request, tournament, roles):
 @tournament_page(ORGANIZER)
 def team_remove(request, tournament, roles):
     pk = request.POST.get("role", "")
-    role = tournament.roles.select_related("user").filter(pk=int(pk)).first() if pk.isascii() and pk.isdigit() \
-        and len(pk) < 19 else None
+    role = (
+        tournament.roles.select_related("user").filter(pk=int(pk)).first()
+        if pk.isascii() and pk.isdigit() and len(pk) < 19
+        else None
+    )
     if role is None:
         messages.error(request, _("This role was removed already."))
         return redirect("manage_team", slug=tournament.slug)
     try:
-        team_services.role_remove(tournament=tournament, role=role, user=request.user,
-                                  reason=request.POST.get("reason", "")[:200])
+        team_services.role_remove(
+            tournament=tournament, role=role, user=request.user, reason=request.POST.get("reason", "")[:200]
+        )
     except ValidationError as exc:
         messages.error(request, exc.messages[0])
     else:
-        messages.success(request, _("%(user)s is no longer %(role)s.") % {
-            "user": role.user.get_username(), "role": role.get_role_display()})
-        if role.user_id == request.user.pk and not request.user.is_superuser \
-                and not tournament.roles.filter(user=request.user).exists():
+        messages.success(
+            request,
+            _("%(user)s is no longer %(role)s.") % {"user": role.user.get_username(), "role": role.get_role_display()},
+        )
+        if (
+            role.user_id == request.user.pk
+            and not request.user.is_superuser
+            and not tournament.roles.filter(user=request.user).exists()
+        ):
             return redirect("my_tournaments")
     return redirect("manage_team", slug=tournament.slug)
 
@@ -81,12 +105,18 @@ def team_invite(request, tournament, roles):
     form = InviteForm(request.POST)
     if form.is_valid():
         invitation = team_services.invitation_create(
-            tournament=tournament, role=form.cleaned_data["role"], email=form.cleaned_data["email"],
-            user=request.user, base_url=request.build_absolute_uri("/"), language=get_language(),
+            tournament=tournament,
+            role=form.cleaned_data["role"],
+            email=form.cleaned_data["email"],
+            user=request.user,
+            base_url=request.build_absolute_uri("/"),
+            language=get_language(),
         )
         if invitation.email:
-            messages.success(request, _("The invitation was sent to %(email)s. The link is below, too.") % {
-                "email": invitation.email})
+            messages.success(
+                request,
+                _("The invitation was sent to %(email)s. The link is below, too.") % {"email": invitation.email},
+            )
         else:
             messages.success(request, _("The invitation link is below: pass it on to the person you invite."))
         return redirect(f"{reverse('manage_team', args=[tournament.slug])}#invitations")
@@ -97,8 +127,9 @@ def team_invite(request, tournament, roles):
 @tournament_page(ORGANIZER)
 def team_withdraw(request, tournament, roles):
     pk = request.POST.get("invitation", "")
-    invitation = tournament.invitations.filter(pk=int(pk)).first() if pk.isascii() and pk.isdigit() \
-        and len(pk) < 19 else None
+    invitation = (
+        tournament.invitations.filter(pk=int(pk)).first() if pk.isascii() and pk.isdigit() and len(pk) < 19 else None
+    )
     try:
         if invitation is None:
             raise ValidationError(_("This invitation was accepted or withdrawn already."))
@@ -124,11 +155,21 @@ def invitation(request, token):
         except ValidationError as exc:
             messages.error(request, exc.messages[0])
         else:
-            messages.success(request, _("Welcome: you are %(role)s of %(tournament)s now.") % {
-                "role": grant.get_role_display(), "tournament": grant.tournament.name})
+            messages.success(
+                request,
+                _("Welcome: you are %(role)s of %(tournament)s now.")
+                % {"role": grant.get_role_display(), "tournament": grant.tournament.name},
+            )
             target = "manage" if grant.role == TournamentRole.Role.ORGANIZER else "referee_queue"
             return redirect(target, slug=grant.tournament.slug)
-    return render(request, "tournament/setup/invitation.html", {
-        "invitation": found, "tournament": found.tournament, "path": path,
-        "signup_url": f"{reverse('signup')}?next={path}", "login_url": f"{reverse('login')}?next={path}",
-    })
+    return render(
+        request,
+        "tournament/setup/invitation.html",
+        {
+            "invitation": found,
+            "tournament": found.tournament,
+            "path": path,
+            "signup_url": f"{reverse('signup')}?next={path}",
+            "login_url": f"{reverse('login')}?next={path}",
+        },
+    )

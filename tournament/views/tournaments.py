@@ -37,10 +37,16 @@ def _double_click(request, form) -> Tournament | None:
 
     from django.utils import timezone
 
-    return Tournament.objects.filter(
-        name=(form.cleaned_data.get("name") or "").strip(), roles__user=request.user, roles__role=ORGANIZER,
-        created_at__gte=timezone.now() - timedelta(seconds=SAME_CREATE_SECONDS),
-    ).order_by("-created_at").first()
+    return (
+        Tournament.objects.filter(
+            name=(form.cleaned_data.get("name") or "").strip(),
+            roles__user=request.user,
+            roles__role=ORGANIZER,
+            created_at__gte=timezone.now() - timedelta(seconds=SAME_CREATE_SECONDS),
+        )
+        .order_by("-created_at")
+        .first()
+    )
 
 
 @login_required
@@ -61,8 +67,11 @@ def tournament_new(request):
             except PermissionDenied:
                 return _refused(request)
             else:
-                messages.success(request, _("%(name)s is created, and you are its organizer. Next: its disciplines "
-                                            "and rounds.") % {"name": tournament.name})
+                messages.success(
+                    request,
+                    _("%(name)s is created, and you are its organizer. Next: its disciplines and rounds.")
+                    % {"name": tournament.name},
+                )
                 return redirect("manage_programme", slug=tournament.slug)
     else:
         form = TournamentCreateForm()
@@ -79,21 +88,31 @@ def tournament_new_opengotha(request):
         if upload.is_valid():
             try:
                 tournament = tournament_import_opengotha(
-                    data=upload.cleaned_data["file"], slug=upload.cleaned_data.get("slug") or "", user=request.user)
+                    data=upload.cleaned_data["file"], slug=upload.cleaned_data.get("slug") or "", user=request.user
+                )
             except ValidationError as exc:
                 add_errors(upload, exc, field="file")
             except PermissionDenied:
                 return _refused(request)
             else:
-                messages.success(request, _("%(name)s was imported: %(players)s players, %(rounds)s rounds.") % {
-                    "name": tournament.name, "players": tournament.registrations.count(),
-                    "rounds": tournament.rounds.count()})
+                messages.success(
+                    request,
+                    _("%(name)s was imported: %(players)s players, %(rounds)s rounds.")
+                    % {
+                        "name": tournament.name,
+                        "players": tournament.registrations.count(),
+                        "rounds": tournament.rounds.count(),
+                    },
+                )
                 return redirect("manage", slug=tournament.slug)
     else:
         upload = OpenGothaUploadForm()
-    return render(request, "tournament/setup/new.html",
-                  {"form": TournamentCreateForm(), "upload": upload},
-                  status=422 if upload.is_bound else 200)
+    return render(
+        request,
+        "tournament/setup/new.html",
+        {"form": TournamentCreateForm(), "upload": upload},
+        status=422 if upload.is_bound else 200,
+    )
 
 
 @tournament_page(ORGANIZER)
@@ -105,8 +124,11 @@ def settings_page(request, tournament, roles):
         if form.is_valid():
             try:
                 changed = tournament_update_settings(
-                    tournament=tournament, data=form.changes(), user=request.user,
-                    reason=form.cleaned_data["reason"], version=form.cleaned_data.get("version") or None,
+                    tournament=tournament,
+                    data=form.changes(),
+                    user=request.user,
+                    reason=form.cleaned_data["reason"],
+                    version=form.cleaned_data.get("version") or None,
                 )
             except StaleSettings as exc:
                 messages.error(request, exc.messages[0])
@@ -121,7 +143,16 @@ def settings_page(request, tournament, roles):
                 return redirect("manage_settings", slug=tournament.slug)
     else:
         form = TournamentSettingsForm(instance=Tournament.objects.get(pk=tournament.pk), locked=locked)
-    return render(request, "tournament/setup/settings.html", {
-        "tournament": tournament, "roles": roles, "form": form, "locked": bool(locked),
-        "started": pairing_started(tournament), "time_reading": time_control_reading(tournament.time_control),
-    }, status=200 if not form.is_bound else 422)
+    return render(
+        request,
+        "tournament/setup/settings.html",
+        {
+            "tournament": tournament,
+            "roles": roles,
+            "form": form,
+            "locked": bool(locked),
+            "started": pairing_started(tournament),
+            "time_reading": time_control_reading(tournament.time_control),
+        },
+        status=200 if not form.is_bound else 422,
+    )

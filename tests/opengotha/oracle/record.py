@@ -27,24 +27,48 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 OUT = HERE.parent / "oracle_answers"
-CRITERIA = ["CAT", "Rank", "Rating", "NBW", "CPS", "MMS", "STS", "CUSSW", "CUSSM", "SOSW", "SOSW-1",
-            "SOSW-2", "SODOSW", "SOSM", "SOSM-1", "SOSM-2", "SODOSM", "SOSTS", "SOSOSW", "SOSOSM",
-            "EXT", "EXR"]
+CRITERIA = [
+    "CAT",
+    "Rank",
+    "Rating",
+    "NBW",
+    "CPS",
+    "MMS",
+    "STS",
+    "CUSSW",
+    "CUSSM",
+    "SOSW",
+    "SOSW-1",
+    "SOSW-2",
+    "SODOSW",
+    "SOSM",
+    "SOSM-1",
+    "SOSM-2",
+    "SODOSM",
+    "SOSTS",
+    "SOSOSW",
+    "SOSOSM",
+    "EXT",
+    "EXR",
+]
 
 
 def ask(*args: str) -> str:
-    out = subprocess.run([str(HERE / "run.sh"), *args], check=True, capture_output=True,
-                         text=True).stdout
+    out = subprocess.run([str(HERE / "run.sh"), *args], check=True, capture_output=True, text=True).stdout
     # OpenGotha prints notes of its own ("No team parameter could be imported") first
-    return out[out.find("{"):] if "{" in out else out
+    return out[out.find("{") :] if "{" in out else out
 
 
 def standings(path: Path) -> dict:
     raw = json.loads(ask("standings", str(path)))
     rounds = []
     for table in raw["rounds"]:
-        rounds.append([[p["key"], p["printed"], p["implied"], p["dc"], p["sdc"],
-                        [p["values"][c] for c in CRITERIA]] for p in table])
+        rounds.append(
+            [
+                [p["key"], p["printed"], p["implied"], p["dc"], p["sdc"], [p["values"][c] for c in CRITERIA]]
+                for p in table
+            ]
+        )
     return {"criteria": raw["criteria"], "columns": CRITERIA, "rounds": rounds}
 
 
@@ -84,16 +108,18 @@ def main(argv: list[str]) -> None:
         tmpdir = tempfile.mkdtemp()
         path = loadable(original, tmpdir)
         (OUT / f"{name}.standings.json").write_text(
-            json.dumps(standings(path), ensure_ascii=False, separators=(",", ":")) + "\n", encoding="utf-8")
+            json.dumps(standings(path), ensure_ascii=False, separators=(",", ":")) + "\n", encoding="utf-8"
+        )
         if "--pairings" in argv:
             (OUT / f"{name}.pairings.json").write_text(
-                json.dumps(pairings(path), ensure_ascii=False) + "\n", encoding="utf-8")
+                json.dumps(pairings(path), ensure_ascii=False) + "\n", encoding="utf-8"
+            )
         for a in argv:
             if a.startswith("--costs="):
                 rounds = [int(r) for r in a.split("=", 1)[1].split(",")]
                 (OUT / f"{name}.costs.json").write_text(
-                    json.dumps(costs(path, rounds), ensure_ascii=False, separators=(",", ":")) + "\n",
-                    encoding="utf-8")
+                    json.dumps(costs(path, rounds), ensure_ascii=False, separators=(",", ":")) + "\n", encoding="utf-8"
+                )
         if "--h9" in argv:
             with tempfile.TemporaryDirectory() as tmp:
                 ask("h9", str(path), f"{tmp}/out.h9")

@@ -18,19 +18,100 @@ import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-SURNAMES = ["Müller", "Yılmaz", "André", "Çelik", "Öztürk", "Şahin", "Groß", "Nowak", "Dvořák",
-            "Lefèbvre", "Lee", "Kim", "Smith", "Ivanov", "Noël", "İnce", "García", "Ødegaard",
-            "Brown", "Weiß", "Park", "Rossi", "Meier", "Kovač", "Zhang", "Sato", "Dupont"]
-GIVEN = ["Anna", "Jürgen", "Éloïse", "Emre", "Ömer", "Zoë", "Lars", "Mia", "Jean-Luc", "Ilkay",
-         "Håkon", "Iñigo", "Sven", "Ida", "Paul", "Chloé"]
-CRITERIA_MM = ["SOSM", "SOSOSM", "SOSM-1", "SOSM-2", "SODOSM", "CUSSM", "SOSTS", "STS", "DC", "SDC",
-               "Rating", "Rank", "EXT", "EXR"]
-CRITERIA_SW = ["SOSW", "SOSOSW", "SOSW-1", "SOSW-2", "SODOSW", "CUSSW", "DC", "SDC", "EXT", "EXR",
-               "Rating", "Rank", "CAT"]
-RESULTS = ["RESULT_WHITEWINS"] * 8 + ["RESULT_BLACKWINS"] * 8 + [
-    "RESULT_EQUAL", "RESULT_BOTHLOSE", "RESULT_BOTHWIN", "RESULT_UNKNOWN", "RESULT_UNKNOWN",
-    "RESULT_WHITEWINS_BYDEF", "RESULT_BLACKWINS_BYDEF", "RESULT_EQUAL_BYDEF",
-    "RESULT_BOTHLOSE_BYDEF", "RESULT_BOTHWIN_BYDEF"]
+SURNAMES = [
+    "Müller",
+    "Yılmaz",
+    "André",
+    "Çelik",
+    "Öztürk",
+    "Şahin",
+    "Groß",
+    "Nowak",
+    "Dvořák",
+    "Lefèbvre",
+    "Lee",
+    "Kim",
+    "Smith",
+    "Ivanov",
+    "Noël",
+    "İnce",
+    "García",
+    "Ødegaard",
+    "Brown",
+    "Weiß",
+    "Park",
+    "Rossi",
+    "Meier",
+    "Kovač",
+    "Zhang",
+    "Sato",
+    "Dupont",
+]
+GIVEN = [
+    "Anna",
+    "Jürgen",
+    "Éloïse",
+    "Emre",
+    "Ömer",
+    "Zoë",
+    "Lars",
+    "Mia",
+    "Jean-Luc",
+    "Ilkay",
+    "Håkon",
+    "Iñigo",
+    "Sven",
+    "Ida",
+    "Paul",
+    "Chloé",
+]
+CRITERIA_MM = [
+    "SOSM",
+    "SOSOSM",
+    "SOSM-1",
+    "SOSM-2",
+    "SODOSM",
+    "CUSSM",
+    "SOSTS",
+    "STS",
+    "DC",
+    "SDC",
+    "Rating",
+    "Rank",
+    "EXT",
+    "EXR",
+]
+CRITERIA_SW = [
+    "SOSW",
+    "SOSOSW",
+    "SOSW-1",
+    "SOSW-2",
+    "SODOSW",
+    "CUSSW",
+    "DC",
+    "SDC",
+    "EXT",
+    "EXR",
+    "Rating",
+    "Rank",
+    "CAT",
+]
+RESULTS = (
+    ["RESULT_WHITEWINS"] * 8
+    + ["RESULT_BLACKWINS"] * 8
+    + [
+        "RESULT_EQUAL",
+        "RESULT_BOTHLOSE",
+        "RESULT_BOTHWIN",
+        "RESULT_UNKNOWN",
+        "RESULT_UNKNOWN",
+        "RESULT_WHITEWINS_BYDEF",
+        "RESULT_BLACKWINS_BYDEF",
+        "RESULT_EQUAL_BYDEF",
+        "RESULT_BOTHLOSE_BYDEF",
+        "RESULT_BOTHWIN_BYDEF",
+    ]
+)
 
 
 def rank_text(rank: int) -> str:
@@ -61,14 +142,28 @@ def simulate(seed: int) -> str:
         part = "".join("0" if rnd.random() < 0.12 else "1" for _ in range(n_rounds))
         status = "FIN" if rnd.random() < 0.95 else "PRE"
         players.append((name, first, rank, part, status))
-        ET.SubElement(players_el, "Player", {
-            "agaExpirationDate": "", "agaId": "", "club": rnd.choice(["Hann", "Berl", "Pari", "", "Lyon"]),
-            "country": rnd.choice(["DE", "FR", "TR", ""]), "egfPin": "", "ffgLicence": "",
-            "ffgLicenceStatus": "", "firstName": first, "grade": "", "name": name,
-            "participating": part, "rank": rank_text(rank), "rating": str(rnd.randint(-900, 2800)),
-            "ratingOrigin": "", "registeringStatus": status,
-            "smmsCorrection": str(rnd.choice([0, 0, 0, 1, -1, 2])),
-        })
+        ET.SubElement(
+            players_el,
+            "Player",
+            {
+                "agaExpirationDate": "",
+                "agaId": "",
+                "club": rnd.choice(["Hann", "Berl", "Pari", "", "Lyon"]),
+                "country": rnd.choice(["DE", "FR", "TR", ""]),
+                "egfPin": "",
+                "ffgLicence": "",
+                "ffgLicenceStatus": "",
+                "firstName": first,
+                "grade": "",
+                "name": name,
+                "participating": part,
+                "rank": rank_text(rank),
+                "rating": str(rnd.randint(-900, 2800)),
+                "ratingOrigin": "",
+                "registeringStatus": status,
+                "smmsCorrection": str(rnd.choice([0, 0, 0, 1, -1, 2])),
+            },
+        )
     games_el = ET.SubElement(root, "Games")
     byes = []
     empty_round = rnd.randint(1, played_rounds) if rnd.random() < 0.4 else None
@@ -85,52 +180,83 @@ def simulate(seed: int) -> str:
         for t in range(len(here) // 2):
             w, b = here[2 * t], here[2 * t + 1]
             hd = max(0, min(9, w[2] - b[2] - 1)) if mcmahon and rnd.random() < 0.5 else 0
-            ET.SubElement(games_el, "Game", {
-                "blackPlayer": key(b[0], b[1]), "handicap": str(hd), "knownColor": "true",
-                "result": rnd.choice(RESULTS), "roundNumber": str(r), "tableNumber": str(t + 1),
-                "whitePlayer": key(w[0], w[1]),
-            })
+            ET.SubElement(
+                games_el,
+                "Game",
+                {
+                    "blackPlayer": key(b[0], b[1]),
+                    "handicap": str(hd),
+                    "knownColor": "true",
+                    "result": rnd.choice(RESULTS),
+                    "roundNumber": str(r),
+                    "tableNumber": str(t + 1),
+                    "whitePlayer": key(w[0], w[1]),
+                },
+            )
     if byes:
         byes_el = ET.SubElement(root, "ByePlayers")
         for r, k in byes:
             ET.SubElement(byes_el, "ByePlayer", {"player": k, "roundNumber": str(r)})
     tps = ET.SubElement(root, "TournamentParameterSet")
     n_cat = rnd.choice([1, 1, 2, 3])
-    gen = ET.SubElement(tps, "GeneralParameterSet", {
-        "bInternet": "false", "basicTime": "60", "beginDate": "2024-05-01", "endDate": "2024-05-02",
-        "complementaryTimeSystem": rnd.choice(["STDBYOYOMI", "CANBYOYOMI", "FISCHER", "SUDDENDEATH"]),
-        "director": "", "fischerTime": "10",
-        "genCountNotPlayedGamesAsHalfPoint": rnd.choice(["true", "false"]),
-        "genMMBar": rank_text(rnd.randint(-3, 5)), "genMMFloor": rank_text(rnd.randint(-25, -12)),
-        "genMMS2ValueAbsent": str(rnd.randint(0, 2)), "genMMS2ValueBye": str(rnd.randint(0, 2)),
-        "genMMZero": "30K", "genNBW2ValueAbsent": str(rnd.randint(0, 2)),
-        "genNBW2ValueBye": str(rnd.randint(0, 2)),
-        "genRoundDownNBWMMS": rnd.choice(["true", "false"]), "komi": "7.5",
-        "location": rnd.choice(["Hannover", "Göttingen", "İzmir"]), "name": f"Simulated {seed}",
-        "nbMovesCanTime": "15", "numberOfCategories": str(n_cat), "numberOfRounds": str(n_rounds),
-        "shortName": f"sim-{seed}", "size": "19", "stdByoYomiTime": "30", "canByoYomiTime": "300",
-    })
+    gen = ET.SubElement(
+        tps,
+        "GeneralParameterSet",
+        {
+            "bInternet": "false",
+            "basicTime": "60",
+            "beginDate": "2024-05-01",
+            "endDate": "2024-05-02",
+            "complementaryTimeSystem": rnd.choice(["STDBYOYOMI", "CANBYOYOMI", "FISCHER", "SUDDENDEATH"]),
+            "director": "",
+            "fischerTime": "10",
+            "genCountNotPlayedGamesAsHalfPoint": rnd.choice(["true", "false"]),
+            "genMMBar": rank_text(rnd.randint(-3, 5)),
+            "genMMFloor": rank_text(rnd.randint(-25, -12)),
+            "genMMS2ValueAbsent": str(rnd.randint(0, 2)),
+            "genMMS2ValueBye": str(rnd.randint(0, 2)),
+            "genMMZero": "30K",
+            "genNBW2ValueAbsent": str(rnd.randint(0, 2)),
+            "genNBW2ValueBye": str(rnd.randint(0, 2)),
+            "genRoundDownNBWMMS": rnd.choice(["true", "false"]),
+            "komi": "7.5",
+            "location": rnd.choice(["Hannover", "Göttingen", "İzmir"]),
+            "name": f"Simulated {seed}",
+            "nbMovesCanTime": "15",
+            "numberOfCategories": str(n_cat),
+            "numberOfRounds": str(n_rounds),
+            "shortName": f"sim-{seed}",
+            "size": "19",
+            "stdByoYomiTime": "30",
+            "canByoYomiTime": "300",
+        },
+    )
     if n_cat > 1:
         cats = ET.SubElement(gen, "Categories")
         for c, low in enumerate(sorted(rnd.sample(range(-20, 5), n_cat - 1), reverse=True), 1):
             ET.SubElement(cats, "Category", {"lowerLimit": rank_text(low), "number": str(c)})
-    ET.SubElement(tps, "HandicapParameterSet", {"hdBasedOnMMS": "true", "hdCeiling": "9",
-                                                "hdCorrection": "1", "hdNoHdRankThreshold": "1D"})
+    ET.SubElement(
+        tps,
+        "HandicapParameterSet",
+        {"hdBasedOnMMS": "true", "hdCeiling": "9", "hdCorrection": "1", "hdNoHdRankThreshold": "1D"},
+    )
     if cup:
         crit = ["CPS"] + rnd.sample(["Rating", "Rank", "NULL"], 1)
     elif mcmahon:
         crit = ["MMS"] + rnd.sample(CRITERIA_MM, rnd.randint(1, 4))
     else:
-        crit = (["CAT"] if rnd.random() < 0.2 else []) + ["NBW"] + rnd.sample(
-            [c for c in CRITERIA_SW if c != "CAT"], rnd.randint(1, 4))
+        crit = (
+            (["CAT"] if rnd.random() < 0.2 else [])
+            + ["NBW"]
+            + rnd.sample([c for c in CRITERIA_SW if c != "CAT"], rnd.randint(1, 4))
+        )
     if "DC" in crit and "SDC" in crit:
         crit.remove("SDC")
     crit = crit[:6]
     pps = ET.SubElement(tps, "PlacementParameterSet")
     pc = ET.SubElement(pps, "PlacementCriteria")
     for i in range(6):
-        ET.SubElement(pc, "PlacementCriterion", {"name": crit[i] if i < len(crit) else "NULL",
-                                                 "number": str(i + 1)})
+        ET.SubElement(pc, "PlacementCriterion", {"name": crit[i] if i < len(crit) else "NULL", "number": str(i + 1)})
     ET.SubElement(tps, "PairingParameterSet", {})
     ET.indent(root, space="    ")
     return '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n' + ET.tostring(root, encoding="unicode") + "\n"

@@ -15,8 +15,11 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--tournament", required=True)
         parser.add_argument("-o", "--output", help="file to write (default: standard output)")
-        parser.add_argument("--with-accounts", action="store_true",
-                            help="also write the accounts' password hashes (keep such a file safe)")
+        parser.add_argument(
+            "--with-accounts",
+            action="store_true",
+            help="also write the accounts' password hashes (keep such a file safe)",
+        )
 
     def handle(self, *args, **opts):
         from tournament.exports.dump import dump_tournament
@@ -25,7 +28,9 @@ class Command(BaseCommand):
             tournament = Tournament.objects.get(slug=opts["tournament"])
         except Tournament.DoesNotExist:
             raise CommandError(f"no tournament {opts['tournament']!r}") from None
-        text = json.dumps(dump_tournament(tournament, with_accounts=opts["with_accounts"]), ensure_ascii=False, indent=1)
+        text = json.dumps(
+            dump_tournament(tournament, with_accounts=opts["with_accounts"]), ensure_ascii=False, indent=1
+        )
         if opts["output"]:
             with open(opts["output"], "w", encoding="utf-8") as f:
                 f.write(text + "\n")

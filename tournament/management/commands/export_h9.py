@@ -13,11 +13,18 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--tournament", required=True)
         parser.add_argument("--discipline", help="this discipline's rounds (default: every Go round)")
-        parser.add_argument("--class", dest="tournament_class", choices=["A", "B", "C", "D", "X"],
-                            help="EGF tournament class (default: from the tournament's time control)")
+        parser.add_argument(
+            "--class",
+            dest="tournament_class",
+            choices=["A", "B", "C", "D", "X"],
+            help="EGF tournament class (default: from the tournament's time control)",
+        )
         parser.add_argument("--public", action="store_true", help="published rounds only")
-        parser.add_argument("--keep-by-default", action="store_true",
-                            help="write games won by default (OpenGotha asks; by default they are 0=)")
+        parser.add_argument(
+            "--keep-by-default",
+            action="store_true",
+            help="write games won by default (OpenGotha asks; by default they are 0=)",
+        )
         parser.add_argument("-o", "--output", help="file to write (default: standard output)")
 
     def handle(self, *args, **opts):
@@ -38,8 +45,8 @@ class Command(BaseCommand):
         if not header.tournament_class:
             raise CommandError(
                 f"cannot tell the EGF class from the time control {tournament.time_control!r}: "
-                "write it as e.g. \"60 min + 5x30 s\", \"60 min + 15 stones / 5 min\" or "
-                "\"40 min + 20 s Fischer\", or give --class"
+                'write it as e.g. "60 min + 5x30 s", "60 min + 15 stones / 5 min" or '
+                '"40 min + 20 s Fischer", or give --class'
             )
         for note in header.notes:
             self.stderr.write(f"warning: {note}")

@@ -8,8 +8,10 @@ from tournament.services.macmahon import MacMahonFormatError, import_macmahon
 
 
 class Command(BaseCommand):
-    help = ("Bring a whole MacMahon 3.9 tournament (settings, Walllist criteria, players, rounds, results, byes) "
-            "into the site.")
+    help = (
+        "Bring a whole MacMahon 3.9 tournament (settings, Walllist criteria, players, rounds, results, byes) "
+        "into the site."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("file", help="the MacMahon tournament file (.xml)")

@@ -8,8 +8,10 @@ from tournament.services.ratings import RatingListError, rating_list_fetch, rati
 
 
 class Command(BaseCommand):
-    help = ("Read the EGD's all-world rating list (allworld_lp.html, or its zip) into the table that "
-            "self-registration and late entries search. Without FILE it is fetched from DJANGO_EGD_RATINGS_URL.")
+    help = (
+        "Read the EGD's all-world rating list (allworld_lp.html, or its zip) into the table that "
+        "self-registration and late entries search. Without FILE it is fetched from DJANGO_EGD_RATINGS_URL."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("file", nargs="?", help="allworld_lp.html or allworld_lp.zip")

@@ -16,14 +16,21 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("kind", choices=["pairings", "slips", "standings", "crosstable"])
         parser.add_argument("--tournament", required=True, help="the tournament's short name")
-        parser.add_argument("--round", type=int, help="round number (pairings, slips: required; "
-                            "standings, crosstable: after this round)")
+        parser.add_argument(
+            "--round",
+            type=int,
+            help="round number (pairings, slips: required; standings, crosstable: after this round)",
+        )
         parser.add_argument("--discipline", help="standings of one discipline only")
-        parser.add_argument("--public", action="store_true",
-                            help="count only published rounds (default: every paired round)")
-        parser.add_argument("--language", default="de",
-                            choices=[code for code, _name in settings.LANGUAGES],
-                            help="the language of the PDF (default: de)")
+        parser.add_argument(
+            "--public", action="store_true", help="count only published rounds (default: every paired round)"
+        )
+        parser.add_argument(
+            "--language",
+            default="de",
+            choices=[code for code, _name in settings.LANGUAGES],
+            help="the language of the PDF (default: de)",
+        )
         parser.add_argument("-o", "--output", required=True, help="the PDF file to write")
 
     def handle(self, *args, **opts):
@@ -55,8 +62,7 @@ class Command(BaseCommand):
             if discipline and not tournament.disciplines.filter(name=discipline).exists():
                 names = ", ".join(sel.discipline_names(tournament))
                 raise CommandError(f"no discipline {discipline!r}; there are: {names}")
-            standings = sel.standings_for(tournament, discipline=discipline,
-                                          public=opts["public"], up_to=opts["round"])
+            standings = sel.standings_for(tournament, discipline=discipline, public=opts["public"], up_to=opts["round"])
             draw = standings_pdf if kind == "standings" else crosstable_pdf
             pdf = draw(standings, tournament.name)
         with open(opts["output"], "wb") as f:
