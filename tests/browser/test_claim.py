@@ -11,6 +11,7 @@ from pypdf import PdfReader
 
 from tournament.models import Game, Registration, Round
 from tournament.models.game import ResultState
+from tournament.permissions import SYSTEM
 
 from .conftest import log_in, new_page
 
@@ -51,8 +52,8 @@ def test_imported_player_claims_the_registration_from_the_slip_and_reports(
     from tournament.services.rounds import round_pair, round_publish
 
     round2 = Round.objects.create(tournament=day.tournament, discipline=day.go, number=2)
-    round_pair(round=round2)
-    round_publish(round=Round.objects.get(pk=round2.pk))
+    round_pair(round=round2, user=SYSTEM)
+    round_publish(round=Round.objects.get(pk=round2.pk), user=SYSTEM)
     emma = Registration.objects.get(tournament=day.tournament, surname="Engel")
     game = (
         Game.objects.get(round=round2, black=emma)

@@ -7,6 +7,7 @@ from playwright.sync_api import expect
 
 from tests.ratings.egd_list import egd_bytes
 from tournament.models import Registration
+from tournament.permissions import SYSTEM
 from tournament.ranks import parse_rank
 from tournament.services.ratings import rating_list_import
 
@@ -16,7 +17,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def test_self_registration_finds_the_player_and_registers_with_the_filled_data(browser, live_server, live_day, shot):
-    rating_list_import(data=egd_bytes())
+    rating_list_import(data=egd_bytes(), user=SYSTEM)
     page = new_page(browser, live_server, phone=True)
     page.goto(f"{live_server.url}/t/{live_day.tournament.slug}/register/")
     page.locator("#egd-q").press_sequentially("jürg", delay=40)

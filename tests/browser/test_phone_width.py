@@ -16,6 +16,7 @@ from django.urls import reverse
 
 from tournament.models import Game, PairConstraint, Registration, Tournament
 from tournament.models.game import ResultState
+from tournament.permissions import SYSTEM
 from tournament.services.demo import PASSWORD
 
 WIDTH = 390
@@ -72,8 +73,9 @@ def demo(transactional_db):
         player_a=players[0],
         player_b=players[1],
         reason="Geschwister, die im selben Verein in derselben Mannschaft spielen",
+        user=SYSTEM,
     )
-    round_pair(round=r5)
+    round_pair(round=r5, user=SYSTEM)
     return t
 
 

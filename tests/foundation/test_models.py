@@ -10,6 +10,7 @@ from tests.factories import make_discipline, make_player, make_round, make_tourn
 from tournament.models import Bye, Game, Registration, Round
 from tournament.models.discipline import DisciplineKind
 from tournament.models.fields import RankFormField
+from tournament.permissions import SYSTEM
 from tournament.ranks import parse_rank
 from tournament.services.registrations import registration_set_status
 
@@ -94,7 +95,7 @@ def test_an_account_is_registered_once_per_tournament():
 def test_registration_status_changes_are_logged():
     tournament = make_tournament()
     reg = make_player(tournament, status=Registration.Status.PRELIMINARY)
-    registration_set_status(registration=reg, status=Registration.Status.CONFIRMED, reason="paid")
+    registration_set_status(registration=reg, status=Registration.Status.CONFIRMED, reason="paid", user=SYSTEM)
     reg.refresh_from_db()
     assert reg.status == Registration.Status.CONFIRMED
     entry = tournament.audit_entries.get(action="registration.status")

@@ -11,6 +11,7 @@ from pypdf import PdfReader
 
 from tournament.models import Registration
 from tournament.models.registration import CLAIM_ALPHABET, format_claim_code, normalize_claim_code
+from tournament.permissions import SYSTEM
 from tournament.services.claims import ClaimError, registration_claim, registration_link, registration_unlink
 
 pytestmark = pytest.mark.django_db
@@ -85,10 +86,10 @@ def test_the_organizer_links_and_unlinks_by_hand_each_audited(client, two):
 
 def test_linking_refuses_unknown_accounts_and_taken_registrations(two):
     with pytest.raises(ClaimError):
-        registration_link(registration=two.bernd, username="nobody-here")
+        registration_link(registration=two.bernd, username="nobody-here", user=SYSTEM)
     with pytest.raises(ClaimError):
-        registration_link(registration=two.anna, username="mallory")  # Anna's account is on it
-    assert registration_unlink(registration=two.bernd).user_id is None  # nothing to unlink: no change
+        registration_link(registration=two.anna, username="mallory", user=SYSTEM)  # Anna's account is on it
+    assert registration_unlink(registration=two.bernd, user=SYSTEM).user_id is None  # nothing to unlink: no change
     assert not two.a.audit_entries.filter(action="registration.unlink").exists()
 
 

@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from tournament.models import Bye, Game, PairConstraint, Registration, Round
 from tournament.names import fold_name
+from tournament.permissions import SYSTEM
 from tournament.ranks import parse_rank
 from tournament.selectors.duplicates import duplicate_pairs, duplicates_in
 from tournament.services.registrations import registration_delete, registration_merge
@@ -150,17 +151,17 @@ def test_merge_is_refused_when_both_played_the_same_round(two):
     twin = _reg(two.a, "Brandt", "Bernd")
     Bye.objects.create(round=two.a.rounds.get(number=1), player=twin)
     with pytest.raises(ValidationError, match="round 1"):
-        registration_merge(keep=two.bernd, drop=twin)
+        registration_merge(keep=two.bernd, drop=twin, user=SYSTEM)
     assert Registration.objects.filter(pk=twin.pk).exists()
 
 
 def test_merge_is_refused_for_two_accounts_and_across_tournaments(two):
     twin = _reg(two.a, "Bergmann", "Anna", user=two.user("mallory"))
     with pytest.raises(ValidationError, match="two different accounts"):
-        registration_merge(keep=two.anna, drop=twin)
+        registration_merge(keep=two.anna, drop=twin, user=SYSTEM)
     elsewhere = _reg(two.b, "Brandt", "Bernd")
     with pytest.raises(ValidationError, match="this tournament"):
-        registration_merge(keep=two.bernd, drop=elsewhere)
+        registration_merge(keep=two.bernd, drop=elsewhere, user=SYSTEM)
 
 
 def test_only_a_registration_without_games_can_be_deleted(client, two):
@@ -175,7 +176,7 @@ def test_only_a_registration_without_games_can_be_deleted(client, two):
     entry = two.a.audit_entries.get(action="registration.delete")
     assert entry.before["surname"] == "Tippfehler" and entry.reason == "typed twice"
     with pytest.raises(ValidationError):
-        registration_delete(registration=two.bernd)
+        registration_delete(registration=two.bernd, user=SYSTEM)
 
 
 def test_duplicates_of_a_large_field_are_found_without_comparing_every_pair(two):

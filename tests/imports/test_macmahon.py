@@ -12,6 +12,7 @@ from django.core.management import CommandError, call_command
 from tournament.formats.macmahon import MacMahonFormatError, rank_from_rating, read_macmahon
 from tournament.models import AuditEntry, Game, Registration, Round, Tournament, TournamentRole
 from tournament.models.game import ResultState
+from tournament.permissions import SYSTEM
 from tournament.ranks import parse_rank
 from tournament.selectors.standings import standings_for
 from tournament.services.macmahon import import_macmahon
@@ -41,7 +42,7 @@ def sample_text() -> str:
 
 @pytest.fixture
 def imported(db):
-    return import_macmahon(SAMPLE, slug="mm-sample")
+    return import_macmahon(SAMPLE, slug="mm-sample", user=SYSTEM)
 
 
 def regs(t) -> dict[str, Registration]:
@@ -167,7 +168,7 @@ def _broken(old: str, new: str) -> str:
 )
 def test_what_cannot_be_read_is_refused_and_named(db, old, new, message):
     with pytest.raises(MacMahonFormatError) as info:
-        import_macmahon(_broken(old, new).encode(), slug="broken")
+        import_macmahon(_broken(old, new).encode(), slug="broken", user=SYSTEM)
     assert any(message in m for m in info.value.messages), info.value.messages
     assert not Tournament.objects.exists() and not Registration.objects.exists()
 
@@ -208,7 +209,7 @@ def test_older_layout_forced_pairings_referee_and_rating_rank(db):
       <ResultByReferee>true</ResultByReferee></Pairing>
   </TournamentRound>
 </Tournament>"""
-    t = import_macmahon(text.encode())
+    t = import_macmahon(text.encode(), user=SYSTEM)
     assert (t.slug, t.pairing_system, t.standings_criteria) == ("vereinsturnier-hannover", "swiss", ["nbw", "sos"])
     assert t.pairing_parameters == {"handicap": {"based_on_mms": False}}
     assert (t.handicap_correction, t.handicap_threshold, t.handicap_ceiling) == (1, parse_rank("9d"), 9)

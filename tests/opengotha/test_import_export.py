@@ -11,6 +11,7 @@ from django.core.management import call_command
 from tournament.models import Game, Round, Tournament
 from tournament.pairing import engine
 from tournament.pairing.opengotha_xml import read_tournament
+from tournament.permissions import SYSTEM
 from tournament.services.opengotha import export_opengotha, import_opengotha
 from tournament.services.rounds import round_pair
 
@@ -56,7 +57,7 @@ def test_the_fixtures_are_there():
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
 def test_round_trip_keeps_players_games_results_byes_and_parameters(path):
     original = read_tournament(path)
-    tournament = import_opengotha(path)
+    tournament = import_opengotha(path, user=SYSTEM)
     again = read_tournament(export_opengotha(tournament).encode("utf-8"))
     assert summary(again) == summary(original)
     # The raw extras too: OpenGotha's other player attributes and sections.
@@ -70,7 +71,7 @@ def test_round_trip_keeps_players_games_results_byes_and_parameters(path):
 def test_import_maps_onto_the_models():
     path = SHARED / "notsimplemm.xml"
     original = read_tournament(path)
-    t = import_opengotha(path, slug="nsmm")
+    t = import_opengotha(path, slug="nsmm", user=SYSTEM)
     assert t.slug == "nsmm" and t.pairing_system == "mcmahon"
     assert t.registrations.count() == len(original.players)
     assert Game.objects.filter(round__tournament=t).count() == len(original.games)
@@ -83,10 +84,10 @@ def test_import_maps_onto_the_models():
 
 def test_importing_the_same_slug_twice_is_refused_and_leaves_nothing_half_done():
     path = SHARED / "simplemm.xml"
-    import_opengotha(path, slug="twice")
+    import_opengotha(path, slug="twice", user=SYSTEM)
     before = Game.objects.count()
     with pytest.raises(Exception, match="exists already"):
-        import_opengotha(path, slug="twice")
+        import_opengotha(path, slug="twice", user=SYSTEM)
     assert Game.objects.count() == before
     assert Tournament.objects.filter(slug="twice").count() == 1
 
@@ -95,7 +96,7 @@ def test_a_malformed_file_gives_a_clear_error_and_no_tournament(tmp_path):
     bad = tmp_path / "bad.xml"
     bad.write_text("<Tournament><Players><Player name='A'/></Players></Tournament>")
     with pytest.raises(Exception, match="TournamentParameterSet"):
-        import_opengotha(bad)
+        import_opengotha(bad, user=SYSTEM)
     assert not Tournament.objects.exists()
 
 
@@ -106,13 +107,13 @@ def test_pairing_an_imported_round_in_the_site_matches_the_engine_on_the_file(na
     """The site's parameters for an imported tournament are the file's own."""
     path = SHARED / f"{name}.xml"
     direct = engine.pair_round(read_tournament(path).before(round_number), round_number)
-    t = import_opengotha(path)
+    t = import_opengotha(path, user=SYSTEM)
     for r in t.rounds.filter(number__gte=round_number):
         r.games.all().delete()
         r.byes.all().delete()
         Round.objects.filter(pk=r.pk).update(status=Round.Status.PLANNED)
     round_ = t.rounds.get(number=round_number)
-    round_pair(round=round_)
+    round_pair(round=round_, user=SYSTEM)
     keys = {reg.pk: reg for reg in t.registrations.all()}
     from tournament.pairing.model import player_key
 
@@ -148,7 +149,7 @@ def test_the_standings_of_an_imported_file_are_opengothas(path):
         (Path(__file__).parent / "oracle_answers" / f"{path.stem}.standings.json").read_text(encoding="utf-8")
     )
     original = read_tournament(path)
-    t = import_opengotha(path)
+    t = import_opengotha(path, user=SYSTEM)
     assert [get(c).header for c in t.standings_criteria] == list(original.params.placement)
     last = max(g.round for g in original.games)
     st = standings_for(t)

@@ -12,6 +12,7 @@ from django.core.management import CommandError, call_command
 from tests.factories import make_player
 from tests.site.conftest import build_day
 from tournament.models import AuditEntry, RatedPlayer, RatingList, Registration, Round
+from tournament.permissions import SYSTEM
 from tournament.ranks import parse_rank
 from tournament.selectors.ratings import search
 from tournament.services.ratings import rating_list_import
@@ -23,7 +24,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def rated(db):
-    rating_list, _parsed = rating_list_import(data=egd_bytes(), file_name="allworld_lp.html")
+    rating_list, _parsed = rating_list_import(data=egd_bytes(), file_name="allworld_lp.html", user=SYSTEM)
     return rating_list
 
 
@@ -34,7 +35,7 @@ def day(db):
 
 def test_import_replaces_the_older_list(rated):
     assert (rated.published, rated.size) == (dt.date(2024, 3, 14), len(PLAYERS))
-    newer, _parsed = rating_list_import(data=egd_bytes(PLAYERS[:2], header=["(1 Apr 2024)"]))
+    newer, _parsed = rating_list_import(data=egd_bytes(PLAYERS[:2], header=["(1 Apr 2024)"]), user=SYSTEM)
     assert list(RatingList.objects.all()) == [newer]
     assert RatedPlayer.objects.count() == 2 and newer.published == dt.date(2024, 4, 1)
 
@@ -82,7 +83,7 @@ def test_search_by_part_of_the_name(rated):
 
 def test_search_is_bounded(db):
     many = [(f"{10000000 + i}", f"Schmidt Hans{i:03d}", "DE", "Hann", "5k", 1500) for i in range(30)]
-    rating_list_import(data=egd_bytes(many))
+    rating_list_import(data=egd_bytes(many), user=SYSTEM)
     assert len(search("schmidt")) == 10
 
 
@@ -201,7 +202,9 @@ def test_api_players_show_the_rank_taken_over(client, day, rated):
 
 
 def test_an_odd_list_line_is_shown_to_the_organizer(client, day):
-    rating_list_import(data=egd_bytes(extra=[egd_line("12345678", "Doppelt Dora", "DE", "Hann", "9k", 1200)]))
+    rating_list_import(
+        data=egd_bytes(extra=[egd_line("12345678", "Doppelt Dora", "DE", "Hann", "9k", 1200)]), user=SYSTEM
+    )
     client.force_login(day.user("organizer"))
     html = client.get(f"/t/{day.tournament.slug}/manage/ratings/").content.decode()
     assert "the PIN 12345678 was on line 5 already" in html

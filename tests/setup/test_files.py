@@ -12,6 +12,7 @@ from django.urls import reverse
 
 from tournament.models import AuditEntry, Registration, Tournament
 from tournament.pairing.opengotha_xml import read_tournament
+from tournament.permissions import SYSTEM
 from tournament.services.players import PlayerImportError, players_import_opengotha
 from tournament.services.tournaments import tournament_import_opengotha
 
@@ -96,7 +97,7 @@ def test_only_the_players_of_an_opengotha_file(day):
     # the same file again: the PINs are registered already -> nothing, and each player named
     if any(r.egd_pin for r in made):
         with pytest.raises(PlayerImportError) as info:
-            players_import_opengotha(tournament=t, data=SIMPLE.read_bytes())
+            players_import_opengotha(tournament=t, data=SIMPLE.read_bytes(), user=SYSTEM)
         assert any("Player" in m and "registered already" in m for m in info.value.messages)
     assert not day.other.registrations.exists()
 

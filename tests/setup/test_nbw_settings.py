@@ -9,6 +9,7 @@ import pytest
 from django.urls import reverse
 
 from tournament.models import Tournament
+from tournament.permissions import SYSTEM
 from tournament.selectors.pairing_data import parameters_for
 
 pytestmark = pytest.mark.django_db
@@ -59,7 +60,7 @@ def test_an_opengotha_import_keeps_both(tmp_path):
         '<GeneralParameterSet name="N" shortName="nbw" numberOfRounds="3" genMMS2ValueBye="2" '
         'genNBW2ValueBye="0" genMMS2ValueAbsent="1" genNBW2ValueAbsent="0"/></TournamentParameterSet></Tournament>'
     )
-    t = import_opengotha(xml)
+    t = import_opengotha(xml, user=SYSTEM)
     assert (t.bye_points, t.bye_points_nbw, t.absence_points, t.absence_points_nbw) == (1, 0, Decimal("0.5"), 0)
     g = parameters_for(t).general
     assert (g.mms2_bye, g.nbw2_bye, g.mms2_absent, g.nbw2_absent) == (2, 0, 1, 0)

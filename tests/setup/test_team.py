@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tournament.models import AuditEntry, TournamentInvitation, TournamentRole
+from tournament.permissions import SYSTEM
 from tournament.services.team import (
     invitation_accept,
     invitation_create,
@@ -34,9 +35,9 @@ def test_a_role_by_user_name_as_typed_at_log_in(day):
         role_add(tournament=t, username="carol", role="referee", user=day.user("organizer"))
     for name in ("nobody-at-all", "", "car\x00ol", "x" * 500):
         with pytest.raises(ValidationError, match="no account"):
-            role_add(tournament=t, username=name, role="referee")
+            role_add(tournament=t, username=name, role="referee", user=SYSTEM)
     with pytest.raises(ValidationError):
-        role_add(tournament=t, username="carol", role="king")
+        role_add(tournament=t, username="carol", role="king", user=SYSTEM)
 
 
 def test_the_last_organizer_cannot_be_removed(day):
@@ -44,7 +45,7 @@ def test_the_last_organizer_cannot_be_removed(day):
     only = t.roles.get(role="organizer")
     with pytest.raises(ValidationError, match="at least one organizer"):
         role_remove(tournament=t, role=only, user=day.user("organizer"))
-    second = role_add(tournament=t, username="bob", role="organizer")
+    second = role_add(tournament=t, username="bob", role="organizer", user=SYSTEM)
     role_remove(tournament=t, role=only, user=day.user("organizer"), reason="hands over")
     assert list(t.roles.filter(role="organizer").values_list("user__username", flat=True)) == ["bob"]
     entry = AuditEntry.objects.get(tournament=t, action="role.remove")
@@ -54,7 +55,7 @@ def test_the_last_organizer_cannot_be_removed(day):
     # a role of another tournament is not removed through this one
     other = day.other.roles.get()
     with pytest.raises(ValidationError, match="removed already"):
-        role_remove(tournament=t, role=other)
+        role_remove(tournament=t, role=other, user=SYSTEM)
     assert day.other.roles.count() == 1
 
 
@@ -70,7 +71,7 @@ def test_two_organizers_removing_each_other_at_once_leave_one(monkeypatch):
 
     t = build_day().tournament
     first = t.roles.get(role="organizer")
-    second = role_add(tournament=t, username="bob", role="organizer")
+    second = role_add(tournament=t, username="bob", role="organizer", user=SYSTEM)
     both_counted = threading.Barrier(2)
     log = team.log_action
 
@@ -86,7 +87,7 @@ def test_two_organizers_removing_each_other_at_once_leave_one(monkeypatch):
     def remove(role):
         def go():
             try:
-                role_remove(tournament=t, role=role)
+                role_remove(tournament=t, role=role, user=SYSTEM)
                 return "removed"
             except ValidationError:
                 return "refused"
@@ -129,7 +130,7 @@ def test_withdrawn_expired_and_unknown_invitations_give_nothing(day):
     t = day.tournament
     withdrawn = invitation_create(tournament=t, role="organizer", user=day.user("organizer"))
     invitation_withdraw(tournament=t, invitation=withdrawn, user=day.user("organizer"))
-    old = invitation_create(tournament=t, role="organizer")
+    old = invitation_create(tournament=t, role="organizer", user=SYSTEM)
     TournamentInvitation.objects.filter(pk=old.pk).update(created_at=timezone.now() - dt.timedelta(days=15))
     for token, message in (
         (withdrawn.token, "not known"),

@@ -13,8 +13,9 @@ from django.urls import reverse
 
 from tests.factories import make_discipline, make_player, make_round
 from tournament.models import AuditEntry, Round, Tournament, TournamentRole
+from tournament.permissions import SYSTEM, may_create_tournament
 from tournament.ranks import parse_rank
-from tournament.selectors.setup import locked_settings, may_create_tournament
+from tournament.selectors.setup import locked_settings
 from tournament.services.rounds import round_pair
 from tournament.services.tournaments import (
     StaleSettings,
@@ -301,7 +302,7 @@ def test_the_settings_page_shows_fixed_settings_read_only_with_the_reason(organi
 def test_a_stale_settings_page_says_so(organizer_client, planned):
     t = planned
     data = _settings_post(t, place="Peine")
-    tournament_update_settings(tournament=t, data={"place": "Celle"})
+    tournament_update_settings(tournament=t, data={"place": "Celle"}, user=SYSTEM)
     response = organizer_client.post(reverse("manage_settings", args=[t.slug]), data, follow=True)
     assert "Somebody else changed the settings" in response.content.decode()
     t.refresh_from_db()
@@ -310,7 +311,7 @@ def test_a_stale_settings_page_says_so(organizer_client, planned):
 
 def test_round_start_times_are_in_the_tournaments_time_zone(organizer_client, planned):
     t = planned
-    tournament_update_settings(tournament=t, data={"time_zone": "Asia/Tokyo"})
+    tournament_update_settings(tournament=t, data={"time_zone": "Asia/Tokyo"}, user=SYSTEM)
     response = organizer_client.post(
         reverse("manage_round_add", args=[t.slug]),
         {"discipline": t.disciplines.first().pk, "starts_at": "2026-11-28T10:00", "last_seen": 1},
@@ -331,10 +332,10 @@ def test_a_round_with_no_handicap_is_paired_even(day):
     for rank in ("5d", "20k", "3d", "25k"):
         make_player(t, rank=rank)
     r = make_round(t, go, number=2)
-    round_pair(round=r)
+    round_pair(round=r, user=SYSTEM)
     assert r.games.count() == 4 and set(r.games.values_list("handicap", "komi")) == {(0, Decimal("7"))}
     go.handicap_policy = "mcmahon"
     go.save()
     r3 = make_round(t, go, number=3)
-    round_pair(round=r3)
+    round_pair(round=r3, user=SYSTEM)
     assert max(r3.games.values_list("handicap", flat=True)) > 0

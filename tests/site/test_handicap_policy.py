@@ -8,6 +8,7 @@ import pytest
 
 from tests.factories import make_discipline, make_player, make_round, make_tournament
 from tournament.models.discipline import DisciplineKind, HandicapPolicy
+from tournament.permissions import SYSTEM
 from tournament.selectors.pairing_data import pairing_tournament
 from tournament.services.rounds import round_pair
 
@@ -22,7 +23,7 @@ def paired(kind, policy, komi="7.5"):
     for i, rank in enumerate(RANKS):
         make_player(tournament, rank=rank, club=f"Club {i}")
     round_ = make_round(tournament, discipline, 1)
-    round_pair(round=round_)
+    round_pair(round=round_, user=SYSTEM)
     return round_, list(round_.games.values_list("handicap", "komi"))
 
 

@@ -16,6 +16,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from tournament.models import AuditEntry, Bye, Game, PairConstraint, Registration, Round
+from tournament.permissions import SYSTEM
 from tournament.services import round_edits
 from tournament.services.results import result_set
 from tournament.services.rounds import round_pair, round_publish
@@ -89,7 +90,7 @@ def test_pairing_while_the_previous_round_misses_results_warns_and_pairs(client,
         result_set(game=game, user=day.user("organizer"), version=game.version, result="B")
     r3 = Round.objects.create(tournament=day.tournament, discipline=day.ninuki, number=3)
     assert "misses results" not in _page(client, day, 3)
-    codes = [w["code"] for w in round_pair(round=r3).warnings]
+    codes = [w["code"] for w in round_pair(round=r3, user=SYSTEM).warnings]
     assert "missing-results" not in codes and "earlier-unpublished" in codes  # round 2 is not published
 
 
@@ -174,41 +175,41 @@ def test_a_pair_by_hand_gets_colours_handicap_and_komi_by_the_rules(day, r2):
     t = day.tournament
     t.mcmahon_bar, t.mcmahon_floor, t.handicap_threshold = 8, -30, 8
     t.save()
-    round_pair(round=r2)
+    round_pair(round=r2, user=SYSTEM)
     for game in list(r2.games.all()):
-        round_edits.game_unpair(game=game)
+        round_edits.game_unpair(game=game, user=SYSTEM)
     alice, dave = _reg(day, "Alice"), _reg(day, "Dave")
-    game, _warnings = round_edits.players_pair(round=r2, player_a=dave, player_b=alice)
+    game, _warnings = round_edits.players_pair(round=r2, player_a=dave, player_b=alice, user=SYSTEM)
     assert (game.black_id, game.white_id) == (dave.pk, alice.pk)
     assert game.handicap == 8 and str(game.komi) == "0.5"
 
 
 def test_a_pair_by_hand_takes_the_bye_and_refuses_busy_absent_or_withdrawn_players(day, r2):
-    outcome = round_pair(round=r2)
+    outcome = round_pair(round=r2, user=SYSTEM)
     bye = outcome.bye
     game = r2.games.order_by("table").first()
-    round_edits.game_unpair(game=game)
+    round_edits.game_unpair(game=game, user=SYSTEM)
     lonely = game.black
-    made, texts = round_edits.players_pair(round=r2, player_a=lonely, player_b=bye)
+    made, texts = round_edits.players_pair(round=r2, player_a=lonely, player_b=bye, user=SYSTEM)
     assert not Bye.objects.filter(round=r2).exists()
     assert any(f"{bye.full_name} no longer has the bye" in t for t in texts)
     # the other player of the game taken out gets the bye by hand
-    round_edits.round_set_bye(round=r2, player=game.white)
+    round_edits.round_set_bye(round=r2, player=game.white, user=SYSTEM)
     assert list(Bye.objects.filter(round=r2).values_list("player_id", flat=True)) == [game.white_id]
     other = r2.games.exclude(pk=made.pk).first()
     with pytest.raises(ValidationError, match="has a game in this round already"):
-        round_edits.players_pair(round=r2, player_a=other.black, player_b=game.white)
+        round_edits.players_pair(round=r2, player_a=other.black, player_b=game.white, user=SYSTEM)
     with pytest.raises(ValidationError, match="not confirmed"):
-        round_edits.players_pair(round=r2, player_a=_reg(day, "Gina"), player_b=game.white)
+        round_edits.players_pair(round=r2, player_a=_reg(day, "Gina"), player_b=game.white, user=SYSTEM)
     with pytest.raises(ValidationError, match="Choose two different players"):
-        round_edits.players_pair(round=r2, player_a=game.white, player_b=game.white)
+        round_edits.players_pair(round=r2, player_a=game.white, player_b=game.white, user=SYSTEM)
 
 
 def test_pairing_an_absent_player_by_hand_warns(day, r2):
-    round_pair(round=r2)
+    round_pair(round=r2, user=SYSTEM)
     game = r2.games.order_by("table").first()
-    round_edits.game_unpair(game=game)
-    _made, texts = round_edits.players_pair(round=r2, player_a=_reg(day, "Frank"), player_b=game.black)
+    round_edits.game_unpair(game=game, user=SYSTEM)
+    _made, texts = round_edits.players_pair(round=r2, player_a=_reg(day, "Frank"), player_b=game.black, user=SYSTEM)
     assert any("Frank Fuchs is marked absent in this round" in t for t in texts), texts
 
 
@@ -240,15 +241,17 @@ def test_remove_a_fixed_or_a_forbidden_pair(client, day, r2):
 def test_a_fixed_pair_that_contradicts_a_forbidden_one_is_refused_when_entered(client, day, r2):
     t = day.tournament
     alice, bob, carol = _reg(day, "Alice"), _reg(day, "Bob"), _reg(day, "Carol")
-    round_edits.pair_constraint_add(tournament=t, kind="forbidden", player_a=alice, player_b=bob)
+    round_edits.pair_constraint_add(tournament=t, kind="forbidden", player_a=alice, player_b=bob, user=SYSTEM)
     with pytest.raises(ValidationError, match="are a forbidden pair: they cannot also be a fixed pair"):
-        round_edits.pair_constraint_add(tournament=t, kind="fixed", player_a=bob, player_b=alice, round=r2)
+        round_edits.pair_constraint_add(tournament=t, kind="fixed", player_a=bob, player_b=alice, round=r2, user=SYSTEM)
     # and the other way round: a forbidden pair that contradicts a fixed one
-    round_edits.pair_constraint_add(tournament=t, kind="fixed", player_a=alice, player_b=carol, round=r2)
+    round_edits.pair_constraint_add(tournament=t, kind="fixed", player_a=alice, player_b=carol, round=r2, user=SYSTEM)
     with pytest.raises(ValidationError, match="are a fixed pair in round 2: they cannot also be a forbidden pair"):
-        round_edits.pair_constraint_add(tournament=t, kind="forbidden", player_a=carol, player_b=alice, round=r2)
+        round_edits.pair_constraint_add(
+            tournament=t, kind="forbidden", player_a=carol, player_b=alice, round=r2, user=SYSTEM
+        )
     with pytest.raises(ValidationError, match="is in another fixed pair in round 2"):
-        round_edits.pair_constraint_add(tournament=t, kind="fixed", player_a=bob, player_b=carol, round=r2)
+        round_edits.pair_constraint_add(tournament=t, kind="fixed", player_a=bob, player_b=carol, round=r2, user=SYSTEM)
     assert PairConstraint.objects.count() == 2
     # through the page: the organizer reads why, in their language
     _organizer(client, day)
@@ -287,7 +290,7 @@ def test_a_repair_that_breaks_in_the_middle_keeps_the_old_pairing(day, r2, monke
     from tournament.pairing import engine
     from tournament.services.rounds import round_repair
 
-    round_pair(round=r2)
+    round_pair(round=r2, user=SYSTEM)
     games = sorted(r2.games.values_list("pk", "black_id", "white_id"))
 
     def broken(*args, **kwargs):
@@ -295,7 +298,7 @@ def test_a_repair_that_breaks_in_the_middle_keeps_the_old_pairing(day, r2, monke
 
     monkeypatch.setattr(engine, "pair_round", broken)
     with pytest.raises(RuntimeError):
-        round_repair(round=Round.objects.get(pk=r2.pk))
+        round_repair(round=Round.objects.get(pk=r2.pk), user=SYSTEM)
     assert Round.objects.get(pk=r2.pk).status == Round.Status.PAIRED
     assert sorted(r2.games.values_list("pk", "black_id", "white_id")) == games
 
@@ -304,32 +307,32 @@ def test_a_repair_that_breaks_in_the_middle_keeps_the_old_pairing(day, r2, monke
 
 
 def test_a_result_never_moves_to_another_pair(client, day, r2):
-    round_pair(round=r2)
-    round_publish(round=r2)
+    round_pair(round=r2, user=SYSTEM)
+    round_publish(round=r2, user=SYSTEM)
     g1, g2 = r2.games.select_related("black", "white").order_by("table")
     result_set(game=g1, user=day.user("organizer"), version=g1.version, result="B")
     before = sorted(r2.games.values_list("pk", "black_id", "white_id", "result"))
     with pytest.raises(ValidationError, match="table 1 has a result already"):
-        round_edits.game_swap_players(round=r2, player_a=g1.black, player_b=g2.black)
+        round_edits.game_swap_players(round=r2, player_a=g1.black, player_b=g2.black, user=SYSTEM)
     with pytest.raises(ValidationError, match="has a result already"):
-        round_edits.game_swap_players(round=r2, player_a=g1.black, player_b=g1.white)  # colours
+        round_edits.game_swap_players(round=r2, player_a=g1.black, player_b=g1.white, user=SYSTEM)  # colours
     with pytest.raises(ValidationError, match="has a result already"):
-        round_edits.game_unpair(game=g1)
+        round_edits.game_unpair(game=g1, user=SYSTEM)
     assert sorted(r2.games.values_list("pk", "black_id", "white_id", "result")) == before
     _organizer(client, day)
     messages = _post(client, day, "manage_round_swap", {"player_a": g2.white.pk, "player_b": g1.white.pk})
     assert messages[-1][0] == "error" and "never changed" in messages[-1][1]
     assert sorted(r2.games.values_list("pk", "black_id", "white_id", "result")) == before
     # a game without a result may still be edited in a published round: a player did not turn up
-    round_edits.game_swap_players(round=r2, player_a=g2.black, player_b=g2.white)
+    round_edits.game_swap_players(round=r2, player_a=g2.black, player_b=g2.white, user=SYSTEM)
     swapped = r2.games.get(table=2)
     assert (swapped.black_id, swapped.white_id) == (g2.white_id, g2.black_id) and swapped.result == "?"
     assert Game.objects.get(pk=g1.pk).result == "B"
 
 
 def test_the_round_page_offers_no_unpair_button_for_a_game_with_a_result(client, day, r2):
-    round_pair(round=r2)
-    round_publish(round=r2)
+    round_pair(round=r2, user=SYSTEM)
+    round_publish(round=r2, user=SYSTEM)
     g1, g2 = r2.games.order_by("table")
     result_set(game=g1, user=day.user("organizer"), version=g1.version, result="W")
     _organizer(client, day)
@@ -341,12 +344,12 @@ def test_the_round_page_offers_no_unpair_button_for_a_game_with_a_result(client,
 def test_edits_of_a_planned_or_finished_round_are_refused(day, r2):
     alice, bob = _reg(day, "Alice"), _reg(day, "Bob")
     with pytest.raises(ValidationError, match="only be edited while it is paired or published"):
-        round_edits.players_pair(round=r2, player_a=alice, player_b=bob)
+        round_edits.players_pair(round=r2, player_a=alice, player_b=bob, user=SYSTEM)
     day.round1.games.update(result="B")
     day.round1.status = Round.Status.FINISHED
     day.round1.save()
     with pytest.raises(ValidationError, match="only be edited while it is paired or published"):
-        round_edits.game_swap_players(round=day.round1, player_a=alice, player_b=_reg(day, "Carol"))
+        round_edits.game_swap_players(round=day.round1, player_a=alice, player_b=_reg(day, "Carol"), user=SYSTEM)
 
 
 @pytest.mark.parametrize(
@@ -362,7 +365,7 @@ def test_edits_of_a_planned_or_finished_round_are_refused(day, r2):
     ],
 )
 def test_odd_input_to_the_edit_views_is_a_message_not_a_500(client, day, r2, data):
-    round_pair(round=r2)
+    round_pair(round=r2, user=SYSTEM)
     _organizer(client, day)
     for name in (
         "manage_round_unpair_game",

@@ -17,6 +17,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from tournament.models import AuditEntry, Game, Registration, Round
+from tournament.permissions import SYSTEM
 from tournament.services import round_edits
 from tournament.services.results import ResultError, result_adjudicate, result_report
 from tournament.services.rounds import round_pair, round_publish
@@ -39,13 +40,13 @@ def go_round(day):
     r2 = Round.objects.create(
         tournament=day.tournament, discipline=day.go, number=2, starts_at=dt.datetime(2026, 11, 28, 9, 0, tzinfo=dt.UTC)
     )
-    round_pair(round=r2)
+    round_pair(round=r2, user=SYSTEM)
     return r2
 
 
 @pytest.fixture
 def go_published(go_round):
-    round_publish(round=go_round)
+    round_publish(round=go_round, user=SYSTEM)
     return go_round
 
 
@@ -159,7 +160,7 @@ def test_won_by_and_the_record_example_follow_the_discipline(client, day, go_rou
     ninuki = client.get(reverse("game_report", args=[day.tournament.slug, day.game.pk])).content.decode()
     assert _options(ninuki, "method") == ["", "five", "captures", "resignation", "time", "default"]
     assert 'placeholder="K10 K9 L10 …  /  (;GM[1]SZ[19];B[jj];W[jk])"' in ninuki
-    round_publish(round=go_round)
+    round_publish(round=go_round, user=SYSTEM)
     alice = Registration.objects.get(user=day.user("alice"), tournament=day.tournament)
     game = Game.objects.filter(round=go_round).filter(black=alice).first() or Game.objects.get(
         round=go_round, white=alice

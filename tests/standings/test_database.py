@@ -15,6 +15,7 @@ from tournament.exports.csv import standings_csv
 from tournament.exports.dump import dump_tournament, load_tournament, uncovered_models
 from tournament.exports.h9 import ascii_text, write_h9
 from tournament.models import Game, Round, Tournament
+from tournament.permissions import SYSTEM
 from tournament.selectors import standings as sel
 
 from .dbdata import build
@@ -323,7 +324,7 @@ def test_the_version_sees_every_round_state(db):
     assert round3.status == Round.Status.PAIRED
     before = sel.standings_version(t["tournament"])
     assert sel.standings_version(t["tournament"]) == before  # asking changes nothing
-    round_publish(round=round3)
+    round_publish(round=round3, user=SYSTEM)
     assert sel.standings_version(t["tournament"]) != before
     assert sel.standings_version_of("no-such-tournament") is None
 

@@ -1,10 +1,11 @@
-"""Who may do what in a tournament."""
+"""Reading a user's roles in a tournament from the database (what they mean: :mod:`tournament.permissions`)."""
 
 from __future__ import annotations
 
 from django.db import connection
 
 from tournament.models import Registration, Tournament, TournamentRole
+from tournament.permissions import PLAYER, know_roles
 
 from .rows import registration_of_user, statement
 
@@ -27,7 +28,8 @@ def _roles_sql(with_registration: bool) -> str:
     return statement(f"roles:{with_registration}", build)
 
 
-def _role_rows(user, tournament: Tournament, *, with_registration: bool) -> set[str]:
+def role_rows(user, tournament: Tournament, *, with_registration: bool) -> set[str]:
+    """The roles stored for the user (not expanded); superusers count as organizers."""
     params = [tournament.pk, user.pk] * (2 if with_registration else 1)
     with connection.cursor() as cursor:
         cursor.execute(_roles_sql(with_registration), params)
@@ -37,37 +39,18 @@ def _role_rows(user, tournament: Tournament, *, with_registration: bool) -> set[
     return roles
 
 
-def user_roles_and_registration(user, tournament: Tournament) -> tuple[set[str], Registration | None]:
-    """The user's roles (as :func:`user_roles`) and registration in one go.
+def user_roles_and_registration(user, tournament: Tournament) -> tuple[frozenset[str], Registration | None]:
+    """The user's roles (expanded, as :func:`tournament.permissions.roles_of`) and registration in one go.
 
     The registration is what makes a user a ``player``, so the pages of a
     player read it here once instead of asking "is registered?" and then
-    loading it again.
+    loading it again. The roles are remembered for the rest of the request.
     """
     if not getattr(user, "is_authenticated", False):
-        return set(), None
-    roles = _role_rows(user, tournament, with_registration=False)
+        return frozenset(), None
+    roles = role_rows(user, tournament, with_registration=False)
     registration = registration_of_user(tournament, user)
     if registration is not None:
-        roles.add("player")
+        roles.add(PLAYER)
         registration.user = user
-    return roles, registration
-
-
-def user_roles(user, tournament: Tournament) -> set[str]:
-    """The user's roles in the tournament: ``organizer``, ``referee``, ``player``.
-
-    Superusers count as organizers everywhere.
-    """
-    if not getattr(user, "is_authenticated", False):
-        return set()
-    return _role_rows(user, tournament, with_registration=True)
-
-
-def is_organizer(user, tournament: Tournament) -> bool:
-    return TournamentRole.Role.ORGANIZER in user_roles(user, tournament)
-
-
-def is_referee(user, tournament: Tournament) -> bool:
-    roles = user_roles(user, tournament)
-    return bool(roles & {TournamentRole.Role.REFEREE, TournamentRole.Role.ORGANIZER})
+    return know_roles(user, tournament, roles), registration

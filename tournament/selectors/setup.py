@@ -1,28 +1,12 @@
-"""Reads of the organizer's set-up pages: who may create a tournament, which settings are fixed now,
-the tournament's team, its disciplines and rounds."""
+"""Reads of the organizer's set-up pages: which settings are fixed now, the tournament's team, its
+disciplines and rounds. (Who may create a tournament: :mod:`tournament.permissions`.)"""
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.db.models import Count, Q
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models import Discipline, Round, Tournament, TournamentInvitation, TournamentRole
-
-#: ``DJANGO_TOURNAMENT_CREATORS``: who may create a tournament on the site.
-ANYONE, APPROVED = "anyone", "approved"
-#: The permission an administrator gives approved users (directly or through a group).
-CREATE_PERMISSION = "tournament.add_tournament"
-
-
-def may_create_tournament(user) -> bool:
-    """Anyone logged in, or (``approved``) superusers and accounts with :data:`CREATE_PERMISSION`."""
-    if not getattr(user, "is_authenticated", False) or not user.is_active:
-        return False
-    if getattr(settings, "TOURNAMENT_CREATORS", ANYONE) == ANYONE:
-        return True
-    return user.is_superuser or user.has_perm(CREATE_PERMISSION)
-
 
 #: Settings fixed once a round is paired, with the reason shown beside them.
 PAIRING_FIXED = _("Fixed since a round was paired: the pairings so far were made with it.")

@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 
 from tournament.models import Registration, Tournament
 from tournament.models.registration import new_claim_code, normalize_claim_code
+from tournament.permissions import ORGANIZER, require, require_login
 
 from .audit import log_action
 
@@ -69,6 +70,7 @@ def _take(registration: Registration, account, *, user, action: str, reason: str
 @transaction.atomic
 def registration_claim(*, code: str, user) -> Registration:
     """The logged-in ``user`` claims the registration whose code is ``code``."""
+    require_login(user)
     found = registration_by_code(code)
     if found is None:
         raise ClaimError(_("This code is not known, or it was used already."), code="unknown")
@@ -79,8 +81,9 @@ def registration_claim(*, code: str, user) -> Registration:
 
 
 @transaction.atomic
-def registration_link(*, registration: Registration, username: str, user=None, reason: str = "") -> Registration:
+def registration_link(*, registration: Registration, username: str, user, reason: str = "") -> Registration:
     """An organizer links a user account to a registration by the account's user name."""
+    require(user, registration.tournament, ORGANIZER)
     account = get_user_model().objects.filter(username__iexact=username.strip()).first() if username.strip() else None
     if account is None:
         raise ClaimError(_("There is no account with this user name."), code="no-account")
@@ -93,8 +96,9 @@ def registration_link(*, registration: Registration, username: str, user=None, r
 
 
 @transaction.atomic
-def registration_unlink(*, registration: Registration, user=None, reason: str = "") -> Registration:
+def registration_unlink(*, registration: Registration, user, reason: str = "") -> Registration:
     """An organizer takes the account off a registration; a new claim code is made."""
+    require(user, registration.tournament, ORGANIZER)
     registration = Registration.objects.select_for_update(of=("self",)).select_related("user").get(pk=registration.pk)
     if registration.user_id is None:
         return registration
@@ -120,13 +124,14 @@ def claim_url(registration: Registration, base_url: str) -> str:
 
 @transaction.atomic
 def invitations_send(
-    *, tournament: Tournament, base_url: str, user=None, language: str | None = None, again: bool = False
+    *, tournament: Tournament, base_url: str, user, language: str | None = None, again: bool = False
 ) -> int:
     """E-mail each registration without an account (and with an e-mail address) its claim link.
 
     Registrations invited before are left out unless ``again``. Returns how
     many e-mails went out; each is audited.
     """
+    require(user, tournament, ORGANIZER)
     registrations = (
         tournament.registrations.filter(user__isnull=True)
         .exclude(email="")

@@ -28,6 +28,7 @@ from tournament.models import (
     TournamentRole,
 )
 from tournament.models.discipline import DisciplineKind, HandicapPolicy
+from tournament.permissions import SYSTEM
 from tournament.ranks import parse_rank
 
 SLUG = "demo"
@@ -261,18 +262,18 @@ def _play(tournament: Tournament, rounds: list[Round], report: DemoReport) -> No
     for round_ in rounds[:PUBLISHED_ROUNDS]:
         round_.refresh_from_db()
         if round_.status == Round.Status.PLANNED:
-            round_pair(round=round_)
+            round_pair(round=round_, user=SYSTEM)
             report.add(f"pairing of round {round_.number}")
         round_.refresh_from_db()
         if round_.status == Round.Status.PAIRED:
-            round_publish(round=round_)
+            round_publish(round=round_, user=SYSTEM)
             report.add(f"publication of round {round_.number}")
         if round_.number <= FINISHED_ROUNDS:
             if play_round_results(round_, rng):
                 report.add(f"results of round {round_.number}")
             round_.refresh_from_db()
             if round_.status == Round.Status.PUBLISHED:
-                round_finish(round=round_)
+                round_finish(round=round_, user=SYSTEM)
 
 
 def _dispute(round_: Round, anna, report: DemoReport) -> None:

@@ -40,13 +40,12 @@ from games.limits import RecordTooLong
 from games.live import LiveGame, Snapshot, normalise
 from tournament.models import Game, LiveRecord
 from tournament.models.game import Result, ResultState, WinMethod
+from tournament.permissions import ORGANIZER, REFEREE, has_role, require
 
 from . import records
 from . import results as result_services
 from .audit import log_action
 from .records import reason_text
-
-REFEREE_ROLES = {"referee", "organizer"}
 
 #: How the end of a game in the record becomes the site's result.
 _RESULT = {"black": Result.BLACK, "white": Result.WHITE, "draw": Result.DRAW}
@@ -139,15 +138,11 @@ class Capacity:
         return self.recording or (not self.taken_over and (self.side is not None or self.scorer))
 
 
-def capacity(game: Game, live: LiveRecord, user, roles=None) -> Capacity:
-    """``roles``: the user's roles in the tournament, if the caller has them (else they are read)."""
+def capacity(game: Game, live: LiveRecord, user) -> Capacity:
+    """What the user may do on the game's live board."""
     if not getattr(user, "is_authenticated", False):
         return Capacity(None, False, False, False, live.recorder_id is not None)
-    if roles is None:
-        from tournament.selectors.roles import user_roles
-
-        roles = user_roles(user, game.round.tournament)
-    referee = bool(set(roles) & REFEREE_ROLES)
+    referee = has_role(user, game.round.tournament, REFEREE)
     return Capacity(
         side=result_services.player_side(game, user),
         scorer=live.scorer_id is not None and live.scorer_id == user.pk,
@@ -245,7 +240,7 @@ class Played:
         return self.board.snapshot()
 
 
-def place(*, game: Game, user, version: int, point: str, roles=None, live: LiveRecord | None = None) -> Played:
+def place(*, game: Game, user, version: int, point: str, live: LiveRecord | None = None) -> Played:
     """Enter the next move (``"K10"`` or ``"pass"``) of the position at ``version``.
 
     Raises :class:`IllegalLiveMove` for a move the rules forbid (nothing is
@@ -255,7 +250,7 @@ def place(*, game: Game, user, version: int, point: str, roles=None, live: LiveR
     game proposes the result (:mod:`tournament.services.results`), in the transaction that stores it.
     """
     live = _current(game, live)
-    _require_recorder(capacity(game, live, user, roles))
+    _require_recorder(capacity(game, live, user))
     _require_open(game)
     try:
         token = normalise(point)
@@ -301,14 +296,14 @@ def _propose(*, game: Game, user, live: LiveRecord, result: str, method: str) ->
     )
 
 
-def take_back(*, game: Game, user, version: int, roles=None, live: LiveRecord | None = None) -> Played:
+def take_back(*, game: Game, user, version: int, live: LiveRecord | None = None) -> Played:
     """Take back the last move (or the resignation, or time loss, entered last).
 
     Refused once the opponent has moved (it is then no longer the last move)
     and once the result it proposed is confirmed.
     """
     live = _current(game, live)
-    who = capacity(game, live, user, roles)
+    who = capacity(game, live, user)
     _require_recorder(who)
     if live.version != version:
         raise StaleBoard(live)
@@ -344,15 +339,13 @@ def take_back(*, game: Game, user, version: int, roles=None, live: LiveRecord | 
     return Played(live, game, new_board(game, moves))
 
 
-def end(
-    *, game: Game, user, version: int, loser: str, method: str, roles=None, live: LiveRecord | None = None
-) -> Played:
+def end(*, game: Game, user, version: int, loser: str, method: str, live: LiveRecord | None = None) -> Played:
     """A resignation or a loss on time entered on the board: ``loser`` (``"black"``/``"white"``)
     loses by ``method`` (``"resignation"``/``"time"``); the result is proposed with the record so far."""
     if loser not in ("black", "white") or method not in END_METHODS:
         raise LiveError(_("Say who resigned or lost on time."), code="invalid")
     live = _current(game, live)
-    _require_recorder(capacity(game, live, user, roles))
+    _require_recorder(capacity(game, live, user))
     _require_open(game)
     if live.version != version:
         raise StaleBoard(live)
@@ -370,13 +363,11 @@ def end(
 
 
 @transaction.atomic
-def take_over(
-    *, game: Game, user, version: int, roles=None, release: bool = False, live: LiveRecord | None = None
-) -> LiveRecord:
+def take_over(*, game: Game, user, version: int, release: bool = False, live: LiveRecord | None = None) -> LiveRecord:
     """A referee takes over the recording of the game (the players' phones only follow it), or
     hands it back to the players (``release``)."""
     live = _current(game, live)
-    who = capacity(game, live, user, roles)
+    who = capacity(game, live, user)
     if not who.referee:
         raise PermissionDenied(_("Only a referee can take over the recording."))
     if live.version != version:
@@ -395,14 +386,11 @@ def take_over(
 
 
 @transaction.atomic
-def set_scorer(*, game: Game, user, username: str, roles=None) -> LiveRecord:
+def set_scorer(*, game: Game, user, username: str) -> LiveRecord:
     """An organizer names the scorer for the game's table (an empty name: none)."""
-    from tournament.selectors.roles import user_roles
-
     from .accounts import find_user
 
-    if "organizer" not in set(roles if roles is not None else user_roles(user, game.round.tournament)):
-        raise PermissionDenied(_("Only an organizer names the scorer."))
+    require(user, game.round.tournament, ORGANIZER)
     username = (username or "").strip()
     scorer = None
     if username:

@@ -36,6 +36,7 @@ from tournament.models import Bye, Discipline, Game, Registration, Round, Tourna
 from tournament.models.discipline import DisciplineKind, HandicapPolicy
 from tournament.models.game import ResultState
 from tournament.models.tournament import PairingSystem
+from tournament.permissions import require_create
 
 from .audit import log_action
 
@@ -70,12 +71,13 @@ def _tournament(data: MMTournament, slug: str) -> Tournament:
 
 
 @transaction.atomic
-def import_macmahon(source, *, slug: str | None = None, user=None) -> Tournament:
+def import_macmahon(source, *, slug: str | None = None, user) -> Tournament:
     """Create a tournament from a MacMahon 3.9 file (path, bytes or text).
 
     Raises :class:`MacMahonFormatError` for a file it cannot read whole, and
     ``ValidationError`` when the short name is taken or a value does not fit.
     """
+    require_create(user)
     data = read_macmahon(source)
     slug = slugify(slug or data.name)[:60].strip("-") or "macmahon"
     if Tournament.objects.filter(slug=slug).exists():

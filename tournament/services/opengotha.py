@@ -26,6 +26,7 @@ from tournament.models.tournament import PairingSystem
 from tournament.pairing import model as pm
 from tournament.pairing.opengotha_xml import OpenGothaFormatError, read_tournament, write_tournament
 from tournament.pairing.params_json import to_json
+from tournament.permissions import require_create
 from tournament.selectors.pairing_data import RESULT_CODES, plain_tournament
 from tournament.standings.opengotha import criteria_codes
 
@@ -68,8 +69,9 @@ def _stored_parameters(params: pm.Parameters) -> dict:
 
 
 @transaction.atomic
-def import_opengotha(source, *, slug: str | None = None, user=None) -> Tournament:
-    """Create a tournament from an OpenGotha file (path, bytes or text)."""
+def import_opengotha(source, *, slug: str | None = None, user) -> Tournament:
+    """Create a tournament from an OpenGotha file (path, bytes or text); ``user``: who imports it."""
+    require_create(user)
     data = read_tournament(source)
     general = _general_attrib(data.extra)
     slug = slugify(slug or data.short_name or data.name)[:60] or "opengotha"

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from tournament.models import AuditEntry, Registration, Tournament
 from tournament.models.registration import PLAYER_FIELDS, new_claim_code
+from tournament.permissions import ORGANIZER, require
 
 from .audit import audit_entry, log_action
 from .registrations import audit_data, registration_create
@@ -102,8 +103,9 @@ def player_register_self(
 
 
 @transaction.atomic
-def player_enter_late(*, tournament: Tournament, data: dict, user=None, confirmed: bool = True) -> Registration:
+def player_enter_late(*, tournament: Tournament, data: dict, user, confirmed: bool = True) -> Registration:
     """An organizer enters a player (at the desk, or late); the player claims the registration later."""
+    require(user, tournament, ORGANIZER)
     return registration_create(
         tournament=tournament,
         data=data,
@@ -226,7 +228,7 @@ def parse_player_csv(data: bytes | str) -> list[tuple[int, dict]]:
 
 @transaction.atomic
 def players_import_csv(
-    *, tournament: Tournament, data: bytes | str, user=None, confirmed: bool = True
+    *, tournament: Tournament, data: bytes | str, user, confirmed: bool = True
 ) -> list[Registration]:
     """Register every player of a CSV player list: all of them, or none if any line is wrong.
 
@@ -235,6 +237,7 @@ def players_import_csv(
     registered here already is an error of its line. Every problem is
     reported as ``Line 4, Go rank: ...``.
     """
+    require(user, tournament, ORGANIZER)
     rows = [(_("Line %(line)s") % {"line": n}, values) for n, values in parse_player_csv(data)]
     return _import_rows(tournament=tournament, rows=rows, user=user, confirmed=confirmed, source="CSV")
 
@@ -279,10 +282,11 @@ def opengotha_player_rows(data: bytes) -> list[tuple[str, dict]]:
 
 @transaction.atomic
 def players_import_opengotha(
-    *, tournament: Tournament, data: bytes, user=None, confirmed: bool = True
+    *, tournament: Tournament, data: bytes, user, confirmed: bool = True
 ) -> list[Registration]:
     """Register the players of an OpenGotha file (its games, rounds and settings are not taken):
     all of them, or none and the problems by player."""
+    require(user, tournament, ORGANIZER)
     rows = opengotha_player_rows(data)
     return _import_rows(tournament=tournament, rows=rows, user=user, confirmed=confirmed, source="OpenGotha")
 

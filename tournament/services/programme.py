@@ -19,6 +19,7 @@ from django.db.models import F, Max
 from django.utils.translation import gettext as _
 
 from tournament.models import Discipline, Registration, Round, Tournament
+from tournament.permissions import ORGANIZER, require
 from tournament.selectors.setup import discipline_played
 
 from .audit import log_action
@@ -57,7 +58,8 @@ def _lock(tournament: Tournament) -> Tournament:
 
 
 @transaction.atomic
-def discipline_create(*, tournament: Tournament, data: dict, user=None) -> Discipline:
+def discipline_create(*, tournament: Tournament, data: dict, user) -> Discipline:
+    require(user, tournament, ORGANIZER)
     _lock(tournament)
     discipline = Discipline(tournament=tournament, **{k: v for k, v in data.items() if k in DISCIPLINE_FIELDS})
     if "position" not in data:
@@ -75,8 +77,9 @@ def discipline_create(*, tournament: Tournament, data: dict, user=None) -> Disci
 
 
 @transaction.atomic
-def discipline_update(*, discipline: Discipline, data: dict, user=None) -> list[str]:
+def discipline_update(*, discipline: Discipline, data: dict, user) -> list[str]:
     """Change the discipline; the names of the fields changed."""
+    require(user, discipline.tournament, ORGANIZER)
     current = Discipline.objects.select_for_update().get(pk=discipline.pk)
     changed = [k for k in DISCIPLINE_FIELDS if k in data and getattr(current, k) != data[k]]
     played = discipline_played(current)
@@ -109,7 +112,8 @@ def discipline_update(*, discipline: Discipline, data: dict, user=None) -> list[
 
 
 @transaction.atomic
-def discipline_delete(*, discipline: Discipline, user=None) -> None:
+def discipline_delete(*, discipline: Discipline, user) -> None:
+    require(user, discipline.tournament, ORGANIZER)
     tournament = _lock(discipline.tournament)
     current = Discipline.objects.filter(pk=discipline.pk, tournament=tournament).first()
     if current is None:
@@ -148,7 +152,7 @@ def round_add(
     number: int | None = None,
     starts_at=None,
     pairing_system: str = "",
-    user=None,
+    user,
     last_seen: int | None = None,
 ) -> Round:
     """Add a round (the next number unless ``number``).
@@ -157,6 +161,7 @@ def round_add(
     added meanwhile (another organizer, or the same form sent twice) nothing
     is added and the error says which round exists now.
     """
+    require(user, tournament, ORGANIZER)
     tournament = _lock(tournament)
     last = tournament.rounds.aggregate(n=Max("number"))["n"] or 0
     if number is None and last_seen is not None and last != last_seen:
@@ -187,10 +192,11 @@ def round_update(
     discipline: Discipline,
     starts_at,
     pairing_system: str = "",  # noqa: A002
-    user=None,
+    user,
     reason: str = "",
 ) -> Round:
     """Change the start time (always), the discipline and pairing system (while the round is planned)."""
+    require(user, round.tournament, ORGANIZER)
     current = Round.objects.select_for_update().select_related("discipline", "tournament").get(pk=round.pk)
     if discipline.tournament_id != current.tournament_id:
         raise ProgrammeError(_("The discipline belongs to another tournament."), code="foreign")
@@ -236,8 +242,9 @@ def round_update(
 
 
 @transaction.atomic
-def round_delete(*, round: Round, user=None) -> None:  # noqa: A002
+def round_delete(*, round: Round, user) -> None:  # noqa: A002
     """Delete the last round while it is planned and has no games; players' absences from it go too."""
+    require(user, round.tournament, ORGANIZER)
     tournament = _lock(round.tournament)
     current = Round.objects.select_related("discipline").filter(pk=round.pk, tournament=tournament).first()
     if current is None:

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 
 from tournament.formats.egd_ratings import RatingListData, RatingListError, read_rating_list
 from tournament.models import RatedPlayer, RatingList, Round, Tournament
+from tournament.permissions import ORGANIZER, require, require_rating_list
 from tournament.selectors.ratings import differences_fingerprint, rank_differences, search_key
 
 from .registrations import registration_update
@@ -30,8 +31,9 @@ MAX_DOWNLOAD = 40 * 1024 * 1024
 
 
 @transaction.atomic
-def rating_list_import(*, data: bytes, file_name: str = "", user=None) -> tuple[RatingList, RatingListData]:
+def rating_list_import(*, data: bytes, file_name: str = "", user) -> tuple[RatingList, RatingListData]:
     """Read the list and make it the site's one list; raises :class:`RatingListError` when nothing is readable."""
+    require_rating_list(user)
     parsed = read_rating_list(data)
     rating_list = RatingList.objects.create(
         published=parsed.date,
@@ -85,12 +87,13 @@ def rating_list_fetch(url: str | None = None) -> bytes:
 
 
 @transaction.atomic
-def ranks_update_from_list(*, tournament: Tournament, user=None, fingerprint: str) -> int:
+def ranks_update_from_list(*, tournament: Tournament, user, fingerprint: str) -> int:
     """Set the rank and rating of every registration (matched by EGD PIN) as the list has them.
 
     Only before round 1 is paired, and only if the differences are still
     those the organizer saw (``fingerprint``). Returns how many changed.
     """
+    require(user, tournament, ORGANIZER)
     Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.rounds.exclude(status=Round.Status.PLANNED).exists():
         raise ValidationError(_("Round 1 is paired already: ranks are no longer updated from the list."))

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from tournament.models import Bye, Game, PairConstraint, Registration, Tournament
 from tournament.models.registration import PLAYER_FIELDS
+from tournament.permissions import ORGANIZER, require, require_own_or
 from tournament.ranks import format_rank
 
 from .audit import log_action
@@ -50,9 +51,14 @@ def registration_create(
     status: str = Registration.Status.PRELIMINARY,
     absent_rounds: list[int] | None = None,
     account=None,
-    user=None,
+    user,
 ) -> Registration:
-    """Register a player with ``data`` (the player fields); ``account`` is the player's own user account, if any."""
+    """Register a player with ``data`` (the player fields); ``account`` is the player's own user account, if any.
+
+    An organizer registers anybody; a user registers themselves (``account`` is ``user``).
+    """
+    if not (account is not None and account is user and source == Registration.Source.SELF):
+        require(user, tournament, ORGANIZER)
     registration = Registration(
         tournament=tournament,
         user=account,
@@ -79,12 +85,13 @@ def registration_create(
 
 
 @transaction.atomic
-def registration_update(*, registration: Registration, data: dict, user=None, reason: str = "") -> Registration:
+def registration_update(*, registration: Registration, data: dict, user, reason: str = "") -> Registration:
     """Change the player's data in this tournament (name, Latin names, club, country, PIN, e-mail, rank, rating).
 
     Each change is audited with its value before and after; other
     tournaments keep what they have.
     """
+    require(user, registration.tournament, ORGANIZER)
     registration = Registration.objects.select_for_update().get(pk=registration.pk)
     changed = [name for name in PLAYER_FIELDS if name in data and data[name] != getattr(registration, name)]
     if not changed:
@@ -107,7 +114,12 @@ def registration_update(*, registration: Registration, data: dict, user=None, re
 
 
 @transaction.atomic
-def registration_set_status(*, registration: Registration, status: str, user=None, reason: str = "") -> Registration:
+def registration_set_status(*, registration: Registration, status: str, user, reason: str = "") -> Registration:
+    """Confirm, withdraw ... a registration: an organizer; the player withdraws their own."""
+    if status == Registration.Status.WITHDRAWN:
+        require_own_or(user, registration, ORGANIZER)
+    else:
+        require(user, registration.tournament, ORGANIZER)
     registration = Registration.objects.select_for_update().get(pk=registration.pk)
     if registration.status == status:
         return registration
@@ -133,8 +145,10 @@ def registration_set_status(*, registration: Registration, status: str, user=Non
 
 @transaction.atomic
 def registration_set_absent_rounds(
-    *, registration: Registration, absent_rounds: list[int], user=None, reason: str = ""
+    *, registration: Registration, absent_rounds: list[int], user, reason: str = ""
 ) -> Registration:
+    """The rounds the player will miss: set by an organizer or the player."""
+    require_own_or(user, registration, ORGANIZER)
     before = list(registration.absent_rounds)
     registration.absent_rounds = absent_rounds
     registration.full_clean()
@@ -161,8 +175,9 @@ def _rounds_played(registration: Registration) -> set[int]:
 
 
 @transaction.atomic
-def registration_delete(*, registration: Registration, user=None, reason: str = "") -> None:
+def registration_delete(*, registration: Registration, user, reason: str = "") -> None:
     """Delete a registration made by mistake; one with games or byes can only be withdrawn."""
+    require(user, registration.tournament, ORGANIZER)
     registration = Registration.objects.select_for_update().get(pk=registration.pk)
     if _rounds_played(registration):
         raise ValidationError(
@@ -186,7 +201,7 @@ _FILL_FIELDS = ("surname_latin", "given_name_latin", "club", "egd_pin", "email",
 
 
 @transaction.atomic
-def registration_merge(*, keep: Registration, drop: Registration, user=None, reason: str = "") -> Registration:
+def registration_merge(*, keep: Registration, drop: Registration, user, reason: str = "") -> Registration:
     """Make two registrations of one person one: ``drop``'s games, byes and constraints go to ``keep``.
 
     Refused when both have a game or bye in the same round, or when they
@@ -195,6 +210,7 @@ def registration_merge(*, keep: Registration, drop: Registration, user=None, rea
     its account if ``keep`` has none. The better status wins (confirmed
     over preliminary over withdrawn).
     """
+    require(user, keep.tournament, ORGANIZER)
     if keep.pk == drop.pk:
         raise ValidationError(_("Choose two different registrations."))
     locked = {r.pk: r for r in Registration.objects.select_for_update().filter(pk__in=[keep.pk, drop.pk])}

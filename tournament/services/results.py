@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 
 from tournament.models import Game
 from tournament.models.game import Result, ResultState, WinMethod, win_methods
+from tournament.permissions import ORGANIZER, REFEREE, require
 
 from .audit import log_action
 from .records import RecordCheck, RecordUnreadable, check_claim
@@ -291,6 +292,7 @@ def result_set(
 
     An entered result counts as confirmed; ``?`` takes the result back to pending.
     """
+    require(user, game.round.tournament, ORGANIZER)
     _validate_result(result, by_default)
     if by_default:
         method = WinMethod.DEFAULT
@@ -314,6 +316,7 @@ def result_adjudicate(
     method: str = "",
 ) -> Game:
     """A referee decides a result, with a written reason the players see."""
+    require(user, game.round.tournament, REFEREE)
     _validate_result(result, by_default)
     reason = (reason or "").strip()
     if not reason:

@@ -26,6 +26,7 @@ from django.utils.translation import gettext as _
 from tournament.models import Bye, Game, PairConstraint, Registration, Round, Tournament
 from tournament.pairing import edits
 from tournament.pairing_words import refusal_text, warning_text
+from tournament.permissions import ORGANIZER, require
 from tournament.selectors.pairing_data import plain_game, player_key
 from tournament.selectors.round_day import names_of, plain_round, warning_data
 
@@ -107,9 +108,10 @@ def game_swap_players(
     round: Round,
     player_a: Registration,
     player_b: Registration,  # noqa: A002
-    user=None,
+    user,
 ) -> list[str]:
     """Swap two players between their games (or the colours of their one game); the warnings in words."""
+    require(user, round.tournament, ORGANIZER)
     round_ = _locked_round(round)
     games = _games(round_)
     names = names_of(round_)
@@ -133,8 +135,9 @@ def game_swap_players(
 
 
 @transaction.atomic
-def game_unpair(*, game: Game, user=None) -> Round:
+def game_unpair(*, game: Game, user) -> Round:
     """Take one game out of its round: both players are unpaired (refused once the game has a result)."""
+    require(user, game.round.tournament, ORGANIZER)
     round_ = _locked_round(game.round)
     games = _games(round_)
     names = names_of(round_)
@@ -163,10 +166,11 @@ def players_pair(
     round: Round,
     player_a: Registration,
     player_b: Registration,  # noqa: A002
-    user=None,
+    user,
 ) -> tuple[Game, list[str]]:
     """Pair two players without a game by hand (a bye either of them had goes); colours,
     handicap and komi by the rules. The new game is kept when the round is paired again."""
+    require(user, round.tournament, ORGANIZER)
     round_ = _locked_round(round)
     _playing(round_, player_a, player_b)
     games = _games(round_)
@@ -194,8 +198,9 @@ def players_pair(
 
 
 @transaction.atomic
-def round_set_bye(*, round: Round, player: Registration, user=None) -> Bye:  # noqa: A002
+def round_set_bye(*, round: Round, player: Registration, user) -> Bye:  # noqa: A002
     """Give the round's bye to a player without a game; whoever had it is unpaired."""
+    require(user, round.tournament, ORGANIZER)
     round_ = _locked_round(round)
     _playing(round_, player)
     if (
@@ -220,8 +225,9 @@ def round_set_bye(*, round: Round, player: Registration, user=None) -> Bye:  # n
 
 
 @transaction.atomic
-def game_move_table(*, game: Game, table: int, user=None) -> Game:
+def game_move_table(*, game: Game, table: int, user) -> Game:
     """Put a game at another table; a game already there takes the old table."""
+    require(user, game.round.tournament, ORGANIZER)
     round_ = Round.objects.select_for_update().get(pk=game.round_id)
     if round_.status not in EDITABLE:
         raise RoundStateError(_("Tables can only be changed while the round is being played."))
@@ -266,10 +272,11 @@ def pair_constraint_add(
     player_b: Registration,
     round: Round | None = None,
     reason: str = "",
-    user=None,
+    user,
 ) -> PairConstraint:  # noqa: A002
     """A fixed pair (for one round) or a forbidden pair (for one round or all); one that
     contradicts the constraints already there is refused (see :meth:`PairConstraint.clean`)."""
+    require(user, tournament, ORGANIZER)
     Tournament.objects.select_for_update().filter(pk=tournament.pk).first()  # one constraint at a time
     constraint = PairConstraint(
         tournament=tournament, kind=kind, player_a=player_a, player_b=player_b, round=round, reason=reason
@@ -292,8 +299,9 @@ def pair_constraint_add(
 
 
 @transaction.atomic
-def pair_constraint_remove(*, constraint: PairConstraint, user=None, reason: str = "") -> None:
+def pair_constraint_remove(*, constraint: PairConstraint, user, reason: str = "") -> None:
     """Remove a fixed or forbidden pair; it no longer counts the next time a round is paired."""
+    require(user, constraint.tournament, ORGANIZER)
     constraint = PairConstraint.objects.select_related("player_a", "player_b", "round", "tournament").get(
         pk=constraint.pk
     )

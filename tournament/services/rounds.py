@@ -21,6 +21,7 @@ from tournament.models import Bye, Discipline, Game, PairConstraint, Registratio
 from tournament.models.game import Result
 from tournament.pairing import engine
 from tournament.pairing.model import Game as PlainGame
+from tournament.permissions import ORGANIZER, require
 from tournament.selectors.pairing_data import pairing_tournament, player_key
 
 from .audit import log_action
@@ -68,8 +69,9 @@ def round_create(
     number: int | None = None,
     pairing_system: str = "",
     starts_at=None,
-    user=None,
+    user,
 ) -> Round:
+    require(user, tournament, ORGANIZER)
     if discipline.tournament_id != tournament.pk:
         raise ValidationError(_("The discipline belongs to another tournament."))
     if number is None:
@@ -132,12 +134,13 @@ def _constraint_conflicts(constraints, registrations: dict[int, Registration]) -
 
 
 @transaction.atomic
-def round_pair(*, round: Round, user=None) -> PairingOutcome:  # noqa: A002 - the domain's word
+def round_pair(*, round: Round, user) -> PairingOutcome:  # noqa: A002 - the domain's word
     """Pair a planned round with the engine; kept (pinned) games stay as they are.
 
     A warning, not a refusal: earlier rounds that are not published or still
     miss results (their games count as played, without points).
     """
+    require(user, round.tournament, ORGANIZER)
     round_ = round
     round_.refresh_from_db()
     if round_.status != Round.Status.PLANNED:
@@ -244,9 +247,10 @@ def round_pair(*, round: Round, user=None) -> PairingOutcome:  # noqa: A002 - th
 
 
 @transaction.atomic
-def round_repair(*, round: Round, user=None) -> PairingOutcome:  # noqa: A002
+def round_repair(*, round: Round, user) -> PairingOutcome:  # noqa: A002
     """Pair a paired round again (kept games stay), in one transaction: if the new
     pairing fails, the old one is still there, untouched."""
+    require(user, round.tournament, ORGANIZER)
     round_ = round
     round_.refresh_from_db()
     if round_.status == Round.Status.PAIRED:
@@ -298,8 +302,9 @@ def pair_constraints_for(round_: Round):
 
 
 @transaction.atomic
-def round_unpair(*, round: Round, user=None, keep_pinned: bool = True) -> Round:  # noqa: A002
+def round_unpair(*, round: Round, user, keep_pinned: bool = True) -> Round:  # noqa: A002
     """Back to planned before publication; pinned (fixed, hand-made) games stay."""
+    require(user, round.tournament, ORGANIZER)
     round_ = round
     round_.refresh_from_db()
     _advance(round_, Round.Status.PAIRED, Round.Status.PLANNED)
@@ -314,7 +319,8 @@ def round_unpair(*, round: Round, user=None, keep_pinned: bool = True) -> Round:
 
 
 @transaction.atomic
-def round_publish(*, round: Round, user=None) -> Round:  # noqa: A002
+def round_publish(*, round: Round, user) -> Round:  # noqa: A002
+    require(user, round.tournament, ORGANIZER)
     round_ = round
     round_.refresh_from_db()
     if not round_.games.exists() and not round_.byes.exists():
@@ -325,7 +331,8 @@ def round_publish(*, round: Round, user=None) -> Round:  # noqa: A002
 
 
 @transaction.atomic
-def round_unpublish(*, round: Round, user=None, reason: str = "") -> Round:  # noqa: A002
+def round_unpublish(*, round: Round, user, reason: str = "") -> Round:  # noqa: A002
+    require(user, round.tournament, ORGANIZER)
     round_ = round
     round_.refresh_from_db()
     if round_.games.exclude(result="?").exists():
@@ -338,7 +345,8 @@ def round_unpublish(*, round: Round, user=None, reason: str = "") -> Round:  # n
 
 
 @transaction.atomic
-def round_finish(*, round: Round, user=None) -> Round:  # noqa: A002
+def round_finish(*, round: Round, user) -> Round:  # noqa: A002
+    require(user, round.tournament, ORGANIZER)
     round_ = round
     round_.refresh_from_db()
     missing = list(round_.games.filter(result="?").values_list("table", flat=True))
@@ -350,7 +358,8 @@ def round_finish(*, round: Round, user=None) -> Round:  # noqa: A002
 
 
 @transaction.atomic
-def round_reopen(*, round: Round, user=None, reason: str = "") -> Round:  # noqa: A002
+def round_reopen(*, round: Round, user, reason: str = "") -> Round:  # noqa: A002
+    require(user, round.tournament, ORGANIZER)
     round_ = round
     round_.refresh_from_db()
     _advance(round_, Round.Status.FINISHED, Round.Status.PUBLISHED)

@@ -21,6 +21,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from tournament.models import Tournament, TournamentInvitation, TournamentRole
+from tournament.permissions import ORGANIZER, require, require_login
 
 from .accounts import find_user
 from .audit import log_action
@@ -47,8 +48,9 @@ def _grant(tournament: Tournament, account, role: str) -> tuple[TournamentRole, 
 
 
 @transaction.atomic
-def role_add(*, tournament: Tournament, username: str, role: str, user=None) -> TournamentRole:
+def role_add(*, tournament: Tournament, username: str, role: str, user) -> TournamentRole:
     """Give the account named ``username`` (as at log-in: case and fullwidth letters do not matter) the role."""
+    require(user, tournament, ORGANIZER)
     _check_role(role)
     account = find_user(str(username)[:200])
     if account is None or not account.is_active:
@@ -73,8 +75,9 @@ def role_add(*, tournament: Tournament, username: str, role: str, user=None) -> 
 
 
 @transaction.atomic
-def role_remove(*, tournament: Tournament, role: TournamentRole, user=None, reason: str = "") -> None:
+def role_remove(*, tournament: Tournament, role: TournamentRole, user, reason: str = "") -> None:
     """Take a role away; the last organizer stays."""
+    require(user, tournament, ORGANIZER)
     _lock(tournament)
     role = TournamentRole.objects.select_related("user").filter(pk=role.pk, tournament=tournament).first()
     if role is None:
@@ -95,9 +98,10 @@ def invitation_url(invitation: TournamentInvitation, base_url: str) -> str:
 
 @transaction.atomic
 def invitation_create(
-    *, tournament: Tournament, role: str, email: str = "", user=None, base_url: str = "", language: str | None = None
+    *, tournament: Tournament, role: str, email: str = "", user, base_url: str = "", language: str | None = None
 ) -> TournamentInvitation:
     """A link that gives ``role`` to whoever accepts it; e-mailed to ``email`` if one is given."""
+    require(user, tournament, ORGANIZER)
     _check_role(role)
     invitation = TournamentInvitation(
         tournament=tournament,
@@ -134,7 +138,8 @@ def invitation_create(
 
 
 @transaction.atomic
-def invitation_withdraw(*, tournament: Tournament, invitation: TournamentInvitation, user=None) -> None:
+def invitation_withdraw(*, tournament: Tournament, invitation: TournamentInvitation, user) -> None:
+    require(user, tournament, ORGANIZER)
     invitation = (
         TournamentInvitation.objects.select_for_update().filter(pk=invitation.pk, tournament=tournament).first()
     )
@@ -160,6 +165,7 @@ def invitation_by_token(token: str) -> TournamentInvitation | None:
 @transaction.atomic
 def invitation_accept(*, token: str, user) -> TournamentRole:
     """The logged-in ``user`` takes the role of the invitation (once; a second click finds it done)."""
+    require_login(user)
     found = invitation_by_token(token)
     if found is None:
         raise TeamError(_("This invitation is not known, or it was withdrawn."), code="unknown")

@@ -2,7 +2,7 @@
 and a whole tournament from an OpenGotha file.
 
 Who may create a tournament is a site setting (``DJANGO_TOURNAMENT_CREATORS``,
-see :func:`tournament.selectors.setup.may_create_tournament`). Settings that
+see :func:`tournament.permissions.may_create_tournament`). Settings that
 the pairings so far were made with are fixed once a round is paired
 (:func:`tournament.selectors.setup.locked_settings`); every change is audited
 with its values before and after.
@@ -13,14 +13,15 @@ from __future__ import annotations
 import datetime as dt
 from decimal import Decimal
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import DataError, IntegrityError, transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from tournament.models import Tournament, TournamentRole
+from tournament.permissions import ORGANIZER, require, require_create
 from tournament.ranks import format_rank
-from tournament.selectors.setup import locked_settings, may_create_tournament
+from tournament.selectors.setup import locked_settings
 
 from .audit import log_action
 
@@ -94,8 +95,7 @@ def tournament_create(*, user, data: dict) -> Tournament:
     Without a short name one is made from the name (``-2``, ``-3`` ... if
     taken); a short name given and taken is an error.
     """
-    if not may_create_tournament(user):
-        raise PermissionDenied(_("You may not create tournaments on this site."))
+    require_create(user)
     fields = {k: v for k, v in data.items() if k in CREATE_FIELDS and v is not None}
     name = str(fields.get("name") or "").strip()
     fields["name"] = name
@@ -126,7 +126,7 @@ def tournament_create(*, user, data: dict) -> Tournament:
 
 @transaction.atomic
 def tournament_update_settings(
-    *, tournament: Tournament, data: dict, user=None, reason: str = "", version: str | None = None
+    *, tournament: Tournament, data: dict, user, reason: str = "", version: str | None = None
 ) -> list[str]:
     """Change the settings in ``data`` (those of :data:`SETTINGS_FIELDS`); the names of those changed.
 
@@ -134,6 +134,7 @@ def tournament_update_settings(
     is not the current one (the form was opened before somebody else saved)
     raises :class:`StaleSettings` and changes nothing.
     """
+    require(user, tournament, ORGANIZER)
     current = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if version is not None and version != settings_version(current):
         raise StaleSettings(
@@ -192,8 +193,7 @@ def tournament_import_opengotha(*, data: bytes, user, slug: str = "") -> Tournam
     ``user`` becomes its organizer. Refused as a whole if anything in the file cannot be taken."""
     from .opengotha import OpenGothaFormatError, import_opengotha
 
-    if not may_create_tournament(user):
-        raise PermissionDenied(_("You may not create tournaments on this site."))
+    require_create(user)
     try:
         _check_size(data)
         with transaction.atomic():

@@ -9,26 +9,19 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
 from tournament import audit_words
-from tournament.selectors.roles import user_roles
+from tournament.permissions import roles_of
 from tournament.views.fragments import memo_html
 
 register = template.Library()
 
 
 @register.simple_tag(takes_context=True)
-def roles_in(context, tournament) -> set[str]:
+def roles_in(context, tournament) -> frozenset[str]:
     """The current user's roles in ``tournament`` (organizers count as referees)."""
     request = context.get("request")
     if request is None or tournament is None:
-        return set()
-    cached = getattr(request, "_roles_cache", {})
-    if tournament.pk not in cached:
-        roles = set(user_roles(request.user, tournament))
-        if "organizer" in roles:
-            roles.add("referee")
-        cached[tournament.pk] = roles
-        request._roles_cache = cached
-    return cached[tournament.pk]
+        return frozenset()
+    return roles_of(request.user, tournament)
 
 
 @register.simple_tag(takes_context=True)

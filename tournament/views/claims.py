@@ -11,7 +11,8 @@ from django.utils.translation import gettext as _
 
 from tournament.models import TournamentRole
 from tournament.models.registration import normalize_claim_code
-from tournament.selectors.setup import may_create_tournament, my_tournaments_by_role
+from tournament.permissions import may_create_tournament
+from tournament.selectors.setup import my_tournaments_by_role
 from tournament.services import claims
 
 

@@ -30,9 +30,7 @@ def _game(tournament, pk) -> Game:
 
 
 def _may_view(game: Game, user, roles) -> bool:
-    return bool(roles & {ORGANIZER, REFEREE}) or (
-        result_services.player_side(game, user) is not None and game.round.is_public
-    )
+    return REFEREE in roles or (result_services.player_side(game, user) is not None and game.round.is_public)
 
 
 def _viewer(game: Game, move: int | None):
@@ -74,7 +72,7 @@ def game_detail(request, tournament, roles, pk):
 
 def _render_detail(request, tournament, roles, game, *, adjudicate_form=None, status=200):
     viewer = _viewer(game, _move_param(request))
-    is_referee = bool(roles & {ORGANIZER, REFEREE})
+    is_referee = REFEREE in roles
     context = {
         "tournament": tournament,
         "roles": roles,

@@ -56,7 +56,7 @@ def _game(tournament, pk, roles) -> tuple[Game, LiveRecord]:
     if found is None:
         raise Http404("no such game")
     game, live = found
-    if not game.round.is_public and not roles & {ORGANIZER, REFEREE}:
+    if not game.round.is_public and REFEREE not in roles:
         raise Http404("round not published")
     if not live_services.has_engine(game.round.discipline):
         raise Http404("no rules engine for this discipline")
@@ -219,7 +219,7 @@ def panel_context(
     if board is None or step is not None:
         board = live_services.new_board(game, moves if step is None else moves[:step])
     snapshot = board.snapshot()
-    who = live_services.capacity(game, live, request.user, roles)
+    who = live_services.capacity(game, live, request.user)
     closed = live_services.closed_reason(game)
     interactive = step is None and who.may_record and closed is None and not snapshot.over
     error_point = svg.error_point(refused) if refused is not None else None
@@ -399,7 +399,6 @@ def live_move(request, tournament, roles, pk):
             user=request.user,
             version=_version(request),
             point=request.POST.get("point", "")[:20],
-            roles=roles,
             live=live,
         )
 
@@ -415,9 +414,7 @@ def live_undo(request, tournament, roles, pk):
         game,
         live,
         roles,
-        lambda: live_services.take_back(
-            game=game, user=request.user, version=_version(request), roles=roles, live=live
-        ),
+        lambda: live_services.take_back(game=game, user=request.user, version=_version(request), live=live),
     )
 
 
@@ -437,7 +434,6 @@ def live_end(request, tournament, roles, pk):
             version=_version(request),
             loser=request.POST.get("loser", ""),
             method=request.POST.get("method", ""),
-            roles=roles,
             live=live,
         ),
     )
@@ -457,7 +453,6 @@ def live_takeover(request, tournament, roles, pk):
             game=game,
             user=request.user,
             version=_version(request),
-            roles=roles,
             release=request.POST.get("release") == "1",
             live=live,
         ),
@@ -472,9 +467,7 @@ def live_scorer(request, tournament, roles, pk):
 
     game, _live = _game(tournament, pk, roles)
     try:
-        live = live_services.set_scorer(
-            game=game, user=request.user, username=request.POST.get("scorer", ""), roles=roles
-        )
+        live = live_services.set_scorer(game=game, user=request.user, username=request.POST.get("scorer", ""))
     except ValidationError as exc:
         messages.error(request, exc.messages[0])
     else:

@@ -10,10 +10,9 @@ from django.urls import reverse
 
 from tournament.models import Game, Registration, Round, Tournament
 from tournament.models.game import ResultState
-from tournament.selectors.roles import user_roles
+from tournament.permissions import ANYONE, ORGANIZER, REFEREE, may_create_tournament, request_roles
 from tournament.selectors.round_day import not_playing
 from tournament.selectors.rows import tournament_by_slug
-from tournament.selectors.setup import ANYONE, may_create_tournament
 from tournament.services.results import player_side
 
 from .games import _move_param
@@ -49,7 +48,7 @@ def tournament_detail(request, slug):
         "disciplines": tournament.disciplines.all(),
         "rounds": rounds,
         "confirmed": tournament.registrations.filter(status=Registration.Status.CONFIRMED).count(),
-        "roles": user_roles(request.user, tournament),
+        "roles": request_roles(request, tournament),
     }
     return render(request, "tournament/tournament_detail.html", context)
 
@@ -70,8 +69,8 @@ def players(request, slug):
 def round_detail(request, slug, number):
     tournament = tournament_by_slug(slug)
     round_ = get_object_or_404(Round.objects.select_related("discipline"), tournament=tournament, number=number)
-    roles = user_roles(request.user, tournament)
-    if not round_.is_public and "organizer" not in roles and "referee" not in roles:
+    roles = request_roles(request, tournament)
+    if not round_.is_public and REFEREE not in roles:
         raise Http404("round not published")
     games = list(round_.games.select_related("black", "white").order_by("table"))
     return render(
@@ -82,7 +81,7 @@ def round_detail(request, slug, number):
             "round": round_,
             "games": games,
             "not_playing": not_playing(round_, games),
-            "organizer": "organizer" in roles,
+            "organizer": ORGANIZER in roles,
         },
     )
 
@@ -102,8 +101,8 @@ SETTLED = (ResultState.CONFIRMED, ResultState.ADJUDICATED)
 def _public_game(request, slug, number, pk):
     tournament = tournament_by_slug(slug)
     round_ = get_object_or_404(Round.objects.select_related("discipline"), tournament=tournament, number=number)
-    roles = user_roles(request.user, tournament)
-    if not round_.is_public and "organizer" not in roles and "referee" not in roles:
+    roles = request_roles(request, tournament)
+    if not round_.is_public and REFEREE not in roles:
         raise Http404("round not published")
     game = get_object_or_404(
         Game.objects.select_related("round", "round__discipline", "black", "white"), pk=pk, round=round_
@@ -130,7 +129,7 @@ def public_game(request, slug, number, pk):
             "record_shown": shown,
             "has_record": bool(game.record),
             "board_url": reverse("public_game_board", args=[tournament.slug, game.round.number, game.pk]),
-            "own_page": bool(set(roles) & {"organizer", "referee"}) or player_side(game, request.user) is not None,
+            "own_page": REFEREE in roles or player_side(game, request.user) is not None,
         },
     )
 

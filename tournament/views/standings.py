@@ -15,7 +15,6 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.cache import cache
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -32,8 +31,8 @@ from tournament.pdf.crosstable import crosstable_pdf
 from tournament.pdf.pairings import pairings_pdf
 from tournament.pdf.slips import slips_pdf
 from tournament.pdf.standings import standings_pdf
+from tournament.permissions import ORGANIZER, has_role, request_roles, require
 from tournament.selectors import standings as sel
-from tournament.selectors.roles import is_organizer, user_roles
 from tournament.selectors.rows import tournament_by_slug
 
 from .language import chosen_language
@@ -171,9 +170,7 @@ def _page(request, slug, discipline, template, partial):
     table_html = _table_html(tournament, discipline, version, partial, live_url)
     if htmx:
         return HttpResponse(table_html)
-    roles = user_roles(request.user, tournament)
-    organizer = "organizer" in roles
-    request._roles_cache = {tournament.pk: roles | {"referee"} if organizer else roles}  # for the nav
+    organizer = ORGANIZER in request_roles(request, tournament)  # read once: the navigation asks again
     context = {
         "live_url": live_url,
         "tournament": tournament,
@@ -199,7 +196,7 @@ def crosstable(request, slug):
 def _standings_download(request, slug):
     tournament = _tournament(slug)
     discipline = _discipline(request, tournament, None)
-    public = not is_organizer(request.user, tournament)
+    public = not has_role(request.user, tournament, ORGANIZER)
     return tournament, discipline, sel.standings_for(tournament, discipline=discipline, public=public)
 
 
@@ -241,8 +238,7 @@ def h9_results(request, slug):
     tournament = _tournament(slug)
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
-    if not is_organizer(request.user, tournament):
-        raise PermissionDenied("the EGD results file is for organizers")
+    require(request.user, tournament, ORGANIZER)  # the EGD results file is for organizers
     discipline = _discipline(request, tournament, None)
     header = sel.h9_header(tournament, discipline=discipline)
     if not header.tournament_class:
@@ -265,7 +261,7 @@ def _round_sheet(request, slug, number):
     round_ = get_object_or_404(
         Round.objects.select_related("discipline", "tournament"), tournament=tournament, number=number
     )
-    if not round_.is_public and not is_organizer(request.user, tournament):
+    if not round_.is_public and not has_role(request.user, tournament, ORGANIZER):
         raise Http404("round not published")
     return tournament, sel.pairing_sheet(round_)
 

@@ -11,7 +11,8 @@ from django.utils.translation import gettext as _
 from tournament.forms.tournaments import TournamentCreateForm, TournamentSettingsForm, time_control_reading
 from tournament.forms.uploads import OpenGothaUploadForm
 from tournament.models import Tournament
-from tournament.selectors.setup import locked_settings, may_create_tournament, pairing_started
+from tournament.permissions import may_create_tournament
+from tournament.selectors.setup import locked_settings, pairing_started
 from tournament.services.tournaments import (
     StaleSettings,
     tournament_create,

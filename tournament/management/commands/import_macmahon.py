@@ -4,6 +4,7 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
+from tournament.permissions import SYSTEM
 from tournament.services.macmahon import MacMahonFormatError, import_macmahon
 
 
@@ -19,7 +20,7 @@ class Command(BaseCommand):
         parser.add_argument("--organizer", help="user name of the account that becomes the organizer")
 
     def handle(self, *args, file, slug=None, organizer=None, **options):
-        user = None
+        user = SYSTEM  # the command line acts as the site itself
         if organizer:
             user = get_user_model().objects.filter(username=organizer).first()
             if user is None:

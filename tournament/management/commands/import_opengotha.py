@@ -3,6 +3,7 @@
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
+from tournament.permissions import SYSTEM
 from tournament.services.opengotha import OpenGothaFormatError, import_opengotha
 
 
@@ -15,7 +16,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, file, slug=None, **options):
         try:
-            tournament = import_opengotha(file, slug=slug)
+            tournament = import_opengotha(file, slug=slug, user=SYSTEM)
         except (OpenGothaFormatError, ValidationError) as exc:
             message = "; ".join(exc.messages) if isinstance(exc, ValidationError) else str(exc)
             raise CommandError(f"{file}: {message}") from None

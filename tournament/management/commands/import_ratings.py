@@ -4,6 +4,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
+from tournament.permissions import SYSTEM
 from tournament.services.ratings import RatingListError, rating_list_fetch, rating_list_import
 
 
@@ -28,7 +29,7 @@ class Command(BaseCommand):
             else:
                 data = rating_list_fetch(url)
                 name = url or "DJANGO_EGD_RATINGS_URL"
-            rating_list, parsed = rating_list_import(data=data, file_name=name)
+            rating_list, parsed = rating_list_import(data=data, file_name=name, user=SYSTEM)
         except RatingListError as exc:
             raise CommandError(str(exc)) from None
         for problem in parsed.problems:

@@ -1,0 +1,366 @@
+"""Every service that changes a tournament's data checks the acting user's right itself.
+
+A page checks roles before it calls a service, but a management command, a
+test or a future API calls the service directly: the service must refuse
+who may not act, whatever called it (issue #15, point 5). The rules live in
+one place, :mod:`tournament.permissions`; these tests call each service with
+users in every role and check who is refused.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import inspect
+from pathlib import Path
+
+import pytest
+from django.contrib.auth.models import AnonymousUser
+from django.core.exceptions import PermissionDenied
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+from django.utils import translation
+
+import tournament.services as services_package
+from tests.site.conftest import _clear_cache, _fast_passwords, day  # noqa: F401 - fixtures
+from tournament.models import PairConstraint, Registration, Round, TournamentInvitation, TournamentRole
+from tournament.permissions import SYSTEM, roles_of
+from tournament.services import (
+    claims,
+    live,
+    players,
+    programme,
+    ratings,
+    registrations,
+    results,
+    round_edits,
+    rounds,
+    team,
+    tournaments,
+)
+
+# -- the services and who may call them ---------------------------------------------------
+
+
+def _round2(d):
+    return Round.objects.create(tournament=d.tournament, discipline=d.go, number=2)
+
+
+def _constraint(d):
+    a, b = d.game.black, d.game2.black
+    return PairConstraint.objects.create(tournament=d.tournament, kind="forbidden", player_a=a, player_b=b)
+
+
+#: name -> (the least role that may call it, a call with the acting user ``u``)
+CALLS = {
+    "rounds.round_create": (
+        "organizer",
+        lambda d, u: rounds.round_create(tournament=d.tournament, discipline=d.go, user=u),
+    ),
+    "rounds.round_pair": ("organizer", lambda d, u: rounds.round_pair(round=_round2(d), user=u)),
+    "rounds.round_repair": ("organizer", lambda d, u: rounds.round_repair(round=_round2(d), user=u)),
+    "rounds.round_unpair": ("organizer", lambda d, u: rounds.round_unpair(round=d.round1, user=u)),
+    "rounds.round_publish": ("organizer", lambda d, u: rounds.round_publish(round=d.round1, user=u)),
+    "rounds.round_unpublish": ("organizer", lambda d, u: rounds.round_unpublish(round=d.round1, user=u)),
+    "rounds.round_finish": ("organizer", lambda d, u: rounds.round_finish(round=d.round1, user=u)),
+    "rounds.round_reopen": ("organizer", lambda d, u: rounds.round_reopen(round=d.round1, user=u)),
+    "round_edits.game_swap_players": (
+        "organizer",
+        lambda d, u: round_edits.game_swap_players(
+            round=d.round1, player_a=d.game.black, player_b=d.game.white, user=u
+        ),
+    ),
+    "round_edits.game_unpair": ("organizer", lambda d, u: round_edits.game_unpair(game=d.game, user=u)),
+    "round_edits.players_pair": (
+        "organizer",
+        lambda d, u: round_edits.players_pair(round=d.round1, player_a=d.game.black, player_b=d.game2.black, user=u),
+    ),
+    "round_edits.round_set_bye": (
+        "organizer",
+        lambda d, u: round_edits.round_set_bye(round=d.round1, player=d.game.black, user=u),
+    ),
+    "round_edits.game_move_table": (
+        "organizer",
+        lambda d, u: round_edits.game_move_table(game=d.game, table=9, user=u),
+    ),
+    "round_edits.pair_constraint_add": (
+        "organizer",
+        lambda d, u: round_edits.pair_constraint_add(
+            tournament=d.tournament, kind="forbidden", player_a=d.game.black, player_b=d.game2.black, user=u
+        ),
+    ),
+    "round_edits.pair_constraint_remove": (
+        "organizer",
+        lambda d, u: round_edits.pair_constraint_remove(constraint=_constraint(d), user=u),
+    ),
+    "results.result_set": (
+        "organizer",
+        lambda d, u: results.result_set(game=d.game, version=d.game.version, result="B", user=u),
+    ),
+    "results.result_adjudicate": (
+        "referee",
+        lambda d, u: results.result_adjudicate(game=d.game, version=d.game.version, result="B", reason="seen", user=u),
+    ),
+    "registrations.registration_create": (
+        "organizer",
+        lambda d, u: registrations.registration_create(
+            tournament=d.tournament, data={"surname": "Neu", "given_name": "Nina", "rank": "5k"}, user=u
+        ),
+    ),
+    "registrations.registration_update": (
+        "organizer",
+        lambda d, u: registrations.registration_update(registration=d.game2.white, data={"club": "Hann"}, user=u),
+    ),
+    "registrations.registration_set_status": (
+        "organizer",
+        lambda d, u: registrations.registration_set_status(
+            registration=d.game2.white, status=Registration.Status.WITHDRAWN, user=u
+        ),
+    ),
+    "registrations.registration_set_absent_rounds": (
+        "organizer",
+        lambda d, u: registrations.registration_set_absent_rounds(
+            registration=d.game2.white, absent_rounds=[2], user=u
+        ),
+    ),
+    "registrations.registration_delete": (
+        "organizer",
+        lambda d, u: registrations.registration_delete(registration=d.game2.white, user=u),
+    ),
+    "registrations.registration_merge": (
+        "organizer",
+        lambda d, u: registrations.registration_merge(keep=d.game2.black, drop=d.game2.white, user=u),
+    ),
+    "claims.registration_link": (
+        "organizer",
+        lambda d, u: claims.registration_link(registration=d.game2.white, username="nobody", user=u),
+    ),
+    "claims.registration_unlink": (
+        "organizer",
+        lambda d, u: claims.registration_unlink(registration=d.game2.white, user=u),
+    ),
+    "claims.invitations_send": (
+        "organizer",
+        lambda d, u: claims.invitations_send(tournament=d.tournament, base_url="https://example.org", user=u),
+    ),
+    "players.player_enter_late": (
+        "organizer",
+        lambda d, u: players.player_enter_late(
+            tournament=d.tournament, data={"surname": "Spät", "given_name": "Sven", "rank": "2k"}, user=u
+        ),
+    ),
+    "players.players_import_csv": (
+        "organizer",
+        lambda d, u: players.players_import_csv(tournament=d.tournament, data="Neu;Nina;Hann;DE;5k;;\n", user=u),
+    ),
+    "players.players_import_opengotha": (
+        "organizer",
+        lambda d, u: players.players_import_opengotha(tournament=d.tournament, data=b"<Tournament/>", user=u),
+    ),
+    "programme.discipline_create": (
+        "organizer",
+        lambda d, u: programme.discipline_create(
+            tournament=d.tournament, data={"name": "Keima", "kind": "keima", "board_size": 9}, user=u
+        ),
+    ),
+    "programme.discipline_update": (
+        "organizer",
+        lambda d, u: programme.discipline_update(discipline=d.go, data={"name": "Go 9x9"}, user=u),
+    ),
+    "programme.discipline_delete": ("organizer", lambda d, u: programme.discipline_delete(discipline=d.go, user=u)),
+    "programme.round_add": (
+        "organizer",
+        lambda d, u: programme.round_add(tournament=d.tournament, discipline=d.go, user=u),
+    ),
+    "programme.round_update": ("organizer", lambda d, u: programme.round_update(round=_round2(d), discipline=d.go, starts_at=None, user=u)),
+    "programme.round_delete": ("organizer", lambda d, u: programme.round_delete(round=_round2(d), user=u)),
+    "team.role_add": (
+        "organizer",
+        lambda d, u: team.role_add(tournament=d.tournament, username="nobody", role="referee", user=u),
+    ),
+    "team.role_remove": (
+        "organizer",
+        lambda d, u: team.role_remove(
+            tournament=d.tournament, role=TournamentRole.objects.get(tournament=d.tournament, role="referee"), user=u
+        ),
+    ),
+    "team.invitation_create": (
+        "organizer",
+        lambda d, u: team.invitation_create(
+            tournament=d.tournament, role="referee", base_url="https://example.org", user=u
+        ),
+    ),
+    "team.invitation_withdraw": (
+        "organizer",
+        lambda d, u: team.invitation_withdraw(
+            tournament=d.tournament,
+            invitation=TournamentInvitation.objects.create(tournament=d.tournament, role="referee"),
+            user=u,
+        ),
+    ),
+    "tournaments.tournament_update_settings": (
+        "organizer",
+        lambda d, u: tournaments.tournament_update_settings(tournament=d.tournament, data={"place": "Celle"}, user=u),
+    ),
+    "ratings.ranks_update_from_list": (
+        "organizer",
+        lambda d, u: ratings.ranks_update_from_list(tournament=d.tournament, fingerprint="x", user=u),
+    ),
+    "live.set_scorer": ("organizer", lambda d, u: live.set_scorer(game=d.game, username="nobody", user=u)),
+    "live.take_over": (
+        "referee",
+        lambda d, u: live.take_over(game=d.game, version=live.live_record(d.game).version, user=u),
+    ),
+}
+
+#: Services whose right is not a role but the user's own part, checked in the service itself
+#: (and tested where the part is: tests/site/test_results.py, tests/site/test_live_*.py,
+#: tests/identity/test_claims.py, tests/setup/test_team.py, tests/setup/test_tournaments.py).
+OWN_PART = {
+    "results.result_report": "a player of the game (or the game's recorder)",
+    "results.result_confirm": "the opponent of the reporter",
+    "results.result_dispute": "a player of the game",
+    "results.result_withdraw": "the one who reported",
+    "claims.registration_claim": "whoever holds the claim code, logged in",
+    "team.invitation_accept": "whoever holds the invitation, logged in",
+    "players.player_register_self": "a user registering themselves while registration is open",
+    "tournaments.tournament_create": "a user who may create tournaments (permissions.may_create_tournament)",
+    "tournaments.tournament_import_opengotha": "a user who may create tournaments",
+    "opengotha.import_opengotha": "a user who may create tournaments",
+    "macmahon.import_macmahon": "a user who may create tournaments",
+    "ratings.rating_list_import": "an organizer of any tournament, or an administrator",
+    "live.place": "a player or the scorer of the game, or the referee recording it",
+    "live.take_back": "the last mover",
+    "live.end": "a player or the scorer of the game, or the referee recording it",
+}
+
+#: The demo acts as the site itself (the `demo` command).
+DEMO = {"demo.load_demo", "demo_games.play_round_results"}
+
+#: Who stands for each role.
+USERS = {
+    "nobody": "nobody",  # an account without any part in the tournament
+    "other_organizer": "other_org",  # an organizer of another tournament
+    "player": "alice",
+    "referee": "referee",
+    "organizer": "organizer",
+    "admin": "admin",
+}
+RANK = {"player": 0, "referee": 1, "organizer": 2}
+
+
+def _changing_services() -> set[str]:
+    """Public service functions that change data: wrapped in a transaction, or writing the audit log."""
+    found = set()
+    for path in sorted(Path(services_package.__file__).parent.glob("*.py")):
+        tree = ast.parse(path.read_text())
+        for node in tree.body:
+            if not isinstance(node, ast.FunctionDef) or node.name.startswith("_"):
+                continue
+            atomic = any("atomic" in ast.unparse(d) for d in node.decorator_list)
+            logs = any(
+                isinstance(n, ast.Call) and ast.unparse(n.func) in ("log_action", "audit_entry") for n in ast.walk(node)
+            )
+            if atomic or logs:
+                found.add(f"{path.stem}.{node.name}")
+    return found
+
+
+def test_every_changing_service_is_checked_here_or_checks_the_users_own_part():
+    changing = _changing_services()
+    assert changing, "no service found: the scan is broken"
+    unaccounted = changing - set(CALLS) - set(OWN_PART) - DEMO - {"audit.log_action"}
+    assert not unaccounted, f"services that change data without a rights test: {sorted(unaccounted)}"
+
+
+def test_every_changing_service_takes_the_acting_user():
+    """Without a default, so no caller forgets it; self-registration alone makes the account when it has none."""
+    for name in set(CALLS) | set(OWN_PART):
+        module, function = name.split(".")
+        fn = inspect.unwrap(getattr(importlib.import_module(f"tournament.services.{module}"), function))
+        parameter = inspect.signature(fn).parameters.get("user")
+        assert parameter is not None, f"{name} does not take the acting user"
+        if name != "players.player_register_self":
+            assert parameter.default is inspect.Parameter.empty, f"{name}: the acting user has a default"
+
+
+@pytest.fixture(autouse=True)
+def _english():
+    with translation.override("en"):
+        yield
+
+
+@pytest.mark.parametrize("name", sorted(CALLS))
+@pytest.mark.parametrize("who", ["none", "anonymous", *USERS])
+def test_a_service_refuses_who_may_not_act(day, name, who):  # noqa: F811 - the fixture
+    least, call = CALLS[name]
+    user = None if who == "none" else AnonymousUser() if who == "anonymous" else day.user(USERS[who])
+    allowed = who == "admin" or (who in RANK and RANK[who] >= RANK[least])
+    if allowed:
+        try:
+            call(day, user)
+        except PermissionDenied as exc:  # pragma: no cover - the failure's message
+            pytest.fail(f"{who} was refused {name}: {exc}")
+        except Exception:  # noqa: BLE001 - refused for what the call asks, not for who asks: not this test's matter
+            pass
+    else:
+        with pytest.raises(PermissionDenied):
+            call(day, user)
+
+
+#: A live recording is taken over by a referee in person: their account enters the moves.
+IN_PERSON = {"live.take_over"}
+
+
+@pytest.mark.parametrize("name", sorted(set(CALLS) - IN_PERSON))
+def test_the_command_line_acts_as_the_site(day, name):  # noqa: F811
+    """SYSTEM (management commands, the demo) may do everything; the audit log names no user."""
+    _least, call = CALLS[name]
+    try:
+        call(day, SYSTEM)
+    except PermissionDenied as exc:  # pragma: no cover
+        pytest.fail(f"SYSTEM was refused {name}: {exc}")
+    except Exception:  # noqa: BLE001, S110 - other refusals are the service's business
+        pass
+
+
+def test_a_refusal_says_why_in_the_readers_language(day):  # noqa: F811
+    for language, words in (("en", "Only an organizer"), ("de", "Nur ein")):
+        with translation.override(language), pytest.raises(PermissionDenied) as refused:
+            rounds.round_publish(round=day.round1, user=day.user("referee"))
+        assert words in str(refused.value)
+
+
+def test_roles_are_read_once_per_request(client, day):  # noqa: F811
+    """The page decorator reads the roles; the services it calls and the navigation reuse them."""
+    client.force_login(day.user("organizer"))
+    client.cookies["django_language"] = "en"
+    role_table = TournamentRole._meta.db_table
+    for url in (
+        reverse("manage_round", args=[day.tournament.slug, day.round1.number]),
+        reverse("tournament", args=[day.tournament.slug]),
+        reverse("standings", args=[day.tournament.slug]),
+    ):
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(url).status_code == 200
+        reads = [q["sql"] for q in queries.captured_queries if role_table in q["sql"] and "SELECT" in q["sql"]]
+        assert len(reads) == 1, (url, reads)
+
+
+def test_an_organizer_is_a_referee_and_a_superuser_an_organizer_in_one_place(day):  # noqa: F811
+    assert roles_of(day.user("organizer"), day.tournament) >= {"organizer", "referee"}
+    assert roles_of(day.user("referee"), day.tournament) == {"referee"}
+    assert roles_of(day.user("admin"), day.tournament) >= {"organizer", "referee"}
+    assert roles_of(day.user("alice"), day.tournament) == {"player"}
+    assert roles_of(day.user("other_org"), day.tournament) == frozenset()
+    assert roles_of(None, day.tournament) == frozenset()
+    assert roles_of(SYSTEM, day.tournament) >= {"organizer", "referee", "player"}
+
+
+def test_outside_a_request_roles_are_not_cached(day):  # noqa: F811
+    """A test or a command sees a role given a moment ago (only a request's user object caches)."""
+    nobody = day.user("nobody")
+    assert roles_of(nobody, day.tournament) == frozenset()
+    team.role_add(tournament=day.tournament, username="nobody", role="referee", user=SYSTEM)
+    assert roles_of(nobody, day.tournament) == {"referee"}
