@@ -169,8 +169,17 @@ STORAGES = {
 }
 
 # The cache: one per process while developing and testing, shared by all
-# gunicorn workers in production.
-if DEBUG:
+# gunicorn workers in production: files by default, Django's own Redis
+# backend when DJANGO_REDIS_URL names a server (several machines, or many
+# workers: `pip install redis`).
+if os.environ.get("DJANGO_REDIS_URL"):
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": os.environ["DJANGO_REDIS_URL"],
+        }
+    }
+elif DEBUG:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 else:
     CACHES = {

@@ -185,6 +185,7 @@ def add_bench_players(count: int) -> dict:
 CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 VERSION_INPUT = re.compile(r'name="version" value="(\d+)"')
 LIVE_URL = re.compile(r'id="standings-live" hx-get="([^"]+)"')
+POLL_ETAG = re.compile(r"If-None-Match&quot;: &quot;\\&quot;(\w+)\\&quot;")
 
 
 class Browser:
@@ -300,6 +301,12 @@ def live_url(html: str) -> str | None:
     return match.group(1).replace("&amp;", "&") if match else None
 
 
+def shown_etag(html: str) -> str | None:
+    """The ETag of the table the page shows, which its poll sends back (``hx-headers``)."""
+    match = POLL_ETAG.search(html)
+    return f'"{match.group(1)}"' if match else None
+
+
 def play(
     browser: Browser,
     username: str,
@@ -317,7 +324,7 @@ def play(
     # Black reports in the first half; White confirms from a little later on
     due = start + rng.uniform(0.05, 0.5) * duration + (0.15 * duration if job["side"] == "white" else 0)
     done = False
-    live = None
+    live = etag = None
     end = start + duration
     # players do not all click at the same millisecond: the first request comes within one think time
     time.sleep(max(0.0, start + rng.uniform(0, think) - time.monotonic()))
@@ -336,14 +343,15 @@ def play(
                 browser.request("my tournament", "GET", me)
             elif live is None or rng.random() < reload_share:
                 _, html, _ = browser.request("standings", "GET", standings)
-                live = live_url(html) or live
+                live, etag = live_url(html) or live, shown_etag(html)
             else:
-                # what the open standings page does by itself: htmx asks with the version it shows
-                status, html, _ = browser.request(
-                    "standings poll", "GET", live, headers={"HX-Request": "true"}, expect=(200, 204)
+                # what the open standings page does by itself: htmx asks with the ETag of its table
+                headers = {"HX-Request": "true", **({"If-None-Match": etag} if etag else {})}
+                status, html, answer = browser.request(
+                    "standings poll", "GET", live, headers=headers, expect=(200, 304)
                 )
                 if status == 200:
-                    live = live_url(html) or live
+                    live, etag = live_url(html) or live, answer.get("ETag", etag)
         except (OSError, http.client.HTTPException, RuntimeError):
             pass  # counted as an error by Browser.request
         pause = rng.uniform(0.5, 1.5) * think
@@ -510,7 +518,7 @@ def main() -> int:
         type=float,
         default=0.25,
         help="share of standings refreshes that reload the whole page (the others are the "
-        "page's own htmx poll: 204 when unchanged, else the table)",
+        "page's own htmx poll: 304 when unchanged, else the table)",
     )
     args = parser.parse_args()
     duration = min(max(args.seconds, 1.0), MAX_SECONDS)

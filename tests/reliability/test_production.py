@@ -384,3 +384,16 @@ def test_login_throttle_under_gunicorn_with_several_workers_behind_a_proxy(tmp_p
     finally:
         server.terminate()
         server.wait(10)
+
+
+def test_the_cache_is_files_by_default_and_django_s_redis_backend_when_named(tmp_path):
+    done = _settings_values(tmp_path, ["CACHES"])
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["CACHES"]["default"]["BACKEND"].endswith("filebased.FileBasedCache")
+    done = _settings_values(tmp_path, ["CACHES"], DJANGO_REDIS_URL="redis://cache.example.org:6379/1")
+    assert done.returncode == 0, done.stderr
+    default = json.loads(done.stdout)["CACHES"]["default"]
+    assert default == {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": "redis://cache.example.org:6379/1",
+    }

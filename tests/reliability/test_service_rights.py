@@ -173,7 +173,10 @@ CALLS = {
         "organizer",
         lambda d, u: programme.round_add(tournament=d.tournament, discipline=d.go, user=u),
     ),
-    "programme.round_update": ("organizer", lambda d, u: programme.round_update(round=_round2(d), discipline=d.go, starts_at=None, user=u)),
+    "programme.round_update": (
+        "organizer",
+        lambda d, u: programme.round_update(round=_round2(d), discipline=d.go, starts_at=None, user=u),
+    ),
     "programme.round_delete": ("organizer", lambda d, u: programme.round_delete(round=_round2(d), user=u)),
     "team.role_add": (
         "organizer",

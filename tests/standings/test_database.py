@@ -273,16 +273,17 @@ def test_pages_answer(t, client):
     response = client.get(reverse("crosstable", args=["hannover"]), HTTP_HX_REQUEST="true")
     body = response.content.decode()
     assert response.status_code == 200 and "<html" not in body and 'id="crosstable-live"' in body
-    # the poll: 204 while nothing changed, the new table after a result
-    version = sel.standings_version(t["tournament"])
-    url = reverse("standings", args=["hannover"]) + f"?v={version}"
-    assert client.get(url, HTTP_HX_REQUEST="true").status_code == 204
+    # the poll: 304 while nothing changed (it sends the ETag of its table), the new table after a result
+    url = reverse("standings", args=["hannover"])
+    etag = client.get(url, HTTP_HX_REQUEST="true")["ETag"]
+    assert f"If-None-Match&quot;: &quot;\\&quot;{etag.strip(chr(34))}" in client.get(url).content.decode()
+    assert client.get(url, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=etag).status_code == 304
     game = Game.objects.get(round=t["rounds"][0], table=2)
     game.result = "W"
     game.save()
-    response = client.get(url, HTTP_HX_REQUEST="true")
+    response = client.get(url, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=etag)
     assert response.status_code == 200 and 'id="standings-live"' in response.content.decode()
-    assert f"v={sel.standings_version(t['tournament'])}" in response.content.decode()
+    assert response["ETag"] != etag
     ninuki = t["tournament"].disciplines.get(name="Ninuki")
     response = client.get(reverse("standings_discipline", args=["hannover", ninuki.pk]))
     assert response.status_code == 200 and "山田" not in response.content.decode()
@@ -301,18 +302,18 @@ def test_while_results_pour_in_the_table_is_made_at_most_every_few_seconds(t, cl
     clock = [1000.0]
     monkeypatch.setattr(views.time, "time", lambda: clock[0])
     url = reverse("standings", args=["hannover"])
-    first = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    shown = first.split('id="standings-live" hx-get="')[1].split('"')[0].replace("&amp;", "&")
-    assert client.get(shown, HTTP_HX_REQUEST="true").status_code == 204
+    assert client.get(url, HTTP_ACCEPT_LANGUAGE="en").status_code == 200
+    etag = client.get(url, HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE="en")["ETag"]
+    poll = {"HTTP_HX_REQUEST": "true", "HTTP_ACCEPT_LANGUAGE": "en", "HTTP_IF_NONE_MATCH": etag}
+    assert client.get(url, **poll).status_code == 304
     game = Game.objects.get(round=t["rounds"][0], table=2)
     game.result = "W"
     game.save()
     clock[0] += 1  # one second later: the table of a second ago is still good
-    assert client.get(shown, HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE="en").status_code == 204
+    assert client.get(url, **poll).status_code == 304
     clock[0] += 3  # later: the new table
-    response = client.get(shown, HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE="en")
-    assert response.status_code == 200
-    assert f"v={sel.standings_version(t['tournament'])}" in response.content.decode()
+    response = client.get(url, **poll)
+    assert response.status_code == 200 and response["ETag"] != etag
 
 
 def test_the_version_sees_every_round_state(db):
@@ -329,32 +330,26 @@ def test_the_version_sees_every_round_state(db):
     assert sel.standings_version_of("no-such-tournament") is None
 
 
-def test_one_request_makes_a_new_table_while_the_polls_wait(t, client, monkeypatch):
-    """After a result every open page asks for the new table; only one request computes it."""
-    from tournament.views import standings as views
-
-    old = reverse("standings", args=["hannover"]) + "?v=old"
+def test_a_table_is_computed_once_per_version_and_shared(t, client, monkeypatch):
+    """Every open page polls; the standings of a version are computed once and kept in Django's
+    cache (no lock of our own), for the page, the polls, the projector and the downloads alike."""
     computed = []
     real = sel.standings_for
-    monkeypatch.setattr(sel, "standings_for", lambda *a, **k: computed.append(1) or real(*a, **k))
-    live = f"{reverse('standings', args=['hannover'])}?v={sel.standings_version(t['tournament'])}"
-    from django.core.cache import cache
-    from django.utils import translation
-
-    with translation.override("de"):
-        key = views._table_key("standings/_standings_table.html", live)
-    cache.add(f"{key}:busy", True, 10)  # another worker is making the table
-    response = client.get(old, HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE="de")
-    assert response.status_code == 204 and computed == []  # keep the old table, ask again later
-    cache.delete(f"{key}:busy")  # the other worker is done (or gave up)
-    response = client.get(old, HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE="de")
-    assert response.status_code == 200 and "Müller" in response.content.decode() and computed == [1]
-    response = client.get(old, HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE="de")
-    assert response.status_code == 200 and computed == [1]  # the same table, from the cache
-    # a whole page never waits: it makes the table if nobody has
-    cache.clear()
-    cache.add(f"{key}:busy", True, 10)
-    assert client.get(reverse("standings", args=["hannover"])).status_code == 200 and computed == [1, 1]
+    monkeypatch.setattr(sel, "standings_for", lambda *a, **k: computed.append(k.get("public")) or real(*a, **k))
+    url = reverse("standings", args=["hannover"])
+    assert "Müller" in client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    for _ in range(3):
+        assert client.get(url, HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE="de").status_code == 200
+    assert client.get(url, HTTP_ACCEPT_LANGUAGE="en").status_code == 200  # another language: new HTML, same table
+    assert client.get(reverse("projector", args=["hannover"])).status_code == 200
+    assert client.get(reverse("csv_standings", args=["hannover"])).status_code == 200
+    assert computed == [True]
+    game = Game.objects.get(round=t["rounds"][0], table=2)
+    game.result = "W"
+    game.save()
+    assert client.get(url, HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE="de").status_code == 200
+    assert client.get(reverse("projector", args=["hannover"])).status_code == 200
+    assert computed == [True, True]
 
 
 def test_downloads_and_access(db, client):

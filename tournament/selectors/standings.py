@@ -160,11 +160,7 @@ def public_standings(tournament: Tournament, discipline: str | None, version: st
     from django.core.cache import cache
 
     key = f"standings:{tournament.pk}:{cache_key_part(discipline)}:{version}"
-    standings = cache.get(key)
-    if standings is None:
-        standings = standings_for(tournament, discipline=discipline, public=True)
-        cache.set(key, standings, CACHE_SECONDS)
-    return standings
+    return cache.get_or_set(key, lambda: standings_for(tournament, discipline=discipline, public=True), CACHE_SECONDS)
 
 
 def discipline_names(tournament: Tournament) -> list[str]:

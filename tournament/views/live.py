@@ -15,13 +15,13 @@ from __future__ import annotations
 import datetime as dt
 
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import Http404, HttpResponse, HttpResponseNotModified
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import condition, require_POST
 
 from games import svg
 from games.common import IllegalMove
@@ -322,16 +322,17 @@ def live_board(request, tournament, roles, pk):
     return _page(request, {**context, "roles": roles})
 
 
-def live_state(request, slug, pk):
-    """The board fragment the phones poll: 304 while nothing changed (one query, no session)."""
+def _state_etag(request, slug, pk) -> str | None:
+    """The board's ETag from one small query (no session); None before the round is published."""
     row = board_versions(slug, pk)
     if row is None:
         raise Http404("no such game")
-    public = row[2] in (Round.Status.PUBLISHED, Round.Status.FINISHED)
-    if public and request.headers.get("If-None-Match") == _etag(*row):
-        response = HttpResponseNotModified()
-        response["ETag"] = _etag(*row)
-        return response
+    return _etag(*row) if row[2] in (Round.Status.PUBLISHED, Round.Status.FINISHED) else None
+
+
+@condition(etag_func=_state_etag)
+def live_state(request, slug, pk):
+    """The board fragment the phones poll: 304 while nothing changed (Django's ``condition``)."""
     return _live_state(request, slug, pk)
 
 

@@ -29,7 +29,10 @@ def projector(request, slug):
     )
     games = list(current.games.select_related("black", "white").order_by("table")) if current else []
     byes = current.byes.select_related("player") if current else []
-    standings = standings_selectors.standings_for(tournament, public=True)
+    # the same cached table as the standings page and the API: computed once per version
+    standings = standings_selectors.public_standings(
+        tournament, None, standings_selectors.standings_version(tournament)
+    )
     pages = max(1, -(-len(games) // PER_PAGE))
     try:
         page = min(max(int(request.GET.get("page", 1)), 1), pages)

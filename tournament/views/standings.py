@@ -9,6 +9,9 @@ organizers.
 
 from __future__ import annotations
 
+import functools
+import hashlib
+import json
 import time
 
 from django.conf import settings
@@ -22,7 +25,7 @@ from django.utils.safestring import mark_safe
 from django.utils.text import slugify
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import condition, require_GET
 
 from tournament.exports.csv import standings_csv
 from tournament.exports.h9 import write_h9
@@ -83,11 +86,11 @@ def _discipline_tabs(tournament, version) -> list[tuple[int, str]]:
     return tabs
 
 
-def _live_url(request, version: str) -> str:
-    """The page's own address with the version it shows: what its poll asks for."""
+def _poll_url(request) -> str:
+    """The page's own address (with its discipline): what its poll asks for."""
     query = request.GET.copy()
-    query["v"] = version
-    return f"{request.path}?{query.urlencode()}"
+    query.pop("v", None)  # pages saved before the poll used ETags asked with ?v=
+    return f"{request.path}?{query.urlencode()}" if query else request.path
 
 
 def _version_to_show(request, tournament_pk: int, partial: str, current: str) -> str:
@@ -101,78 +104,79 @@ def _version_to_show(request, tournament_pk: int, partial: str, current: str) ->
     shown = cache.get(key)
     now = time.time()
     if shown and shown[0] != current and now - shown[1] < fresh:
-        if cache.has_key(_table_key(partial, _live_url(request, shown[0]))):
+        if cache.has_key(_table_key(request, partial, shown[0])):
             return shown[0]
     if not shown or shown[0] != current:
         cache.set(key, (current, now), CACHE_SECONDS)
     return current
 
 
-def _table_key(partial, live_url) -> str:
-    return f"standings-html:{partial}:{get_language()}:{live_url}"
+def _shown(request, slug: str, partial: str) -> tuple[int, str]:
+    """(tournament id, version of the table to show), read once per request: one statement."""
+    memo = getattr(request, "_standings_shown", None)
+    if memo is None:
+        found = sel.standings_version_of(slug)
+        if found is None:
+            raise Http404("no such tournament")
+        pk, current = found
+        memo = request._standings_shown = (pk, _version_to_show(request, pk, partial, current))
+    return memo
 
 
-def _table_html(tournament, discipline, version, partial, live_url) -> str:
-    """The table (``partial``) as HTML: the same for everybody, so rendered once per version and language."""
-    key = _table_key(partial, live_url)
-    html = cache.get(key)
-    if html is None:
+def _table_key(request, partial: str, version: str) -> str:
+    """Everything the table shows: which table, language, address (with the discipline), version."""
+    raw = f"{partial}|{get_language()}|{_poll_url(request)}|{version}"
+    return "standings-html:" + hashlib.sha256(raw.encode()).hexdigest()
+
+
+def _etag(request, partial: str, version: str) -> str:
+    return f'"{_table_key(request, partial, version).rpartition(":")[2][:32]}"'
+
+
+def _poll_etag(request, slug, discipline=None, *, partial: str) -> str | None:
+    """The ETag of the table an htmx poll gets (the same for everybody); None for a whole
+    page, which shows the visitor's own navigation and is never answered 304."""
+    if request.headers.get("HX-Request") != "true":
+        return None
+    _pk, version = _shown(request, slug, partial)
+    return _etag(request, partial, version)
+
+
+def _table_html(request, tournament, discipline, version, partial) -> str:
+    """The table (``partial``) as HTML: the same for everybody, so rendered once per version and
+    language and kept in the cache (every worker shares it; a Redis cache serves several machines)."""
+
+    def render() -> str:
+        etag = _etag(request, partial, version)
         context = {
-            "live_url": live_url,
+            "live_url": _poll_url(request),
+            "poll_headers": json.dumps({"If-None-Match": etag}),
             "tournament": tournament,
             "standings": sel.public_standings(tournament, discipline, version),
             "discipline": discipline,
             "refresh": REFRESH_SECONDS,
         }
-        html = render_to_string(partial, context)
-        cache.set(key, html, CACHE_SECONDS)
-        cache.delete(f"{key}:busy")
+        return render_to_string(partial, context)
+
+    html = cache.get_or_set(_table_key(request, partial, version), render, CACHE_SECONDS)
     return mark_safe(html)  # noqa: S308 - rendered by our own template, escaped there
 
 
-def _another_worker_renders(partial, live_url) -> bool:
-    """True when the table of this version is being made by another request right now.
-
-    When a result comes in, every open standings page asks for the new table
-    within seconds; one request makes it, and the polls meanwhile keep their
-    table (204) and get the new one on their next tick, instead of every
-    worker computing the same standings at once.
-    """
-    key = _table_key(partial, live_url)
-    if cache.has_key(key):
-        return False
-    return not cache.add(f"{key}:busy", True, BUSY_SECONDS)
-
-
-#: How long a request may take to make a table before others stop waiting for it.
-BUSY_SECONDS = 10
-
-
 def _page(request, slug, discipline, template, partial):
-    """The page, or (for htmx's poll) its table; 204 when nothing changed.
+    """The page, or (for htmx's poll) its table.
 
-    A poll whose table is current costs one statement (the version): the
-    tournament itself is only loaded when there is something to show.
+    A poll sends the ETag of the table it shows (``If-None-Match``); while
+    that is still the table to show, :func:`django.views.decorators.http.condition`
+    answers 304 after one statement (the version), and htmx keeps the table.
     """
-    found = sel.standings_version_of(slug)
-    if found is None:
-        raise Http404("no such tournament")
-    pk, current = found
-    version = _version_to_show(request, pk, partial, current)
-    htmx = request.headers.get("HX-Request") == "true"
-    if htmx and request.GET.get("v") == version:
-        return HttpResponse(status=204)  # htmx leaves the table as it is
+    pk, version = _shown(request, slug, partial)
     tournament = _tournament(slug)
     discipline = _discipline(request, tournament, discipline)
-    live_url = _live_url(request, version)
-    if htmx and _another_worker_renders(partial, live_url):
-        return HttpResponse(status=204)  # the new table is on its way: the next poll gets it
-    table_html = _table_html(tournament, discipline, version, partial, live_url)
-    if htmx:
+    table_html = _table_html(request, tournament, discipline, version, partial)
+    if request.headers.get("HX-Request") == "true":
         return HttpResponse(table_html)
     organizer = ORGANIZER in request_roles(request, tournament)  # read once: the navigation asks again
     context = {
-        "live_url": live_url,
         "tournament": tournament,
         "table_html": table_html,
         "discipline": discipline,
@@ -183,21 +187,28 @@ def _page(request, slug, discipline, template, partial):
     return render(request, template, context)
 
 
+STANDINGS_TABLE = "standings/_standings_table.html"
+CROSSTABLE_TABLE = "standings/_crosstable_table.html"
+
+
 @require_GET
+@condition(etag_func=functools.partial(_poll_etag, partial=STANDINGS_TABLE))
 def standings(request, slug, discipline=None):
-    return _page(request, slug, discipline, "standings/standings.html", "standings/_standings_table.html")
+    return _page(request, slug, discipline, "standings/standings.html", STANDINGS_TABLE)
 
 
 @require_GET
+@condition(etag_func=functools.partial(_poll_etag, partial=CROSSTABLE_TABLE))
 def crosstable(request, slug):
-    return _page(request, slug, None, "standings/crosstable.html", "standings/_crosstable_table.html")
+    return _page(request, slug, None, "standings/crosstable.html", CROSSTABLE_TABLE)
 
 
 def _standings_download(request, slug):
     tournament = _tournament(slug)
     discipline = _discipline(request, tournament, None)
-    public = not has_role(request.user, tournament, ORGANIZER)
-    return tournament, discipline, sel.standings_for(tournament, discipline=discipline, public=public)
+    if has_role(request.user, tournament, ORGANIZER):  # every paired round counts
+        return tournament, discipline, sel.standings_for(tournament, discipline=discipline, public=False)
+    return tournament, discipline, sel.public_standings(tournament, discipline, sel.standings_version(tournament))
 
 
 def _suffix(discipline):
