@@ -9,20 +9,10 @@ from django.db import models
 from tournament.models import AuditEntry, Tournament
 
 
-def log_action(
-    *,
-    tournament: Tournament,
-    action: str,
-    obj: models.Model | None = None,
-    user=None,
-    before: Any = None,
-    after: Any = None,
-    reason: str = "",
-) -> AuditEntry:
-    """Record one change: ``action`` is a dotted code such as ``game.result``."""
-    entry = audit_entry(
-        tournament=tournament, action=action, obj=obj, user=user, before=before, after=after, reason=reason
-    )
+def log_action(**fields: Any) -> AuditEntry:
+    """Record one change: the keyword arguments of :func:`audit_entry` (``action`` is a dotted
+    code such as ``game.result``)."""
+    entry = audit_entry(**fields)
     entry.save()
     return entry
 

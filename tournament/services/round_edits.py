@@ -16,8 +16,6 @@ move to another pair.
 
 from __future__ import annotations
 
-from decimal import Decimal
-
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
@@ -31,7 +29,7 @@ from tournament.selectors.pairing_data import plain_game, player_key
 from tournament.selectors.round_day import names_of, plain_round, warning_data
 
 from .audit import log_action
-from .rounds import RoundStateError
+from .rounds import RoundStateError, new_game
 
 #: The states in which the games of a round may be edited by hand.
 EDITABLE = (Round.Status.PAIRED, Round.Status.PUBLISHED)
@@ -76,21 +74,7 @@ def _write(round_: Round, before: list[Game], edit: edits.Edit, *, pinned: bool 
     places of a round never collide)."""
     tables = set(edit.changed)
     Game.objects.filter(round=round_, table__in=tables).delete()
-    made = []
-    for g in edit.games:
-        if g.table in tables:
-            made.append(
-                Game.objects.create(
-                    round=round_,
-                    table=g.table,
-                    black_id=int(g.black),
-                    white_id=int(g.white),
-                    handicap=g.handicap,
-                    komi=Decimal(str(g.komi if g.komi is not None else 0)),
-                    pinned=pinned,
-                )
-            )
-    return made
+    return [new_game(round_, g, pinned=pinned) for g in edit.games if g.table in tables]
 
 
 def _seat(game: Game, names: dict[str, str]) -> dict:
@@ -100,6 +84,17 @@ def _seat(game: Game, names: dict[str, str]) -> dict:
         "white": names.get(player_key(game.white_id)),
         "handicap": game.handicap,
     }
+
+
+def _plan(round_: Round, make, player_a: Registration, player_b: Registration):
+    """The round's games, the players' names, and the edit ``make`` plans for the two players (pure)."""
+    games = _games(round_)
+    names = names_of(round_)
+    t, plain = plain_round(round_, games)
+    try:
+        return games, names, make(t, round_.number, plain, player_key(player_a.pk), player_key(player_b.pk))
+    except edits.EditRefused as exc:
+        raise _refused(exc, names) from exc
 
 
 @transaction.atomic
@@ -113,13 +108,7 @@ def game_swap_players(
     """Swap two players between their games (or the colours of their one game); the warnings in words."""
     require(user, round.tournament, ORGANIZER)
     round_ = _locked_round(round)
-    games = _games(round_)
-    names = names_of(round_)
-    t, plain = plain_round(round_, games)
-    try:
-        edit = edits.swap_players(t, round_.number, plain, player_key(player_a.pk), player_key(player_b.pk))
-    except edits.EditRefused as exc:
-        raise _refused(exc, names) from exc
+    games, names, edit = _plan(round_, edits.swap_players, player_a, player_b)
     before = [_seat(g, names) for g in games if g.table in edit.changed]
     made = _write(round_, games, edit)
     warnings = [warning_data(w, names) for w in edit.warnings]
@@ -173,13 +162,7 @@ def players_pair(
     require(user, round.tournament, ORGANIZER)
     round_ = _locked_round(round)
     _playing(round_, player_a, player_b)
-    games = _games(round_)
-    names = names_of(round_)
-    t, plain = plain_round(round_, games)
-    try:
-        edit = edits.pair_by_hand(t, round_.number, plain, player_key(player_a.pk), player_key(player_b.pk))
-    except edits.EditRefused as exc:
-        raise _refused(exc, names) from exc
+    games, names, edit = _plan(round_, edits.pair_by_hand, player_a, player_b)
     byes = list(Bye.objects.filter(round=round_, player__in=[player_a, player_b]).select_related("player"))
     Bye.objects.filter(pk__in=[b.pk for b in byes]).delete()
     (game,) = _write(round_, games, edit)

@@ -204,15 +204,7 @@ def round_pair(*, round: Round, user) -> PairingOutcome:  # noqa: A002 - the dom
     for g in pairing.games:
         if frozenset((g.white, g.black)) in kept_pairs:
             continue
-        Game.objects.create(
-            round=round_,
-            table=g.table,
-            black_id=int(g.black),
-            white_id=int(g.white),
-            handicap=g.handicap,
-            komi=Decimal(str(g.komi if g.komi is not None else 0)),
-            pinned=frozenset((g.white, g.black)) in fixed_pairs,
-        )
+        new_game(round_, g, pinned=frozenset((g.white, g.black)) in fixed_pairs)
         created += 1
     bye = None
     if pairing.bye is not None:
@@ -318,50 +310,75 @@ def round_unpair(*, round: Round, user, keep_pinned: bool = True) -> Round:  # n
     return round_
 
 
-@transaction.atomic
-def round_publish(*, round: Round, user) -> Round:  # noqa: A002
-    require(user, round.tournament, ORGANIZER)
-    round_ = round
-    round_.refresh_from_db()
+def new_game(round_: Round, g: PlainGame, *, pinned: bool) -> Game:
+    """A game of the round as the pairing (or a hand edit) made it."""
+    return Game.objects.create(
+        round=round_,
+        table=g.table,
+        black_id=int(g.black),
+        white_id=int(g.white),
+        handicap=g.handicap,
+        komi=Decimal(str(g.komi if g.komi is not None else 0)),
+        pinned=pinned,
+    )
+
+
+def _has_pairing(round_: Round) -> None:
     if not round_.games.exists() and not round_.byes.exists():
         raise RoundStateError(_("Round %(number)s has no pairing to publish.") % {"number": round_.number})
-    _advance(round_, Round.Status.PAIRED, Round.Status.PUBLISHED)
-    log_action(tournament=round_.tournament, action="round.publish", obj=round_, user=user)
-    return round_
 
 
-@transaction.atomic
-def round_unpublish(*, round: Round, user, reason: str = "") -> Round:  # noqa: A002
-    require(user, round.tournament, ORGANIZER)
-    round_ = round
-    round_.refresh_from_db()
+def _has_no_results(round_: Round) -> None:
     if round_.games.exclude(result="?").exists():
         raise RoundStateError(
             _("Round %(number)s has results already; it cannot be withdrawn.") % {"number": round_.number}
         )
-    _advance(round_, Round.Status.PUBLISHED, Round.Status.PAIRED)
-    log_action(tournament=round_.tournament, action="round.unpublish", obj=round_, user=user, reason=reason)
+
+
+def _has_all_results(round_: Round) -> None:
+    missing = list(round_.games.filter(result="?").values_list("table", flat=True))
+    if missing:
+        raise RoundStateError(_("Results are missing at tables %(tables)s.") % {"tables": ", ".join(map(str, missing))})
+
+
+def _move(round_: Round, *, user, source: str, target: str, action: str, reason: str = "", check=None) -> Round:
+    """One step of a round's life (``source`` to ``target``) by an organizer, after ``check``, audited."""
+    require(user, round_.tournament, ORGANIZER)
+    round_.refresh_from_db()
+    if check is not None:
+        check(round_)
+    _advance(round_, source, target)
+    log_action(tournament=round_.tournament, action=action, obj=round_, user=user, reason=reason)
     return round_
+
+
+@transaction.atomic
+def round_publish(*, round: Round, user) -> Round:  # noqa: A002
+    S = Round.Status
+    return _move(round, user=user, source=S.PAIRED, target=S.PUBLISHED, action="round.publish", check=_has_pairing)
+
+
+@transaction.atomic
+def round_unpublish(*, round: Round, user, reason: str = "") -> Round:  # noqa: A002
+    S = Round.Status
+    return _move(
+        round,
+        user=user,
+        source=S.PUBLISHED,
+        target=S.PAIRED,
+        action="round.unpublish",
+        reason=reason,
+        check=_has_no_results,
+    )
 
 
 @transaction.atomic
 def round_finish(*, round: Round, user) -> Round:  # noqa: A002
-    require(user, round.tournament, ORGANIZER)
-    round_ = round
-    round_.refresh_from_db()
-    missing = list(round_.games.filter(result="?").values_list("table", flat=True))
-    if missing:
-        raise RoundStateError(_("Results are missing at tables %(tables)s.") % {"tables": ", ".join(map(str, missing))})
-    _advance(round_, Round.Status.PUBLISHED, Round.Status.FINISHED)
-    log_action(tournament=round_.tournament, action="round.finish", obj=round_, user=user)
-    return round_
+    S = Round.Status
+    return _move(round, user=user, source=S.PUBLISHED, target=S.FINISHED, action="round.finish", check=_has_all_results)
 
 
 @transaction.atomic
 def round_reopen(*, round: Round, user, reason: str = "") -> Round:  # noqa: A002
-    require(user, round.tournament, ORGANIZER)
-    round_ = round
-    round_.refresh_from_db()
-    _advance(round_, Round.Status.FINISHED, Round.Status.PUBLISHED)
-    log_action(tournament=round_.tournament, action="round.reopen", obj=round_, user=user, reason=reason)
-    return round_
+    S = Round.Status
+    return _move(round, user=user, source=S.FINISHED, target=S.PUBLISHED, action="round.reopen", reason=reason)
