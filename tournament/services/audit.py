@@ -9,6 +9,27 @@ from django.db import models
 from tournament.models import AuditEntry, Tournament
 
 
+def lock_found(found, error: Exception):
+    """The row ``found`` (looked up by a code or a token) again, locked for the change; ``error`` if none."""
+    if found is None:
+        raise error
+    return type(found).objects.select_for_update().get(pk=found.pk)
+
+
+def tournament_of(obj: models.Model) -> Tournament:
+    """The tournament an object belongs to (itself, its ``tournament``, or its round's)."""
+    if isinstance(obj, Tournament):
+        return obj
+    if hasattr(obj, "tournament_id"):
+        return obj.tournament
+    return obj.round.tournament
+
+
+def log_change(obj: models.Model, action: str, *, user, **fields: Any) -> AuditEntry:
+    """Record one change of ``obj`` in its tournament's log (``before``, ``after``, ``reason``)."""
+    return log_action(tournament=tournament_of(obj), action=action, obj=obj, user=user, **fields)
+
+
 def log_action(**fields: Any) -> AuditEntry:
     """Record one change: the keyword arguments of :func:`audit_entry` (``action`` is a dotted
     code such as ``game.result``)."""

@@ -25,7 +25,7 @@ from tournament.models import Registration, Tournament
 from tournament.models.registration import new_claim_code, normalize_claim_code
 from tournament.permissions import ORGANIZER, require, require_login
 
-from .audit import log_action
+from .audit import lock_found, log_action, log_change
 
 
 class ClaimError(ValidationError):
@@ -55,10 +55,9 @@ def _take(registration: Registration, account, *, user, action: str, reason: str
     registration.user = account
     registration.claim_code = None
     registration.save(update_fields=["user", "claim_code", "updated_at"])
-    log_action(
-        tournament=registration.tournament,
-        action=action,
-        obj=registration,
+    log_change(
+        registration,
+        action,
         user=user,
         before={"account": None},
         after={"account": account.get_username(), "player": str(registration)},
@@ -71,12 +70,11 @@ def _take(registration: Registration, account, *, user, action: str, reason: str
 def registration_claim(*, code: str, user) -> Registration:
     """The logged-in ``user`` claims the registration whose code is ``code``."""
     require_login(user)
+    unknown = ClaimError(_("This code is not known, or it was used already."), code="unknown")
     found = registration_by_code(code)
-    if found is None:
-        raise ClaimError(_("This code is not known, or it was used already."), code="unknown")
-    registration = Registration.objects.select_for_update().get(pk=found.pk)
+    registration = lock_found(found, unknown)
     if registration.user_id is not None or registration.claim_code != found.claim_code:
-        raise ClaimError(_("This code is not known, or it was used already."), code="unknown")
+        raise unknown
     return _take(registration, user, user=user, action="registration.claim")
 
 
@@ -106,10 +104,9 @@ def registration_unlink(*, registration: Registration, user, reason: str = "") -
     registration.user = None
     registration.claim_code = new_claim_code()
     registration.save(update_fields=["user", "claim_code", "updated_at"])
-    log_action(
-        tournament=registration.tournament,
-        action="registration.unlink",
-        obj=registration,
+    log_change(
+        registration,
+        "registration.unlink",
         user=user,
         before={"account": before},
         after={"account": None, "player": str(registration)},

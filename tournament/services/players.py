@@ -16,8 +16,8 @@ from tournament.models import AuditEntry, Registration, Tournament
 from tournament.models.registration import PLAYER_FIELDS, new_claim_code
 from tournament.permissions import ORGANIZER, require
 
-from .audit import audit_entry, log_action
-from .registrations import audit_data, registration_create
+from .audit import log_action
+from .registrations import creation_entry, registration_create
 
 
 def latest_player_data(user) -> dict:
@@ -367,23 +367,7 @@ def _import_rows(
             ]
             or [_("Another change of the players came first; please import the file again.")]
         ) from None
-    AuditEntry.objects.bulk_create(
-        [
-            audit_entry(
-                tournament=tournament,
-                action="registration.create",
-                obj=r,
-                user=user,
-                after={
-                    "player": str(r),
-                    "status": status,
-                    "source": Registration.Source.IMPORT,
-                    **audit_data(r, ("rank", "club", "country", "egd_pin")),
-                },
-            )
-            for r in registrations
-        ]
-    )
+    AuditEntry.objects.bulk_create([creation_entry(r, user=user) for r in registrations])
     log_action(
         tournament=tournament,
         action="players.import",

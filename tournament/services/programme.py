@@ -22,7 +22,7 @@ from tournament.models import Discipline, Registration, Round, Tournament
 from tournament.permissions import ORGANIZER, require
 from tournament.selectors.setup import discipline_played
 
-from .audit import log_action
+from .audit import log_action, log_change
 from .registrations import save_checked
 from .rounds import round_create
 
@@ -99,14 +99,7 @@ def discipline_update(*, discipline: Discipline, data: dict, user) -> list[str]:
         current.rule_set = ""
     current.full_clean()
     save_checked(current)
-    log_action(
-        tournament=current.tournament,
-        action="discipline.edit",
-        obj=current,
-        user=user,
-        before=before,
-        after=_audit(current, changed),
-    )
+    log_change(current, "discipline.edit", user=user, before=before, after=_audit(current, changed))
     discipline.refresh_from_db()
     return changed
 
@@ -228,10 +221,9 @@ def round_update(
     current.refresh_from_db()
     after = _round_audit(current)
     if after != before:
-        log_action(
-            tournament=current.tournament,
-            action="round.edit",
-            obj=current,
+        log_change(
+            current,
+            "round.edit",
             user=user,
             before={k: v for k, v in before.items() if after[k] != v},
             after={k: v for k, v in after.items() if before[k] != v},

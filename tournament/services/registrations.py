@@ -12,12 +12,12 @@ from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournament.models import Bye, Game, PairConstraint, Registration, Tournament
+from tournament.models import AuditEntry, Bye, Game, PairConstraint, Registration, Tournament
 from tournament.models.registration import PLAYER_FIELDS
 from tournament.permissions import ORGANIZER, require, require_own_or
 from tournament.ranks import format_rank
 
-from .audit import log_action
+from .audit import audit_entry, log_change
 
 
 def audit_value(name: str, value):
@@ -69,19 +69,24 @@ def registration_create(
     )
     registration.full_clean()
     save_checked(registration)
-    log_action(
-        tournament=tournament,
+    creation_entry(registration, user=user).save()
+    return registration
+
+
+def creation_entry(registration: Registration, *, user) -> AuditEntry:
+    """The audit entry of a new registration (unsaved: an import writes many in one statement)."""
+    return audit_entry(
+        tournament=registration.tournament,
         action="registration.create",
         obj=registration,
         user=user,
         after={
             "player": str(registration),
-            "status": status,
-            "source": source,
+            "status": registration.status,
+            "source": registration.source,
             **audit_data(registration, ("rank", "club", "country", "egd_pin")),
         },
     )
-    return registration
 
 
 @transaction.atomic
@@ -101,10 +106,9 @@ def registration_update(*, registration: Registration, data: dict, user, reason:
         setattr(registration, name, data[name])
     registration.full_clean()
     save_checked(registration, update_fields=[*changed, "updated_at"])
-    log_action(
-        tournament=registration.tournament,
-        action="registration.edit",
-        obj=registration,
+    log_change(
+        registration,
+        "registration.edit",
         user=user,
         before=before,
         after=audit_data(registration, changed),
@@ -131,10 +135,9 @@ def registration_set_status(*, registration: Registration, status: str, user, re
     before = registration.status
     registration.status = status
     registration.save(update_fields=["status", "updated_at"])
-    log_action(
-        tournament=registration.tournament,
-        action="registration.status",
-        obj=registration,
+    log_change(
+        registration,
+        "registration.status",
         user=user,
         before={"status": before},
         after={"status": status},
@@ -153,10 +156,9 @@ def registration_set_absent_rounds(
     registration.absent_rounds = absent_rounds
     registration.full_clean()
     registration.save(update_fields=["absent_rounds", "updated_at"])
-    log_action(
-        tournament=registration.tournament,
-        action="registration.rounds",
-        obj=registration,
+    log_change(
+        registration,
+        "registration.rounds",
         user=user,
         before={"absent_rounds": before},
         after={"absent_rounds": registration.absent_rounds},
@@ -185,14 +187,7 @@ def registration_delete(*, registration: Registration, user, reason: str = "") -
             % {"player": registration.full_name}
         )
     before = {"player": str(registration), "status": registration.status, **audit_data(registration)}
-    log_action(
-        tournament=registration.tournament,
-        action="registration.delete",
-        obj=registration,
-        user=user,
-        before=before,
-        reason=reason,
-    )
+    log_change(registration, "registration.delete", user=user, before=before, reason=reason)
     registration.delete()
 
 
@@ -247,10 +242,9 @@ def registration_merge(*, keep: Registration, drop: Registration, user, reason: 
     keep.status = status
     keep.full_clean()
     keep.save()
-    log_action(
-        tournament=keep.tournament,
-        action="registration.merge",
-        obj=keep,
+    log_change(
+        keep,
+        "registration.merge",
         user=user,
         before=before,
         after={

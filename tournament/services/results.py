@@ -236,6 +236,10 @@ def result_report(
     return current
 
 
+def _state(state: str) -> dict:
+    return {"result_state": state}
+
+
 @transaction.atomic
 def result_confirm(*, game: Game, user, version: int) -> Game:
     """The opponent of the reporter agrees with the reported result."""
@@ -247,11 +251,7 @@ def result_confirm(*, game: Game, user, version: int) -> Game:
     if game.reported_by_id == user.pk:
         raise ResultError(_("Your opponent confirms the result you reported."), code="own")
     return _change(
-        game=game,
-        version=version,
-        fields={"result_state": ResultState.CONFIRMED},
-        action="game.result.confirm",
-        user=user,
+        game=game, version=version, fields=_state(ResultState.CONFIRMED), action="game.result.confirm", user=user
     )
 
 
@@ -267,14 +267,8 @@ def result_dispute(*, game: Game, user, version: int, reason: str) -> Game:
     reason = (reason or "").strip()
     if not reason:
         raise ResultError(_("Say what is wrong with the result."), code="reason")
-    return _change(
-        game=game,
-        version=version,
-        fields={"result_state": ResultState.DISPUTED},
-        action="game.result.dispute",
-        user=user,
-        reason=reason,
-    )
+    fields = _state(ResultState.DISPUTED)
+    return _change(game=game, version=version, fields=fields, action="game.result.dispute", user=user, reason=reason)
 
 
 @transaction.atomic

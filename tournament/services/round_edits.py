@@ -28,7 +28,7 @@ from tournament.permissions import ORGANIZER, require
 from tournament.selectors.pairing_data import plain_game, player_key
 from tournament.selectors.round_day import names_of, plain_round, warning_data
 
-from .audit import log_action
+from .audit import log_action, log_change
 from .rounds import RoundStateError, new_game
 
 #: The states in which the games of a round may be edited by hand.
@@ -112,10 +112,9 @@ def game_swap_players(
     before = [_seat(g, names) for g in games if g.table in edit.changed]
     made = _write(round_, games, edit)
     warnings = [warning_data(w, names) for w in edit.warnings]
-    log_action(
-        tournament=round_.tournament,
-        action="round.swap",
-        obj=round_,
+    log_change(
+        round_,
+        "round.swap",
         user=user,
         before={"games": before},
         after={"games": [_seat(g, names) for g in made], "warnings": warnings},
@@ -139,13 +138,7 @@ def game_unpair(*, game: Game, user) -> Round:
     except edits.EditRefused as exc:
         raise _refused(exc, names) from exc
     current.delete()
-    log_action(
-        tournament=round_.tournament,
-        action="round.unpair_game",
-        obj=round_,
-        user=user,
-        before={"games": [_seat(current, names)]},
-    )
+    log_change(round_, "round.unpair_game", user=user, before={"games": [_seat(current, names)]})
     return round_
 
 
@@ -167,10 +160,9 @@ def players_pair(
     Bye.objects.filter(pk__in=[b.pk for b in byes]).delete()
     (game,) = _write(round_, games, edit)
     warnings = [warning_data(w, names) for w in edit.warnings]
-    log_action(
-        tournament=round_.tournament,
-        action="round.pair_by_hand",
-        obj=round_,
+    log_change(
+        round_,
+        "round.pair_by_hand",
         user=user,
         before={"bye": [b.player.full_name for b in byes]} if byes else None,
         after={"games": [_seat(game, names)], "warnings": warnings},
@@ -196,10 +188,9 @@ def round_set_bye(*, round: Round, player: Registration, user) -> Bye:  # noqa: 
         raise ValidationError(_("%(name)s has the bye already.") % {"name": player.full_name})
     Bye.objects.filter(pk__in=[b.pk for b in previous]).delete()
     bye = Bye.objects.create(round=round_, player=player)
-    log_action(
-        tournament=round_.tournament,
-        action="round.bye",
-        obj=round_,
+    log_change(
+        round_,
+        "round.bye",
         user=user,
         before={"bye": [b.player.full_name for b in previous]} if previous else None,
         after={"bye": [player.full_name]},
@@ -293,12 +284,5 @@ def pair_constraint_remove(*, constraint: PairConstraint, user, reason: str = ""
         "players": [constraint.player_a.full_name, constraint.player_b.full_name],
         "round": constraint.round.number if constraint.round else None,
     }
-    log_action(
-        tournament=constraint.tournament,
-        action="pairing.remove_constraint",
-        obj=constraint,
-        user=user,
-        before=before,
-        reason=reason,
-    )
+    log_change(constraint, "pairing.remove_constraint", user=user, before=before, reason=reason)
     constraint.delete()

@@ -24,7 +24,7 @@ from tournament.pairing.model import Game as PlainGame
 from tournament.permissions import ORGANIZER, require
 from tournament.selectors.pairing_data import pairing_tournament, player_key
 
-from .audit import log_action
+from .audit import log_action, log_change
 
 
 class RoundStateError(ValidationError):
@@ -304,9 +304,7 @@ def round_unpair(*, round: Round, user, keep_pinned: bool = True) -> Round:  # n
     removed = games.count()
     games.delete()
     round_.byes.all().delete()
-    log_action(
-        tournament=round_.tournament, action="round.unpair", obj=round_, user=user, before={"games removed": removed}
-    )
+    log_change(round_, "round.unpair", user=user, before={"games removed": removed})
     return round_
 
 
@@ -348,7 +346,7 @@ def _move(round_: Round, *, user, source: str, target: str, action: str, reason:
     if check is not None:
         check(round_)
     _advance(round_, source, target)
-    log_action(tournament=round_.tournament, action=action, obj=round_, user=user, reason=reason)
+    log_change(round_, action, user=user, reason=reason)
     return round_
 
 

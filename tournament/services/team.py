@@ -24,7 +24,7 @@ from tournament.models import Tournament, TournamentInvitation, TournamentRole
 from tournament.permissions import ORGANIZER, require, require_login
 
 from .accounts import find_user
-from .audit import log_action
+from .audit import lock_found, log_action
 
 ROLES = TournamentRole.Role
 
@@ -166,10 +166,8 @@ def invitation_by_token(token: str) -> TournamentInvitation | None:
 def invitation_accept(*, token: str, user) -> TournamentRole:
     """The logged-in ``user`` takes the role of the invitation (once; a second click finds it done)."""
     require_login(user)
-    found = invitation_by_token(token)
-    if found is None:
-        raise TeamError(_("This invitation is not known, or it was withdrawn."), code="unknown")
-    invitation = TournamentInvitation.objects.select_for_update().get(pk=found.pk)
+    unknown = TeamError(_("This invitation is not known, or it was withdrawn."), code="unknown")
+    invitation = lock_found(invitation_by_token(token), unknown)
     if invitation.accepted_at is not None:
         if invitation.accepted_by_id == user.pk:  # the second of a double click
             return TournamentRole.objects.get_or_create(
