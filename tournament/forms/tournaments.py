@@ -12,7 +12,13 @@ from django.utils.translation import gettext_lazy as _
 
 from tournament.exports.egd_time import parse_time_control
 from tournament.models import Tournament
-from tournament.models.tournament import MAX_CRITERIA, STANDINGS_CRITERIA
+from tournament.models.tournament import (
+    CREATE_FIELDS,
+    MAX_CRITERIA,
+    SETTINGS_FIELDS,
+    SETTINGS_SECTIONS,
+    STANDINGS_CRITERIA,
+)
 from tournament.ranks import format_rank
 
 #: Areas of the time zones offered (the others are old aliases such as ``US/Eastern``).
@@ -145,7 +151,7 @@ def time_control_reading(text: str) -> str:
 class TournamentCreateForm(forms.ModelForm):
     class Meta:
         model = Tournament
-        fields = ["name", "slug", "start_date", "end_date", "place", "country", "time_zone", "pairing_system"]
+        fields = list(CREATE_FIELDS)
         widgets = {
             "start_date": DateInput(),
             "end_date": DateInput(),
@@ -182,31 +188,7 @@ class TournamentSettingsForm(forms.ModelForm):
 
     class Meta:
         model = Tournament
-        fields = [
-            "name",
-            "start_date",
-            "end_date",
-            "place",
-            "country",
-            "time_zone",
-            "description",
-            "registration_open",
-            "time_control",
-            "pairing_system",
-            "mcmahon_bar",
-            "mcmahon_floor",
-            "rematch_scope",
-            "bye_points",
-            "absence_points",
-            "bye_points_nbw",
-            "absence_points_nbw",
-            "handicap_threshold",
-            "handicap_correction",
-            "handicap_ceiling",
-            "standings_criteria",
-            "overall_ranking",
-            "best_of",
-        ]
+        fields = list(SETTINGS_FIELDS)
         widgets = {
             "start_date": DateInput(),
             "end_date": DateInput(),
@@ -250,37 +232,7 @@ class TournamentSettingsForm(forms.ModelForm):
     reason = forms.CharField(label=_("Reason (for the audit log)"), required=False, max_length=200)
 
     #: The page's sections: (title, field names).
-    SECTIONS = (
-        (
-            _("The tournament"),
-            (
-                "name",
-                "start_date",
-                "end_date",
-                "place",
-                "country",
-                "time_zone",
-                "description",
-                "registration_open",
-                "time_control",
-            ),
-        ),
-        (
-            _("Pairing"),
-            (
-                "pairing_system",
-                "mcmahon_bar",
-                "mcmahon_floor",
-                "rematch_scope",
-                "bye_points",
-                "absence_points",
-                "bye_points_nbw",
-                "absence_points_nbw",
-            ),
-        ),
-        (_("Handicap"), ("handicap_threshold", "handicap_correction", "handicap_ceiling")),
-        (_("Standings"), ("standings_criteria", "overall_ranking", "best_of")),
-    )
+    SECTIONS = SETTINGS_SECTIONS
 
     def __init__(self, *args, locked: dict | None = None, **kwargs):
         super().__init__(*args, **kwargs)

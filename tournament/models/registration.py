@@ -34,7 +34,7 @@ CLAIM_ALPHABET = "ACDEFGHJKMNPQRTUVWXY34679"
 #: 10 letters of 25: about 46 bits; guessing is also throttled per address.
 CLAIM_LENGTH = 10
 
-#: The fields that describe the player (shown, printed, exported), in form order.
+#: The fields that describe the player (shown, printed, exported).
 PLAYER_FIELDS = (
     "surname",
     "given_name",

@@ -74,6 +74,44 @@ def default_criteria() -> list[str]:
     return ["mms", "sosmms", "sososmms"]
 
 
+#: What a tournament is created with (the other settings start at their defaults).
+CREATE_FIELDS = ("name", "slug", "start_date", "end_date", "place", "country", "time_zone", "pairing_system")
+
+#: The settings an organizer changes once the tournament exists, in the settings page's sections and order.
+SETTINGS_SECTIONS = (
+    (
+        _("The tournament"),
+        (
+            "name",
+            "start_date",
+            "end_date",
+            "place",
+            "country",
+            "time_zone",
+            "description",
+            "registration_open",
+            "time_control",
+        ),
+    ),
+    (
+        _("Pairing"),
+        (
+            "pairing_system",
+            "mcmahon_bar",
+            "mcmahon_floor",
+            "rematch_scope",
+            "bye_points",
+            "absence_points",
+            "bye_points_nbw",
+            "absence_points_nbw",
+        ),
+    ),
+    (_("Handicap"), ("handicap_threshold", "handicap_correction", "handicap_ceiling")),
+    (_("Standings"), ("standings_criteria", "overall_ranking", "best_of")),
+)
+SETTINGS_FIELDS = tuple(name for _title, names in SETTINGS_SECTIONS for name in names)
+
+
 class Tournament(models.Model):
     name = models.CharField(_("name"), max_length=200)
     slug = models.SlugField(
