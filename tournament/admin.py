@@ -22,6 +22,7 @@ from .models import (
     Tournament,
     TournamentRole,
 )
+from .models.tournament import SETTINGS_SECTIONS
 
 
 class DisciplineInline(admin.TabularInline):
@@ -57,38 +58,10 @@ class TournamentAdmin(admin.ModelAdmin):
     prepopulated_fields = {"slug": ["name"]}
     date_hierarchy = "start_date"
     inlines = [DisciplineInline, RoundInline, RoleInline]
+    #: The settings page's sections, the short name (set when the tournament is created) beside the name.
     fieldsets = [
-        (
-            None,
-            {
-                "fields": [
-                    "name",
-                    "slug",
-                    "start_date",
-                    "end_date",
-                    "place",
-                    "country",
-                    "description",
-                    "time_control",
-                    "registration_open",
-                ]
-            },
-        ),
-        (
-            _("Pairing"),
-            {
-                "fields": [
-                    "pairing_system",
-                    "mcmahon_bar",
-                    "mcmahon_floor",
-                    "rematch_scope",
-                    "bye_points",
-                    "absence_points",
-                ]
-            },
-        ),
-        (_("Handicap"), {"fields": ["handicap_threshold", "handicap_correction", "handicap_ceiling"]}),
-        (_("Standings"), {"fields": ["overall_ranking", "best_of", "standings_criteria"]}),
+        (title, {"fields": [("name", "slug") if name == "name" else name for name in names]})
+        for title, names in SETTINGS_SECTIONS
     ]
 
 
@@ -208,8 +181,19 @@ class RoundAdmin(VersionedAdmin):
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
 
+class NeitherAddNorDelete:
+    """For rows made and removed elsewhere (pairing, the organizer's pages, the services): the admin neither adds
+    nor deletes one."""
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
 @admin.register(Game)
-class GameAdmin(VersionedAdmin):
+class GameAdmin(NeitherAddNorDelete, VersionedAdmin):
     """Read-only but for handicap, komi and "kept": players, tables and results change on the
     organizer's and referee's pages, through the services and the audit log."""
 
@@ -233,29 +217,21 @@ class GameAdmin(VersionedAdmin):
         "version",
     ]
 
-    def has_add_permission(self, request):
-        return False
 
-    def has_delete_permission(self, request, obj=None):
+class ShownOnlyAdmin(NeitherAddNorDelete, admin.ModelAdmin):
+    """Rows the admin shows but never adds, changes or deletes."""
+
+    def has_change_permission(self, request, obj=None):
         return False
 
 
 @admin.register(Bye)
-class ByeAdmin(admin.ModelAdmin):
+class ByeAdmin(ShownOnlyAdmin):
     """Byes come from pairing the round (or the organizer's round page): shown, not changed."""
 
     list_display = ["round", "player"]
     list_filter = ["round__tournament", "round__number"]
     search_fields = ["player__surname", "player__given_name"]
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 @admin.register(TournamentRole)
@@ -275,22 +251,13 @@ class PairConstraintAdmin(admin.ModelAdmin):
 
 
 @admin.register(AuditEntry)
-class AuditEntryAdmin(admin.ModelAdmin):
+class AuditEntryAdmin(ShownOnlyAdmin):
     """Read-only: the audit log cannot be edited, not even by an admin."""
 
     list_display = ["created_at", "tournament", "user", "action", "object_type", "object_id", "reason"]
     list_filter = ["action", "object_type", "tournament"]
     search_fields = ["action", "reason", "user__username"]
     date_hierarchy = "created_at"
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 class AccountAdmin(UserAdmin):

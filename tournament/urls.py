@@ -15,14 +15,19 @@ from django.urls import include, path
 
 from .views import public, rules, sgf
 
+#: One tournament's public pages: below ``t/<slug>/``.
+public_pages = [
+    path("", public.tournament_detail, name="tournament"),
+    path("players/", public.players, name="players"),
+    path("round/<int:number>/", public.round_detail, name="round"),
+    path("round/<int:number>/game/<int:pk>/", public.public_game, name="public_game"),
+    path("round/<int:number>/game/<int:pk>/board/", public.public_game_board, name="public_game_board"),
+    path("round/<int:number>/game/<int:pk>/sgf/", sgf.public_game_sgf, name="public_game_sgf"),
+]
+
 urlpatterns = [
     path("", public.home, name="home"),
-    path("t/<slug:slug>/", public.tournament_detail, name="tournament"),
-    path("t/<slug:slug>/players/", public.players, name="players"),
-    path("t/<slug:slug>/round/<int:number>/", public.round_detail, name="round"),
-    path("t/<slug:slug>/round/<int:number>/game/<int:pk>/", public.public_game, name="public_game"),
-    path("t/<slug:slug>/round/<int:number>/game/<int:pk>/board/", public.public_game_board, name="public_game_board"),
-    path("t/<slug:slug>/round/<int:number>/game/<int:pk>/sgf/", sgf.public_game_sgf, name="public_game_sgf"),
+    path("t/<slug:slug>/", include(public_pages)),
     path("rules/", rules.rules_index, name="rules_index"),
     path("rules/<slug:game_kind>/", rules.rules_page, name="rules"),
     path("", include("tournament.urls_site")),

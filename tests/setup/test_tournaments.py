@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 from decimal import Decimal
 
 import pytest
@@ -23,6 +24,7 @@ from tournament.services.tournaments import (
     tournament_create,
     tournament_update_settings,
 )
+from tournament.standings.criteria import CRITERIA
 
 pytestmark = pytest.mark.django_db
 
@@ -254,6 +256,26 @@ def test_the_settings_page_reads_ranks_criteria_and_the_time_control(organizer_c
     assert (t.mcmahon_bar, t.mcmahon_floor, t.handicap_threshold) == (0, -20, 2)
     assert t.standings_criteria == ["nbw", "sos", "dc"]  # in order; the empty choice is skipped
     assert t.time_control == "60 min + 15 stones / 5 min"
+
+
+def test_the_settings_page_offers_each_criterion_of_the_standings_by_its_name(organizer_client, planned):
+    """Issue 15, point 6: the criteria are defined once (tournament.standings.criteria); the page offers
+    each of them, in their order, named in the reader's language, and the model takes each."""
+    organizer_client.cookies["django_language"] = "de"
+    page = organizer_client.get(reverse("manage_settings", args=[planned.slug])).content.decode()
+    first = page[page.index('name="standings_criteria_0"') :]
+    first = first[: first.index("</select>")]
+    assert re.findall(r'<option value="([^"]*)"', first) == ["", *CRITERIA]
+    names = dict(re.findall(r'<option value="([^"]+)"[^>]*>([^<]*)</option>', first))
+    assert (names["nbw"], names["dc"], names["sosm1mms"], names["sdc"]) == (
+        "Siege",
+        "Direkter Vergleich",
+        "SOS-1 (McMahon)",
+        "Vereinfachter direkter Vergleich",
+    )
+    for code in CRITERIA:
+        planned.standings_criteria = [code]
+        planned.full_clean()
 
 
 @pytest.mark.parametrize(

@@ -62,6 +62,13 @@ def _tournament(slug: str):
         raise HttpError(404, _("There is no tournament %(slug)s.") % {"slug": slug}) from None
 
 
+def _found(found, message: str):
+    """What was looked up, or a 404 with ``message`` if it is not there."""
+    if found is None:
+        raise HttpError(404, message)
+    return found
+
+
 @api.get("/tournaments/", response=list[schemas.TournamentOut], url_name="tournaments")
 def tournaments(request):
     """Every tournament (all are public), the latest first."""
@@ -84,24 +91,20 @@ def players(request, slug: str):
 def round_(request, slug: str, number: int):
     """A published (or finished) round: games, bye, who does not play and why."""
     t = _tournament(slug)
-    r = reads.public_round(t, number)
-    if r is None:
-        raise HttpError(404, _("Round %(n)s is not published.") % {"n": number})
+    r = _found(reads.public_round(t, number), _("Round %(n)s is not published.") % {"n": number})
     return reads.round_(t, r)
 
 
 @api.get("/tournaments/{slug:slug}/standings/", response=schemas.StandingsOut, url_name="standings")
 def standings(request, slug: str, discipline: int | None = None):
     """The public standings: overall, or of one discipline (``?discipline=<id>``)."""
-    found = standings_version_of(slug)
-    if found is None:
-        raise HttpError(404, _("There is no tournament %(slug)s.") % {"slug": slug})
+    found = _found(standings_version_of(slug), _("There is no tournament %(slug)s.") % {"slug": slug})
     t = _tournament(slug)
     name = None
     if discipline is not None:
-        d = reads.discipline_of(t, discipline)
-        if d is None:
-            raise HttpError(404, _("This tournament has no discipline %(id)s.") % {"id": discipline})
+        d = _found(
+            reads.discipline_of(t, discipline), _("This tournament has no discipline %(id)s.") % {"id": discipline}
+        )
         name = d.name
     return reads.standings(t, found[1], name)
 
@@ -110,9 +113,7 @@ def standings(request, slug: str, discipline: int | None = None):
 def game(request, slug: str, pk: int):
     """A game of a published round; its record (SGF) and verdict once the result is settled."""
     t = _tournament(slug)
-    g = reads.public_game(t, pk)
-    if g is None:
-        raise HttpError(404, _("There is no published game %(id)s in this tournament.") % {"id": pk})
+    g = _found(reads.public_game(t, pk), _("There is no published game %(id)s in this tournament.") % {"id": pk})
     return reads.game(g)
 
 

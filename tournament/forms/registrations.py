@@ -6,35 +6,25 @@ from django import forms
 from django.contrib.auth import get_user_model, password_validation
 from django.utils.translation import gettext_lazy as _
 
+from tournament.forms.inputs import CountryInCapitals, CountryInput
 from tournament.models import Registration
+from tournament.models.registration import PLAYER_FIELDS
 from tournament.services.accounts import clean_new_username
 
 
-class PlayerForm(forms.ModelForm):
-    """The player's data as a tournament keeps it (a registration's own copy)."""
+class PlayerForm(CountryInCapitals, forms.ModelForm):
+    """The player's data as a tournament keeps it (a registration's own copy), the given name first."""
+
+    field_order = ["given_name", "surname", "given_name_latin", "surname_latin"]
 
     class Meta:
         model = Registration
-        fields = [
-            "given_name",
-            "surname",
-            "given_name_latin",
-            "surname_latin",
-            "club",
-            "country",
-            "rank",
-            "rating",
-            "egd_pin",
-            "email",
-        ]
+        fields = list(PLAYER_FIELDS)
         widgets = {
-            "country": forms.TextInput(attrs={"size": 2, "maxlength": 2, "autocapitalize": "characters"}),
+            "country": CountryInput(),
             "egd_pin": forms.TextInput(attrs={"inputmode": "numeric", "maxlength": 8}),
             "rank": forms.TextInput(attrs={"placeholder": "5k", "size": 4}),
         }
-
-    def clean_country(self):
-        return (self.cleaned_data.get("country") or "").upper()
 
 
 class SelfRegistrationForm(PlayerForm):

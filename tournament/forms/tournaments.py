@@ -11,8 +11,15 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
 from tournament.exports.egd_time import parse_time_control
+from tournament.forms.inputs import CountryInCapitals, CountryInput, DateInput
 from tournament.models import Tournament
-from tournament.models.tournament import MAX_CRITERIA, STANDINGS_CRITERIA
+from tournament.models.tournament import (
+    CREATE_FIELDS,
+    MAX_CRITERIA,
+    SETTINGS_FIELDS,
+    SETTINGS_SECTIONS,
+    STANDINGS_CRITERIA,
+)
 from tournament.ranks import format_rank
 
 #: Areas of the time zones offered (the others are old aliases such as ``US/Eastern``).
@@ -55,13 +62,6 @@ class PointsChoiceField(forms.TypedChoiceField):
 def time_zone_choices() -> list[tuple[str, str]]:
     zones = sorted(z for z in zoneinfo.available_timezones() if z.split("/")[0] in _AREAS and "/" in z)
     return [(z, z.replace("_", " ")) for z in ["UTC", *zones]]
-
-
-class DateInput(forms.DateInput):
-    input_type = "date"
-
-    def __init__(self, attrs=None):
-        super().__init__(attrs, format="%Y-%m-%d")
 
 
 class TimeZoneField(forms.ChoiceField):
@@ -142,15 +142,15 @@ def time_control_reading(text: str) -> str:
     }
 
 
-class TournamentCreateForm(forms.ModelForm):
+#: The inputs of a tournament's dates and country, on the create and the settings page.
+TOURNAMENT_WIDGETS = {"start_date": DateInput(), "end_date": DateInput(), "country": CountryInput()}
+
+
+class TournamentCreateForm(CountryInCapitals, forms.ModelForm):
     class Meta:
         model = Tournament
-        fields = ["name", "slug", "start_date", "end_date", "place", "country", "time_zone", "pairing_system"]
-        widgets = {
-            "start_date": DateInput(),
-            "end_date": DateInput(),
-            "country": forms.TextInput(attrs={"size": 2, "maxlength": 2, "autocapitalize": "characters"}),
-        }
+        fields = list(CREATE_FIELDS)
+        widgets = TOURNAMENT_WIDGETS
         help_texts = {
             "slug": _("In the addresses of the pages, e.g. hannover-2026. Empty: made from the name."),
         }
@@ -163,9 +163,6 @@ class TournamentCreateForm(forms.ModelForm):
         self.fields["end_date"].required = False
         self.fields["end_date"].help_text = _("Empty: the same day.")
 
-    def clean_country(self):
-        return (self.cleaned_data.get("country") or "").upper()
-
     def clean(self):
         data = super().clean()
         if data.get("start_date") and not data.get("end_date"):
@@ -176,41 +173,15 @@ class TournamentCreateForm(forms.ModelForm):
         """The short name is checked by the service (made from the name when empty)."""
 
 
-class TournamentSettingsForm(forms.ModelForm):
+class TournamentSettingsForm(CountryInCapitals, forms.ModelForm):
     """Every setting the pairing, the standings and the exports use; those fixed since a round was
     paired are shown disabled, with the reason (``locked``: field name -> reason)."""
 
     class Meta:
         model = Tournament
-        fields = [
-            "name",
-            "start_date",
-            "end_date",
-            "place",
-            "country",
-            "time_zone",
-            "description",
-            "registration_open",
-            "time_control",
-            "pairing_system",
-            "mcmahon_bar",
-            "mcmahon_floor",
-            "rematch_scope",
-            "bye_points",
-            "absence_points",
-            "bye_points_nbw",
-            "absence_points_nbw",
-            "handicap_threshold",
-            "handicap_correction",
-            "handicap_ceiling",
-            "standings_criteria",
-            "overall_ranking",
-            "best_of",
-        ]
+        fields = list(SETTINGS_FIELDS)
         widgets = {
-            "start_date": DateInput(),
-            "end_date": DateInput(),
-            "country": forms.TextInput(attrs={"size": 2, "maxlength": 2, "autocapitalize": "characters"}),
+            **TOURNAMENT_WIDGETS,
             "description": forms.Textarea(attrs={"rows": 3}),
             "mcmahon_bar": forms.TextInput(attrs={"placeholder": "1d", "size": 4}),
             "mcmahon_floor": forms.TextInput(attrs={"placeholder": "20k", "size": 4}),
@@ -250,37 +221,7 @@ class TournamentSettingsForm(forms.ModelForm):
     reason = forms.CharField(label=_("Reason (for the audit log)"), required=False, max_length=200)
 
     #: The page's sections: (title, field names).
-    SECTIONS = (
-        (
-            _("The tournament"),
-            (
-                "name",
-                "start_date",
-                "end_date",
-                "place",
-                "country",
-                "time_zone",
-                "description",
-                "registration_open",
-                "time_control",
-            ),
-        ),
-        (
-            _("Pairing"),
-            (
-                "pairing_system",
-                "mcmahon_bar",
-                "mcmahon_floor",
-                "rematch_scope",
-                "bye_points",
-                "absence_points",
-                "bye_points_nbw",
-                "absence_points_nbw",
-            ),
-        ),
-        (_("Handicap"), ("handicap_threshold", "handicap_correction", "handicap_ceiling")),
-        (_("Standings"), ("standings_criteria", "overall_ranking", "best_of")),
-    )
+    SECTIONS = SETTINGS_SECTIONS
 
     def __init__(self, *args, locked: dict | None = None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -305,9 +246,6 @@ class TournamentSettingsForm(forms.ModelForm):
 
     def sections(self):
         return [(title, [self[name] for name in names]) for title, names in self.SECTIONS]
-
-    def clean_country(self):
-        return (self.cleaned_data.get("country") or "").upper()
 
     def clean_time_control(self):
         return clean_time_control(self.cleaned_data.get("time_control", ""))

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+
+from .fields import user_account
 
 
 class AuditEntry(models.Model):
@@ -17,14 +18,7 @@ class AuditEntry(models.Model):
     tournament = models.ForeignKey("Tournament", on_delete=models.CASCADE, related_name="audit_entries")
     # PROTECT: an account with entries in the log cannot be deleted (deactivate
     # it instead), so that "who" is never lost.
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("user"),
-    )
+    user = user_account(_("user"), on_delete=models.PROTECT)
     action = models.CharField(_("action"), max_length=60)
     object_type = models.CharField(_("object type"), max_length=40)
     object_id = models.PositiveBigIntegerField(_("object id"), null=True)

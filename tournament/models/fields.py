@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -86,3 +87,18 @@ class PointsField(models.DecimalField):
         kwargs.setdefault("max_digits", 4)
         kwargs.setdefault("decimal_places", 1)
         super().__init__(*args, **kwargs)
+
+
+def user_account(verbose_name, *, on_delete=models.SET_NULL, related_name: str = "+", **kwargs) -> models.ForeignKey:
+    """A link to a user account that may be empty: who did something (reported a result, invited,
+    imported a list), or whose a registration is. Deleting the account empties the link unless
+    ``on_delete`` says otherwise; the account has no way back to the row unless ``related_name`` gives one."""
+    return models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=on_delete,
+        null=True,
+        blank=True,
+        related_name=related_name,
+        verbose_name=verbose_name,
+        **kwargs,
+    )

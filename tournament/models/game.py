@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+
+from .fields import user_account
 
 
 class Result(models.TextChoices):
@@ -131,14 +132,7 @@ class Game(models.Model):
         blank=True,
         help_text=_("What the rules validator said about the submitted record."),
     )
-    reported_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("reported by"),
-    )
+    reported_by = user_account(_("reported by"))
     reported_at = models.DateTimeField(_("reported at"), null=True, blank=True)
     version = models.PositiveIntegerField(default=0, editable=False)
     updated_at = models.DateTimeField(auto_now=True)

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+
+from .fields import user_account
 
 
 class LiveRecord(models.Model):
@@ -21,24 +22,8 @@ class LiveRecord(models.Model):
     moves = models.TextField(_("moves"), blank=True)
     entries = models.JSONField(_("who entered each move"), default=list, blank=True)
     version = models.PositiveIntegerField(default=0, editable=False)
-    scorer = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("scorer"),
-        help_text=_("Records the game for the players; named by an organizer."),
-    )
-    recorder = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("referee recording"),
-        help_text=_("A referee who took over the recording of this game."),
-    )
+    scorer = user_account(_("scorer"), help_text=_("Records the game for the players; named by an organizer."))
+    recorder = user_account(_("referee recording"), help_text=_("A referee who took over the recording of this game."))
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:

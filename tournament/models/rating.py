@@ -7,26 +7,18 @@ changes what a tournament shows until an organizer updates its ranks.
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from tournament.ranks import format_rank
 
-from .fields import RankField
+from .fields import RankField, user_account
 
 
 class RatingList(models.Model):
     published = models.DateField(_("date of the list"), null=True, blank=True)
     imported_at = models.DateTimeField(_("imported at"), auto_now_add=True)
-    imported_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("imported by"),
-    )
+    imported_by = user_account(_("imported by"))
     file_name = models.CharField(_("file"), max_length=200, blank=True)
     size = models.PositiveIntegerField(_("players"), default=0)
     skipped = models.JSONField(

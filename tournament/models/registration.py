@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import secrets
 
-from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import RegexValidator
 from django.db import models
@@ -25,7 +24,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournament.ranks import format_rank
 
-from .fields import RankField
+from .fields import RankField, user_account
 
 egd_pin_validator = RegexValidator(r"^\d{8}$", _("An EGD PIN has eight digits."))
 country_validator = RegexValidator(r"^[A-Z]{2}$", _("Use the two-letter country code, e.g. DE."))
@@ -35,7 +34,7 @@ CLAIM_ALPHABET = "ACDEFGHJKMNPQRTUVWXY34679"
 #: 10 letters of 25: about 46 bits; guessing is also throttled per address.
 CLAIM_LENGTH = 10
 
-#: The fields that describe the player (shown, printed, exported), in form order.
+#: The fields that describe the player (shown, printed, exported).
 PLAYER_FIELDS = (
     "surname",
     "given_name",
@@ -84,14 +83,7 @@ class Registration(models.Model):
     }
 
     tournament = models.ForeignKey("Tournament", on_delete=models.CASCADE, related_name="registrations")
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="registrations",
-        verbose_name=_("user account"),
-    )
+    user = user_account(_("user account"), related_name="registrations")
     claim_code = models.CharField(
         _("claim code"),
         max_length=CLAIM_LENGTH,

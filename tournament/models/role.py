@@ -9,6 +9,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from .fields import user_account
+
 
 class TournamentRole(models.Model):
     class Role(models.TextChoices):
@@ -50,23 +52,9 @@ class TournamentInvitation(models.Model):
     role = models.CharField(_("role"), max_length=10, choices=TournamentRole.Role.choices)
     email = models.EmailField(_("e-mail"), blank=True)
     token = models.CharField(max_length=64, unique=True, default=new_invitation_token, editable=False)
-    invited_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("invited by"),
-    )
+    invited_by = user_account(_("invited by"))
     created_at = models.DateTimeField(_("invited at"), auto_now_add=True)
-    accepted_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("accepted by"),
-    )
+    accepted_by = user_account(_("accepted by"))
     accepted_at = models.DateTimeField(_("accepted at"), null=True, blank=True)
 
     class Meta:

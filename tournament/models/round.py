@@ -75,6 +75,5 @@ class Round(models.Model):
 
     def save(self, *args, **kwargs):
         # Every path (admin, services, imports, the shell) is refused, not only those that call full_clean().
-        if self.tournament_id and self.discipline_id and self.discipline.tournament_id != self.tournament_id:
-            raise ValidationError({"discipline": _("The discipline belongs to another tournament.")})
+        self.clean()
         super().save(*args, **kwargs)

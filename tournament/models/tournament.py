@@ -10,6 +10,8 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from tournament.standings.criteria import CRITERIA
+
 from .fields import PointsField, RankField
 
 
@@ -29,34 +31,9 @@ class RematchScope(models.TextChoices):
     DISCIPLINE = "discipline", _("Within the same discipline only")
 
 
-#: Tiebreak criteria a tournament can choose, in OpenGotha's names.
-STANDINGS_CRITERIA = [
-    ("nbw", _("Wins")),
-    ("mms", _("McMahon score")),
-    ("sos", _("SOS")),
-    ("sosm1", _("SOS-1")),
-    ("sosm2", _("SOS-2")),
-    ("sosos", _("SOSOS")),
-    ("sodos", _("SODOS")),
-    ("cuss", _("CUSS")),
-    ("dc", _("Direct confrontation")),
-    ("sosmms", _("SOS (McMahon)")),
-    ("sosm1mms", _("SOS-1 (McMahon)")),
-    ("sosm2mms", _("SOS-2 (McMahon)")),
-    ("sososmms", _("SOSOS (McMahon)")),
-    ("sodosmms", _("SODOS (McMahon)")),
-    ("cussmms", _("CUSS (McMahon)")),
-    ("sdc", _("Simplified direct confrontation")),
-    ("sts", _("Strasbourg score (STS)")),
-    ("sosts", _("SOS (Strasbourg)")),
-    ("cps", _("Cup score (CPS)")),
-    ("ext", _("Exploits attempted (EXT)")),
-    ("exr", _("Exploits achieved (EXR)")),
-    ("cat", _("Category")),
-    ("rank", _("Rank")),
-    ("rating", _("Rating")),
-]
-CRITERIA_CODES = {code for code, _label in STANDINGS_CRITERIA}
+#: The standings criteria a tournament can choose (code, label): those of :mod:`tournament.standings.criteria`.
+STANDINGS_CRITERIA = [(c.code, _(c.choice_label)) for c in CRITERIA.values()]
+CRITERIA_CODES = set(CRITERIA)
 MAX_CRITERIA = 6
 
 
@@ -72,6 +49,44 @@ def validate_time_zone(value: str) -> None:
 
 def default_criteria() -> list[str]:
     return ["mms", "sosmms", "sososmms"]
+
+
+#: What a tournament is created with (the other settings start at their defaults).
+CREATE_FIELDS = ("name", "slug", "start_date", "end_date", "place", "country", "time_zone", "pairing_system")
+
+#: The settings an organizer changes once the tournament exists, in the settings page's sections and order.
+SETTINGS_SECTIONS = (
+    (
+        _("The tournament"),
+        (
+            "name",
+            "start_date",
+            "end_date",
+            "place",
+            "country",
+            "time_zone",
+            "description",
+            "registration_open",
+            "time_control",
+        ),
+    ),
+    (
+        _("Pairing"),
+        (
+            "pairing_system",
+            "mcmahon_bar",
+            "mcmahon_floor",
+            "rematch_scope",
+            "bye_points",
+            "absence_points",
+            "bye_points_nbw",
+            "absence_points_nbw",
+        ),
+    ),
+    (_("Handicap"), ("handicap_threshold", "handicap_correction", "handicap_ceiling")),
+    (_("Standings"), ("standings_criteria", "overall_ranking", "best_of")),
+)
+SETTINGS_FIELDS = tuple(name for _title, names in SETTINGS_SECTIONS for name in names)
 
 
 class Tournament(models.Model):

@@ -50,25 +50,12 @@ def tournament_nav(context, tournament) -> str:
     return mark_safe(memo_html(key, render))  # noqa: S308 - rendered by our own template, escaped there
 
 
-@register.filter
-def object_label(code: str) -> str:
-    """The kind of object an audit entry is about, in words."""
-    return audit_words.object_label(code)
-
-
-@register.filter
-def audit_value(value) -> str:
-    """The before or after of an audit entry in words: a result as a result, anything else as "key: value"."""
-    return audit_words.change_words(value)
-
-
-@register.filter
-def action_label(code: str) -> str:
-    """An audit log action in words."""
-    return audit_words.action_label(code)
-
-
-@register.filter
-def result_label(snapshot) -> str:
-    """A result snapshot of the audit log (``{"result": "B", "state": ...}``) in words."""
-    return audit_words.result_label(snapshot)
+#: The audit log's words as filters: ``{{ e.action|action_label }}`` (each documented in :mod:`tournament.audit_words`).
+AUDIT_FILTERS = {
+    "object_label": audit_words.object_label,
+    "audit_value": audit_words.change_words,
+    "action_label": audit_words.action_label,
+    "result_label": audit_words.result_label,
+}
+for _name, _function in AUDIT_FILTERS.items():
+    register.filter(_name, _function)
