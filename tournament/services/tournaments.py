@@ -19,41 +19,13 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from tournament.models import Tournament, TournamentRole
+from tournament.models.tournament import CREATE_FIELDS, SETTINGS_FIELDS
 from tournament.permissions import ORGANIZER, require, require_create
 from tournament.ranks import format_rank
 from tournament.selectors.setup import locked_settings
 
 from .audit import log_action
 
-#: What the creation form gives.
-CREATE_FIELDS = ("name", "slug", "start_date", "end_date", "place", "country", "time_zone", "pairing_system")
-
-#: What the settings page changes.
-SETTINGS_FIELDS = (
-    "name",
-    "start_date",
-    "end_date",
-    "place",
-    "country",
-    "time_zone",
-    "description",
-    "time_control",
-    "registration_open",
-    "pairing_system",
-    "mcmahon_bar",
-    "mcmahon_floor",
-    "handicap_threshold",
-    "handicap_correction",
-    "handicap_ceiling",
-    "rematch_scope",
-    "bye_points",
-    "absence_points",
-    "bye_points_nbw",
-    "absence_points_nbw",
-    "standings_criteria",
-    "overall_ranking",
-    "best_of",
-)
 RANK_FIELDS = {"mcmahon_bar", "mcmahon_floor", "handicap_threshold"}
 
 #: The largest OpenGotha file the site takes: rounds and players (more than any tournament has).
