@@ -7,9 +7,8 @@ from decimal import Decimal
 import pytest
 from django.core.exceptions import ValidationError
 
-from tests.factories import make_discipline, make_player, make_round, make_tournament
+from tests.factories import make_player
 from tournament.models import Game, PairConstraint, Round
-from tournament.models.discipline import DisciplineKind, HandicapPolicy
 from tournament.permissions import SYSTEM
 from tournament.services.round_edits import game_move_table, game_swap_players, pair_constraint_add
 from tournament.services.rounds import (
@@ -21,19 +20,6 @@ from tournament.services.rounds import (
 )
 
 pytestmark = pytest.mark.django_db
-
-RANKS = ["3d", "1d", "1k", "2k", "4k", "5k", "8k", "10k", "12k", "15k", "20k"]
-
-
-@pytest.fixture
-def field():
-    tournament = make_tournament()
-    go = make_discipline(tournament, kind=DisciplineKind.GO, board_size=9, handicap_policy=HandicapPolicy.MCMAHON)
-    ninuki = make_discipline(tournament, kind=DisciplineKind.NINUKI, board_size=19)
-    players = [make_player(tournament, rank=r, club=f"Club {i % 4}") for i, r in enumerate(RANKS)]
-    r1 = make_round(tournament, go, 1)
-    r2 = make_round(tournament, ninuki, 2)
-    return tournament, players, r1, r2
 
 
 def seated(round_: Round) -> list[int]:

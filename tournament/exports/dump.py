@@ -54,6 +54,7 @@ from tournament.models import (
     TournamentRole,
 )
 from tournament.models.registration import CLAIM_ALPHABET, CLAIM_LENGTH, PLAYER_FIELDS
+from tournament.models.round import fill_pairing_records
 
 FORMAT = "vielseitig-tournament"
 VERSION = 2
@@ -341,7 +342,9 @@ def load_tournament(data: dict) -> Tournament:
             obj.object.pk = None
             obj.save()
             new_pk[model][row["pk"]] = obj.object.pk
-    return Tournament.objects.get(slug=data["tournament"])
+    tournament = Tournament.objects.get(slug=data["tournament"])
+    fill_pairing_records(Round, AuditEntry, tournament.rounds.all())  # a backup made before they were kept
+    return tournament
 
 
 _OWN_BY_TOURNAMENT = {

@@ -38,6 +38,9 @@ class Round(models.Model):
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.PLANNED)
     starts_at = models.DateTimeField(_("starts at"), null=True, blank=True)
     version = models.PositiveIntegerField(default=0, editable=False)
+    #: What the pairing left for the round's page: its warnings, each table's explanation (the cost term
+    #: by term, see tournament.pairing.explain.table_facts) and why the bye went where it went.
+    pairing_record = models.JSONField(_("pairing explanations"), default=dict, blank=True, editable=False)
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -77,3 +80,30 @@ class Round(models.Model):
         # Every path (admin, services, imports, the shell) is refused, not only those that call full_clean().
         self.clean()
         super().save(*args, **kwargs)
+
+
+#: The parts of a pairing kept with the round.
+PAIRING_RECORD_KEYS = ("warnings", "explanations", "bye_explanation")
+
+
+def fill_pairing_records(round_model, audit_model, rounds) -> int:
+    """Rounds paired before the explanations were kept with the round (migration 0016, and the
+    restore of an older backup): take them from the round's last ``round.pair`` audit entry,
+    where they were kept then. ``round_model`` and ``audit_model`` may be a migration's models."""
+    filled = 0
+    for round_ in rounds.exclude(status="planned"):
+        if round_.pairing_record:
+            continue
+        entry = (
+            audit_model.objects.filter(
+                tournament_id=round_.tournament_id, action="round.pair", object_type="round", object_id=round_.pk
+            )
+            .order_by("-created_at", "-id")
+            .first()
+        )
+        after = entry.after if entry is not None and isinstance(entry.after, dict) else {}
+        record = {key: after[key] for key in PAIRING_RECORD_KEYS if key in after}
+        if record:
+            round_model.objects.filter(pk=round_.pk).update(pairing_record=record)
+            filled += 1
+    return filled

@@ -5,40 +5,84 @@ from __future__ import annotations
 from .costs import TERMS, PairCost
 
 
-def explain_pair(pairing, a: str, b: str) -> dict:
-    """Cost of pairing a with b in this round (whether or not they were paired)."""
+def pair_facts(pairing, a: str, b: str) -> dict:
+    """Why pairing ``a`` with ``b`` costs what it costs (whether or not they were paired): the cost
+    term by term and what lay behind it, as plain data. The site keeps this per table with the
+    round (``Round.pairing_record``) and words it for the reader; the command line notes it below."""
     rc = pairing.context
     pc: PairCost = rc.cost(a, b)
     sa, sb = rc.seats[a], rc.seats[b]
-    notes = []
-    if pc.terms["duplicate"] == 0:
-        notes.append("they have already played each other")
-    if sa.group != sb.group:
-        notes.append(f"score groups differ: {sa.group} vs {sb.group}")
-    else:
-        notes.append(f"same score group {sa.group}, places {sa.place} and {sb.place} of {sa.group_size}")
-    if sa.club == sb.club and sa.club:
-        notes.append(f"same club {sa.club}")
-    if sa.country == sb.country and sa.country:
-        notes.append(f"same country {sa.country}")
-    notes.append(f"colour balances {sa.wb:+d} and {sb.wb:+d}")
     return {
         "players": [a, b],
-        "terms": {t: pc.terms[t] for t in TERMS},
         "total": pc.total,
-        "notes": notes,
+        "terms": {t: pc.terms[t] for t in TERMS},
+        "groups": [sa.group, sb.group],
+        "places": [sa.place, sb.place],
+        "group_size": sa.group_size,
+        "clubs": [sa.club, sb.club],
+        "countries": [sa.country, sb.country],
+        "same_club": bool(sa.club) and sa.club == sb.club,
+        "same_country": bool(sa.country) and sa.country == sb.country,
+        "colour_balance": [sa.wb, sb.wb],
+        "rematch": pc.terms["duplicate"] == 0,
     }
 
 
-def explain_bye(pairing) -> dict | None:
+def table_facts(pairing) -> dict[str, dict]:
+    """:func:`pair_facts` of every game, by table (White first, as the costs are seen)."""
+    seats = pairing.context.seats
+    out = {}
+    for g in pairing.games:
+        if g.white in seats and g.black in seats:
+            facts = pair_facts(pairing, g.white, g.black)
+            out[str(g.table)] = {"white": int(g.white), "black": int(g.black), **facts}
+    return out
+
+
+def bye_facts(pairing, name=str) -> dict | None:
+    """Why the bye went where it went: the player, their weight, the reason and the runners-up
+    (``name`` turns a player's key into what the reader sees)."""
     c = pairing.bye_choice
     if c is None:
         return None
     return {
-        "player": c.player,
+        "player": name(c.player),
         "weight": c.weight,
         "reason": c.reason,
-        "next_candidates": [{"player": k, "weight": w} for k, w in c.runners_up],
+        "mcmahon": pairing.context.tournament.params.mcmahon,
+        "runners_up": [[name(k), w] for k, w in c.runners_up],
+    }
+
+
+def explain_pair(pairing, a: str, b: str) -> dict:
+    """The command line's explanation of a pair: the cost and notes in words (English)."""
+    f = pair_facts(pairing, a, b)
+    (ga, gb), (pa, pb) = f["groups"], f["places"]
+    notes = []
+    if f["rematch"]:
+        notes.append("they have already played each other")
+    if ga != gb:
+        notes.append(f"score groups differ: {ga} vs {gb}")
+    else:
+        notes.append(f"same score group {ga}, places {pa} and {pb} of {f['group_size']}")
+    if f["same_club"]:
+        notes.append(f"same club {f['clubs'][0]}")
+    if f["same_country"]:
+        notes.append(f"same country {f['countries'][0]}")
+    wa, wb = f["colour_balance"]
+    notes.append(f"colour balances {wa:+d} and {wb:+d}")
+    return {"players": f["players"], "terms": f["terms"], "total": f["total"], "notes": notes}
+
+
+def explain_bye(pairing) -> dict | None:
+    facts = bye_facts(pairing)
+    if facts is None:
+        return None
+    return {
+        "player": facts["player"],
+        "weight": facts["weight"],
+        "reason": facts["reason"],
+        "next_candidates": [{"player": k, "weight": w} for k, w in facts["runners_up"]],
     }
 
 

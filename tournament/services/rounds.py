@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from tournament.models import Bye, Discipline, Game, PairConstraint, Registration, Round, Tournament
 from tournament.models.game import Result
-from tournament.pairing import engine
+from tournament.pairing import engine, explain
 from tournament.pairing.model import Game as PlainGame
 from tournament.permissions import ORGANIZER, require
 from tournament.selectors.pairing_data import pairing_tournament, player_key
@@ -227,14 +227,20 @@ def round_pair(*, round: Round, user) -> PairingOutcome:  # noqa: A002 - the dom
         action="round.pair",
         obj=round_,
         user=user,
-        after={
-            "games": created + len(kept),
-            "bye": bye.full_name if bye else None,
-            "warnings": warnings,
-            "explanations": _explanations(pairing),
-            "bye_explanation": _bye_explanation(pairing, players),
-        },
+        after={"games": created + len(kept), "bye": bye.full_name if bye else None, "warnings": warnings},
     )
+
+    # kept with the round: the round's page shows them (the words are made when it is read)
+    def name(key: str) -> str:
+        return players[key].full_name if key in players else key
+
+    record = {
+        "warnings": warnings,
+        "explanations": explain.table_facts(pairing),
+        "bye_explanation": explain.bye_facts(pairing, name),
+    }
+    Round.objects.filter(pk=round_.pk).update(pairing_record=record)
+    round_.pairing_record = record
     return PairingOutcome(round=round_, games=created + len(kept), bye=bye, warnings=warnings)
 
 
@@ -249,41 +255,6 @@ def round_repair(*, round: Round, user) -> PairingOutcome:  # noqa: A002
         round_unpair(round=round_, user=user)
         round_.refresh_from_db()
     return round_pair(round=round_, user=user)
-
-
-def _explanations(pairing) -> dict[str, dict]:
-    """Per table: the pair's cost term by term and what lay behind it (plain data)."""
-    rc = pairing.context
-    out = {}
-    for g in pairing.games:
-        if g.white not in rc.seats or g.black not in rc.seats:
-            continue
-        cost = rc.cost(g.white, g.black)
-        w, b = rc.seats[g.white], rc.seats[g.black]
-        out[str(g.table)] = {
-            "white": int(g.white),
-            "black": int(g.black),
-            "total": cost.total,
-            "terms": {name: value for name, value in cost.terms.items()},
-            "groups": [w.group, b.group],
-            "same_club": bool(w.club) and w.club == b.club,
-            "same_country": bool(w.country) and w.country == b.country,
-            "colour_balance": [w.wb, b.wb],
-            "rematch": cost.terms.get("duplicate") == 0,
-        }
-    return out
-
-
-def _bye_explanation(pairing, players: dict[str, Registration]) -> dict | None:
-    choice = pairing.bye_choice
-    if choice is None:
-        return None
-    return {
-        "player": players[choice.player].full_name if choice.player in players else choice.player,
-        "weight": choice.weight,
-        "mcmahon": pairing.context.tournament.params.mcmahon,
-        "runners_up": [[players[k].full_name if k in players else k, weight] for k, weight in choice.runners_up],
-    }
 
 
 def pair_constraints_for(round_: Round):
@@ -304,6 +275,7 @@ def round_unpair(*, round: Round, user, keep_pinned: bool = True) -> Round:  # n
     removed = games.count()
     games.delete()
     round_.byes.all().delete()
+    Round.objects.filter(pk=round_.pk).update(pairing_record={})
     log_change(round_, "round.unpair", user=user, before={"games removed": removed})
     return round_
 

@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from tournament.forms.rounds import PlayerForm, PlayerPairForm, RoundCreateForm, TableMoveForm
-from tournament.models import AuditEntry, PairConstraint, Round
+from tournament.models import PairConstraint, Round
 from tournament.pairing_words import bye_explanation_line, game_explanation, warning_text
 from tournament.selectors.round_day import game_warnings, not_playing
 from tournament.services import round_edits as edit_services
@@ -66,16 +66,10 @@ _RECORDED = ("earlier-unpublished", "missing-results", "fixed-skipped", "fixed-a
 
 
 def _last_pairing(round_) -> dict:
+    """What the pairing left with the round: warnings, explanations, the bye's reason."""
     if round_.status == Round.Status.PLANNED:
         return {}
-    entry = (
-        AuditEntry.objects.filter(
-            tournament_id=round_.tournament_id, action="round.pair", object_type="round", object_id=round_.pk
-        )
-        .order_by("-created_at", "-id")
-        .first()
-    )
-    return (entry.after if entry and isinstance(entry.after, dict) else {}) or {}
+    return round_.pairing_record if isinstance(round_.pairing_record, dict) else {}
 
 
 def _warnings(round_, games, pairing_info) -> list[str]:
