@@ -57,25 +57,9 @@ def tournament_nav(context, tournament) -> str:
     return mark_safe(memo_html(key, render))  # noqa: S308 - rendered by our own template, escaped there
 
 
-@register.filter
-def object_label(code: str) -> str:
-    """The kind of object an audit entry is about, in words."""
-    return audit_words.object_label(code)
-
-
-@register.filter
-def audit_value(value) -> str:
-    """The before or after of an audit entry in words: a result as a result, anything else as "key: value"."""
-    return audit_words.change_words(value)
-
-
-@register.filter
-def action_label(code: str) -> str:
-    """An audit log action in words."""
-    return audit_words.action_label(code)
-
-
-@register.filter
-def result_label(snapshot) -> str:
-    """A result snapshot of the audit log (``{"result": "B", "state": ...}``) in words."""
-    return audit_words.result_label(snapshot)
+#: The audit log in words (:mod:`tournament.audit_words`), as filters: an action code, the kind of object
+#: an entry is about, a result snapshot (``{"result": "B", "state": ...}``), any before or after.
+register.filter("action_label", audit_words.action_label)
+register.filter("object_label", audit_words.object_label)
+register.filter("result_label", audit_words.result_label)
+register.filter("audit_value", audit_words.change_words)
