@@ -48,6 +48,7 @@ from pathlib import Path
 from defusedxml import ElementTree as SafeET
 from django.utils.translation import gettext as _
 
+from tournament.pairing.criteria import BY_NAME
 from tournament.ranks import MIN_RANK, parse_rank
 
 __all__ = ["MacMahonFormatError", "MMPlayer", "MMPairing", "MMTournament", "read_macmahon", "rank_from_rating"]
@@ -137,15 +138,17 @@ CONTAINERS = {"Playerlist", "Roundlist", "Walllist"}
 PLAYER_TAGS = ("Player", "IndividualParticipant")
 ROUND_TAGS = ("Round", "TournamentRound")
 
-#: Walllist criteria: (McMahon code, Swiss code).
-CRITERIA = {
-    "Points": ("nbw", "nbw"),
-    "Score": ("mms", "mms"),
-    "ScoreX": ("mms", "mms"),
-    "SOS": ("sosmms", "sos"),
-    "SOSOS": ("sososmms", "sosos"),
-    "SODOS": ("sodosmms", "sodos"),
+#: Walllist criteria by OpenGotha's names: (in a McMahon tournament, in a Swiss one).
+WALLLIST = {
+    "Points": ("NBW", "NBW"),
+    "Score": ("MMS", "MMS"),
+    "ScoreX": ("MMS", "MMS"),
+    "SOS": ("SOSM", "SOSW"),
+    "SOSOS": ("SOSOSM", "SOSOSW"),
+    "SODOS": ("SODOSM", "SODOSW"),
 }
+#: Walllist criteria: (McMahon code, Swiss code), the site's codes of :data:`WALLLIST`.
+CRITERIA = {name: (BY_NAME[mm].code, BY_NAME[swiss].code) for name, (mm, swiss) in WALLLIST.items()}
 
 #: Results, Black first (see the module docstring).
 RESULTS = {

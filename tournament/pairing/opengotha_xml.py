@@ -16,6 +16,7 @@ from pathlib import Path
 from defusedxml import ElementTree as SafeET
 
 from ..ranks import format_rank
+from .criteria import canonical
 from .model import (
     Bye,
     DUDDMode,
@@ -123,8 +124,6 @@ def _rank(v: str | None, default: int, what: str) -> int:
 
 
 def _criterion(v: str | None) -> str:
-    from .scores import canonical
-
     try:
         return canonical(v or "NULL")
     except ValueError:

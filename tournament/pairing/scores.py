@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from .criteria import TABLE, canonical
 from .model import Bye, Game, GeneralParams, Player, Result
 
 ABSENT, NOT_ASSIGNED, PAIRED, BYE = "absent", "not assigned", "paired", "bye"
@@ -265,88 +266,10 @@ def score_table(
     return table
 
 
-#: OpenGotha's placement criteria (the names its files use) -> the array holding them.
-_CRIT_ATTR = {
-    "NBW": "nbw2",
-    "MMS": "mms2",
-    "CPS": "cps2",
-    "STS": "sts2",
-    "CUSSW": "cusw2",
-    "CUSSM": "cusm2",
-    "SOSW": "sosw2",
-    "SOSW-1": "soswm1_2",
-    "SOSW-2": "soswm2_2",
-    "SODOSW": "sodosw4",
-    "SOSM": "sosm2",
-    "SOSM-1": "sosmm1_2",
-    "SOSM-2": "sosmm2_2",
-    "SODOSM": "sodosm4",
-    "SOSTS": "sosts2",
-    "SOSOSW": "sososw2",
-    "SOSOSM": "sososm2",
-    "EXT": "ext2",
-    "EXR": "exr2",
-}
-#: Other spellings seen in files and older code.
-ALIASES = {
-    "SOSWM1": "SOSW-1",
-    "SOSWM2": "SOSW-2",
-    "SOSMM1": "SOSM-1",
-    "SOSMM2": "SOSM-2",
-    "RATING": "Rating",
-    "RANK": "Rank",
-    "CUSS": "CUSSW",
-}
-#: Every criterion OpenGotha 3.51.02 knows, by the name its files use, with its scale
-#: (2: half points, 4: quarter points; CAT is shown as -value + 1).
-CRITERIA = {
-    "NULL": 1,
-    "CAT": -1,
-    "Rank": 1,
-    "Rating": 1,
-    "NBW": 2,
-    "CPS": 2,
-    "MMS": 2,
-    "STS": 2,
-    "CUSSW": 2,
-    "CUSSM": 2,
-    "SOSW": 2,
-    "SOSW-1": 2,
-    "SOSW-2": 2,
-    "SODOSW": 4,
-    "SOSM": 2,
-    "SOSM-1": 2,
-    "SOSM-2": 2,
-    "SODOSM": 4,
-    "SOSTS": 2,
-    "SOSOSW": 2,
-    "SOSOSM": 2,
-    "EXT": 2,
-    "EXR": 2,
-    "DC": 1,
-    "SDC": 1,
-}
+#: OpenGotha's name of a criterion -> the array of PlayerScores holding it.
+_CRIT_ATTR = {d.name: d.array for d in TABLE if d.array is not None}
 #: Criteria whose value before round 1 is the starting McMahon score.
 _START_MMS = ("MMS", "STS")
-
-
-_CANONICAL: dict[str, str] = {}
-
-
-def canonical(crit: str | None) -> str:
-    """A criterion's name as OpenGotha writes it (``Rating``, ``SOSW-1``, ...)."""
-    if not crit:
-        return "NULL"
-    try:
-        return _CANONICAL[crit]
-    except KeyError:
-        pass
-    name = ALIASES.get(crit.upper(), crit)
-    for known in CRITERIA:
-        if known.upper() == name.upper():
-            _CANONICAL[crit] = known
-            return known
-    raise ValueError(f"unknown placement criterion {crit!r}")
 
 
 def crit_value(s: PlayerScores, crit: str, r: int) -> int:
