@@ -12,6 +12,7 @@ import re
 import xml.etree.ElementTree as ET
 from dataclasses import replace
 from pathlib import Path
+from typing import Literal
 
 from defusedxml import ElementTree as SafeET
 
@@ -130,9 +131,10 @@ def _criterion(v: str | None) -> str:
         raise OpenGothaFormatError(f"unknown placement criterion {v!r}") from None
 
 
-# OpenGotha's Gotha.forceToASCII, then upper case: how it finds players by
-# keys written by other versions
-_FORCE_ASCII = [
+# Latin-1 capitals folded to ASCII: OpenGotha's obsolete canonical names fold these only; its
+# Gotha.forceToASCII (then upper case: how it finds players by keys written by other versions)
+# these and the letters after them
+_LATIN1_CAPITALS = [
     ("ÀÁÂÃÄÅ", "A"),
     ("Ç", "C"),
     ("ÈÉÊË", "E"),
@@ -141,6 +143,8 @@ _FORCE_ASCII = [
     ("ÒÓÔÕÖØ", "O"),
     ("ÙÚÛÜ", "U"),
     ("Ý", "Y"),
+]
+_FORCE_ASCII = _LATIN1_CAPITALS + [
     ("àáâãäå", "a"),
     ("ç", "c"),
     ("èéêë", "e"),
@@ -157,17 +161,7 @@ _FORCE_ASCII = [
     ("İ", "I"),
 ]
 _FORCE_TABLE = {ord(ch): to for chars, to in _FORCE_ASCII for ch in chars}
-_CANONICAL = [
-    ("ÀÁÂÃÄÅ", "A"),
-    ("Ç", "C"),
-    ("ÈÉÊË", "E"),
-    ("ÌÍÎÏ", "I"),
-    ("Ñ", "N"),
-    ("ÒÓÔÕÖØ", "O"),
-    ("ÙÚÛÜ", "U"),
-    ("Ý", "Y"),
-]
-_CANONICAL_TABLE = {ord(ch): to for chars, to in _CANONICAL for ch in chars}
+_CANONICAL_TABLE = {ord(ch): to for chars, to in _LATIN1_CAPITALS for ch in chars}
 
 
 def force_to_ascii(text: str) -> str:
@@ -215,8 +209,24 @@ class _Keys:
         return key
 
 
-def read_tournament(source) -> Tournament:
-    """Parse an OpenGotha file: a path, bytes or str."""
+#: An XML file as :func:`load_xml` takes it: a path, its bytes, or its text (text that starts with ``<``).
+XmlSource = str | Path | bytes
+
+
+class UnreadableXML(ValueError):
+    """:func:`load_xml` could not parse a file. ``problem``: ``unreadable`` (the file cannot be read),
+    ``malformed`` (not well-formed XML) or ``refused`` (defusedxml refused it: entities, DTD...);
+    ``error`` the exception that says so."""
+
+    def __init__(self, problem: Literal["unreadable", "malformed", "refused"], error: Exception):
+        super().__init__(f"{problem}: {error}")
+        self.problem = problem
+        self.error = error
+
+
+def load_xml(source: XmlSource) -> ET.Element:
+    """The root element of an XML file, parsed safely (defusedxml); the readers of OpenGotha's
+    and MacMahon's files put :class:`UnreadableXML` into their own words."""
     try:
         if isinstance(source, (str, Path)) and not str(source).lstrip().startswith("<"):
             data = Path(source).read_bytes()
@@ -224,13 +234,29 @@ def read_tournament(source) -> Tournament:
             data = source.encode("utf-8")
         else:
             data = source
-        root = SafeET.fromstring(data)
+        root: ET.Element = SafeET.fromstring(data)
+        return root
     except OSError as e:
-        raise OpenGothaFormatError(f"cannot read {source}: {e}") from None
+        raise UnreadableXML("unreadable", e) from None
     except ET.ParseError as e:
-        raise OpenGothaFormatError(f"not well-formed XML: {e}") from None
+        raise UnreadableXML("malformed", e) from None
     except Exception as e:  # defusedxml refusals (entities, DTD...)
-        raise OpenGothaFormatError(f"refused XML: {e}") from None
+        raise UnreadableXML("refused", e) from None
+
+
+_XML_PROBLEMS = {
+    "unreadable": "cannot read {source}: {error}",
+    "malformed": "not well-formed XML: {error}",
+    "refused": "refused XML: {error}",
+}
+
+
+def read_tournament(source: XmlSource) -> Tournament:
+    """Parse an OpenGotha file: a path, bytes or str."""
+    try:
+        root = load_xml(source)
+    except UnreadableXML as e:
+        raise OpenGothaFormatError(_XML_PROBLEMS[e.problem].format(source=source, error=e.error)) from None
     if root.tag != "Tournament":
         raise OpenGothaFormatError(f"root element is <{root.tag}>, expected <Tournament>")
 
