@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import ClassVar
+from typing import ClassVar, Protocol
 
 
 class Result(str, Enum):
@@ -93,6 +93,42 @@ class Player:
     def present(self, round_number: int) -> bool:
         i = round_number - 1
         return self.final and (i >= len(self.participation) or self.participation[i])
+
+
+class Person(Protocol):
+    """Whom the site registers (a registration, the standings' entrant), as :func:`player_from` reads them."""
+
+    @property
+    def surname(self) -> str: ...
+    @property
+    def given_name(self) -> str: ...
+    @property
+    def rank(self) -> int: ...
+    @property
+    def club(self) -> str: ...
+    @property
+    def country(self) -> str: ...
+    @property
+    def rating(self) -> int | None: ...
+    @property
+    def mms_correction(self) -> int: ...
+
+
+def player_from(person: Person, key: str, participation: tuple[bool, ...], final: bool = True) -> Player:
+    """The engine's player for a person the site registered: surname and given name are OpenGotha's
+    name and first name, no rating counts as 0."""
+    return Player(
+        key=key,
+        name=person.surname,
+        first_name=person.given_name,
+        rank=person.rank,
+        club=person.club,
+        country=person.country,
+        rating=person.rating or 0,
+        mms_correction=person.mms_correction,
+        participation=participation,
+        final=final,
+    )
 
 
 def player_key(name: str, first_name: str) -> str:

@@ -9,16 +9,46 @@ crosstables and the EGD file use for opponents.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
+from typing import Protocol, TypeVar
 
 from .criteria import get
-from .model import BLACK, WHITE, Game
+from .model import BLACK, WHITE, Game, PlayerId
 from .scores import Scores
+
+#: A player's id: the standings' ids, or the pairing's keys (:func:`tournament.pairing.engine.direct_confrontation_before`).
+Id = TypeVar("Id", bound=PlayerId)
+Id_co = TypeVar("Id_co", bound=PlayerId, covariant=True)
+#: A player's values in the order: criteria (ints) after a leading overall score (place points, a Fraction).
+Key = tuple[int | Fraction, ...]
+#: A player in the order: (scores, key, place, tied with others).
+Ranked = tuple[Scores, Key, int, bool]
+
+
+class HasId(Protocol[Id_co]):
+    """A player of a tied group: the standings' :class:`~.scores.Scores`, or the pairing's stand-in."""
+
+    @property
+    def id(self) -> Id_co: ...
+
+
+class PlayedGame(Protocol[Id_co]):
+    """A game as direct confrontation reads it: the standings' or the pairing's (results ``B`` and ``W`` alike)."""
+
+    @property
+    def black(self) -> Id_co: ...
+    @property
+    def white(self) -> Id_co: ...
+    @property
+    def result(self) -> str: ...
+    @property
+    def by_default(self) -> bool: ...
 
 
 def direct_confrontation(
-    group: Sequence[Scores], games: Iterable[Game], secondary: dict[int, tuple] | None = None
-) -> dict[int, int]:
+    group: Sequence[HasId[Id]], games: Iterable[PlayedGame[Id]], secondary: Mapping[Id, Key] | None = None
+) -> dict[Id, int]:
     """DC among players tied on every criterion before it, as OpenGotha computes it.
 
     The games within the group make a graph of wins (games by default do
@@ -40,28 +70,28 @@ def direct_confrontation(
     ids = {s.id for s in group}
     secondary = secondary or {}
     net = _net_wins(games, ids)
-    beats: dict[int, list[int]] = {i: [] for i in ids}
+    beats: dict[Id, list[Id]] = {i: [] for i in ids}
     for (a, b), v in net.items():
         if v == 1:
             beats[a].append(b)
     component = _components(ids, beats)
-    members: dict[int, list[int]] = {}
+    members: dict[int, list[Id]] = {}
     for i in ids:
         members.setdefault(component[i], []).append(i)
     # whom each block beat: a win over one member of a block is a win over
     # all of it, and every member of the winning block counts it as its own
-    beaten: dict[int, set[int]] = {}
+    beaten: dict[int, set[Id]] = {}
     for a, targets in beats.items():
         for b in targets:
             if component[a] != component[b]:
                 beaten.setdefault(component[a], set()).update(members[component[b]])
     unranked_beaten = {i: len(beaten.get(component[i], ())) for i in ids}
-    counted_by: dict[int, list[int]] = {i: [] for i in ids}
+    counted_by: dict[Id, list[Id]] = {i: [] for i in ids}
     for c, losers in beaten.items():
         for b in losers:
             counted_by[b].extend(members[c])
     remaining = set(ids)
-    rank: dict[int, int] = {}
+    rank: dict[Id, int] = {}
     while remaining:
         candidates = [i for i in remaining if unranked_beaten[i] == 0]
         lowest = min(secondary.get(i, ()) for i in candidates)
@@ -76,7 +106,7 @@ def direct_confrontation(
     return {i: worst - rank[i] for i in ids}
 
 
-def simplified_direct_confrontation(group: Sequence[Scores], games: Iterable[Game]) -> dict[int, int]:
+def simplified_direct_confrontation(group: Sequence[HasId[Id]], games: Iterable[PlayedGame[Id]]) -> dict[Id, int]:
     """OpenGotha's SDC among players tied on every criterion before it.
 
     Only when every two players of the group have a net result between them
@@ -92,10 +122,10 @@ def simplified_direct_confrontation(group: Sequence[Scores], games: Iterable[Gam
     return {a: sum(1 for b in ids if a != b and net[(a, b)] > 0) for a in ids}
 
 
-def _components(ids: set[int], beats: dict[int, list[int]]) -> dict[int, int]:
+def _components(ids: set[Id], beats: dict[Id, list[Id]]) -> dict[Id, int]:
     """Strongly connected components (Kosaraju, iterative)."""
-    order: list[int] = []
-    seen: set[int] = set()
+    order: list[Id] = []
+    seen: set[Id] = set()
     for start in sorted(ids):
         if start in seen:
             continue
@@ -111,11 +141,11 @@ def _components(ids: set[int], beats: dict[int, list[int]]) -> dict[int, int]:
             else:
                 stack.pop()
                 order.append(node)
-    reverse: dict[int, list[int]] = {i: [] for i in ids}
+    reverse: dict[Id, list[Id]] = {i: [] for i in ids}
     for a, targets in beats.items():
         for b in targets:
             reverse[b].append(a)
-    component: dict[int, int] = {}
+    component: dict[Id, int] = {}
     for c, start in enumerate(reversed(order)):
         if start in component:
             continue
@@ -130,7 +160,7 @@ def _components(ids: set[int], beats: dict[int, list[int]]) -> dict[int, int]:
     return component
 
 
-def tiebreak_key(s: Scores) -> tuple:
+def tiebreak_key(s: Scores) -> tuple[str, str, str]:
     """OpenGotha's ``ScoredPlayerComparator`` on equal scores: name, then first name."""
     e = s.entrant
     return (e.surname, e.given_name, str(e.id))
@@ -140,9 +170,9 @@ def order(
     scores: Iterable[Scores],
     criteria: Sequence[str],
     games: Sequence[Game],
-    leading: dict[int, tuple] | None = None,
-    shown: set | None = None,
-) -> list[tuple[Scores, tuple, int, bool]]:
+    leading: Mapping[PlayerId, Key] | None = None,
+    shown: set[PlayerId] | None = None,
+) -> list[Ranked]:
     """``(scores, key, place, tied)`` for every player, best first.
 
     ``leading`` puts extra values before the criteria (the overall points of
@@ -161,7 +191,7 @@ def order(
         code = direct[0]
         i = len(lead.get(scores[0].id, ())) if scores and lead else 0
         i += list(criteria).index(code)
-        groups: dict[tuple, list[Scores]] = {}
+        groups: dict[Key, list[Scores]] = {}
         for s in scores:
             groups.setdefault(keys[s.id][:i], []).append(s)
         by_id = {s.id: s for s in scores}
@@ -181,7 +211,7 @@ def order(
     scores.sort(key=lambda s: keys[s.id], reverse=True)
     if shown is not None:
         scores = [s for s in scores if s.id in shown]
-    out = []
+    out: list[Ranked] = []
     place = 0
     for n, s in enumerate(scores):
         key = keys[s.id]
@@ -194,10 +224,10 @@ def order(
     return [(s, k, p, counts[p] > 1) for s, k, p, _t in out]
 
 
-def _net_wins(games, members) -> dict[tuple[int, int], int]:
+def _net_wins(games: Iterable[PlayedGame[Id]], members: set[Id]) -> dict[tuple[Id, Id], int]:
     """Wins minus losses of each ordered pair of ``members`` against each other (games played,
     not by default; a draw counts for neither): ``net[(a, b)]`` is how many more games a won than b."""
-    net: dict[tuple[int, int], int] = {}
+    net: dict[tuple[Id, Id], int] = {}
     for g in games:
         if g.by_default or g.black not in members or g.white not in members:
             continue

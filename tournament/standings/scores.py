@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from tournament.pairing import model as pm
 from tournament.pairing import scores as og
 
-from .model import BLACK, BOTH_LOSE, BOTH_WIN, DRAW, UNKNOWN, WHITE, Entrant, Game, TournamentData
+from .model import BLACK, BOTH_LOSE, BOTH_WIN, DRAW, UNKNOWN, WHITE, Entrant, Game, PlayerId, TournamentData
 
 PAIRED, BYE, ABSENT, NONE = og.PAIRED, og.BYE, og.ABSENT, "none"
 
@@ -45,7 +45,7 @@ class Scores:
     sdc: int = 0
 
     @property
-    def id(self) -> int:
+    def id(self) -> PlayerId:
         return self.entrant.id
 
     @property
@@ -79,20 +79,18 @@ class Scores:
 
 
 def plain_player(e: Entrant, rounds: Sequence[int]) -> pm.Player:
-    return pm.Player(
-        key=e.id,
-        name=e.surname,
-        first_name=e.given_name,
-        rank=e.rank,
-        rating=e.rating or 0,
-        mms_correction=e.mms_correction,
-        participation=tuple(r not in e.absent_rounds for r in rounds),
-    )
+    """The entrant as the scoring's player over ``rounds``, keyed by :func:`plain_key`."""
+    return pm.player_from(e, plain_key(e.id), tuple(r not in e.absent_rounds for r in rounds))
+
+
+def plain_key(player: PlayerId) -> str:
+    """A player's key in the scoring (the pairing's keys are text: ``str(id)``, as the site pairs)."""
+    return str(player)
 
 
 def compute_scores(
     data: TournamentData, rounds: Sequence[int], entrants: Sequence[Entrant] | None = None
-) -> dict[int, Scores]:
+) -> dict[PlayerId, Scores]:
     """Scores of ``entrants`` (default: all) after the given rounds, in order."""
     rounds = sorted(rounds)
     index = {number: i for i, number in enumerate(rounds)}
@@ -103,8 +101,8 @@ def compute_scores(
     plain_games = [
         pm.Game(
             round=index[g.round] + 1,
-            white=g.white,
-            black=g.black,
+            white=plain_key(g.white),
+            black=plain_key(g.black),
             handicap=g.handicap,
             result=_RESULTS[g.result],
             by_default=g.by_default,
@@ -112,14 +110,16 @@ def compute_scores(
         for g in games
     ]
     byes = [
-        pm.Bye(round=index[b.round] + 1, player=b.player) for b in data.byes if b.round in index and b.player in ids
+        pm.Bye(round=index[b.round] + 1, player=plain_key(b.player))
+        for b in data.byes
+        if b.round in index and b.player in ids
     ]
     table = og.score_table(
         [plain_player(e, rounds) for e in chosen], plain_games, byes, data.settings.general, max(n, 1)
     )
-    out: dict[int, Scores] = {}
+    out: dict[PlayerId, Scores] = {}
     for e in chosen:
-        s = table[e.id]
+        s = table[plain_key(e.id)]
         out[e.id] = Scores(
             entrant=e,
             og=s,
