@@ -2,10 +2,41 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, TypedDict
+
 from .costs import TERMS, PairCost
 
+if TYPE_CHECKING:
+    from .engine import Pairing
 
-def explain_pair(pairing, a: str, b: str) -> dict:
+
+class PairExplanation(TypedDict):
+    players: list[str]
+    terms: dict[str, int]
+    total: int
+    notes: list[str]
+
+
+class Candidate(TypedDict):
+    player: str
+    weight: int
+
+
+class ByeExplanation(TypedDict):
+    player: str
+    weight: int
+    reason: str
+    next_candidates: list[Candidate]
+
+
+class PairingExplanation(TypedDict):
+    games: list[PairExplanation]
+    bye: ByeExplanation | None
+    total: int
+    warnings: list[str]
+
+
+def explain_pair(pairing: Pairing, a: str, b: str) -> PairExplanation:
     """Cost of pairing a with b in this round (whether or not they were paired)."""
     rc = pairing.context
     pc: PairCost = rc.cost(a, b)
@@ -30,7 +61,7 @@ def explain_pair(pairing, a: str, b: str) -> dict:
     }
 
 
-def explain_bye(pairing) -> dict | None:
+def explain_bye(pairing: Pairing) -> ByeExplanation | None:
     c = pairing.bye_choice
     if c is None:
         return None
@@ -42,12 +73,13 @@ def explain_bye(pairing) -> dict | None:
     }
 
 
-def explain_pairing(pairing) -> dict:
+def explain_pairing(pairing: Pairing) -> PairingExplanation:
+    seats = pairing.context.seats
     return {
         "games": [
             explain_pair(pairing, g.white, g.black)
             for g in sorted(pairing.games, key=lambda g: g.table)
-            if g.white in pairing.context.seats and g.black in pairing.context.seats
+            if g.white in seats and g.black in seats
         ],
         "bye": explain_bye(pairing),
         "total": pairing.total_cost,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import ClassVar, Protocol
+from typing import ClassVar, Protocol, TypedDict
 
 
 class Result(str, Enum):
@@ -256,6 +256,17 @@ class Parameters:
         return self.main_criterion == "MMS"
 
 
+class FileExtra(TypedDict, total=False):
+    """What an OpenGotha file holds beyond the engine's data, kept for writing it back
+    (:mod:`.opengotha_xml`): the root's attributes, each player's attributes by key, the
+    parameter set and the other elements, as XML text."""
+
+    root_attrib: dict[str, str]
+    players: dict[str, dict[str, str]]
+    parameter_set: str
+    others: list[str]
+
+
 @dataclass(frozen=True)
 class Tournament:
     """Everything the engine needs; the site builds one from its models."""
@@ -269,7 +280,7 @@ class Tournament:
     # discipline of each round, round -> Discipline; missing rounds are Go
     disciplines: dict[int, Discipline] = field(default_factory=dict)
     clubs_groups: tuple[tuple[str, ...], ...] = ()
-    extra: dict = field(default_factory=dict)  # unparsed file data kept for a round trip
+    extra: FileExtra = field(default_factory=lambda: FileExtra())  # unparsed file data kept for a round trip
 
     def discipline(self, round_number: int) -> Discipline:
         return self.disciplines.get(round_number, Discipline.GO)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Literal
@@ -21,6 +22,7 @@ from .criteria import canonical
 from .model import (
     Bye,
     DUDDMode,
+    FileExtra,
     Game,
     GeneralParams,
     HandicapParams,
@@ -191,7 +193,7 @@ class _Keys:
     player's ASCII-folded name. Beyond OpenGotha (which drops the game then):
     both folded to ASCII letters, when that names exactly one player."""
 
-    def __init__(self, players):
+    def __init__(self, players: Iterable[Player]):
         self.exact = {p.key: p.key for p in players}
         self.folded: dict[str, str] = {}
         self.loose: dict[str, list[str]] = {}
@@ -228,10 +230,10 @@ def load_xml(source: XmlSource) -> ET.Element:
     """The root element of an XML file, parsed safely (defusedxml); the readers of OpenGotha's
     and MacMahon's files put :class:`UnreadableXML` into their own words."""
     try:
-        if isinstance(source, (str, Path)) and not str(source).lstrip().startswith("<"):
-            data = Path(source).read_bytes()
-        elif isinstance(source, str):
+        if isinstance(source, str) and source.lstrip().startswith("<"):
             data = source.encode("utf-8")
+        elif isinstance(source, (str, Path)):
+            data = Path(source).read_bytes()
         else:
             data = source
         root: ET.Element = SafeET.fromstring(data)
@@ -305,13 +307,13 @@ def read_tournament(source: XmlSource) -> Tournament:
     # not those of a new tournament: colour balance 1000, seed system 1 up to
     # round 2, rank threshold 4d (ExternalDocument.importTournamentParameterSetFromXMLFile)
 
-    def seed(v, default):
+    def seed(v: str | None, default: SeedSystem) -> SeedSystem:
         try:
             return SeedSystem(v) if v else default
         except ValueError:
             raise OpenGothaFormatError(f"unknown seed system {v!r}") from None
 
-    def dudd(v, default):
+    def dudd(v: str | None, default: DUDDMode) -> DUDDMode:
         try:
             return DUDDMode(v) if v else default
         except ValueError:
@@ -406,9 +408,11 @@ def read_tournament(source: XmlSource) -> Tournament:
         a = el.attrib
         named = a.get("whitePlayer", ""), a.get("blackPlayer", "")
         w, b = (finder.find(k) for k in named)
-        for k, found in zip(named, (w, b)):
-            if found is None:
-                raise OpenGothaFormatError(f"a game of round {a.get('roundNumber', '1')} names an unknown player {k!r}")
+        if w is None or b is None:
+            unknown = named[0] if w is None else named[1]
+            raise OpenGothaFormatError(
+                f"a game of round {a.get('roundNumber', '1')} names an unknown player {unknown!r}"
+            )
         res = a.get("result", "RESULT_UNKNOWN")
         by_def = res.endswith("_BYDEF")
         base = res[: -len("_BYDEF")] if by_def else res
@@ -426,23 +430,23 @@ def read_tournament(source: XmlSource) -> Tournament:
                 table=_int(a.get("tableNumber"), 0, "game tableNumber", low=0, high=MAX_TABLES),
             )
         )
-    byes = []
+    byes: list[Bye] = []
     # OpenGotha 3.51 writes <ByePlayers><ByePlayer .../></ByePlayers>, 3.52
     # <ByePlayer><ByePlayer .../></ByePlayer>: every element with a player counts
     for el in root.iter("ByePlayer"):
         if "player" not in el.attrib:
             continue
-        named = el.get("player", "")
-        k = finder.find(named)
+        bye_player = el.get("player", "")
+        k = finder.find(bye_player)
         number = _int(el.get("roundNumber"), 1, "bye roundNumber", low=1, high=MAX_ROUNDS)
         if k is None:
-            raise OpenGothaFormatError(f"the bye of round {number} names an unknown player {named!r}")
+            raise OpenGothaFormatError(f"the bye of round {number} names an unknown player {bye_player!r}")
         if any(x.round == number for x in byes):
             raise OpenGothaFormatError(f"two byes in round {number}")
         byes.append(Bye(round=number, player=k))
     _check_rounds(games, byes, keys)
 
-    extra = {
+    extra: FileExtra = {
         "root_attrib": dict(root.attrib),
         "players": raw_players,
         "parameter_set": ET.tostring(tps, encoding="unicode"),
@@ -463,7 +467,7 @@ def read_tournament(source: XmlSource) -> Tournament:
     )
 
 
-def _check_rounds(games, byes, keys) -> None:
+def _check_rounds(games: Sequence[Game], byes: Sequence[Bye], keys: set[str]) -> None:
     """Refuse what OpenGotha could not hold: a player twice in one round, rounds out of range."""
     seen: dict[tuple[int, str], str] = {}
     for g in games:
@@ -549,7 +553,7 @@ def _parameter_set(t: Tournament) -> ET.Element:
     tps = ET.fromstring(raw) if raw else ET.Element("TournamentParameterSet")
     P = t.params
 
-    def sub(tag):
+    def sub(tag: str) -> ET.Element:
         el = tps.find(tag)
         if el is None:
             el = ET.SubElement(tps, tag)
@@ -598,7 +602,7 @@ def _parameter_set(t: Tournament) -> ET.Element:
     p = sub("PairingParameterSet")
     A = P.pairing
 
-    def crit_name(c):
+    def crit_name(c: str) -> str:
         return "Rating" if c == "RATING" else c
 
     p.attrib.update(
