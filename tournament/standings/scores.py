@@ -17,13 +17,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final, Literal
 
 from tournament.pairing import model as pm
 from tournament.pairing import scores as og
 
 from .model import BLACK, BOTH_LOSE, BOTH_WIN, DRAW, UNKNOWN, WHITE, Entrant, Game, PlayerId, TournamentData
 
-PAIRED, BYE, ABSENT, NONE = og.PAIRED, og.BYE, og.ABSENT, "none"
+#: A player's round in the standings (module docstring).
+Participation = Literal["paired", "bye", "absent", "none"]
+PAIRED: Final = og.PAIRED
+BYE: Final = og.BYE
+ABSENT: Final = og.ABSENT
+NONE: Final = "none"
 
 _RESULTS = {  # the standings' result codes -> the pairing's results
     BLACK: pm.Result.BLACK_WINS,
@@ -39,7 +45,7 @@ _RESULTS = {  # the standings' result codes -> the pairing's results
 class Scores:
     entrant: Entrant
     og: og.PlayerScores
-    participation: list[str]
+    participation: list[Participation]
     games: list[Game | None]
     dc: int = 0
     sdc: int = 0
