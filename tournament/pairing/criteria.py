@@ -1,12 +1,13 @@
 """OpenGotha's placement criteria: the one table of the project.
 
-Each :class:`Definition` gives a criterion's OpenGotha name (as its files
-write it, ``SOSW-1``), its short name (OpenGotha's ``criterionShortName``,
-the EGD file's column line), the site's code (``Tournament.standings_criteria``,
-``sosm1``), its English label (marked for translation, put into words by
-:mod:`tournament.standings_words`), its scale (what OpenGotha multiplies it
-by: 2 for half points, 4 for SODOS, -1 for the category, stored negated) and
-the :class:`~tournament.pairing.scores.PlayerScores` array holding it.
+Each :class:`Definition` (a row of :data:`TABLE`, every column filled) gives a
+criterion's OpenGotha name (as its files write it, ``SOSW-1``), its short name
+(OpenGotha's ``criterionShortName``, the EGD file's column line), the site's
+code (``Tournament.standings_criteria``, ``sosm1``), its scale (what OpenGotha
+multiplies it by: 2 for half points, 4 for SODOS, -1 for the category, stored
+negated), the :class:`~tournament.pairing.scores.PlayerScores` array holding it
+and its English label (marked for translation, put into words by
+:mod:`tournament.standings_words`).
 
 Everything else is derived from :data:`TABLE`: the pairing's scores
 (:mod:`.scores`), the standings' criteria (:mod:`tournament.standings.criteria`),
@@ -32,44 +33,40 @@ def gettext_noop(text: str) -> str:
 @dataclass(frozen=True)
 class Definition:
     name: str  # OpenGotha's name, as its files write it
+    short_name: str  # OpenGotha's short name (criterionShortName)
     code: str  # the site's code; "" for NULL, which the site does not offer
-    label: str
     scale: Scale
-    array: str | None = None  # the PlayerScores attribute; None where scores.crit_value computes it
-    short: str = ""  # OpenGotha's short name where it differs from the name
-
-    @property
-    def short_name(self) -> str:
-        return self.short or self.name
+    array: str | None  # the PlayerScores attribute; None where scores.crit_value computes the value
+    label: str
 
 
 #: Every criterion of OpenGotha 3.51.02, in the order the site lists them.
 TABLE: tuple[Definition, ...] = (
-    Definition("NBW", "nbw", gettext_noop("wins"), 2, "nbw2"),
-    Definition("MMS", "mms", gettext_noop("McMahon score"), 2, "mms2"),
-    Definition("SOSW", "sos", gettext_noop("sum of opponents' wins"), 2, "sosw2", "SOS"),
-    Definition("SOSW-1", "sosm1", gettext_noop("SOS without the worst opponent"), 2, "soswm1_2", "SOS-1"),
-    Definition("SOSW-2", "sosm2", gettext_noop("SOS without the two worst opponents"), 2, "soswm2_2", "SOS-2"),
-    Definition("SOSOSW", "sosos", gettext_noop("sum of opponents' SOS"), 2, "sososw2", "SOSOS"),
-    Definition("SODOSW", "sodos", gettext_noop("sum of defeated opponents' wins"), 4, "sodosw4", "SODOS"),
-    Definition("CUSSW", "cuss", gettext_noop("cumulated wins"), 2, "cusw2", "CUSS"),
-    Definition("DC", "dc", gettext_noop("direct confrontation"), 1),
-    Definition("SDC", "sdc", gettext_noop("simplified direct confrontation"), 1),
-    Definition("SOSM", "sosmms", gettext_noop("sum of opponents' McMahon scores"), 2, "sosm2", "SOS"),
-    Definition("SOSM-1", "sosm1mms", gettext_noop("SOSM without the worst opponent"), 2, "sosmm1_2", "SOS-1"),
-    Definition("SOSM-2", "sosm2mms", gettext_noop("SOSM without the two worst opponents"), 2, "sosmm2_2", "SOS-2"),
-    Definition("SOSOSM", "sososmms", gettext_noop("sum of opponents' SOSM"), 2, "sososm2", "SOSOS"),
-    Definition("SODOSM", "sodosmms", gettext_noop("sum of defeated opponents' McMahon scores"), 4, "sodosm4", "SODOS"),
-    Definition("CUSSM", "cussmms", gettext_noop("cumulated McMahon scores"), 2, "cusm2", "CUSS"),
-    Definition("STS", "sts", gettext_noop("Strasbourg score"), 2, "sts2"),
-    Definition("SOSTS", "sosts", gettext_noop("sum of opponents' Strasbourg scores"), 2, "sosts2"),
-    Definition("CPS", "cps", gettext_noop("cup score"), 2, "cps2"),
-    Definition("EXT", "ext", gettext_noop("exploits attempted"), 2, "ext2"),
-    Definition("EXR", "exr", gettext_noop("exploits achieved"), 2, "exr2"),
-    Definition("CAT", "cat", gettext_noop("category"), -1),
-    Definition("Rank", "rank", gettext_noop("rank"), 1),
-    Definition("Rating", "rating", gettext_noop("rating"), 1),
-    Definition("NULL", "", "", 1),
+    Definition("NBW", "NBW", "nbw", 2, "nbw2", gettext_noop("wins")),
+    Definition("MMS", "MMS", "mms", 2, "mms2", gettext_noop("McMahon score")),
+    Definition("SOSW", "SOS", "sos", 2, "sosw2", gettext_noop("sum of opponents' wins")),
+    Definition("SOSW-1", "SOS-1", "sosm1", 2, "soswm1_2", gettext_noop("SOS without the worst opponent")),
+    Definition("SOSW-2", "SOS-2", "sosm2", 2, "soswm2_2", gettext_noop("SOS without the two worst opponents")),
+    Definition("SOSOSW", "SOSOS", "sosos", 2, "sososw2", gettext_noop("sum of opponents' SOS")),
+    Definition("SODOSW", "SODOS", "sodos", 4, "sodosw4", gettext_noop("sum of defeated opponents' wins")),
+    Definition("CUSSW", "CUSS", "cuss", 2, "cusw2", gettext_noop("cumulated wins")),
+    Definition("DC", "DC", "dc", 1, None, gettext_noop("direct confrontation")),
+    Definition("SDC", "SDC", "sdc", 1, None, gettext_noop("simplified direct confrontation")),
+    Definition("SOSM", "SOS", "sosmms", 2, "sosm2", gettext_noop("sum of opponents' McMahon scores")),
+    Definition("SOSM-1", "SOS-1", "sosm1mms", 2, "sosmm1_2", gettext_noop("SOSM without the worst opponent")),
+    Definition("SOSM-2", "SOS-2", "sosm2mms", 2, "sosmm2_2", gettext_noop("SOSM without the two worst opponents")),
+    Definition("SOSOSM", "SOSOS", "sososmms", 2, "sososm2", gettext_noop("sum of opponents' SOSM")),
+    Definition("SODOSM", "SODOS", "sodosmms", 4, "sodosm4", gettext_noop("sum of defeated opponents' McMahon scores")),
+    Definition("CUSSM", "CUSS", "cussmms", 2, "cusm2", gettext_noop("cumulated McMahon scores")),
+    Definition("STS", "STS", "sts", 2, "sts2", gettext_noop("Strasbourg score")),
+    Definition("SOSTS", "SOSTS", "sosts", 2, "sosts2", gettext_noop("sum of opponents' Strasbourg scores")),
+    Definition("CPS", "CPS", "cps", 2, "cps2", gettext_noop("cup score")),
+    Definition("EXT", "EXT", "ext", 2, "ext2", gettext_noop("exploits attempted")),
+    Definition("EXR", "EXR", "exr", 2, "exr2", gettext_noop("exploits achieved")),
+    Definition("CAT", "CAT", "cat", -1, None, gettext_noop("category")),
+    Definition("Rank", "Rank", "rank", 1, None, gettext_noop("rank")),
+    Definition("Rating", "Rating", "rating", 1, None, gettext_noop("rating")),
+    Definition("NULL", "NULL", "", 1, None, ""),
 )
 #: OpenGotha's name -> its definition.
 BY_NAME = {d.name: d for d in TABLE}
