@@ -43,6 +43,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from tournament.pairing.criteria import short_name
+from tournament.pairing.model import full_name
 from tournament.ranks import format_rank
 from tournament.standings.model import Cell, Standings
 
@@ -164,7 +165,7 @@ def write_h9(standings: Standings, header: H9Header, *, keep_by_default: bool = 
         e = row.entrant
         surname = name_token(getattr(e, "surname_latin", "") or e.surname)
         given = name_token(getattr(e, "given_name_latin", "") or e.given_name)
-        name = f"{surname} {given}".strip() or f"Player{e.id}"
+        name = full_name(surname, given) or f"Player{e.id}"
         place = "" if row.place == previous else str(row.place)
         previous = row.place
         try:

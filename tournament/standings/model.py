@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from tournament.pairing.model import GeneralParams
+from tournament.pairing.model import GeneralParams, full_name
 
 #: A player's id: the site's primary key, or OpenGotha's key (name and first name) in a file's standings.
 PlayerId = int | str
@@ -54,7 +54,7 @@ class Entrant:
 
     @property
     def name(self) -> str:
-        return f"{self.surname} {self.given_name}".strip()
+        return full_name(self.surname, self.given_name)
 
 
 @dataclass(frozen=True)
