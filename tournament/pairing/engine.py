@@ -21,6 +21,7 @@ from typing import Literal, TypedDict
 
 from . import costs as C
 from .bye import ByeChoice, choose_bye
+from .direct import direct_confrontation, simplified_direct_confrontation
 from .handicap import HandicapRule, rule_for
 from .matching import max_weight_matching
 from .model import Discipline, Game, Tournament
@@ -276,8 +277,6 @@ def direct_confrontation_before(
     """DC or SDC of every player in the standings before the round, as OpenGotha
     computes them for its pairing (over every registered player, from the games
     before the round); {} when neither is a placement criterion."""
-    from tournament.standings.ranking import direct_confrontation, simplified_direct_confrontation
-
     names = [c for c in placement if c in ("DC", "SDC")]
     if not names or idx < 0:
         return {}
