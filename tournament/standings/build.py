@@ -34,6 +34,10 @@ from .model import (
 from .ranking import Key, order
 from .scores import ABSENT, BYE, PAIRED, Scores, compute_scores
 
+#: A value as machines get it (the JSON API): whole numbers as int.
+Number = int | float
+Outcome = Literal["+", "-", "=", "?"]
+
 
 def round_numbers(data: TournamentData, discipline: str | None = None, up_to: int | None = None) -> list[int]:
     return sorted(
@@ -130,11 +134,6 @@ def _place_points(data: TournamentData, scores: dict[PlayerId, Scores], up_to: i
         totals[pid] = sum((p for p, _d in keep), Fraction(0))
         counted[pid] = {d for _p, d in keep}
     return _PlacePoints(settings.overall, disciplines, per, totals, counted)
-
-
-#: A value as machines get it (the JSON API): whole numbers as int.
-Number = int | float
-Outcome = Literal["+", "-", "=", "?"]
 
 
 def implied(data: TournamentData) -> set[PlayerId]:
