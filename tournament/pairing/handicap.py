@@ -143,14 +143,14 @@ def rule_for(discipline: Discipline, hp: HandicapParams, komi: float) -> Handica
     variant = games.variants().get(discipline.kind)
     if variant is not None and not variant.has_handicap:
         return HandicapRule("none", hp, 0.0 if variant.default_komi is None else komi)
-    has_table = variant is not None and variant.handicap(0) is not None
-    policy = discipline.handicap or ("rank-table" if has_table else "mcmahon")
+    table = variant.handicap if variant is not None and variant.handicap(0) is not None else None
+    policy = discipline.handicap or ("rank-table" if table is not None else "mcmahon")
     if policy == "none":
         return HandicapRule("none", hp, komi)
     if policy == "rank-table":
         hp = replace(hp, based_on_mms=False)
-    if has_table:
-        return HandicapRule("table", hp, komi, variant.handicap)
+    if table is not None:
+        return HandicapRule("table", hp, komi, table)
     return HandicapRule("go", hp, komi)
 
 
