@@ -42,6 +42,7 @@ def test_the_round_keeps_its_pairings_explanations_and_its_page_reads_them_there
     assert set(record) == {"warnings", "explanations", "bye_explanation"}
     assert set(record["explanations"]) == {str(t) for t in r1.games.values_list("table", flat=True)}
     url = reverse("manage_round", args=[tournament.slug, 1])
+
     def explanations(page: str) -> list[str]:
         return [line for line in page.splitlines() if 'class="explanation"' in line or "bye weight" in line]
 

@@ -42,6 +42,8 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from tournament.pairing.criteria import short_name
+from tournament.pairing.model import full_name
 from tournament.ranks import format_rank
 from tournament.standings.model import Cell, Standings
 
@@ -88,23 +90,6 @@ def ascii_text(text: str) -> str:
 def name_token(text: str) -> str:
     """A name part as one token: ASCII, inner spaces as underscores."""
     return ascii_text(text).replace(" ", "_")
-
-
-#: OpenGotha's short names of the criteria (``criterionShortName``) for the column line.
-SHORT_NAMES = {
-    "SOSW": "SOS",
-    "SOSM": "SOS",
-    "SOSW-1": "SOS-1",
-    "SOSM-1": "SOS-1",
-    "SOSW-2": "SOS-2",
-    "SOSM-2": "SOS-2",
-    "SODOSW": "SODOS",
-    "SODOSM": "SODOS",
-    "SOSOSW": "SOSOS",
-    "SOSOSM": "SOSOS",
-    "CUSSW": "CUSS",
-    "CUSSM": "CUSS",
-}
 
 
 @dataclass(frozen=True)
@@ -172,14 +157,15 @@ def write_h9(standings: Standings, header: H9Header, *, keep_by_default: bool = 
     ]
     lines += [f"; {ascii_text(note)}" for note in header.notes]
     lines.append(";")
-    names = "".join(_right(SHORT_NAMES.get(c.header, c.header)[:5], 5) for c in standings.columns)
+    # OpenGotha's short names of the criteria (criterionShortName)
+    names = "".join(_right(short_name(c.header)[:5], 5) for c in standings.columns)
     lines.append("; Pl Name                            Rk Co Club" + names)
     previous = None
     for row in standings.rows:
         e = row.entrant
         surname = name_token(getattr(e, "surname_latin", "") or e.surname)
         given = name_token(getattr(e, "given_name_latin", "") or e.given_name)
-        name = f"{surname} {given}".strip() or f"Player{e.id}"
+        name = full_name(surname, given) or f"Player{e.id}"
         place = "" if row.place == previous else str(row.place)
         previous = row.place
         try:

@@ -43,11 +43,11 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
-from pathlib import Path
 
-from defusedxml import ElementTree as SafeET
 from django.utils.translation import gettext as _
 
+from tournament.pairing.criteria import BY_NAME
+from tournament.pairing.opengotha_xml import UnreadableXML, XmlSource, load_xml
 from tournament.ranks import MIN_RANK, parse_rank
 
 __all__ = ["MacMahonFormatError", "MMPlayer", "MMPairing", "MMTournament", "read_macmahon", "rank_from_rating"]
@@ -137,15 +137,17 @@ CONTAINERS = {"Playerlist", "Roundlist", "Walllist"}
 PLAYER_TAGS = ("Player", "IndividualParticipant")
 ROUND_TAGS = ("Round", "TournamentRound")
 
-#: Walllist criteria: (McMahon code, Swiss code).
-CRITERIA = {
-    "Points": ("nbw", "nbw"),
-    "Score": ("mms", "mms"),
-    "ScoreX": ("mms", "mms"),
-    "SOS": ("sosmms", "sos"),
-    "SOSOS": ("sososmms", "sosos"),
-    "SODOS": ("sodosmms", "sodos"),
+#: Walllist criteria by OpenGotha's names: (in a McMahon tournament, in a Swiss one).
+WALLLIST = {
+    "Points": ("NBW", "NBW"),
+    "Score": ("MMS", "MMS"),
+    "ScoreX": ("MMS", "MMS"),
+    "SOS": ("SOSM", "SOSW"),
+    "SOSOS": ("SOSOSM", "SOSOSW"),
+    "SODOS": ("SODOSM", "SODOSW"),
 }
+#: Walllist criteria: (McMahon code, Swiss code), the site's codes of :data:`WALLLIST`.
+CRITERIA = {name: (BY_NAME[mm].code, BY_NAME[swiss].code) for name, (mm, swiss) in WALLLIST.items()}
 
 #: Results, Black first (see the module docstring).
 RESULTS = {
@@ -227,21 +229,16 @@ class _Reader:
                 self.fail(_("%(where)s: the element <%(tag)s> cannot be read.") % {"where": where, "tag": child.tag})
 
 
-def _parse(source) -> ET.Element:
+def _parse(source: XmlSource) -> ET.Element:
     try:
-        if isinstance(source, (str, Path)) and not str(source).lstrip().startswith("<"):
-            data = Path(source).read_bytes()
-        elif isinstance(source, str):
-            data = source.encode("utf-8")
-        else:
-            data = source
-        return SafeET.fromstring(data)
-    except OSError as e:
-        raise MacMahonFormatError([_("The file cannot be read: %(error)s") % {"error": e}]) from None
-    except ET.ParseError as e:
-        raise MacMahonFormatError([_("This is not well-formed XML: %(error)s") % {"error": e}]) from None
-    except Exception as e:  # defusedxml refusals (entities, DTD...)
-        raise MacMahonFormatError([_("The XML was refused: %(error)s") % {"error": e}]) from None
+        return load_xml(source)
+    except UnreadableXML as e:
+        problems = {
+            "unreadable": _("The file cannot be read: %(error)s"),
+            "malformed": _("This is not well-formed XML: %(error)s"),
+            "refused": _("The XML was refused: %(error)s"),
+        }
+        raise MacMahonFormatError([problems[e.problem] % {"error": e.error}]) from None
 
 
 def read_macmahon(source) -> MMTournament:

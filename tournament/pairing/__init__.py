@@ -2,5 +2,7 @@
 
 Entry points: :func:`tournament.pairing.engine.pair_round`,
 :mod:`tournament.pairing.opengotha_xml` (read/write OpenGotha files),
-:mod:`tournament.pairing.scores` (McMahon scores for the standings).
+:mod:`tournament.pairing.scores` (McMahon scores for the standings),
+:mod:`tournament.pairing.criteria` (the one table of placement criteria) and
+:mod:`tournament.pairing.direct` (direct confrontation, for the standings too).
 """

@@ -178,6 +178,18 @@ static int scanBlossom(M *m, int v, int w) {
     return base;
 }
 
+/* Edge kk of blossom b's leaves: keep it in bestedgeto[bj] if it is the least slack one
+   to the neighbouring S-blossom bj so far (touched: the bj seen). -1: out of memory. */
+static inline int keepBestEdge(M *m, int b, int kk, int *bestedgeto, ivec *touched) {
+    int j = m->inblossom[m->ev[kk]] == b ? m->eu[kk] : m->ev[kk];
+    int bj = m->inblossom[j];
+    if (bj != b && m->label[bj] == 1 && (bestedgeto[bj] == -1 || slack(m, kk) < slack(m, bestedgeto[bj]))) {
+        if (bestedgeto[bj] == -1 && iv_push(touched, bj)) return -1;
+        bestedgeto[bj] = kk;
+    }
+    return 0;
+}
+
 static void addBlossom(M *m, int base, int k) {
     int nv = m->nvertex;
     int v = m->eu[k], w = m->ev[k];
@@ -228,31 +240,13 @@ static void addBlossom(M *m, int base, int k) {
             leaves_of(m, bv, m->leaves, &c2);
             for (int li = 0; li < c2; li++) {
                 int x = m->leaves[li];
-                for (int q = m->nb_start[x]; q < m->nb_start[x + 1]; q++) {
-                    int kk = m->nb[q] / 2;
-                    int i = m->eu[kk], j = m->ev[kk];
-                    if (m->inblossom[j] == b) { int t = i; i = j; j = t; }
-                    int bj = m->inblossom[j];
-                    if (bj != b && m->label[bj] == 1 &&
-                        (bestedgeto[bj] == -1 || slack(m, kk) < slack(m, bestedgeto[bj]))) {
-                        if (bestedgeto[bj] == -1 && iv_push(&touched, bj)) { m->nomem = 1; return; }
-                        bestedgeto[bj] = kk;
-                    }
-                }
+                for (int q = m->nb_start[x]; q < m->nb_start[x + 1]; q++)
+                    if (keepBestEdge(m, b, m->nb[q] / 2, bestedgeto, &touched)) { m->nomem = 1; return; }
             }
         } else {
             ivec *nbl = &m->blossombestedges[bv];
-            for (int q = 0; q < nbl->len; q++) {
-                int kk = nbl->a[q];
-                int i = m->eu[kk], j = m->ev[kk];
-                if (m->inblossom[j] == b) { int t = i; i = j; j = t; }
-                int bj = m->inblossom[j];
-                if (bj != b && m->label[bj] == 1 &&
-                    (bestedgeto[bj] == -1 || slack(m, kk) < slack(m, bestedgeto[bj]))) {
-                    if (bestedgeto[bj] == -1 && iv_push(&touched, bj)) { m->nomem = 1; return; }
-                    bestedgeto[bj] = kk;
-                }
-            }
+            for (int q = 0; q < nbl->len; q++)
+                if (keepBestEdge(m, b, nbl->a[q], bestedgeto, &touched)) { m->nomem = 1; return; }
         }
         if (bv >= nv) m->blossombestedges[bv].len = 0;
         m->hasbestedges[bv] = 0;
@@ -287,6 +281,19 @@ static int index_of(ivec *v, int x) {
     return -1;
 }
 
+/* The walk around a blossom's cycle from child j (of L) to its base, as mwmatching.py
+   starts it: forward (jstep 1, endptrick 0) from an odd j, else backward. */
+static inline void walkStart(int *j, int L, int *jstep, int *endptrick) {
+    if (*j & 1) {
+        *j -= L;
+        *jstep = 1;
+        *endptrick = 0;
+    } else {
+        *jstep = -1;
+        *endptrick = 1;
+    }
+}
+
 static void expandBlossom(M *m, int b, int endstage) {
     int nv = m->nvertex;
     ivec *ch = &m->blossomchilds[b];
@@ -308,14 +315,7 @@ static void expandBlossom(M *m, int b, int endstage) {
         int L = ch->len;
         int j = index_of(ch, entrychild);
         int jstep, endptrick;
-        if (j & 1) {
-            j -= L;
-            jstep = 1;
-            endptrick = 0;
-        } else {
-            jstep = -1;
-            endptrick = 1;
-        }
+        walkStart(&j, L, &jstep, &endptrick);
         int *E = m->blossomendps[b].a;
 #define IDX(x) (((x) % L + L) % L)
         int p = m->labelend[b];
@@ -375,14 +375,7 @@ static void augmentBlossom(M *m, int b, int v) {
     int L = ch->len;
     int i = index_of(ch, t), j = i;
     int jstep, endptrick;
-    if (i & 1) {
-        j -= L;
-        jstep = 1;
-        endptrick = 0;
-    } else {
-        jstep = -1;
-        endptrick = 1;
-    }
+    walkStart(&j, L, &jstep, &endptrick);
 #define IDX(x) (((x) % L + L) % L)
     while (j != 0) {
         j += jstep;
@@ -420,6 +413,13 @@ static void augmentMatching(M *m, int k) {
             p = m->labelend[bt] ^ 1;
         }
     }
+}
+
+static inline i128 minVertexDual(M *m) {
+    i128 delta = m->dualvar[0];
+    for (int v = 1; v < m->nvertex; v++)
+        if (m->dualvar[v] < delta) delta = m->dualvar[v];
+    return delta;
 }
 
 static int run(M *m) {
@@ -483,9 +483,7 @@ static int run(M *m) {
             i128 delta = 0;
             if (!m->maxcardinality) {
                 deltatype = 1;
-                delta = m->dualvar[0];
-                for (int v = 1; v < nv; v++)
-                    if (m->dualvar[v] < delta) delta = m->dualvar[v];
+                delta = minVertexDual(m);
             }
             for (int v = 0; v < nv; v++) {
                 if (m->label[m->inblossom[v]] == 0 && m->bestedge[v] != -1) {
@@ -517,9 +515,7 @@ static int run(M *m) {
             }
             if (deltatype == -1) {
                 deltatype = 1;
-                delta = m->dualvar[0];
-                for (int v = 1; v < nv; v++)
-                    if (m->dualvar[v] < delta) delta = m->dualvar[v];
+                delta = minVertexDual(m);
                 if (delta < 0) delta = 0;
             }
             for (int v = 0; v < nv; v++) {
@@ -619,6 +615,18 @@ static void free_m(M *m) {
     free(m->label); free(m->labelend); free(m->inblossom); free(m->blossomparent);
     free(m->blossombase); free(m->bestedge); free(m->hasbestedges); free(m->unused);
     free(m->dualvar); free(m->allowedge); free(m->queue); free(m->bestedgeto); free(m->leaves);
+}
+
+/* o as a fast sequence (a new reference) of exactly n items, or NULL with the error set. */
+static PyObject *sequenceOf(PyObject *o, Py_ssize_t n, const char *not_a_sequence, const char *wrong_length) {
+    PyObject *f = PySequence_Fast(o, not_a_sequence);
+    if (!f) return NULL;
+    if (PySequence_Fast_GET_SIZE(f) != n) {
+        Py_DECREF(f);
+        PyErr_SetString(PyExc_ValueError, wrong_length);
+        return NULL;
+    }
+    return f;
 }
 
 static PyObject *py_solve(PyObject *self, PyObject *args) {
@@ -739,13 +747,8 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
         goto done;
     }
     if (init_dual != Py_None) {
-        PyObject *fd = PySequence_Fast(init_dual, "dual must be a sequence");
+        PyObject *fd = sequenceOf(init_dual, nv, "dual must be a sequence", "dual must have n entries");
         if (!fd) goto done;
-        if (PySequence_Fast_GET_SIZE(fd) != nv) {
-            Py_DECREF(fd);
-            PyErr_SetString(PyExc_ValueError, "dual must have n entries");
-            goto done;
-        }
         for (int v = 0; v < nv; v++) {
             if (to_i128(PySequence_Fast_GET_ITEM(fd, v), &m->dualvar[v])) { Py_DECREF(fd); goto done; }
         }
@@ -758,13 +761,8 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
         }
     }
     if (init_mate != Py_None) {
-        PyObject *fm = PySequence_Fast(init_mate, "mate must be a sequence");
+        PyObject *fm = sequenceOf(init_mate, nv, "mate must be a sequence", "mate must have n entries");
         if (!fm) goto done;
-        if (PySequence_Fast_GET_SIZE(fm) != nv) {
-            Py_DECREF(fm);
-            PyErr_SetString(PyExc_ValueError, "mate must have n entries");
-            goto done;
-        }
         int bad = 0;
         for (int v = 0; v < nv && !bad; v++) {
             long u = PyLong_AsLong(PySequence_Fast_GET_ITEM(fm, v));

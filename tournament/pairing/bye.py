@@ -10,8 +10,10 @@ last candidate it looked at; it visits them in the order of its pairing list
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
+from .model import Player
 from .scores import PlayerScores
 
 
@@ -30,11 +32,15 @@ def bye_weight(rank: int, score2_before: int, previous_byes: int, mcmahon: bool 
 
 
 def choose_bye(
-    candidates, scores: dict[str, PlayerScores], byes_so_far: dict[str, int], round_index: int, mcmahon: bool = True
+    candidates: Iterable[Player],
+    scores: dict[str, PlayerScores],
+    byes_so_far: dict[str, int],
+    round_index: int,
+    mcmahon: bool = True,
 ) -> ByeChoice:
-    """candidates: Players in OpenGotha's list order. round_index: OpenGotha's 0-based round."""
+    """candidates: Players in OpenGotha's list order (at least one). round_index: OpenGotha's 0-based round."""
     ordered = list(candidates)
-    best = None
+    best: tuple[Player, int] | None = None
     weights = []
     for p in ordered:
         s = scores[p.key]
@@ -46,6 +52,8 @@ def choose_bye(
         weights.append((p.key, w))
         if best is None or w <= best[1]:
             best = (p, w)
+    if best is None:
+        raise ValueError("no candidate for the bye")
     p, w = best
     n = byes_so_far.get(p.key, 0)
     if mcmahon:

@@ -11,9 +11,18 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Sequence
+from typing import TextIO
 
-from .engine import pair_round
+from .engine import PairingJSON, pair_round
+from .explain import PairingExplanation, explain_pairing
 from .opengotha_xml import OpenGothaFormatError, read_tournament
+
+
+class ExplainedPairingJSON(PairingJSON):
+    """With ``--explain``: the pairing and its explanation."""
+
+    explanation: PairingExplanation
 
 
 def build_parser(prog: str = "pair_opengotha") -> argparse.ArgumentParser:
@@ -22,26 +31,24 @@ def build_parser(prog: str = "pair_opengotha") -> argparse.ArgumentParser:
     return ap
 
 
-def add_arguments(ap) -> None:
+def add_arguments(ap: argparse.ArgumentParser) -> None:
     ap.add_argument("file", help="OpenGotha tournament file (.xml)")
     ap.add_argument("--round", "-r", type=int, required=True, dest="round", help="round to pair (from 1)")
     ap.add_argument("--explain", action="store_true", help="add each pair's cost term by term and the bye reason")
 
 
-def run(path: str, round_number: int, explain: bool = False) -> dict:
+def run(path: str, round_number: int, explain: bool = False) -> PairingJSON | ExplainedPairingJSON:
     t = read_tournament(path)
     if round_number < 1:
         raise ValueError("--round must be 1 or more")
     pairing = pair_round(t.before(round_number), round_number)
     out = pairing.as_dict()
-    if explain:
-        from .explain import explain_pairing
-
-        out["explanation"] = explain_pairing(pairing)
-    return out
+    if not explain:
+        return out
+    return {**out, "explanation": explain_pairing(pairing)}
 
 
-def main(argv=None, stdout=None, stderr=None) -> int:
+def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
     args = build_parser().parse_args(argv)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Literal
 
 from .model import DUDDMode, Parameters, SeedSystem
 
@@ -94,7 +95,12 @@ class Seat:
     mms2: int = 0
     smms: int = 0
     category: int = 0
-    played: frozenset = frozenset()  # keys of earlier opponents that count as rematches
+    played: frozenset[str] = frozenset()  # keys of earlier opponents that count as rematches
+
+
+#: Which OpenGotha the costs follow where two differ: "fixtures" (the shared fixtures' cost dumps, the 3.52
+#: line) or "3.51.02" (the published jar), see docs/opengotha-fidelity.md.
+Dialect = Literal["fixtures", "3.51.02"]
 
 
 @dataclass
@@ -104,17 +110,14 @@ class Context:
     score_range: int  # OpenGotha's numberOfGroups
     handicap: Callable[[Seat, Seat], int]  # signed: > 0 when the first plays White with handicap
     clubs_groups: tuple[tuple[str, ...], ...] = ()
-    # "fixtures": the OpenGotha of the shared fixtures' cost dumps (the 3.52
-    # line); "3.51.02": the published jar where the two differ (see
-    # docs/opengotha-fidelity.md)
-    dialect: str = "fixtures"
+    dialect: Dialect = "fixtures"
 
 
 @dataclass(frozen=True)
 class PairCost:
     a: str
     b: str
-    terms: dict = field(default_factory=dict)
+    terms: dict[str, int] = field(default_factory=dict)  # TERMS -> value
 
     @property
     def total(self) -> int:

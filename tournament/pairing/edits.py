@@ -27,6 +27,7 @@ words in the reader's language; ``str()`` gives English.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, replace
 
 from .engine import RoundContext, build_context, make_game
@@ -96,7 +97,7 @@ def has_result(game: Game) -> bool:
     return Result(game.result) is not Result.UNKNOWN
 
 
-def _context(t: Tournament, round_number: int, keys) -> RoundContext:
+def _context(t: Tournament, round_number: int, keys: Iterable[str]) -> RoundContext:
     return build_context(t, round_number, sorted(set(keys)))
 
 
@@ -108,7 +109,12 @@ def _known(t: Tournament, *keys: str) -> None:
 
 
 def check_games(
-    t: Tournament, round_number: int, games: list[Game], *, tables=None, rc: RoundContext | None = None
+    t: Tournament,
+    round_number: int,
+    games: list[Game],
+    *,
+    tables: Collection[int] | None = None,
+    rc: RoundContext | None = None,
 ) -> list[EditWarning]:
     """Warnings about games of ``round_number`` (earlier rounds come from ``t``); only ``tables`` if given."""
     chosen = [g for g in games if tables is None or g.table in tables]
@@ -163,12 +169,9 @@ def swap_players(t: Tournament, round_number: int, games: list[Game], a: str, b:
     """``a`` and ``b`` exchange places (in one game: colours); see the module's rules."""
     if a == b:
         raise EditRefused("same-player", f"{a} cannot be swapped with themselves", players=(a,))
-    ga, gb = _game_of(games, a), _game_of(games, b)
-    for key, g in ((a, ga), (b, gb)):
-        if g is None:
-            raise EditRefused("no-game", f"{key} has no game in round {round_number}", players=(key,))
-        _refuse_result(g)
+    ga, gb = _open_game(games, a, round_number), _open_game(games, b, round_number)
     rc = None
+    changed: tuple[int, ...]
     if ga is gb:
         swapped = replace(ga, white=ga.black, black=ga.white)
         new_games = [swapped if g is ga else g for g in games]
@@ -182,6 +185,15 @@ def swap_players(t: Tournament, round_number: int, games: list[Game], a: str, b:
         new_games = [new_a if g is ga else new_b if g is gb else g for g in games]
         changed = (ga.table, gb.table)
     return Edit(new_games, check_games(t, round_number, new_games, tables=set(changed), rc=rc), changed)
+
+
+def _open_game(games: list[Game], key: str, round_number: int) -> Game:
+    """``key``'s game in the round, refused when there is none or it has a result."""
+    g = _game_of(games, key)
+    if g is None:
+        raise EditRefused("no-game", f"{key} has no game in round {round_number}", players=(key,))
+    _refuse_result(g)
+    return g
 
 
 def free_table(games: list[Game]) -> int:

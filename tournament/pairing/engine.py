@@ -15,14 +15,20 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Collection, Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Literal, TypedDict
 
 from . import costs as C
 from .bye import ByeChoice, choose_bye
+from .direct import direct_confrontation, simplified_direct_confrontation
 from .handicap import HandicapRule, rule_for
 from .matching import max_weight_matching
 from .model import Discipline, Game, Tournament
 from .scores import PlayerScores, crit_value, score_table
+
+#: A pair of players' keys, in either order.
+Pair = frozenset[str]
 
 
 @dataclass(frozen=True)
@@ -31,7 +37,7 @@ class Options:
     # (every registered player, absent ones included: OpenGotha 3.51.02's
     # fillPairingInfo) or "round" (only those taking part in the round: the
     # fixtures' OpenGotha); None: as the dialect has it
-    group_population: str | None = None
+    group_population: Literal["all", "round"] | None = None
     # fields up to this size are matched by rustworkx over every pair; larger
     # ones by column generation from each player's best candidates, proven
     # optimal over every pair by the blossom algorithm's duals (see .fast)
@@ -42,7 +48,22 @@ class Options:
     python_limit: int = 64
     # "fixtures" (default): OpenGotha as the shared fixtures' cost dumps show it;
     # "3.51.02": the published jar where it differs (costs.Context.dialect)
-    dialect: str = "fixtures"
+    dialect: C.Dialect = "fixtures"
+
+
+class GameJSON(TypedDict):
+    table: int
+    white: str
+    black: str
+    handicap: int
+
+
+class PairingJSON(TypedDict):
+    """What ``pair_opengotha`` prints (a stable contract): :meth:`Pairing.as_dict`."""
+
+    round: int
+    games: list[GameJSON]
+    bye: str | None
 
 
 @dataclass
@@ -50,11 +71,11 @@ class Pairing:
     round: int
     games: list[Game]
     bye: str | None
+    context: RoundContext
     bye_choice: ByeChoice | None = None
-    costs: dict = field(default_factory=dict)  # frozenset({a, b}) -> PairCost
+    costs: dict[Pair, C.PairCost] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
     unpaired: list[str] = field(default_factory=list)
-    context: RoundContext | None = None
 
     @property
     def total_cost(self) -> int:
@@ -75,7 +96,7 @@ class Pairing:
             total += rc.cost(a, b).total
         return total
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> PairingJSON:
         return {
             "round": self.round,
             "games": [
@@ -141,7 +162,7 @@ def build_context(
     span = hi - lo + 1
     score_range = span * max(P.general.number_of_categories, 1)  # numberOfGroups
 
-    def group_number(k):
+    def group_number(k: str) -> int:
         return _jhalf(crit_value(scores[k], main, idx)) - scores[k].category * span
 
     group_of = {k: group_number(k) for k in grouped}
@@ -156,10 +177,10 @@ def build_context(
 
     direct = direct_confrontation_before(t, scores, P.placement, idx, history)
 
-    def value(k, c):
+    def value(k: str, c: str) -> int:
         return direct.get(k, 0) if c in ("DC", "SDC") else crit_value(scores[k], c, idx)
 
-    def sort_key(k):
+    def sort_key(k: str) -> tuple[int | str, ...]:
         p = by_key[k]
         # OpenGotha's ScoredPlayerComparator: the criteria, then name, then first name
         return tuple(-value(k, c) for c in crits) + (p.name, p.first_name)
@@ -167,7 +188,8 @@ def build_context(
     groups: dict[int, list[str]] = {}
     for k in grouped:
         groups.setdefault(group_of[k], []).append(k)
-    place, size = {}, {}
+    place: dict[str, int] = {}
+    size: dict[str, int] = {}
     for members in groups.values():
         members.sort(key=sort_key)
         for i, k in enumerate(members):
@@ -178,13 +200,13 @@ def build_context(
     same_disc = _same_discipline_rounds(t, round_number)
     rematch_rounds = same_disc if P.rematch_scope == "discipline" else set(range(1, round_number))
 
-    seats = {}
+    seats: dict[str, C.Seat] = {}
     for k in population:
         p = by_key[k]
         s = scores[k]
         du = dd = 0
         wb = 0
-        played = set()
+        played: set[str] = set()
         for r in range(rn):
             g = s.games[r]
             if g is None:
@@ -234,7 +256,7 @@ def build_context(
         dialect=options.dialect,
     )
 
-    def standings_key(k):
+    def standings_key(k: str) -> tuple[int | str, ...]:
         p = by_key[k]
         return tuple(-value(k, c) for c in P.placement) + (p.name, p.first_name)
 
@@ -250,19 +272,17 @@ class _Ref:
 
 
 def direct_confrontation_before(
-    t: Tournament, scores: dict[str, PlayerScores], placement, idx: int, games
+    t: Tournament, scores: dict[str, PlayerScores], placement: Sequence[str], idx: int, games: Sequence[Game]
 ) -> dict[str, int]:
     """DC or SDC of every player in the standings before the round, as OpenGotha
     computes them for its pairing (over every registered player, from the games
     before the round); {} when neither is a placement criterion."""
-    from tournament.standings.ranking import direct_confrontation, simplified_direct_confrontation
-
     names = [c for c in placement if c in ("DC", "SDC")]
     if not names or idx < 0:
         return {}
     i = list(placement).index(names[0])
     before, after = placement[:i], placement[i + 1 :]
-    groups: dict[tuple, list[str]] = {}
+    groups: dict[tuple[int, ...], list[str]] = {}
     for p in t.players:
         groups.setdefault(tuple(crit_value(scores[p.key], c, idx) for c in before), []).append(p.key)
     out: dict[str, int] = {}
@@ -306,7 +326,7 @@ def make_game(rc: RoundContext, a: str, b: str, table: int = 0) -> Game:
     )
 
 
-def _norm_pairs(pairs) -> set[frozenset]:
+def _norm_pairs(pairs: Iterable[Iterable[str]]) -> set[Pair]:
     return {frozenset(p) for p in pairs}
 
 
@@ -314,9 +334,9 @@ def pair_round(
     t: Tournament,
     round_number: int,
     *,
-    forbidden=(),
-    fixed=(),
-    keep=(),
+    forbidden: Iterable[Iterable[str]] = (),
+    fixed: Iterable[Iterable[str]] = (),
+    keep: Sequence[Game] = (),
     bye: str | None = None,
     options: Options = Options(),
 ) -> Pairing:
@@ -336,8 +356,8 @@ def pair_round(
     busy: set[str] = set()
     for g in keep:
         busy |= {g.white, g.black}
-    fixed = [tuple(p) for p in fixed]
-    for a, b in fixed:
+    fixed_pairs = [_two(p) for p in fixed]
+    for a, b in fixed_pairs:
         for k in (a, b):
             if k in busy:
                 raise ValueError(f"{k} is in two fixed or kept pairs")
@@ -347,14 +367,14 @@ def pair_round(
                 warnings.append(f"{k} is marked absent but is in a fixed pair")
             busy.add(k)
     forbidden_set = _norm_pairs(forbidden)
-    for a, b in fixed:
+    for a, b in fixed_pairs:
         if frozenset((a, b)) in forbidden_set:
             raise ValueError(f"{a} and {b} are both a fixed and a forbidden pair")
     to_pair = [p for p in present if p.key not in busy]
     population = [p.key for p in present] + [k for k in busy if k not in present_keys]
     rc = build_context(t, round_number, population, options)
 
-    bye_choice = None
+    bye_choice: ByeChoice | None = None
     if bye is not None:
         if bye in busy:
             raise ValueError(f"{bye} cannot get the bye: already paired")
@@ -362,9 +382,9 @@ def pair_round(
         bye_choice = ByeChoice(bye, 0, "bye given by hand")
     elif len(to_pair) % 2 == 1:
         byes_so_far: dict[str, int] = {}
-        for b in t.byes:
-            if b.round < round_number:
-                byes_so_far[b.player] = byes_so_far.get(b.player, 0) + 1
+        for earlier in t.byes:
+            if earlier.round < round_number:
+                byes_so_far[earlier.player] = byes_so_far.get(earlier.player, 0) + 1
         ordered = sorted(to_pair, key=lambda p: rc.list_order[p.key])
         # 3.51.02 weighs every bye by rank + 2 MMS, Swiss too
         mcmahon = t.params.mcmahon or options.dialect == "3.51.02"
@@ -381,7 +401,7 @@ def pair_round(
     if unpaired:
         warnings.append("no pairing allowed by the constraints for: " + ", ".join(unpaired))
 
-    games = [make_game(rc, a, b) for a, b in list(fixed) + pairs]
+    games = [make_game(rc, a, b) for a, b in fixed_pairs + pairs]
     costs = {frozenset((g.white, g.black)): rc.cost(g.white, g.black) for g in games}
     for g, pc in ((g, costs[frozenset((g.white, g.black))]) for g in games):
         if pc.terms["duplicate"] == 0:
@@ -391,29 +411,33 @@ def pair_round(
         round_number,
         list(keep) + games,
         bye_choice.player if bye_choice else None,
+        rc,
         bye_choice,
         costs,
         warnings,
         unpaired,
-        rc,
     )
 
 
-def field_order(rc: RoundContext, keys) -> list[str]:
+def _two(pair: Iterable[str]) -> tuple[str, str]:
+    """A fixed pair as two keys."""
+    a, b = pair
+    return a, b
+
+
+def field_order(rc: RoundContext, keys: Iterable[str]) -> list[str]:
     """The order of the players to pair: OpenGotha's list (the standings before the
     round). A pair's cost is seen from the player first in it (the random part of
     split-and-random seeding depends on it, as in OpenGotha)."""
     return sorted(keys, key=lambda k: (rc.list_order.get(k, len(rc.list_order)), k))
 
 
-def number_tables(rc: RoundContext, games: list[Game], keep=()) -> list[Game]:
+def number_tables(rc: RoundContext, games: list[Game], keep: Sequence[Game] = ()) -> list[Game]:
     """Best games first: higher main score, then stronger players; kept tables stay."""
-    from dataclasses import replace
-
     used = {g.table for g in keep}
     by_key = {p.key: p for p in rc.tournament.players}
 
-    def strength(g):
+    def strength(g: Game) -> tuple[int, int, int, int, str]:
         a, b = rc.seats[g.white], rc.seats[g.black]
         pa, pb = by_key[g.white], by_key[g.black]
         return (-max(a.group, b.group), -(a.group + b.group), -max(pa.rating, pb.rating), -max(a.rank, b.rank), g.white)
@@ -428,7 +452,7 @@ def number_tables(rc: RoundContext, games: list[Game], keep=()) -> list[Game]:
     return out
 
 
-def solve(rc: RoundContext, keys: list[str], forbidden: set, options: Options) -> list[tuple[str, str]]:
+def solve(rc: RoundContext, keys: list[str], forbidden: Collection[Pair], options: Options) -> list[tuple[str, str]]:
     """One maximum-weight matching over the whole list of players."""
     n = len(keys)
     if n < 2:

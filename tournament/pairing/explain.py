@@ -1,14 +1,80 @@
-"""Explanations: a pair's cost term by term, and why a player got the bye."""
+"""Explanations: a pair's cost term by term, and why a player got the bye.
+
+One builder: :func:`pair_facts` and :func:`bye_facts` give the facts as plain
+data. The site keeps them with the round (``Round.pairing_record``, by
+:func:`table_facts`) and words them for the reader
+(:mod:`tournament.pairing_words`); the command line (``pair_opengotha``)
+words the same facts in English (:func:`explain_pairing`).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypedDict
+
 from .costs import TERMS, PairCost
 
+if TYPE_CHECKING:
+    from .engine import Pairing
 
-def pair_facts(pairing, a: str, b: str) -> dict:
+
+class PairFacts(TypedDict):
+    players: list[str]
+    total: int
+    terms: dict[str, int]
+    groups: list[int]
+    places: list[int]
+    group_size: int
+    clubs: list[str]
+    countries: list[str]
+    same_club: bool
+    same_country: bool
+    colour_balance: list[int]
+    rematch: bool
+
+
+class TableFacts(PairFacts):
+    white: int
+    black: int
+
+
+class ByeFacts(TypedDict):
+    player: str
+    weight: int
+    reason: str
+    mcmahon: bool
+    runners_up: list[list[str | int]]
+
+
+class PairExplanation(TypedDict):
+    players: list[str]
+    terms: dict[str, int]
+    total: int
+    notes: list[str]
+
+
+class Candidate(TypedDict):
+    player: str
+    weight: int
+
+
+class ByeExplanation(TypedDict):
+    player: str
+    weight: int
+    reason: str
+    next_candidates: list[Candidate]
+
+
+class PairingExplanation(TypedDict):
+    games: list[PairExplanation]
+    bye: ByeExplanation | None
+    total: int
+    warnings: list[str]
+
+
+def pair_facts(pairing: Pairing, a: str, b: str) -> PairFacts:
     """Why pairing ``a`` with ``b`` costs what it costs (whether or not they were paired): the cost
-    term by term and what lay behind it, as plain data. The site keeps this per table with the
-    round (``Round.pairing_record``) and words it for the reader; the command line notes it below."""
+    term by term and what lay behind it."""
     rc = pairing.context
     pc: PairCost = rc.cost(a, b)
     sa, sb = rc.seats[a], rc.seats[b]
@@ -28,10 +94,10 @@ def pair_facts(pairing, a: str, b: str) -> dict:
     }
 
 
-def table_facts(pairing) -> dict[str, dict]:
+def table_facts(pairing: Pairing) -> dict[str, TableFacts]:
     """:func:`pair_facts` of every game, by table (White first, as the costs are seen)."""
     seats = pairing.context.seats
-    out = {}
+    out: dict[str, TableFacts] = {}
     for g in pairing.games:
         if g.white in seats and g.black in seats:
             facts = pair_facts(pairing, g.white, g.black)
@@ -39,7 +105,7 @@ def table_facts(pairing) -> dict[str, dict]:
     return out
 
 
-def bye_facts(pairing, name=str) -> dict | None:
+def bye_facts(pairing: Pairing, name: Callable[[str], str] = str) -> ByeFacts | None:
     """Why the bye went where it went: the player, their weight, the reason and the runners-up
     (``name`` turns a player's key into what the reader sees)."""
     c = pairing.bye_choice
@@ -54,8 +120,8 @@ def bye_facts(pairing, name=str) -> dict | None:
     }
 
 
-def explain_pair(pairing, a: str, b: str) -> dict:
-    """The command line's explanation of a pair: the cost and notes in words (English)."""
+def explain_pair(pairing: Pairing, a: str, b: str) -> PairExplanation:
+    """The command line's explanation of a pair: its cost and notes in words (English)."""
     f = pair_facts(pairing, a, b)
     (ga, gb), (pa, pb) = f["groups"], f["places"]
     notes = []
@@ -74,24 +140,25 @@ def explain_pair(pairing, a: str, b: str) -> dict:
     return {"players": f["players"], "terms": f["terms"], "total": f["total"], "notes": notes}
 
 
-def explain_bye(pairing) -> dict | None:
-    facts = bye_facts(pairing)
-    if facts is None:
+def explain_bye(pairing: Pairing) -> ByeExplanation | None:
+    c = pairing.bye_choice
+    if c is None:
         return None
     return {
-        "player": facts["player"],
-        "weight": facts["weight"],
-        "reason": facts["reason"],
-        "next_candidates": [{"player": k, "weight": w} for k, w in facts["runners_up"]],
+        "player": c.player,
+        "weight": c.weight,
+        "reason": c.reason,
+        "next_candidates": [{"player": k, "weight": w} for k, w in c.runners_up],
     }
 
 
-def explain_pairing(pairing) -> dict:
+def explain_pairing(pairing: Pairing) -> PairingExplanation:
+    seats = pairing.context.seats
     return {
         "games": [
             explain_pair(pairing, g.white, g.black)
             for g in sorted(pairing.games, key=lambda g: g.table)
-            if g.white in pairing.context.seats and g.black in pairing.context.seats
+            if g.white in seats and g.black in seats
         ],
         "bye": explain_bye(pairing),
         "total": pairing.total_cost,

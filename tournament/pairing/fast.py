@@ -47,29 +47,41 @@ also fall back to that.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
+from numpy.typing import ArrayLike, NDArray
 
 from . import costs as C
 from .handicap import MIN_RANK
-from .matching import available, matching_with_duals, max_weight_matching, slackness_errors
+from .matching import DualSolution, available, matching_with_duals, max_weight_matching, slackness_errors
 from .model import DUDDMode, SeedSystem
 
+if TYPE_CHECKING:
+    from .engine import Options, Pair, RoundContext
 
-def _jdiv(a, b):
+IntArray = NDArray[np.int64]
+BoolArray = NDArray[np.bool_]
+#: Vertex duals and a matching to start the blossom algorithm from (:func:`.matching.matching_with_duals`).
+Start = tuple[list[int], list[int]]
+
+
+def _jdiv(a: ArrayLike, b: ArrayLike) -> IntArray:
     """Java long division, element-wise (truncation towards zero)."""
     a = np.asarray(a, dtype=np.int64)
     b = np.asarray(b, dtype=np.int64)
     q = np.abs(a) // np.abs(b)
-    return np.where((a >= 0) == (b > 0), q, -q)
+    out: IntArray = np.where((a >= 0) == (b > 0), q, -q)
+    return out
 
 
-def _concavity(weight: int, x, k: float):
+def _concavity(weight: int, x: NDArray[np.float64], k: float) -> IntArray:
     return (float(weight) * (1.0 - x) * (1.0 + k * x)).astype(np.int64)
 
 
-def cost_matrix(rc, keys: list[str]) -> np.ndarray:
+def cost_matrix(rc: RoundContext, keys: list[str]) -> IntArray:
     """n x n matrix of OpenGotha's total cost (diagonal 0), built from small lookup tables."""
     ctx = rc.ctx
     P = ctx.params
@@ -80,7 +92,7 @@ def cost_matrix(rc, keys: list[str]) -> np.ndarray:
         return np.zeros((0, 0), dtype=np.int64)
     idx = {k: i for i, k in enumerate(keys)}
 
-    def vec(attr):
+    def vec(attr: str) -> IntArray:
         return np.fromiter((getattr(s_, attr) for s_ in seats), dtype=np.int64, count=n)
 
     group, size, place = vec("group"), vec("group_size"), vec("place")
@@ -99,7 +111,7 @@ def cost_matrix(rc, keys: list[str]) -> np.ndarray:
         ],
         dtype=np.int64,
     )
-    total = sco_tab[D]
+    total: IntArray = sco_tab[D]
     if gp.number_of_categories > 1:
         same_cat = cat[:, None] == cat[None, :]
         total = np.where(same_cat, total, 0)
@@ -159,12 +171,15 @@ def cost_matrix(rc, keys: list[str]) -> np.ndarray:
     weight = C.jdiv(pp.dudd_weight, 5)
     halfw = C.jdiv(weight, 2)
 
-    def mode_part(mode):
+    def mode_part(mode: DUDDMode) -> IntArray:
+        part: IntArray
         if mode is DUDDMode.TOP:
-            return halfw * (size - 1 - place) // size
-        if mode is DUDDMode.MID:
-            return halfw * (size - 1 - np.abs(2 * place - size + 1)) // size
-        return halfw * place // size
+            part = halfw * (size - 1 - place) // size
+        elif mode is DUDDMode.MID:
+            part = halfw * (size - 1 - np.abs(2 * place - size + 1)) // size
+        else:
+            part = halfw * place // size
+        return part
 
     up, low = mode_part(pp.dudd_upper_mode), mode_part(pp.dudd_lower_mode)
     # scenario from per-player flags, as upper and as lower player of the pair
@@ -258,10 +273,10 @@ def _codes(values: list[str]) -> np.ndarray:
     return np.fromiter((table.setdefault(v, len(table)) for v in values), dtype=np.int64, count=len(values))
 
 
-def _geo_value(ctx, same_country: bool, same_club: bool, common_group: bool, case: int) -> int:
+def _geo_value(ctx: C.Context, same_country: bool, same_club: bool, common_group: bool, case: int) -> int:
     """geography() for one combination (players' clubs and countries reduced to flags)."""
 
-    def seat(club, country, strong):
+    def seat(club: str, country: str, strong: bool) -> C.Seat:
         return C.Seat(
             key="",
             random_name="",
@@ -294,7 +309,11 @@ class Stats:
     exact_check: str = ""  # "int64" or "float+exact"
     mode: str = ""  # "perfect" or "plain" (see certified_matching)
     mode_switch: int = 0
-    seconds: dict = field(default_factory=dict)
+    seconds: dict[str, float] = field(default_factory=dict)
+
+    def reset(self, players: int, mode: str = "") -> None:
+        """Start over for a new matching, in place (whoever imported ``last_stats`` reads it)."""
+        Stats.__init__(self, players=players, mode=mode)
 
 
 last_stats = Stats()
@@ -307,7 +326,9 @@ ADD_PER_PLAYER = 8
 CANDIDATE_WINDOW = 10
 
 
-def solve_large(rc, keys: list[str], forbidden: set, options) -> list[tuple[str, str]]:
+def solve_large(
+    rc: RoundContext, keys: list[str], forbidden: Collection[Pair], options: Options
+) -> list[tuple[str, str]]:
     n = len(keys)
     W = cost_matrix(rc, keys)
     allowed = np.ones((n, n), dtype=bool)
@@ -328,7 +349,7 @@ def solve_large(rc, keys: list[str], forbidden: set, options) -> list[tuple[str,
             stacklevel=2,
         )
     if n <= options.dense_limit or not available():
-        last_stats.__init__(players=n, mode="all pairs (rustworkx)")
+        last_stats.reset(players=n, mode="all pairs (rustworkx)")
         ii, jj = np.nonzero(np.triu(allowed, 1))
         edges = [(i, j, int(W[i, j])) for i, j in zip(ii.tolist(), jj.tolist())]
         pairs = max_weight_matching(n, edges)
@@ -338,7 +359,7 @@ def solve_large(rc, keys: list[str], forbidden: set, options) -> list[tuple[str,
     return [(keys[i], keys[j]) for i, j in pairs]
 
 
-def cardinality_bonus(n: int, W: np.ndarray, allowed: np.ndarray) -> int:
+def cardinality_bonus(n: int, W: IntArray, allowed: BoolArray) -> int:
     """K such that, with K added to every edge, any matching with one more
     edge weighs more: K > (n // 2) * (max w - min(min w, 0))."""
     if not allowed.any():
@@ -348,7 +369,9 @@ def cardinality_bonus(n: int, W: np.ndarray, allowed: np.ndarray) -> int:
     return (n // 2 + 1) * (abs(hi) + abs(min(lo, 0)) + 1)
 
 
-def certified_matching(W: np.ndarray, allowed: np.ndarray, ii, jj, stats: Stats | None = None, warm: bool = True):
+def certified_matching(
+    W: IntArray, allowed: BoolArray, ii: ArrayLike, jj: ArrayLike, stats: Stats | None = None, warm: bool = True
+) -> list[tuple[int, int]]:
     """Maximum-cardinality, maximum-weight matching of the whole field, proven
     optimal by an LP-duality certificate over every allowed pair.
 
@@ -362,7 +385,7 @@ def certified_matching(W: np.ndarray, allowed: np.ndarray, ii, jj, stats: Stats 
 
     st = stats if stats is not None else last_stats
     n = W.shape[0]
-    st.__init__(players=n)
+    st.reset(players=n)
     if n < 2:
         return []
     # a pair's weight is W[i, j] for i < j in field order (OpenGotha's cost
@@ -446,7 +469,7 @@ def certified_matching(W: np.ndarray, allowed: np.ndarray, ii, jj, stats: Stats 
     return sorted((i, j) for i, j in sol.pairs() if j < real)
 
 
-def _first_start(W, in_graph, K: int):
+def _first_start(W: IntArray, in_graph: BoolArray, K: int) -> Start:
     """Duals and matching for the first solve: every player's dual starts at
     its best weight in the graph (feasible: y_i + y_j >= 2 w_ij), then
     :func:`_tighten` lowers them and matches tight pairs greedily."""
@@ -457,7 +480,7 @@ def _first_start(W, in_graph, K: int):
     return _tighten(W, in_graph, K, d.tolist(), [-1] * n)
 
 
-def _tighten(W, in_graph, K: int, d: list[int], mate: list[int]):
+def _tighten(W: IntArray, in_graph: BoolArray, K: int, d: list[int], mate: list[int]) -> Start:
     """Greedy start for the blossom algorithm (``d``: duals minus K).
 
     Each unmatched player's dual is lowered to the least feasible value (some
@@ -495,7 +518,7 @@ def _tighten(W, in_graph, K: int, d: list[int], mate: list[int]):
     return D, mate
 
 
-def _warm_start(sol, K: int, W, au, av, in_graph):
+def _warm_start(sol: DualSolution, K: int, W: IntArray, au: IntArray, av: IntArray, in_graph: BoolArray) -> Start:
     """Initial duals and matching for the next round from the last solution.
 
     Blossom duals are folded into vertex duals (each vertex gets the z of
@@ -528,7 +551,9 @@ def _warm_start(sol, K: int, W, au, av, in_graph):
 _INT64_LIMIT = 1 << 60  # tests set 0 to force the float + exact path
 
 
-def _violations(sol, K: int, W, W2, allowed, st):
+def _violations(
+    sol: DualSolution, K: int, W: IntArray, W2: IntArray, allowed: BoolArray, st: Stats
+) -> tuple[BoolArray, IntArray | NDArray[np.float64]]:
     """Boolean matrix of allowed pairs whose reduced cost is negative, and a
     float matrix ordering them (more negative: more violated).
 
@@ -571,7 +596,7 @@ def _violations(sol, K: int, W, W2, allowed, st):
     return viol, S
 
 
-def _check_complementarity(sol, K: int, W, perfect: bool, allowed) -> None:
+def _check_complementarity(sol: DualSolution, K: int, W: IntArray, perfect: bool, allowed: BoolArray) -> None:
     """The rest of the proof, in Python integers, independent of the solver
     (:func:`.matching.slackness_errors`; dual feasibility on every pair is what
     :func:`_violations` checked)."""
@@ -580,7 +605,9 @@ def _check_complementarity(sol, K: int, W, perfect: bool, allowed) -> None:
         raise AssertionError("matching certificate fails: " + "; ".join(problems[:5]))
 
 
-def _candidates(rc, keys, W, allowed, k):
+def _candidates(
+    rc: RoundContext, keys: list[str], W: IntArray, allowed: BoolArray, k: int
+) -> tuple[IntArray, IntArray]:
     """Candidate edges for a large field: each player's best partners.
 
     - in its own score group, the players around its ideal partner for the
@@ -607,8 +634,8 @@ def _candidates(rc, keys, W, allowed, k):
                 ideals = [pos + size // 2, pos - size // 2, pos + (size + 1) // 2, pos - (size + 1) // 2]
             else:
                 ideals = [pos + size // 2, pos - size // 2]
-            for c in ideals:
-                for q in range(max(0, c - w), min(size, c + w + 1)):
+            for ideal in ideals:
+                for q in range(max(0, ideal - w), min(size, ideal + w + 1)):
                     if q != pos:
                         rows.append(i)
                         cols.append(members[q])

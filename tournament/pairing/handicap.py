@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Literal
 
 import games
 
@@ -68,7 +69,12 @@ def go_pseudo_rank(rank: int, mms2: int, hp: HandicapParams) -> int:
     return rank
 
 
-def table_even_row(table: Callable[[int], tuple[int, float]]) -> int:
+#: A game's handicap table (``Variant.handicap``): Go rank difference -> (stones, komi); ``None`` for a
+#: game without a table.
+HandicapTable = Callable[[int], tuple[int, float] | None]
+
+
+def table_even_row(table: HandicapTable) -> int:
     """Largest rank difference that is still an even game in ``table``."""
     even = table(0)
     d = 0
@@ -87,10 +93,10 @@ class HandicapRule:
     komi of an even game.
     """
 
-    style: str
+    style: Literal["none", "go", "table"]
     hp: HandicapParams
     komi: float
-    table: Callable[[int], tuple[int, float]] | None = None
+    table: HandicapTable | None = None
 
     def level(self, rank: int, mms2: int) -> int:
         """The player's strength for the handicap: rank or McMahon pseudo-rank."""
@@ -105,7 +111,7 @@ class HandicapRule:
             return None
         if self.style == "go":
             return self.hp.correction
-        return table_even_row(self.table)
+        return table_even_row(self.table) if self.table is not None else None
 
     def advantage(self, rank1: int, rank2: int, mms2_1: int, mms2_2: int) -> int:
         """> 0 when player 1 must take White (gives an advantage), < 0 for player 2, 0 if free.
@@ -126,8 +132,7 @@ class HandicapRule:
             return Setting(0, self.komi)
         lw, lb = self.level(white_rank, white_mms2), self.level(black_rank, black_mms2)
         if self.style == "table":
-            stones, komi = self.table(abs(lw - lb))
-            return Setting(stones, float(komi), komi < 0)
+            return _table_setting(self.table, abs(lw - lb))
         stones = max(go_handicap(lw, lb, self.hp), 0)
         return Setting(stones, self.komi if stones == 0 else 0.5)
 
@@ -138,18 +143,25 @@ def rule_for(discipline: Discipline, hp: HandicapParams, komi: float) -> Handica
     variant = games.variants().get(discipline.kind)
     if variant is not None and not variant.has_handicap:
         return HandicapRule("none", hp, 0.0 if variant.default_komi is None else komi)
-    has_table = variant is not None and variant.handicap(0) is not None
-    policy = discipline.handicap or ("rank-table" if has_table else "mcmahon")
+    table = variant.handicap if variant is not None and variant.handicap(0) is not None else None
+    policy = discipline.handicap or ("rank-table" if table is not None else "mcmahon")
     if policy == "none":
         return HandicapRule("none", hp, komi)
     if policy == "rank-table":
         hp = replace(hp, based_on_mms=False)
-    if has_table:
-        return HandicapRule("table", hp, komi, variant.handicap)
+    if table is not None:
+        return HandicapRule("table", hp, komi, table)
     return HandicapRule("go", hp, komi)
 
 
 def table_setting(discipline: Discipline, rank_difference: int) -> Setting:
     """Keima-Go or 1000-Volt-Go setting for a Go rank difference (either sign), by the game's table."""
-    stones, komi = games.variant(discipline.kind).handicap(abs(rank_difference))
+    return _table_setting(games.variant(discipline.kind).handicap, abs(rank_difference))
+
+
+def _table_setting(table: HandicapTable | None, difference: int) -> Setting:
+    entry = table(difference) if table is not None else None
+    if entry is None:
+        raise ValueError(f"the game has no handicap table for a rank difference of {difference}")
+    stones, komi = entry
     return Setting(stones, float(komi), komi < 0)

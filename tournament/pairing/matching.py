@@ -15,6 +15,7 @@ matching found on a subset of the edges is optimal for every pair.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import rustworkx as rx
@@ -22,22 +23,25 @@ import rustworkx as rx
 try:
     from . import _blossom
 except ImportError:  # not built: `pip install -e .` compiles it (setup.py)
-    _blossom = None
+    _blossom = None  # type: ignore[assignment]  # the extension is optional: None stands for "not built"
+
+#: An edge (i, j, weight) between vertices i and j.
+Edge = tuple[int, int, int]
 
 
-def max_weight_matching(n: int, edges: list[tuple[int, int, int]]) -> list[tuple[int, int]]:
+def max_weight_matching(n: int, edges: list[Edge]) -> list[tuple[int, int]]:
     """Pairs (i, j), i < j, of a maximum-cardinality, maximum-weight matching.
 
     ``edges`` are (i, j, weight) with 0 <= i, j < n and integer weights.
     """
-    g = rx.PyGraph(multigraph=False)
+    g: rx.PyGraph[int, int] = rx.PyGraph(multigraph=False)
     g.add_nodes_from(range(n))
     g.add_edges_from(edges)
     mate = rx.max_weight_matching(g, max_cardinality=True, weight_fn=_identity)
     return sorted((min(a, b), max(a, b)) for a, b in mate)
 
 
-def _identity(w):
+def _identity(w: int) -> int:
     return w
 
 
@@ -87,7 +91,13 @@ def available() -> bool:
 
 
 def matching_with_duals(
-    n: int, us, vs, ws, max_cardinality: bool = False, dual: list[int] | None = None, mate: list[int] | None = None
+    n: int,
+    us: Sequence[int],
+    vs: Sequence[int],
+    ws: Sequence[int],
+    max_cardinality: bool = False,
+    dual: list[int] | None = None,
+    mate: list[int] | None = None,
 ) -> DualSolution:
     """Maximum-weight matching of the graph with edges (us[k], vs[k], ws[k]),
     ws Python ints (|w| < 2^100), and the optimal duals.
@@ -98,12 +108,12 @@ def matching_with_duals(
     """
     if _blossom is None:
         raise ImportError("tournament.pairing._blossom is not built: run `pip install -e .`")
-    mate, dual, parent = _blossom.solve(n, us, vs, ws, max_cardinality, dual, mate)
-    blossoms = {b: dual[b] for b in range(n, 2 * n) if parent[b] != -2}
-    return DualSolution(n, mate, dual[:n], blossoms, parent)
+    mates, duals, parent = _blossom.solve(n, us, vs, ws, max_cardinality, dual, mate)
+    blossoms = {b: duals[b] for b in range(n, 2 * n) if parent[b] != -2}
+    return DualSolution(n, mates, duals[:n], blossoms, parent)
 
 
-def certificate_errors(sol: DualSolution, edges) -> list[str]:
+def certificate_errors(sol: DualSolution, edges: Sequence[Edge]) -> list[str]:
     """Why ``sol`` would not be a proof of optimality for ``edges`` (empty: it is).
 
     Checks the LP-duality conditions of Edmonds' matching polytope with
@@ -118,7 +128,9 @@ def certificate_errors(sol: DualSolution, edges) -> list[str]:
     )
 
 
-def slackness_errors(sol: DualSolution, weight, is_edge, perfect: bool = False) -> list[str]:
+def slackness_errors(
+    sol: DualSolution, weight: Callable[[int, int], int], is_edge: Callable[[int, int], bool], perfect: bool = False
+) -> list[str]:
     """The complementary-slackness half of the proof, in Python integers:
     a matching of edges (``is_edge(v, u)``), matched edges tight (reduced cost
     0 at ``weight(v, u)``), z >= 0 and z > 0 only on full blossoms; a perfect

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import ClassVar
+from typing import ClassVar, Protocol, TypedDict
 
 
 class Result(str, Enum):
@@ -88,11 +88,52 @@ class Player:
 
     @property
     def full_name(self) -> str:
-        return f"{self.name} {self.first_name}".strip()
+        return full_name(self.name, self.first_name)
 
     def present(self, round_number: int) -> bool:
         i = round_number - 1
         return self.final and (i >= len(self.participation) or self.participation[i])
+
+
+def full_name(surname: str, given_name: str) -> str:
+    """A person's name as the site shows it: the surname, then the given name."""
+    return f"{surname} {given_name}".strip()
+
+
+class Person(Protocol):
+    """Whom the site registers (a registration, the standings' entrant), as :func:`player_from` reads them."""
+
+    @property
+    def surname(self) -> str: ...
+    @property
+    def given_name(self) -> str: ...
+    @property
+    def rank(self) -> int: ...
+    @property
+    def club(self) -> str: ...
+    @property
+    def country(self) -> str: ...
+    @property
+    def rating(self) -> int | None: ...
+    @property
+    def mms_correction(self) -> int: ...
+
+
+def player_from(person: Person, key: str, participation: tuple[bool, ...], final: bool = True) -> Player:
+    """The engine's player for a person the site registered: surname and given name are OpenGotha's
+    name and first name, no rating counts as 0."""
+    return Player(
+        key=key,
+        name=person.surname,
+        first_name=person.given_name,
+        rank=person.rank,
+        club=person.club,
+        country=person.country,
+        rating=person.rating or 0,
+        mms_correction=person.mms_correction,
+        participation=participation,
+        final=final,
+    )
 
 
 def player_key(name: str, first_name: str) -> str:
@@ -220,6 +261,17 @@ class Parameters:
         return self.main_criterion == "MMS"
 
 
+class FileExtra(TypedDict, total=False):
+    """What an OpenGotha file holds beyond the engine's data, kept for writing it back
+    (:mod:`.opengotha_xml`): the root's attributes, each player's attributes by key, the
+    parameter set and the other elements, as XML text."""
+
+    root_attrib: dict[str, str]
+    players: dict[str, dict[str, str]]
+    parameter_set: str
+    others: list[str]
+
+
 @dataclass(frozen=True)
 class Tournament:
     """Everything the engine needs; the site builds one from its models."""
@@ -233,7 +285,7 @@ class Tournament:
     # discipline of each round, round -> Discipline; missing rounds are Go
     disciplines: dict[int, Discipline] = field(default_factory=dict)
     clubs_groups: tuple[tuple[str, ...], ...] = ()
-    extra: dict = field(default_factory=dict)  # unparsed file data kept for a round trip
+    extra: FileExtra = field(default_factory=lambda: FileExtra())  # unparsed file data kept for a round trip
 
     def discipline(self, round_number: int) -> Discipline:
         return self.disciplines.get(round_number, Discipline.GO)

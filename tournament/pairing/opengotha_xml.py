@@ -10,15 +10,19 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import Literal
 
 from defusedxml import ElementTree as SafeET
 
 from ..ranks import format_rank
+from .criteria import canonical
 from .model import (
     Bye,
     DUDDMode,
+    FileExtra,
     Game,
     GeneralParams,
     HandicapParams,
@@ -123,17 +127,16 @@ def _rank(v: str | None, default: int, what: str) -> int:
 
 
 def _criterion(v: str | None) -> str:
-    from .scores import canonical
-
     try:
         return canonical(v or "NULL")
     except ValueError:
         raise OpenGothaFormatError(f"unknown placement criterion {v!r}") from None
 
 
-# OpenGotha's Gotha.forceToASCII, then upper case: how it finds players by
-# keys written by other versions
-_FORCE_ASCII = [
+# Latin-1 capitals folded to ASCII: OpenGotha's obsolete canonical names fold these only; its
+# Gotha.forceToASCII (then upper case: how it finds players by keys written by other versions)
+# these and the letters after them
+_LATIN1_CAPITALS = [
     ("ÀÁÂÃÄÅ", "A"),
     ("Ç", "C"),
     ("ÈÉÊË", "E"),
@@ -142,6 +145,8 @@ _FORCE_ASCII = [
     ("ÒÓÔÕÖØ", "O"),
     ("ÙÚÛÜ", "U"),
     ("Ý", "Y"),
+]
+_FORCE_ASCII = _LATIN1_CAPITALS + [
     ("àáâãäå", "a"),
     ("ç", "c"),
     ("èéêë", "e"),
@@ -158,17 +163,7 @@ _FORCE_ASCII = [
     ("İ", "I"),
 ]
 _FORCE_TABLE = {ord(ch): to for chars, to in _FORCE_ASCII for ch in chars}
-_CANONICAL = [
-    ("ÀÁÂÃÄÅ", "A"),
-    ("Ç", "C"),
-    ("ÈÉÊË", "E"),
-    ("ÌÍÎÏ", "I"),
-    ("Ñ", "N"),
-    ("ÒÓÔÕÖØ", "O"),
-    ("ÙÚÛÜ", "U"),
-    ("Ý", "Y"),
-]
-_CANONICAL_TABLE = {ord(ch): to for chars, to in _CANONICAL for ch in chars}
+_CANONICAL_TABLE = {ord(ch): to for chars, to in _LATIN1_CAPITALS for ch in chars}
 
 
 def force_to_ascii(text: str) -> str:
@@ -198,7 +193,7 @@ class _Keys:
     player's ASCII-folded name. Beyond OpenGotha (which drops the game then):
     both folded to ASCII letters, when that names exactly one player."""
 
-    def __init__(self, players):
+    def __init__(self, players: Iterable[Player]):
         self.exact = {p.key: p.key for p in players}
         self.folded: dict[str, str] = {}
         self.loose: dict[str, list[str]] = {}
@@ -216,22 +211,54 @@ class _Keys:
         return key
 
 
-def read_tournament(source) -> Tournament:
-    """Parse an OpenGotha file: a path, bytes or str."""
+#: An XML file as :func:`load_xml` takes it: a path, its bytes, or its text (text that starts with ``<``).
+XmlSource = str | Path | bytes
+
+
+class UnreadableXML(ValueError):
+    """:func:`load_xml` could not parse a file. ``problem``: ``unreadable`` (the file cannot be read),
+    ``malformed`` (not well-formed XML) or ``refused`` (defusedxml refused it: entities, DTD...);
+    ``error`` the exception that says so."""
+
+    def __init__(self, problem: Literal["unreadable", "malformed", "refused"], error: Exception):
+        super().__init__(f"{problem}: {error}")
+        self.problem = problem
+        self.error = error
+
+
+def load_xml(source: XmlSource) -> ET.Element:
+    """The root element of an XML file, parsed safely (defusedxml); the readers of OpenGotha's
+    and MacMahon's files put :class:`UnreadableXML` into their own words."""
     try:
-        if isinstance(source, (str, Path)) and not str(source).lstrip().startswith("<"):
-            data = Path(source).read_bytes()
-        elif isinstance(source, str):
+        if isinstance(source, str) and source.lstrip().startswith("<"):
             data = source.encode("utf-8")
+        elif isinstance(source, (str, Path)):
+            data = Path(source).read_bytes()
         else:
             data = source
-        root = SafeET.fromstring(data)
+        root: ET.Element = SafeET.fromstring(data)
+        return root
     except OSError as e:
-        raise OpenGothaFormatError(f"cannot read {source}: {e}") from None
+        raise UnreadableXML("unreadable", e) from None
     except ET.ParseError as e:
-        raise OpenGothaFormatError(f"not well-formed XML: {e}") from None
+        raise UnreadableXML("malformed", e) from None
     except Exception as e:  # defusedxml refusals (entities, DTD...)
-        raise OpenGothaFormatError(f"refused XML: {e}") from None
+        raise UnreadableXML("refused", e) from None
+
+
+_XML_PROBLEMS = {
+    "unreadable": "cannot read {source}: {error}",
+    "malformed": "not well-formed XML: {error}",
+    "refused": "refused XML: {error}",
+}
+
+
+def read_tournament(source: XmlSource) -> Tournament:
+    """Parse an OpenGotha file: a path, bytes or str."""
+    try:
+        root = load_xml(source)
+    except UnreadableXML as e:
+        raise OpenGothaFormatError(_XML_PROBLEMS[e.problem].format(source=source, error=e.error)) from None
     if root.tag != "Tournament":
         raise OpenGothaFormatError(f"root element is <{root.tag}>, expected <Tournament>")
 
@@ -280,13 +307,13 @@ def read_tournament(source) -> Tournament:
     # not those of a new tournament: colour balance 1000, seed system 1 up to
     # round 2, rank threshold 4d (ExternalDocument.importTournamentParameterSetFromXMLFile)
 
-    def seed(v, default):
+    def seed(v: str | None, default: SeedSystem) -> SeedSystem:
         try:
             return SeedSystem(v) if v else default
         except ValueError:
             raise OpenGothaFormatError(f"unknown seed system {v!r}") from None
 
-    def dudd(v, default):
+    def dudd(v: str | None, default: DUDDMode) -> DUDDMode:
         try:
             return DUDDMode(v) if v else default
         except ValueError:
@@ -381,9 +408,11 @@ def read_tournament(source) -> Tournament:
         a = el.attrib
         named = a.get("whitePlayer", ""), a.get("blackPlayer", "")
         w, b = (finder.find(k) for k in named)
-        for k, found in zip(named, (w, b)):
-            if found is None:
-                raise OpenGothaFormatError(f"a game of round {a.get('roundNumber', '1')} names an unknown player {k!r}")
+        if w is None or b is None:
+            unknown = named[0] if w is None else named[1]
+            raise OpenGothaFormatError(
+                f"a game of round {a.get('roundNumber', '1')} names an unknown player {unknown!r}"
+            )
         res = a.get("result", "RESULT_UNKNOWN")
         by_def = res.endswith("_BYDEF")
         base = res[: -len("_BYDEF")] if by_def else res
@@ -401,23 +430,23 @@ def read_tournament(source) -> Tournament:
                 table=_int(a.get("tableNumber"), 0, "game tableNumber", low=0, high=MAX_TABLES),
             )
         )
-    byes = []
+    byes: list[Bye] = []
     # OpenGotha 3.51 writes <ByePlayers><ByePlayer .../></ByePlayers>, 3.52
     # <ByePlayer><ByePlayer .../></ByePlayer>: every element with a player counts
     for el in root.iter("ByePlayer"):
         if "player" not in el.attrib:
             continue
-        named = el.get("player", "")
-        k = finder.find(named)
+        bye_player = el.get("player", "")
+        k = finder.find(bye_player)
         number = _int(el.get("roundNumber"), 1, "bye roundNumber", low=1, high=MAX_ROUNDS)
         if k is None:
-            raise OpenGothaFormatError(f"the bye of round {number} names an unknown player {named!r}")
+            raise OpenGothaFormatError(f"the bye of round {number} names an unknown player {bye_player!r}")
         if any(x.round == number for x in byes):
             raise OpenGothaFormatError(f"two byes in round {number}")
         byes.append(Bye(round=number, player=k))
     _check_rounds(games, byes, keys)
 
-    extra = {
+    extra: FileExtra = {
         "root_attrib": dict(root.attrib),
         "players": raw_players,
         "parameter_set": ET.tostring(tps, encoding="unicode"),
@@ -438,7 +467,7 @@ def read_tournament(source) -> Tournament:
     )
 
 
-def _check_rounds(games, byes, keys) -> None:
+def _check_rounds(games: Sequence[Game], byes: Sequence[Bye], keys: set[str]) -> None:
     """Refuse what OpenGotha could not hold: a player twice in one round, rounds out of range."""
     seen: dict[tuple[int, str], str] = {}
     for g in games:
@@ -524,7 +553,7 @@ def _parameter_set(t: Tournament) -> ET.Element:
     tps = ET.fromstring(raw) if raw else ET.Element("TournamentParameterSet")
     P = t.params
 
-    def sub(tag):
+    def sub(tag: str) -> ET.Element:
         el = tps.find(tag)
         if el is None:
             el = ET.SubElement(tps, tag)
@@ -573,7 +602,7 @@ def _parameter_set(t: Tournament) -> ET.Element:
     p = sub("PairingParameterSet")
     A = P.pairing
 
-    def crit_name(c):
+    def crit_name(c: str) -> str:
         return "Rating" if c == "RATING" else c
 
     p.attrib.update(

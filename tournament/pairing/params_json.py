@@ -7,13 +7,23 @@ and refuses unknown names with a clear error.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import fields, replace
-from enum import Enum
+from typing import TypeVar
 
 from .model import DUDDMode, GeneralParams, HandicapParams, PairingParams, Parameters, SeedSystem
 
-_SECTIONS = {"general": GeneralParams, "handicap": HandicapParams, "pairing": PairingParams}
-_ENUMS = {
+#: A value as JSON holds it.
+JSONValue = str | int | float | bool | None | list["JSONValue"] | dict[str, "JSONValue"]
+#: A parameter's value: a number, a flag, a name, a mode or a tuple of ranks.
+_Value = int | float | bool | str | SeedSystem | DUDDMode | tuple[int, ...]
+
+_SECTIONS: dict[str, type[GeneralParams | HandicapParams | PairingParams]] = {
+    "general": GeneralParams,
+    "handicap": HandicapParams,
+    "pairing": PairingParams,
+}
+_ENUMS: dict[str, type[SeedSystem | DUDDMode]] = {
     "seed_system1": SeedSystem,
     "seed_system2": SeedSystem,
     "dudd_upper_mode": DUDDMode,
@@ -21,20 +31,20 @@ _ENUMS = {
 }
 
 
-def _plain(value):
-    if isinstance(value, Enum):
-        return value.value
+def _plain(value: _Value) -> JSONValue:
+    if isinstance(value, (SeedSystem, DUDDMode)):
+        return str(value.value)
     if isinstance(value, tuple):
         return list(value)
     return value
 
 
-def to_json(params: Parameters) -> dict:
+def to_json(params: Parameters) -> dict[str, JSONValue]:
     default = Parameters()
-    out: dict = {}
+    out: dict[str, JSONValue] = {}
     for section in _SECTIONS:
         ours, theirs = getattr(params, section), getattr(default, section)
-        diff = {
+        diff: dict[str, JSONValue] = {
             f.name: _plain(getattr(ours, f.name))
             for f in fields(ours)
             if getattr(ours, f.name) != getattr(theirs, f.name)
@@ -48,7 +58,7 @@ def to_json(params: Parameters) -> dict:
     return out
 
 
-def from_json(data: dict | None, base: Parameters | None = None) -> Parameters:
+def from_json(data: Mapping[str, JSONValue] | None, base: Parameters | None = None) -> Parameters:
     params = base or Parameters()
     if not data:
         return params
@@ -57,24 +67,45 @@ def from_json(data: dict | None, base: Parameters | None = None) -> Parameters:
     unknown = set(data) - set(_SECTIONS) - {"placement", "rematch_scope"}
     if unknown:
         raise ValueError(f"unknown pairing parameter sections: {', '.join(sorted(unknown))}")
-    changes = {}
-    for section, cls in _SECTIONS.items():
-        values = data.get(section) or {}
-        names = {f.name: f for f in fields(cls)}
-        bad = set(values) - set(names)
-        if bad:
-            raise ValueError(f"unknown {section} parameters: {', '.join(sorted(bad))}")
-        converted = {}
-        for name, value in values.items():
-            if name in _ENUMS:
-                value = _ENUMS[name](value)
-            elif isinstance(getattr(cls(), name), tuple):
-                value = tuple(value)
+    placement = data.get("placement", list(params.placement))
+    scope = data.get("rematch_scope", params.rematch_scope)
+    if not isinstance(placement, list) or not all(isinstance(c, str) for c in placement):
+        raise ValueError("pairing parameters: placement must be a list of criteria")
+    if not isinstance(scope, str):
+        raise ValueError("pairing parameters: rematch_scope must be a name")
+    return replace(
+        params,
+        general=_section(data, "general", params.general),
+        handicap=_section(data, "handicap", params.handicap),
+        pairing=_section(data, "pairing", params.pairing),
+        placement=tuple(c for c in placement if isinstance(c, str)),
+        rematch_scope=scope,
+    )
+
+
+_Section = TypeVar("_Section", GeneralParams, HandicapParams, PairingParams)
+
+
+def _section(data: Mapping[str, JSONValue], section: str, current: _Section) -> _Section:
+    """``current`` with the values ``data[section]`` gives (the defaults' types: enums, tuples)."""
+    values = data.get(section) or {}
+    if not isinstance(values, dict):
+        raise ValueError(f"pairing parameters: {section} must be a JSON object")
+    names = {f.name for f in fields(current)}
+    bad = set(values) - names
+    if bad:
+        raise ValueError(f"unknown {section} parameters: {', '.join(sorted(bad))}")
+    converted: dict[str, object] = {}
+    for name, value in values.items():
+        if name in _ENUMS:
+            converted[name] = _ENUMS[name](value)
+        elif isinstance(getattr(current, name), tuple):
+            if not isinstance(value, list):
+                raise ValueError(f"pairing parameters: {section} {name} must be a list")
+            converted[name] = tuple(value)
+        else:
             converted[name] = value
-        if converted:
-            changes[section] = replace(getattr(params, section), **converted)
-    if "placement" in data:
-        changes["placement"] = tuple(data["placement"])
-    if "rematch_scope" in data:
-        changes["rematch_scope"] = data["rematch_scope"]
-    return replace(params, **changes)
+    if not converted:
+        return current
+    # JSON values: their names are checked above; the engine reads them as they are (as it always did)
+    return replace(current, **converted)  # type: ignore[arg-type]

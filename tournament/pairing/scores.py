@@ -34,10 +34,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Final, Literal
 
+from .criteria import TABLE, canonical
 from .model import Bye, Game, GeneralParams, Player, Result
 
-ABSENT, NOT_ASSIGNED, PAIRED, BYE = "absent", "not assigned", "paired", "bye"
+#: A player's round (module docstring).
+Participation = Literal["absent", "not assigned", "paired", "bye"]
+ABSENT: Final = "absent"
+NOT_ASSIGNED: Final = "not assigned"
+PAIRED: Final = "paired"
+BYE: Final = "bye"
 
 
 def initial_mms(player: Player, general: GeneralParams) -> int:
@@ -66,7 +73,7 @@ class PlayerScores:
     rank: int
     rating: int
     category: int = 0
-    participation: list[str] = field(default_factory=list)
+    participation: list[Participation] = field(default_factory=list)
     games: list[Game | None] = field(default_factory=list)
     nbw2: list[int] = field(default_factory=list)
     mms2: list[int] = field(default_factory=list)
@@ -142,7 +149,7 @@ def score_table(
     games = list(games)
     byes = list(byes)
     n = rounds if rounds is not None else general.number_of_rounds
-    n = max([n, 1] + [g.round for g in games] + [b.round for b in byes])
+    n = max([n, 1] + [game.round for game in games] + [bye.round for bye in byes])
     table: dict[str, PlayerScores] = {}
     for p in players:
         s = PlayerScores(p.key, initial_mms(p, general), p.rank, p.rating, category(p.rank, general))
@@ -151,16 +158,16 @@ def score_table(
         ]
         s.games = [None] * n
         table[p.key] = s
-    for g in games:
-        for k in (g.white, g.black):
-            table[k].participation[g.round - 1] = PAIRED
-            table[k].games[g.round - 1] = g
-    for b in byes:
-        if b.player in table:
-            table[b.player].participation[b.round - 1] = BYE
+    for game in games:
+        for k in (game.white, game.black):
+            table[k].participation[game.round - 1] = PAIRED
+            table[k].games[game.round - 1] = game
+    for bye in byes:
+        if bye.player in table:
+            table[bye.player].participation[bye.round - 1] = BYE
 
-    nbw_ab_step = {ABSENT: general.nbw2_absent, BYE: general.nbw2_bye}
-    mms_ab_step = {ABSENT: general.mms2_absent, BYE: general.mms2_bye}
+    nbw_ab_step: dict[Participation, int] = {ABSENT: general.nbw2_absent, BYE: general.nbw2_bye}
+    mms_ab_step: dict[Participation, int] = {ABSENT: general.mms2_absent, BYE: general.mms2_bye}
     round_down = general.round_down_nbw_mms
     nb_rounds = general.number_of_rounds
     top = 2 * (30 + general.mm_bar)
@@ -217,7 +224,7 @@ def score_table(
             ext = exr = 0
             for rr in range(r + 1):
                 g = s.games[rr]
-                if s.participation[rr] != PAIRED:
+                if g is None or s.participation[rr] != PAIRED:  # (a PAIRED round has its game)
                     osm[rr] = osts[rr] = 2 * s.smms
                     continue
                 opp = table[g.opponent(s.key)]
@@ -254,10 +261,11 @@ def score_table(
         for s in table.values():
             ssw = ssm = 0
             for rr in range(r + 1):
-                if s.participation[rr] != PAIRED:
+                g = s.games[rr]
+                if g is None or s.participation[rr] != PAIRED:
                     ssm += 2 * s.smms * (r + 1)
                     continue
-                opp = table[s.games[rr].opponent(s.key)]
+                opp = table[g.opponent(s.key)]
                 ssw += opp.sosw2[r]
                 ssm += opp.sosm2[r]
             s.sososw2.append(ssw)
@@ -265,88 +273,10 @@ def score_table(
     return table
 
 
-#: OpenGotha's placement criteria (the names its files use) -> the array holding them.
-_CRIT_ATTR = {
-    "NBW": "nbw2",
-    "MMS": "mms2",
-    "CPS": "cps2",
-    "STS": "sts2",
-    "CUSSW": "cusw2",
-    "CUSSM": "cusm2",
-    "SOSW": "sosw2",
-    "SOSW-1": "soswm1_2",
-    "SOSW-2": "soswm2_2",
-    "SODOSW": "sodosw4",
-    "SOSM": "sosm2",
-    "SOSM-1": "sosmm1_2",
-    "SOSM-2": "sosmm2_2",
-    "SODOSM": "sodosm4",
-    "SOSTS": "sosts2",
-    "SOSOSW": "sososw2",
-    "SOSOSM": "sososm2",
-    "EXT": "ext2",
-    "EXR": "exr2",
-}
-#: Other spellings seen in files and older code.
-ALIASES = {
-    "SOSWM1": "SOSW-1",
-    "SOSWM2": "SOSW-2",
-    "SOSMM1": "SOSM-1",
-    "SOSMM2": "SOSM-2",
-    "RATING": "Rating",
-    "RANK": "Rank",
-    "CUSS": "CUSSW",
-}
-#: Every criterion OpenGotha 3.51.02 knows, by the name its files use, with its scale
-#: (2: half points, 4: quarter points; CAT is shown as -value + 1).
-CRITERIA = {
-    "NULL": 1,
-    "CAT": -1,
-    "Rank": 1,
-    "Rating": 1,
-    "NBW": 2,
-    "CPS": 2,
-    "MMS": 2,
-    "STS": 2,
-    "CUSSW": 2,
-    "CUSSM": 2,
-    "SOSW": 2,
-    "SOSW-1": 2,
-    "SOSW-2": 2,
-    "SODOSW": 4,
-    "SOSM": 2,
-    "SOSM-1": 2,
-    "SOSM-2": 2,
-    "SODOSM": 4,
-    "SOSTS": 2,
-    "SOSOSW": 2,
-    "SOSOSM": 2,
-    "EXT": 2,
-    "EXR": 2,
-    "DC": 1,
-    "SDC": 1,
-}
+#: OpenGotha's name of a criterion -> the array of PlayerScores holding it.
+_CRIT_ATTR = {d.name: d.array for d in TABLE if d.array is not None}
 #: Criteria whose value before round 1 is the starting McMahon score.
 _START_MMS = ("MMS", "STS")
-
-
-_CANONICAL: dict[str, str] = {}
-
-
-def canonical(crit: str | None) -> str:
-    """A criterion's name as OpenGotha writes it (``Rating``, ``SOSW-1``, ...)."""
-    if not crit:
-        return "NULL"
-    try:
-        return _CANONICAL[crit]
-    except KeyError:
-        pass
-    name = ALIASES.get(crit.upper(), crit)
-    for known in CRITERIA:
-        if known.upper() == name.upper():
-            _CANONICAL[crit] = known
-            return known
-    raise ValueError(f"unknown placement criterion {crit!r}")
 
 
 def crit_value(s: PlayerScores, crit: str, r: int) -> int:
@@ -367,4 +297,5 @@ def crit_value(s: PlayerScores, crit: str, r: int) -> int:
         return 0
     if r < 0:
         return 2 * s.smms if crit in _START_MMS else 0
-    return getattr(s, attr)[r]
+    values: list[int] = getattr(s, attr)
+    return values[r]

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tournament.pairing.model import full_name
+
 
 @dataclass(frozen=True)
 class SheetPlayer:
@@ -15,7 +17,7 @@ class SheetPlayer:
 
     @property
     def name(self) -> str:
-        return f"{self.surname} {self.given_name}".strip()
+        return full_name(self.surname, self.given_name)
 
 
 @dataclass(frozen=True)

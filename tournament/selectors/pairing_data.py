@@ -140,17 +140,10 @@ def plain_tournament(
         confirmed = reg.status == Registration.Status.CONFIRMED
         if before_round is not None and not confirmed and reg.pk not in have_played:
             continue
-        p = reg
         players.append(
-            pm.Player(
-                key=player_key(p.pk),
-                name=p.surname,
-                first_name=p.given_name,
-                rank=p.rank,
-                club=p.club,
-                country=p.country,
-                rating=p.rating or 0,
-                mms_correction=reg.mms_correction,
+            pm.player_from(
+                reg,
+                player_key(reg.pk),
                 participation=tuple(
                     n not in reg.absent_rounds and reg.status != Registration.Status.WITHDRAWN
                     for n in range(1, last + 1)

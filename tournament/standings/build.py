@@ -12,8 +12,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
+from typing import Literal
 
 from .criteria import format_scaled, get
 from .model import (
@@ -23,12 +25,18 @@ from .model import (
     UNKNOWN,
     Cell,
     Column,
+    Entrant,
+    PlayerId,
     Row,
     Standings,
     TournamentData,
 )
-from .ranking import order
+from .ranking import Key, order
 from .scores import ABSENT, BYE, PAIRED, Scores, compute_scores
+
+#: A value as machines get it (the JSON API): whole numbers as int.
+Number = int | float
+Outcome = Literal["+", "-", "=", "?"]
 
 
 def round_numbers(data: TournamentData, discipline: str | None = None, up_to: int | None = None) -> list[int]:
@@ -59,75 +67,88 @@ def overall_standings(data: TournamentData, up_to: int | None = None) -> Standin
     settings = data.settings
     rounds = round_numbers(data, None, up_to)
     scores = compute_scores(data, rounds)
-    if settings.overall == TOTAL or len(data.disciplines) == 0:
-        return _table(
-            data,
-            "",
-            rounds,
-            scores.values(),
-            settings.criteria,
-            shown=_shown(data, scores),
-            not_playing=_not_playing(data, scores),
-        )
-    if settings.overall not in (PLACE_POINTS, BEST_OF):
-        raise ValueError(f"unknown overall ranking {settings.overall!r}")
-    disciplines = data.disciplines
-    per: dict[str, dict[int, Fraction]] = {}
-    for d in disciplines:
-        table = discipline_standings(data, d, up_to)
-        n = len(table.rows)
-        per[d] = {row.entrant.id: place_points(row.place, n, settings.place_points_max) for row in table.rows}
-    k = settings.best_of if settings.overall == BEST_OF else None
-    totals: dict[int, Fraction] = {}
-    counted: dict[int, set[str]] = {}
-    for pid in scores:
-        pts = sorted(((per[d].get(pid, Fraction(0)), d) for d in disciplines), key=lambda x: x[0], reverse=True)
-        keep = pts if not k else pts[:k]
-        totals[pid] = sum((p for p, _d in keep), Fraction(0))
-        counted[pid] = {d for _p, d in keep}
-    extra_columns = [Column("points", "Pts", "points")] + [Column(f"d:{d}", d[:8], d) for d in disciplines]
-
-    def extra_values(pid: int) -> list[str]:
-        values = [_fmt_fraction(totals[pid])]
-        for d in disciplines:
-            p = per[d].get(pid)
-            text = "–" if p is None else _fmt_fraction(p)
-            if p is not None and d not in counted[pid]:
-                text = f"({text})"
-            values.append(text)
-        return values
-
-    def extra_numbers(pid: int) -> list:
-        return [_number(totals[pid])] + [None if per[d].get(pid) is None else _number(per[d][pid]) for d in disciplines]
-
+    points = None
+    if settings.overall != TOTAL and len(data.disciplines) > 0:
+        if settings.overall not in (PLACE_POINTS, BEST_OF):
+            raise ValueError(f"unknown overall ranking {settings.overall!r}")
+        points = _place_points(data, scores, up_to)
     return _table(
         data,
         "",
         rounds,
         scores.values(),
         settings.criteria,
-        shown=_shown(data, scores),
-        leading={pid: (t,) for pid, t in totals.items()},
-        extra_columns=extra_columns,
-        extra_values=(extra_values, extra_numbers),
-        mode=settings.overall,
+        points=points,
         not_playing=_not_playing(data, scores),
+        shown=_shown(data, scores),
     )
 
 
-def implied(data: TournamentData) -> set:
+@dataclass(frozen=True)
+class _PlacePoints:
+    """The overall points of the place-points modes, put before the criteria: each player's
+    points per discipline (``per``), their sum over the disciplines that count (``totals``,
+    ``counted``: the best ``k`` in ``best-of``)."""
+
+    mode: str
+    disciplines: tuple[str, ...]
+    per: dict[str, dict[PlayerId, Fraction]]
+    totals: dict[PlayerId, Fraction]
+    counted: dict[PlayerId, set[str]]
+
+    @property
+    def columns(self) -> tuple[Column, ...]:
+        return (Column("points", "Pts", "points"),) + tuple(Column(f"d:{d}", d[:8], d) for d in self.disciplines)
+
+    def texts(self, pid: PlayerId) -> list[str]:
+        values = [_fmt_fraction(self.totals[pid])]
+        for d in self.disciplines:
+            p = self.per[d].get(pid)
+            text = "–" if p is None else _fmt_fraction(p)
+            if p is not None and d not in self.counted[pid]:
+                text = f"({text})"
+            values.append(text)
+        return values
+
+    def numbers(self, pid: PlayerId) -> list[Number | None]:
+        per = self.per
+        return [_number(self.totals[pid])] + [
+            None if per[d].get(pid) is None else _number(per[d][pid]) for d in self.disciplines
+        ]
+
+
+def _place_points(data: TournamentData, scores: dict[PlayerId, Scores], up_to: int | None) -> _PlacePoints:
+    settings = data.settings
+    disciplines = data.disciplines
+    per: dict[str, dict[PlayerId, Fraction]] = {}
+    for d in disciplines:
+        table = discipline_standings(data, d, up_to)
+        n = len(table.rows)
+        per[d] = {row.entrant.id: place_points(row.place, n, settings.place_points_max) for row in table.rows}
+    k = settings.best_of if settings.overall == BEST_OF else None
+    totals: dict[PlayerId, Fraction] = {}
+    counted: dict[PlayerId, set[str]] = {}
+    for pid in scores:
+        pts = sorted(((per[d].get(pid, Fraction(0)), d) for d in disciplines), key=lambda x: x[0], reverse=True)
+        keep = pts if not k else pts[:k]
+        totals[pid] = sum((p for p, _d in keep), Fraction(0))
+        counted[pid] = {d for _p, d in keep}
+    return _PlacePoints(settings.overall, disciplines, per, totals, counted)
+
+
+def implied(data: TournamentData) -> set[PlayerId]:
     """OpenGotha's "implied" players: with a game or a bye in any round of the data."""
     return {p for g in data.games for p in (g.black, g.white)} | {b.player for b in data.byes}
 
 
-def _shown(data: TournamentData, scores) -> set | None:
+def _shown(data: TournamentData, scores: Mapping[PlayerId, Scores]) -> set[PlayerId] | None:
     """The players OpenGotha lists: those implied (all with its display option)."""
     if data.settings.show_not_playing:
         return None
     return implied(data) & set(scores)
 
 
-def _not_playing(data: TournamentData, scores):
+def _not_playing(data: TournamentData, scores: Mapping[PlayerId, Scores]) -> tuple[Entrant, ...]:
     if data.settings.show_not_playing:
         return ()
     playing = implied(data)
@@ -145,9 +166,8 @@ def place_points(place: int, n: int, top: int = 100) -> Fraction:
     return Fraction(top * (n - place), n - 1)
 
 
-def _number(value) -> int | float:
+def _number(value: Fraction) -> Number:
     """A whole number as int, anything else as float (3, 2.5, 66.67)."""
-    value = Fraction(value)
     return value.numerator if value.denominator == 1 else round(float(value), 4)
 
 
@@ -161,24 +181,22 @@ def _table(
     data: TournamentData,
     title: str,
     rounds: Sequence[int],
-    scores,
-    criteria,
-    leading=None,
-    extra_columns=(),
-    extra_values=None,
-    mode=TOTAL,
-    not_playing=(),
-    shown=None,
+    scores: Iterable[Scores],
+    criteria: Sequence[str],
+    *,
+    points: _PlacePoints | None = None,
+    not_playing: Sequence[Entrant] = (),
+    shown: set[PlayerId] | None = None,
 ) -> Standings:
     scores = list(scores)
+    leading: dict[PlayerId, Key] | None = {pid: (t,) for pid, t in points.totals.items()} if points else None
     ranked = order(scores, criteria, [g for g in data.games if g.round in set(rounds)], leading, shown)
     number = {s.id: i + 1 for i, (s, _k, _p, _t) in enumerate(ranked)}
     crits = [get(c) for c in criteria]
     rows = []
-    texts, numbers_of = extra_values if extra_values else (None, None)
     for i, (s, _key, place, tied) in enumerate(ranked):
-        values = list(texts(s.id)) if texts else []
-        numbers = list(numbers_of(s.id)) if numbers_of else []
+        values = points.texts(s.id) if points else []
+        numbers = points.numbers(s.id) if points else []
         raw = [c.value(s) for c in crits]
         values += [c.display(v) for c, v in zip(crits, raw)]
         numbers += [_number(Fraction(v, c.scale)) for c, v in zip(crits, raw)]
@@ -193,7 +211,7 @@ def _table(
                 numbers=tuple(numbers),
             )
         )
-    columns = tuple(extra_columns) + tuple(Column(c.code, c.header, c.label) for c in crits)
+    columns = (points.columns if points else ()) + tuple(Column(c.code, c.header, c.label) for c in crits)
     chosen = set(rounds)
     played = tuple((r.number, r.discipline) for r in sorted(data.rounds, key=lambda r: r.number) if r.number in chosen)
     return Standings(
@@ -202,17 +220,17 @@ def _table(
         rounds=tuple(rounds),
         rows=tuple(rows),
         disciplines=data.disciplines,
-        mode=mode,
+        mode=points.mode if points else TOTAL,
         not_playing=tuple(not_playing),
         round_disciplines=played,
     )
 
 
-def _outcome(points_x2: int) -> str:
+def _outcome(points_x2: int) -> Outcome:
     return "+" if points_x2 >= 2 else "=" if points_x2 == 1 else "-"
 
 
-def _cells(data: TournamentData, s: Scores, rounds: Sequence[int], number: dict[int, int]):
+def _cells(data: TournamentData, s: Scores, rounds: Sequence[int], number: dict[PlayerId, int]) -> Iterator[Cell]:
     # OpenGotha writes the MMS value of a bye or an absence in a McMahon
     # tournament, the NBW value otherwise
     g = data.settings.general
@@ -221,8 +239,8 @@ def _cells(data: TournamentData, s: Scores, rounds: Sequence[int], number: dict[
     absent_x2 = g.mms2_absent if mcmahon else g.nbw2_absent
     for i, r in enumerate(rounds):
         part = s.participation[i]
-        if part == PAIRED:
-            game = s.games[i]
+        game = s.games[i]
+        if part == PAIRED and game is not None:  # a player PAIRED in a round has its game there
             pid = s.id
             opp = game.opponent(pid)
             outcome = "?" if game.result == UNKNOWN else _outcome(game.points_x2(pid))

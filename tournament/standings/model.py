@@ -1,16 +1,21 @@
 """Plain data for the standings: entrants, games, byes, settings in; rows out.
 
 No Django here.  Ranks are ints in OpenGotha's convention (see
-:mod:`tournament.ranks`), rounds are numbered from 1, player ids are the
-site's player primary keys (any hashable would do).  Points are kept
+:mod:`tournament.ranks`), rounds are numbered from 1, player ids
+(:data:`PlayerId`) are the site's player primary keys, or OpenGotha's player
+keys for the standings of a file (:mod:`.opengotha`).  Points are kept
 doubled (``*_x2``) so that half points stay integers, as OpenGotha does.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Literal
 
-from tournament.pairing.model import GeneralParams
+from tournament.pairing.model import GeneralParams, full_name
+
+#: A player's id: the site's primary key, or OpenGotha's key (name and first name) in a file's standings.
+PlayerId = int | str
 
 #: Result codes, the same letters as :class:`tournament.models.game.Result`.
 BLACK, WHITE, DRAW, BOTH_LOSE, BOTH_WIN, UNKNOWN = "B", "W", "D", "0", "1", "?"
@@ -31,7 +36,7 @@ TOTAL, PLACE_POINTS, BEST_OF = "total", "place-points", "best-of"
 
 @dataclass(frozen=True)
 class Entrant:
-    id: int
+    id: PlayerId
     surname: str
     given_name: str
     rank: int
@@ -49,32 +54,32 @@ class Entrant:
 
     @property
     def name(self) -> str:
-        return f"{self.surname} {self.given_name}".strip()
+        return full_name(self.surname, self.given_name)
 
 
 @dataclass(frozen=True)
 class Game:
     round: int
     table: int
-    black: int
-    white: int
+    black: PlayerId
+    white: PlayerId
     result: str = UNKNOWN
     handicap: int = 0
     komi: float = 0.0
     by_default: bool = False
 
-    def points_x2(self, player: int) -> int:
+    def points_x2(self, player: PlayerId) -> int:
         black, white = POINTS_X2[self.result]
         return black if player == self.black else white
 
-    def opponent(self, player: int) -> int:
+    def opponent(self, player: PlayerId) -> PlayerId:
         return self.white if player == self.black else self.black
 
 
 @dataclass(frozen=True)
 class Bye:
     round: int
-    player: int
+    player: PlayerId
 
 
 @dataclass(frozen=True)
@@ -128,11 +133,11 @@ class Cell:
     """One round of one player, as the crosstable shows it."""
 
     round: int
-    kind: str  # "game", "bye", "absent", "none"
-    opponent: int | None = None
+    kind: Literal["game", "bye", "absent", "none"]
+    opponent: PlayerId | None = None
     opponent_place: int | None = None
-    outcome: str = "-"  # "+", "-", "=", "?"
-    colour: str = ""  # "b", "w"
+    outcome: Literal["+", "-", "=", "?"] = "-"
+    colour: Literal["b", "w", ""] = ""
     handicap: int = 0
     by_default: bool = False
 

@@ -8,6 +8,8 @@ OpenGotha key. Used to hold our tables against OpenGotha's own answers
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from tournament.pairing import model as pm
 
 from .criteria import code_for
@@ -17,7 +19,7 @@ from .scores import _RESULTS as _PLAIN_RESULTS
 _RESULTS = {plain: code for code, plain in _PLAIN_RESULTS.items()}
 
 
-def criteria_codes(placement) -> tuple[str, ...]:
+def criteria_codes(placement: Iterable[str]) -> tuple[str, ...]:
     """The site's codes for OpenGotha's placement criteria (NULL left out)."""
     return tuple(code_for(c) for c in placement if c and c.upper() != "NULL")
 

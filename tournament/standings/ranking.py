@@ -1,4 +1,4 @@
-"""Ordering players by the chosen criteria, direct confrontation, and ties.
+"""Ordering players by the chosen criteria, direct confrontation (:mod:`tournament.pairing.direct`), and ties.
 
 Players equal on every criterion share a place (``3=``); the place of the
 next player counts everyone ahead (``1, 2=, 2=, 4``).  Within a tie the
@@ -9,128 +9,21 @@ crosstables and the EGD file use for opponents.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+
+from tournament.pairing.direct import Values, direct_confrontation, simplified_direct_confrontation
 
 from .criteria import get
-from .model import BLACK, WHITE, Game
+from .model import Game, PlayerId
 from .scores import Scores
 
-
-def direct_confrontation(
-    group: Sequence[Scores], games: Iterable[Game], secondary: dict[int, tuple] | None = None
-) -> dict[int, int]:
-    """DC among players tied on every criterion before it, as OpenGotha computes it.
-
-    The games within the group make a graph of wins (games by default do
-    not count; two players who met more than once count if one of them won
-    more of their games). Players in a cycle of wins are one block: they
-    share every win and loss the block has against the others, and none
-    among themselves (a win over one of them is a win over all of them).
-    Then the group is ranked from the bottom: of the
-    players who beat nobody still unranked, those with the lowest
-    ``secondary`` values (the criteria after DC, higher is better) take the
-    lowest place, together if equal, and so on up. DC is the number of
-    places above the lowest: a player ranks above everyone they beat,
-    directly or through a chain of wins, and where the games say nothing
-    the criteria after DC decide (Matthieu Walraet's topological sort in
-    OpenGotha, with "winners favoured" and "transitivity preserved").
-    As in OpenGotha, a win edge is drawn only when one player won exactly one
-    game more than the other.
-    """
-    ids = {s.id for s in group}
-    secondary = secondary or {}
-    net = _net_wins(games, ids)
-    beats: dict[int, list[int]] = {i: [] for i in ids}
-    for (a, b), v in net.items():
-        if v == 1:
-            beats[a].append(b)
-    component = _components(ids, beats)
-    members: dict[int, list[int]] = {}
-    for i in ids:
-        members.setdefault(component[i], []).append(i)
-    # whom each block beat: a win over one member of a block is a win over
-    # all of it, and every member of the winning block counts it as its own
-    beaten: dict[int, set[int]] = {}
-    for a, targets in beats.items():
-        for b in targets:
-            if component[a] != component[b]:
-                beaten.setdefault(component[a], set()).update(members[component[b]])
-    unranked_beaten = {i: len(beaten.get(component[i], ())) for i in ids}
-    counted_by: dict[int, list[int]] = {i: [] for i in ids}
-    for c, losers in beaten.items():
-        for b in losers:
-            counted_by[b].extend(members[c])
-    remaining = set(ids)
-    rank: dict[int, int] = {}
-    while remaining:
-        candidates = [i for i in remaining if unranked_beaten[i] == 0]
-        lowest = min(secondary.get(i, ()) for i in candidates)
-        peeled = [i for i in candidates if secondary.get(i, ()) == lowest]
-        place = 1 + len(remaining) - len(peeled)
-        for i in peeled:
-            rank[i] = place
-            remaining.discard(i)
-            for j in counted_by[i]:
-                unranked_beaten[j] -= 1
-    worst = max(rank.values(), default=0)
-    return {i: worst - rank[i] for i in ids}
+#: A player's values in the order: criteria (ints) after a leading overall score (place points, a Fraction).
+Key = Values
+#: A player in the order: (scores, key, place, tied with others).
+Ranked = tuple[Scores, Key, int, bool]
 
 
-def simplified_direct_confrontation(group: Sequence[Scores], games: Iterable[Game]) -> dict[int, int]:
-    """OpenGotha's SDC among players tied on every criterion before it.
-
-    Only when every two players of the group have a net result between them
-    (more wins than losses one way; games by default do not count): each
-    player's SDC is the number of the group's players they beat. Otherwise 0
-    for everybody.
-    """
-    ids = [s.id for s in group]
-    members = set(ids)
-    net = _net_wins(games, members)
-    if any(net.get((a, b), 0) == 0 for a in ids for b in ids if a != b):
-        return {i: 0 for i in ids}
-    return {a: sum(1 for b in ids if a != b and net[(a, b)] > 0) for a in ids}
-
-
-def _components(ids: set[int], beats: dict[int, list[int]]) -> dict[int, int]:
-    """Strongly connected components (Kosaraju, iterative)."""
-    order: list[int] = []
-    seen: set[int] = set()
-    for start in sorted(ids):
-        if start in seen:
-            continue
-        seen.add(start)
-        stack = [(start, iter(beats[start]))]
-        while stack:
-            node, it = stack[-1]
-            for nxt in it:
-                if nxt not in seen:
-                    seen.add(nxt)
-                    stack.append((nxt, iter(beats[nxt])))
-                    break
-            else:
-                stack.pop()
-                order.append(node)
-    reverse: dict[int, list[int]] = {i: [] for i in ids}
-    for a, targets in beats.items():
-        for b in targets:
-            reverse[b].append(a)
-    component: dict[int, int] = {}
-    for c, start in enumerate(reversed(order)):
-        if start in component:
-            continue
-        component[start] = c
-        todo = [start]
-        while todo:
-            node = todo.pop()
-            for nxt in reverse[node]:
-                if nxt not in component:
-                    component[nxt] = c
-                    todo.append(nxt)
-    return component
-
-
-def tiebreak_key(s: Scores) -> tuple:
+def tiebreak_key(s: Scores) -> tuple[str, str, str]:
     """OpenGotha's ``ScoredPlayerComparator`` on equal scores: name, then first name."""
     e = s.entrant
     return (e.surname, e.given_name, str(e.id))
@@ -140,9 +33,9 @@ def order(
     scores: Iterable[Scores],
     criteria: Sequence[str],
     games: Sequence[Game],
-    leading: dict[int, tuple] | None = None,
-    shown: set | None = None,
-) -> list[tuple[Scores, tuple, int, bool]]:
+    leading: Mapping[PlayerId, Key] | None = None,
+    shown: set[PlayerId] | None = None,
+) -> list[Ranked]:
     """``(scores, key, place, tied)`` for every player, best first.
 
     ``leading`` puts extra values before the criteria (the overall points of
@@ -161,7 +54,7 @@ def order(
         code = direct[0]
         i = len(lead.get(scores[0].id, ())) if scores and lead else 0
         i += list(criteria).index(code)
-        groups: dict[tuple, list[Scores]] = {}
+        groups: dict[Key, list[Scores]] = {}
         for s in scores:
             groups.setdefault(keys[s.id][:i], []).append(s)
         by_id = {s.id: s for s in scores}
@@ -181,7 +74,7 @@ def order(
     scores.sort(key=lambda s: keys[s.id], reverse=True)
     if shown is not None:
         scores = [s for s in scores if s.id in shown]
-    out = []
+    out: list[Ranked] = []
     place = 0
     for n, s in enumerate(scores):
         key = keys[s.id]
@@ -194,19 +87,4 @@ def order(
     return [(s, k, p, counts[p] > 1) for s, k, p, _t in out]
 
 
-def _net_wins(games, members) -> dict[tuple[int, int], int]:
-    """Wins minus losses of each ordered pair of ``members`` against each other (games played,
-    not by default; a draw counts for neither): ``net[(a, b)]`` is how many more games a won than b."""
-    net: dict[tuple[int, int], int] = {}
-    for g in games:
-        if g.by_default or g.black not in members or g.white not in members:
-            continue
-        if g.result == BLACK:
-            winner, loser = g.black, g.white
-        elif g.result == WHITE:
-            winner, loser = g.white, g.black
-        else:
-            continue
-        net[(winner, loser)] = net.get((winner, loser), 0) + 1
-        net[(loser, winner)] = net.get((loser, winner), 0) - 1
-    return net
+__all__ = ["Key", "Ranked", "direct_confrontation", "order", "simplified_direct_confrontation", "tiebreak_key"]

@@ -17,13 +17,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final, Literal
 
 from tournament.pairing import model as pm
 from tournament.pairing import scores as og
 
-from .model import BLACK, BOTH_LOSE, BOTH_WIN, DRAW, UNKNOWN, WHITE, Entrant, Game, TournamentData
+from .model import BLACK, BOTH_LOSE, BOTH_WIN, DRAW, UNKNOWN, WHITE, Entrant, Game, PlayerId, TournamentData
 
-PAIRED, BYE, ABSENT, NONE = og.PAIRED, og.BYE, og.ABSENT, "none"
+#: A player's round in the standings (module docstring).
+Participation = Literal["paired", "bye", "absent", "none"]
+PAIRED: Final = og.PAIRED
+BYE: Final = og.BYE
+ABSENT: Final = og.ABSENT
+NONE: Final = "none"
 
 _RESULTS = {  # the standings' result codes -> the pairing's results
     BLACK: pm.Result.BLACK_WINS,
@@ -39,13 +45,13 @@ _RESULTS = {  # the standings' result codes -> the pairing's results
 class Scores:
     entrant: Entrant
     og: og.PlayerScores
-    participation: list[str]
+    participation: list[Participation]
     games: list[Game | None]
     dc: int = 0
     sdc: int = 0
 
     @property
-    def id(self) -> int:
+    def id(self) -> PlayerId:
         return self.entrant.id
 
     @property
@@ -79,20 +85,18 @@ class Scores:
 
 
 def plain_player(e: Entrant, rounds: Sequence[int]) -> pm.Player:
-    return pm.Player(
-        key=e.id,
-        name=e.surname,
-        first_name=e.given_name,
-        rank=e.rank,
-        rating=e.rating or 0,
-        mms_correction=e.mms_correction,
-        participation=tuple(r not in e.absent_rounds for r in rounds),
-    )
+    """The entrant as the scoring's player over ``rounds``, keyed by :func:`plain_key`."""
+    return pm.player_from(e, plain_key(e.id), tuple(r not in e.absent_rounds for r in rounds))
+
+
+def plain_key(player: PlayerId) -> str:
+    """A player's key in the scoring (the pairing's keys are text: ``str(id)``, as the site pairs)."""
+    return str(player)
 
 
 def compute_scores(
     data: TournamentData, rounds: Sequence[int], entrants: Sequence[Entrant] | None = None
-) -> dict[int, Scores]:
+) -> dict[PlayerId, Scores]:
     """Scores of ``entrants`` (default: all) after the given rounds, in order."""
     rounds = sorted(rounds)
     index = {number: i for i, number in enumerate(rounds)}
@@ -103,8 +107,8 @@ def compute_scores(
     plain_games = [
         pm.Game(
             round=index[g.round] + 1,
-            white=g.white,
-            black=g.black,
+            white=plain_key(g.white),
+            black=plain_key(g.black),
             handicap=g.handicap,
             result=_RESULTS[g.result],
             by_default=g.by_default,
@@ -112,14 +116,16 @@ def compute_scores(
         for g in games
     ]
     byes = [
-        pm.Bye(round=index[b.round] + 1, player=b.player) for b in data.byes if b.round in index and b.player in ids
+        pm.Bye(round=index[b.round] + 1, player=plain_key(b.player))
+        for b in data.byes
+        if b.round in index and b.player in ids
     ]
     table = og.score_table(
         [plain_player(e, rounds) for e in chosen], plain_games, byes, data.settings.general, max(n, 1)
     )
-    out: dict[int, Scores] = {}
+    out: dict[PlayerId, Scores] = {}
     for e in chosen:
-        s = table[e.id]
+        s = table[plain_key(e.id)]
         out[e.id] = Scores(
             entrant=e,
             og=s,
