@@ -38,3 +38,10 @@ def refusal_as_message(request) -> Iterator[Outcome]:
     except ValidationError as exc:
         messages.error(request, exc.messages[0])
         outcome.refused = True
+
+
+def cleaned(form, incomplete: str) -> dict:
+    """The data of a button's form; a form not filled in right is refused (a ValidationError) with ``incomplete``."""
+    if not form.is_valid():
+        raise ValidationError(incomplete)
+    return form.cleaned_data
