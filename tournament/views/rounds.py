@@ -60,6 +60,11 @@ def _round(tournament, number) -> Round:
     )
 
 
+def _games(round_) -> list:
+    """The round's games by table, with their players."""
+    return list(round_.games.select_related("black", "white").order_by("table"))
+
+
 def _back(tournament, number):
     return redirect("manage_round", slug=tournament.slug, number=number)
 
@@ -107,7 +112,7 @@ def _warnings(round_, games, pairing_info) -> list[str]:
 @tournament_page(ORGANIZER)
 def round_manage(request, tournament, roles, number):
     round_ = _round(tournament, number)
-    games = list(round_.games.select_related("black", "white").order_by("table"))
+    games = _games(round_)
     pairing_info = _last_pairing(round_)
     explanations = pairing_info.get("explanations") or {}
     for game in games:
@@ -174,14 +179,13 @@ def round_move_table(request, tournament, roles, number):
             }
     if request.htmx:
         round_.refresh_from_db()
-        games = list(round_.games.select_related("black", "white").order_by("table"))
         return render(
             request,
             "tournament/manage/_round_games.html",
             {
                 "tournament": tournament,
                 "round": round_,
-                "games": games,
+                "games": _games(round_),
                 "notice": notice,
                 "notice_ok": ok,
                 "moved": game.pk if ok else None,
