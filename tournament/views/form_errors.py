@@ -31,9 +31,16 @@ def add_errors(form, exc: ValidationError, field: str | None = None) -> None:
             form.add_error(field, [f"{label}: {m}" for m in messages])
 
 
-def sent(request):
-    """What a page's form is bound to: the POST sent, or None (an empty form) on GET."""
-    return request.POST if request.method == "POST" else None
+def each_on_top(form, exc: ValidationError) -> None:
+    """Every message of ``exc`` at the top of the form (for services whose messages name no field)."""
+    for message in exc.messages:
+        form.add_error(None, message)
+
+
+def sent(request) -> tuple:
+    """What a page's form is bound to, as ``Form(*sent(request))``: the data and files of a POST,
+    or none (an empty form) on GET."""
+    return (request.POST, request.FILES) if request.method == "POST" else (None, None)
 
 
 def saved(form, save: Callable, errors: Callable = add_errors) -> HttpResponse | None:

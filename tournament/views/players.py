@@ -26,6 +26,7 @@ from tournament.services.players import PlayerImportError, player_enter_late, pl
 from . import ratings
 from .access import ORGANIZER, tournament_page
 from .actions import refusal_as_message
+from .form_errors import each_on_top
 from .language import chosen_language
 from .query import int_param
 
@@ -136,8 +137,7 @@ def registration_edit(request, tournament, roles, pk):
                         reason=data["reason"],
                     )
             except ValidationError as exc:
-                for message in exc.messages:
-                    form.add_error(None, message)
+                each_on_top(form, exc)
             else:
                 registration.refresh_from_db()
                 messages.success(request, _("Saved: %(player)s") % {"player": registration})
@@ -242,8 +242,7 @@ def player_add(request, tournament, roles):
                 try:
                     reg = player_enter_late(tournament=tournament, data=data, user=request.user)
                 except ValidationError as exc:
-                    for message in exc.messages:
-                        form.add_error(None, message)
+                    each_on_top(form, exc)
                 else:
                     messages.success(request, _("%(player)s entered and confirmed.") % {"player": reg})
                     return redirect("manage_registrations", slug=tournament.slug)

@@ -74,7 +74,7 @@ def discipline_add(request, tournament, roles):
         messages.success(request, _("Discipline %(name)s added.") % {"name": discipline.name})
         return _to_programme(tournament)
 
-    form = DisciplineForm(sent(request), kind=kind)
+    form = DisciplineForm(*sent(request), kind=kind)
     return saved(form, save) or _discipline_page(request, tournament, roles, form, kind, None)
 
 
@@ -103,7 +103,7 @@ def discipline_edit(request, tournament, roles, pk):
             messages.info(request, _("Nothing was changed."))
         return _to_programme(tournament)
 
-    form = DisciplineForm(sent(request), kind=kind, instance=discipline, fixed_reason=fixed)
+    form = DisciplineForm(*sent(request), kind=kind, instance=discipline, fixed_reason=fixed)
     return saved(form, save) or _discipline_page(
         request,
         tournament,
@@ -145,7 +145,7 @@ def round_add(request, tournament, roles):
             return redirect("manage_round_add", slug=tournament.slug)
         return _to_programme(tournament)
 
-    form = RoundForm(sent(request), tournament=tournament)
+    form = RoundForm(*sent(request), tournament=tournament)
     return saved(form, save) or _round_page(
         request, tournament, roles, form, None, no_disciplines=not tournament.disciplines.exists()
     )
@@ -171,7 +171,7 @@ def round_edit(request, tournament, roles, number):
         messages.success(request, _("Round %(n)s saved.") % {"n": round_.number})
         return _to_programme(tournament)
 
-    form = RoundForm(sent(request), tournament=tournament, round=round_)
+    form = RoundForm(*sent(request), tournament=tournament, round=round_)
     return saved(form, save) or _round_page(request, tournament, roles, form, round_, deletable=_deletable(round_))
 
 
