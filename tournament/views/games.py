@@ -22,6 +22,7 @@ from tournament.services.results import RecordRejected, ResultError, StaleResult
 
 from .access import ORGANIZER, PLAYER, REFEREE, tournament_page
 from .actions import cleaned, refusal_as_message
+from .form_errors import saved
 
 
 def _game(tournament, pk) -> Game:
@@ -228,8 +229,8 @@ def game_dispute(request, game):
 @tournament_page(REFEREE)
 def game_adjudicate(request, tournament, roles, pk):
     game = _game(tournament, pk)
-    form = AdjudicateForm(request.POST, game=game)
-    if form.is_valid():
+
+    def decide(form):
         data = form.cleaned_data
         try:
             result_services.result_adjudicate(
@@ -239,15 +240,21 @@ def game_adjudicate(request, tournament, roles, pk):
                 by_default=data.get("by_default", False),
                 reason=data["reason"],
             )
-        except StaleResult as exc:
-            game = exc.current
-            form = AdjudicateForm({**request.POST.dict(), "version": game.version}, game=game)
-            form.is_valid()
-            form.add_error(None, exc.messages[0])
-        except ValidationError as exc:
-            form.add_error(None, exc.messages[0])
-        else:
-            messages.success(request, _("Decision recorded."))
-            return redirect("game", slug=tournament.slug, pk=game.pk)
+        except StaleResult as exc:  # decided meanwhile: the form again, on the game as it is now
+            current = exc.current
+            again = AdjudicateForm({**request.POST.dict(), "version": current.version}, game=current)
+            again.is_valid()
+            again.add_error(None, exc.messages[0])
+            return _render_detail(request, tournament, roles, current, adjudicate_form=again, status=422)
+        messages.success(request, _("Decision recorded."))
+        return redirect("game", slug=tournament.slug, pk=game.pk)
+
+    form = AdjudicateForm(request.POST, game=game)
     # the referee's text stays in the form, with what went wrong
-    return _render_detail(request, tournament, roles, game, adjudicate_form=form, status=422)
+    return saved(form, decide, _first_on_top) or _render_detail(
+        request, tournament, roles, game, adjudicate_form=form, status=422
+    )
+
+
+def _first_on_top(form, exc: ValidationError) -> None:
+    form.add_error(None, exc.messages[0])
