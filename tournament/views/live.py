@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
@@ -33,6 +34,7 @@ from tournament.services import live as live_services
 from tournament.services import results as result_services
 
 from .access import ORGANIZER, REFEREE, tournament_page
+from .actions import refusal_as_message
 from .query import int_param
 
 #: The phones ask for the board this often (``live.js`` reads it from the page).
@@ -434,14 +436,9 @@ def live_takeover(request, tournament, roles, pk):
 @tournament_page(ORGANIZER)
 def live_scorer(request, tournament, roles, pk):
     """An organizer names the scorer of a table (on the game's page)."""
-    from django.contrib import messages
-
     game, _live = _game(tournament, pk, roles)
-    try:
+    with refusal_as_message(request):
         live = live_services.set_scorer(game=game, user=request.user, username=request.POST.get("scorer", ""))
-    except ValidationError as exc:
-        messages.error(request, exc.messages[0])
-    else:
         if live.scorer:
             messages.success(request, _("%(name)s is the scorer of this table.") % {"name": live.scorer.get_username()})
         else:
