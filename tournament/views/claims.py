@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
@@ -14,6 +13,8 @@ from tournament.models.registration import normalize_claim_code
 from tournament.permissions import may_create_tournament
 from tournament.selectors.setup import my_tournaments_by_role
 from tournament.services import claims
+
+from .actions import refusal_as_message
 
 
 def _signup_url(next_url: str) -> str:
@@ -43,11 +44,8 @@ def claim(request, code):
     if request.method == "POST":
         if not request.user.is_authenticated:
             return redirect(f"{reverse('login')}?next={path}")
-        try:
+        with refusal_as_message(request):
             registration = claims.registration_claim(code=code, user=request.user)
-        except ValidationError as exc:
-            messages.error(request, exc.messages[0])
-        else:
             messages.success(
                 request,
                 _("Welcome, %(name)s: this registration is yours now.") % {"name": registration.given_name},

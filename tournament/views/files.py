@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from django.contrib import messages
-from django.core.exceptions import ValidationError
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
@@ -15,6 +13,7 @@ from tournament.services.opengotha import export_opengotha
 from tournament.services.players import players_import_opengotha
 
 from .access import ORGANIZER, tournament_page
+from .actions import refusal_as_message
 from .players import import_players
 
 
@@ -49,10 +48,9 @@ def files_page(request, tournament, roles):
 @require_GET
 @tournament_page(ORGANIZER)
 def opengotha_export(request, tournament, roles):
-    try:
+    with refusal_as_message(request) as outcome:
         xml = export_opengotha(tournament)
-    except ValidationError as exc:
-        messages.error(request, exc.messages[0])
+    if outcome.refused:
         return redirect("manage_files", slug=tournament.slug)
     response = HttpResponse(xml, content_type="application/xml; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{tournament.slug}.xml"'

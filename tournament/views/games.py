@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import wraps
+
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpResponse
@@ -19,6 +21,8 @@ from tournament.services.replays import kept_replay
 from tournament.services.results import RecordRejected, ResultError, StaleResult
 
 from .access import ORGANIZER, PLAYER, REFEREE, tournament_page
+from .actions import cleaned, refusal_as_message
+from .form_errors import saved
 
 
 def _game(tournament, pk) -> Game:
@@ -116,6 +120,11 @@ def game_board(request, tournament, roles, pk):
     return render(request, "tournament/_board_viewer.html", {"tournament": tournament, "game": game, "viewer": viewer})
 
 
+def _result(data) -> dict:
+    """The result a form gives (report or decision) as the result services take it."""
+    return {"version": data["version"], "result": data["result"], "method": data.get("method") or ""}
+
+
 @tournament_page(PLAYER)
 def game_report(request, tournament, roles, pk):
     game = _game(tournament, pk)
@@ -130,9 +139,7 @@ def game_report(request, tournament, roles, pk):
                 result_services.result_report(
                     game=game,
                     user=request.user,
-                    version=data["version"],
-                    result=data["result"],
-                    method=data.get("method") or "",
+                    **_result(data),
                     record=data.get("record") or "",
                     send_to_referee=data.get("send_to_referee", False),
                 )
@@ -187,68 +194,67 @@ def _rejection(exc: RecordRejected) -> dict:
     }
 
 
-@require_POST
-@tournament_page(PLAYER)
-def game_confirm(request, tournament, roles, pk):
-    game = _game(tournament, pk)
-    form = VersionForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, _("The form was incomplete; please try again."))
+def _player_button(view):
+    """A player's button on the game's page (a POST): ``view(request, game)`` reads the form, runs the
+    service and says what was done; a refusal (the form's or the service's) is the page's error message.
+    The answer: back to the game's page."""
+
+    @require_POST
+    @tournament_page(PLAYER)
+    @wraps(view)
+    def button(request, tournament, roles, pk):
+        game = _game(tournament, pk)
+        with refusal_as_message(request):
+            view(request, game)
         return redirect("game", slug=tournament.slug, pk=game.pk)
-    try:
-        result_services.result_confirm(game=game, user=request.user, version=form.cleaned_data["version"])
-    except ValidationError as exc:
-        messages.error(request, exc.messages[0])
-    else:
-        messages.success(request, _("Result confirmed. Thank you."))
-    return redirect("game", slug=tournament.slug, pk=game.pk)
+
+    return button
 
 
-@require_POST
-@tournament_page(PLAYER)
-def game_dispute(request, tournament, roles, pk):
-    game = _game(tournament, pk)
-    form = DisputeForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, _("Say what is wrong with the result."))
-        return redirect("game", slug=tournament.slug, pk=game.pk)
-    try:
-        result_services.result_dispute(
-            game=game, user=request.user, version=form.cleaned_data["version"], reason=form.cleaned_data["reason"]
-        )
-    except ValidationError as exc:
-        messages.error(request, exc.messages[0])
-    else:
-        messages.success(request, _("The game went to a referee. You will see the decision here."))
-    return redirect("game", slug=tournament.slug, pk=game.pk)
+@_player_button
+def game_confirm(request, game):
+    version = cleaned(VersionForm(request.POST), _("The form was incomplete; please try again."))["version"]
+    result_services.result_confirm(game=game, user=request.user, version=version)
+    messages.success(request, _("Result confirmed. Thank you."))
+
+
+@_player_button
+def game_dispute(request, game):
+    data = cleaned(DisputeForm(request.POST), _("Say what is wrong with the result."))
+    result_services.result_dispute(game=game, user=request.user, version=data["version"], reason=data["reason"])
+    messages.success(request, _("The game went to a referee. You will see the decision here."))
 
 
 @require_POST
 @tournament_page(REFEREE)
 def game_adjudicate(request, tournament, roles, pk):
     game = _game(tournament, pk)
-    form = AdjudicateForm(request.POST, game=game)
-    if form.is_valid():
+
+    def decide(form):
         data = form.cleaned_data
         try:
             result_services.result_adjudicate(
                 game=game,
                 user=request.user,
-                version=data["version"],
-                result=data["result"],
-                method=data.get("method") or "",
+                **_result(data),
                 by_default=data.get("by_default", False),
                 reason=data["reason"],
             )
-        except StaleResult as exc:
-            game = exc.current
-            form = AdjudicateForm({**request.POST.dict(), "version": game.version}, game=game)
-            form.is_valid()
-            form.add_error(None, exc.messages[0])
-        except ValidationError as exc:
-            form.add_error(None, exc.messages[0])
-        else:
-            messages.success(request, _("Decision recorded."))
-            return redirect("game", slug=tournament.slug, pk=game.pk)
+        except StaleResult as exc:  # decided meanwhile: the form again, on the game as it is now
+            current = exc.current
+            again = AdjudicateForm({**request.POST.dict(), "version": current.version}, game=current)
+            again.is_valid()
+            again.add_error(None, exc.messages[0])
+            return _render_detail(request, tournament, roles, current, adjudicate_form=again, status=422)
+        messages.success(request, _("Decision recorded."))
+        return redirect("game", slug=tournament.slug, pk=game.pk)
+
+    form = AdjudicateForm(request.POST, game=game)
     # the referee's text stays in the form, with what went wrong
-    return _render_detail(request, tournament, roles, game, adjudicate_form=form, status=422)
+    return saved(form, decide, _first_on_top) or _render_detail(
+        request, tournament, roles, game, adjudicate_form=form, status=422
+    )
+
+
+def _first_on_top(form, exc: ValidationError) -> None:
+    form.add_error(None, exc.messages[0])

@@ -7,48 +7,39 @@ their upload will join this page.)
 
 from __future__ import annotations
 
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import ValidationError
-from django.shortcuts import redirect, render
+from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from tournament.forms.imports import MacMahonImportForm
 from tournament.services.macmahon import MacMahonFormatError, import_macmahon
 
+from .form_errors import each_on_top, saved, sent
+from .tournaments import to_new_tournament
+
 
 @login_required
 def macmahon(request):
     problems: list[str] = []
-    if request.method == "POST":
-        form = MacMahonImportForm(request.POST, request.FILES)
-        if form.is_valid():
-            try:
-                tournament = import_macmahon(
-                    form.cleaned_data["file"], slug=form.cleaned_data["slug"] or None, user=request.user
-                )
-            except MacMahonFormatError as exc:
-                problems = exc.messages
-                form.add_error(
-                    "file",
-                    _("Nothing was imported: the file has %(n)s problem(s), listed below.") % {"n": len(problems)},
-                )
-            except ValidationError as exc:
-                for message in exc.messages:
-                    form.add_error(None, message)
-            else:
-                messages.success(
-                    request,
-                    _(
-                        "%(name)s was imported; you are its organizer. Check the dates, the "
-                        "place and the komi in its settings."
-                    )
-                    % {"name": tournament.name},
-                )
-                return redirect("manage", slug=tournament.slug)
-    else:
-        form = MacMahonImportForm()
-    return render(
+
+    def bring(form):
+        try:
+            tournament = import_macmahon(
+                form.cleaned_data["file"], slug=form.cleaned_data["slug"] or None, user=request.user
+            )
+        except MacMahonFormatError as exc:
+            problems.extend(exc.messages)
+            form.add_error(
+                "file", _("Nothing was imported: the file has %(n)s problem(s), listed below.") % {"n": len(problems)}
+            )
+            return None
+        said = _(
+            "%(name)s was imported; you are its organizer. Check the dates, the place and the komi in its settings."
+        )
+        return to_new_tournament(request, tournament, said % {"name": tournament.name})
+
+    form = MacMahonImportForm(*sent(request))
+    return saved(form, bring, each_on_top) or render(
         request,
         "tournament/import_macmahon.html",
         {"form": form, "problems": problems},

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
@@ -33,6 +34,7 @@ from tournament.services import live as live_services
 from tournament.services import results as result_services
 
 from .access import ORGANIZER, REFEREE, tournament_page
+from .actions import refusal_as_message
 from .query import int_param
 
 #: The phones ask for the board this often (``live.js`` reads it from the page).
@@ -388,90 +390,55 @@ def _version(request) -> int:
     return version
 
 
-@require_POST
-@tournament_page()
-def live_move(request, tournament, roles, pk):
-    """One move: a point tapped on the board, typed in the coordinate field, or a pass."""
-    game, live = _game(tournament, pk, roles)
-
-    def action():
-        return live_services.place(
-            game=game,
-            user=request.user,
-            version=_version(request),
-            point=request.POST.get("point", "")[:20],
-            live=live,
-        )
-
-    return _answer(request, game, live, roles, action)
-
-
-@require_POST
-@tournament_page()
-def live_undo(request, tournament, roles, pk):
+def _write(request, tournament, roles, pk, service, **fields) -> HttpResponse:
+    """``service`` (of :mod:`tournament.services.live`) on the game's live record, by the acting user,
+    at the board version the form was drawn at; the answer is the board (see :func:`_answer`)."""
     game, live = _game(tournament, pk, roles)
     return _answer(
         request,
         game,
         live,
         roles,
-        lambda: live_services.take_back(game=game, user=request.user, version=_version(request), live=live),
+        lambda: service(game=game, user=request.user, version=_version(request), live=live, **fields),
     )
+
+
+@require_POST
+@tournament_page()
+def live_move(request, tournament, roles, pk):
+    """One move: a point tapped on the board, typed in the coordinate field, or a pass."""
+    return _write(request, tournament, roles, pk, live_services.place, point=request.POST.get("point", "")[:20])
+
+
+@require_POST
+@tournament_page()
+def live_undo(request, tournament, roles, pk):
+    return _write(request, tournament, roles, pk, live_services.take_back)
 
 
 @require_POST
 @tournament_page()
 def live_end(request, tournament, roles, pk):
     """A resignation or a loss on time, entered on the board (``loser``, ``method``)."""
-    game, live = _game(tournament, pk, roles)
-    return _answer(
-        request,
-        game,
-        live,
-        roles,
-        lambda: live_services.end(
-            game=game,
-            user=request.user,
-            version=_version(request),
-            loser=request.POST.get("loser", ""),
-            method=request.POST.get("method", ""),
-            live=live,
-        ),
-    )
+    loser, method = request.POST.get("loser", ""), request.POST.get("method", "")
+    return _write(request, tournament, roles, pk, live_services.end, loser=loser, method=method)
 
 
 @require_POST
 @tournament_page(REFEREE)
 def live_takeover(request, tournament, roles, pk):
     """A referee takes over the recording of a table, or hands it back (``release``)."""
-    game, live = _game(tournament, pk, roles)
-    return _answer(
-        request,
-        game,
-        live,
-        roles,
-        lambda: live_services.take_over(
-            game=game,
-            user=request.user,
-            version=_version(request),
-            release=request.POST.get("release") == "1",
-            live=live,
-        ),
-    )
+    release = request.POST.get("release") == "1"
+    return _write(request, tournament, roles, pk, live_services.take_over, release=release)
 
 
 @require_POST
 @tournament_page(ORGANIZER)
 def live_scorer(request, tournament, roles, pk):
     """An organizer names the scorer of a table (on the game's page)."""
-    from django.contrib import messages
-
     game, _live = _game(tournament, pk, roles)
-    try:
+    with refusal_as_message(request):
         live = live_services.set_scorer(game=game, user=request.user, username=request.POST.get("scorer", ""))
-    except ValidationError as exc:
-        messages.error(request, exc.messages[0])
-    else:
         if live.scorer:
             messages.success(request, _("%(name)s is the scorer of this table.") % {"name": live.scorer.get_username()})
         else:

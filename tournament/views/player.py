@@ -32,6 +32,7 @@ from tournament.services.players import latest_player_data, player_register_self
 
 from . import ratings
 from .access import PLAYER, tournament_page
+from .actions import refusal_as_message
 from .fragments import memo_html
 
 
@@ -199,15 +200,12 @@ def my_rounds(request, tournament, roles):
 @tournament_page(PLAYER)
 def my_withdraw(request, tournament, roles):
     registration = request.registration  # read by tournament_page with the roles
-    try:
+    with refusal_as_message(request):
         registration_services.registration_set_status(
             registration=registration,
             status=Registration.Status.WITHDRAWN,
             user=request.user,
             reason=request.POST.get("reason", "")[:500],
         )
-    except ValidationError as exc:
-        messages.error(request, exc.messages[0])
-    else:
         messages.success(request, _("You have withdrawn from the tournament."))
     return redirect("my_tournament", slug=tournament.slug)

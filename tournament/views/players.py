@@ -25,6 +25,8 @@ from tournament.services.players import PlayerImportError, player_enter_late, pl
 
 from . import ratings
 from .access import ORGANIZER, tournament_page
+from .actions import refusal_as_message
+from .form_errors import each_on_top
 from .language import chosen_language
 from .query import int_param
 
@@ -74,14 +76,13 @@ def registrations(request, tournament, roles):
 def registration_status(request, tournament, roles, pk):
     """Confirm, withdraw or set back to preliminary: one button each."""
     registration = get_object_or_404(Registration, pk=pk, tournament=tournament)
-    status = request.POST.get("status", "")
-    try:
+    with refusal_as_message(request):
         registration_services.registration_set_status(
-            registration=registration, status=status, user=request.user, reason=request.POST.get("reason", "")[:500]
+            registration=registration,
+            status=request.POST.get("status", ""),
+            user=request.user,
+            reason=_reason(request, 500),
         )
-    except ValidationError as exc:
-        messages.error(request, exc.messages[0])
-    else:
         registration.refresh_from_db()
         messages.success(
             request,
@@ -96,6 +97,11 @@ def registration_status(request, tournament, roles, pk):
     if next_url and url_has_allowed_host_and_scheme(next_url, allowed_hosts={request.get_host()}):
         return redirect(next_url)
     return redirect("manage_registrations", slug=tournament.slug)
+
+
+def _reason(request, length: int = 200) -> str:
+    """The reason typed beside a button, for the audit log."""
+    return request.POST.get("reason", "")[:length]
 
 
 def _registration(tournament, pk) -> Registration:
@@ -131,8 +137,7 @@ def registration_edit(request, tournament, roles, pk):
                         reason=data["reason"],
                     )
             except ValidationError as exc:
-                for message in exc.messages:
-                    form.add_error(None, message)
+                each_on_top(form, exc)
             else:
                 registration.refresh_from_db()
                 messages.success(request, _("Saved: %(player)s") % {"player": registration})
@@ -162,21 +167,15 @@ def registration_edit(request, tournament, roles, pk):
 def registration_account(request, tournament, roles, pk):
     """Link an account by user name, or unlink the account (a new claim code is made)."""
     registration = _registration(tournament, pk)
-    reason = request.POST.get("reason", "")[:200]
-    try:
+    reason = _reason(request)
+    with refusal_as_message(request):
         if request.POST.get("action") == "unlink":
             claims.registration_unlink(registration=registration, user=request.user, reason=reason)
             messages.success(request, _("The account was unlinked; the player has a new claim code."))
         else:
-            claims.registration_link(
-                registration=registration,
-                username=request.POST.get("username", "")[:150],
-                user=request.user,
-                reason=reason,
-            )
+            username = request.POST.get("username", "")[:150]
+            claims.registration_link(registration=registration, username=username, user=request.user, reason=reason)
             messages.success(request, _("The account was linked."))
-    except ValidationError as exc:
-        messages.error(request, exc.messages[0])
     return redirect("manage_registration", slug=tournament.slug, pk=registration.pk)
 
 
@@ -187,16 +186,12 @@ def registration_merge(request, tournament, roles, pk):
     registration = _registration(tournament, pk)
     other_pk = int_param(request.POST.get("other"))
     other = tournament.registrations.filter(pk=other_pk).first() if other_pk is not None else None
-    if other is None:
-        messages.error(request, _("Choose the registration to merge into this one."))
-        return redirect("manage_registration", slug=tournament.slug, pk=registration.pk)
-    try:
+    with refusal_as_message(request):
+        if other is None:
+            raise ValidationError(_("Choose the registration to merge into this one."))
         registration_services.registration_merge(
-            keep=registration, drop=other, user=request.user, reason=request.POST.get("reason", "")[:200]
+            keep=registration, drop=other, user=request.user, reason=_reason(request)
         )
-    except ValidationError as exc:
-        messages.error(request, exc.messages[0])
-    else:
         messages.success(request, _("%(other)s was merged into %(player)s.") % {"other": other, "player": registration})
     return redirect("manage_registration", slug=tournament.slug, pk=registration.pk)
 
@@ -206,14 +201,11 @@ def registration_merge(request, tournament, roles, pk):
 def registration_delete(request, tournament, roles, pk):
     """Delete a registration made by mistake (one without games)."""
     registration = _registration(tournament, pk)
-    try:
-        registration_services.registration_delete(
-            registration=registration, user=request.user, reason=request.POST.get("reason", "")[:200]
-        )
-    except ValidationError as exc:
-        messages.error(request, exc.messages[0])
+    with refusal_as_message(request) as outcome:
+        registration_services.registration_delete(registration=registration, user=request.user, reason=_reason(request))
+        messages.success(request, _("%(player)s was deleted.") % {"player": registration})
+    if outcome.refused:
         return redirect("manage_registration", slug=tournament.slug, pk=registration.pk)
-    messages.success(request, _("%(player)s was deleted.") % {"player": registration})
     return redirect("manage_registrations", slug=tournament.slug)
 
 
@@ -250,8 +242,7 @@ def player_add(request, tournament, roles):
                 try:
                     reg = player_enter_late(tournament=tournament, data=data, user=request.user)
                 except ValidationError as exc:
-                    for message in exc.messages:
-                        form.add_error(None, message)
+                    each_on_top(form, exc)
                 else:
                     messages.success(request, _("%(player)s entered and confirmed.") % {"player": reg})
                     return redirect("manage_registrations", slug=tournament.slug)

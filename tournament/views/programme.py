@@ -16,7 +16,8 @@ from tournament.services import programme
 from tournament.variants import variant_facts
 
 from .access import ORGANIZER, tournament_page
-from .form_errors import add_errors
+from .actions import refusal_as_message
+from .form_errors import render_form, saved, sent
 
 
 def _kinds() -> list[dict]:
@@ -67,32 +68,20 @@ def discipline_add(request, tournament, roles):
             "tournament/setup/discipline_kind.html",
             {"tournament": tournament, "roles": roles, "kinds": _kinds()},
         )
-    if request.method == "POST":
-        form = DisciplineForm(request.POST, kind=kind)
-        if form.is_valid():
-            try:
-                discipline = programme.discipline_create(
-                    tournament=tournament, data=form.data_for_service(), user=request.user
-                )
-            except ValidationError as exc:
-                add_errors(form, exc)
-            else:
-                messages.success(request, _("Discipline %(name)s added.") % {"name": discipline.name})
-                return redirect("manage_programme", slug=tournament.slug)
-    else:
-        form = DisciplineForm(kind=kind)
-    return render(
-        request,
-        "tournament/setup/discipline.html",
-        {
-            "tournament": tournament,
-            "roles": roles,
-            "form": form,
-            "kind": kind,
-            "kind_label": DisciplineKind(kind).label,
-            "discipline": None,
-        },
-        status=422 if form.is_bound else 200,
+
+    def save(form):
+        discipline = programme.discipline_create(tournament=tournament, data=form.data_for_service(), user=request.user)
+        messages.success(request, _("Discipline %(name)s added.") % {"name": discipline.name})
+        return _to_programme(tournament)
+
+    form = DisciplineForm(*sent(request), kind=kind)
+    return saved(form, save) or _discipline_page(request, tournament, roles, form, kind, None)
+
+
+def _discipline_page(request, tournament, roles, form, kind: str, discipline: Discipline | None, **more):
+    context = {"tournament": tournament, "roles": roles, "kind": kind, "discipline": discipline}
+    return render_form(
+        request, "tournament/setup/discipline.html", form, {**context, "kind_label": DisciplineKind(kind).label, **more}
     )
 
 
@@ -106,93 +95,59 @@ def discipline_edit(request, tournament, roles, pk):
     played = discipline_played(discipline)
     kind = discipline.kind if played else _kind(request, discipline.kind)
     fixed = _("Fixed: round %(number)s of this discipline is paired.") % {"number": played.number} if played else ""
-    if request.method == "POST":
-        form = DisciplineForm(request.POST, kind=kind, instance=discipline, fixed_reason=fixed)
-        if form.is_valid():
-            try:
-                changed = programme.discipline_update(
-                    discipline=discipline, data=form.data_for_service(), user=request.user
-                )
-            except ValidationError as exc:
-                add_errors(form, exc)
-            else:
-                if changed:
-                    messages.success(request, _("Discipline %(name)s saved.") % {"name": discipline.name})
-                else:
-                    messages.info(request, _("Nothing was changed."))
-                return redirect("manage_programme", slug=tournament.slug)
-    else:
-        form = DisciplineForm(kind=kind, instance=discipline, fixed_reason=fixed)
-    return render(
+
+    def save(form):
+        if programme.discipline_update(discipline=discipline, data=form.data_for_service(), user=request.user):
+            messages.success(request, _("Discipline %(name)s saved.") % {"name": discipline.name})
+        else:
+            messages.info(request, _("Nothing was changed."))
+        return _to_programme(tournament)
+
+    form = DisciplineForm(*sent(request), kind=kind, instance=discipline, fixed_reason=fixed)
+    return saved(form, save) or _discipline_page(
         request,
-        "tournament/setup/discipline.html",
-        {
-            "tournament": tournament,
-            "roles": roles,
-            "form": form,
-            "kind": kind,
-            "kind_label": DisciplineKind(kind).label,
-            "discipline": discipline,
-            "played": played,
-            "kinds": _kinds() if not played else [],
-            "used": discipline.rounds.exists(),
-        },
-        status=422 if form.is_bound else 200,
+        tournament,
+        roles,
+        form,
+        kind,
+        discipline,
+        played=played,
+        kinds=_kinds() if not played else [],
+        used=discipline.rounds.exists(),
     )
 
 
-@require_POST
-@tournament_page(ORGANIZER)
-def discipline_delete(request, tournament, roles, pk):
-    discipline = _discipline(tournament, pk)
-    try:
-        programme.discipline_delete(discipline=discipline, user=request.user)
-    except ValidationError as exc:
-        messages.error(request, exc.messages[0])
-        return redirect("manage_discipline", slug=tournament.slug, pk=discipline.pk)
-    messages.success(request, _("Discipline %(name)s deleted.") % {"name": discipline.name})
+def _to_programme(tournament):
     return redirect("manage_programme", slug=tournament.slug)
 
 
 @tournament_page(ORGANIZER)
 def round_add(request, tournament, roles):
-    if request.method == "POST":
-        form = RoundForm(request.POST, tournament=tournament)
-        if form.is_valid():
-            data = form.cleaned_data
-            try:
-                round_ = programme.round_add(
-                    tournament=tournament,
-                    discipline=data["discipline"],
-                    number=data.get("number"),
-                    starts_at=data.get("starts_at"),
-                    pairing_system=data.get("pairing_system") or "",
-                    user=request.user,
-                    last_seen=data.get("last_seen"),
-                )
-            except ValidationError as exc:
-                if getattr(exc, "code", "") == "stale":
-                    messages.error(request, exc.messages[0])
-                    return redirect("manage_programme", slug=tournament.slug)
-                add_errors(form, exc)
-            else:
-                messages.success(request, _("Round %(n)s added.") % {"n": round_.number})
-                if request.POST.get("another"):
-                    return redirect("manage_round_add", slug=tournament.slug)
-                return redirect("manage_programme", slug=tournament.slug)
-    else:
-        form = RoundForm(tournament=tournament)
-    return render(
-        request,
-        "tournament/setup/round.html",
-        {
-            "tournament": tournament,
-            "roles": roles,
-            "form": form,
-            "round": None,
-            "no_disciplines": not tournament.disciplines.exists(),
-        },
-        status=422 if form.is_bound else 200,
+    def save(form):
+        data = form.cleaned_data
+        try:
+            round_ = programme.round_add(
+                tournament=tournament,
+                discipline=data["discipline"],
+                number=data.get("number"),
+                starts_at=data.get("starts_at"),
+                pairing_system=data.get("pairing_system") or "",
+                user=request.user,
+                last_seen=data.get("last_seen"),
+            )
+        except ValidationError as exc:
+            if getattr(exc, "code", "") != "stale":
+                raise  # on the form
+            messages.error(request, exc.messages[0])
+            return _to_programme(tournament)
+        messages.success(request, _("Round %(n)s added.") % {"n": round_.number})
+        if request.POST.get("another"):
+            return redirect("manage_round_add", slug=tournament.slug)
+        return _to_programme(tournament)
+
+    form = RoundForm(*sent(request), tournament=tournament)
+    return saved(form, save) or _round_page(
+        request, tournament, roles, form, None, no_disciplines=not tournament.disciplines.exists()
     )
 
 
@@ -203,48 +158,62 @@ def _round(tournament, number) -> Round:
 @tournament_page(ORGANIZER)
 def round_edit(request, tournament, roles, number):
     round_ = _round(tournament, number)
-    if request.method == "POST":
-        form = RoundForm(request.POST, tournament=tournament, round=round_)
-        if form.is_valid():
-            data = form.cleaned_data
-            try:
-                programme.round_update(
-                    round=round_,
-                    discipline=data["discipline"],
-                    starts_at=data.get("starts_at"),
-                    pairing_system=data.get("pairing_system") or "",
-                    user=request.user,
-                )
-            except ValidationError as exc:
-                add_errors(form, exc)
-            else:
-                messages.success(request, _("Round %(n)s saved.") % {"n": round_.number})
-                return redirect("manage_programme", slug=tournament.slug)
-    else:
-        form = RoundForm(tournament=tournament, round=round_)
-    last = tournament.rounds.order_by("-number").values_list("number", flat=True).first()
-    return render(
-        request,
-        "tournament/setup/round.html",
-        {
-            "tournament": tournament,
-            "roles": roles,
-            "form": form,
-            "round": round_,
-            "deletable": round_.number == last and round_.status == Round.Status.PLANNED,
-        },
-        status=422 if form.is_bound else 200,
-    )
+
+    def save(form):
+        data = form.cleaned_data
+        programme.round_update(
+            round=round_,
+            discipline=data["discipline"],
+            starts_at=data.get("starts_at"),
+            pairing_system=data.get("pairing_system") or "",
+            user=request.user,
+        )
+        messages.success(request, _("Round %(n)s saved.") % {"n": round_.number})
+        return _to_programme(tournament)
+
+    form = RoundForm(*sent(request), tournament=tournament, round=round_)
+    return saved(form, save) or _round_page(request, tournament, roles, form, round_, deletable=_deletable(round_))
 
 
-@require_POST
-@tournament_page(ORGANIZER)
-def round_delete(request, tournament, roles, number):
-    round_ = _round(tournament, number)
-    try:
-        programme.round_delete(round=round_, user=request.user)
-    except ValidationError as exc:
-        messages.error(request, exc.messages[0])
-        return redirect("manage_round_edit", slug=tournament.slug, number=round_.number)
-    messages.success(request, _("Round %(n)s deleted.") % {"n": round_.number})
-    return redirect("manage_programme", slug=tournament.slug)
+def _deletable(round_) -> bool:
+    """Only the last round may be deleted, and only while it is planned."""
+    rounds = Round.objects.filter(tournament_id=round_.tournament_id)
+    last = rounds.order_by("-number").values_list("number", flat=True).first()
+    return round_.number == last and round_.status == Round.Status.PLANNED
+
+
+def _round_page(request, tournament, roles, form, round_: Round | None, **more):
+    context = {"tournament": tournament, "roles": roles, "round": round_}
+    return render_form(request, "tournament/setup/round.html", form, {**context, **more})
+
+
+def _delete_view(find, delete, deleted, back):
+    """A delete button of the programme: ``delete`` (a service) the item ``find`` gives; then back to
+    the programme saying ``deleted(item)``, or to ``back(tournament, item)`` (the item's page) saying
+    why not."""
+
+    @require_POST
+    @tournament_page(ORGANIZER)
+    def view(request, tournament, roles, **key):
+        item = find(tournament, **key)
+        refused = back(tournament, item)  # made before the deletion takes the item's id
+        with refusal_as_message(request) as outcome:
+            delete(item, user=request.user)
+            messages.success(request, deleted(item))
+        return refused if outcome.refused else _to_programme(tournament)
+
+    return view
+
+
+discipline_delete = _delete_view(
+    find=_discipline,
+    delete=lambda discipline, user: programme.discipline_delete(discipline=discipline, user=user),
+    deleted=lambda discipline: _("Discipline %(name)s deleted.") % {"name": discipline.name},
+    back=lambda tournament, discipline: redirect("manage_discipline", slug=tournament.slug, pk=discipline.pk),
+)
+round_delete = _delete_view(
+    find=_round,
+    delete=lambda round_, user: programme.round_delete(round=round_, user=user),
+    deleted=lambda round_: _("Round %(n)s deleted.") % {"n": round_.number},
+    back=lambda tournament, round_: redirect("manage_round_edit", slug=tournament.slug, number=round_.number),
+)

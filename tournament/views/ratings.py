@@ -13,7 +13,6 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
@@ -26,6 +25,7 @@ from tournament.selectors import ratings as sel
 from tournament.services.ratings import RatingListError, ranks_update_from_list, rating_list_import
 
 from .access import ORGANIZER, tournament_page
+from .actions import refusal_as_message
 
 
 def lookup(request):
@@ -97,13 +97,10 @@ def manage_ratings(request, tournament, roles):
 @require_POST
 @tournament_page(ORGANIZER)
 def manage_ratings_update(request, tournament, roles):
-    try:
+    with refusal_as_message(request):
         n = ranks_update_from_list(
             tournament=tournament, user=request.user, fingerprint=request.POST.get("fingerprint", "")[:40]
         )
-    except ValidationError as exc:
-        messages.error(request, exc.messages[0])
-    else:
         messages.success(
             request,
             ngettext(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import wraps
+
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.db.models import Count, Q
@@ -19,6 +21,7 @@ from tournament.services import rounds as round_services
 from tournament.services.round_edits import EDITABLE
 
 from .access import ORGANIZER, tournament_page
+from .actions import cleaned, refusal_as_message
 
 
 @tournament_page(ORGANIZER)
@@ -55,6 +58,11 @@ def _round(tournament, number) -> Round:
     return get_object_or_404(
         Round.objects.select_related("discipline", "tournament"), tournament=tournament, number=number
     )
+
+
+def _games(round_) -> list:
+    """The round's games by table, with their players."""
+    return list(round_.games.select_related("black", "white").order_by("table"))
 
 
 def _back(tournament, number):
@@ -98,7 +106,7 @@ def _warnings(round_, games, pairing_info) -> list[str]:
 @tournament_page(ORGANIZER)
 def round_manage(request, tournament, roles, number):
     round_ = _round(tournament, number)
-    games = list(round_.games.select_related("black", "white").order_by("table"))
+    games = _games(round_)
     pairing_info = _last_pairing(round_)
     explanations = pairing_info.get("explanations") or {}
     for game in games:
@@ -165,14 +173,13 @@ def round_move_table(request, tournament, roles, number):
             }
     if request.htmx:
         round_.refresh_from_db()
-        games = list(round_.games.select_related("black", "white").order_by("table"))
         return render(
             request,
             "tournament/manage/_round_games.html",
             {
                 "tournament": tournament,
                 "round": round_,
-                "games": games,
+                "games": _games(round_),
                 "notice": notice,
                 "notice_ok": ok,
                 "moved": game.pk if ok else None,
@@ -195,107 +202,87 @@ ACTIONS = {
 }
 
 
-@require_POST
-@tournament_page(ORGANIZER)
-def round_action(request, tournament, roles, number, action):
-    round_ = _round(tournament, number)
+def _round_button(view):
+    """A button of the round page (a POST, for organizers): ``view(request, tournament, round_, ...)``
+    reads the form, runs the service and says what was done; a refusal (the form's or the service's
+    ValidationError) is the page's error message. The answer: back to the round page."""
+
+    @require_POST
+    @tournament_page(ORGANIZER)
+    @wraps(view)
+    def button(request, tournament, roles, number, **kwargs):
+        round_ = _round(tournament, number)
+        with refusal_as_message(request):
+            view(request, tournament, round_, **kwargs)
+        return _back(tournament, number)
+
+    return button
+
+
+def _two_players(request, tournament, reason: bool = False) -> dict:
+    form = PlayerPairForm(request.POST, tournament=tournament, reason=reason)
+    return cleaned(form, _("Choose two different players."))
+
+
+def _said(request, done: str, warnings) -> None:
+    """What an edit did, then what it warns of (a rematch, a handicap or a colour change it made)."""
+    messages.success(request, done)
+    for warning in warnings:
+        messages.warning(request, warning)
+
+
+@_round_button
+def round_action(request, tournament, round_, action):
     service, done = ACTIONS.get(action, (None, ""))
     if service is None:
-        messages.error(request, _("Unknown action."))
-        return _back(tournament, number)
-    try:
-        # "pair" on a paired round pairs it again in one transaction: a failure keeps the old pairing
-        service(round=round_, user=request.user)
-    except ValidationError as exc:
-        messages.error(request, exc.messages[0])
-    else:
-        # the pairing's warnings are on the round page, in its box of warnings
-        messages.success(request, str(done))
-    return _back(tournament, number)
+        raise ValidationError(_("Unknown action."))
+    # "pair" on a paired round pairs it again in one transaction: a failure keeps the old pairing
+    service(round=round_, user=request.user)
+    # the pairing's warnings are on the round page, in its box of warnings
+    messages.success(request, str(done))
 
 
-@require_POST
-@tournament_page(ORGANIZER)
-def round_swap(request, tournament, roles, number):
-    round_ = _round(tournament, number)
-    form = PlayerPairForm(request.POST, tournament=tournament, reason=False)
-    if form.is_valid():
-        a, b = form.cleaned_data["player_a"], form.cleaned_data["player_b"]
-        try:
-            warnings = edit_services.game_swap_players(round=round_, player_a=a, player_b=b, user=request.user)
-        except ValidationError as exc:
-            messages.error(request, exc.messages[0])
-        else:
-            messages.success(request, _("Swapped %(a)s and %(b)s.") % {"a": a.full_name, "b": b.full_name})
-            for warning in warnings:  # a rematch, a handicap or a colour change the swap made
-                messages.warning(request, warning)
-    else:
-        messages.error(request, _("Choose two different players."))
-    return _back(tournament, number)
+@_round_button
+def round_swap(request, tournament, round_):
+    players = _two_players(request, tournament)
+    a, b = players["player_a"], players["player_b"]
+    warnings = edit_services.game_swap_players(round=round_, player_a=a, player_b=b, user=request.user)
+    _said(request, _("Swapped %(a)s and %(b)s.") % {"a": a.full_name, "b": b.full_name}, warnings)
 
 
-@require_POST
-@tournament_page(ORGANIZER)
-def round_unpair_game(request, tournament, roles, number):
+@_round_button
+def round_unpair_game(request, tournament, round_):
     """Take one game out of the round: its two players are unpaired and can be paired by hand."""
-    round_ = _round(tournament, number)
     game = round_.games.select_related("black", "white").filter(pk=_int(request.POST.get("game"))).first()
     if game is None:
-        messages.error(request, _("No such game in this round."))
-        return _back(tournament, number)
-    try:
-        edit_services.game_unpair(game=game, user=request.user)
-    except ValidationError as exc:
-        messages.error(request, exc.messages[0])
-    else:
-        messages.success(
-            request,
-            _("Table %(table)s taken out: %(black)s and %(white)s are unpaired.")
-            % {"table": game.table, "black": game.black.full_name, "white": game.white.full_name},
-        )
-    return _back(tournament, number)
+        raise ValidationError(_("No such game in this round."))
+    edit_services.game_unpair(game=game, user=request.user)
+    messages.success(
+        request,
+        _("Table %(table)s taken out: %(black)s and %(white)s are unpaired.")
+        % {"table": game.table, "black": game.black.full_name, "white": game.white.full_name},
+    )
 
 
-@require_POST
-@tournament_page(ORGANIZER)
-def round_pair_by_hand(request, tournament, roles, number):
-    round_ = _round(tournament, number)
-    form = PlayerPairForm(request.POST, tournament=tournament, reason=False)
-    if form.is_valid():
-        a, b = form.cleaned_data["player_a"], form.cleaned_data["player_b"]
-        try:
-            game, warnings = edit_services.players_pair(round=round_, player_a=a, player_b=b, user=request.user)
-        except ValidationError as exc:
-            messages.error(request, exc.messages[0])
-        else:
-            messages.success(
-                request,
-                _("Table %(table)s: %(black)s (Black) – %(white)s (White).")
-                % {"table": game.table, "black": game.black.full_name, "white": game.white.full_name},
-            )
-            for warning in warnings:
-                messages.warning(request, warning)
-    else:
-        messages.error(request, _("Choose two different players."))
-    return _back(tournament, number)
+@_round_button
+def round_pair_by_hand(request, tournament, round_):
+    players = _two_players(request, tournament)
+    game, warnings = edit_services.players_pair(
+        round=round_, player_a=players["player_a"], player_b=players["player_b"], user=request.user
+    )
+    _said(
+        request,
+        _("Table %(table)s: %(black)s (Black) – %(white)s (White).")
+        % {"table": game.table, "black": game.black.full_name, "white": game.white.full_name},
+        warnings,
+    )
 
 
-@require_POST
-@tournament_page(ORGANIZER)
-def round_bye(request, tournament, roles, number):
-    round_ = _round(tournament, number)
-    form = PlayerForm(request.POST, tournament=tournament)
-    if not form.is_valid():
-        messages.error(request, _("Choose a player."))
-        return _back(tournament, number)
-    player = form.cleaned_data["player"]
-    try:
-        edit_services.round_set_bye(round=round_, player=player, user=request.user)
-    except ValidationError as exc:
-        messages.error(request, exc.messages[0])
-    else:
-        messages.success(request, _("%(name)s has the bye in this round.") % {"name": player.full_name})
-    return _back(tournament, number)
+@_round_button
+def round_bye(request, tournament, round_):
+    player = cleaned(PlayerForm(request.POST, tournament=tournament), _("Choose a player."))["player"]
+    edit_services.round_set_bye(round=round_, player=player, user=request.user)
+    messages.success(request, _("%(name)s has the bye in this round.") % {"name": player.full_name})
 
 
 def _int(value) -> int | None:
@@ -305,42 +292,28 @@ def _int(value) -> int | None:
         return None
 
 
-@require_POST
-@tournament_page(ORGANIZER)
-def round_constraint(request, tournament, roles, number, kind):
-    round_ = _round(tournament, number)
+@_round_button
+def round_constraint(request, tournament, round_, kind):
     if kind not in PairConstraint.Kind.values:
-        messages.error(request, _("Unknown action."))
-        return _back(tournament, number)
-    form = PlayerPairForm(request.POST, tournament=tournament)
-    if form.is_valid():
-        try:
-            edit_services.pair_constraint_add(
-                tournament=tournament,
-                kind=kind,
-                player_a=form.cleaned_data["player_a"],
-                player_b=form.cleaned_data["player_b"],
-                round=round_ if kind == PairConstraint.Kind.FIXED or request.POST.get("this_round") else None,
-                reason=form.cleaned_data["reason"],
-                user=request.user,
-            )
-        except ValidationError as exc:
-            messages.error(request, exc.messages[0])
-        else:
-            messages.success(request, _("Saved. It counts the next time the round is paired."))
-    else:
-        messages.error(request, _("Choose two different players."))
-    return _back(tournament, number)
+        raise ValidationError(_("Unknown action."))
+    players = _two_players(request, tournament, reason=True)
+    edit_services.pair_constraint_add(
+        tournament=tournament,
+        kind=kind,
+        player_a=players["player_a"],
+        player_b=players["player_b"],
+        round=round_ if kind == PairConstraint.Kind.FIXED or request.POST.get("this_round") else None,
+        reason=players["reason"],
+        user=request.user,
+    )
+    messages.success(request, _("Saved. It counts the next time the round is paired."))
 
 
-@require_POST
-@tournament_page(ORGANIZER)
-def round_constraint_remove(request, tournament, roles, number):
-    _round(tournament, number)
-    constraint = PairConstraint.objects.filter(tournament=tournament, pk=_int(request.POST.get("constraint"))).first()
+@_round_button
+def round_constraint_remove(request, tournament, round_):
+    pk = _int(request.POST.get("constraint"))
+    constraint = PairConstraint.objects.filter(tournament=tournament, pk=pk).first()
     if constraint is None:
-        messages.error(request, _("This pairing constraint does not exist (any more)."))
-    else:
-        edit_services.pair_constraint_remove(constraint=constraint, user=request.user)
-        messages.success(request, _("Removed. It no longer counts the next time a round is paired."))
-    return _back(tournament, number)
+        raise ValidationError(_("This pairing constraint does not exist (any more)."))
+    edit_services.pair_constraint_remove(constraint=constraint, user=request.user)
+    messages.success(request, _("Removed. It no longer counts the next time a round is paired."))

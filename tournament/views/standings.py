@@ -203,44 +203,38 @@ def crosstable(request, slug):
     return _page(request, slug, None, "standings/crosstable.html", CROSSTABLE_TABLE)
 
 
-def _standings_download(request, slug):
+def _standings_file(request, slug, name: str, write, content_type: str = "application/pdf", inline: bool = True):
+    """A download of the standings (of ``?discipline=``, else all): ``write(standings, tournament name)``,
+    as ``<slug>-<name>`` with the discipline before the file's ending. Organizers' count every paired
+    round; everybody else's only the published ones."""
     tournament = _tournament(slug)
     discipline = _discipline(request, tournament, None)
     if has_role(request.user, tournament, ORGANIZER):  # every paired round counts
-        return tournament, discipline, sel.standings_for(tournament, discipline=discipline, public=False)
-    return tournament, discipline, sel.public_standings(tournament, discipline, sel.standings_version(tournament))
-
-
-def _suffix(discipline):
-    return f"-{discipline}" if discipline else ""
+        st = sel.standings_for(tournament, discipline=discipline, public=False)
+    else:
+        st = sel.public_standings(tournament, discipline, sel.standings_version(tournament))
+    stem, ending = name.rsplit(".", 1)
+    suffix = f"-{discipline}" if discipline else ""
+    filename = f"{tournament.slug}-{stem}{suffix}.{ending}"
+    return _file(write(st, tournament.name), content_type, filename, inline=inline)
 
 
 @require_GET
 @chosen_language
 def pdf_standings(request, slug):
-    tournament, discipline, st = _standings_download(request, slug)
-    return _file(
-        standings_pdf(st, tournament.name), "application/pdf", f"{tournament.slug}-standings{_suffix(discipline)}.pdf"
-    )
+    return _standings_file(request, slug, "standings.pdf", standings_pdf)
 
 
 @require_GET
 @chosen_language
 def pdf_crosstable(request, slug):
-    tournament, discipline, st = _standings_download(request, slug)
-    return _file(
-        crosstable_pdf(st, tournament.name), "application/pdf", f"{tournament.slug}-crosstable{_suffix(discipline)}.pdf"
-    )
+    return _standings_file(request, slug, "crosstable.pdf", crosstable_pdf)
 
 
 @require_GET
 def csv_standings(request, slug):
-    tournament, discipline, st = _standings_download(request, slug)
-    return _file(
-        standings_csv(st),
-        "text/csv; charset=utf-8",
-        f"{tournament.slug}-standings{_suffix(discipline)}.csv",
-        inline=False,
+    return _standings_file(
+        request, slug, "standings.csv", lambda st, _name: standings_csv(st), "text/csv; charset=utf-8", inline=False
     )
 
 

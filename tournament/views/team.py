@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
@@ -16,6 +18,9 @@ from tournament.selectors.setup import open_invitations, team
 from tournament.services import team as team_services
 
 from .access import ORGANIZER, tournament_page
+from .actions import refusal_as_message
+from .form_errors import add_errors, saved
+from .query import int_param
 
 
 def _page(request, tournament, roles, *, add_form=None, invite_form=None, status=200):
@@ -44,48 +49,39 @@ def team_page(request, tournament, roles):
     return _page(request, tournament, roles)
 
 
+def _to_team(tournament, anchor: str = ""):
+    return redirect(f"{reverse('manage_team', args=[tournament.slug])}{anchor}")
+
+
 @require_POST
 @tournament_page(ORGANIZER)
 def team_add(request, tournament, roles):
+    def add(form):
+        data = form.cleaned_data
+        grant = team_services.role_add(
+            tournament=tournament, username=data["username"], role=data["role"], user=request.user
+        )
+        messages.success(
+            request,
+            _("%(user)s is %(role)s now.") % {"user": grant.user.get_username(), "role": grant.get_role_display()},
+        )
+        return _to_team(tournament)
+
     form = RoleAddForm(request.POST)
-    if form.is_valid():
-        try:
-            grant = team_services.role_add(
-                tournament=tournament,
-                username=form.cleaned_data["username"],
-                role=form.cleaned_data["role"],
-                user=request.user,
-            )
-        except ValidationError as exc:
-            form.add_error("username", exc.messages)
-        else:
-            messages.success(
-                request,
-                _("%(user)s is %(role)s now.") % {"user": grant.user.get_username(), "role": grant.get_role_display()},
-            )
-            return redirect("manage_team", slug=tournament.slug)
-    return _page(request, tournament, roles, add_form=form, status=422)
+    beside_username = functools.partial(add_errors, field="username")
+    return saved(form, add, beside_username) or _page(request, tournament, roles, add_form=form, status=422)
 
 
 @require_POST
 @tournament_page(ORGANIZER)
 def team_remove(request, tournament, roles):
-    pk = request.POST.get("role", "")
-    role = (
-        tournament.roles.select_related("user").filter(pk=int(pk)).first()
-        if pk.isascii() and pk.isdigit() and len(pk) < 19
-        else None
-    )
-    if role is None:
-        messages.error(request, _("This role was removed already."))
-        return redirect("manage_team", slug=tournament.slug)
-    try:
-        team_services.role_remove(
-            tournament=tournament, role=role, user=request.user, reason=request.POST.get("reason", "")[:200]
-        )
-    except ValidationError as exc:
-        messages.error(request, exc.messages[0])
-    else:
+    pk = int_param(request.POST.get("role"))
+    role = tournament.roles.select_related("user").filter(pk=pk).first() if pk is not None else None
+    with refusal_as_message(request):
+        if role is None:
+            raise ValidationError(_("This role was removed already."))
+        reason = request.POST.get("reason", "")[:200]
+        team_services.role_remove(tournament=tournament, role=role, user=request.user, reason=reason)
         messages.success(
             request,
             _("%(user)s is no longer %(role)s.") % {"user": role.user.get_username(), "role": role.get_role_display()},
@@ -96,14 +92,13 @@ def team_remove(request, tournament, roles):
             and not tournament.roles.filter(user=request.user).exists()
         ):
             return redirect("my_tournaments")
-    return redirect("manage_team", slug=tournament.slug)
+    return _to_team(tournament)
 
 
 @require_POST
 @tournament_page(ORGANIZER)
 def team_invite(request, tournament, roles):
-    form = InviteForm(request.POST)
-    if form.is_valid():
+    def invite(form):
         invitation = team_services.invitation_create(
             tournament=tournament,
             role=form.cleaned_data["role"],
@@ -119,26 +114,23 @@ def team_invite(request, tournament, roles):
             )
         else:
             messages.success(request, _("The invitation link is below: pass it on to the person you invite."))
-        return redirect(f"{reverse('manage_team', args=[tournament.slug])}#invitations")
-    return _page(request, tournament, roles, invite_form=form, status=422)
+        return _to_team(tournament, "#invitations")
+
+    form = InviteForm(request.POST)
+    return saved(form, invite) or _page(request, tournament, roles, invite_form=form, status=422)
 
 
 @require_POST
 @tournament_page(ORGANIZER)
 def team_withdraw(request, tournament, roles):
-    pk = request.POST.get("invitation", "")
-    invitation = (
-        tournament.invitations.filter(pk=int(pk)).first() if pk.isascii() and pk.isdigit() and len(pk) < 19 else None
-    )
-    try:
+    pk = int_param(request.POST.get("invitation"))
+    invitation = tournament.invitations.filter(pk=pk).first() if pk is not None else None
+    with refusal_as_message(request):
         if invitation is None:
             raise ValidationError(_("This invitation was accepted or withdrawn already."))
         team_services.invitation_withdraw(tournament=tournament, invitation=invitation, user=request.user)
-    except ValidationError as exc:
-        messages.error(request, exc.messages[0])
-    else:
         messages.success(request, _("The invitation was withdrawn; its link no longer works."))
-    return redirect("manage_team", slug=tournament.slug)
+    return _to_team(tournament)
 
 
 def invitation(request, token):
@@ -150,11 +142,8 @@ def invitation(request, token):
     if request.method == "POST":
         if not request.user.is_authenticated:
             return redirect(f"{reverse('login')}?next={path}")
-        try:
+        with refusal_as_message(request):
             grant = team_services.invitation_accept(token=found.token, user=request.user)
-        except ValidationError as exc:
-            messages.error(request, exc.messages[0])
-        else:
             messages.success(
                 request,
                 _("Welcome: you are %(role)s of %(tournament)s now.")

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import functools
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
@@ -21,7 +23,7 @@ from tournament.services.tournaments import (
 )
 
 from .access import ORGANIZER, tournament_page
-from .form_errors import add_errors
+from .form_errors import add_errors, render_form, saved, sent
 
 
 def _refused(request):
@@ -50,33 +52,33 @@ def _double_click(request, form) -> Tournament | None:
     )
 
 
+def to_new_tournament(request, tournament, said: str, page: str = "manage"):
+    """After a tournament was made (created, or brought from a file): its organizer reads ``said`` on its ``page``."""
+    messages.success(request, said)
+    return redirect(page, slug=tournament.slug)
+
+
 @login_required
 def tournament_new(request):
     """A new tournament: name, days, place, time zone, pairing system; the creator is its organizer."""
     if not may_create_tournament(request.user):
         return _refused(request)
-    if request.method == "POST":
-        form = TournamentCreateForm(request.POST)
-        if form.is_valid():
-            again = _double_click(request, form)
-            if again is not None:
-                return redirect("manage_programme", slug=again.slug)
-            try:
-                tournament = tournament_create(user=request.user, data=form.cleaned_data)
-            except ValidationError as exc:
-                add_errors(form, exc)
-            except PermissionDenied:
-                return _refused(request)
-            else:
-                messages.success(
-                    request,
-                    _("%(name)s is created, and you are its organizer. Next: its disciplines and rounds.")
-                    % {"name": tournament.name},
-                )
-                return redirect("manage_programme", slug=tournament.slug)
-    else:
-        form = TournamentCreateForm()
-    return render(request, "tournament/setup/new.html", {"form": form, "upload": OpenGothaUploadForm()})
+
+    def create(form):
+        again = _double_click(request, form)
+        if again is not None:
+            return redirect("manage_programme", slug=again.slug)
+        try:
+            tournament = tournament_create(user=request.user, data=form.cleaned_data)
+        except PermissionDenied:
+            return _refused(request)
+        said = _("%(name)s is created, and you are its organizer. Next: its disciplines and rounds.")
+        return to_new_tournament(request, tournament, said % {"name": tournament.name}, "manage_programme")
+
+    form = TournamentCreateForm(*sent(request))
+    return saved(form, create) or render(
+        request, "tournament/setup/new.html", {"form": form, "upload": OpenGothaUploadForm()}
+    )
 
 
 @login_required
@@ -84,31 +86,23 @@ def tournament_new_opengotha(request):
     """A whole tournament from an OpenGotha file; the uploader is its organizer."""
     if not may_create_tournament(request.user):
         return _refused(request)
-    if request.method == "POST":
-        upload = OpenGothaUploadForm(request.POST, request.FILES)
-        if upload.is_valid():
-            try:
-                tournament = tournament_import_opengotha(
-                    data=upload.cleaned_data["file"], slug=upload.cleaned_data.get("slug") or "", user=request.user
-                )
-            except ValidationError as exc:
-                add_errors(upload, exc, field="file")
-            except PermissionDenied:
-                return _refused(request)
-            else:
-                messages.success(
-                    request,
-                    _("%(name)s was imported: %(players)s players, %(rounds)s rounds.")
-                    % {
-                        "name": tournament.name,
-                        "players": tournament.registrations.count(),
-                        "rounds": tournament.rounds.count(),
-                    },
-                )
-                return redirect("manage", slug=tournament.slug)
-    else:
-        upload = OpenGothaUploadForm()
-    return render(
+
+    def bring(upload):
+        data = upload.cleaned_data
+        try:
+            tournament = tournament_import_opengotha(data=data["file"], slug=data.get("slug") or "", user=request.user)
+        except PermissionDenied:
+            return _refused(request)
+        said = _("%(name)s was imported: %(players)s players, %(rounds)s rounds.") % {
+            "name": tournament.name,
+            "players": tournament.registrations.count(),
+            "rounds": tournament.rounds.count(),
+        }
+        return to_new_tournament(request, tournament, said)
+
+    upload = OpenGothaUploadForm(*sent(request))
+    on_file = functools.partial(add_errors, field="file")
+    return saved(upload, bring, on_file) or render(
         request,
         "tournament/setup/new.html",
         {"form": TournamentCreateForm(), "upload": upload},
@@ -119,41 +113,36 @@ def tournament_new_opengotha(request):
 @tournament_page(ORGANIZER)
 def settings_page(request, tournament, roles):
     locked = locked_settings(tournament)
-    if request.method == "POST":
-        # the form works on its own copy; the service compares with the row as it is in the database
-        form = TournamentSettingsForm(request.POST, instance=Tournament.objects.get(pk=tournament.pk), locked=locked)
-        if form.is_valid():
-            try:
-                changed = tournament_update_settings(
-                    tournament=tournament,
-                    data=form.changes(),
-                    user=request.user,
-                    reason=form.cleaned_data["reason"],
-                    version=form.cleaned_data.get("version") or None,
-                )
-            except StaleSettings as exc:
-                messages.error(request, exc.messages[0])
-                return redirect("manage_settings", slug=tournament.slug)
-            except ValidationError as exc:
-                add_errors(form, exc)
-            else:
-                if changed:
-                    messages.success(request, _("Settings saved."))
-                else:
-                    messages.info(request, _("Nothing was changed."))
-                return redirect("manage_settings", slug=tournament.slug)
-    else:
-        form = TournamentSettingsForm(instance=Tournament.objects.get(pk=tournament.pk), locked=locked)
-    return render(
+
+    def save(form):
+        try:
+            changed = tournament_update_settings(
+                tournament=tournament,
+                data=form.changes(),
+                user=request.user,
+                reason=form.cleaned_data["reason"],
+                version=form.cleaned_data.get("version") or None,
+            )
+        except StaleSettings as exc:
+            messages.error(request, exc.messages[0])
+            return redirect("manage_settings", slug=tournament.slug)
+        if changed:
+            messages.success(request, _("Settings saved."))
+        else:
+            messages.info(request, _("Nothing was changed."))
+        return redirect("manage_settings", slug=tournament.slug)
+
+    # the form works on its own copy; the service compares with the row as it is in the database
+    form = TournamentSettingsForm(*sent(request), instance=Tournament.objects.get(pk=tournament.pk), locked=locked)
+    return saved(form, save) or render_form(
         request,
         "tournament/setup/settings.html",
+        form,
         {
             "tournament": tournament,
             "roles": roles,
-            "form": form,
             "locked": bool(locked),
             "started": pairing_started(tournament),
             "time_reading": time_control_reading(tournament.time_control),
         },
-        status=200 if not form.is_bound else 422,
     )
