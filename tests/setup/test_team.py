@@ -73,16 +73,16 @@ def test_two_organizers_removing_each_other_at_once_leave_one(monkeypatch):
     first = t.roles.get(role="organizer")
     second = role_add(tournament=t, username="bob", role="organizer", user=SYSTEM)
     both_counted = threading.Barrier(2)
-    log = team.log_action
+    log = team.log_change
 
-    def log_after_both_counted(**kwargs):
+    def log_after_both_counted(*args, **kwargs):
         try:
             both_counted.wait(timeout=2)
         except threading.BrokenBarrierError:
             pass  # the other one waits for the lock: it counts after this one is through
-        return log(**kwargs)
+        return log(*args, **kwargs)
 
-    monkeypatch.setattr(team, "log_action", log_after_both_counted)
+    monkeypatch.setattr(team, "log_change", log_after_both_counted)
 
     def remove(role):
         def go():

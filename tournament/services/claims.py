@@ -25,7 +25,7 @@ from tournament.models import Registration, Tournament
 from tournament.models.registration import new_claim_code, normalize_claim_code
 from tournament.permissions import ORGANIZER, require, require_login
 
-from .audit import lock_found, log_action, log_change
+from .audit import lock_found, log_change
 
 
 class ClaimError(ValidationError):
@@ -145,12 +145,6 @@ def invitations_send(
             send_mail(subject, body, None, [registration.email])
             registration.invited_at = timezone.now()
             registration.save(update_fields=["invited_at"])
-            log_action(
-                tournament=tournament,
-                action="registration.invite",
-                obj=registration,
-                user=user,
-                after={"player": str(registration)},
-            )
+            log_change(registration, "registration.invite", user=user, after={"player": str(registration)})
             sent += 1
     return sent

@@ -44,7 +44,7 @@ from tournament.permissions import ORGANIZER, REFEREE, has_role, require
 
 from . import records
 from . import results as result_services
-from .audit import log_action
+from .audit import log_change
 from .records import reason_text
 
 #: How the end of a game in the record becomes the site's result.
@@ -328,13 +328,8 @@ def take_back(*, game: Game, user, version: int, live: LiveRecord | None = None)
             game = result_services.result_withdraw(
                 game=game, user=user, version=game.version, reason=_("Taken back on the live board.")
             )
-        log_action(
-            tournament=game.round.tournament,
-            action="game.live.take_back",
-            obj=game,
-            user=user,
-            before={"moves": count, "taken": taken},
-            after={"moves": len(moves)},
+        log_change(
+            game, "game.live.take_back", user=user, before={"moves": count, "taken": taken}, after={"moves": len(moves)}
         )
     return Played(live, game, new_board(game, moves))
 
@@ -374,10 +369,9 @@ def take_over(*, game: Game, user, version: int, release: bool = False, live: Li
         raise StaleBoard(live)
     before = live.recorder.get_username() if live.recorder else None
     live = _write(live, version, recorder=None if release else user)
-    log_action(
-        tournament=game.round.tournament,
-        action="game.live.hand_back" if release else "game.live.take_over",
-        obj=game,
+    log_change(
+        game,
+        "game.live.hand_back" if release else "game.live.take_over",
         user=user,
         before={"recorder": before},
         after={"recorder": None if release else user.get_username()},
@@ -403,12 +397,5 @@ def set_scorer(*, game: Game, user, username: str) -> LiveRecord:
     if before == after:
         return live
     live = _write(live, live.version, scorer=scorer)
-    log_action(
-        tournament=game.round.tournament,
-        action="game.live.scorer",
-        obj=game,
-        user=user,
-        before={"scorer": before},
-        after={"scorer": after},
-    )
+    log_change(game, "game.live.scorer", user=user, before={"scorer": before}, after={"scorer": after})
     return live

@@ -38,7 +38,7 @@ from tournament.models.game import ResultState
 from tournament.models.tournament import PairingSystem
 from tournament.permissions import require_create
 
-from .audit import log_action
+from .audit import log_change
 
 __all__ = ["MacMahonFormatError", "import_macmahon"]
 
@@ -152,10 +152,9 @@ def import_macmahon(source, *, slug: str | None = None, user) -> Tournament:
         for x in pairings:
             if x.bye:
                 Bye.objects.create(round=round_, player=players[x.black])
-    log_action(
-        tournament=tournament,
-        action="tournament.import",
-        obj=tournament,
+    log_change(
+        tournament,
+        "tournament.import",
         user=user,
         after={
             "players": len(players),

@@ -30,7 +30,7 @@ from tournament.permissions import require_create
 from tournament.selectors.pairing_data import RESULT_CODES, plain_tournament
 from tournament.standings.opengotha import criteria_codes
 
-from .audit import log_action
+from .audit import log_change
 
 __all__ = ["OpenGothaFormatError", "import_opengotha", "export_opengotha"]
 
@@ -179,10 +179,9 @@ def import_opengotha(source, *, slug: str | None = None, user) -> Tournament:
             )
         for b in byes:
             Bye.objects.create(round=rounds[number], player=players[b.player])
-    log_action(
-        tournament=tournament,
-        action="tournament.import",
-        obj=tournament,
+    log_change(
+        tournament,
+        "tournament.import",
         user=user,
         after={"players": len(players), "games": len(data.games), "byes": len(data.byes)},
         reason="OpenGotha file",

@@ -22,7 +22,7 @@ from tournament.models import Discipline, Registration, Round, Tournament
 from tournament.permissions import ORGANIZER, require
 from tournament.selectors.setup import discipline_played
 
-from .audit import log_action, log_change
+from .audit import log_change
 from .registrations import save_checked
 from .rounds import round_create
 
@@ -66,13 +66,7 @@ def discipline_create(*, tournament: Tournament, data: dict, user) -> Discipline
         discipline.position = (tournament.disciplines.aggregate(p=Max("position"))["p"] or 0) + 1
     discipline.full_clean()
     save_checked(discipline)
-    log_action(
-        tournament=tournament,
-        action="discipline.create",
-        obj=discipline,
-        user=user,
-        after=_audit(discipline, DISCIPLINE_FIELDS),
-    )
+    log_change(discipline, "discipline.create", user=user, after=_audit(discipline, DISCIPLINE_FIELDS))
     return discipline
 
 
@@ -118,13 +112,7 @@ def discipline_delete(*, discipline: Discipline, user) -> None:
             % {"rounds": ", ".join(map(str, numbers))},
             code="in-use",
         )
-    log_action(
-        tournament=tournament,
-        action="discipline.delete",
-        obj=current,
-        user=user,
-        before=_audit(current, DISCIPLINE_FIELDS),
-    )
+    log_change(current, "discipline.delete", user=user, before=_audit(current, DISCIPLINE_FIELDS))
     current.delete()
 
 
@@ -263,11 +251,5 @@ def round_delete(*, round: Round, user) -> None:  # noqa: A002
             registration.absent_rounds = [n for n in registration.absent_rounds if n != current.number]
             registration.save(update_fields=["absent_rounds", "updated_at"])
             absent.append(registration.pk)
-    log_action(
-        tournament=tournament,
-        action="round.delete",
-        obj=current,
-        user=user,
-        before={**before, "absences removed": len(absent)},
-    )
+    log_change(current, "round.delete", user=user, before={**before, "absences removed": len(absent)})
     current.delete()

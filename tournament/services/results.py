@@ -19,7 +19,7 @@ from tournament.models import Game
 from tournament.models.game import Result, ResultState, WinMethod, win_methods
 from tournament.permissions import ORGANIZER, REFEREE, require
 
-from .audit import log_action
+from .audit import log_change
 from .records import RecordCheck, RecordUnreadable, check_claim
 from .replays import keep
 
@@ -67,15 +67,7 @@ def _change(*, game: Game, version: int, fields: dict, action: str, user, reason
     current = Game.objects.select_related("round__tournament", "round__discipline", "black", "white").get(pk=game.pk)
     if not updated:
         raise StaleResult(current)
-    log_action(
-        tournament=current.round.tournament,
-        action=action,
-        obj=current,
-        user=user,
-        before=before,
-        after=snapshot(current),
-        reason=reason,
-    )
+    log_change(current, action, user=user, before=before, after=snapshot(current), reason=reason)
     return current
 
 

@@ -28,7 +28,7 @@ from tournament.permissions import ORGANIZER, require
 from tournament.selectors.pairing_data import plain_game, player_key
 from tournament.selectors.round_day import names_of, plain_round, warning_data
 
-from .audit import log_action, log_change
+from .audit import log_change
 from .rounds import RoundStateError, new_game
 
 #: The states in which the games of a round may be edited by hand.
@@ -223,14 +223,7 @@ def game_move_table(*, game: Game, table: int, user) -> Game:
     for g in moving:
         Game.objects.filter(pk=g.pk).update(table=table_of[(g.black_id, g.white_id)], updated_at=now)
     game.refresh_from_db()
-    log_action(
-        tournament=round_.tournament,
-        action="game.table",
-        obj=game,
-        user=user,
-        before={"table": old},
-        after={"table": table},
-    )
+    log_change(game, "game.table", user=user, before={"table": old}, after={"table": table})
     return game
 
 
@@ -257,10 +250,9 @@ def pair_constraint_add(
     )
     constraint.full_clean()
     constraint.save()
-    log_action(
-        tournament=tournament,
-        action="pairing.constraint",
-        obj=constraint,
+    log_change(
+        constraint,
+        "pairing.constraint",
         user=user,
         after={
             "kind": kind,

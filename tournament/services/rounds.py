@@ -24,7 +24,7 @@ from tournament.pairing.model import Game as PlainGame
 from tournament.permissions import ORGANIZER, require
 from tournament.selectors.pairing_data import pairing_tournament, player_key
 
-from .audit import log_action, log_change
+from .audit import log_change
 
 
 class RoundStateError(ValidationError):
@@ -83,13 +83,7 @@ def round_create(
     )
     round_.full_clean()
     round_.save()
-    log_action(
-        tournament=tournament,
-        action="round.create",
-        obj=round_,
-        user=user,
-        after={"number": number, "discipline": discipline.name},
-    )
+    log_change(round_, "round.create", user=user, after={"number": number, "discipline": discipline.name})
     return round_
 
 
@@ -222,10 +216,9 @@ def round_pair(*, round: Round, user) -> PairingOutcome:  # noqa: A002 - the dom
                     "players": [players[g.black].full_name, players[g.white].full_name],
                 }
             )
-    log_action(
-        tournament=tournament,
-        action="round.pair",
-        obj=round_,
+    log_change(
+        round_,
+        "round.pair",
         user=user,
         after={"games": created + len(kept), "bye": bye.full_name if bye else None, "warnings": warnings},
     )
@@ -311,7 +304,7 @@ def _has_all_results(round_: Round) -> None:
         raise RoundStateError(_("Results are missing at tables %(tables)s.") % {"tables": ", ".join(map(str, missing))})
 
 
-def _move(round_: Round, *, user, source: str, target: str, action: str, reason: str = "", check=None) -> Round:
+def _move(round_: Round, source: str, target: str, action: str, *, user, reason: str = "", check=None) -> Round:
     """One step of a round's life (``source`` to ``target``) by an organizer, after ``check``, audited."""
     require(user, round_.tournament, ORGANIZER)
     round_.refresh_from_db()
@@ -325,30 +318,22 @@ def _move(round_: Round, *, user, source: str, target: str, action: str, reason:
 @transaction.atomic
 def round_publish(*, round: Round, user) -> Round:  # noqa: A002
     S = Round.Status
-    return _move(round, user=user, source=S.PAIRED, target=S.PUBLISHED, action="round.publish", check=_has_pairing)
+    return _move(round, S.PAIRED, S.PUBLISHED, "round.publish", user=user, check=_has_pairing)
 
 
 @transaction.atomic
 def round_unpublish(*, round: Round, user, reason: str = "") -> Round:  # noqa: A002
     S = Round.Status
-    return _move(
-        round,
-        user=user,
-        source=S.PUBLISHED,
-        target=S.PAIRED,
-        action="round.unpublish",
-        reason=reason,
-        check=_has_no_results,
-    )
+    return _move(round, S.PUBLISHED, S.PAIRED, "round.unpublish", user=user, reason=reason, check=_has_no_results)
 
 
 @transaction.atomic
 def round_finish(*, round: Round, user) -> Round:  # noqa: A002
     S = Round.Status
-    return _move(round, user=user, source=S.PUBLISHED, target=S.FINISHED, action="round.finish", check=_has_all_results)
+    return _move(round, S.PUBLISHED, S.FINISHED, "round.finish", user=user, check=_has_all_results)
 
 
 @transaction.atomic
 def round_reopen(*, round: Round, user, reason: str = "") -> Round:  # noqa: A002
     S = Round.Status
-    return _move(round, user=user, source=S.FINISHED, target=S.PUBLISHED, action="round.reopen", reason=reason)
+    return _move(round, S.FINISHED, S.PUBLISHED, "round.reopen", user=user, reason=reason)

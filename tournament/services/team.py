@@ -24,7 +24,7 @@ from tournament.models import Tournament, TournamentInvitation, TournamentRole
 from tournament.permissions import ORGANIZER, require, require_login
 
 from .accounts import find_user
-from .audit import lock_found, log_action
+from .audit import lock_found, log_change
 
 ROLES = TournamentRole.Role
 
@@ -64,13 +64,7 @@ def role_add(*, tournament: Tournament, username: str, role: str, user) -> Tourn
             _("%(user)s is %(role)s already.") % {"user": account.get_username(), "role": grant.get_role_display()},
             code="has-role",
         )
-    log_action(
-        tournament=tournament,
-        action="role.add",
-        obj=grant,
-        user=user,
-        after={"user": account.get_username(), "role": role},
-    )
+    log_change(grant, "role.add", user=user, after={"user": account.get_username(), "role": role})
     return grant
 
 
@@ -88,7 +82,7 @@ def role_remove(*, tournament: Tournament, role: TournamentRole, user, reason: s
             code="last-organizer",
         )
     before = {"user": role.user.get_username(), "role": role.role}
-    log_action(tournament=tournament, action="role.remove", obj=role, user=user, before=before, reason=reason)
+    log_change(role, "role.remove", user=user, before=before, reason=reason)
     role.delete()
 
 
@@ -127,13 +121,7 @@ def invitation_create(
             send_mail(
                 subject, render_to_string("tournament/email/role_invitation.txt", context), None, [invitation.email]
             )
-    log_action(
-        tournament=tournament,
-        action="role.invite",
-        obj=invitation,
-        user=user,
-        after={"role": role, "email": invitation.email},
-    )
+    log_change(invitation, "role.invite", user=user, after={"role": role, "email": invitation.email})
     return invitation
 
 
@@ -145,12 +133,8 @@ def invitation_withdraw(*, tournament: Tournament, invitation: TournamentInvitat
     )
     if invitation is None or invitation.accepted_at is not None:
         raise TeamError(_("This invitation was accepted or withdrawn already."), code="gone")
-    log_action(
-        tournament=tournament,
-        action="role.invite.withdraw",
-        obj=invitation,
-        user=user,
-        before={"role": invitation.role, "email": invitation.email},
+    log_change(
+        invitation, "role.invite.withdraw", user=user, before={"role": invitation.role, "email": invitation.email}
     )
     invitation.delete()
 
@@ -181,10 +165,9 @@ def invitation_accept(*, token: str, user) -> TournamentRole:
     invitation.accepted_by = user
     invitation.accepted_at = timezone.now()
     invitation.save(update_fields=["accepted_by", "accepted_at"])
-    log_action(
-        tournament=tournament,
-        action="role.accept",
-        obj=grant,
+    log_change(
+        grant,
+        "role.accept",
         user=user,
         after={"user": user.get_username(), "role": invitation.role, "email": invitation.email},
     )

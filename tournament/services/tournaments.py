@@ -24,7 +24,7 @@ from tournament.permissions import ORGANIZER, require, require_create
 from tournament.ranks import format_rank
 from tournament.selectors.setup import locked_settings
 
-from .audit import log_action
+from .audit import log_change
 
 RANK_FIELDS = {"mcmahon_bar", "mcmahon_floor", "handicap_threshold"}
 
@@ -86,10 +86,9 @@ def tournament_create(*, user, data: dict) -> Tournament:
         tournament.validate_unique()
         raise
     TournamentRole.objects.create(tournament=tournament, user=user, role=TournamentRole.Role.ORGANIZER)
-    log_action(
-        tournament=tournament,
-        action="tournament.create",
-        obj=tournament,
+    log_change(
+        tournament,
+        "tournament.create",
         user=user,
         after={**{k: audit_value(k, getattr(tournament, k)) for k in CREATE_FIELDS}, "organizer": user.get_username()},
     )
@@ -132,10 +131,9 @@ def tournament_update_settings(
         setattr(current, k, data[k])
     current.full_clean()
     current.save()
-    log_action(
-        tournament=current,
-        action="tournament.settings",
-        obj=current,
+    log_change(
+        current,
+        "tournament.settings",
         user=user,
         before=before,
         after={k: audit_value(k, getattr(current, k)) for k in changed},
@@ -181,12 +179,7 @@ def tournament_import_opengotha(*, data: bytes, user, slug: str = "") -> Tournam
             code="value",
         ) from None
     role = TournamentRole.objects.create(tournament=tournament, user=user, role=TournamentRole.Role.ORGANIZER)
-    log_action(
-        tournament=tournament,
-        action="role.add",
-        obj=role,
-        user=user,
-        after={"user": user.get_username(), "role": role.role},
-        reason="OpenGotha file",
+    log_change(
+        role, "role.add", user=user, after={"user": user.get_username(), "role": role.role}, reason="OpenGotha file"
     )
     return tournament
