@@ -74,6 +74,26 @@ def point_name(move: Point | None) -> str:
     return "pass" if move is None else move.name()
 
 
+def five_through(b: list[int], p: int, c: int, lines: tuple[int, ...], exact: bool) -> frozenset[int] | None:
+    """The stones of the five(s) of ``c`` through list index ``p`` of the board ``b``, or ``None``:
+    runs of exactly five (``exact``) or of five or more along the ``lines`` (offsets)."""
+    stones = None
+    for d in lines:
+        if b[p + d] != c and b[p - d] != c:
+            continue  # a lone stone on this line (the common case)
+        a = p - d
+        while b[a] == c:
+            a -= d
+        z = p + d
+        while b[z] == c:
+            z += d
+        length = (z - a) // d - 1
+        if length == 5 or (length > 5 and not exact):
+            run = range(a + d, z, d)
+            stones = set(run) if stones is None else stones.union(run)
+    return frozenset(stones) if stones else None
+
+
 class _Geometry:
     """Per board size: list layout, direction offsets, the empty board, and
     every coordinate token mapped to its list index (computed once)."""
@@ -380,9 +400,11 @@ class Board:
         b = self._b
         e, n_, ne, nw = self.lines
         w_, s_, sw, se = -e, -n_, -ne, -nw
-        lines = self.lines
+        e2, w2, n2, s2, ne2, sw2, nw2, se2 = (2 * d for d in (e, w_, n_, s_, ne, sw, nw, se))
         restricted = self._restricted
+        lines = self.lines
         exact = self.rules.exact_five
+        fives = five_through
         push = self._push_index
         undo = self._undo.append
         caps = self._caps
@@ -392,54 +414,46 @@ class Board:
         blocked = self.pending is not None or self.outcome is not None or self._passes
         for p in indices:
             n = ply + 1
-            if p < 0 or n <= 3 or blocked or b[p]:
-                self.ply = ply
-                push(p)
-                ply = self.ply
-                blocked = self.pending is not None or self.outcome is not None or self._passes
-                continue
-            c = 2 - (n & 1)
-            o = 3 - c
-            b[p] = c
-            # a capture in any of the eight directions?  (written out: it is the hot spot)
-            if (
-                (b[p + e] == o and b[p + 2 * e] == o and b[p + 3 * e] == c)
-                or (b[p + w_] == o and b[p + 2 * w_] == o and b[p + 3 * w_] == c)
-                or (b[p + n_] == o and b[p + 2 * n_] == o and b[p + 3 * n_] == c)
-                or (b[p + s_] == o and b[p + 2 * s_] == o and b[p + 3 * s_] == c)
-                or (b[p + ne] == o and b[p + 2 * ne] == o and b[p + 3 * ne] == c)
-                or (b[p + sw] == o and b[p + 2 * sw] == o and b[p + 3 * sw] == c)
-                or (b[p + nw] == o and b[p + 2 * nw] == o and b[p + 3 * nw] == c)
-                or (b[p + se] == o and b[p + 2 * se] == o and b[p + 3 * se] == c)
-            ):
+            if p >= 0 and n > 3 and not blocked and not b[p]:
+                c = 2 - (n & 1)
+                o = 3 - c
+                b[p] = c
+                # Played here if nothing happens: no capture in any of the eight directions, no five,
+                # no double-three.  (Written out: it is the hot spot.)
+                if not (
+                    (b[p + e] == o and b[p + e2] == o and b[p + 3 * e] == c)
+                    or (b[p + w_] == o and b[p + w2] == o and b[p + 3 * w_] == c)
+                    or (b[p + n_] == o and b[p + n2] == o and b[p + 3 * n_] == c)
+                    or (b[p + s_] == o and b[p + s2] == o and b[p + 3 * s_] == c)
+                    or (b[p + ne] == o and b[p + ne2] == o and b[p + 3 * ne] == c)
+                    or (b[p + sw] == o and b[p + sw2] == o and b[p + 3 * sw] == c)
+                    or (b[p + nw] == o and b[p + nw2] == o and b[p + 3 * nw] == c)
+                    or (b[p + se] == o and b[p + se2] == o and b[p + 3 * se] == c)
+                    or (
+                        # a five through p has two own stones in a row beside p on one side
+                        (
+                            (b[p + e] == c and b[p + e2] == c)
+                            or (b[p + w_] == c and b[p + w2] == c)
+                            or (b[p + n_] == c and b[p + n2] == c)
+                            or (b[p + s_] == c and b[p + s2] == c)
+                            or (b[p + ne] == c and b[p + ne2] == c)
+                            or (b[p + sw] == c and b[p + sw2] == c)
+                            or (b[p + nw] == c and b[p + nw2] == c)
+                            or (b[p + se] == c and b[p + se2] == c)
+                        )
+                        and fives(b, p, c, lines, exact) is not None
+                    )
+                    or (restricted[c] and dt(self, p, c))
+                ):
+                    undo((p, c, (), caps[c], None, None, 0))
+                    ply = n
+                    continue
                 b[p] = EMPTY
-                self.ply = ply
-                push(p)
-                ply = self.ply
-                blocked = self.pending is not None or self.outcome is not None
-                continue
-            slow = False
-            for d in lines:
-                if b[p + d] == c or b[p - d] == c:
-                    a = p - d
-                    while b[a] == c:
-                        a -= d
-                    z = p + d
-                    while b[z] == c:
-                        z += d
-                    length = (z - a) // d - 1
-                    if length == 5 or (length > 5 and not exact):
-                        slow = True
-                        break
-            if slow or (restricted[c] and dt(self, p, c)):
-                b[p] = EMPTY
-                self.ply = ply
-                push(p)
-                ply = self.ply
-                blocked = self.pending is not None or self.outcome is not None
-                continue
-            undo((p, c, (), caps[c], None, None, 0))
-            ply = n
+            # any other move goes, untouched, through the rules in one place
+            self.ply = ply
+            push(p)
+            ply = self.ply
+            blocked = self.pending is not None or self.outcome is not None or self._passes
         self.ply = ply
 
     def _end(self, winner: int | None, reason: str) -> None:
@@ -466,21 +480,7 @@ class Board:
 
     def _five_through(self, p: int, c: int) -> frozenset[int] | None:
         """Stones of the five(s) of ``c`` through ``p``, or ``None``."""
-        b = self._b
-        exact = self.rules.exact_five
-        stones = None
-        for d in self.lines:
-            a = p - d
-            while b[a] == c:
-                a -= d
-            z = p + d
-            while b[z] == c:
-                z += d
-            length = (z - a) // d - 1
-            if length == 5 or (length > 5 and not exact):
-                run = range(a + d, z, d)
-                stones = set(run) if stones is None else stones.union(run)
-        return frozenset(stones) if stones else None
+        return five_through(self._b, p, c, self.lines, self.rules.exact_five)
 
     def _split_five(self, captured, o: int) -> bool:
         """True if removing ``captured`` left an O run that is a five."""
@@ -504,20 +504,22 @@ class Board:
     def _all_fives(self, c: int) -> set[int]:
         b = self._b
         out: set[int] = set()
-        for y in range(self.size):
-            row = self._base + y * self.W
-            for p in range(row, row + self.size):
-                if b[p] != c:
+        for p in self._indices_of(c):
+            for d in self.lines:
+                if b[p - d] == c:
                     continue
-                for d in self.lines:
-                    if b[p - d] == c:
-                        continue
-                    z = p + d
-                    while b[z] == c:
-                        z += d
-                    if self._is_five((z - p) // d):
-                        out.update(range(p, z, d))
+                z = p + d
+                while b[z] == c:
+                    z += d
+                if self._is_five((z - p) // d):
+                    out.update(range(p, z, d))
         return out
+
+    def _indices_of(self, c: int) -> list[int]:
+        """The list indices of the stones of ``c``, row by row."""
+        b, size = self._b, self.size
+        starts = range(self._base, self._base + size * self.W, self.W)
+        return [p for row in starts for p in range(row, row + size) if b[p] == c]
 
     def _capture_points(self, stones, c: int) -> set[int]:
         """Empty points where ``3 - c`` would capture a pair of ``c`` that
@@ -601,29 +603,21 @@ class Board:
     def _five_threats(self, o: int) -> dict[int, set[int]]:
         """Empty points where ``o`` would complete a five -> the stones of that five."""
         b = self._b
+        exact = self.rules.exact_five
         threats: dict[int, set[int]] = {}
         seen = set()
-        for y in range(self.size):
-            row = self._base + y * self.W
-            for s in range(row, row + self.size):
-                if b[s] != o:
-                    continue
-                for d in self.lines:
-                    for k in range(-4, 5):
-                        t = s + k * d
-                        if b[t] != EMPTY or (t, d) in seen:
-                            continue
-                        seen.add((t, d))
-                        b[t] = o
-                        a = t - d
-                        while b[a] == o:
-                            a -= d
-                        z = t + d
-                        while b[z] == o:
-                            z += d
-                        b[t] = EMPTY
-                        if self._is_five((z - a) // d - 1):
-                            threats.setdefault(t, set()).update(q for q in range(a + d, z, d) if q != t)
+        for s in self._indices_of(o):
+            for d in self.lines:
+                for k in range(-4, 5):
+                    t = s + k * d
+                    if b[t] != EMPTY or (t, d) in seen:
+                        continue
+                    seen.add((t, d))
+                    b[t] = o
+                    five = five_through(b, t, o, (d,), exact)
+                    b[t] = EMPTY
+                    if five is not None:
+                        threats.setdefault(t, set()).update(q for q in five if q != t)
         return threats
 
     def _completion_legal(self, t: int, o: int) -> bool:
