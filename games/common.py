@@ -8,9 +8,18 @@ classes, so ``except games.common.IllegalMove`` catches any engine's.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
-__all__ = ["IllegalMove", "ClaimCheck", "ILLEGAL_REASONS", "END_REASONS", "CLAIM_CODES"]
+__all__ = [
+    "IllegalMove",
+    "ClaimCheck",
+    "EngineClaim",
+    "claim_before_end",
+    "claim_at_end",
+    "ILLEGAL_REASONS",
+    "END_REASONS",
+    "CLAIM_CODES",
+]
 
 #: Why a move is illegal, over all engines (``RULES.md`` and the engines' decisions pages).
 ILLEGAL_REASONS = (
@@ -80,3 +89,88 @@ class ClaimCheck:
 
     def __bool__(self) -> bool:
         return self.agrees
+
+
+@dataclass(frozen=True)
+class EngineClaim:
+    """A result claimed in an engine's own form: ``kind`` (one of the engine's
+    :attr:`KINDS`) and ``winner`` (``"black"``/``"white"``; ``None`` for a
+    draw).  Each engine's ``Claim`` is one (``games.ninuki.Claim``,
+    ``games.go.Claim``, which adds the margin of a count)."""
+
+    #: The kinds of claim the engine knows; ``"draw"`` is the one without a winner.
+    KINDS: ClassVar[tuple[str, ...]] = ()
+
+    kind: str
+    winner: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind not in self.KINDS:
+            raise ValueError(f"claim kind must be one of {self.KINDS}: {self.kind!r}")
+        if self.kind == "draw":
+            if self.winner is not None:
+                raise ValueError("a draw has no winner")
+        elif self.winner not in ("black", "white"):
+            raise ValueError(f"a win needs winner 'black' or 'white': {self.winner!r}")
+
+
+def claim_before_end(
+    verdict: Any, error: IllegalMove | None, moves: int, ended: bool, claim: object, conceded: bool
+) -> ClaimCheck | None:
+    """The answers every game gives alike before its own end is compared
+    (``RULES.md``): a record with an illegal move (``error``) agrees with no
+    claim; a record that has not ``ended`` after its ``moves`` agrees with a
+    win the loser ``conceded`` (resignation, time, default) and with nothing
+    else.  ``None`` when the record ended by itself: the engine compares the
+    ``claim`` with its end.  ``verdict`` goes into the answer."""
+    if error is not None:
+        message = f"move {error.move_number} ({error.point or 'none'}), {error.reason}"
+        return ClaimCheck(False, "illegal-move", f"the record has an illegal move: {message}", verdict)
+    if ended:
+        return None
+    if conceded:
+        return ClaimCheck(
+            True, "agree", f"the record is unfinished after {moves} moves; {claim} is consistent", verdict
+        )
+    return ClaimCheck(
+        False, "unfinished", f"{claim} is claimed, but the record has not ended after {moves} moves", verdict
+    )
+
+
+def claim_at_end(
+    verdict: Any,
+    claim: object,
+    *,
+    conceded: bool,
+    winner: str | None,
+    recorded: str | None,
+    end: str,
+    end_at: str,
+    differs: str | None = None,
+) -> ClaimCheck:
+    """Does ``claim`` name the end of a record that ended by itself?
+
+    The record's winner is ``recorded`` (``None``: a draw), said in words by
+    ``end`` (``"black wins by a five"``) and ``end_at`` (with where, or the
+    same).  The claim names ``winner`` (``None``: a draw) or is a win the
+    loser ``conceded``, which a finished record does not allow.  ``differs``
+    is the code of a difference the engine found beyond the winner
+    (``reason-differs``), given once the winner agrees.  ``verdict`` goes
+    into the answer."""
+
+    def answer(agrees: bool, code: str, message: str) -> ClaimCheck:
+        return ClaimCheck(agrees, code, message, verdict)
+
+    if conceded:
+        return answer(False, "finished", f"{claim} is claimed, but the record ends by itself: {end_at}")
+    if winner is None:
+        if recorded is None:
+            return answer(True, "agree", f"the record ends in {end}")
+        return answer(False, "not-a-draw", f"a draw is claimed, but in the record {end}")
+    if recorded is None:
+        return answer(False, "is-a-draw", f"{claim} is claimed, but the record ends in {end}")
+    if recorded != winner:
+        return answer(False, "winner-differs", f"{claim} is claimed, but in the record {end}")
+    if differs is not None:
+        return answer(False, differs, f"{claim} is claimed, but in the record {end}")
+    return answer(True, "agree", f"the record agrees: {end_at}")

@@ -47,7 +47,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from games.common import ClaimCheck, IllegalMove
+from games.common import ClaimCheck, IllegalMove, claim_at_end, claim_before_end
 from games.coords import Point
 
 __all__ = ["Variant", "Replay", "Position", "ResultClaim", "NoValidator", "VARIANTS", "variants", "variant"]
@@ -261,35 +261,15 @@ def _check_result(replay: Replay, claim: ResultClaim) -> ClaimCheck:
     the claimed one, or when the record is unfinished and the claim is a win
     by resignation, on time (or by default)."""
 
-    def answer(agrees: bool, code: str, message: str) -> ClaimCheck:
-        return ClaimCheck(agrees, code, message, replay)
-
-    if not replay.legal:
-        e = replay.error
-        return answer(
-            False,
-            "illegal-move",
-            f"the record has an illegal move: move {e.move_number} ({e.point or 'none'}), {e.reason}",
-        )
-    if not replay.finished:
-        if claim.method is not None:
-            return answer(True, "agree", f"the record is unfinished after {replay.moves} moves; {claim} is consistent")
-        return answer(
-            False, "unfinished", f"{claim} is claimed, but the record has not ended after {replay.moves} moves"
-        )
+    conceded = claim.method is not None
+    early = claim_before_end(replay, replay.error, replay.moves, replay.finished, claim, conceded)
+    if early is not None:
+        return early
     ended = "a draw" if replay.outcome == "draw" else f"{replay.outcome} wins"
     ended += f" ({replay.result or replay.reason})"
-    if claim.method is not None:
-        return answer(False, "finished", f"{claim} is claimed, but the record ends by itself: {ended}")
-    if claim.winner is None:
-        if replay.outcome == "draw":
-            return answer(True, "agree", f"the record ends in {ended}")
-        return answer(False, "not-a-draw", f"a draw is claimed, but in the record {ended}")
-    if replay.outcome == "draw":
-        return answer(False, "is-a-draw", f"{claim} is claimed, but the record ends in {ended}")
-    if replay.outcome != claim.winner:
-        return answer(False, "winner-differs", f"{claim} is claimed, but in the record {ended}")
-    return answer(True, "agree", f"the record agrees: {ended}")
+    return claim_at_end(
+        replay, claim, conceded=conceded, winner=claim.winner, recorded=replay.winner, end=ended, end_at=ended
+    )
 
 
 # ---- Ninuki-Renju ------------------------------------------------------------------

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 
 from games.common import ClaimCheck as _ClaimCheck
+from games.common import EngineClaim, claim_before_end
 from games.go.game import Game, IllegalMove, Outcome, format_margin
 from games.go.position import colour_name
 from games.go.record import Record, RecordError, RecordMove, TooLong, parse_record
@@ -137,22 +138,16 @@ KINDS = ("score", "win", "resignation", "time", "draw")
 
 
 @dataclass(frozen=True)
-class Claim:
+class Claim(EngineClaim):
     """A submitted result: ``kind`` (one of :data:`KINDS`), ``winner``
     (``"black"``/``"white"``, ``None`` for a draw) and, for ``score``, the ``margin``."""
 
-    kind: str
-    winner: str | None = None
+    KINDS = KINDS
+
     margin: float | None = None
 
     def __post_init__(self) -> None:
-        if self.kind not in KINDS:
-            raise ValueError(f"claim kind must be one of {KINDS}: {self.kind!r}")
-        if self.kind == "draw":
-            if self.winner is not None:
-                raise ValueError("a draw has no winner")
-        elif self.winner not in ("black", "white"):
-            raise ValueError(f"a win needs winner 'black' or 'white': {self.winner!r}")
+        super().__post_init__()
         if (self.kind == "score") != (self.margin is not None):
             raise ValueError("a margin belongs to a win on the count only")
 
@@ -207,19 +202,14 @@ def check_claim(verdict: Verdict, claim: str | Claim | tuple) -> ClaimCheck:
         claim = Claim(*claim)
     v = verdict
 
+    outcome = v.outcome
+    early = claim_before_end(v, v.error, v.moves, outcome is not None, claim, claim.kind in ("resignation", "time"))
+    if early is not None:
+        return early
+
     def answer(agrees: bool, code: str, message: str) -> ClaimCheck:
         return ClaimCheck(agrees, code, message, v)
 
-    if not v.legal:
-        e = v.error
-        return answer(
-            False, "illegal-move", f"the record has an illegal move: move {e.move_number} ({e.point}), {e.reason}"
-        )
-    outcome = v.outcome
-    if outcome is None:
-        if claim.kind in ("resignation", "time"):
-            return answer(True, "agree", f"the record is unfinished after {v.moves} moves; {claim} is consistent")
-        return answer(False, "unfinished", f"{claim} is claimed, but the record has not ended after {v.moves} moves")
     result = outcome.result()
     ended = f"the record ends with two passes: {result}"
     if claim.kind in ("resignation", "time"):
