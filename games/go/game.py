@@ -125,6 +125,8 @@ class Game:
     default_komi = 7.5
     #: Stones one handicap unit consists of (a keima is two).
     stones_per_handicap = 1
+    #: True for a game that looks along lines or jumps like a knight: it needs a square board.
+    square_only = False
     #: The practical length limit: moves per point of the board (:meth:`max_moves`).
     moves_per_point = 10
 
@@ -175,6 +177,8 @@ class Game:
         self._to_move = BLACK
         self._handicap_left = handicap * self.stones_per_handicap  # stones still to place
         self._passes = 0  # passes in a row
+        if self.square_only and graph.size is None:
+            raise ValueError(f"{self.title} needs a square board")
 
     @classmethod
     def from_position(cls, position: Position, to_move: int = BLACK, komi: float | None = None) -> Game:

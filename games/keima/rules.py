@@ -81,11 +81,10 @@ class KeimaGame(Game):
     default_size = 9
     default_komi = 4
     stones_per_handicap = 2
+    square_only = True
 
     def __init__(self, size=None, komi=None, handicap=0, graph=None):
         super().__init__(size=size, komi=komi, handicap=handicap, graph=graph)
-        if self.graph.size is None:
-            raise ValueError("Keima-Go needs a square board")
         #: The first stone of the turn under way, or ``None``.
         self.half_turn: int | None = None
         # Ko takes of the turn under way, and of the previous (opponent's) turn,

@@ -100,11 +100,7 @@ class VoltGame(Game):
     rules_name = "1000-Volt-Go"
     default_size = 9
     default_komi = 5
-
-    def __init__(self, size=None, komi=None, handicap=0, graph=None):
-        super().__init__(size=size, komi=komi, handicap=handicap, graph=graph)
-        if self.graph.size is None:
-            raise ValueError("1000-Volt-Go needs a square board")
+    square_only = True
 
     def _place(self, p: int, colour: int) -> tuple[list[int], list[int]]:
         position = self.position
