@@ -3,12 +3,20 @@
 Each engine's own names stay (``games.ninuki.IllegalMove``,
 ``games.go.IllegalMove``, ``games.ninuki.ClaimCheck``, ...): they are these
 classes, so ``except games.common.IllegalMove`` catches any engine's.
+
+Also here, so that each is written once: the checks of a claimed result that
+all games make alike (:class:`EngineClaim`, :func:`claim_before_end`,
+:func:`claim_at_end`), the board after a move (:class:`AfterMove`) and the
+JSON of a verdict (:func:`json_fields`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
+
+from games.coords import Point
 
 __all__ = [
     "IllegalMove",
@@ -16,6 +24,8 @@ __all__ = [
     "EngineClaim",
     "claim_before_end",
     "claim_at_end",
+    "AfterMove",
+    "json_fields",
     "ILLEGAL_REASONS",
     "END_REASONS",
     "CLAIM_CODES",
@@ -66,6 +76,37 @@ class IllegalMove(ValueError):
     def as_dict(self) -> dict:
         """The error object of the validators' JSON: ``{"move": n, "point": "K10", "reason": r}``."""
         return {"move": self.move_number, "point": self.point, "reason": self.reason}
+
+
+@dataclass(frozen=True)
+class AfterMove:
+    """The board after ``number`` moves (0: before the first) and the last of
+    them: what a replayed position (:class:`games.registry.Position`) and a
+    live game's board (:class:`games.live.Snapshot`) both show."""
+
+    number: int
+    stones: Mapping[Point, str]
+    #: The stone just placed (``None`` for a pass and at the start).
+    last: Point | None = None
+    #: How move ``number`` is written: ``"K10"``, ``"pass"``; ``""`` at the start.
+    label: str = ""
+    #: Who played move ``number`` (``None`` at the start).
+    colour: str | None = None
+
+
+def json_fields(verdict: object, keys: Iterable[str]) -> dict[str, Any]:
+    """The attributes ``keys`` of ``verdict`` as JSON-ready values, in that
+    order: an :class:`IllegalMove` as its :meth:`~IllegalMove.as_dict`, a
+    mapping as a plain dict."""
+    out: dict[str, Any] = {}
+    for key in keys:
+        value = getattr(verdict, key)
+        if isinstance(value, IllegalMove):
+            value = value.as_dict()
+        elif isinstance(value, Mapping):
+            value = dict(value)
+        out[key] = value
+    return out
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from games.common import AfterMove
 from games.coords import Point
 from games.limits import RecordTooLong, too_long_message
 
@@ -54,17 +55,11 @@ def normalise(text: str) -> str:
     return Point.parse(token).name()
 
 
-@dataclass(frozen=True)
-class Snapshot:
+@dataclass(frozen=True, kw_only=True)
+class Snapshot(AfterMove):
     """The board after ``number`` moves, and what comes next."""
 
-    number: int
     size: int
-    stones: Mapping[Point, str]
-    #: The last stone placed (``None`` after a pass and at the start), how the move is written, who played it.
-    last: Point | None = None
-    label: str = ""
-    colour: str | None = None
     #: Opponent stones the last move took off.
     captured: tuple[Point, ...] = ()
     #: 1000-Volt-Go: the mover's own stones the last move took off.

@@ -45,9 +45,9 @@ import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any
+from typing import Any, ClassVar
 
-from games.common import ClaimCheck, IllegalMove, claim_at_end, claim_before_end
+from games.common import AfterMove, ClaimCheck, IllegalMove, claim_at_end, claim_before_end, json_fields
 from games.coords import Point
 
 __all__ = ["Variant", "Replay", "Position", "ResultClaim", "NoValidator", "VARIANTS", "variants", "variant"]
@@ -61,17 +61,9 @@ class NoValidator(ValueError):
 
 
 @dataclass(frozen=True)
-class Position:
-    """The board after ``number`` moves (0: before the first)."""
+class Position(AfterMove):
+    """The board after ``number`` moves (0: before the first), in a replay."""
 
-    number: int
-    stones: Mapping[Point, str]
-    #: The stone just placed (``None`` for a pass and at the start).
-    last: Point | None = None
-    #: How move ``number`` is written: ``"K10"``, ``"pass"``; ``""`` at the start.
-    label: str = ""
-    #: Who played move ``number`` (``None`` at the start).
-    colour: str | None = None
     #: Stones move ``number`` took off (and, in 1000-Volt-Go, the mover's own it lost).
     captured: tuple[Point, ...] = ()
     #: Ninuki: the pairs each side has taken so far; ``None`` in the Go family.
@@ -146,20 +138,23 @@ class Replay:
         error = svg.error_point(self.error) if pos.number == self.moves else None
         return svg.board(self.size, pos.stones, last_move=pos.last, captured=pos.captured, error=error, **options)
 
-    def as_dict(self) -> dict:
+    #: The keys of :meth:`as_dict`.
+    JSON_KEYS: ClassVar[tuple[str, ...]] = (
+        "kind",
+        "size",
+        "legal",
+        "moves",
+        "error",
+        "outcome",
+        "reason",
+        "score",
+        "result",
+        "captures",
+    )
+
+    def as_dict(self) -> dict[str, Any]:
         """A JSON-ready summary (the same keys for every game)."""
-        return {
-            "kind": self.kind,
-            "size": self.size,
-            "legal": self.legal,
-            "moves": self.moves,
-            "error": None if self.error is None else self.error.as_dict(),
-            "outcome": self.outcome,
-            "reason": self.reason,
-            "score": None if self.score is None else dict(self.score),
-            "result": self.result,
-            "captures": None if self.captures is None else dict(self.captures),
-        }
+        return json_fields(self, self.JSON_KEYS)
 
 
 @dataclass(frozen=True)

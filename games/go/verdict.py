@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from games.common import ClaimCheck as _ClaimCheck
-from games.common import EngineClaim, claim_before_end
+from games.common import EngineClaim, claim_before_end, json_fields
 from games.go.game import Game, IllegalMove, Outcome, format_margin
 from games.go.position import colour_name
 from games.go.record import Record, RecordError, RecordMove, TooLong, parse_record
@@ -43,15 +44,12 @@ class Verdict:
     game: Game
     outcome: Outcome | None = None
 
-    def as_dict(self) -> dict:
+    #: The keys of :meth:`as_dict`: the JSON object of the command line (a stable contract).
+    JSON_KEYS: ClassVar[tuple[str, ...]] = ("legal", "error", "moves", "score", "result")
+
+    def as_dict(self) -> dict[str, Any]:
         """The JSON object the command line prints."""
-        return {
-            "legal": self.legal,
-            "error": None if self.error is None else self.error.as_dict(),
-            "moves": self.moves,
-            "score": self.score,
-            "result": self.result,
-        }
+        return json_fields(self, self.JSON_KEYS)
 
 
 def _settings(game_class: type[Game], record: Record, size, komi, handicap) -> tuple[int, float | None, int]:

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from games.common import json_fields
 
 from . import notation
 from .board import AFTER_END, FIRST_MOVE, OFF_BOARD, Board, IllegalMove, point_name
@@ -47,16 +50,12 @@ class Verdict:
             **options,
         )
 
-    def as_dict(self) -> dict:
+    #: The keys of :meth:`as_dict`: the JSON object of the command line (a stable contract).
+    JSON_KEYS: ClassVar[tuple[str, ...]] = ("legal", "outcome", "reason", "captures", "moves", "error")
+
+    def as_dict(self) -> dict[str, Any]:
         """The JSON object of the command line (exactly its keys)."""
-        return {
-            "legal": self.legal,
-            "outcome": self.outcome,
-            "reason": self.reason,
-            "captures": self.captures,
-            "moves": self.moves,
-            "error": self.error.as_dict() if self.error else None,
-        }
+        return json_fields(self, self.JSON_KEYS)
 
 
 def replay(record, rules: RuleSet | str = "hannover", size: int | None = None) -> Verdict:
