@@ -4,8 +4,10 @@ Each engine's own names stay (``games.ninuki.IllegalMove``,
 ``games.go.IllegalMove``, ``games.ninuki.ClaimCheck``, ...): they are these
 classes, so ``except games.common.IllegalMove`` catches any engine's.
 
-Also here, so that each is written once: the checks of a claimed result that
-all games make alike (:class:`EngineClaim`, :func:`claim_before_end`,
+Also here, so that each is written once: the names of the colours and of a
+record's outcome (:data:`Colour`, :data:`OutcomeName`), what every engine's
+verdict answers (:class:`EngineVerdict`), the checks of a claimed result
+that all games make alike (:class:`EngineClaim`, :func:`claim_before_end`,
 :func:`claim_at_end`), the board after a move (:class:`AfterMove`) and the
 JSON of a verdict (:func:`json_fields`).
 """
@@ -14,12 +16,19 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal, Protocol, TypedDict
 
 from games.coords import Point
 
 __all__ = [
+    "Colour",
+    "COLOURS",
+    "Ending",
+    "OutcomeName",
+    "winner_of",
     "IllegalMove",
+    "IllegalMoveDict",
+    "EngineVerdict",
     "ClaimCheck",
     "EngineClaim",
     "claim_before_end",
@@ -30,6 +39,21 @@ __all__ = [
     "END_REASONS",
     "CLAIM_CODES",
 ]
+
+#: A player, as every engine names it.
+Colour = Literal["black", "white"]
+#: The colours in the engines' order (``BLACK`` is 1, ``WHITE`` 2).
+COLOURS: tuple[Colour, Colour] = ("black", "white")
+#: How a game that is over ended: a winner, or a draw.
+Ending = Literal["black", "white", "draw"]
+#: Where a legal record leaves the game: over (:data:`Ending`), or not yet.
+OutcomeName = Literal["black", "white", "draw", "unfinished"]
+
+
+def winner_of(outcome: OutcomeName | None) -> Colour | None:
+    """``"black"`` or ``"white"`` for a game won, else ``None`` (a draw, not over, illegal)."""
+    return outcome if outcome in COLOURS else None
+
 
 #: Why a move is illegal, over all engines (``RULES.md`` and the engines' decisions pages).
 ILLEGAL_REASONS = (
@@ -62,6 +86,14 @@ CLAIM_CODES = (
 )
 
 
+class IllegalMoveDict(TypedDict):
+    """The error object of the validators' JSON."""
+
+    move: int
+    point: str
+    reason: str
+
+
 class IllegalMove(ValueError):
     """Move ``move_number`` (1-based) at ``point`` (``"K10"``, ``"pass"``, or
     ``""`` for a missing first move) breaks a rule: ``reason`` (one of
@@ -73,7 +105,7 @@ class IllegalMove(ValueError):
         self.point = point
         self.reason = reason
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> IllegalMoveDict:
         """The error object of the validators' JSON: ``{"move": n, "point": "K10", "reason": r}``."""
         return {"move": self.move_number, "point": self.point, "reason": self.reason}
 
@@ -85,13 +117,27 @@ class AfterMove:
     live game's board (:class:`games.live.Snapshot`) both show."""
 
     number: int
-    stones: Mapping[Point, str]
+    stones: Mapping[Point, Colour]
     #: The stone just placed (``None`` for a pass and at the start).
     last: Point | None = None
     #: How move ``number`` is written: ``"K10"``, ``"pass"``; ``""`` at the start.
     label: str = ""
     #: Who played move ``number`` (``None`` at the start).
-    colour: str | None = None
+    colour: Colour | None = None
+
+
+class EngineVerdict(Protocol):
+    """What every verdict answers (``games.ninuki.Verdict``,
+    ``games.go.Verdict``, :class:`games.registry.Replay`): legal or the first
+    illegal move, the moves replayed legally, and its JSON."""
+
+    @property
+    def legal(self) -> bool: ...
+    @property
+    def error(self) -> IllegalMove | None: ...
+    @property
+    def moves(self) -> int: ...
+    def as_dict(self) -> dict[str, Any]: ...
 
 
 def json_fields(verdict: object, keys: Iterable[str]) -> dict[str, Any]:
@@ -126,7 +172,7 @@ class ClaimCheck:
     agrees: bool
     code: str
     message: str
-    verdict: Any = None
+    verdict: EngineVerdict | None = None
 
     def __bool__(self) -> bool:
         return self.agrees
@@ -143,7 +189,7 @@ class EngineClaim:
     KINDS: ClassVar[tuple[str, ...]] = ()
 
     kind: str
-    winner: str | None = None
+    winner: Colour | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in self.KINDS:
@@ -155,15 +201,13 @@ class EngineClaim:
             raise ValueError(f"a win needs winner 'black' or 'white': {self.winner!r}")
 
 
-def claim_before_end(
-    verdict: Any, error: IllegalMove | None, moves: int, ended: bool, claim: object, conceded: bool
-) -> ClaimCheck | None:
+def claim_before_end(verdict: EngineVerdict, ended: bool, claim: object, conceded: bool) -> ClaimCheck | None:
     """The answers every game gives alike before its own end is compared
-    (``RULES.md``): a record with an illegal move (``error``) agrees with no
-    claim; a record that has not ``ended`` after its ``moves`` agrees with a
-    win the loser ``conceded`` (resignation, time, default) and with nothing
-    else.  ``None`` when the record ended by itself: the engine compares the
-    ``claim`` with its end.  ``verdict`` goes into the answer."""
+    (``RULES.md``): a record with an illegal move agrees with no claim; a
+    record that has not ``ended`` agrees with a win the loser ``conceded``
+    (resignation, time, default) and with nothing else.  ``None`` when the
+    record ended by itself: the engine compares the ``claim`` with its end."""
+    error, moves = verdict.error, verdict.moves
     if error is not None:
         message = f"move {error.move_number} ({error.point or 'none'}), {error.reason}"
         return ClaimCheck(False, "illegal-move", f"the record has an illegal move: {message}", verdict)
@@ -179,12 +223,12 @@ def claim_before_end(
 
 
 def claim_at_end(
-    verdict: Any,
+    verdict: EngineVerdict,
     claim: object,
     *,
     conceded: bool,
-    winner: str | None,
-    recorded: str | None,
+    winner: Colour | None,
+    recorded: Colour | None,
     end: str,
     end_at: str,
     differs: str | None = None,

@@ -11,14 +11,16 @@ its own group without liberties is refused as suicide.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import ClassVar
 
+from games.common import Colour
 from games.go.graph import Graph
 
 __all__ = ["EMPTY", "BLACK", "WHITE", "opponent", "colour_name", "Position", "PlayError"]
 
 EMPTY, BLACK, WHITE = 0, 1, 2
 
-_NAMES = {BLACK: "black", WHITE: "white"}
+_NAMES: dict[int, Colour] = {BLACK: "black", WHITE: "white"}
 
 
 def opponent(colour: int) -> int:
@@ -26,7 +28,7 @@ def opponent(colour: int) -> int:
     return 3 - colour
 
 
-def colour_name(colour: int) -> str:
+def colour_name(colour: int) -> Colour:
     return _NAMES[colour]
 
 
@@ -62,7 +64,9 @@ class Position:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Position) and self.graph is other.graph and self.stones == other.stones
 
-    __hash__ = None  # mutable: hash position.key() instead
+    # mutable, so not hashable (hash position.key() instead): Python sets __hash__ to None beside
+    # this __eq__; typeshed declares it the same way
+    __hash__: ClassVar[None]  # type: ignore[assignment]
 
     def count(self, colour: int) -> int:
         return self.stones.count(colour)

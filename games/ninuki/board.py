@@ -13,8 +13,10 @@ after every move"); the double-three test is in :mod:`.doublethree`.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from games.common import Colour, Ending
 from games.common import IllegalMove as _IllegalMove
 from games.coords import Point, chebyshev
 
@@ -33,7 +35,7 @@ __all__ = [
 ]
 
 EMPTY, BLACK, WHITE, BORDER = 0, 1, 2, 3
-COLOUR_NAMES = {BLACK: "black", WHITE: "white"}
+COLOUR_NAMES: dict[int, Colour] = {BLACK: "black", WHITE: "white"}
 PAD = 5  # sentinel points on every side
 
 #: Why a game ended.
@@ -60,12 +62,12 @@ class Outcome:
     """How a game ended: ``winner`` (``"black"``, ``"white"`` or ``None`` for a
     draw), ``reason`` (one of :data:`REASONS`) and the pairs each side captured."""
 
-    winner: str | None
+    winner: Colour | None
     reason: str
-    captures: dict = field(default_factory=dict)
+    captures: dict[Colour, int] = field(default_factory=dict)
 
     @property
-    def result(self) -> str:
+    def result(self) -> Ending:
         """``"black"``, ``"white"`` or ``"draw"``."""
         return self.winner or "draw"
 
@@ -124,6 +126,12 @@ class _Geometry:
         return self._tokens
 
 
+#: A five that may still be broken: its colour and the list indices of its stones.
+Pending = tuple[int, frozenset[int]]
+#: What :meth:`Board.pop` needs to take a move back: its list index, its colour, the
+#: points it captured, the mover's pairs, the outcome, the pending five and the passes before it.
+_Undo = tuple[int, int, Sequence[int], int, Outcome | None, Pending | None, int]
+
 _GEOMETRY: dict[int, _Geometry] = {}
 
 
@@ -165,10 +173,10 @@ class Board:
         self._caps = [0, 0, 0]
         self._passes = 0
         self.outcome: Outcome | None = None
-        self.pending: tuple[int, frozenset[int]] | None = None  # colour, indices of the five
+        self.pending: Pending | None = None
         self._moves: list[Point | None] | None = []
         self._move_indices: list[int] = []
-        self._undo: list[tuple] = []
+        self._undo: list[_Undo] = []
 
     @property
     def moves(self) -> list[Point | None]:
@@ -178,7 +186,7 @@ class Board:
         return self._moves
 
     @moves.setter
-    def moves(self, value) -> None:
+    def moves(self, value: Iterable[Point | None]) -> None:
         self._moves = list(value)
 
     # --- coordinates -------------------------------------------------------
@@ -193,16 +201,16 @@ class Board:
 
     # --- reading -----------------------------------------------------------
     @property
-    def turn(self) -> str:
+    def turn(self) -> Colour:
         """The colour to move, ``"black"`` or ``"white"``."""
         return "white" if self.ply & 1 else "black"
 
     @property
-    def captures(self) -> dict[str, int]:
+    def captures(self) -> dict[Colour, int]:
         """Pairs captured so far by each colour."""
         return {"black": self._caps[BLACK], "white": self._caps[WHITE]}
 
-    def __getitem__(self, point: Point | str) -> str | None:
+    def __getitem__(self, point: Point | str) -> Colour | None:
         if isinstance(point, str):
             point = Point.parse(point)
         if not point.on_board(self.size):
@@ -210,9 +218,10 @@ class Board:
         v = self._b[self.index(point)]
         return COLOUR_NAMES.get(v)
 
-    def stones(self) -> dict[Point, str]:
+    def stones(self) -> dict[Point, Colour]:
         """Every stone on the board: point -> colour name."""
-        b, out = self._b, {}
+        b = self._b
+        out: dict[Point, Colour] = {}
         for y in range(self.size):
             for x in range(self.size):
                 v = b[self._base + y * self.W + x]
@@ -387,7 +396,7 @@ class Board:
                 self._end(c, FIVE)
         return captured or []
 
-    def play_indices(self, indices) -> None:
+    def play_indices(self, indices: Iterable[int]) -> None:
         """Play a sequence of list indices (``-1``: pass) as fast as possible.
 
         A move on which nothing happens (no capture, no five, no
@@ -457,7 +466,7 @@ class Board:
         self.ply = ply
 
     def _end(self, winner: int | None, reason: str) -> None:
-        self.outcome = Outcome(COLOUR_NAMES.get(winner), reason, self.captures)
+        self.outcome = Outcome(None if winner is None else COLOUR_NAMES[winner], reason, self.captures)
         self.pending = None
 
     def _check_opening(self, n: int, p: int) -> None:
@@ -482,7 +491,7 @@ class Board:
         """Stones of the five(s) of ``c`` through ``p``, or ``None``."""
         return five_through(self._b, p, c, self.lines, self.rules.exact_five)
 
-    def _split_five(self, captured, o: int) -> bool:
+    def _split_five(self, captured: Iterable[int], o: int) -> bool:
         """True if removing ``captured`` left an O run that is a five."""
         b = self._b
         for r in captured:
@@ -521,12 +530,12 @@ class Board:
         starts = range(self._base, self._base + size * self.W, self.W)
         return [p for row in starts for p in range(row, row + size) if b[p] == c]
 
-    def _capture_points(self, stones, c: int) -> set[int]:
+    def _capture_points(self, stones: Iterable[int], c: int) -> set[int]:
         """Empty points where ``3 - c`` would capture a pair of ``c`` that
         includes one of ``stones``."""
         b = self._b
         o = 3 - c
-        out = set()
+        out: set[int] = set()
         for s in stones:
             for e in self.dirs8:
                 if b[s + e] != c:
@@ -543,14 +552,14 @@ class Board:
         b = self._b
         o = 3 - c
         b[q] = c
-        captured = []
+        captured: list[int] = []
         for d in self.dirs8:
             if b[q + d] == o and b[q + d + d] == o and b[q + 3 * d] == c:
                 b[q + d] = b[q + d + d] = EMPTY
                 captured += (q + d, q + d + d)
         return captured
 
-    def _unplace(self, q: int, c: int, captured) -> None:
+    def _unplace(self, q: int, c: int, captured: Iterable[int]) -> None:
         b = self._b
         b[q] = EMPTY
         for r in captured:
@@ -570,7 +579,7 @@ class Board:
         return False
 
     # --- double-three exceptions ------------------------------------------
-    def _double_three_excepted(self, p: int, c: int, captured) -> bool:
+    def _double_three_excepted(self, p: int, c: int, captured: Sequence[int]) -> bool:
         """Does one of the rule set's exceptions allow this double-three?
 
         Called with the stone on ``p`` and the captures made."""
@@ -605,7 +614,7 @@ class Board:
         b = self._b
         exact = self.rules.exact_five
         threats: dict[int, set[int]] = {}
-        seen = set()
+        seen: set[tuple[int, int]] = set()
         for s in self._indices_of(o):
             for d in self.lines:
                 for k in range(-4, 5):
@@ -652,7 +661,7 @@ class Board:
         )
         return ok, captured
 
-    def _other_break(self, p: int, c: int, captured, five: frozenset[int]) -> bool:
+    def _other_break(self, p: int, c: int, captured: Sequence[int], five: frozenset[int]) -> bool:
         """pbmserv: another legal move (not ``p``) breaks the pending five."""
         o = 3 - c
         self._unplace(p, c, captured)  # the position before the move at p
@@ -670,7 +679,7 @@ class Board:
             self._replace(p, c, captured)
         return False
 
-    def _other_stop(self, p: int, c: int, captured, t: int, stones: set[int]) -> bool:
+    def _other_stop(self, p: int, c: int, captured: Sequence[int], t: int, stones: set[int]) -> bool:
         """pbmserv: another legal move (not ``p``) stops the threat at ``t``."""
         o = 3 - c
         self._unplace(p, c, captured)  # the position before the move at p
@@ -688,7 +697,7 @@ class Board:
             self._replace(p, c, captured)
         return False
 
-    def _replace(self, p: int, c: int, captured) -> None:
+    def _replace(self, p: int, c: int, captured: Iterable[int]) -> None:
         """Redo a move undone with :meth:`_unplace`."""
         b = self._b
         b[p] = c

@@ -16,11 +16,13 @@ way of winning); ``not-a-draw`` / ``is-a-draw``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from games.common import ClaimCheck as _ClaimCheck
-from games.common import EngineClaim, claim_at_end, claim_before_end
+from games.common import Colour, EngineClaim, claim_at_end, claim_before_end, winner_of
 
+from .notation import Move
 from .replay import Verdict, replay
 from .rules import RuleSet
 
@@ -54,7 +56,10 @@ ClaimCheck = _ClaimCheck
 
 
 def check_claim(
-    record_or_verdict, claim: Claim | tuple, rules: RuleSet | str = "hannover", size: int | None = None
+    record_or_verdict: Verdict | str | Iterable[Move],
+    claim: Claim | tuple[str, Colour | None],
+    rules: RuleSet | str = "hannover",
+    size: int | None = None,
 ) -> ClaimCheck:
     """Compare a claimed result with a record (text, SGF, move list or a
     :class:`Verdict` already computed).  ``claim`` is a :class:`Claim` or a
@@ -64,17 +69,19 @@ def check_claim(
     v = record_or_verdict if isinstance(record_or_verdict, Verdict) else replay(record_or_verdict, rules, size)
 
     conceded = claim.kind in ("resignation", "time")
-    early = claim_before_end(v, v.error, v.moves, v.outcome != "unfinished", claim, conceded)
+    early = claim_before_end(v, v.outcome != "unfinished", claim, conceded)
     if early is not None:
         return early
+    reason = v.reason
+    assert reason is not None  # a record that ended says why
     ended = "a draw" if v.outcome == "draw" else f"{v.outcome} wins"
-    end = f"{ended} by {_REASON_WORDS.get(v.reason, v.reason)}"
+    end = f"{ended} by {_REASON_WORDS.get(reason, reason)}"
     return claim_at_end(
         v,
         claim,
         conceded=conceded,
         winner=claim.winner,
-        recorded=None if v.outcome == "draw" else v.outcome,
+        recorded=winner_of(v.outcome),
         end=end,
         end_at=f"{end} at move {v.moves}",
         differs="reason-differs" if v.reason != claim.kind else None,
