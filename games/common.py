@@ -8,8 +8,7 @@ Also here, so that each is written once: the names of the colours and of a
 record's outcome (:data:`Colour`, :data:`OutcomeName`), what every engine's
 verdict answers (:class:`EngineVerdict`), the checks of a claimed result
 that all games make alike (:class:`EngineClaim`, :func:`claim_before_end`,
-:func:`claim_at_end`), the board after a move (:class:`AfterMove`) and the
-JSON of a verdict (:func:`json_fields`).
+:func:`claim_at_end`) and the JSON of a verdict (:func:`json_fields`).
 """
 
 from __future__ import annotations
@@ -17,8 +16,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, Protocol, TypedDict
-
-from games.coords import Point
 
 __all__ = [
     "Colour",
@@ -33,7 +30,6 @@ __all__ = [
     "EngineClaim",
     "claim_before_end",
     "claim_at_end",
-    "AfterMove",
     "json_fields",
     "ILLEGAL_REASONS",
     "END_REASONS",
@@ -108,22 +104,6 @@ class IllegalMove(ValueError):
     def as_dict(self) -> IllegalMoveDict:
         """The error object of the validators' JSON: ``{"move": n, "point": "K10", "reason": r}``."""
         return {"move": self.move_number, "point": self.point, "reason": self.reason}
-
-
-@dataclass(frozen=True)
-class AfterMove:
-    """The board after ``number`` moves (0: before the first) and the last of
-    them: what a replayed position (:class:`games.registry.Position`) and a
-    live game's board (:class:`games.live.Snapshot`) both show."""
-
-    number: int
-    stones: Mapping[Point, Colour]
-    #: The stone just placed (``None`` for a pass and at the start).
-    last: Point | None = None
-    #: How move ``number`` is written: ``"K10"``, ``"pass"``; ``""`` at the start.
-    label: str = ""
-    #: Who played move ``number`` (``None`` at the start).
-    colour: Colour | None = None
 
 
 class EngineVerdict(Protocol):

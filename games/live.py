@@ -29,10 +29,10 @@ from dataclasses import dataclass
 from typing import Any, Unpack
 
 from games import go, keima, ninuki
-from games.common import COLOURS, AfterMove, Colour, Ending, winner_of
+from games.common import COLOURS, Colour, Ending, winner_of
 from games.coords import Point
 from games.limits import RecordTooLong, too_long_message
-from games.registry import GoFamilyVariant, NinukiVariant, NoValidator, ReplaySettings
+from games.registry import AfterMove, GoFamilyVariant, NinukiVariant, NoValidator, ReplaySettings
 
 __all__ = ["LiveGame", "Snapshot", "TooLong", "normalise"]
 

@@ -50,7 +50,6 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypedDict, TypeVar, Un
 from games import go, keima, ninuki, volt
 from games.common import (
     COLOURS,
-    AfterMove,
     ClaimCheck,
     Colour,
     EngineClaim,
@@ -71,6 +70,7 @@ __all__ = [
     "Variant",
     "Replay",
     "Position",
+    "AfterMove",
     "ResultClaim",
     "Method",
     "RecordInput",
@@ -105,6 +105,22 @@ class ReplaySettings(TypedDict, total=False):
 
 class NoValidator(ValueError):
     """The game has no validator (Rund-Go: results only)."""
+
+
+@dataclass(frozen=True)
+class AfterMove:
+    """The board after ``number`` moves (0: before the first) and the last of
+    them: what a replayed position (:class:`Position`) and a
+    live game's board (:class:`games.live.Snapshot`) both show."""
+
+    number: int
+    stones: Mapping[Point, Colour]
+    #: The stone just placed (``None`` for a pass and at the start).
+    last: Point | None = None
+    #: How move ``number`` is written: ``"K10"``, ``"pass"``; ``""`` at the start.
+    label: str = ""
+    #: Who played move ``number`` (``None`` at the start).
+    colour: Colour | None = None
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,6 @@ way of winning); ``not-a-draw`` / ``is-a-draw``.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from games.common import ClaimCheck as _ClaimCheck
 from games.common import Colour, EngineClaim, claim_at_end, claim_before_end, winner_of
@@ -37,10 +36,10 @@ _REASON_WORDS = {
 }
 
 
-@dataclass(frozen=True)
 class Claim(EngineClaim):
     """A submitted result: ``kind`` (one of :data:`KINDS`) and ``winner``
-    (``"black"``/``"white"``; ``None`` for a draw)."""
+    (``"black"``/``"white"``; ``None`` for a draw).  A dataclass, as
+    :class:`~games.common.EngineClaim` is: it adds no field."""
 
     KINDS = KINDS
 
