@@ -17,7 +17,7 @@ Every :class:`Variant` answers the same questions, whatever its engine:
   ``validated`` (``False`` for Rund-Go, entered as results only),
   ``has_handicap`` (``False`` for Ninuki-Renju);
 - :meth:`Variant.handicap` (``(stones, komi)`` by Go rank difference, or
-  ``None`` where the game has no table) and :meth:`Variant.max_moves` (the
+  ``None`` where the game has no table, :attr:`Variant.handicap_table`) and :meth:`Variant.max_moves` (the
   longest record accepted, :mod:`games.limits`);
 - :meth:`Variant.replay`: a record (text, SGF, or a list of moves) to a
   :class:`Replay`, one shape for every game: legal or the first
