@@ -45,7 +45,7 @@ import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypedDict, TypeVar, Unpack
+from typing import TYPE_CHECKING, Any, Literal, TypedDict, TypeVar, Unpack
 
 from games import go, keima, ninuki, volt
 from games.common import (
@@ -204,18 +204,7 @@ class Replay:
         return svg.board(self.size, pos.stones, last_move=pos.last, captured=pos.captured, error=error, **options)
 
     #: The keys of :meth:`as_dict`.
-    JSON_KEYS: ClassVar[tuple[str, ...]] = (
-        "kind",
-        "size",
-        "legal",
-        "moves",
-        "error",
-        "outcome",
-        "reason",
-        "score",
-        "result",
-        "captures",
-    )
+    JSON_KEYS = ("kind", "size", "legal", "moves", "error", "outcome", "reason", "score", "result", "captures")
 
     def as_dict(self) -> dict[str, Any]:
         """A JSON-ready summary (the same keys for every game)."""

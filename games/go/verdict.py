@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol
+from typing import Any, Protocol
 
 from games.common import ClaimCheck as _ClaimCheck
 from games.common import Colour, EngineClaim, claim_before_end, json_fields
@@ -57,7 +57,7 @@ class Verdict:
     outcome: Outcome | None = None
 
     #: The keys of :meth:`as_dict`: the JSON object of the command line (a stable contract).
-    JSON_KEYS: ClassVar[tuple[str, ...]] = ("legal", "error", "moves", "score", "result")
+    JSON_KEYS = ("legal", "error", "moves", "score", "result")
 
     def as_dict(self) -> dict[str, Any]:
         """The JSON object the command line prints."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Unpack, cast
+from typing import TYPE_CHECKING, Any, Unpack, cast
 
 from games.common import Colour, OutcomeName, json_fields
 
@@ -57,7 +57,7 @@ class Verdict:
         )
 
     #: The keys of :meth:`as_dict`: the JSON object of the command line (a stable contract).
-    JSON_KEYS: ClassVar[tuple[str, ...]] = ("legal", "outcome", "reason", "captures", "moves", "error")
+    JSON_KEYS = ("legal", "outcome", "reason", "captures", "moves", "error")
 
     def as_dict(self) -> dict[str, Any]:
         """The JSON object of the command line (exactly its keys)."""
