@@ -419,7 +419,7 @@ class NinukiVariant(Variant):
         )
 
     def _engine_check(self, replay: Replay, claim: EngineClaimInput) -> ClaimCheck:
-        if not isinstance(claim, ninuki.Claim | tuple):
+        if isinstance(claim, str) or (isinstance(claim, EngineClaim) and not isinstance(claim, ninuki.Claim)):
             raise TypeError(f"Ninuki-Renju checks a ResultClaim, a games.ninuki.Claim or (kind, winner): {claim!r}")
         return ninuki.check_claim(_engine_verdict(replay, ninuki.Verdict), claim)
 
