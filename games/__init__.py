@@ -6,8 +6,17 @@
 them behind one interface; ``README.md`` describes it.
 """
 
+from __future__ import annotations
 
-def variants():
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # imported when called: ``import games`` stays cheap
+    from collections.abc import Mapping
+
+    from games.registry import Variant
+
+
+def variants() -> Mapping[str, Variant]:
     """Every game by name: ``ninuki``, ``go``, ``keima``, ``volt``, ``rundgo``
     (a read-only mapping of :class:`games.registry.Variant`)."""
     from games.registry import variants as _variants
@@ -15,7 +24,7 @@ def variants():
     return _variants()
 
 
-def variant(kind: str):
+def variant(kind: str) -> Variant:
     """The :class:`games.registry.Variant` called ``kind`` (``KeyError`` if unknown)."""
     from games.registry import variant as _variant
 

@@ -24,15 +24,18 @@ games.common.IllegalMove: move 2 (E6) is illegal: not-keima
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any, Unpack
 
+from games import go, keima, ninuki
+from games.common import COLOURS, Colour, Ending, winner_of
 from games.coords import Point
 from games.limits import RecordTooLong, too_long_message
+from games.registry import AfterMove, GoFamilyVariant, NinukiVariant, NoValidator, ReplaySettings
 
 __all__ = ["LiveGame", "Snapshot", "TooLong", "normalise"]
 
-COLOURS = ("black", "white")
 #: The knight's moves: where the second stone of a Keima-Go turn may go.
 _KEIMA = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))
 
@@ -54,17 +57,11 @@ def normalise(text: str) -> str:
     return Point.parse(token).name()
 
 
-@dataclass(frozen=True)
-class Snapshot:
+@dataclass(frozen=True, kw_only=True)
+class Snapshot(AfterMove):
     """The board after ``number`` moves, and what comes next."""
 
-    number: int
     size: int
-    stones: Mapping[Point, str]
-    #: The last stone placed (``None`` after a pass and at the start), how the move is written, who played it.
-    last: Point | None = None
-    label: str = ""
-    colour: str | None = None
     #: Opponent stones the last move took off.
     captured: tuple[Point, ...] = ()
     #: 1000-Volt-Go: the mover's own stones the last move took off.
@@ -73,7 +70,7 @@ class Snapshot:
     pushed: tuple[tuple[Point, Point], ...] = ()
     pulled: tuple[tuple[Point, Point], ...] = ()
     #: Who plays next (``None`` once the game is over).
-    to_move: str | None = "black"
+    to_move: Colour | None = "black"
     #: Keima-Go: the next stone is the second of a turn, a knight's move from ``first_stone``.
     second_stone: bool = False
     first_stone: Point | None = None
@@ -82,16 +79,16 @@ class Snapshot:
     #: Handicap stones Black still places before White's first move.
     handicap_left: int = 0
     #: Ninuki-Renju: the pairs each side has taken (``None`` in the Go family).
-    captures: Mapping[str, int] | None = None
+    captures: Mapping[Colour, int] | None = None
     #: Go family: the stones each side has taken off the board.
-    prisoners: Mapping[str, int] | None = None
+    prisoners: Mapping[Colour, int] | None = None
     #: Ninuki-Renju: the colour whose five stands but can be broken by a capture on the next move.
-    pending_five: str | None = None
+    pending_five: Colour | None = None
     #: Once over: ``"black"``, ``"white"`` or ``"draw"``, why (``five``, ``captures``, ``overline-split``,
     #: ``double-pass``), and in the Go family the count (without komi) and the result (``"B+3.5"``).
-    outcome: str | None = None
+    outcome: Ending | None = None
     reason: str | None = None
-    score: Mapping[str, int] | None = None
+    score: Mapping[Colour, int] | None = None
     result: str | None = None
 
     @property
@@ -99,8 +96,8 @@ class Snapshot:
         return self.outcome is not None
 
     @property
-    def winner(self) -> str | None:
-        return self.outcome if self.outcome in COLOURS else None
+    def winner(self) -> Colour | None:
+        return winner_of(self.outcome)
 
 
 class LiveGame:
@@ -117,46 +114,44 @@ class LiveGame:
         *,
         size: int | None = None,
         rules: str | None = None,
-        options: Mapping | None = None,
+        options: Mapping[str, Any] | None = None,
         komi: float | None = None,
-        handicap: int = 0,
+        handicap: int | None = 0,
     ):
         import games
 
         variant = games.variant(kind)
         if not variant.validated:
-            from games.registry import NoValidator
-
             raise NoValidator(f"{variant.title} has no validator: results only")
         self.kind = kind
         self.title = variant.title
         self.moves: list[str] = []
-        self._before = None  # the position before the last move (1000-Volt-Go's slides)
-        if kind == "ninuki":
-            from games import ninuki
-
+        self._before: go.Position | None = None  # the position before the last move (1000-Volt-Go's slides)
+        #: The engine's game: a Ninuki board, or a game of the Go family.
+        self._engine: ninuki.Board | go.Game
+        if isinstance(variant, NinukiVariant):
             if handicap:
                 raise ValueError("Ninuki-Renju is played without handicap")
-            rule_set = ninuki.RuleSet.preset(rules or variant.rule_sets[0], **dict(options or {}))
-            if size is not None and size != rule_set.size:
-                rule_set = rule_set.replace(size=size)
-            self._board = ninuki.Board(rule_set)
-            self._game = None
+            rule_set = variant.rule_set(rules, options, size)
+            self._engine = ninuki.Board(rule_set)
             self.size = rule_set.size
             self.limit = rule_set.max_moves(rule_set.size)
             #: Ninuki-Renju: the pairs that win (``None`` in the Go family).
             self.capture_win: int | None = rule_set.capture_win
         else:
+            assert isinstance(variant, GoFamilyVariant)  # every other game with a validator
             if options:
                 raise ValueError(f"{variant.title} has no rule options")
-            self._board = None
-            self._game = variant.game_class(size=size or variant.default_size, komi=komi, handicap=handicap)
-            self.size = self._game.size
-            self.limit = variant.max_moves(self.size)
+            game = variant.game_class(size=size or variant.default_size, komi=komi, handicap=handicap or 0)
+            self._engine = game
+            n = game.size
+            assert n is not None  # a square board
+            self.size = n
+            self.limit = variant.max_moves(n)
             self.capture_win = None
 
     @classmethod
-    def from_moves(cls, kind: str, moves: Iterable[str], **settings) -> LiveGame:
+    def from_moves(cls, kind: str, moves: Iterable[str], **settings: Unpack[ReplaySettings]) -> LiveGame:
         """The game after ``moves`` (tokens, as :meth:`play` takes them)."""
         game = cls(kind, **settings)
         for move in moves:
@@ -175,11 +170,12 @@ class LiveGame:
         token = normalise(move)
         if len(self.moves) >= self.limit:
             raise TooLong(len(self.moves) + 1, self.limit, f"{self.title} on {self.size}x{self.size}")
-        if self._board is not None:
-            self._board.play(token)
+        engine = self._engine
+        if isinstance(engine, ninuki.Board):
+            engine.play(token)
         else:
-            before = self._game.position.copy()
-            self._game.play(None if token == "pass" else token)
+            before = engine.position.copy()
+            engine.play(None if token == "pass" else token)
             self._before = before
         self.moves.append(token)
 
@@ -192,12 +188,12 @@ class LiveGame:
 
     def snapshot(self) -> Snapshot:
         """The board now, whose turn it is, and the end of the game if it has come."""
-        if self._board is not None:
-            return self._ninuki_snapshot()
-        return self._go_snapshot()
+        engine = self._engine
+        if isinstance(engine, ninuki.Board):
+            return self._ninuki_snapshot(engine)
+        return self._go_snapshot(engine)
 
-    def _ninuki_snapshot(self) -> Snapshot:
-        board = self._board
+    def _ninuki_snapshot(self, board: ninuki.Board) -> Snapshot:
         n = len(self.moves)
         last = board.moves[-1] if n else None
         outcome = board.outcome
@@ -217,24 +213,22 @@ class LiveGame:
             reason=None if outcome is None else outcome.reason,
         )
 
-    def _go_snapshot(self) -> Snapshot:
-        game = self._game
+    def _go_snapshot(self, game: go.Game) -> Snapshot:
         graph = game.graph
 
         def point(p: int) -> Point:
             return Point(*graph.point(p))
 
         stones = {point(p): COLOURS[c - 1] for p, c in enumerate(game.position.stones) if c}
-        prisoners = {"black": 0, "white": 0}
+        prisoners: dict[Colour, int] = {"black": 0, "white": 0}
         for m in game.moves:
             prisoners[COLOURS[m.colour - 1]] += len(m.captured)
             prisoners[COLOURS[2 - m.colour]] += len(m.lost)  # 1000-Volt-Go: the mover's own lost stones
         move = game.moves[-1] if game.moves else None
         last = None if move is None or move.point is None else point(move.point)
-        first = getattr(game, "half_turn", None)
+        first = game.half_turn if isinstance(game, keima.KeimaGame) else None
         outcome = game.outcome()
         over = outcome is not None
-        result = None if not over else {1: "black", 2: "white", None: "draw"}[outcome.winner]
         return Snapshot(
             number=len(game.moves),
             size=self.size,
@@ -249,16 +243,18 @@ class LiveGame:
             to_move=None if over else COLOURS[game.to_move - 1],
             second_stone=first is not None and not over,
             first_stone=None if first is None else point(first),
-            targets=() if first is None or over else self._keima_targets(first),
+            targets=() if first is None or over else self._keima_targets(game, first),
             handicap_left=game._handicap_left,
             prisoners=prisoners,
-            outcome=result,
-            reason=None if not over else outcome.termination.value,
-            score=None if not over else outcome.score(),
-            result=None if not over else outcome.result(),
+            outcome=None if outcome is None else outcome.ending,
+            reason=None if outcome is None else outcome.termination.value,
+            score=None if outcome is None else outcome.score(),
+            result=None if outcome is None else outcome.result(),
         )
 
-    def _slides(self, move, point, *, own: bool) -> tuple[tuple[Point, Point], ...]:
+    def _slides(
+        self, move: go.Move | None, point: Callable[[int], Point], *, own: bool
+    ) -> tuple[tuple[Point, Point], ...]:
         """1000-Volt-Go: what the last stone slid (``own``: pushed, else pulled), worked out again
         on the position before it."""
         if self.kind != "volt" or move is None or move.point is None or move.handicap or self._before is None:
@@ -270,8 +266,7 @@ class LiveGame:
         moved = slide(before, move.point, move.colour)
         return tuple((point(a), point(b)) for a, b in moved if (before.stones[b] == move.colour) == own)
 
-    def _keima_targets(self, first: int) -> tuple[Point, ...]:
-        game = self._game
+    def _keima_targets(self, game: go.Game, first: int) -> tuple[Point, ...]:
         x, y = game.graph.point(first)
         out = []
         for dx, dy in _KEIMA:

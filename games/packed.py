@@ -36,10 +36,10 @@ A position is the frame before it with at most ``every`` moves applied.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
-from games.common import IllegalMove
+from games.common import Colour, IllegalMove
 from games.coords import Point
 from games.registry import Position, Replay
 
@@ -47,8 +47,8 @@ __all__ = ["FORMAT", "pack", "unpack"]
 
 FORMAT = 1
 EVERY = 64
-_COLOUR = {"black": "b", "white": "w"}
-_NAME = {"b": "black", "w": "white"}
+_COLOUR: dict[Colour, str] = {"black": "b", "white": "w"}
+_NAME: dict[str, Colour] = {"b": "black", "w": "white"}
 
 
 def _code(p: Point) -> str:
@@ -59,7 +59,7 @@ def _point(code: str, i: int = 0) -> Point:
     return Point(ord(code[i]) - 97, ord(code[i + 1]) - 97)
 
 
-def _frame(stones, size: int) -> str:
+def _frame(stones: Mapping[Point, Colour], size: int) -> str:
     cells = ["."] * (size * size)
     for p, colour in stones.items():
         cells[p.y * size + p.x] = _COLOUR[colour]
@@ -70,8 +70,8 @@ def pack(replay: Replay, every: int = EVERY) -> dict[str, Any]:
     """``replay`` as plain JSON (one walk through its positions)."""
     size = replay.size
     frames: list[str] = []
-    moves: list[list] = []
-    before: dict = {}
+    moves: list[str] = []
+    before: Mapping[Point, Colour] = {}
     for pos in replay.positions():
         if pos.number % every == 0:
             frames.append(_frame(pos.stones, size))
@@ -84,6 +84,7 @@ def pack(replay: Replay, every: int = EVERY) -> dict[str, Any]:
                 put = "".join(_COLOUR[now[p]] + _code(p) for p in pos.changed if p in now)
                 taken = "".join(_code(p) for p in pos.changed if p not in now)
             pairs = "" if pos.captures is None else f"{pos.captures['black']}.{pos.captures['white']}"
+            assert pos.colour is not None  # every move has its player
             fields = [
                 _COLOUR[pos.colour],
                 "" if pos.last is None else _code(pos.last),
@@ -108,12 +109,12 @@ def unpack(data: dict[str, Any]) -> Replay:
     moves = data["moves"].split(" ") if data["moves"] else []
     ninuki = r["captures"] is not None
 
-    def stones_of(frame: str) -> dict[Point, str]:
+    def stones_of(frame: str) -> dict[Point, Colour]:
         return {Point(i % size, i // size): _NAME[c] for i, c in enumerate(frame) if c != "."}
 
-    def step(stones: dict[Point, str], number: int) -> list:
+    def step(stones: dict[Point, Colour], number: int) -> list[str]:
         """Move ``number`` played on ``stones`` (changed in place); its fields."""
-        fields = moves[number - 1].split(",")
+        fields: list[str] = moves[number - 1].split(",")
         fields += [""] * (6 - len(fields))
         put, taken = fields[3], fields[4]
         for i in range(0, len(taken), 2):
@@ -122,7 +123,7 @@ def unpack(data: dict[str, Any]) -> Replay:
             stones[_point(put, i + 1)] = _NAME[put[i]]
         return fields
 
-    def position(number: int, stones: dict[Point, str], fields: list) -> Position:
+    def position(number: int, stones: dict[Point, Colour], fields: list[str]) -> Position:
         colour, last, captured, _, _, pairs = fields
         point = _point(last) if last else None
         return Position(
@@ -139,7 +140,7 @@ def unpack(data: dict[str, Any]) -> Replay:
         return Position(0, {}, captures={"black": 0, "white": 0} if ninuki else None)
 
     def walk() -> Iterator[Position]:
-        stones: dict[Point, str] = {}
+        stones: dict[Point, Colour] = {}
         yield start()
         for number in range(1, r["moves"] + 1):
             yield position(number, stones, step(stones, number))
@@ -150,7 +151,7 @@ def unpack(data: dict[str, Any]) -> Replay:
         # the frame before the move (at most ``every`` moves back), then the
         # moves up to it: the last one gives the marks (last stone, captures)
         k = (number - 1) // every
-        stones = {Point(i % size, i // size): _NAME[c] for i, c in enumerate(frames[k]) if c != "."}
+        stones = stones_of(frames[k])
         for n in range(k * every + 1, number + 1):
             fields = step(stones, n)
         return position(number, stones, fields)

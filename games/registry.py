@@ -17,7 +17,7 @@ Every :class:`Variant` answers the same questions, whatever its engine:
   ``validated`` (``False`` for Rund-Go, entered as results only),
   ``has_handicap`` (``False`` for Ninuki-Renju);
 - :meth:`Variant.handicap` (``(stones, komi)`` by Go rank difference, or
-  ``None`` where the game has no table) and :meth:`Variant.max_moves` (the
+  ``None`` where the game has no table, :attr:`Variant.handicap_table`) and :meth:`Variant.max_moves` (the
   longest record accepted, :mod:`games.limits`);
 - :meth:`Variant.replay`: a record (text, SGF, or a list of moves) to a
   :class:`Replay`, one shape for every game: legal or the first
@@ -40,20 +40,67 @@ this module is a layer over them.
 
 from __future__ import annotations
 
-import importlib
+import random
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal, TypedDict, TypeVar, Unpack
 
-from games.common import ClaimCheck, IllegalMove
+from games import go, keima, ninuki, volt
+from games.common import (
+    COLOURS,
+    ClaimCheck,
+    Colour,
+    EngineClaim,
+    EngineVerdict,
+    IllegalMove,
+    OutcomeName,
+    claim_at_end,
+    claim_before_end,
+    json_fields,
+    winner_of,
+)
 from games.coords import Point
 
-__all__ = ["Variant", "Replay", "Position", "ResultClaim", "NoValidator", "VARIANTS", "variants", "variant"]
+if TYPE_CHECKING:
+    from games.svg import Options
 
-COLOURS = ("black", "white")
-METHODS = ("resignation", "time", "default")
+__all__ = [
+    "Variant",
+    "Replay",
+    "Position",
+    "AfterMove",
+    "ResultClaim",
+    "Method",
+    "RecordInput",
+    "EngineClaimInput",
+    "ReplaySettings",
+    "NoValidator",
+    "VARIANTS",
+    "variants",
+    "variant",
+]
+
+#: How a game was won other than on the board.
+Method = Literal["resignation", "time", "default"]
+METHODS: tuple[Method, ...] = ("resignation", "time", "default")
+#: A record as :meth:`Variant.replay` takes it: text notation or SGF, or the moves
+#: (a :class:`~games.coords.Point` each, ``None`` for a pass; Ninuki-Renju only).
+RecordInput = str | Sequence[Point | None]
+#: A claim in an engine's own form (:meth:`Variant.check_claim`): its ``Claim``, the
+#: fields of one as a tuple (checked by it), or a Go result such as ``"B+3.5"``.
+EngineClaimInput = EngineClaim | str | tuple[Any, ...]
+
+
+class ReplaySettings(TypedDict, total=False):
+    """The settings of :meth:`Variant.replay`, as :meth:`Variant.check_claim` passes them on."""
+
+    size: int | None
+    rules: str | None
+    options: Mapping[str, Any] | None
+    komi: float | None
+    handicap: int | None
 
 
 class NoValidator(ValueError):
@@ -61,21 +108,29 @@ class NoValidator(ValueError):
 
 
 @dataclass(frozen=True)
-class Position:
-    """The board after ``number`` moves (0: before the first)."""
+class AfterMove:
+    """The board after ``number`` moves (0: before the first) and the last of
+    them: what a replayed position (:class:`Position`) and a
+    live game's board (:class:`games.live.Snapshot`) both show."""
 
     number: int
-    stones: Mapping[Point, str]
+    stones: Mapping[Point, Colour]
     #: The stone just placed (``None`` for a pass and at the start).
     last: Point | None = None
     #: How move ``number`` is written: ``"K10"``, ``"pass"``; ``""`` at the start.
     label: str = ""
     #: Who played move ``number`` (``None`` at the start).
-    colour: str | None = None
+    colour: Colour | None = None
+
+
+@dataclass(frozen=True)
+class Position(AfterMove):
+    """The board after ``number`` moves (0: before the first), in a replay."""
+
     #: Stones move ``number`` took off (and, in 1000-Volt-Go, the mover's own it lost).
     captured: tuple[Point, ...] = ()
     #: Ninuki: the pairs each side has taken so far; ``None`` in the Go family.
-    captures: Mapping[str, int] | None = None
+    captures: Mapping[Colour, int] | None = None
     #: Every point whose stone came, went or changed with move ``number``
     #: (``None``: not known, compare ``stones`` with the position before).
     changed: tuple[Point, ...] | None = field(default=None, compare=False, repr=False)
@@ -100,20 +155,20 @@ class Replay:
     legal: bool
     moves: int
     error: IllegalMove | None
-    outcome: str | None
+    outcome: OutcomeName | None
     reason: str | None = None
-    score: Mapping[str, int] | None = None
+    score: Mapping[Colour, int] | None = None
     result: str | None = None
-    captures: Mapping[str, int] | None = None
-    verdict: Any = None
+    captures: Mapping[Colour, int] | None = None
+    verdict: EngineVerdict | None = None
     _walk: Callable[[], Iterator[Position]] | None = field(default=None, repr=False, compare=False)
     #: Straight to one position (a kept replay, :mod:`games.packed`); else :meth:`position` walks.
     _seek: Callable[[int], Position] | None = field(default=None, repr=False, compare=False)
 
     @property
-    def winner(self) -> str | None:
+    def winner(self) -> Colour | None:
         """``"black"`` or ``"white"`` for a game won in the record, else ``None``."""
-        return self.outcome if self.outcome in COLOURS else None
+        return winner_of(self.outcome)
 
     @property
     def finished(self) -> bool:
@@ -122,6 +177,8 @@ class Replay:
 
     def positions(self) -> Iterator[Position]:
         """The position at the start and after every legal move, in order (worked out now)."""
+        if self._walk is None:
+            raise TypeError("this replay keeps no positions")
         return self._walk()
 
     def position(self, number: int | None = None) -> Position:
@@ -136,7 +193,7 @@ class Replay:
                 return pos
         raise AssertionError("unreachable")
 
-    def svg(self, number: int | None = None, **options) -> str:
+    def svg(self, number: int | None = None, **options: Unpack[Options]) -> str:
         """The position after ``number`` moves (default: the last) as SVG
         (:func:`games.svg.board`): the last stone ringed, its captures
         crossed, and on the last position an illegal move's point framed."""
@@ -146,20 +203,12 @@ class Replay:
         error = svg.error_point(self.error) if pos.number == self.moves else None
         return svg.board(self.size, pos.stones, last_move=pos.last, captured=pos.captured, error=error, **options)
 
-    def as_dict(self) -> dict:
+    #: The keys of :meth:`as_dict`.
+    JSON_KEYS = ("kind", "size", "legal", "moves", "error", "outcome", "reason", "score", "result", "captures")
+
+    def as_dict(self) -> dict[str, Any]:
         """A JSON-ready summary (the same keys for every game)."""
-        return {
-            "kind": self.kind,
-            "size": self.size,
-            "legal": self.legal,
-            "moves": self.moves,
-            "error": None if self.error is None else self.error.as_dict(),
-            "outcome": self.outcome,
-            "reason": self.reason,
-            "score": None if self.score is None else dict(self.score),
-            "result": self.result,
-            "captures": None if self.captures is None else dict(self.captures),
-        }
+        return json_fields(self, self.JSON_KEYS)
 
 
 @dataclass(frozen=True)
@@ -169,8 +218,8 @@ class ResultClaim:
     ended by itself (a five, captures, the count), else ``"resignation"``,
     ``"time"`` or ``"default"``."""
 
-    winner: str | None
-    method: str | None = None
+    winner: Colour | None
+    method: Method | None = None
 
     def __post_init__(self) -> None:
         if self.winner not in (*COLOURS, None):
@@ -199,6 +248,9 @@ class Variant:
     validated: bool = True
     #: False for a game never played with handicap (Ninuki-Renju).
     has_handicap: bool = True
+    #: The game's own handicap table: a Go rank difference -> ``(handicap stones
+    #: or keimas, komi)``; ``None`` where the game has none.
+    handicap_table: Callable[[int], tuple[int, float]] | None = None
 
     def __repr__(self) -> str:
         return f"<Variant {self.name}>"
@@ -206,7 +258,8 @@ class Variant:
     def handicap(self, rank_difference: int) -> tuple[int, float] | None:
         """``(handicap stones or keimas, komi)`` for a Go rank difference by the
         game's table, or ``None`` where it has none."""
-        return None
+        table = self.handicap_table
+        return None if table is None else table(rank_difference)
 
     def max_moves(self, size: int | None = None, rules: str | None = None) -> int | None:
         """The longest record accepted on a board of ``size`` (``None``: no validator)."""
@@ -214,7 +267,7 @@ class Variant:
 
     def replay(
         self,
-        record,
+        record: RecordInput,
         *,
         size: int | None = None,
         rules: str | None = None,
@@ -223,9 +276,24 @@ class Variant:
         handicap: int | None = None,
     ) -> Replay:
         """Replay ``record`` (text, SGF, or a list of moves)."""
+        settings: ReplaySettings = {
+            "size": size,
+            "rules": rules,
+            "options": options,
+            "komi": komi,
+            "handicap": handicap,
+        }
+        return self._replay(record, settings)
+
+    def _replay(self, record: RecordInput, settings: ReplaySettings) -> Replay:
         raise NoValidator(f"{self.title} has no validator: results only")
 
-    def check_claim(self, record_or_replay, claim, **settings) -> ClaimCheck:
+    def check_claim(
+        self,
+        record_or_replay: RecordInput | Replay,
+        claim: ResultClaim | EngineClaimInput,
+        **settings: Unpack[ReplaySettings],
+    ) -> ClaimCheck:
         """Does ``claim`` agree with the record (or a :class:`Replay` of it)?
 
         ``claim`` is a :class:`ResultClaim` (checked here, the same way for
@@ -238,7 +306,7 @@ class Variant:
             return _check_result(replay, claim)
         return self._engine_check(replay, claim)
 
-    def _engine_check(self, replay: Replay, claim) -> ClaimCheck:
+    def _engine_check(self, replay: Replay, claim: EngineClaimInput) -> ClaimCheck:
         raise TypeError(f"{self.title} checks ResultClaim only")
 
     def write_sgf(self, replay: Replay) -> str:
@@ -246,9 +314,20 @@ class Variant:
         raise NoValidator(f"{self.title} has no validator")
 
     def sample(
-        self, rng, *, size: int | None = None, rules: str | None = None, komi: float | None = None, handicap: int = 0
+        self,
+        rng: random.Random,
+        *,
+        size: int | None = None,
+        rules: str | None = None,
+        komi: float | None = None,
+        handicap: int = 0,
     ) -> str:
         """A random legal record in text notation (:mod:`games.sample`: for demos and benchmarks)."""
+        return self._sample(rng, size, rules, komi, handicap)
+
+    def _sample(
+        self, rng: random.Random, size: int | None, rules: str | None, komi: float | None, handicap: int
+    ) -> str:
         raise NoValidator(f"{self.title} has no validator")
 
     def write_text(self, replay: Replay) -> str:
@@ -256,40 +335,31 @@ class Variant:
         return " ".join(pos.label for pos in replay.positions() if pos.number)
 
 
+_V = TypeVar("_V")
+
+
+def _engine_verdict(replay: Replay, kind: type[_V]) -> _V:
+    """The engine's own verdict of ``replay``; a kept replay (:mod:`games.packed`) has none."""
+    verdict = replay.verdict
+    if not isinstance(verdict, kind):
+        raise TypeError(f"this replay keeps no {kind.__module__}.{kind.__name__}: check a ResultClaim, or replay")
+    return verdict
+
+
 def _check_result(replay: Replay, claim: ResultClaim) -> ClaimCheck:
     """``RULES.md``: a result agrees with a record when the record's outcome is
     the claimed one, or when the record is unfinished and the claim is a win
     by resignation, on time (or by default)."""
 
-    def answer(agrees: bool, code: str, message: str) -> ClaimCheck:
-        return ClaimCheck(agrees, code, message, replay)
-
-    if not replay.legal:
-        e = replay.error
-        return answer(
-            False,
-            "illegal-move",
-            f"the record has an illegal move: move {e.move_number} ({e.point or 'none'}), {e.reason}",
-        )
-    if not replay.finished:
-        if claim.method is not None:
-            return answer(True, "agree", f"the record is unfinished after {replay.moves} moves; {claim} is consistent")
-        return answer(
-            False, "unfinished", f"{claim} is claimed, but the record has not ended after {replay.moves} moves"
-        )
+    conceded = claim.method is not None
+    early = claim_before_end(replay, replay.finished, claim, conceded)
+    if early is not None:
+        return early
     ended = "a draw" if replay.outcome == "draw" else f"{replay.outcome} wins"
     ended += f" ({replay.result or replay.reason})"
-    if claim.method is not None:
-        return answer(False, "finished", f"{claim} is claimed, but the record ends by itself: {ended}")
-    if claim.winner is None:
-        if replay.outcome == "draw":
-            return answer(True, "agree", f"the record ends in {ended}")
-        return answer(False, "not-a-draw", f"a draw is claimed, but in the record {ended}")
-    if replay.outcome == "draw":
-        return answer(False, "is-a-draw", f"{claim} is claimed, but the record ends in {ended}")
-    if replay.outcome != claim.winner:
-        return answer(False, "winner-differs", f"{claim} is claimed, but in the record {ended}")
-    return answer(True, "agree", f"the record agrees: {ended}")
+    return claim_at_end(
+        replay, claim, conceded=conceded, winner=claim.winner, recorded=replay.winner, end=ended, end_at=ended
+    )
 
 
 # ---- Ninuki-Renju ------------------------------------------------------------------
@@ -302,28 +372,28 @@ class NinukiVariant(Variant):
     default_komi = None
     has_handicap = False
 
-    def __init__(self):
+    def __init__(self) -> None:
         from games.ninuki.rules import MAX_SIZE, MIN_SIZE, PRESETS
 
         self.rule_sets = tuple(PRESETS)
         self.board_sizes = tuple(range(MIN_SIZE, MAX_SIZE + 1, 2))
 
-    def _rules(self, rules, options, size=None):
-        from games.ninuki import RuleSet
+    def rule_set(
+        self, rules: str | None = None, options: Mapping[str, Any] | None = None, size: int | None = None
+    ) -> ninuki.RuleSet:
+        """The rule set ``rules`` (default the first, ``hannover``) with ``options`` and on ``size``."""
+        rule_set = ninuki.RuleSet.preset(rules or self.rule_sets[0], **dict(options or {}))
+        return rule_set if size is None or size == rule_set.size else rule_set.replace(size=size)
 
-        rule_set = RuleSet.preset(rules or self.rule_sets[0], **dict(options or {}))
-        return rule_set if size is None else rule_set.replace(size=size)
+    def max_moves(self, size: int | None = None, rules: str | None = None) -> int:
+        return self.rule_set(rules, None).max_moves(size)
 
-    def max_moves(self, size=None, rules=None):
-        return self._rules(rules, None).max_moves(size)
-
-    def replay(self, record, *, size=None, rules=None, options=None, komi=None, handicap=None) -> Replay:
-        from games import ninuki
-
-        if handicap:
+    def _replay(self, record: RecordInput, settings: ReplaySettings) -> Replay:
+        if settings.get("handicap"):
             raise ValueError("Ninuki-Renju is played without handicap")
-        v = ninuki.replay(record, self._rules(rules, options), size)
+        v = ninuki.replay(record, self.rule_set(settings.get("rules"), settings.get("options")), settings.get("size"))
         board = v.board
+        assert board is not None  # ninuki.replay keeps the board it played on
         moves = list(board.moves)
         rule_set, n = board.rules, board.size
 
@@ -348,23 +418,25 @@ class NinukiVariant(Variant):
             self.name, n, v.legal, v.moves, v.error, v.outcome, v.reason, None, None, dict(v.captures), v, walk
         )
 
-    def _engine_check(self, replay, claim):
-        from games import ninuki
+    def _engine_check(self, replay: Replay, claim: EngineClaimInput) -> ClaimCheck:
+        if isinstance(claim, str) or (isinstance(claim, EngineClaim) and not isinstance(claim, ninuki.Claim)):
+            raise TypeError(f"Ninuki-Renju checks a ResultClaim, a games.ninuki.Claim or (kind, winner): {claim!r}")
+        return ninuki.check_claim(_engine_verdict(replay, ninuki.Verdict), claim)
 
-        return ninuki.check_claim(replay.verdict, claim)
-
-    def write_sgf(self, replay):
-        from games import ninuki
-
+    def write_sgf(self, replay: Replay) -> str:
+        board = _engine_verdict(replay, ninuki.Verdict).board
+        assert board is not None  # ninuki.replay keeps the board it played on
         result = {"black": "B+", "white": "W+", "draw": "0"}.get(replay.outcome or "")
-        return ninuki.write_sgf(replay.verdict.board.moves, replay.size, result=result)
+        return ninuki.write_sgf(board.moves, replay.size, result=result)
 
-    def sample(self, rng, *, size=None, rules=None, komi=None, handicap=0):
+    def _sample(
+        self, rng: random.Random, size: int | None, rules: str | None, komi: float | None, handicap: int
+    ) -> str:
         from games.sample import ninuki_record
 
         if handicap:
             raise ValueError("Ninuki-Renju is played without handicap")
-        return ninuki_record(rng, self._rules(rules, None, size))
+        return ninuki_record(rng, self.rule_set(rules, None, size))
 
 
 # ---- the Go family -------------------------------------------------------------------
@@ -385,37 +457,39 @@ class GoFamilyVariant(Variant):
 
     board_sizes = range(1, 26)
 
-    def __init__(self, name: str, module: str, class_name: str, rule_sets: tuple[str, ...], table: str | None = None):
+    def __init__(
+        self,
+        name: str,
+        game_class: type[go.Game],
+        rule_sets: tuple[str, ...],
+        table: Callable[[int], tuple[int, float]] | None = None,
+    ):
         self.name = name
-        self._module, self._class_name, self._table = module, class_name, table
+        #: The engine's game class (:class:`games.go.Game` or a subclass).
+        self.game_class = game_class
+        self.handicap_table = table
         self.rule_sets = rule_sets
-        game_class = self.game_class
         self.title = game_class.title
         self.default_size = game_class.default_size
         self.default_komi = game_class.default_komi
 
-    @property
-    def game_class(self):
-        return getattr(importlib.import_module(self._module), self._class_name)
-
-    def handicap(self, rank_difference):
-        if self._table is None:
-            return None
-        return getattr(importlib.import_module(self._module), self._table)(rank_difference)
-
-    def max_moves(self, size=None, rules=None):
+    def max_moves(self, size: int | None = None, rules: str | None = None) -> int:
         return self.game_class.max_moves(size)
 
-    def replay(self, record, *, size=None, rules=None, options=None, komi=None, handicap=None) -> Replay:
-        from games.go import verdict as go_verdict
-
+    def _replay(self, record: RecordInput, settings: ReplaySettings) -> Replay:
+        rules = settings.get("rules")
         if rules is not None and rules not in self.rule_sets:
             raise ValueError(f"unknown rule set {rules!r} for {self.title}; choose from {', '.join(self.rule_sets)}")
-        if options:
+        if settings.get("options"):
             raise ValueError(f"{self.title} has no rule options")
+        if not isinstance(record, str | go.Record):
+            raise TypeError(f"{self.title} replays a record in text notation or SGF (or a games.go.Record)")
         game_class = self.game_class
-        v = go_verdict.replay(game_class, record, size=size, komi=komi, handicap=handicap)
+        size, komi, handicap = settings.get("size"), settings.get("komi"), settings.get("handicap")
+        v = go.verdict.replay(game_class, record, size=size, komi=komi, handicap=handicap)
         game = v.game
+        n = game.size
+        assert n is not None  # the family replays records on square boards
         played = [m.point for m in game.moves]
         graph = game.graph
 
@@ -426,9 +500,9 @@ class GoFamilyVariant(Variant):
             # The stones are kept up to date point by point (a move changes a
             # few: the stone, captures, 1000-Volt-Go's slides), not read
             # from the whole board after every move.
-            g = game_class(size=game.size, komi=game.komi, handicap=game.handicap)
+            g = game_class(size=n, komi=game.komi, handicap=game.handicap)
             points = [point(q) for q in range(len(g.position.stones))]
-            stones: dict[Point, str] = {}
+            stones: dict[Point, Colour] = {}
             before = bytes(g.position.stones)
             yield Position(0, {})
             for number, p in enumerate(played, 1):
@@ -452,15 +526,16 @@ class GoFamilyVariant(Variant):
                     changed=tuple(points[q] for q in changed),
                 )
 
-        outcome, reason = None, None
+        outcome: OutcomeName | None = None
+        reason = None
         if v.legal:
-            outcome, reason = "unfinished", None
+            outcome = "unfinished"
             if v.outcome is not None:
-                outcome = {1: "black", 2: "white", None: "draw"}[v.outcome.winner]
+                outcome = v.outcome.ending
                 reason = v.outcome.termination.value
         return Replay(
             self.name,
-            game.size,
+            n,
             v.legal,
             v.moves,
             v.error,
@@ -473,17 +548,17 @@ class GoFamilyVariant(Variant):
             walk,
         )
 
-    def _engine_check(self, replay, claim):
-        from games.go.verdict import check_claim
+    def _engine_check(self, replay: Replay, claim: EngineClaimInput) -> ClaimCheck:
+        if isinstance(claim, EngineClaim) and not isinstance(claim, go.Claim):
+            raise TypeError(f"{self.title} checks a ResultClaim, a games.go.Claim, (kind, winner[, margin]) or 'B+3.5'")
+        return go.verdict.check_claim(_engine_verdict(replay, go.Verdict), claim)
 
-        return check_claim(replay.verdict, claim)
+    def write_sgf(self, replay: Replay) -> str:
+        return go.write_sgf(_engine_verdict(replay, go.Verdict).game)
 
-    def write_sgf(self, replay):
-        from games.go import write_sgf
-
-        return write_sgf(replay.verdict.game)
-
-    def sample(self, rng, *, size=None, rules=None, komi=None, handicap=0):
+    def _sample(
+        self, rng: random.Random, size: int | None, rules: str | None, komi: float | None, handicap: int
+    ) -> str:
         from games.sample import go_family_record
 
         game = self.game_class(
@@ -509,9 +584,9 @@ def _build() -> dict[str, Variant]:
     return {
         "ninuki": NinukiVariant(),
         # Go counts by area only (RULES.md "Go"): no territory count, so no "japanese".
-        "go": GoFamilyVariant("go", "games.go", "Game", ("chinese",)),
-        "keima": GoFamilyVariant("keima", "games.keima", "KeimaGame", ("hannover",), "handicap_for_rank_difference"),
-        "volt": GoFamilyVariant("volt", "games.volt", "VoltGame", ("hannover",), "handicap_for_rank_difference"),
+        "go": GoFamilyVariant("go", go.Game, ("chinese",)),
+        "keima": GoFamilyVariant("keima", keima.KeimaGame, ("hannover",), keima.handicap_for_rank_difference),
+        "volt": GoFamilyVariant("volt", volt.VoltGame, ("hannover",), volt.handicap_for_rank_difference),
         "rundgo": RundGoVariant(),
     }
 

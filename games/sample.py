@@ -13,13 +13,18 @@ True
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from games.coords import Point
+
+if TYPE_CHECKING:
+    from games.go import Game
+    from games.ninuki import RuleSet
 
 __all__ = ["ninuki_record", "go_family_record"]
 
 
-def ninuki_record(rng: random.Random, rules, max_moves: int = 90) -> str:
+def ninuki_record(rng: random.Random, rules: RuleSet, max_moves: int = 90) -> str:
     """A Ninuki game under ``rules`` (a :class:`games.ninuki.RuleSet`), played
     near the centre so that it gets somewhere: it ends in a five or captures,
     or stops unfinished after ``max_moves``."""
@@ -30,6 +35,7 @@ def ninuki_record(rng: random.Random, rules, max_moves: int = 90) -> str:
     centre = size // 2
     moves: list[str] = []
     radius = 3
+    point: Point | None
     while not board.is_game_over() and len(moves) < max_moves:
         if not moves:
             point = Point(centre, centre)
@@ -49,7 +55,7 @@ def ninuki_record(rng: random.Random, rules, max_moves: int = 90) -> str:
     return " ".join(moves)
 
 
-def go_family_record(rng: random.Random, game, stones: int | None = None) -> str:
+def go_family_record(rng: random.Random, game: Game, stones: int | None = None) -> str:
     """A game of the Go family from ``game`` (a fresh :class:`games.go.Game`
     or subclass, with its size, komi and handicap): random legal stones, then
     two passes; ``stones`` defaults to four ninths of the board's points (36

@@ -110,7 +110,7 @@ class SGFGame:
     nodes: list[Node]
     variations: bool = False
     game_count: int = 1
-    extra: dict = field(default_factory=dict)
+    extra: dict[str, object] = field(default_factory=dict)
 
     @property
     def root(self) -> dict[str, list[str]]:
@@ -127,16 +127,19 @@ class SGFGame:
         Raises :class:`SGFError` for a node holding both ``B`` and ``W`` or a
         move property with several values.
         """
-        out = []
+        out: list[SGFMove] = []
         append = out.append
         for node in self.nodes:
             props = node.properties
             b, w = props.get("B"), props.get("W")
-            if b is None and w is None:
-                continue
-            if b is not None and w is not None:
+            if w is None:
+                if b is None:
+                    continue
+                colour, values = "B", b
+            elif b is None:
+                colour, values = "W", w
+            else:
                 raise SGFError("a node holds both B and W", node.line, node.column)
-            colour, values = ("B", b) if w is None else ("W", w)
             if len(values) != 1:
                 raise SGFError(f"{colour} has {len(values)} values", node.line, node.column)
             append(SGFMove(colour, values[0], node))
@@ -189,6 +192,13 @@ _LETTERS = re.compile(r"[A-Za-z]+")
 _ESCAPE = re.compile(r"\\(\r\n|\n\r|\n|\r|.)", re.S)
 
 
+def _after_blanks(text: str, pos: int) -> int:
+    """The offset after the blanks (if any) at ``pos``."""
+    blanks = _WS.match(text, pos)
+    assert blanks is not None  # the pattern matches the empty string too
+    return blanks.end()
+
+
 def _unescape(raw: str) -> str:
     """Resolve escapes: ``\\x`` is ``x``; a backslash before a line break removes both (soft break)."""
     if "\\" not in raw:
@@ -213,7 +223,7 @@ class _Reader:
         return SGFError(message, *self.where(pos))
 
     def skip_ws(self) -> None:
-        self.pos = _WS.match(self.text, self.pos).end()
+        self.pos = _after_blanks(self.text, self.pos)
 
     def peek(self) -> str:
         return self.text[self.pos] if self.pos < self.n else ""
@@ -221,7 +231,7 @@ class _Reader:
     def node(self) -> Node:
         """The node at ``;``; leaves ``pos`` after it and the blanks that follow."""
         text, at = self.text, self.pos
-        pos = _WS.match(text, at + 1).end()
+        pos = _after_blanks(text, at + 1)
         props: dict[str, list[str]] = {}
         prop_match, value_match = _PROPERTY.match, _VALUE.match
         while True:
@@ -249,10 +259,12 @@ class _Reader:
 
     def _bad_property(self, pos: int) -> None:
         """Say what is wrong with the property at ``pos`` (the pattern did not match)."""
-        raw = _LETTERS.match(self.text, pos).group()
+        letters = _LETTERS.match(self.text, pos)
+        assert letters is not None  # called where a letter stands
+        raw = letters.group()
         if not any(ch.isupper() for ch in raw):
             raise self.error(f"property identifier {raw!r} has no capital letter", pos)
-        after = _WS.match(self.text, pos + len(raw)).end()
+        after = _after_blanks(self.text, pos + len(raw))
         if after >= self.n or self.text[after] != "[":
             raise self.error(f"property {raw!r} has no value", pos)
         raise self.error("unterminated property value", after)
@@ -280,7 +292,7 @@ def parse(text: str, max_nodes: int | None = None) -> SGFGame:
             raise r.error("no game tree: the text is empty")
         raise r.error(f"expected '(' to start a game tree, found {r.peek()!r}")
     # Stack entries: [on_main_line, node_count, child_count]
-    stack: list[list] = []
+    stack: list[list[int]] = []
     simple, lines = _SIMPLE_NODE.match, r.lines
     room = float("inf") if max_nodes is None else max_nodes  # nodes that may still come
     while True:
@@ -317,12 +329,13 @@ def parse(text: str, max_nodes: int | None = None) -> SGFGame:
             room -= count - top[1]
             top[1] = count
             if room <= 0 and (room < 0 or _more_nodes(r)):
+                assert max_nodes is not None  # room is finite
                 raise TooManyNodes(max_nodes, *r.where())
         elif c == "(":
             if top[1] == 0:
                 raise r.error("a variation before any node")
             if top[2] >= 1:
-                variations = variations or top[0]
+                variations = variations or bool(top[0])
             stack.append([top[0] and top[2] == 0, 0, 0])
             top[2] += 1
             r.pos += 1

@@ -20,11 +20,12 @@ sides.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import Protocol, TypedDict
 from xml.sax.saxutils import escape, quoteattr
 
 from games.coords import COLUMN_LETTERS, CoordinateError, Point
 
-__all__ = ["board", "error_point"]
+__all__ = ["board", "error_point", "Options"]
 
 _FILL = {"black": "#111", "white": "#fafafa"}
 _RING = {"black": "#fff", "white": "#111"}
@@ -32,7 +33,22 @@ _WOOD = "#e3b96b"
 _INK = "#3b2a12"
 
 
-def error_point(error) -> Point | None:
+class _Labelled(Protocol):
+    """An illegal move as the engines report it: its ``point`` label (``"K10"``, ``"pass"``, ``""``)."""
+
+    @property
+    def point(self) -> str: ...
+
+
+class Options(TypedDict, total=False):
+    """The drawing options of :func:`board`, for callers that pass them on."""
+
+    coordinates: bool
+    square: int
+    title: str | None
+
+
+def error_point(error: _Labelled | None) -> Point | None:
     """The point to frame for an illegal move (an object with a ``point``
     label such as ``"K10"``): ``None`` for none, a pass, a missing first move
     or a label that is no coordinate (an SGF point without a Go name)."""

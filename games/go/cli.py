@@ -38,21 +38,14 @@ def _read(path: str) -> str:
 def main(game_class: type[Game], prog: str, description: str, argv: list[str] | None = None) -> int:
     """Run the validator for ``game_class``; return the exit status."""
     parser = argparse.ArgumentParser(prog=prog, description=description)
-    parser.add_argument(
-        "--size", type=int, default=None, help=f"board size (default {game_class.default_size}, or the SGF's SZ)"
+    # the settings: each defaults to the record's (SGF) or else the game's
+    settings: tuple[tuple[str, type[int] | type[float], str], ...] = (
+        ("--size", int, f"board size (default {game_class.default_size}, or the SGF's SZ)"),
+        ("--komi", float, f"komi for White (default {game_class.default_komi:g}, or the SGF's KM)"),
+        ("--handicap", int, "handicap: Black's first stones (keimas in Keima-Go) (default 0, or the SGF's HA)"),
     )
-    parser.add_argument(
-        "--komi",
-        type=float,
-        default=None,
-        help=f"komi for White (default {game_class.default_komi:g}, or the SGF's KM)",
-    )
-    parser.add_argument(
-        "--handicap",
-        type=int,
-        default=None,
-        help="handicap: Black's first stones (keimas in Keima-Go) (default 0, or the SGF's HA)",
-    )
+    for flag, kind, text in settings:
+        parser.add_argument(flag, type=kind, default=None, help=text)
     parser.add_argument("file", metavar="FILE", help="the record: a path, or - for standard input")
     args = parser.parse_args(argv)
     try:

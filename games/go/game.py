@@ -33,11 +33,12 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from games.common import Colour, Ending
 from games.common import IllegalMove as _IllegalMove
 from games.coords import Point
 from games.go.diagram import ascii_board
 from games.go.graph import Graph, square
-from games.go.position import BLACK, WHITE, PlayError, Position, opponent
+from games.go.position import BLACK, WHITE, PlayError, Position, colour_name, opponent
 from games.go.scoring import area_score
 
 __all__ = [
@@ -79,6 +80,12 @@ class Outcome:
         m = self.margin
         return BLACK if m > 0 else WHITE if m < 0 else None
 
+    @property
+    def ending(self) -> Ending:
+        """The winner's name, or ``"draw"``."""
+        winner = self.winner
+        return "draw" if winner is None else colour_name(winner)
+
     def result(self) -> str:
         """``"B+3"``, ``"W+0.5"`` or ``"draw"``."""
         m = self.margin
@@ -86,7 +93,7 @@ class Outcome:
             return "draw"
         return ("B+" if m > 0 else "W+") + format_margin(abs(m))
 
-    def score(self) -> dict:
+    def score(self) -> dict[Colour, int]:
         return {"black": self.black, "white": self.white}
 
 
@@ -125,6 +132,8 @@ class Game:
     default_komi = 7.5
     #: Stones one handicap unit consists of (a keima is two).
     stones_per_handicap = 1
+    #: True for a game that looks along lines or jumps like a knight: it needs a square board.
+    square_only = False
     #: The practical length limit: moves per point of the board (:meth:`max_moves`).
     moves_per_point = 10
 
@@ -175,6 +184,8 @@ class Game:
         self._to_move = BLACK
         self._handicap_left = handicap * self.stones_per_handicap  # stones still to place
         self._passes = 0  # passes in a row
+        if self.square_only and graph.size is None:
+            raise ValueError(f"{self.title} needs a square board")
 
     @classmethod
     def from_position(cls, position: Position, to_move: int = BLACK, komi: float | None = None) -> Game:
@@ -316,7 +327,7 @@ class Game:
         try:
             if self.in_handicap:
                 self._place_handicap(p, colour)
-                captured = []
+                captured: list[int] = []
             else:
                 captured, lost = self._place(p, colour)
             reason = self._stone_error(p, colour, captured)

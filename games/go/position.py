@@ -11,14 +11,16 @@ its own group without liberties is refused as suicide.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import ClassVar
 
+from games.common import Colour
 from games.go.graph import Graph
 
 __all__ = ["EMPTY", "BLACK", "WHITE", "opponent", "colour_name", "Position", "PlayError"]
 
 EMPTY, BLACK, WHITE = 0, 1, 2
 
-_NAMES = {BLACK: "black", WHITE: "white"}
+_NAMES: dict[int, Colour] = {BLACK: "black", WHITE: "white"}
 
 
 def opponent(colour: int) -> int:
@@ -26,7 +28,7 @@ def opponent(colour: int) -> int:
     return 3 - colour
 
 
-def colour_name(colour: int) -> str:
+def colour_name(colour: int) -> Colour:
     return _NAMES[colour]
 
 
@@ -62,34 +64,30 @@ class Position:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Position) and self.graph is other.graph and self.stones == other.stones
 
-    __hash__ = None  # mutable: hash position.key() instead
+    # mutable, so not hashable (hash position.key() instead): Python sets __hash__ to None beside
+    # this __eq__; typeshed declares it the same way
+    __hash__: ClassVar[None]  # type: ignore[assignment]
 
     def count(self, colour: int) -> int:
         return self.stones.count(colour)
 
     def group(self, p: int) -> tuple[set[int], set[int]]:
         """The stones of the group at ``p`` and its liberties."""
-        colour = self.stones[p]
-        if colour == EMPTY:
+        if self.stones[p] == EMPTY:
             raise ValueError(f"no stone at point {p}")
-        stones, nbrs = self.stones, self.graph.neighbours
-        members = {p}
         liberties: set[int] = set()
-        todo = [p]
-        while todo:
-            q = todo.pop()
-            for r in nbrs[q]:
-                c = stones[r]
-                if c == colour:
-                    if r not in members:
-                        members.add(r)
-                        todo.append(r)
-                elif c == EMPTY:
-                    liberties.add(r)
+        members = self._flood(p, liberties)
+        assert members is not None  # None only for a search that stops at a liberty
         return members, liberties
 
     def dead_group(self, p: int) -> list[int] | None:
         """The stones of the group at ``p`` if it has no liberty, else ``None`` (stops at the first liberty)."""
+        members = self._flood(p, None)
+        return None if members is None else list(members)
+
+    def _flood(self, p: int, liberties: set[int] | None) -> set[int] | None:
+        """The stones of the group at ``p``, its liberties added to ``liberties``;
+        with ``liberties`` ``None``, ``None`` at the first liberty (the group lives)."""
         stones, nbrs = self.stones, self.graph.neighbours
         colour = stones[p]
         members = {p}
@@ -99,11 +97,25 @@ class Position:
             for r in nbrs[q]:
                 c = stones[r]
                 if c == EMPTY:
-                    return None
-                if c == colour and r not in members:
+                    if liberties is None:
+                        return None
+                    liberties.add(r)
+                elif c == colour and r not in members:
                     members.add(r)
                     todo.append(r)
-        return list(members)
+        return members
+
+    def remove_dead(self, points: Iterable[int], colour: int) -> list[int]:
+        """Remove the groups of ``colour`` without liberties that hold one of ``points``; return their points."""
+        removed: list[int] = []
+        stones, flood = self.stones, self._flood
+        for q in points:
+            if stones[q] == colour:
+                dead = flood(q, None)
+                if dead is not None:
+                    self.remove(dead)
+                    removed.extend(dead)
+        return removed
 
     def remove(self, points: Iterable[int]) -> None:
         stones = self.stones
@@ -112,15 +124,7 @@ class Position:
 
     def capture_around(self, p: int, colour: int) -> list[int]:
         """Remove the groups of ``colour`` next to ``p`` that have no liberty; return their points."""
-        captured: list[int] = []
-        stones = self.stones
-        for q in self.graph.neighbours[p]:
-            if stones[q] == colour:
-                dead = self.dead_group(q)
-                if dead:
-                    self.remove(dead)
-                    captured.extend(dead)
-        return captured
+        return self.remove_dead(self.graph.neighbours[p], colour)
 
     def play(self, p: int, colour: int) -> list[int]:
         """Place a ``colour`` stone at ``p`` as in Go; return the captured points.
@@ -133,7 +137,7 @@ class Position:
             raise PlayError("occupied")
         stones[p] = colour
         captured = self.capture_around(p, opponent(colour))
-        if not captured and self.dead_group(p) is not None:
+        if not captured and self._flood(p, None) is not None:
             stones[p] = EMPTY
             raise PlayError("suicide")
         return captured

@@ -27,7 +27,9 @@ illegal ``off-board`` move when replayed.  Everything unreadable raises
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from games import sgf
 from games.coords import MAX_SIZE, CoordinateError, Point
@@ -57,6 +59,8 @@ class TooLong(RecordError, RecordTooLong):
         super().__init__(too_long_message(moves, limit, what))
         self.moves, self.limit = moves, limit
 
+
+_N = TypeVar("_N", int, float)
 
 #: Nodes the SGF reader reads at most: the limit of the largest board.
 MAX_NODES = Game.max_moves(MAX_SIZE) + 1
@@ -108,7 +112,10 @@ class Record:
         (itself when they already are, or when it is plain text)."""
         if self.points_size is None or self.points_size == size:
             return self
-        moves = [_sgf_move(m.sgf, m.colour, m.line, m.token[: m.token.find("[")], size) for m in self.moves]
+        moves = []
+        for m in self.moves:
+            assert m.sgf is not None and m.colour is not None and m.line is not None  # read from SGF
+            moves.append(_sgf_move(m.sgf, m.colour, m.line, m.token[: m.token.find("[")], size))
         return Record(moves, self.size, self.komi, self.handicap, self.notation, size, self.nodes)
 
 
@@ -149,7 +156,7 @@ def parse_text(text: str) -> Record:
     return Record(moves=moves, notation="text")
 
 
-def _number(node: sgf.Node, ident: str, kind):
+def _number(node: sgf.Node, ident: str, kind: Callable[[str], _N]) -> _N | None:
     raw = node.get(ident)
     if raw is None:
         return None
@@ -207,7 +214,7 @@ def _sgf_move(value: str, colour: int, line: int, ident: str, size: int) -> Reco
     return RecordMove(point, colour, token, line, value)
 
 
-def write_sgf(game, *, result: str | None = None) -> str:
+def write_sgf(game: Game, *, result: str | None = None) -> str:
     """The SGF of ``game`` (a :class:`games.go.game.Game` on a square board).
 
     Handicap stones are written as ordinary ``B`` moves, with ``HA``.
@@ -223,7 +230,7 @@ def write_sgf(game, *, result: str | None = None) -> str:
     res = result if result is not None else game.result()
     if res != "unfinished":
         root["RE"] = "0" if res == "draw" else res
-    nodes: list[dict] = [root]
+    nodes: list[dict[str, str]] = [root]
     for move in game.moves:
         value = "" if move.point is None else Point(*game.graph.point(move.point)).to_sgf(size)
         nodes.append({"B" if move.colour == BLACK else "W": value})

@@ -12,13 +12,27 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any, Protocol
 
 from games.common import ClaimCheck as _ClaimCheck
+from games.common import Colour, EngineClaim, claim_before_end, json_fields
 from games.go.game import Game, IllegalMove, Outcome, format_margin
 from games.go.position import colour_name
 from games.go.record import Record, RecordError, RecordMove, TooLong, parse_record
 
-__all__ = ["Verdict", "replay", "check_claim", "bind", "Claim", "ClaimCheck", "KINDS", "parse_claim"]
+__all__ = [
+    "Verdict",
+    "replay",
+    "check_claim",
+    "bind",
+    "BoundReplay",
+    "BoundCheckClaim",
+    "Claim",
+    "ClaimInput",
+    "ClaimCheck",
+    "KINDS",
+    "parse_claim",
+]
 
 
 @dataclass
@@ -37,23 +51,22 @@ class Verdict:
     legal: bool
     error: IllegalMove | None
     moves: int
-    score: dict | None
+    score: dict[Colour, int] | None
     result: str | None
     game: Game
     outcome: Outcome | None = None
 
-    def as_dict(self) -> dict:
+    #: The keys of :meth:`as_dict`: the JSON object of the command line (a stable contract).
+    JSON_KEYS = ("legal", "error", "moves", "score", "result")
+
+    def as_dict(self) -> dict[str, Any]:
         """The JSON object the command line prints."""
-        return {
-            "legal": self.legal,
-            "error": None if self.error is None else self.error.as_dict(),
-            "moves": self.moves,
-            "score": self.score,
-            "result": self.result,
-        }
+        return json_fields(self, self.JSON_KEYS)
 
 
-def _settings(game_class: type[Game], record: Record, size, komi, handicap) -> tuple[int, float | None, int]:
+def _settings(
+    game_class: type[Game], record: Record, size: int | None, komi: float | None, handicap: int | None
+) -> tuple[int, float | None, int]:
     """Board size, komi and handicap from the arguments, the record and the defaults."""
     if size is not None and record.size is not None and size != record.size:
         raise RecordError(f"SZ[{record.size}] disagrees with the board size {size}", None, f"SZ[{record.size}]")
@@ -137,29 +150,23 @@ KINDS = ("score", "win", "resignation", "time", "draw")
 
 
 @dataclass(frozen=True)
-class Claim:
+class Claim(EngineClaim):
     """A submitted result: ``kind`` (one of :data:`KINDS`), ``winner``
     (``"black"``/``"white"``, ``None`` for a draw) and, for ``score``, the ``margin``."""
 
-    kind: str
-    winner: str | None = None
+    KINDS = KINDS
+
     margin: float | None = None
 
     def __post_init__(self) -> None:
-        if self.kind not in KINDS:
-            raise ValueError(f"claim kind must be one of {KINDS}: {self.kind!r}")
-        if self.kind == "draw":
-            if self.winner is not None:
-                raise ValueError("a draw has no winner")
-        elif self.winner not in ("black", "white"):
-            raise ValueError(f"a win needs winner 'black' or 'white': {self.winner!r}")
+        super().__post_init__()
         if (self.kind == "score") != (self.margin is not None):
             raise ValueError("a margin belongs to a win on the count only")
 
     def __str__(self) -> str:
         if self.kind == "draw":
             return "a draw"
-        if self.kind == "score":
+        if self.margin is not None:  # a win on the count, kind "score"
             return f"{self.winner} wins by {format_margin(self.margin)}"
         how = {"win": "", "resignation": " by resignation", "time": " on time"}[self.kind]
         return f"{self.winner} wins{how}"
@@ -180,7 +187,7 @@ def parse_claim(claim: str) -> Claim:
     m = _CLAIM.match(text)
     if not m:
         raise ValueError(f"{claim!r} is not a result")
-    winner = "black" if m.group(1).upper() == "B" else "white"
+    winner: Colour = "black" if m.group(1).upper() == "B" else "white"
     how = (m.group(2) or "").upper()
     if how in ("R", "RESIGN"):
         return Claim("resignation", winner)
@@ -191,7 +198,11 @@ def parse_claim(claim: str) -> Claim:
     return Claim("win", winner)
 
 
-def check_claim(verdict: Verdict, claim: str | Claim | tuple) -> ClaimCheck:
+#: A claim as :func:`check_claim` takes it: a :class:`Claim`, its fields as a tuple, or a result text.
+ClaimInput = Claim | tuple[str, Colour | None] | tuple[str, Colour | None, float | None] | str
+
+
+def check_claim(verdict: Verdict, claim: ClaimInput) -> ClaimCheck:
     """Does the claimed result agree with the replayed record?  (If not: a referee.)
 
     ``claim`` is a :class:`Claim`, a ``(kind, winner[, margin])`` tuple or a
@@ -207,19 +218,15 @@ def check_claim(verdict: Verdict, claim: str | Claim | tuple) -> ClaimCheck:
         claim = Claim(*claim)
     v = verdict
 
+    early = claim_before_end(v, v.outcome is not None, claim, claim.kind in ("resignation", "time"))
+    if early is not None:
+        return early
+    outcome = v.outcome
+    assert outcome is not None  # an unfinished record is answered above
+
     def answer(agrees: bool, code: str, message: str) -> ClaimCheck:
         return ClaimCheck(agrees, code, message, v)
 
-    if not v.legal:
-        e = v.error
-        return answer(
-            False, "illegal-move", f"the record has an illegal move: move {e.move_number} ({e.point}), {e.reason}"
-        )
-    outcome = v.outcome
-    if outcome is None:
-        if claim.kind in ("resignation", "time"):
-            return answer(True, "agree", f"the record is unfinished after {v.moves} moves; {claim} is consistent")
-        return answer(False, "unfinished", f"{claim} is claimed, but the record has not ended after {v.moves} moves")
     result = outcome.result()
     ended = f"the record ends with two passes: {result}"
     if claim.kind in ("resignation", "time"):
@@ -232,12 +239,34 @@ def check_claim(verdict: Verdict, claim: str | Claim | tuple) -> ClaimCheck:
         return answer(False, "is-a-draw", f"{claim} is claimed, but {ended}")
     if claim.winner != colour_name(outcome.winner):
         return answer(False, "winner-differs", f"{claim} is claimed, but {ended}")
-    if claim.kind == "score" and format_margin(claim.margin) != format_margin(abs(outcome.margin)):
+    if claim.margin is not None and format_margin(claim.margin) != format_margin(abs(outcome.margin)):
         return answer(False, "margin-differs", f"{claim} is claimed, but {ended}")
     return answer(True, "agree", f"the record agrees: {result}")
 
 
-def bind(game_class: type[Game]):
+class BoundReplay(Protocol):
+    """:func:`replay` bound to one game of the family: ``games.keima.replay`` and the like."""
+
+    def __call__(
+        self, record: str | Record, *, size: int | None = None, komi: float | None = None, handicap: int | None = None
+    ) -> Verdict: ...
+
+
+class BoundCheckClaim(Protocol):
+    """:func:`check_claim` bound to one game of the family, taking a record or a verdict."""
+
+    def __call__(
+        self,
+        record_or_verdict: Verdict | str | Record,
+        claim: ClaimInput,
+        *,
+        size: int | None = None,
+        komi: float | None = None,
+        handicap: int | None = None,
+    ) -> ClaimCheck: ...
+
+
+def bind(game_class: type[Game]) -> tuple[BoundReplay, BoundCheckClaim]:
     """``(replay, check_claim)`` for one game of the family, as each package exports them.
 
     The bound ``replay(record, *, size=None, komi=None, handicap=None)``
@@ -247,10 +276,19 @@ def bind(game_class: type[Game]):
     """
     name = game_class.title
 
-    def bound_replay(record, *, size=None, komi=None, handicap=None) -> Verdict:
+    def bound_replay(
+        record: str | Record, *, size: int | None = None, komi: float | None = None, handicap: int | None = None
+    ) -> Verdict:
         return replay(game_class, record, size=size, komi=komi, handicap=handicap)
 
-    def bound_check_claim(record_or_verdict, claim, *, size=None, komi=None, handicap=None) -> ClaimCheck:
+    def bound_check_claim(
+        record_or_verdict: Verdict | str | Record,
+        claim: ClaimInput,
+        *,
+        size: int | None = None,
+        komi: float | None = None,
+        handicap: int | None = None,
+    ) -> ClaimCheck:
         v = record_or_verdict
         if not isinstance(v, Verdict):
             v = bound_replay(v, size=size, komi=komi, handicap=handicap)

@@ -9,22 +9,12 @@
 
 from __future__ import annotations
 
-from games.go.game import IllegalMove, Outcome
-from games.go.verdict import Claim, ClaimCheck, Verdict, bind
+from games.go import family
+from games.go.family import *  # noqa: F403 - the family's types, listed in family.__all__
+from games.go.verdict import bind
 from games.keima.rules import KeimaGame, handicap_for_rank_difference, is_keima
 
-__all__ = [
-    "KeimaGame",
-    "IllegalMove",
-    "Outcome",
-    "Verdict",
-    "Claim",
-    "ClaimCheck",
-    "replay",
-    "check_claim",
-    "handicap_for_rank_difference",
-    "is_keima",
-]
+__all__ = ["KeimaGame", *family.__all__, "replay", "check_claim", "handicap_for_rank_difference", "is_keima"]
 
 
 replay, check_claim = bind(KeimaGame)

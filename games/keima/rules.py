@@ -30,6 +30,7 @@
 from __future__ import annotations
 
 from games.go.game import Game
+from games.go.graph import Graph
 from games.go.position import BLACK, WHITE, opponent
 from games.go.scoring import keima_score
 
@@ -60,7 +61,7 @@ def handicap_for_rank_difference(difference: int) -> tuple[int, float]:
 _TABLE = ((3, 0, 4), (7, 0, 2), (11, 0, 0), (15, 2, 4), (19, 2, 2))
 
 
-def is_keima(graph, a: int, b: int) -> bool:
+def is_keima(graph: Graph, a: int, b: int) -> bool:
     """True if points ``a`` and ``b`` of a square board are a knight's move apart."""
     ax, ay = graph.point(a)
     bx, by = graph.point(b)
@@ -81,11 +82,12 @@ class KeimaGame(Game):
     default_size = 9
     default_komi = 4
     stones_per_handicap = 2
+    square_only = True
 
-    def __init__(self, size=None, komi=None, handicap=0, graph=None):
+    def __init__(
+        self, size: int | None = None, komi: float | None = None, handicap: int = 0, graph: Graph | None = None
+    ):
         super().__init__(size=size, komi=komi, handicap=handicap, graph=graph)
-        if self.graph.size is None:
-            raise ValueError("Keima-Go needs a square board")
         #: The first stone of the turn under way, or ``None``.
         self.half_turn: int | None = None
         # Ko takes of the turn under way, and of the previous (opponent's) turn,
@@ -140,13 +142,15 @@ class KeimaGame(Game):
 
     def _after_stone(self) -> None:
         move = self.moves[-1]
+        p = move.point
+        assert p is not None  # a stone, not a pass
         second = self.half_turn is not None
-        self.half_turn = None if second else move.point
+        self.half_turn = None if second else p
         if move.handicap:
             super()._after_stone()  # counts the handicap stone; White moves after the last
             return
-        if self._is_ko_take(move.point, move.captured):
-            self._kos_now += ((move.point, move.captured[0]),)
+        if self._is_ko_take(p, move.captured):
+            self._kos_now += ((p, move.captured[0]),)
         if second:
             self._end_turn()
 

@@ -13,19 +13,20 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import NoReturn
 
 from .notation import NotationError, is_plain, is_sgf, parse_text, read_sgf
-from .replay import replay
+from .replay import Verdict, replay
 from .rules import PRESETS, RuleSet
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str):  # usage errors are unreadable input too
+    def error(self, message: str) -> NoReturn:  # usage errors are unreadable input too
         self.print_usage(sys.stderr)
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
-def _arguments(argv):
+def _arguments(argv: list[str] | None) -> argparse.Namespace:
     p = _Parser(prog="python -m games.ninuki", description="Check Ninuki-Renju game records.")
     p.add_argument("--rules", default="hannover", choices=list(PRESETS), help="rule set (default hannover)")
     p.add_argument(
@@ -49,7 +50,7 @@ def _read(path: str) -> str:
     return data.decode("utf-8", errors="replace")
 
 
-def _line(v) -> str:
+def _line(v: Verdict) -> str:
     """The JSON line of a verdict (written by hand: it is the hot path)."""
     caps = v.captures
     if v.legal:
@@ -61,7 +62,7 @@ def _line(v) -> str:
     return json.dumps(v.as_dict()) + "\n"
 
 
-def main(argv=None) -> int:
+def main(argv: list[str] | None = None) -> int:
     args = _arguments(argv)
     try:
         rules = RuleSet.preset(args.rules)
@@ -75,7 +76,7 @@ def main(argv=None) -> int:
     except OSError as e:
         print(f"error: cannot read {args.file}: {e.strerror or e}", file=sys.stderr)
         return 2
-    out = []
+    out: list[str] = []
     status = 0
     name = "<stdin>" if args.file == "-" else args.file
     if args.lines:

@@ -13,8 +13,10 @@ after every move"); the double-three test is in :mod:`.doublethree`.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from games.common import Colour, Ending
 from games.common import IllegalMove as _IllegalMove
 from games.coords import Point, chebyshev
 
@@ -33,7 +35,7 @@ __all__ = [
 ]
 
 EMPTY, BLACK, WHITE, BORDER = 0, 1, 2, 3
-COLOUR_NAMES = {BLACK: "black", WHITE: "white"}
+COLOUR_NAMES: dict[int, Colour] = {BLACK: "black", WHITE: "white"}
 PAD = 5  # sentinel points on every side
 
 #: Why a game ended.
@@ -60,18 +62,38 @@ class Outcome:
     """How a game ended: ``winner`` (``"black"``, ``"white"`` or ``None`` for a
     draw), ``reason`` (one of :data:`REASONS`) and the pairs each side captured."""
 
-    winner: str | None
+    winner: Colour | None
     reason: str
-    captures: dict = field(default_factory=dict)
+    captures: dict[Colour, int] = field(default_factory=dict)
 
     @property
-    def result(self) -> str:
+    def result(self) -> Ending:
         """``"black"``, ``"white"`` or ``"draw"``."""
         return self.winner or "draw"
 
 
 def point_name(move: Point | None) -> str:
     return "pass" if move is None else move.name()
+
+
+def five_through(b: list[int], p: int, c: int, lines: tuple[int, ...], exact: bool) -> frozenset[int] | None:
+    """The stones of the five(s) of ``c`` through list index ``p`` of the board ``b``, or ``None``:
+    runs of exactly five (``exact``) or of five or more along the ``lines`` (offsets)."""
+    stones = None
+    for d in lines:
+        if b[p + d] != c and b[p - d] != c:
+            continue  # a lone stone on this line (the common case)
+        a = p - d
+        while b[a] == c:
+            a -= d
+        z = p + d
+        while b[z] == c:
+            z += d
+        length = (z - a) // d - 1
+        if length == 5 or (length > 5 and not exact):
+            run = range(a + d, z, d)
+            stones = set(run) if stones is None else stones.union(run)
+    return frozenset(stones) if stones else None
 
 
 class _Geometry:
@@ -103,6 +125,12 @@ class _Geometry:
             }
         return self._tokens
 
+
+#: A five that may still be broken: its colour and the list indices of its stones.
+Pending = tuple[int, frozenset[int]]
+#: What :meth:`Board.pop` needs to take a move back: its list index, its colour, the
+#: points it captured, the mover's pairs, the outcome, the pending five and the passes before it.
+_Undo = tuple[int, int, Sequence[int], int, Outcome | None, Pending | None, int]
 
 _GEOMETRY: dict[int, _Geometry] = {}
 
@@ -145,10 +173,10 @@ class Board:
         self._caps = [0, 0, 0]
         self._passes = 0
         self.outcome: Outcome | None = None
-        self.pending: tuple[int, frozenset[int]] | None = None  # colour, indices of the five
+        self.pending: Pending | None = None
         self._moves: list[Point | None] | None = []
         self._move_indices: list[int] = []
-        self._undo: list[tuple] = []
+        self._undo: list[_Undo] = []
 
     @property
     def moves(self) -> list[Point | None]:
@@ -158,7 +186,7 @@ class Board:
         return self._moves
 
     @moves.setter
-    def moves(self, value) -> None:
+    def moves(self, value: Iterable[Point | None]) -> None:
         self._moves = list(value)
 
     # --- coordinates -------------------------------------------------------
@@ -173,16 +201,16 @@ class Board:
 
     # --- reading -----------------------------------------------------------
     @property
-    def turn(self) -> str:
+    def turn(self) -> Colour:
         """The colour to move, ``"black"`` or ``"white"``."""
         return "white" if self.ply & 1 else "black"
 
     @property
-    def captures(self) -> dict[str, int]:
+    def captures(self) -> dict[Colour, int]:
         """Pairs captured so far by each colour."""
         return {"black": self._caps[BLACK], "white": self._caps[WHITE]}
 
-    def __getitem__(self, point: Point | str) -> str | None:
+    def __getitem__(self, point: Point | str) -> Colour | None:
         if isinstance(point, str):
             point = Point.parse(point)
         if not point.on_board(self.size):
@@ -190,9 +218,10 @@ class Board:
         v = self._b[self.index(point)]
         return COLOUR_NAMES.get(v)
 
-    def stones(self) -> dict[Point, str]:
+    def stones(self) -> dict[Point, Colour]:
         """Every stone on the board: point -> colour name."""
-        b, out = self._b, {}
+        b = self._b
+        out: dict[Point, Colour] = {}
         for y in range(self.size):
             for x in range(self.size):
                 v = b[self._base + y * self.W + x]
@@ -367,7 +396,7 @@ class Board:
                 self._end(c, FIVE)
         return captured or []
 
-    def play_indices(self, indices) -> None:
+    def play_indices(self, indices: Iterable[int]) -> None:
         """Play a sequence of list indices (``-1``: pass) as fast as possible.
 
         A move on which nothing happens (no capture, no five, no
@@ -380,9 +409,11 @@ class Board:
         b = self._b
         e, n_, ne, nw = self.lines
         w_, s_, sw, se = -e, -n_, -ne, -nw
-        lines = self.lines
+        e2, w2, n2, s2, ne2, sw2, nw2, se2 = (2 * d for d in (e, w_, n_, s_, ne, sw, nw, se))
         restricted = self._restricted
+        lines = self.lines
         exact = self.rules.exact_five
+        fives = five_through
         push = self._push_index
         undo = self._undo.append
         caps = self._caps
@@ -392,58 +423,50 @@ class Board:
         blocked = self.pending is not None or self.outcome is not None or self._passes
         for p in indices:
             n = ply + 1
-            if p < 0 or n <= 3 or blocked or b[p]:
-                self.ply = ply
-                push(p)
-                ply = self.ply
-                blocked = self.pending is not None or self.outcome is not None or self._passes
-                continue
-            c = 2 - (n & 1)
-            o = 3 - c
-            b[p] = c
-            # a capture in any of the eight directions?  (written out: it is the hot spot)
-            if (
-                (b[p + e] == o and b[p + 2 * e] == o and b[p + 3 * e] == c)
-                or (b[p + w_] == o and b[p + 2 * w_] == o and b[p + 3 * w_] == c)
-                or (b[p + n_] == o and b[p + 2 * n_] == o and b[p + 3 * n_] == c)
-                or (b[p + s_] == o and b[p + 2 * s_] == o and b[p + 3 * s_] == c)
-                or (b[p + ne] == o and b[p + 2 * ne] == o and b[p + 3 * ne] == c)
-                or (b[p + sw] == o and b[p + 2 * sw] == o and b[p + 3 * sw] == c)
-                or (b[p + nw] == o and b[p + 2 * nw] == o and b[p + 3 * nw] == c)
-                or (b[p + se] == o and b[p + 2 * se] == o and b[p + 3 * se] == c)
-            ):
+            if p >= 0 and n > 3 and not blocked and not b[p]:
+                c = 2 - (n & 1)
+                o = 3 - c
+                b[p] = c
+                # Played here if nothing happens: no capture in any of the eight directions, no five,
+                # no double-three.  (Written out: it is the hot spot.)
+                if not (
+                    (b[p + e] == o and b[p + e2] == o and b[p + 3 * e] == c)
+                    or (b[p + w_] == o and b[p + w2] == o and b[p + 3 * w_] == c)
+                    or (b[p + n_] == o and b[p + n2] == o and b[p + 3 * n_] == c)
+                    or (b[p + s_] == o and b[p + s2] == o and b[p + 3 * s_] == c)
+                    or (b[p + ne] == o and b[p + ne2] == o and b[p + 3 * ne] == c)
+                    or (b[p + sw] == o and b[p + sw2] == o and b[p + 3 * sw] == c)
+                    or (b[p + nw] == o and b[p + nw2] == o and b[p + 3 * nw] == c)
+                    or (b[p + se] == o and b[p + se2] == o and b[p + 3 * se] == c)
+                    or (
+                        # a five through p has two own stones in a row beside p on one side
+                        (
+                            (b[p + e] == c and b[p + e2] == c)
+                            or (b[p + w_] == c and b[p + w2] == c)
+                            or (b[p + n_] == c and b[p + n2] == c)
+                            or (b[p + s_] == c and b[p + s2] == c)
+                            or (b[p + ne] == c and b[p + ne2] == c)
+                            or (b[p + sw] == c and b[p + sw2] == c)
+                            or (b[p + nw] == c and b[p + nw2] == c)
+                            or (b[p + se] == c and b[p + se2] == c)
+                        )
+                        and fives(b, p, c, lines, exact) is not None
+                    )
+                    or (restricted[c] and dt(self, p, c))
+                ):
+                    undo((p, c, (), caps[c], None, None, 0))
+                    ply = n
+                    continue
                 b[p] = EMPTY
-                self.ply = ply
-                push(p)
-                ply = self.ply
-                blocked = self.pending is not None or self.outcome is not None
-                continue
-            slow = False
-            for d in lines:
-                if b[p + d] == c or b[p - d] == c:
-                    a = p - d
-                    while b[a] == c:
-                        a -= d
-                    z = p + d
-                    while b[z] == c:
-                        z += d
-                    length = (z - a) // d - 1
-                    if length == 5 or (length > 5 and not exact):
-                        slow = True
-                        break
-            if slow or (restricted[c] and dt(self, p, c)):
-                b[p] = EMPTY
-                self.ply = ply
-                push(p)
-                ply = self.ply
-                blocked = self.pending is not None or self.outcome is not None
-                continue
-            undo((p, c, (), caps[c], None, None, 0))
-            ply = n
+            # any other move goes, untouched, through the rules in one place
+            self.ply = ply
+            push(p)
+            ply = self.ply
+            blocked = self.pending is not None or self.outcome is not None or self._passes
         self.ply = ply
 
     def _end(self, winner: int | None, reason: str) -> None:
-        self.outcome = Outcome(COLOUR_NAMES.get(winner), reason, self.captures)
+        self.outcome = Outcome(None if winner is None else COLOUR_NAMES[winner], reason, self.captures)
         self.pending = None
 
     def _check_opening(self, n: int, p: int) -> None:
@@ -466,23 +489,9 @@ class Board:
 
     def _five_through(self, p: int, c: int) -> frozenset[int] | None:
         """Stones of the five(s) of ``c`` through ``p``, or ``None``."""
-        b = self._b
-        exact = self.rules.exact_five
-        stones = None
-        for d in self.lines:
-            a = p - d
-            while b[a] == c:
-                a -= d
-            z = p + d
-            while b[z] == c:
-                z += d
-            length = (z - a) // d - 1
-            if length == 5 or (length > 5 and not exact):
-                run = range(a + d, z, d)
-                stones = set(run) if stones is None else stones.union(run)
-        return frozenset(stones) if stones else None
+        return five_through(self._b, p, c, self.lines, self.rules.exact_five)
 
-    def _split_five(self, captured, o: int) -> bool:
+    def _split_five(self, captured: Iterable[int], o: int) -> bool:
         """True if removing ``captured`` left an O run that is a five."""
         b = self._b
         for r in captured:
@@ -504,27 +513,29 @@ class Board:
     def _all_fives(self, c: int) -> set[int]:
         b = self._b
         out: set[int] = set()
-        for y in range(self.size):
-            row = self._base + y * self.W
-            for p in range(row, row + self.size):
-                if b[p] != c:
+        for p in self._indices_of(c):
+            for d in self.lines:
+                if b[p - d] == c:
                     continue
-                for d in self.lines:
-                    if b[p - d] == c:
-                        continue
-                    z = p + d
-                    while b[z] == c:
-                        z += d
-                    if self._is_five((z - p) // d):
-                        out.update(range(p, z, d))
+                z = p + d
+                while b[z] == c:
+                    z += d
+                if self._is_five((z - p) // d):
+                    out.update(range(p, z, d))
         return out
 
-    def _capture_points(self, stones, c: int) -> set[int]:
+    def _indices_of(self, c: int) -> list[int]:
+        """The list indices of the stones of ``c``, row by row."""
+        b, size = self._b, self.size
+        starts = range(self._base, self._base + size * self.W, self.W)
+        return [p for row in starts for p in range(row, row + size) if b[p] == c]
+
+    def _capture_points(self, stones: Iterable[int], c: int) -> set[int]:
         """Empty points where ``3 - c`` would capture a pair of ``c`` that
         includes one of ``stones``."""
         b = self._b
         o = 3 - c
-        out = set()
+        out: set[int] = set()
         for s in stones:
             for e in self.dirs8:
                 if b[s + e] != c:
@@ -541,14 +552,14 @@ class Board:
         b = self._b
         o = 3 - c
         b[q] = c
-        captured = []
+        captured: list[int] = []
         for d in self.dirs8:
             if b[q + d] == o and b[q + d + d] == o and b[q + 3 * d] == c:
                 b[q + d] = b[q + d + d] = EMPTY
                 captured += (q + d, q + d + d)
         return captured
 
-    def _unplace(self, q: int, c: int, captured) -> None:
+    def _unplace(self, q: int, c: int, captured: Iterable[int]) -> None:
         b = self._b
         b[q] = EMPTY
         for r in captured:
@@ -568,7 +579,7 @@ class Board:
         return False
 
     # --- double-three exceptions ------------------------------------------
-    def _double_three_excepted(self, p: int, c: int, captured) -> bool:
+    def _double_three_excepted(self, p: int, c: int, captured: Sequence[int]) -> bool:
         """Does one of the rule set's exceptions allow this double-three?
 
         Called with the stone on ``p`` and the captures made."""
@@ -601,29 +612,21 @@ class Board:
     def _five_threats(self, o: int) -> dict[int, set[int]]:
         """Empty points where ``o`` would complete a five -> the stones of that five."""
         b = self._b
+        exact = self.rules.exact_five
         threats: dict[int, set[int]] = {}
-        seen = set()
-        for y in range(self.size):
-            row = self._base + y * self.W
-            for s in range(row, row + self.size):
-                if b[s] != o:
-                    continue
-                for d in self.lines:
-                    for k in range(-4, 5):
-                        t = s + k * d
-                        if b[t] != EMPTY or (t, d) in seen:
-                            continue
-                        seen.add((t, d))
-                        b[t] = o
-                        a = t - d
-                        while b[a] == o:
-                            a -= d
-                        z = t + d
-                        while b[z] == o:
-                            z += d
-                        b[t] = EMPTY
-                        if self._is_five((z - a) // d - 1):
-                            threats.setdefault(t, set()).update(q for q in range(a + d, z, d) if q != t)
+        seen: set[tuple[int, int]] = set()
+        for s in self._indices_of(o):
+            for d in self.lines:
+                for k in range(-4, 5):
+                    t = s + k * d
+                    if b[t] != EMPTY or (t, d) in seen:
+                        continue
+                    seen.add((t, d))
+                    b[t] = o
+                    five = five_through(b, t, o, (d,), exact)
+                    b[t] = EMPTY
+                    if five is not None:
+                        threats.setdefault(t, set()).update(q for q in five if q != t)
         return threats
 
     def _completion_legal(self, t: int, o: int) -> bool:
@@ -658,7 +661,7 @@ class Board:
         )
         return ok, captured
 
-    def _other_break(self, p: int, c: int, captured, five: frozenset[int]) -> bool:
+    def _other_break(self, p: int, c: int, captured: Sequence[int], five: frozenset[int]) -> bool:
         """pbmserv: another legal move (not ``p``) breaks the pending five."""
         o = 3 - c
         self._unplace(p, c, captured)  # the position before the move at p
@@ -676,7 +679,7 @@ class Board:
             self._replace(p, c, captured)
         return False
 
-    def _other_stop(self, p: int, c: int, captured, t: int, stones: set[int]) -> bool:
+    def _other_stop(self, p: int, c: int, captured: Sequence[int], t: int, stones: set[int]) -> bool:
         """pbmserv: another legal move (not ``p``) stops the threat at ``t``."""
         o = 3 - c
         self._unplace(p, c, captured)  # the position before the move at p
@@ -694,7 +697,7 @@ class Board:
             self._replace(p, c, captured)
         return False
 
-    def _replace(self, p: int, c: int, captured) -> None:
+    def _replace(self, p: int, c: int, captured: Iterable[int]) -> None:
         """Redo a move undone with :meth:`_unplace`."""
         b = self._b
         b[p] = c

@@ -16,10 +16,12 @@ way of winning); ``not-a-draw`` / ``is-a-draw``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable
 
 from games.common import ClaimCheck as _ClaimCheck
+from games.common import Colour, EngineClaim, claim_at_end, claim_before_end, winner_of
 
+from .notation import Move
 from .replay import Verdict, replay
 from .rules import RuleSet
 
@@ -34,22 +36,12 @@ _REASON_WORDS = {
 }
 
 
-@dataclass(frozen=True)
-class Claim:
+class Claim(EngineClaim):
     """A submitted result: ``kind`` (one of :data:`KINDS`) and ``winner``
-    (``"black"``/``"white"``; ``None`` for a draw)."""
+    (``"black"``/``"white"``; ``None`` for a draw).  A dataclass, as
+    :class:`~games.common.EngineClaim` is: it adds no field."""
 
-    kind: str
-    winner: str | None = None
-
-    def __post_init__(self) -> None:
-        if self.kind not in KINDS:
-            raise ValueError(f"claim kind must be one of {KINDS}: {self.kind!r}")
-        if self.kind == "draw":
-            if self.winner is not None:
-                raise ValueError("a draw has no winner")
-        elif self.winner not in ("black", "white"):
-            raise ValueError(f"a win needs winner 'black' or 'white': {self.winner!r}")
+    KINDS = KINDS
 
     def __str__(self) -> str:
         if self.kind == "draw":
@@ -63,7 +55,10 @@ ClaimCheck = _ClaimCheck
 
 
 def check_claim(
-    record_or_verdict, claim: Claim | tuple, rules: RuleSet | str = "hannover", size: int | None = None
+    record_or_verdict: Verdict | str | Iterable[Move],
+    claim: Claim | tuple[str, Colour | None],
+    rules: RuleSet | str = "hannover",
+    size: int | None = None,
 ) -> ClaimCheck:
     """Compare a claimed result with a record (text, SGF, move list or a
     :class:`Verdict` already computed).  ``claim`` is a :class:`Claim` or a
@@ -72,34 +67,21 @@ def check_claim(
         claim = Claim(*claim)
     v = record_or_verdict if isinstance(record_or_verdict, Verdict) else replay(record_or_verdict, rules, size)
 
-    def answer(agrees: bool, code: str, message: str) -> ClaimCheck:
-        return ClaimCheck(agrees, code, message, v)
-
-    if not v.legal:
-        e = v.error
-        return answer(
-            False,
-            "illegal-move",
-            f"the record has an illegal move: move {e.move_number} ({e.point or 'none'}), {e.reason}",
-        )
-    if v.outcome == "unfinished":
-        if claim.kind in ("resignation", "time"):
-            return answer(True, "agree", f"the record is unfinished after {v.moves} moves; {claim} is consistent")
-        return answer(False, "unfinished", f"{claim} is claimed, but the record has not ended after {v.moves} moves")
+    conceded = claim.kind in ("resignation", "time")
+    early = claim_before_end(v, v.outcome != "unfinished", claim, conceded)
+    if early is not None:
+        return early
+    reason = v.reason
+    assert reason is not None  # a record that ended says why
     ended = "a draw" if v.outcome == "draw" else f"{v.outcome} wins"
-    how = _REASON_WORDS.get(v.reason, v.reason)
-    if claim.kind in ("resignation", "time"):
-        return answer(
-            False, "finished", f"{claim} is claimed, but the record ends by itself: {ended} by {how} at move {v.moves}"
-        )
-    if claim.kind == "draw":
-        if v.outcome == "draw":
-            return answer(True, "agree", f"the record ends in a draw by {how}")
-        return answer(False, "not-a-draw", f"a draw is claimed, but in the record {ended} by {how}")
-    if v.outcome == "draw":
-        return answer(False, "is-a-draw", f"{claim} is claimed, but the record ends in a draw by {how}")
-    if v.outcome != claim.winner:
-        return answer(False, "winner-differs", f"{claim} is claimed, but in the record {ended} by {how}")
-    if v.reason != claim.kind:
-        return answer(False, "reason-differs", f"{claim} is claimed, but in the record {ended} by {how}")
-    return answer(True, "agree", f"the record agrees: {ended} by {how} at move {v.moves}")
+    end = f"{ended} by {_REASON_WORDS.get(reason, reason)}"
+    return claim_at_end(
+        v,
+        claim,
+        conceded=conceded,
+        winner=claim.winner,
+        recorded=winner_of(v.outcome),
+        end=end,
+        end_at=f"{end} at move {v.moves}",
+        differs="reason-differs" if v.reason != claim.kind else None,
+    )

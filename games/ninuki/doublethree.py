@@ -20,13 +20,28 @@ so the test costs four slices and four dictionary look-ups.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the board imports this module
+    from .board import Board
+
 __all__ = ["makes_double_three", "open_three_lines", "window_has_open_three"]
 
 # window values after translation: 0 empty, 1 own stone, 2 blocked
 _AS_BLACK = bytes([0, 1, 2, 2]) + bytes(252)
 _AS_WHITE = bytes([0, 2, 1, 2]) + bytes(252)
 _TABLES = (None, _AS_BLACK, _AS_WHITE)
-_CACHE: dict[bytes, bool] = {}
+
+
+class _Windows(dict[bytes, bool]):
+    """Window -> open three through its centre?  Worked out the first time a window is looked up."""
+
+    def __missing__(self, key: bytes) -> bool:
+        hit = self[key] = window_has_open_three(key)
+        return hit
+
+
+_CACHE = _Windows()
 
 
 def window_has_open_three(w: bytes) -> bool:
@@ -54,36 +69,24 @@ def window_has_open_three(w: bytes) -> bool:
     return False
 
 
-def open_three_lines(board, p: int, c: int) -> list[int]:
+def open_three_lines(board: Board, p: int, c: int) -> list[int]:
     """The line directions (offsets) in which the stone of ``c`` at list index
     ``p`` belongs to an open three."""
     b = board._b
     table = _TABLES[c]
-    out = []
-    for d in board.lines:
-        key = bytes(b[p - 5 * d : p + 5 * d + 1 : d]).translate(table)
-        hit = _CACHE.get(key)
-        if hit is None:
-            hit = _CACHE[key] = window_has_open_three(key)
-        if hit:
-            out.append(d)
-    return out
+    return [d for d in board.lines if _CACHE[bytes(b[p - 5 * d : p + 5 * d + 1 : d]).translate(table)]]
 
 
-def makes_double_three(board, p: int, c: int) -> bool:
+def makes_double_three(board: Board, p: int, c: int) -> bool:
     """True if the stone of ``c`` at list index ``p`` (already placed, its
     captures made) belongs to open threes in two or more lines."""
     b = board._b
     table = _TABLES[c]
     cache = _CACHE
-    found = 0
+    found = False
     for d in board.lines:
-        key = bytes(b[p - 5 * d : p + 5 * d + 1 : d]).translate(table)
-        hit = cache.get(key)
-        if hit is None:
-            hit = cache[key] = window_has_open_three(key)
-        if hit:
-            found += 1
-            if found == 2:
+        if cache[bytes(b[p - 5 * d : p + 5 * d + 1 : d]).translate(table)]:
+            if found:
                 return True
+            found = True
     return False

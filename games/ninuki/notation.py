@@ -20,12 +20,17 @@ without ``SZ`` is taken to be of the chosen size.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, cast
 
 from games import sgf as sgflib
 from games.coords import COLUMN_LETTERS, CoordinateError, Point
 from games.limits import RecordTooLong, too_long_message
 
 from .rules import MAX_SIZE, MIN_SIZE, PRESETS
+
+if TYPE_CHECKING:
+    from .rules import RuleSet
 
 __all__ = [
     "NotationError",
@@ -62,7 +67,7 @@ class TooLong(NotationError, RecordTooLong):
         self.moves, self.limit = moves, limit
 
 
-def check_length(count: int, rules, size: int) -> None:
+def check_length(count: int, rules: RuleSet, size: int) -> None:
     """Raise :class:`TooLong` if ``count`` moves are more than ``rules`` allow on ``size``."""
     limit = rules.max_moves(size)
     if count > limit:
@@ -86,9 +91,8 @@ def _printable(token: str) -> str:
 
 def _read_token(token: str, line: int) -> tuple[bool, Move]:
     """(is_move, move) for one token; raises :class:`NotationError`."""
-    move = _TOKENS.get(token, False)
-    if move is not False:
-        return True, move
+    if token in _TOKENS:
+        return True, _TOKENS[token]
     rest = token
     m = _NUMBER.match(rest)
     if m:
@@ -109,10 +113,10 @@ def parse_text(text: str, first_line: int = 1) -> list[Move]:
     if _SIMPLE.match(text):
         tokens = text.split()
         get = _TOKENS.get
-        moves = [get(t, False) for t in tokens]
-        if False not in moves:
-            return moves
-    moves = []
+        found = [get(t, False) for t in tokens]
+        if False not in found:
+            return cast(list[Move], found)  # every token was a move
+    moves: list[Move] = []
     for lineno, line in enumerate(text.split("\n"), first_line):
         for token in _SEPARATORS.split(line):
             if token:
@@ -128,7 +132,9 @@ def parse_sgf(text: str, size: int) -> list[Move]:
     return read_sgf(text, size)[1]
 
 
-def read_sgf(text: str, size: int | None = None, default: int = 19, rules=None) -> tuple[int, list[Move]]:
+def read_sgf(
+    text: str, size: int | None = None, default: int = 19, rules: RuleSet | None = None
+) -> tuple[int, list[Move]]:
     """``(board size, moves)`` of an SGF record.
 
     With ``size`` given, an ``SZ`` that differs is unreadable; without it the
@@ -206,7 +212,7 @@ def parse(text: str, size: int) -> list[Move]:
     return parse_sgf(text, size) if is_sgf(text) else parse_text(text)
 
 
-def write_text(moves, numbered: bool = False) -> str:
+def write_text(moves: Iterable[Move], numbered: bool = False) -> str:
     """Text notation: ``"K10 K9 N10"`` (``"1. K10 K9 2. N10"`` if ``numbered``)."""
     names = ["pass" if m is None else m.name() for m in moves]
     if not numbered:
@@ -219,7 +225,7 @@ def write_text(moves, numbered: bool = False) -> str:
     return " ".join(out)
 
 
-def write_sgf(moves, size: int, result: str | None = None, **root: str) -> str:
+def write_sgf(moves: Iterable[Move], size: int, result: str | None = None, **root: str) -> str:
     """SGF of a record: ``(;FF[4]GM[1]SZ[19];B[jj];W[kk])``; passes as ``B[]``."""
     props = {"FF": "4", "GM": "1", "SZ": str(size)}
     if result:

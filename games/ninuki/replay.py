@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Unpack, cast
+
+from games.common import Colour, OutcomeName, json_fields
 
 from . import notation
 from .board import AFTER_END, FIRST_MOVE, OFF_BOARD, Board, IllegalMove, point_name
+from .notation import Move
 from .rules import RuleSet
+
+if TYPE_CHECKING:
+    from games.svg import Options
 
 __all__ = ["Verdict", "replay"]
 
@@ -23,20 +31,21 @@ class Verdict:
     """
 
     legal: bool
-    outcome: str | None
+    outcome: OutcomeName | None
     reason: str | None
-    captures: dict
+    captures: dict[Colour, int]
     moves: int
     error: IllegalMove | None = None
     board: Board | None = None
 
-    def svg(self, **options) -> str:
+    def svg(self, **options: Unpack[Options]) -> str:
         """The final position as an SVG diagram (:func:`games.svg.board`):
         the last move ringed, its captures crossed, an illegal move's point
         framed."""
         from games import svg
 
         board = self.board
+        assert board is not None  # replay() keeps the board it played on
         last = board.moves[-1] if board.moves else None
         return svg.board(
             board.size,
@@ -47,19 +56,15 @@ class Verdict:
             **options,
         )
 
-    def as_dict(self) -> dict:
+    #: The keys of :meth:`as_dict`: the JSON object of the command line (a stable contract).
+    JSON_KEYS = ("legal", "outcome", "reason", "captures", "moves", "error")
+
+    def as_dict(self) -> dict[str, Any]:
         """The JSON object of the command line (exactly its keys)."""
-        return {
-            "legal": self.legal,
-            "outcome": self.outcome,
-            "reason": self.reason,
-            "captures": self.captures,
-            "moves": self.moves,
-            "error": self.error.as_dict() if self.error else None,
-        }
+        return json_fields(self, self.JSON_KEYS)
 
 
-def replay(record, rules: RuleSet | str = "hannover", size: int | None = None) -> Verdict:
+def replay(record: str | Iterable[Move], rules: RuleSet | str = "hannover", size: int | None = None) -> Verdict:
     """Replay ``record`` (text notation or SGF as ``str``, or a list of
     :class:`~games.coords.Point`/``None``) under ``rules``.
 
@@ -72,11 +77,11 @@ def replay(record, rules: RuleSet | str = "hannover", size: int | None = None) -
     """
     if isinstance(rules, str):
         rules = RuleSet.preset(rules)
-    moves = None
+    moves: list[Move] | None = None
     if isinstance(record, str) and notation.is_sgf(record):
         size, moves = notation.read_sgf(record, size, rules.size, rules)
     board = Board(rules, size)
-    indices = None
+    indices: list[int] | None = None
     if moves is not None:
         pass
     elif isinstance(record, str):
@@ -84,15 +89,16 @@ def replay(record, rules: RuleSet | str = "hannover", size: int | None = None) -
             tokens = record.split()
             notation.check_length(len(tokens), rules, board.size)
             get = board._geo.token_index().get
-            indices = [get(t) for t in tokens]
-            if None in indices:
-                indices = None
+            found = [get(t) for t in tokens]
+            if None not in found:
+                indices = cast(list[int], found)  # every token names a point of this board, or a pass
         moves = None if indices is not None else notation.parse_text(record)
     else:
         moves = list(record)
     if moves is not None:
         notation.check_length(len(moves), rules, board.size)
     if indices is None:
+        assert moves is not None  # read as moves where not as indices
         indices = _indices(board, moves)
     error = None
     try:
@@ -117,10 +123,10 @@ def replay(record, rules: RuleSet | str = "hannover", size: int | None = None) -
     return Verdict(True, out.result, out.reason, board.captures, count, None, board)
 
 
-def _indices(board: Board, moves) -> list[int]:
+def _indices(board: Board, moves: Iterable[Move]) -> list[int]:
     """List indices of the moves up to the first off-board point (not included)."""
     n, base, W = board.size, board._base, board.W
-    out = []
+    out: list[int] = []
     for m in moves:
         if m is None:
             out.append(-1)

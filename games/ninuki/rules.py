@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from typing import Any
 
 __all__ = ["RuleSet", "PRESETS", "NEVER", "ALWAYS", "LAST_RESORT", "MIN_SIZE", "MAX_SIZE"]
 
@@ -60,7 +61,7 @@ class RuleSet:
             raise ValueError("capture_win must be at least 1")
 
     @classmethod
-    def preset(cls, name: str, **changes) -> RuleSet:
+    def preset(cls, name: str, **changes: Any) -> RuleSet:
         """The preset ``name`` (``hannover``, ``japanese``, ``pbmserv``, ``pente``), adjusted."""
         try:
             base = PRESETS[name]
@@ -68,8 +69,9 @@ class RuleSet:
             raise ValueError(f"unknown rule set {name!r}; choose from {', '.join(PRESETS)}") from None
         return base.replace(**changes) if changes else base
 
-    def replace(self, **changes) -> RuleSet:
-        """A copy with some options changed (validated)."""
+    def replace(self, **changes: Any) -> RuleSet:
+        """A copy with some options changed (validated: the values may come from
+        a form or JSON, hence ``Any``; :meth:`__post_init__` checks them)."""
         return dataclasses.replace(self, **changes)
 
     def max_moves(self, size: int | None = None) -> int:

@@ -6,22 +6,12 @@
 
 from __future__ import annotations
 
-from games.go.game import IllegalMove, Outcome
-from games.go.verdict import Claim, ClaimCheck, Verdict, bind
+from games.go import family
+from games.go.family import *  # noqa: F403 - the family's types, listed in family.__all__
+from games.go.verdict import bind
 from games.volt.rules import VoltGame, handicap_for_rank_difference, slide
 
-__all__ = [
-    "VoltGame",
-    "IllegalMove",
-    "Outcome",
-    "Verdict",
-    "Claim",
-    "ClaimCheck",
-    "replay",
-    "check_claim",
-    "handicap_for_rank_difference",
-    "slide",
-]
+__all__ = ["VoltGame", *family.__all__, "replay", "check_claim", "handicap_for_rank_difference", "slide"]
 
 
 replay, check_claim = bind(VoltGame)

@@ -92,19 +92,6 @@ def slide(position: Position, p: int, colour: int) -> list[tuple[int, int]]:
     return moved
 
 
-def _remove_dead(position: Position, colour: int, near: set[int]) -> list[int]:
-    """Remove the groups of ``colour`` without liberties that hold a point of ``near``."""
-    removed: list[int] = []
-    stones = position.stones
-    for q in near:
-        if stones[q] == colour:
-            dead = position.dead_group(q)
-            if dead:
-                position.remove(dead)
-                removed.extend(dead)
-    return removed
-
-
 class VoltGame(Game):
     """1000-Volt-Go on a square board (default 9x9, komi 5)."""
 
@@ -113,11 +100,7 @@ class VoltGame(Game):
     rules_name = "1000-Volt-Go"
     default_size = 9
     default_komi = 5
-
-    def __init__(self, size=None, komi=None, handicap=0, graph=None):
-        super().__init__(size=size, komi=komi, handicap=handicap, graph=graph)
-        if self.graph.size is None:
-            raise ValueError("1000-Volt-Go needs a square board")
+    square_only = True
 
     def _place(self, p: int, colour: int) -> tuple[list[int], list[int]]:
         position = self.position
@@ -129,6 +112,6 @@ class VoltGame(Game):
         for _, to in moved:
             near.add(to)
             near.update(nbrs[to])
-        captured = _remove_dead(position, opponent(colour), near)
-        lost = _remove_dead(position, colour, near)
+        captured = position.remove_dead(near, opponent(colour))
+        lost = position.remove_dead(near, colour)
         return captured, lost
