@@ -13,7 +13,7 @@ DEB_PACKAGES := chromium fonts-dejavu-core fonts-ipaexfont-gothic poppler-utils
 DEB_CHECK    := /usr/bin/chromium /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf /usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf /usr/bin/pdftoppm
 
 # `make test-sqlite`: the suite on SQLite only, for a quick run.
-.PHONY: run test test-sqlite install system-deps migrate demo bench messages serve clean
+.PHONY: run test test-sqlite lint install system-deps migrate demo bench messages serve clean
 
 $(STAMP): pyproject.toml setup.py tournament/pairing/_blossom.c
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -49,10 +49,17 @@ run: demo
 # be reproduced; plain `pytest` explores new ones each time).
 PYTEST_ARGS ?= -q -n 2
 export HYPOTHESIS_PROFILE ?= repeatable
-test: install system-deps
+test: install system-deps lint
 	$(PY) -m pytest $(PYTEST_ARGS)
 	@url=$$(tests/pg_server.sh start) && echo "PostgreSQL: $$url" && \
 	  DATABASE_URL=$$url $(PY) -m pytest $(PYTEST_ARGS); rc=$$?; tests/pg_server.sh stop; exit $$rc
+
+# The linters (configured in pyproject.toml): ruff's checks and its formatting, and mypy
+# (strict on the pure layers: games/, tournament/pairing/, tournament/standings/).
+lint: install
+	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
+	$(PY) -m mypy
 
 bench: install
 	$(PY) tests/bench/run_all.py
