@@ -117,6 +117,17 @@ def registration_update(*, registration: Registration, data: dict, user, reason:
     return registration
 
 
+def _set(registration: Registration, field: str, value, action: str, *, user, reason: str, clean=False) -> Registration:
+    """Change one field of a registration (checked by ``full_clean`` if ``clean``), logged with before and after."""
+    before = getattr(registration, field)
+    setattr(registration, field, value)
+    if clean:
+        registration.full_clean()
+    registration.save(update_fields=[field, "updated_at"])
+    log_change(registration, action, user=user, before={field: before}, after={field: value}, reason=reason)
+    return registration
+
+
 @transaction.atomic
 def registration_set_status(*, registration: Registration, status: str, user, reason: str = "") -> Registration:
     """Confirm, withdraw ... a registration: an organizer; the player withdraws their own."""
@@ -132,18 +143,7 @@ def registration_set_status(*, registration: Registration, status: str, user, re
             _("A registration cannot go from %(old)s to %(new)s.")
             % {"old": registration.get_status_display(), "new": status}
         )
-    before = registration.status
-    registration.status = status
-    registration.save(update_fields=["status", "updated_at"])
-    log_change(
-        registration,
-        "registration.status",
-        user=user,
-        before={"status": before},
-        after={"status": status},
-        reason=reason,
-    )
-    return registration
+    return _set(registration, "status", status, "registration.status", user=user, reason=reason)
 
 
 @transaction.atomic
@@ -152,19 +152,9 @@ def registration_set_absent_rounds(
 ) -> Registration:
     """The rounds the player will miss: set by an organizer or the player."""
     require_own_or(user, registration, ORGANIZER)
-    before = list(registration.absent_rounds)
-    registration.absent_rounds = absent_rounds
-    registration.full_clean()
-    registration.save(update_fields=["absent_rounds", "updated_at"])
-    log_change(
-        registration,
-        "registration.rounds",
-        user=user,
-        before={"absent_rounds": before},
-        after={"absent_rounds": registration.absent_rounds},
-        reason=reason,
+    return _set(
+        registration, "absent_rounds", absent_rounds, "registration.rounds", user=user, reason=reason, clean=True
     )
-    return registration
 
 
 def _rounds_played(registration: Registration) -> set[int]:

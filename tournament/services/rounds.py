@@ -315,25 +315,20 @@ def _move(round_: Round, source: str, target: str, action: str, *, user, reason:
     return round_
 
 
-@transaction.atomic
-def round_publish(*, round: Round, user) -> Round:  # noqa: A002
-    S = Round.Status
-    return _move(round, S.PAIRED, S.PUBLISHED, "round.publish", user=user, check=_has_pairing)
+def _step(source: str, target: str, action: str, doc: str, check=None):
+    """A service moving a round from ``source`` to ``target`` (see :func:`_move`)."""
+
+    @transaction.atomic
+    def step(*, round: Round, user, reason: str = "") -> Round:  # noqa: A002
+        return _move(round, source, target, action, user=user, reason=reason, check=check)
+
+    step.__name__ = step.__qualname__ = action.replace(".", "_")
+    step.__doc__ = doc
+    return step
 
 
-@transaction.atomic
-def round_unpublish(*, round: Round, user, reason: str = "") -> Round:  # noqa: A002
-    S = Round.Status
-    return _move(round, S.PUBLISHED, S.PAIRED, "round.unpublish", user=user, reason=reason, check=_has_no_results)
-
-
-@transaction.atomic
-def round_finish(*, round: Round, user) -> Round:  # noqa: A002
-    S = Round.Status
-    return _move(round, S.PUBLISHED, S.FINISHED, "round.finish", user=user, check=_has_all_results)
-
-
-@transaction.atomic
-def round_reopen(*, round: Round, user, reason: str = "") -> Round:  # noqa: A002
-    S = Round.Status
-    return _move(round, S.FINISHED, S.PUBLISHED, "round.reopen", user=user, reason=reason)
+_S = Round.Status
+round_publish = _step(_S.PAIRED, _S.PUBLISHED, "round.publish", "Publish the pairing.", _has_pairing)
+round_unpublish = _step(_S.PUBLISHED, _S.PAIRED, "round.unpublish", "Withdraw it (no result yet).", _has_no_results)
+round_finish = _step(_S.PUBLISHED, _S.FINISHED, "round.finish", "Close the round (every result in).", _has_all_results)
+round_reopen = _step(_S.FINISHED, _S.PUBLISHED, "round.reopen", "Open a closed round again.")
