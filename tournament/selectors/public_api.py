@@ -22,6 +22,7 @@ from tournament.models import Game, Registration, Round, Tournament
 from tournament.models.game import Result, ResultState
 from tournament.ranks import format_rank
 from tournament.selectors import standings as standings_selectors
+from tournament.selectors.round_day import games_by_table
 
 #: White-first codes of the results (see the module docstring).
 RESULT_CODES = {
@@ -134,7 +135,7 @@ def _game(g: Game) -> dict:
 
 
 def round_(t: Tournament, r: Round) -> dict:
-    games = list(r.games.select_related("black", "white").order_by("table"))
+    games = games_by_table(r)
     byes = list(r.byes.select_related("player").order_by("player__surname", "player__given_name", "player_id"))
     busy = {g.black_id for g in games} | {g.white_id for g in games} | {b.player_id for b in byes}
     confirmed = (

@@ -29,6 +29,11 @@ class NotPlaying:
         return bool(self.byes or self.absent or self.withdrawn or self.unpaired)
 
 
+def games_by_table(round_: Round) -> list[Game]:
+    """The round's games by table, with their players."""
+    return list(round_.games.select_related("black", "white").order_by("table"))
+
+
 def not_playing(round_: Round, games=None) -> NotPlaying:
     """Who has no game in ``round_``: the bye, absent and withdrawn players, and (once the
     round is paired) present players left without a game."""

@@ -15,7 +15,7 @@ from django.utils.formats import date_format
 from tournament.models import Bye, Game, Registration, Round, Tournament
 from tournament.pdf.data import PairingSheet, SheetPlayer, SheetTable
 from tournament.ranks import format_rank
-from tournament.selectors.round_day import not_playing
+from tournament.selectors.round_day import games_by_table, not_playing
 from tournament.selectors.rows import statement
 from tournament.standings import build
 from tournament.standings import model as sm
@@ -176,7 +176,7 @@ def pairing_sheet(round_: Round) -> PairingSheet:
     """Tables of a round with both players, and the byes."""
     tournament = round_.tournament
     discipline = round_.discipline
-    games = list(round_.games.select_related("black", "white").order_by("table"))
+    games = games_by_table(round_)
 
     def player(p) -> SheetPlayer:
         return SheetPlayer(

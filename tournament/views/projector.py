@@ -9,6 +9,7 @@ from django.shortcuts import render
 
 from tournament.models import Round
 from tournament.selectors import standings as standings_selectors
+from tournament.selectors.round_day import games_by_table
 from tournament.selectors.rows import tournament_by_slug
 
 REFRESH_SECONDS = 30
@@ -27,7 +28,7 @@ def projector(request, slug):
     current = (
         rounds.filter(status=Round.Status.PUBLISHED).order_by("-number").first() or rounds.order_by("-number").first()
     )
-    games = list(current.games.select_related("black", "white").order_by("table")) if current else []
+    games = games_by_table(current) if current else []
     byes = current.byes.select_related("player") if current else []
     # the same cached table as the standings page and the API: computed once per version
     standings = standings_selectors.public_standings(

@@ -11,7 +11,7 @@ from django.urls import reverse
 from tournament.models import Game, Registration, Round, Tournament
 from tournament.models.game import ResultState
 from tournament.permissions import ANYONE, ORGANIZER, REFEREE, may_create_tournament, request_roles
-from tournament.selectors.round_day import not_playing
+from tournament.selectors.round_day import games_by_table, not_playing
 from tournament.selectors.rows import tournament_by_slug
 from tournament.services.results import player_side
 
@@ -72,7 +72,7 @@ def round_detail(request, slug, number):
     roles = request_roles(request, tournament)
     if not round_.is_public and REFEREE not in roles:
         raise Http404("round not published")
-    games = list(round_.games.select_related("black", "white").order_by("table"))
+    games = games_by_table(round_)
     return render(
         request,
         "tournament/round_detail.html",

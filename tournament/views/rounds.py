@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 from tournament.forms.rounds import PlayerForm, PlayerPairForm, RoundCreateForm, TableMoveForm
 from tournament.models import PairConstraint, Round
 from tournament.pairing_words import bye_explanation_line, game_explanation, warning_text
-from tournament.selectors.round_day import game_warnings, not_playing
+from tournament.selectors.round_day import game_warnings, games_by_table, not_playing
 from tournament.services import round_edits as edit_services
 from tournament.services import rounds as round_services
 from tournament.services.round_edits import EDITABLE
@@ -60,11 +60,6 @@ def _round(tournament, number) -> Round:
     )
 
 
-def _games(round_) -> list:
-    """The round's games by table, with their players."""
-    return list(round_.games.select_related("black", "white").order_by("table"))
-
-
 def _back(tournament, number):
     return redirect("manage_round", slug=tournament.slug, number=number)
 
@@ -106,7 +101,7 @@ def _warnings(round_, games, pairing_info) -> list[str]:
 @tournament_page(ORGANIZER)
 def round_manage(request, tournament, roles, number):
     round_ = _round(tournament, number)
-    games = _games(round_)
+    games = games_by_table(round_)
     pairing_info = _last_pairing(round_)
     explanations = pairing_info.get("explanations") or {}
     for game in games:
@@ -179,7 +174,7 @@ def round_move_table(request, tournament, roles, number):
             {
                 "tournament": tournament,
                 "round": round_,
-                "games": _games(round_),
+                "games": games_by_table(round_),
                 "notice": notice,
                 "notice_ok": ok,
                 "moved": game.pk if ok else None,
