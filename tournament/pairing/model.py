@@ -35,6 +35,17 @@ class Result(str, Enum):
         return 0
 
 
+#: The site's result codes (``Game.result``, the standings' cells) -> the pairing's results; the site
+#: writes a draw ``D`` where OpenGotha writes ``=``.
+RESULT_OF_CODE = {
+    "?": Result.UNKNOWN,
+    "B": Result.BLACK_WINS,
+    "W": Result.WHITE_WINS,
+    "D": Result.DRAW,
+    "0": Result.BOTH_LOSE,
+    "1": Result.BOTH_WIN,
+}
+
 #: How a round's games get handicap (the values of the site's ``HandicapPolicy``).
 HANDICAP_POLICIES = ("none", "mcmahon", "rank-table")
 

@@ -22,14 +22,7 @@ from tournament.models import Bye, Game, Registration, Round, Tournament
 from tournament.pairing import model as pm
 from tournament.pairing.params_json import from_json
 
-_RESULTS = {
-    "?": pm.Result.UNKNOWN,
-    "B": pm.Result.BLACK_WINS,
-    "W": pm.Result.WHITE_WINS,
-    "D": pm.Result.DRAW,
-    "0": pm.Result.BOTH_LOSE,
-    "1": pm.Result.BOTH_WIN,
-}
+_RESULTS = pm.RESULT_OF_CODE
 RESULT_CODES = {plain: code for code, plain in _RESULTS.items()}
 
 

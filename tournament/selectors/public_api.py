@@ -20,6 +20,7 @@ from django.utils import timezone
 
 from tournament.models import Game, Registration, Round, Tournament
 from tournament.models.game import Result, ResultState
+from tournament.pairing.model import full_name
 from tournament.ranks import format_rank
 from tournament.selectors import standings as standings_selectors
 from tournament.selectors.round_day import games_by_table
@@ -46,9 +47,7 @@ def result_code(result: str, by_default: bool) -> str:
     return f"{code}!" if by_default and result != Result.UNKNOWN else code
 
 
-def player_name(surname: str, given_name: str) -> str:
-    """``Surname Given``, as the EGD and OpenGotha list players."""
-    return f"{surname} {given_name}".strip()
+player_name = full_name  # ``Surname Given``, as the EGD and OpenGotha list players
 
 
 def _ref(reg: Registration) -> dict:

@@ -22,7 +22,7 @@ from typing import Final, Literal
 from tournament.pairing import model as pm
 from tournament.pairing import scores as og
 
-from .model import BLACK, BOTH_LOSE, BOTH_WIN, DRAW, UNKNOWN, WHITE, Entrant, Game, PlayerId, TournamentData
+from .model import Entrant, Game, PlayerId, TournamentData
 
 #: A player's round in the standings (module docstring).
 Participation = Literal["paired", "bye", "absent", "none"]
@@ -31,14 +31,7 @@ BYE: Final = og.BYE
 ABSENT: Final = og.ABSENT
 NONE: Final = "none"
 
-_RESULTS = {  # the standings' result codes -> the pairing's results
-    BLACK: pm.Result.BLACK_WINS,
-    WHITE: pm.Result.WHITE_WINS,
-    DRAW: pm.Result.DRAW,
-    BOTH_LOSE: pm.Result.BOTH_LOSE,
-    BOTH_WIN: pm.Result.BOTH_WIN,
-    UNKNOWN: pm.Result.UNKNOWN,
-}
+_RESULTS = pm.RESULT_OF_CODE  # the standings' result codes are the site's
 
 
 @dataclass
