@@ -46,7 +46,7 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
-from tournament.pairing.criteria import BY_NAME
+from tournament.pairing.criteria import BY_NAME, MAX_CRITERIA
 from tournament.pairing.opengotha_xml import UnreadableXML, XmlSource, load_xml
 from tournament.ranks import MIN_RANK, parse_rank
 
@@ -162,9 +162,6 @@ RESULTS = {
     "?": "?",
     "": "?",
 }
-
-#: The most criteria the site ranks by.
-MAX_CRITERIA = 6
 
 
 def rank_from_rating(rating: int) -> int:

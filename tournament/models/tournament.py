@@ -10,6 +10,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from tournament.pairing.criteria import MAX_CRITERIA
 from tournament.standings.criteria import CRITERIA
 
 from .fields import PointsField, RankField
@@ -34,7 +35,6 @@ class RematchScope(models.TextChoices):
 #: The standings criteria a tournament can choose (code, label): those of :mod:`tournament.standings.criteria`.
 STANDINGS_CRITERIA = [(c.code, _(c.choice_label)) for c in CRITERIA.values()]
 CRITERIA_CODES = set(CRITERIA)
-MAX_CRITERIA = 6
 
 
 def validate_time_zone(value: str) -> None:

@@ -71,6 +71,8 @@ TABLE: tuple[Definition, ...] = (
     Definition("NULL", "NULL", "", 1, None, "", ""),
 )
 # fmt: on
+#: The most criteria a tournament ranks by (OpenGotha's placement parameters hold six).
+MAX_CRITERIA = 6
 #: OpenGotha's name -> its definition.
 BY_NAME = {d.name: d for d in TABLE}
 #: Other spellings seen in files and older code.
