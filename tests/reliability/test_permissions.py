@@ -19,9 +19,8 @@ import pytest
 from django.contrib.contenttypes.models import ContentType
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
+from tests.fixtures.day import FIVE_FOR_BLACK, ROLE_USER, ROLES
 from tournament.models import AuditEntry, Game, LiveRecord, Registration, Round
-
-from .conftest import FIVE_FOR_BLACK, ROLE_USER, ROLES
 
 PAGE, LOGIN, ADMIN_LOGIN, REDIRECT = "page", "login", "admin-login", "redirect"
 ALL = frozenset(ROLES)

@@ -23,7 +23,6 @@ from django.urls import reverse
 from django.utils import translation
 
 import tournament.services as services_package
-from tests.site.conftest import _clear_cache, _fast_passwords, day  # noqa: F401 - fixtures
 from tournament.models import PairConstraint, Registration, Round, TournamentInvitation, TournamentRole
 from tournament.permissions import SYSTEM, roles_of
 from tournament.services import (
