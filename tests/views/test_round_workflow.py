@@ -1,6 +1,6 @@
 """The round workflow on the tournament day, rule by rule (issue 12, point 6), through the pages and services.
 
-The tournament day of ``conftest``: round 1 (Ninuki) is published with
+The tournament day of ``tests/fixtures/day.py``: round 1 (Ninuki) is published with
 Alice–Bob and Carol–Dave and no results yet. Here a Go round 2 is added,
 with Eve (one more player: a bye), Frank (absent in round 2) and Gina
 (withdrawn). Runs on SQLite and PostgreSQL (``make test``).

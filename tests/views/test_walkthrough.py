@@ -1,6 +1,6 @@
 """What the walk-through of the tournament day found wrong (issue 12, point 8), item by item.
 
-The tournament day of ``conftest``: round 1 is Ninuki-Renju (published),
+The tournament day of ``tests/fixtures/day.py``: round 1 is Ninuki-Renju (published),
 and a Go 9×9 discipline with komi 7. Runs on SQLite and PostgreSQL.
 """
 

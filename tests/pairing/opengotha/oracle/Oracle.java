@@ -1,7 +1,7 @@
 // Asks OpenGotha 3.51.02 itself (its jar, headless) what it answers for a file:
 // standings after every round, the pairing of a round, the h9 file.
-// Build and run with tests/opengotha/oracle/run.sh; the answers are recorded
-// as fixtures in tests/opengotha/oracle_answers/ so that the tests need no Java.
+// Build and run with tests/pairing/opengotha/oracle/run.sh; the answers are recorded
+// as fixtures in tests/pairing/opengotha/oracle_answers/ so that the tests need no Java.
 package info.vannier.gotha;
 
 import java.io.File;

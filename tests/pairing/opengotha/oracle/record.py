@@ -1,8 +1,8 @@
 """Record what OpenGotha 3.51.02 answers for tournament files, as test fixtures.
 
-    python tests/opengotha/oracle/record.py FILE.xml [...] [--pairings] [--h9] [--costs=R,...]
+    python tests/pairing/opengotha/oracle/record.py FILE.xml [...] [--pairings] [--h9] [--costs=R,...]
 
-For each file writes ``tests/opengotha/oracle_answers/<name>.standings.json``
+For each file writes ``tests/pairing/opengotha/oracle_answers/<name>.standings.json``
 (after every round: the players in OpenGotha's standings order, the place it
 prints -- among the players it lists, those with a game or a bye; null for the
 others --, whether the player played at all (OpenGotha's "implied"), and every criterion's value, doubled

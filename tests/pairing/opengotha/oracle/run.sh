@@ -1,8 +1,8 @@
 #!/bin/sh
 # Ask OpenGotha 3.51.02 (../shared/opengotha/bin) about a file:
-#   tests/opengotha/oracle/run.sh standings FILE.xml
-#   tests/opengotha/oracle/run.sh pair FILE.xml ROUND
-#   tests/opengotha/oracle/run.sh h9 FILE.xml OUT.h9
+#   tests/pairing/opengotha/oracle/run.sh standings FILE.xml
+#   tests/pairing/opengotha/oracle/run.sh pair FILE.xml ROUND
+#   tests/pairing/opengotha/oracle/run.sh h9 FILE.xml OUT.h9
 # Needs a JDK (Debian: default-jdk-headless). Only for recording fixtures:
 # the tests read the recorded answers and need no Java.
 set -e

@@ -1,6 +1,6 @@
 """Simulated OpenGotha tournaments: every rule the standings and the import must follow.
 
-    python tests/opengotha/oracle/simulate.py OUTDIR [COUNT]
+    python tests/pairing/opengotha/oracle/simulate.py OUTDIR [COUNT]
 
 Writes ``sim-<seed>.xml`` files (OpenGotha's format, ``dataVersion="201"``)
 with random players (names with accents, dotted and dotless i, ß), absences,
