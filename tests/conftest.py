@@ -17,6 +17,9 @@ from pathlib import Path
 import pytest
 from hypothesis import settings as hypothesis_settings
 
+#: Fixtures any test may ask for by name (none of them autouse): see tests/README.md.
+pytest_plugins = ["tests.fixtures.day", "tests.fixtures.two", "tests.fixtures.field", "tests.fixtures.language"]
+
 # `make test` draws the same examples every run (HYPOTHESIS_PROFILE=repeatable):
 # the suite that decides whether work lands does not depend on luck. Plain
 # `pytest` keeps exploring new examples.

@@ -1,4 +1,4 @@
-"""The API tests use the site tests' tournament day (tests/site/conftest.py)."""
+"""The API tests use the site tests' tournament day (tests/fixtures/day.py)."""
 
 from __future__ import annotations
 

@@ -10,7 +10,7 @@ import pytest
 from django.utils import timezone
 
 from tests.factories import make_player
-from tests.site.conftest import FIVE_FOR_BLACK, build_day
+from tests.fixtures.day import FIVE_FOR_BLACK, build_day
 from tournament.models import Bye, Game, Registration, Round
 from tournament.models.game import ResultState
 from tournament.selectors.standings import standings_for

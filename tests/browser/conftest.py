@@ -42,7 +42,7 @@ def browser():
 
 @pytest.fixture
 def live_day(transactional_db):
-    from tests.site.conftest import build_day
+    from tests.fixtures.day import build_day
 
     return build_day()
 

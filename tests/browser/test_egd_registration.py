@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.ratings.egd_list import egd_bytes
+from tests.fixtures.egd_list import egd_bytes
 from tournament.models import Registration
 from tournament.permissions import SYSTEM
 from tournament.ranks import parse_rank

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.site.conftest import FIVE_FOR_BLACK, ILLEGAL_AT_3
+from tests.fixtures.day import FIVE_FOR_BLACK, ILLEGAL_AT_3
 from tournament.models import Game, Registration
 from tournament.models.game import ResultState
 

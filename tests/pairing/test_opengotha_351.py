@@ -1,5 +1,5 @@
 """Pairings against OpenGotha 3.51.02's jar (its answers recorded in
-tests/opengotha/oracle_answers/<name>.pairings.json, no Java needed).
+tests/pairing/opengotha/oracle_answers/<name>.pairings.json, no Java needed).
 
 The shared fixtures were made by a later OpenGotha, and the default pairing
 follows them (test_opengotha_acceptance). With ``Options(dialect="3.51.02")``
@@ -26,10 +26,10 @@ from tournament.pairing.engine import Options, pair_round
 from tournament.pairing.model import GeneralParams, Parameters, Player, Tournament
 from tournament.pairing.opengotha_xml import read_tournament
 
-from ..opengotha.oracle.simulate import simulate
 from .og_fixtures import FILES, available, tournament
+from .opengotha.oracle.simulate import simulate
 
-ANSWERS = Path(__file__).resolve().parents[1] / "opengotha" / "oracle_answers"
+ANSWERS = Path(__file__).resolve().parent / "opengotha" / "oracle_answers"
 SIMULATED = [f"sim-{seed}" for seed in range(1, 25)]
 ROUNDS = [
     (name, a["round"])

@@ -3,7 +3,7 @@ our pairing once differed from the jar's (notsosimpleswiss 4, sim-6 2, sim-14 2,
 sim-20 2 and 3) and in every round where our pairing is another than the jar's
 (a tie: the same total by the jar's own costs).
 
-The jar's answers are recorded in tests/opengotha/oracle_answers/<name>.costs.json
+The jar's answers are recorded in tests/pairing/opengotha/oracle_answers/<name>.costs.json
 (``record.py --costs=R``): the pairing parameters as it read the file, each
 player's group, place, draw-ups/downs and colour balance (``fillPairingInfo``),
 and ``costValue`` of every pair, seen from the player first in its list to pair.
@@ -34,10 +34,10 @@ from tournament.pairing.model import PairingParams, Parameters, SeedSystem
 from tournament.pairing.opengotha_xml import read_tournament
 from tournament.pairing.scores import canonical
 
-from ..opengotha.oracle.simulate import simulate
 from .og_fixtures import available, tournament
+from .opengotha.oracle.simulate import simulate
 
-ANSWERS = Path(__file__).resolve().parents[1] / "opengotha" / "oracle_answers"
+ANSWERS = Path(__file__).resolve().parent / "opengotha" / "oracle_answers"
 FILES = sorted(p.name.removesuffix(".costs.json") for p in ANSWERS.glob("*.costs.json"))
 ROUNDS = [
     (name, a["round"])

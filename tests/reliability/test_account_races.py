@@ -15,10 +15,10 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
+from tests.fixtures.day import build_day
 from tournament.models import Registration
 from tournament.services.accounts import users_named
 
-from .conftest import build_day
 from .together import run_together
 
 pytestmark = pytest.mark.django_db(transaction=True)

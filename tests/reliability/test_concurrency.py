@@ -16,6 +16,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
+from tests.fixtures.day import FIVE_FOR_BLACK, build_day
 from tournament.models import AuditEntry, Game, Registration, Round
 from tournament.models.game import ResultState
 from tournament.services import results as result_services
@@ -23,7 +24,6 @@ from tournament.services import rounds as round_services
 from tournament.services.results import StaleResult
 from tournament.services.rounds import RoundStateError
 
-from .conftest import FIVE_FOR_BLACK, build_day
 from .together import run_together
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -15,11 +15,11 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
+from tests.fixtures.day import build_day
 from tournament.models import AuditEntry, Game, LiveRecord
 from tournament.models.game import ResultState
 from tournament.services import live as live_services
 
-from .conftest import build_day
 from .together import run_together
 
 pytestmark = pytest.mark.django_db(transaction=True)

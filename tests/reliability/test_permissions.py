@@ -19,9 +19,8 @@ import pytest
 from django.contrib.contenttypes.models import ContentType
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
+from tests.fixtures.day import FIVE_FOR_BLACK, ROLE_USER, ROLES
 from tournament.models import AuditEntry, Game, LiveRecord, Registration, Round
-
-from .conftest import FIVE_FOR_BLACK, ROLE_USER, ROLES
 
 PAGE, LOGIN, ADMIN_LOGIN, REDIRECT = "page", "login", "admin-login", "redirect"
 ALL = frozenset(ROLES)
@@ -101,7 +100,7 @@ EXPECTED: dict[str, Url] = {
     "game_dispute": Url(WRITE, post=frozenset({"player"})),
     "game_adjudicate": Url(WRITE, post=REFEREES),
     # the live board: everybody follows a published round's games; the players record (a scorer the
-    # organizer names, or a referee who takes over, too: tests/site/test_live.py)
+    # organizer names, or a referee who takes over, too: tests/views/test_live.py)
     "live_board": Url(everyone()),
     "live_state": Url(everyone()),
     "live_move": Url(WRITE, post=frozenset({"player"})),

@@ -23,7 +23,6 @@ from django.urls import reverse
 from django.utils import translation
 
 import tournament.services as services_package
-from tests.site.conftest import _clear_cache, _fast_passwords, day  # noqa: F401 - fixtures
 from tournament.models import PairConstraint, Registration, Round, TournamentInvitation, TournamentRole
 from tournament.permissions import SYSTEM, roles_of
 from tournament.services import (
@@ -218,8 +217,8 @@ CALLS = {
 }
 
 #: Services whose right is not a role but the user's own part, checked in the service itself
-#: (and tested where the part is: tests/site/test_results.py, tests/site/test_live_*.py,
-#: tests/identity/test_claims.py, tests/setup/test_team.py, tests/setup/test_tournaments.py).
+#: (and tested where the part is: tests/services/test_results.py, tests/views/test_live.py,
+#: tests/services/test_claims.py, tests/services/test_team.py, tests/services/test_tournaments.py).
 OWN_PART = {
     "results.result_report": "a player of the game (or the game's recorder)",
     "results.result_confirm": "the opponent of the reporter",

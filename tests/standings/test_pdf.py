@@ -19,7 +19,7 @@ from .pdfdata import big_tournament, sheet
 
 @pytest.fixture(autouse=True)
 def english():
-    """These tests read the English words; the German ones are tested in tests/site/test_round_pages.py."""
+    """These tests read the English words; the German ones are tested in tests/views/test_round_pages.py."""
     with translation.override("en"):
         yield
 

@@ -2,7 +2,7 @@
 
 A transcription of OpenGotha 3.51.02's ``Tournament.fillBaseScoringInfoIfNecessary``
 over plain data; the recorded answers of OpenGotha itself
-(``tests/opengotha/oracle_answers``) are the test. All scores are kept doubled
+(``tests/pairing/opengotha/oracle_answers``) are the test. All scores are kept doubled
 (``x2``; SODOS quadrupled) so that half points stay integers. Round indices in
 the arrays are 0-based: ``s.mms2[r]`` is twice the MMS after round ``r + 1``;
 :func:`crit_value` accepts index -1 ("before round 1").

@@ -3,7 +3,7 @@
 The standings of a file as OpenGotha shows them: its placement criteria, its
 general parameters, every round of the tournament (Go), the players by their
 OpenGotha key. Used to hold our tables against OpenGotha's own answers
-(``tests/opengotha``) and by the comparison report.
+(``tests/pairing/opengotha``) and by the comparison report.
 """
 
 from __future__ import annotations

@@ -1,0 +1,274 @@
+"""Simulated OpenGotha tournaments: every rule the standings and the import must follow.
+
+    python tests/pairing/opengotha/oracle/simulate.py OUTDIR [COUNT]
+
+Writes ``sim-<seed>.xml`` files (OpenGotha's format, ``dataVersion="201"``)
+with random players (names with accents, dotted and dotless i, ß), absences,
+byes, rounds without any game, unknown results, results by default, draws,
+both-lose and both-win, handicaps, categories, and varied parameters: NBW and
+MMS values of byes and absences, rounding, not-played games as half points,
+placement criteria (every OpenGotha criterion appears in some file). The
+games are drawn at random, not paired by any rule: the point is the scores.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+SURNAMES = [
+    "Müller",
+    "Yılmaz",
+    "André",
+    "Çelik",
+    "Öztürk",
+    "Şahin",
+    "Groß",
+    "Nowak",
+    "Dvořák",
+    "Lefèbvre",
+    "Lee",
+    "Kim",
+    "Smith",
+    "Ivanov",
+    "Noël",
+    "İnce",
+    "García",
+    "Ødegaard",
+    "Brown",
+    "Weiß",
+    "Park",
+    "Rossi",
+    "Meier",
+    "Kovač",
+    "Zhang",
+    "Sato",
+    "Dupont",
+]
+GIVEN = [
+    "Anna",
+    "Jürgen",
+    "Éloïse",
+    "Emre",
+    "Ömer",
+    "Zoë",
+    "Lars",
+    "Mia",
+    "Jean-Luc",
+    "Ilkay",
+    "Håkon",
+    "Iñigo",
+    "Sven",
+    "Ida",
+    "Paul",
+    "Chloé",
+]
+CRITERIA_MM = [
+    "SOSM",
+    "SOSOSM",
+    "SOSM-1",
+    "SOSM-2",
+    "SODOSM",
+    "CUSSM",
+    "SOSTS",
+    "STS",
+    "DC",
+    "SDC",
+    "Rating",
+    "Rank",
+    "EXT",
+    "EXR",
+]
+CRITERIA_SW = [
+    "SOSW",
+    "SOSOSW",
+    "SOSW-1",
+    "SOSW-2",
+    "SODOSW",
+    "CUSSW",
+    "DC",
+    "SDC",
+    "EXT",
+    "EXR",
+    "Rating",
+    "Rank",
+    "CAT",
+]
+RESULTS = (
+    ["RESULT_WHITEWINS"] * 8
+    + ["RESULT_BLACKWINS"] * 8
+    + [
+        "RESULT_EQUAL",
+        "RESULT_BOTHLOSE",
+        "RESULT_BOTHWIN",
+        "RESULT_UNKNOWN",
+        "RESULT_UNKNOWN",
+        "RESULT_WHITEWINS_BYDEF",
+        "RESULT_BLACKWINS_BYDEF",
+        "RESULT_EQUAL_BYDEF",
+        "RESULT_BOTHLOSE_BYDEF",
+        "RESULT_BOTHWIN_BYDEF",
+    ]
+)
+
+
+def rank_text(rank: int) -> str:
+    return f"{rank + 1}D" if rank >= 0 else f"{-rank}K"
+
+
+def key(name: str, first: str) -> str:
+    return (name + first).replace(" ", "").upper()
+
+
+def simulate(seed: int) -> str:
+    rnd = random.Random(seed)
+    n_players = rnd.randint(8, 30)
+    n_rounds = rnd.randint(3, 7)
+    played_rounds = rnd.randint(2, n_rounds)
+    mcmahon = rnd.random() < 0.6
+    cup = not mcmahon and rnd.random() < 0.15
+    root = ET.Element("Tournament", {"dataVersion": "201", "fullVersionNumber": "3.51.02"})
+    players_el = ET.SubElement(root, "Players")
+    players = []
+    seen = set()
+    while len(players) < n_players:
+        name, first = rnd.choice(SURNAMES), rnd.choice(GIVEN)
+        if key(name, first) in seen:
+            name = f"{name}{len(players)}"
+        seen.add(key(name, first))
+        rank = rnd.randint(-25, 6)
+        part = "".join("0" if rnd.random() < 0.12 else "1" for _ in range(n_rounds))
+        status = "FIN" if rnd.random() < 0.95 else "PRE"
+        players.append((name, first, rank, part, status))
+        ET.SubElement(
+            players_el,
+            "Player",
+            {
+                "agaExpirationDate": "",
+                "agaId": "",
+                "club": rnd.choice(["Hann", "Berl", "Pari", "", "Lyon"]),
+                "country": rnd.choice(["DE", "FR", "TR", ""]),
+                "egfPin": "",
+                "ffgLicence": "",
+                "ffgLicenceStatus": "",
+                "firstName": first,
+                "grade": "",
+                "name": name,
+                "participating": part,
+                "rank": rank_text(rank),
+                "rating": str(rnd.randint(-900, 2800)),
+                "ratingOrigin": "",
+                "registeringStatus": status,
+                "smmsCorrection": str(rnd.choice([0, 0, 0, 1, -1, 2])),
+            },
+        )
+    games_el = ET.SubElement(root, "Games")
+    byes = []
+    empty_round = rnd.randint(1, played_rounds) if rnd.random() < 0.4 else None
+    for r in range(1, played_rounds + 1):
+        if r == empty_round:
+            continue
+        here = [p for p in players if p[3][r - 1] == "1" and p[4] == "FIN"]
+        rnd.shuffle(here)
+        if rnd.random() < 0.2 and len(here) > 3:
+            here = here[:-1]  # someone present is neither paired nor given a bye
+        if len(here) % 2:
+            bye = here.pop()
+            byes.append((r, key(bye[0], bye[1])))
+        for t in range(len(here) // 2):
+            w, b = here[2 * t], here[2 * t + 1]
+            hd = max(0, min(9, w[2] - b[2] - 1)) if mcmahon and rnd.random() < 0.5 else 0
+            ET.SubElement(
+                games_el,
+                "Game",
+                {
+                    "blackPlayer": key(b[0], b[1]),
+                    "handicap": str(hd),
+                    "knownColor": "true",
+                    "result": rnd.choice(RESULTS),
+                    "roundNumber": str(r),
+                    "tableNumber": str(t + 1),
+                    "whitePlayer": key(w[0], w[1]),
+                },
+            )
+    if byes:
+        byes_el = ET.SubElement(root, "ByePlayers")
+        for r, k in byes:
+            ET.SubElement(byes_el, "ByePlayer", {"player": k, "roundNumber": str(r)})
+    tps = ET.SubElement(root, "TournamentParameterSet")
+    n_cat = rnd.choice([1, 1, 2, 3])
+    gen = ET.SubElement(
+        tps,
+        "GeneralParameterSet",
+        {
+            "bInternet": "false",
+            "basicTime": "60",
+            "beginDate": "2024-05-01",
+            "endDate": "2024-05-02",
+            "complementaryTimeSystem": rnd.choice(["STDBYOYOMI", "CANBYOYOMI", "FISCHER", "SUDDENDEATH"]),
+            "director": "",
+            "fischerTime": "10",
+            "genCountNotPlayedGamesAsHalfPoint": rnd.choice(["true", "false"]),
+            "genMMBar": rank_text(rnd.randint(-3, 5)),
+            "genMMFloor": rank_text(rnd.randint(-25, -12)),
+            "genMMS2ValueAbsent": str(rnd.randint(0, 2)),
+            "genMMS2ValueBye": str(rnd.randint(0, 2)),
+            "genMMZero": "30K",
+            "genNBW2ValueAbsent": str(rnd.randint(0, 2)),
+            "genNBW2ValueBye": str(rnd.randint(0, 2)),
+            "genRoundDownNBWMMS": rnd.choice(["true", "false"]),
+            "komi": "7.5",
+            "location": rnd.choice(["Hannover", "Göttingen", "İzmir"]),
+            "name": f"Simulated {seed}",
+            "nbMovesCanTime": "15",
+            "numberOfCategories": str(n_cat),
+            "numberOfRounds": str(n_rounds),
+            "shortName": f"sim-{seed}",
+            "size": "19",
+            "stdByoYomiTime": "30",
+            "canByoYomiTime": "300",
+        },
+    )
+    if n_cat > 1:
+        cats = ET.SubElement(gen, "Categories")
+        for c, low in enumerate(sorted(rnd.sample(range(-20, 5), n_cat - 1), reverse=True), 1):
+            ET.SubElement(cats, "Category", {"lowerLimit": rank_text(low), "number": str(c)})
+    ET.SubElement(
+        tps,
+        "HandicapParameterSet",
+        {"hdBasedOnMMS": "true", "hdCeiling": "9", "hdCorrection": "1", "hdNoHdRankThreshold": "1D"},
+    )
+    if cup:
+        crit = ["CPS"] + rnd.sample(["Rating", "Rank", "NULL"], 1)
+    elif mcmahon:
+        crit = ["MMS"] + rnd.sample(CRITERIA_MM, rnd.randint(1, 4))
+    else:
+        crit = (
+            (["CAT"] if rnd.random() < 0.2 else [])
+            + ["NBW"]
+            + rnd.sample([c for c in CRITERIA_SW if c != "CAT"], rnd.randint(1, 4))
+        )
+    if "DC" in crit and "SDC" in crit:
+        crit.remove("SDC")
+    crit = crit[:6]
+    pps = ET.SubElement(tps, "PlacementParameterSet")
+    pc = ET.SubElement(pps, "PlacementCriteria")
+    for i in range(6):
+        ET.SubElement(pc, "PlacementCriterion", {"name": crit[i] if i < len(crit) else "NULL", "number": str(i + 1)})
+    ET.SubElement(tps, "PairingParameterSet", {})
+    ET.indent(root, space="    ")
+    return '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+
+
+def main(argv: list[str]) -> None:
+    out = Path(argv[0])
+    count = int(argv[1]) if len(argv) > 1 else 20
+    out.mkdir(parents=True, exist_ok=True)
+    for seed in range(1, count + 1):
+        (out / f"sim-{seed}.xml").write_text(simulate(seed), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,150 @@
+"""What a backup holds and what a restore may do: no password hashes unless asked, no staff made, only the
+tournament's own objects."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from tournament.exports.dump import DumpError, dump_tournament, load_tournament
+from tournament.models import Registration, Tournament
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english_visitor")]
+DATA = Path(__file__).resolve().parents[1] / "models" / "data"
+
+
+def _wipe(slug):
+    t = Tournament.objects.get(slug=slug)
+    for r in t.rounds.all():
+        r.games.all().delete()
+        r.byes.all().delete()
+        r.delete()
+    t.delete()
+
+
+def test_a_backup_holds_no_password_hashes_unless_asked(two):
+    plain = dump_tournament(two.a)
+    assert {u["username"] for u in plain["users"]} == {"anna", "orga_a"}
+    assert all("password" not in u and "is_staff" not in u and "is_superuser" not in u for u in plain["users"])
+    assert "pbkdf2" not in json.dumps(plain) and "md5$" not in json.dumps(plain)
+    full = dump_tournament(two.a, with_accounts=True)
+    assert all(u["password"].startswith(("md5$", "pbkdf2")) for u in full["users"])
+
+
+def test_the_backup_command_writes_hashes_only_with_the_flag(two, tmp_path):
+    plain, full = tmp_path / "plain.json", tmp_path / "full.json"
+    call_command("backup", "--tournament", "a", "-o", str(plain))
+    call_command("backup", "--tournament", "a", "--with-accounts", "-o", str(full))
+    assert '"password"' not in plain.read_text() and '"password"' in full.read_text()
+
+
+def test_restore_makes_missing_accounts_plain_and_leaves_existing_ones_alone(two):
+    data = dump_tournament(two.a, with_accounts=True)
+    data["users"][0].update(is_staff=True, is_superuser=True)  # a doctored file
+    _wipe("a")
+    User = get_user_model()
+    User.objects.filter(username="anna").delete()
+    orga = User.objects.get(username="orga_a")
+    orga.email = "new@example.org"
+    orga.save()
+    load_tournament(data)
+    anna = User.objects.get(username="anna")
+    assert not anna.is_staff and not anna.is_superuser and anna.check_password("pw-anna-123")
+    assert User.objects.get(username="orga_a").email == "new@example.org"
+    assert Registration.objects.get(tournament__slug="a", surname="Bergmann").user == anna
+
+
+def test_restore_without_hashes_makes_accounts_that_need_a_password_reset(two):
+    data = dump_tournament(two.a)
+    _wipe("a")
+    get_user_model().objects.filter(username="anna").delete()
+    load_tournament(data)
+    anna = get_user_model().objects.get(username="anna")
+    assert not anna.has_usable_password() and not anna.is_staff
+
+
+def test_restore_never_makes_or_raises_staff_even_from_an_old_backup(two):
+    data = json.loads((DATA / "pre-0007-demo-backup.json").read_text())
+    assert all("is_superuser" in u for u in data["users"])  # the old format wrote the flags
+    for u in data["users"]:
+        u.update(is_staff=True, is_superuser=True)
+    tournament = load_tournament(data)
+    User = get_user_model()
+    assert not User.objects.filter(is_staff=True).exists() and not User.objects.filter(is_superuser=True).exists()
+    assert tournament.registrations.count() == 40
+    anna = tournament.registrations.get(surname="Bergmann")
+    assert anna.user.username == "anna" and anna.claim_code is None
+    assert tournament.registrations.filter(user__isnull=True).exclude(claim_code=None).count() == 38
+
+
+@pytest.mark.parametrize(
+    "doctor,message",
+    [
+        (
+            lambda d: d["objects"].append({"model": "auth.user", "pk": 99, "fields": {"username": "root"}}),
+            "never has: auth.user",
+        ),
+        (lambda d: d["objects"].append({"model": "sessions.session", "pk": "x", "fields": {}}), "never has"),
+        (
+            lambda d: d["objects"].append({"model": "tournament.tournament", "pk": 999, "fields": {"slug": "other"}}),
+            "exactly one tournament",
+        ),
+        (
+            lambda d: next(o for o in d["objects"] if o["model"] == "tournament.registration")["fields"].update(
+                tournament=12345
+            ),
+            "does not belong",
+        ),
+        (lambda d: d.update(version=7), "version 7"),
+        (lambda d: d.update(format="something"), "not a Vielseitig"),
+    ],
+)
+def test_restore_refuses_anything_but_the_tournaments_own_objects(two, doctor, message):
+    data = copy.deepcopy(dump_tournament(two.a))
+    _wipe("a")
+    doctor(data)
+    users_before = get_user_model().objects.count()
+    with pytest.raises(DumpError, match=message):
+        load_tournament(data)
+    assert not Tournament.objects.filter(slug="a").exists()
+    assert get_user_model().objects.count() == users_before
+
+
+def test_the_restore_command_says_what_is_wrong(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    with pytest.raises(CommandError, match="cannot read"):
+        call_command("restore", str(bad))
+
+
+def test_a_live_record_goes_with_its_game_and_names_its_scorer_by_name(two):
+    from tournament.models import Game, LiveRecord
+
+    game = Game.objects.get(round__tournament=two.a, table=1)
+    orga = get_user_model().objects.get(username="orga_a")
+    LiveRecord.objects.create(
+        game=game, moves="K10 K9", entries=[["anna", 1764300000], ["orga_a", 1764300007]], version=3, scorer=orga
+    )
+    data = dump_tournament(two.a)
+    row = next(o for o in data["objects"] if o["model"] == "tournament.liverecord")
+    assert row["fields"]["scorer"] == "orga_a" and row["fields"]["game"] == game.pk
+    doctored = copy.deepcopy(data)
+    next(o for o in doctored["objects"] if o["model"] == "tournament.liverecord")["fields"]["game"] = 12345
+    _wipe("a")
+    with pytest.raises(DumpError, match="does not belong"):
+        load_tournament(doctored)
+    tournament = load_tournament(data)
+    live = LiveRecord.objects.get(game__round__tournament=tournament)
+    assert live.game.table == 1 and live.game.pk != game.pk
+    assert (live.moves, live.entries, live.version, live.scorer) == (
+        "K10 K9",
+        [["anna", 1764300000], ["orga_a", 1764300007]],
+        3,
+        orga,
+    )

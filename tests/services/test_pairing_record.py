@@ -1,0 +1,130 @@
+"""A pairing's explanations are kept with the round, built by one function (issue #15, point 6).
+
+``tournament.pairing.explain`` builds them (the command line words the same
+facts); the round keeps them (``Round.pairing_record``) and its page reads
+them from there, not from the audit log. Rounds paired before (migration
+0016) and backups made before get them from the audit entry where they were
+kept then.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+from django.urls import reverse
+
+from tournament.exports.dump import dump_tournament, load_tournament
+from tournament.models import AuditEntry, Round, TournamentRole
+from tournament.pairing import explain
+from tournament.permissions import SYSTEM
+from tournament.services.rounds import round_pair, round_unpair
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
+
+
+@pytest.fixture
+def organizer_client(client, field):
+    tournament = field[0]
+    user = get_user_model().objects.create_user("td", password="pw-td-12345")
+    TournamentRole.objects.create(tournament=tournament, user=user, role="organizer")
+    client.force_login(user)
+    client.cookies["django_language"] = "en"
+    return client
+
+
+def test_the_round_keeps_its_pairings_explanations_and_its_page_reads_them_there(field, organizer_client):
+    tournament, _players, r1, _ = field
+    round_pair(round=r1, user=SYSTEM)
+    r1.refresh_from_db()
+    record = r1.pairing_record
+    assert set(record) == {"warnings", "explanations", "bye_explanation"}
+    assert set(record["explanations"]) == {str(t) for t in r1.games.values_list("table", flat=True)}
+    url = reverse("manage_round", args=[tournament.slug, 1])
+
+    def explanations(page: str) -> list[str]:
+        return [line for line in page.splitlines() if 'class="explanation"' in line or "bye weight" in line]
+
+    page = organizer_client.get(url).content.decode()
+    AuditEntry.objects.filter(tournament=tournament).delete()  # the log is not where they live
+    assert explanations(organizer_client.get(url).content.decode()) == explanations(page)
+    assert page.count("Pairing value") == r1.games.count()
+    assert f"{r1.byes.get().player.full_name} has the lowest bye weight" in page
+    round_unpair(round=r1, user=SYSTEM)
+    r1.refresh_from_db()
+    assert r1.pairing_record == {}
+
+
+def test_the_site_and_the_command_line_explain_a_pair_from_the_same_facts(field):
+    from tournament.pairing import engine
+    from tournament.selectors.pairing_data import pairing_tournament
+
+    tournament, _players, r1, _ = field
+    pairing = engine.pair_round(pairing_tournament(tournament, r1), r1.number)
+    tables = explain.table_facts(pairing)
+    assert tables
+    for g in pairing.games:
+        site = tables[str(g.table)]
+        line = explain.explain_pair(pairing, g.white, g.black)
+        assert (site["terms"], site["total"], site["players"]) == (line["terms"], line["total"], line["players"])
+        assert ("they have already played each other" in line["notes"]) == site["rematch"]
+    bye = explain.bye_facts(pairing)
+    assert explain.explain_bye(pairing)["player"] == bye["player"]
+
+
+def _old_round_with_an_audited_pairing(field) -> tuple[Round, dict]:
+    """A round as a pairing left it before the record was kept with the round: only in the audit entry."""
+    tournament, _players, r1, _ = field
+    round_pair(round=r1, user=SYSTEM)
+    r1.refresh_from_db()
+    record = r1.pairing_record
+    Round.objects.filter(pk=r1.pk).update(pairing_record={})
+    entry = AuditEntry.objects.get(action="round.pair", object_id=r1.pk)
+    entry.after = {**entry.after, **record}
+    AuditEntry.objects.filter(pk=entry.pk).update(after=entry.after)
+    return r1, record
+
+
+def test_a_backup_made_before_restores_with_the_explanations(field):
+    r1, record = _old_round_with_an_audited_pairing(field)
+    data = dump_tournament(r1.tournament)
+    for row in data["objects"]:
+        if row["model"] == "tournament.round":
+            row["fields"].pop("pairing_record", None)  # as a backup made before the change has it
+    data["tournament"] = "restored"
+    for row in data["objects"]:
+        if row["model"] == "tournament.tournament":
+            row["fields"]["slug"] = "restored"
+    restored = load_tournament(data)
+    assert restored.rounds.get(number=1).pairing_record == record
+
+
+@pytest.mark.django_db(transaction=True)
+def test_migration_0016_takes_each_rounds_record_from_its_last_pairing_entry():
+    before, after = ("tournament", "0015_tournament_nbw_bye_absence"), ("tournament", "0016_round_pairing_record")
+    executor = MigrationExecutor(connection)
+    executor.migrate([before])
+    old = executor.loader.project_state([before]).apps
+    T, D, R, A = (old.get_model("tournament", m) for m in ("Tournament", "Discipline", "Round", "AuditEntry"))
+    t = T.objects.create(name="A", slug="a", start_date="2026-01-01", end_date="2026-01-01")
+    go = D.objects.create(tournament=t, name="Go", kind="go")
+    paired = R.objects.create(tournament=t, discipline=go, number=1, status="published")
+    planned = R.objects.create(tournament=t, discipline=go, number=2, status="planned")
+    first = {"games": 3, "warnings": [], "explanations": {"1": {"total": 1}}, "bye_explanation": None}
+    second = {"games": 3, "warnings": ["w"], "explanations": {"1": {"total": 2}}, "bye_explanation": {"player": "X"}}
+    for after_ in (first, second):  # paired, unpaired and paired again: the last one counts
+        A.objects.create(tournament=t, action="round.pair", object_type="round", object_id=paired.pk, after=after_)
+    A.objects.create(tournament=t, action="round.pair", object_type="round", object_id=planned.pk, after=first)
+    executor = MigrationExecutor(connection)
+    executor.migrate([after])
+    new = executor.loader.project_state([after]).apps.get_model("tournament", "Round")
+    assert new.objects.get(pk=paired.pk).pairing_record == {
+        "warnings": ["w"],
+        "explanations": {"1": {"total": 2}},
+        "bye_explanation": {"player": "X"},
+    }
+    assert new.objects.get(pk=planned.pk).pairing_record == {}  # a planned round shows none
+    assert A.objects.count() == 3  # the log keeps what it had
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())
