@@ -149,7 +149,7 @@ def opengotha(path: Path):
     JVM; seconds of the whole process), or None without Java or the jar."""
     import shutil
 
-    run = REPO / "tests" / "opengotha" / "oracle" / "run.sh"
+    run = REPO / "tests" / "pairing" / "opengotha" / "oracle" / "run.sh"
     jar = REPO.parent / "shared" / "opengotha" / "bin" / "opengotha.jar"
     if not (shutil.which("java") and shutil.which("javac") and jar.exists()):
         return None
