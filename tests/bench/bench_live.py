@@ -38,7 +38,6 @@ import os
 import random
 import secrets
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -49,10 +48,9 @@ from collections import defaultdict
 from pathlib import Path
 from urllib.parse import urlencode
 
-REPO = Path(__file__).resolve().parents[2]
+from _server import HOST, REPO, cpu_pressure, free_port, log, manage, start_gunicorn
+
 sys.path.insert(0, str(REPO))
-PY = sys.executable
-HOST = "127.0.0.1"
 SLUG = "bench-live"
 P95_TARGET_MS = 50
 POLL_SECONDS = 2.0
@@ -78,24 +76,6 @@ def application(environ, start_response):
         log.write(f"{environ['REQUEST_METHOD']} {environ['PATH_INFO']} {int(used * 1e6)}\\n")
     return response
 """
-
-
-def log(message: str) -> None:
-    print(message, flush=True)
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind((HOST, 0))
-        return s.getsockname()[1]
-
-
-def manage(env: dict, *args: str) -> None:
-    done = subprocess.run(
-        [PY, str(REPO / "manage.py"), *args], cwd=REPO, env=env, capture_output=True, text=True, timeout=600
-    )
-    if done.returncode != 0:
-        raise SystemExit(f"manage.py {' '.join(args)} failed:\n{done.stdout}\n{done.stderr}")
 
 
 # --- setting up ----------------------------------------------------------------------------
@@ -334,15 +314,6 @@ def cpu_times(cpu_log: Path, since_line: int) -> dict[str, list[float]]:
     return out
 
 
-def cpu_pressure() -> str:
-    """Linux's CPU pressure: the share of the last minute in which runnable tasks waited for a CPU."""
-    try:
-        first = Path("/proc/pressure/cpu").read_text().splitlines()[0]
-        return first.split("avg60=")[1].split()[0] + " %"
-    except (OSError, IndexError):
-        return "unknown"
-
-
 def check_stored(plan: list[dict], stats: Stats) -> list[str]:
     from tournament.models import LiveRecord
 
@@ -401,36 +372,9 @@ def main() -> int:
         (tmp / "cpu.log").write_text("")
         env["BENCH_CPU_LOG"] = str(tmp / "cpu.log")
         env["PYTHONPATH"] = str(tmp)
-        server = subprocess.Popen(
-            [
-                str(Path(PY).parent / "gunicorn"),
-                "bench_live_wsgi:application",
-                "--bind",
-                f"{HOST}:{port}",
-                "--workers",
-                str(args.workers),
-                "--log-level",
-                "warning",
-                "--access-logfile",
-                str(tmp / "access.log"),
-                "--access-logformat",
-                ACCESS_FORMAT,
-            ],
-            cwd=REPO,
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=open(tmp / "gunicorn.log", "w"),
-            start_new_session=True,
+        server = start_gunicorn(
+            "bench_live_wsgi:application", port, tmp, env, ["--workers", str(args.workers)], ACCESS_FORMAT
         )
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                socket.create_connection((HOST, port), timeout=1).close()
-                break
-            except OSError as error:
-                if time.monotonic() > deadline or server.poll() is not None:
-                    raise SystemExit("gunicorn did not start:\n" + (tmp / "gunicorn.log").read_text()) from error
-                time.sleep(0.2)
         # every worker warm (imports, templates, a database connection) before measuring
         warm = Phone(port, plan[0]["sessions"][0], Stats())
         for _ in range(4 * args.workers):

@@ -40,7 +40,6 @@ import re
 import secrets
 import shutil
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -51,11 +50,10 @@ from collections import defaultdict
 from pathlib import Path
 from urllib.parse import urlencode
 
-REPO = Path(__file__).resolve().parents[2]
+from _server import HOST, REPO, cpu_pressure, free_port, log, manage, start_gunicorn
+
 sys.path.insert(0, str(REPO))
-PY = sys.executable
 PGPORT = "54332"
-HOST = "127.0.0.1"
 SLUG = "demo"
 PASSWORD = "bench-password-4711"
 P95_TARGET_MS = 300
@@ -63,16 +61,6 @@ P95_TARGET_MS = 300
 MAX_SECONDS = 600
 MAX_PLAYERS = 1000
 MAX_REQUESTS = 500_000
-
-
-def log(message: str) -> None:
-    print(message, flush=True)
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind((HOST, 0))
-        return s.getsockname()[1]
 
 
 # --- setting up ----------------------------------------------------------------------
@@ -95,14 +83,6 @@ def stop_postgres() -> None:
         capture_output=True,
         timeout=120,
     )
-
-
-def manage(env: dict, *args: str) -> None:
-    done = subprocess.run(
-        [PY, str(REPO / "manage.py"), *args], cwd=REPO, env=env, capture_output=True, text=True, timeout=600
-    )
-    if done.returncode != 0:
-        raise SystemExit(f"manage.py {' '.join(args)} failed:\n{done.stdout}\n{done.stderr}")
 
 
 def add_bench_players(count: int) -> dict:
@@ -404,15 +384,6 @@ def available_cores(seconds: float = 2.0) -> float:
     return sum(out.get() for _ in spinners) / seconds
 
 
-def cpu_pressure() -> str:
-    """Linux's CPU pressure: the share of the last minute in which runnable tasks waited for a CPU."""
-    try:
-        first = Path("/proc/pressure/cpu").read_text().splitlines()[0]
-        return first.split("avg60=")[1].split()[0] + " %"
-    except (OSError, IndexError):
-        return "unknown"
-
-
 def cpu_seconds(server_pid: int) -> dict[str, float]:
     """CPU time used so far by this load generator, the gunicorn processes and PostgreSQL (Linux /proc)."""
     tick = os.sysconf("SC_CLK_TCK")
@@ -553,39 +524,10 @@ def main() -> int:
         )
 
         port = free_port()
-        server = subprocess.Popen(
-            [
-                str(Path(PY).parent / "gunicorn"),
-                "tournament.wsgi",
-                "--bind",
-                f"{HOST}:{port}",
-                "--workers",
-                str(args.workers),
-                "--worker-class",
-                args.worker_class,
-                *(["--threads", str(args.threads), "--keep-alive", "75"] if args.worker_class == "gthread" else []),
-                "--log-level",
-                "warning",
-                "--access-logfile",
-                str(tmp / "access.log"),
-                "--access-logformat",
-                ACCESS_FORMAT,
-            ],
-            cwd=REPO,
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=open(tmp / "gunicorn.log", "w"),
-            start_new_session=True,
-        )
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                socket.create_connection((HOST, port), timeout=1).close()
-                break
-            except OSError as error:
-                if time.monotonic() > deadline or server.poll() is not None:
-                    raise SystemExit("gunicorn did not start:\n" + (tmp / "gunicorn.log").read_text()) from error
-                time.sleep(0.2)
+        options = ["--workers", str(args.workers), "--worker-class", args.worker_class]
+        if args.worker_class == "gthread":
+            options += ["--threads", str(args.threads), "--keep-alive", "75"]
+        server = start_gunicorn("tournament.wsgi", port, tmp, env, options, ACCESS_FORMAT)
         shape = f"{args.threads} threads (gthread)" if args.worker_class == "gthread" else "1 thread (sync)"
         log(
             f"gunicorn on {HOST}:{port}: {args.workers} workers x {shape}, DEBUG off; "
