@@ -132,8 +132,8 @@ def _my_games_html(request, tournament, registration, fingerprint: str) -> str:
     player = registration
     digest = hashlib.sha1(fingerprint.encode()).hexdigest()
     key = f"my-games:{tournament.pk}:{player.pk}:{request.user.pk}:{get_language()}:{digest}"
-    html = cache.get(key)
-    if html is None:
+
+    def render() -> str:
         games = []
         for game in player_games(tournament=tournament, player=player):
             me_black = game.black_id == player.pk
@@ -154,10 +154,11 @@ def _my_games_html(request, tournament, registration, fingerprint: str) -> str:
             .order_by("round__number")
             .values_list("round__number", flat=True)
         )
-        html = render_to_string(
+        return render_to_string(
             "tournament/player/_my_games.html", {"tournament": tournament, "games": games, "byes": byes}
         )
-        cache.set(key, html, MY_GAMES_SECONDS)
+
+    html = cache.get_or_set(key, render, MY_GAMES_SECONDS)
     return mark_safe(html)  # noqa: S308 - rendered by our own template, escaped there
 
 

@@ -79,11 +79,7 @@ CACHE_SECONDS = sel.CACHE_SECONDS
 def _discipline_tabs(tournament, version) -> list[tuple[int, str]]:
     """The tabs of the page as (id, name), kept with the table (a renamed discipline shows within CACHE_SECONDS)."""
     key = f"standings-disciplines:{tournament.pk}:{version}"
-    tabs = cache.get(key)
-    if tabs is None:
-        tabs = sel.discipline_tabs(tournament)
-        cache.set(key, tabs, CACHE_SECONDS)
-    return tabs
+    return cache.get_or_set(key, lambda: sel.discipline_tabs(tournament), CACHE_SECONDS)
 
 
 def _poll_url(request) -> str:
@@ -169,7 +165,7 @@ def _page(request, slug, discipline, template, partial):
     that is still the table to show, :func:`django.views.decorators.http.condition`
     answers 304 after one statement (the version), and htmx keeps the table.
     """
-    pk, version = _shown(request, slug, partial)
+    _pk, version = _shown(request, slug, partial)
     tournament = _tournament(slug)
     discipline = _discipline(request, tournament, discipline)
     table_html = _table_html(request, tournament, discipline, version, partial)
