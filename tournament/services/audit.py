@@ -16,18 +16,19 @@ def lock_found(found, error: Exception):
     return type(found).objects.select_for_update().get(pk=found.pk)
 
 
-def tournament_of(obj: models.Model) -> Tournament:
-    """The tournament an object belongs to (itself, its ``tournament``, or its round's)."""
+def tournament_id_of(obj: models.Model) -> int:
+    """The id of the tournament an object belongs to (itself, its ``tournament``, or its round's),
+    read from the object's own columns: no query for the tournament."""
     if isinstance(obj, Tournament):
-        return obj
+        return obj.pk
     if hasattr(obj, "tournament_id"):
-        return obj.tournament
-    return obj.round.tournament
+        return obj.tournament_id
+    return obj.round.tournament_id
 
 
 def log_change(obj: models.Model, action: str, *, user, **fields: Any) -> AuditEntry:
     """Record one change of ``obj`` in its tournament's log (``before``, ``after``, ``reason``)."""
-    return log_action(tournament=tournament_of(obj), action=action, obj=obj, user=user, **fields)
+    return log_action(tournament_id=tournament_id_of(obj), action=action, obj=obj, user=user, **fields)
 
 
 def log_action(**fields: Any) -> AuditEntry:
@@ -40,7 +41,8 @@ def log_action(**fields: Any) -> AuditEntry:
 
 def audit_entry(
     *,
-    tournament: Tournament,
+    tournament: Tournament | None = None,
+    tournament_id: int | None = None,
     action: str,
     obj: models.Model | None = None,
     user=None,
@@ -48,11 +50,12 @@ def audit_entry(
     after: Any = None,
     reason: str = "",
 ) -> AuditEntry:
-    """The entry :func:`log_action` writes, unsaved (for many changes written in one statement)."""
+    """The entry :func:`log_action` writes, unsaved (for many changes written in one statement);
+    its tournament given as ``tournament`` or by ``tournament_id``."""
     if user is not None and not getattr(user, "is_authenticated", False):
         user = None
     return AuditEntry(
-        tournament=tournament,
+        tournament_id=tournament.pk if tournament is not None else tournament_id,
         user=user,
         action=action,
         object_type=obj._meta.model_name if obj is not None else "",
