@@ -24,6 +24,8 @@ from tournament.auth_backend import BACKEND
 from tournament.forms.accounts import SignUpForm, repeated_sign_up
 from tournament.services import accounts
 
+from .query import next_page
+
 
 def lockout_message() -> str:
     minutes = int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
@@ -72,6 +74,10 @@ class SignUpView(RedirectURLMixin, FormView):
             login(self.request, user, backend=BACKEND)
             return redirect(self.get_success_url())
         return super().form_invalid(form)
+
+    def get_redirect_url(self) -> str:
+        """``next`` if it is a page of this site, else empty (then the start page)."""
+        return next_page(self.request, "")
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
