@@ -78,7 +78,7 @@ tournament_pages = [
 
 urlpatterns = [
     # accounts: log-in (throttled by django-axes, see the settings), sign-up, password reset by e-mail
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/login/", auth.LogInView.as_view(), name="login"),
     path("accounts/signup/", auth.SignUpView.as_view(), name="signup"),
     path("accounts/password/reset/", auth_views.PasswordResetView.as_view(), name="password_reset"),
     path("accounts/password/reset/sent/", auth_views.PasswordResetDoneView.as_view(), name="password_reset_done"),

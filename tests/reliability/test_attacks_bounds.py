@@ -214,6 +214,17 @@ def test_an_odd_next_after_sign_up_goes_to_the_start_page(fast_passwords, next_u
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize("next_url", ["0", "x", "https://evil.example/", "//evil.example/", "/t/hannover/"])
+def test_the_log_in_page_reads_next_the_same_way(day, fast_passwords, next_url):
+    client = _client()
+    response = client.post(
+        reverse("login") + "?next=" + next_url, {"username": "carol", "password": "pw-carol-123", "next": next_url}
+    )
+    assert response.status_code == 302
+    assert response["Location"] == (next_url if next_url.startswith("/t/") else reverse("home"))
+
+
+@pytest.mark.django_db
 @pytest.mark.parametrize("next_url", ["0", "x", "https://evil.example/", "//evil.example/"])
 def test_an_odd_next_on_the_player_status_form_goes_to_the_list(day, next_url):
     client = _client(day.user("organizer"))
