@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from tests.shared import needs_shared, shared
 from tournament.models import AuditEntry, Registration, Tournament
 from tournament.pairing.opengotha_xml import read_tournament
 from tournament.permissions import SYSTEM
@@ -18,17 +17,17 @@ from tournament.services.tournaments import tournament_import_opengotha
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english_visitor")]
 
-SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "opengotha"
+SHARED = shared("opengotha")
 SIMPLE = SHARED / "simplemm.xml"
 
-needs_shared = pytest.mark.skipif(not SIMPLE.exists(), reason="../shared/opengotha is not beside the project")
+needs_simple = needs_shared("opengotha", "simplemm.xml")
 
 
 def _upload(data: bytes, name="t.xml"):
     return SimpleUploadedFile(name, data, content_type="application/xml")
 
 
-@needs_shared
+@needs_simple
 def test_a_whole_opengotha_tournament_from_the_page_has_the_uploader_as_organizer(client):
     ute = get_user_model().objects.create_user("ute", password="pw-ute-123")
     client.force_login(ute)
@@ -73,7 +72,7 @@ def test_a_bad_file_is_a_clear_error(client, data):
     assert not Tournament.objects.exists()
 
 
-@needs_shared
+@needs_simple
 def test_a_value_the_site_cannot_store_refuses_the_whole_file():
     ute = get_user_model().objects.create_user("ute")
     data = SIMPLE.read_bytes().replace(b'genMMS2ValueBye="2"', b'genMMS2ValueBye="99999999"', 1)
@@ -83,7 +82,7 @@ def test_a_value_the_site_cannot_store_refuses_the_whole_file():
     assert not Tournament.objects.exists()
 
 
-@needs_shared
+@needs_simple
 def test_only_the_players_of_an_opengotha_file(day):
     t = day.tournament
     before = set(t.registrations.values_list("pk", flat=True))
@@ -131,7 +130,7 @@ def test_the_files_page_links_every_download(organizer_client, day):
     assert {p.name for p in exported.players} == set(t.registrations.values_list("surname", flat=True))
 
 
-@needs_shared
+@needs_simple
 def test_the_players_of_a_file_from_the_page(organizer_client, day):
     t = day.tournament
     response = organizer_client.post(
