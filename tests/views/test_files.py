@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import html
+import re
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
@@ -128,6 +131,20 @@ def test_the_files_page_links_every_download(organizer_client, day):
     assert response.status_code == 200 and response["Content-Type"].startswith("application/xml")
     exported = read_tournament(b"".join(response))
     assert {p.name for p in exported.players} == set(t.registrations.values_list("surname", flat=True))
+
+
+def test_every_link_of_the_files_page_answers(organizer_client, day):
+    """Issue #21 (5): the per-discipline downloads passed the name where the views take the id (404)."""
+    t = day.tournament
+    page = organizer_client.get(reverse("manage_files", args=[t.slug])).content.decode()
+    links = sorted(set(re.findall(r'href="(/[^"#]*)', html.unescape(page))))
+    links = [link for link in links if not link.startswith("/static/")]  # served by whitenoise, not the views
+    content = page.split('id="content"', 1)[-1]
+    for discipline in t.disciplines.all():
+        assert f"discipline={discipline.pk}" in content, discipline.name
+    for link in links:
+        response = organizer_client.get(link)
+        assert response.status_code == 200, (link, response.status_code)
 
 
 @needs_simple
