@@ -342,10 +342,16 @@ def test_roles_are_read_once_per_request(client, day):  # noqa: F811
     client.force_login(day.user("organizer"))
     client.cookies["django_language"] = "en"
     role_table = TournamentRole._meta.db_table
+    slug, number = day.tournament.slug, day.round1.number
     for url in (
-        reverse("manage_round", args=[day.tournament.slug, day.round1.number]),
-        reverse("tournament", args=[day.tournament.slug]),
-        reverse("standings", args=[day.tournament.slug]),
+        reverse("manage_round", args=[slug, number]),
+        reverse("tournament", args=[slug]),
+        reverse("standings", args=[slug]),
+        reverse("round", args=[slug, number]),
+        reverse("pdf_pairings", args=[slug, number]),
+        reverse("public_game", args=[slug, number, day.game.pk]),
+        reverse("game", args=[slug, day.game.pk]),
+        reverse("live_board", args=[slug, day.game.pk]),
     ):
         with CaptureQueriesContext(connection) as queries:
             assert client.get(url).status_code == 200

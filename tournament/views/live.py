@@ -29,9 +29,16 @@ from games.common import IllegalMove
 from games.coords import Point
 from tournament.models import Game, LiveRecord, Round
 from tournament.models.game import ResultState
+from tournament.permissions import (
+    board_closed_reason,
+    live_capacity,
+    may_confirm,
+    may_see_game,
+    may_see_round,
+    may_take_back,
+)
 from tournament.selectors.live import board_versions, game_and_live
 from tournament.services import live as live_services
-from tournament.services import results as result_services
 
 from .access import ORGANIZER, REFEREE, tournament_page
 from .actions import refusal_as_message
@@ -58,7 +65,7 @@ def _game(tournament, pk, roles) -> tuple[Game, LiveRecord]:
     if found is None:
         raise Http404("no such game")
     game, live = found
-    if not game.round.is_public and REFEREE not in roles:
+    if not may_see_round(roles, game.round):
         raise Http404("round not published")
     if not live_services.has_engine(game.round.discipline):
         raise Http404("no rules engine for this discipline")
@@ -221,8 +228,8 @@ def panel_context(
     if board is None or step is not None:
         board = live_services.new_board(game, moves if step is None else moves[:step])
     snapshot = board.snapshot()
-    who = live_services.capacity(game, live, request.user)
-    closed = live_services.closed_reason(game)
+    who = live_capacity(request.user, game, live)
+    closed = board_closed_reason(game)
     interactive = step is None and who.may_record and closed is None and not snapshot.over
     error_point = svg.error_point(refused) if refused is not None else None
     picture = svg.board(
@@ -235,8 +242,14 @@ def panel_context(
     )
     kind = game.round.discipline.kind
     user = request.user
-    can_take_back = step is None and live.pk is not None and live_services.may_take_back(game, live, who, user, board)
+    can_take_back = (
+        step is None
+        and live.pk is not None
+        and may_take_back(user, game, live, who, last_colour=lambda: snapshot.colour)
+    )
     slug = game.round.tournament.slug
+    # the game's own page for its players and the referees, else its public page (whoever sees the board sees it)
+    own_page = may_see_game(user, roles, game)
     return {
         "game": game,
         "tournament": game.round.tournament,
@@ -274,7 +287,7 @@ def panel_context(
         and not (kind == "ninuki" and snapshot.number == 0),
         "may_end": interactive,
         "can_take_back": can_take_back,
-        "can_confirm": result_services.can_confirm(game, user),
+        "can_confirm": may_confirm(user, game),
         "step": step,
         "last": last,
         "shown": snapshot.number,
@@ -289,7 +302,9 @@ def panel_context(
             "undo": reverse("live_undo", args=[slug, game.pk]),
             "end": reverse("live_end", args=[slug, game.pk]),
             "takeover": reverse("live_takeover", args=[slug, game.pk]),
-            "game": reverse("game", args=[slug, game.pk]),
+            "game": reverse("game", args=[slug, game.pk])
+            if own_page
+            else reverse("public_game", args=[slug, game.round.number, game.pk]),
             "confirm": reverse("game_confirm", args=[slug, game.pk]),
             "rules": reverse("rules", args=[kind]),
         },

@@ -22,12 +22,13 @@ from tournament.forms.accounts import repeated_sign_up
 from tournament.forms.registrations import AbsentRoundsForm, SelfRegistrationForm
 from tournament.models import Registration
 from tournament.models.registration import PLAYER_FIELDS
+from tournament.permissions import board_closed_reason, may_confirm, may_report
 from tournament.selectors.duplicates import duplicates_of
 from tournament.selectors.results import my_games_version, player_games, registration_of
 from tournament.selectors.rows import tournament_by_slug
 from tournament.services import accounts
 from tournament.services import registrations as registration_services
-from tournament.services import results as result_services
+from tournament.services.live import has_engine
 from tournament.services.players import latest_player_data, player_register_self
 
 from . import ratings
@@ -144,8 +145,9 @@ def _my_games_html(request, tournament, registration, fingerprint: str) -> str:
                     "colour_code": "black" if me_black else "white",
                     "opponent": game.white if me_black else game.black,
                     "points": game.points(player.pk) if game.has_result else None,
-                    "can_report": result_services.can_report(game, request.user),
-                    "can_confirm": result_services.can_confirm(game, request.user),
+                    "can_report": may_report(request.user, game),
+                    "can_confirm": may_confirm(request.user, game),
+                    "can_record": has_engine(game.round.discipline) and board_closed_reason(game) is None,
                 }
             )
         # round numbers only: no join of the rounds' rows, no ordering by the tournament's fields
