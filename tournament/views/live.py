@@ -487,6 +487,8 @@ def referee_live(request, tournament, roles):
     )
 
 
+#: The projector asks for its boards this often.
+PROJECTOR_REFRESH_SECONDS = 5
 #: A board drawn for the projector is kept this long (its key holds the versions: never stale).
 PROJECTOR_BOARD_SECONDS = 600
 
@@ -546,7 +548,7 @@ def projector_live(request, slug):
         "tournament": tournament,
         "round": round_,
         "boards": boards,
-        "refresh": 5,
+        "refresh": PROJECTOR_REFRESH_SECONDS,
         "self_url": f"{request.path}?tables={count}",
         # what the screen shows: the next poll asks with it, and gets a 304 while it is still the same
         "poll_headers": json.dumps({"If-None-Match": poll_etag("live", _projector_versions(request, slug))}),
