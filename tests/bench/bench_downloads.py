@@ -6,17 +6,18 @@
 Builds, in a fresh SQLite database in a temp dir with the production
 settings (``DJANGO_DEBUG=0``, the file cache), a tournament whose 2,000
 players come from a CSV list (``players_import_csv``: every one has a claim
-code and no account) and whose published round 1, Go 19x19, has 12 games
-recorded on the live board, each about 3,600 moves long (random legal
-stones, fixed seed, as ``bench_record_limits.py`` makes them: the longest
-record Go accepts on 19x19 is 3,610 moves). Then, through the Django test
-client (the whole request: middleware, view, template):
+code and no account) and whose published round 1, Go 19x19, has 1,000
+games, the top 12 recorded on the live board, each about 3,600 moves long
+(random legal stones, fixed seed, as ``bench_record_limits.py`` makes them:
+the longest record Go accepts on 19x19 is 3,610 moves). Then, through the
+Django test client (the whole request: middleware, view, template):
 
 - the organizer downloads the welcome slips of all players (the PDF, one
   request; the target is 10 s, gunicorn's worker timeout is 30 s);
-- the projector of the 12 live boards (``/projector/live/?tables=12``) is
-  asked with an empty cache (cold), again (warm, the median), as its poll
-  asks it (``HX-Request`` and the ETag it was given: 304, the median), and
+- each projector, the pairings (``/projector/``, its first page) and the 12
+  live boards (``/projector/live/?tables=12``), is asked with an empty cache
+  (cold), again (warm, the median), and as its poll asks it (``HX-Request``
+  and the ETag it was given: 304, the median); the live boards' poll also
   after one move on one board (the median over several moves).
 
 Prints the figures; exits 1 if the slips take longer than ``SLIPS_LIMIT``.
@@ -41,6 +42,7 @@ PLAYERS = 2000
 BOARDS = 12
 REPEAT = 9
 SLIPS_LIMIT = 10.0
+PER_PAGE = 20  # tables on one page of the pairings projector (tournament/views/projector.py)
 
 
 def timed(fn):
@@ -72,14 +74,41 @@ def populate(players: int):
     go19 = Discipline.objects.create(tournament=t, name="Go 19x19", kind="go", board_size=19, komi=7)
     rd = Round.objects.create(tournament=t, number=1, discipline=go19, status=Round.Status.PUBLISHED)
     longest = go_record(go.Game, 19, random.Random(5))
-    for table in range(1, BOARDS + 1):
-        moves = longest[: len(longest) - 2 * table]
+    games = Game.objects.bulk_create(
+        Game(round=rd, table=table, black=regs[2 * table - 2], white=regs[2 * table - 1])
+        for table in range(1, players // 2 + 1)
+    )
+    for game in games[:BOARDS]:  # the top tables are recorded on the live board
+        moves = longest[: len(longest) - 2 * game.table]
         while moves[-1] == "pass":
             moves = moves[:-1]
-        game = Game.objects.create(round=rd, table=table, black=regs[2 * table - 2], white=regs[2 * table - 1])
         LiveRecord.objects.create(game=game, moves=" ".join(moves), entries=[["bench", 0]] * len(moves))
     organizer = get_user_model().objects.create_superuser("orga", password="x" * 12)
     return t, organizer, len(longest)
+
+
+def projector_figures(client, url: str) -> str:
+    """Cold (an empty cache), warm (the median) and the poll with its own ETag (304, the median) of ``url``."""
+    from django.core.cache import cache
+
+    poll = {"HX-Request": "true"}
+
+    def get(**headers):
+        response = client.get(url, secure=True, headers=headers)
+        assert response.status_code in (200, 304), response.status_code
+        return response
+
+    cache.clear()
+    cold, _first = timed(get)
+    warm = statistics.median(timed(get)[0] for _ in range(REPEAT))
+    etag = get(**poll).headers.get("ETag")
+    if etag:
+        answers = [timed(lambda: get(**poll, **{"If-None-Match": etag})) for _ in range(REPEAT)]
+        assert all(r.status_code == 304 for _t, r in answers), "the poll's own ETag must give 304"
+        conditional = f"{statistics.median(t for t, _r in answers) * 1000:.1f} ms (304)"
+    else:
+        conditional = "no ETag, answered in full"
+    return f"cold {cold * 1000:.0f} ms, warm {warm * 1000:.1f} ms, poll unchanged {conditional}"
 
 
 def one_move(table: int) -> None:
@@ -115,7 +144,6 @@ def main(players: int) -> int:
     django.setup()
     call_command("migrate", verbosity=0)
     call_command("collectstatic", interactive=False, verbosity=0)
-    from django.core.cache import cache
     from django.test import Client
     from django.urls import reverse
 
@@ -134,8 +162,10 @@ def main(players: int) -> int:
         f"~{pages} pages (target {SLIPS_LIMIT:.0f} s)"
     )
 
-    # ---- the projector of the live boards ----
+    # ---- the projectors ----
     visitor = Client()
+    print(f"pairings projector ({players // 2} tables, {PER_PAGE} a page, the top of the standings): ", end="")
+    print(projector_figures(visitor, reverse("projector", args=[tournament.slug]) + "?page=1"))
     projector = reverse("projector_live", args=[tournament.slug]) + f"?tables={BOARDS}"
     poll_headers = {"HX-Request": "true"}
 
@@ -146,16 +176,8 @@ def main(players: int) -> int:
         assert response.status_code in (200, 304), response.status_code
         return response
 
-    cache.clear()
-    cold, _first = timed(get)
-    warm = statistics.median(timed(get)[0] for _ in range(REPEAT))
+    print(f"live projector, {BOARDS} boards: {projector_figures(visitor, projector)}")
     etag = get(**poll_headers).headers.get("ETag")
-    if etag:
-        not_modified = [timed(lambda: get(etag, **poll_headers)) for _ in range(REPEAT)]
-        assert all(r.status_code == 304 for _t, r in not_modified), "the poll's own ETag must give 304"
-        conditional = f"{statistics.median(t for t, _r in not_modified) * 1000:.1f} ms (304)"
-    else:
-        conditional = "no ETag: every poll is answered in full"
     changed = []
     for n in range(REPEAT):
         one_move(1 + n % BOARDS)
@@ -163,9 +185,7 @@ def main(players: int) -> int:
         assert response.status_code == 200
         etag = response.headers.get("ETag")
         changed.append(t)
-    print(f"projector, {BOARDS} live boards: cold {cold * 1000:.0f} ms, warm {warm * 1000:.1f} ms (median)")
-    print(f"projector poll, nothing changed: {conditional}")
-    print(f"projector poll, one board one move further: {statistics.median(changed) * 1000:.1f} ms (median)")
+    print(f"live projector poll, one board one move further: {statistics.median(changed) * 1000:.1f} ms (median)")
     load = os.getloadavg()[0]
     print(f"load average {load:.1f} on {os.cpu_count()} CPUs (wall times grow with the load); files in {tmp}")
     return 1 if took > SLIPS_LIMIT else 0

@@ -511,7 +511,9 @@ def _projector_versions(request, slug) -> list[tuple[int, int, int | None]]:
 
 def _projector_etag(request, slug) -> str | None:
     """The poll's ETag: 304 while no board, result, name or round changed (and the clock shows the same minute)."""
-    return poll_etag("live", _projector_versions(request, slug)) if is_poll(request) else None
+    if not is_poll(request):
+        return None
+    return poll_etag("live", _projector_tables(request), _projector_versions(request, slug))
 
 
 def _projector_board(game: Game, live: LiveRecord) -> dict:
@@ -551,7 +553,7 @@ def projector_live(request, slug):
         "refresh": PROJECTOR_REFRESH_SECONDS,
         "self_url": f"{request.path}?tables={count}",
         # what the screen shows: the next poll asks with it, and gets a 304 while it is still the same
-        "poll_headers": json.dumps({"If-None-Match": poll_etag("live", _projector_versions(request, slug))}),
+        "poll_headers": json.dumps({"If-None-Match": poll_etag("live", count, _projector_versions(request, slug))}),
     }
     template = "tournament/live/_projector_body.html" if request.htmx else "tournament/live/projector.html"
     return render(request, template, context)
