@@ -17,6 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 from tournament.pdf.data import PairingSheet, SheetPlayer, SheetTable
 
 from . import fonts
+from .cutting import cut_line
 from .pairings import title
 
 MARGIN = 10 * mm
@@ -116,12 +117,7 @@ def slips_pdf(sheet: PairingSheet) -> bytes:
             top = page_h - MARGIN - i * height
             _slip(c, sheet, t, top, height, width)
             if i:
-                c.setDash(4, 3)
-                c.setLineWidth(0.5)
-                c.line(MARGIN / 2, top, page_w - MARGIN / 2, top)
-                c.setDash()
-                c.setLineWidth(1)
-                _text(c, MARGIN / 2, top + 2, "✂", 7)
+                cut_line(c, MARGIN / 2, top, page_w - MARGIN / 2, top)
         c.showPage()
     if not tables:
         _text(c, MARGIN, page_h - MARGIN - 20, _("Round %(n)s: no tables") % {"n": sheet.round}, 12)

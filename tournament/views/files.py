@@ -7,14 +7,13 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from tournament.forms.uploads import OpenGothaPlayersForm
-from tournament.models import Registration
 from tournament.models.discipline import DisciplineKind
 from tournament.services.opengotha import export_opengotha
 from tournament.services.players import players_import_opengotha
 
 from .access import ORGANIZER, tournament_page
 from .actions import refusal_as_message
-from .players import import_players
+from .players import import_players, unclaimed_registrations, welcome_parts
 
 
 def _page(request, tournament, roles, *, form=None, problems=(), status=200):
@@ -31,9 +30,7 @@ def _page(request, tournament, roles, *, form=None, problems=(), status=200):
             "disciplines": list(tournament.disciplines.order_by("position", "name")),
             "form": form or OpenGothaPlayersForm(),
             "problems": list(problems),
-            "unclaimed": tournament.registrations.filter(user__isnull=True)
-            .exclude(status=Registration.Status.WITHDRAWN)
-            .exists(),
+            "slip_parts": welcome_parts(unclaimed_registrations(tournament).count()),
         },
         status=status,
     )

@@ -13,8 +13,10 @@ writing views check the acting user in :mod:`tournament.services.live`.
 from __future__ import annotations
 
 import datetime as dt
+import json
 
 from django.contrib import messages
+from django.core.cache import cache
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
@@ -37,11 +39,13 @@ from tournament.permissions import (
     may_see_round,
     may_take_back,
 )
-from tournament.selectors.live import board_versions, game_and_live
+from tournament.selectors.live import board_versions, game_and_live, projector_versions
+from tournament.selectors.standings import standings_version_of
 from tournament.services import live as live_services
 
 from .access import ORGANIZER, REFEREE, tournament_page
 from .actions import refusal_as_message
+from .projector import is_poll, poll_etag
 from .query import int_param
 
 #: The phones ask for the board this often (``live.js`` reads it from the page).
@@ -464,12 +468,18 @@ def live_scorer(request, tournament, roles, pk):
 # ---- referees and the projector -----------------------------------------------------------
 
 
-def _live_games(round_, limit: int | None = None) -> list[tuple[Game, LiveRecord]]:
-    """The round's games by table with their live records (an empty one before the first move): one query."""
-    games = round_.games.select_related(
-        "black", "white", "live", "live__recorder", "live__scorer", "round", "round__discipline", "round__tournament"
-    ).order_by("table")
-    return [(game, getattr(game, "live", None) or LiveRecord(game=game)) for game in games[:limit]]
+def _live_games(round_, limit: int | None = None, *, entries: bool = True) -> list[tuple[Game, LiveRecord]]:
+    """The round's games by table with their live records (an empty one before the first move): one query.
+    The games share ``round_`` (loaded once, not once per game); ``entries=False`` leaves out who entered
+    each move."""
+    games = round_.games.select_related("black", "white", "live", "live__recorder", "live__scorer").order_by("table")
+    if not entries:
+        games = games.defer("live__entries")
+    out = []
+    for game in games[:limit]:
+        game.round = round_
+        out.append((game, getattr(game, "live", None) or LiveRecord(game=game)))
+    return out
 
 
 def _current_round(tournament):
@@ -492,40 +502,73 @@ def referee_live(request, tournament, roles):
     )
 
 
+#: The projector asks for its boards this often.
+PROJECTOR_REFRESH_SECONDS = 5
+#: A board drawn for the projector is kept this long (its key holds the versions: never stale).
+PROJECTOR_BOARD_SECONDS = 600
+
+
+def _projector_tables(request) -> int:
+    return int_param(request.GET.get("tables"), default=4, maximum=PROJECTOR_TABLES) or 4
+
+
+def _projector_versions(request, slug) -> list[tuple[int, int, int | None]]:
+    """The versions of the boards the projector shows, and the tournament's standings version (names,
+    results, rounds): read once per request, two statements."""
+    memo = getattr(request, "_projector_versions", None)
+    if memo is None:
+        found = standings_version_of(slug)
+        if found is None:
+            raise Http404("no such tournament")
+        memo = request._projector_versions = [found, *projector_versions(slug, _projector_tables(request))]
+    return memo
+
+
+def _projector_etag(request, slug) -> str | None:
+    """The poll's ETag: 304 while no board, result, name or round changed (and the clock shows the same minute)."""
+    if not is_poll(request):
+        return None
+    return poll_etag("live", _projector_tables(request), _projector_versions(request, slug))
+
+
+def _projector_board(game: Game, live: LiveRecord) -> dict:
+    """What the projector shows of a board (moves, picture, status), drawn once per version of the
+    game and its live record and kept in the cache (all workers share it): a poll after a move on one
+    board replays that board only."""
+
+    def draw() -> dict:
+        board = live_services.new_board(game, live.move_list)
+        s = board.snapshot()
+        title = _("Table %(table)s after move %(n)s") % {"table": game.table, "n": s.number}
+        picture = svg.board(s.size, s.stones, last_move=s.last, captured=s.captured + s.lost, title=title)
+        return {"moves": s.number, "svg": picture, "status": _status(s, game)}
+
+    key = f"projector-board:{game.pk}:{game.version}:{live.version}:{get_language()}"
+    return cache.get_or_set(key, draw, PROJECTOR_BOARD_SECONDS)
+
+
+@condition(etag_func=_projector_etag)
 def projector_live(request, slug):
     """The live boards of the top tables of the current round, for the playing hall's screen."""
     from tournament.selectors.rows import tournament_by_slug
 
     tournament = tournament_by_slug(slug)
-    count = int_param(request.GET.get("tables"), default=4, maximum=PROJECTOR_TABLES) or 4
+    count = _projector_tables(request)
     round_ = _current_round(tournament)
     boards = []
     if round_ is not None and live_services.has_engine(round_.discipline):
-        for game, live in _live_games(round_, count):
-            board = live_services.new_board(game, live.move_list)
-            s = board.snapshot()
-            boards.append(
-                {
-                    "game": game,
-                    "moves": s.number,
-                    "svg": mark_safe(
-                        svg.board(  # noqa: S308 - drawn by games.svg
-                            s.size,
-                            s.stones,
-                            last_move=s.last,
-                            captured=s.captured + s.lost,
-                            title=_("Table %(table)s after move %(n)s") % {"table": game.table, "n": s.number},
-                        )
-                    ),
-                    "status": _status(s, game),
-                }
-            )
+        for game, live in _live_games(round_, count, entries=False):
+            drawn = _projector_board(game, live)
+            # drawn by games.svg, its text escaped there
+            boards.append({**drawn, "game": game, "svg": mark_safe(drawn["svg"])})  # noqa: S308
     context = {
         "tournament": tournament,
         "round": round_,
         "boards": boards,
-        "refresh": 5,
+        "refresh": PROJECTOR_REFRESH_SECONDS,
         "self_url": f"{request.path}?tables={count}",
+        # what the screen shows: the next poll asks with it, and gets a 304 while it is still the same
+        "poll_headers": json.dumps({"If-None-Match": poll_etag("live", count, _projector_versions(request, slug))}),
     }
     template = "tournament/live/_projector_body.html" if request.htmx else "tournament/live/projector.html"
     return render(request, template, context)
