@@ -341,3 +341,16 @@ def test_a_closed_rounds_game_page_does_not_offer_to_record_it(client, day):
     assert url("live_board", day) in page and "record the game as it is played" not in page
     mine = client.get(reverse("my_tournament", args=[day.tournament.slug])).content.decode()
     assert url("live_board", day) not in mine
+
+
+def test_the_pass_button_shows_only_where_the_rules_take_a_pass(client, day):
+    """The board asks the engine: no Pass on Ninuki's first move, nor where a preset's opening wants a
+    stone (pbmserv's second move goes near the centre; the button used to show and the pass was refused)."""
+    client.force_login(day.user("alice"))
+    assert "live-pass" not in client.get(url("live_board", day)).content.decode()  # the centre first
+    move(client, day, "K10", 0)
+    client.force_login(day.user("bob"))
+    assert "live-pass" in client.get(url("live_board", day)).content.decode()  # hannover: White may pass
+    Discipline.objects.filter(pk=day.ninuki.pk).update(rule_set="pbmserv")
+    assert "live-pass" not in client.get(url("live_board", day)).content.decode()
+    assert move(client, day, "pass", 1).status_code == 422  # what the button would have sent

@@ -144,12 +144,12 @@ def _status(snapshot, game) -> str:
             "colour": colour_name(s.to_move),
             "point": s.first_stone.name(),
         }
-    if s.number == 0 and game.round.discipline.kind == "ninuki":
+    if s.centre_first:
         return _("Black to play: the first stone goes on the centre point.")
     return _("%(colour)s to play.") % {"colour": colour_name(s.to_move)}
 
 
-def _last_move(snapshot, kind: str) -> str:
+def _last_move(snapshot) -> str:
     s = snapshot
     if not s.number:
         return ""
@@ -158,8 +158,8 @@ def _last_move(snapshot, kind: str) -> str:
         % {"colour": colour_name(s.colour), "point": _("pass") if s.label == "pass" else s.label}
     ]
     if s.captured:
-        if kind == "ninuki":
-            n = len(s.captured) // 2
+        if s.captured_pairs is not None:
+            n = s.captured_pairs
             parts.append(ngettext("%(n)s pair captured", "%(n)s pairs captured", n) % {"n": n})
         else:
             n = len(s.captured)
@@ -244,7 +244,6 @@ def panel_context(
         error=error_point,
         title=_("Position after move %(n)s") % {"n": snapshot.number},
     )
-    kind = game.round.discipline.kind
     user = request.user
     can_take_back = (
         step is None
@@ -271,7 +270,7 @@ def panel_context(
         "poll": step is None and not (closed and game.result_state in (ResultState.CONFIRMED, ResultState.ADJUDICATED)),
         "poll_ms": POLL_SECONDS * 1000,
         "status": _status(snapshot, game),
-        "last_move": _last_move(snapshot, kind),
+        "last_move": _last_move(snapshot),
         "counts": _counts(snapshot, board),
         "pending_five": snapshot.pending_five
         and _(
@@ -285,10 +284,7 @@ def panel_context(
         "who": who,
         "closed": closed,
         "error": error,
-        "may_pass": interactive
-        and not snapshot.second_stone
-        and not snapshot.handicap_left
-        and not (kind == "ninuki" and snapshot.number == 0),
+        "may_pass": interactive and snapshot.may_pass,
         "may_end": interactive,
         "can_take_back": can_take_back,
         "can_confirm": may_confirm(user, game),
@@ -310,7 +306,7 @@ def panel_context(
             if own_page
             else reverse("public_game", args=[slug, game.round.number, game.pk]),
             "confirm": reverse("game_confirm", args=[slug, game.pk]),
-            "rules": reverse("rules", args=[kind]),
+            "rules": reverse("rules", args=[game.round.discipline.kind]),
         },
     }
 

@@ -6,7 +6,7 @@ from django.http import Http404, HttpResponse
 
 from games.sgf import escape
 from tournament.models.game import Result, WinMethod
-from tournament.services.records import replay_record, variant_of
+from tournament.services.records import replay_record
 
 from .public import _public_game, has_sgf
 
@@ -19,7 +19,7 @@ def game_sgf(game) -> str:
     """The game's record as SGF, with the players, the event and the result the tournament settled."""
     discipline = game.round.discipline
     replay = replay_record(discipline=discipline, record=game.record, handicap=game.handicap, komi=game.komi)
-    text = variant_of(discipline).write_sgf(replay)
+    text = discipline.variant.write_sgf(replay)
     tournament = game.round.tournament
     root = {
         "PB": game.black.full_name,
