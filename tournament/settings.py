@@ -32,6 +32,8 @@ Everything that differs in production is read from the environment:
     ``DJANGO_DEFAULT_FROM_EMAIL`` is the sender of password-reset e-mails.
 ``DJANGO_EGD_RATINGS_URL``
     Optional: the address ``manage.py import_ratings`` fetches the EGD rating list from.
+``DJANGO_CLAIM_GUESSES_PER_ADDRESS``
+    Wrong claim codes one client address may try in 15 minutes (default 30).
 ``DJANGO_TOURNAMENT_CREATORS``
     Who may create a tournament on the site: ``anyone`` (default: every
     logged-in user) or ``approved`` (superusers, and users an administrator
@@ -260,6 +262,12 @@ LOGOUT_REDIRECT_URL = "home"
 REQUEST_MAX_BYTES = 2 * 1024 * 1024
 # Self-registrations from one client address (as the log-in throttle sees it) in one hour.
 SELF_REGISTRATIONS_PER_HOUR = int(os.environ.get("DJANGO_SELF_REGISTRATIONS_PER_HOUR", "30"))
+# Claim codes (welcome slips, invitation links), counted in the cache by tournament.throttle: the
+# wrong codes one client address may try in a window, and the look-ups of one code from all
+# addresses together. A hall whose phones share one NAT address shares the first.
+CLAIM_GUESSES_PER_ADDRESS = int(os.environ.get("DJANGO_CLAIM_GUESSES_PER_ADDRESS", "30"))
+CLAIM_LOOKUPS_PER_CODE = 30
+CLAIM_GUESS_WINDOW_SECONDS = 15 * 60
 DATA_UPLOAD_MAX_MEMORY_SIZE = REQUEST_MAX_BYTES
 FILE_UPLOAD_MAX_MEMORY_SIZE = REQUEST_MAX_BYTES
 

@@ -31,7 +31,8 @@ country_validator = RegexValidator(r"^[A-Z]{2}$", _("Use the two-letter country 
 
 #: Letters of a claim code: no 0/O, 1/I/L, 5/S, 2/Z, 8/B that a slip's reader could confuse.
 CLAIM_ALPHABET = "ACDEFGHJKMNPQRTUVWXY34679"
-#: 10 letters of 25: about 46 bits; guessing is also throttled per address.
+#: 10 letters of 25: about 46 bits; guessing is also throttled per address and per code
+#: (:func:`tournament.services.claims.claim_lookup`).
 CLAIM_LENGTH = 10
 
 #: The fields that describe the player (shown, printed, exported).

@@ -69,7 +69,7 @@ def register(request, slug):
                 new_user = registration.user if needs_account else None
             except accounts.UsernameTaken as exc:
                 # a double click: the first request has just made this account and registration
-                new_user = accounts.just_signed_up(username, password, data["email"])
+                new_user = accounts.just_signed_up(request, username, password, data["email"])
                 if new_user is None:
                     form.add_error("username", exc)
             except ValidationError as exc:
@@ -78,7 +78,7 @@ def register(request, slug):
                 form.add_error(None, exc.messages[0])
         elif needs_account:
             # the second of a double click, after the first was through: its account
-            new_user = repeated_sign_up(form, "password")
+            new_user = repeated_sign_up(request, form, "password")
         if new_user is not None or not form.errors:
             if new_user is not None:
                 login(request, new_user, backend=BACKEND)
