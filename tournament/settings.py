@@ -30,8 +30,9 @@ Everything that differs in production is read from the environment:
     ``DJANGO_EMAIL_HOST``, ``DJANGO_EMAIL_PORT``, ``DJANGO_EMAIL_HOST_USER``,
     ``DJANGO_EMAIL_HOST_PASSWORD``, ``DJANGO_EMAIL_USE_TLS`` / ``DJANGO_EMAIL_USE_SSL``;
     ``DJANGO_DEFAULT_FROM_EMAIL`` is the sender of password-reset e-mails.
-``DJANGO_EGD_RATINGS_URL``
-    Optional: the address ``manage.py import_ratings`` fetches the EGD rating list from.
+``DJANGO_EGD_RATINGS_URL``, ``DJANGO_FFG_RATINGS_URL``, ``DJANGO_AGA_RATINGS_URL``
+    Optional: the addresses ``manage.py import_ratings`` fetches the EGD's, the
+    FFG's and the AGA's rating lists from (``--kind egd|ffg|aga``).
 ``DJANGO_CLAIM_GUESSES_PER_ADDRESS``
     Wrong claim codes one client address may try in 15 minutes (default 30).
 ``DJANGO_TOURNAMENT_CREATORS``
@@ -202,7 +203,10 @@ STANDINGS_FRESH_SECONDS = int(os.environ.get("DJANGO_STANDINGS_FRESH_SECONDS") o
 
 # Where `manage.py import_ratings` fetches the EGD's all-world rating list when no file is given
 # (the zip or the HTML file the EGD publishes); empty: only files are read.
+# Where `manage.py import_ratings` fetches each kind of rating list when it is given no file.
 EGD_RATINGS_URL = os.environ.get("DJANGO_EGD_RATINGS_URL", "")
+FFG_RATINGS_URL = os.environ.get("DJANGO_FFG_RATINGS_URL", "")
+AGA_RATINGS_URL = os.environ.get("DJANGO_AGA_RATINGS_URL", "")
 
 LOGIN_URL = "login"
 AUTHENTICATION_BACKENDS = [

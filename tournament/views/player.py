@@ -45,11 +45,12 @@ def register(request, slug):
     needs_account = not request.user.is_authenticated
     egd_context, from_list = {}, {}
     if tournament.registration_open and request.method != "POST":
-        partial, egd_context, from_list = ratings.lookup(request)
+        partial, egd_context, from_list = ratings.lookup(request, tournament)
         if partial is not None:
             return partial  # htmx asked for the search results alone
+    kinds = egd_context.get("id_kinds") or ratings.id_kinds(tournament)
     if request.method == "POST" and tournament.registration_open:
-        form = SelfRegistrationForm(request.POST, instance=None, needs_account=needs_account)
+        form = SelfRegistrationForm(request.POST, instance=None, needs_account=needs_account, id_kinds=kinds)
         new_user = None
         registration = None
         if form.is_valid():
@@ -95,8 +96,8 @@ def register(request, slug):
     else:
         # a second tournament: prefilled from the player's latest registration (a copy; nothing is shared)
         initial = latest_player_data(request.user) if request.user.is_authenticated else {}
-        initial.update(from_list)  # the player chosen in the EGD rating list
-        form = SelfRegistrationForm(initial=initial, needs_account=needs_account)
+        initial.update(from_list)  # the player chosen in a rating list
+        form = SelfRegistrationForm(initial=initial, needs_account=needs_account, id_kinds=kinds)
     return render(
         request,
         "tournament/player/register.html",
