@@ -136,3 +136,11 @@ def test_something_else_is_refused():
 )
 def test_split_name(text, parts):
     assert split_name(text) == parts
+
+
+def test_a_gor_of_twenty_digits_is_an_odd_line_not_a_number_for_the_database():
+    """Read by its words, the GoR was any number of digits: the database's integer overflowed (PostgreSQL)."""
+    huge = " 77777778  Riesig Rudi                                          DE  Hann   4k   --   " + "9" * 20
+    data = read_rating_list(egd_text(extra=[huge]))
+    assert len(data.entries) == len(PLAYERS)
+    assert data.problems == ["Line 10 (PIN 77777778): the columns cannot be read; skipped."]

@@ -305,3 +305,13 @@ def test_the_command_line_as_documented_and_with_a_kind(day, tmp_path, settings,
         call_command("import_ratings", "--kind", "ffg")
     with pytest.raises(CommandError, match="no tournament"):
         call_command("import_ratings", str(egd), "--tournament", "nowhere")
+
+
+@pytest.mark.parametrize(
+    "choice", ["xyz:1", ":", "egd:", "egd:" + "ä" * 200, "ffg:0412345:egd", "aga:-1", "egd:1e308", "9" * 40]
+)
+def test_an_odd_choice_fills_nothing_and_is_no_error(client, day, three_kinds, choice):
+    url = reverse("register", args=[day.tournament.slug])
+    response = client.get(url, {"rated": choice})
+    assert response.status_code == 200 and "surname" not in response.context["form"].initial
+    assert client.get(url, {"egd_q": choice}).status_code == 200

@@ -83,7 +83,7 @@ _PLAYER = re.compile(r"^(\s*)(\d{6,})")  # a PIN-like start (a date like "14 Mar
 _TAG = re.compile(r"<[^>]*>")
 _WORDS = re.compile(
     r"^\s*(?P<pin>\d{8})\s+(?P<name>.+?),?\s+(?P<country>[A-Z]{2})\s+(?P<club>\S{1,6})\s+"
-    r"(?P<grade>\d{1,2}[kdpKDP])\s+(?:\d{1,2}[kdpKDP]|--|-)\s+(?P<gor>-?\d+)(?:\s|$)"
+    r"(?P<grade>\d{1,2}[kdpKDP])\s+(?:\d{1,2}[kdpKDP]|--|-)\s+(?P<gor>-?\d{1,4})(?:\s|$)"
 )
 _DATES = (
     (re.compile(r"\b(\d{1,2}) ([A-Za-z]{3})[a-z]* (\d{4})\b"), "dmy-name"),
