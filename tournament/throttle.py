@@ -59,16 +59,9 @@ class Limit:
         digest = salted_hmac(f"throttle:{self.name}", subject).hexdigest()[:32]
         return f"throttle:{self.name}:{self.window}:{slot}:{digest}"
 
-    def used(self, subject: str) -> int:
-        """How many tries the subject made in this window."""
-        return int(cache.get(self._key(subject), 0))
-
-    def spent(self, subject: str) -> bool:
-        """Whether the subject has no try left in this window."""
-        return self.used(subject) >= self.limit
-
     def count(self, subject: str) -> int:
-        """Count one try; returns the count in this window so far."""
+        """Count one try; returns the count in this window so far (this one included). Count first, then
+        compare with the limit: tries sent at once cannot all pass a check made before any was counted."""
         key = self._key(subject)
         timeout = self.window + 5  # the key outlives its window a little: no count is lost at its end
         cache.add(key, 0, timeout=timeout)
@@ -77,6 +70,13 @@ class Limit:
         except ValueError:  # evicted between add and incr
             cache.set(key, 1, timeout=timeout)
             return 1
+
+    def uncount(self, subject: str) -> None:
+        """Take back one try counted in this window (one that turned out not to count)."""
+        try:
+            cache.decr(self._key(subject))
+        except ValueError:  # the window ended meanwhile: nothing to take back
+            pass
 
     def seconds_left(self) -> int:
         """Seconds until the current window ends (and its counts with it)."""

@@ -168,3 +168,18 @@ def test_guesses_are_counted_across_processes_in_the_file_cache(client, two, set
     assert done.returncode == 0, done.stderr
     assert _open(client, two.bernd.claim_code).status_code == 429
     assert _open(client, two.bernd.claim_code, address=ELSEWHERE).status_code == 200
+
+
+@pytest.mark.django_db(transaction=True)
+def test_guesses_sent_at_once_cannot_all_pass_the_count(clock):
+    """Twelve wrong codes from one address at the same moment (real threads): each is counted before it is
+    answered, so exactly the limit of them get an answer."""
+    from django.test import Client
+
+    from .together import run_together
+
+    jobs = [lambda code=code: _open(Client(), code) for code in WRONG[:12]]
+    responses = run_together(*jobs)
+    assert not any(isinstance(r, BaseException) for r in responses), responses
+    codes = [r.status_code for r in responses]
+    assert (codes.count(404), codes.count(429)) == (LIMIT, 12 - LIMIT), codes

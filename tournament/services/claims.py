@@ -71,13 +71,16 @@ def claim_lookup(*, code: str, address: str | None) -> Registration | None:
     """
     code = normalize_claim_code(code)
     subject = address or NO_ADDRESS
-    if GUESSES_PER_ADDRESS.spent(subject):
+    # counted as wrong before the look-up, taken back if right: guesses sent at once cannot all pass a
+    # check made before any of them is counted
+    if GUESSES_PER_ADDRESS.count(subject) > GUESSES_PER_ADDRESS.limit:
         raise TooManyGuesses("address", GUESSES_PER_ADDRESS.seconds_left())
     if LOOKUPS_PER_CODE.count(code) > LOOKUPS_PER_CODE.limit:
+        GUESSES_PER_ADDRESS.uncount(subject)
         raise TooManyGuesses("code", LOOKUPS_PER_CODE.seconds_left())
     registration = registration_by_code(code)
-    if registration is None:
-        GUESSES_PER_ADDRESS.count(subject)
+    if registration is not None:
+        GUESSES_PER_ADDRESS.uncount(subject)
     return registration
 
 
