@@ -55,10 +55,11 @@ def search_key(surname: str, given_name: str) -> str:
     return " " + fold_name(f"{surname} {given_name}")
 
 
-def search(tournament: Tournament, query: str, limit: int = SEARCH_LIMIT) -> list[RatedPlayer]:
+def search(tournament: Tournament, query: str, limit: int = SEARCH_LIMIT, lists=None) -> list[RatedPlayer]:
     """Players of the tournament's lists whose name has a word starting with each word of ``query``
     (folded: ``mull`` finds Müller and Mueller), or whose number starts with it; the lists in their order,
-    a player of the tournament's own list before the same number in the site's."""
+    a player of the tournament's own list before the same number in the site's. ``lists``: the tournament's
+    :func:`lists_in_use`, if read already."""
     query = (query or "").strip()[:100]
     if len(query) < SEARCH_MIN:
         return []
@@ -67,7 +68,7 @@ def search(tournament: Tournament, query: str, limit: int = SEARCH_LIMIT) -> lis
         return []
     found: list[RatedPlayer] = []
     taken: set[tuple[str, str]] = set()
-    for rating_list in lists_in_use(tournament):
+    for rating_list in lists_in_use(tournament) if lists is None else lists:
         qs = RatedPlayer.objects.filter(rating_list=rating_list).select_related("rating_list")
         if words:
             for word in words:
@@ -85,12 +86,12 @@ def search(tournament: Tournament, query: str, limit: int = SEARCH_LIMIT) -> lis
     return found
 
 
-def by_number(tournament: Tournament, kind: str, number: str) -> RatedPlayer | None:
+def by_number(tournament: Tournament, kind: str, number: str, lists=None) -> RatedPlayer | None:
     """The player with this number in the tournament's lists of ``kind`` (its own first)."""
     number = (number or "").strip().upper()[:12]
     if not number or not number.isalnum():
         return None
-    for rating_list in lists_in_use(tournament):
+    for rating_list in lists_in_use(tournament) if lists is None else lists:
         if rating_list.kind == kind:
             player = RatedPlayer.objects.filter(rating_list=rating_list, number=number).select_related("rating_list")
             if (found := player.first()) is not None:
@@ -98,10 +99,10 @@ def by_number(tournament: Tournament, kind: str, number: str) -> RatedPlayer | N
     return None
 
 
-def chosen(tournament: Tournament, text: str) -> RatedPlayer | None:
+def chosen(tournament: Tournament, text: str, lists=None) -> RatedPlayer | None:
     """The player a search result's link names: ``ffg:0412345`` (a kind and a number); a bare number is an EGD PIN."""
     kind, _sep, number = (text or "").rpartition(":")
-    return by_number(tournament, kind or "egd", number)
+    return by_number(tournament, kind or "egd", number, lists)
 
 
 @dataclass(frozen=True)

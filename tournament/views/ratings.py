@@ -50,7 +50,7 @@ def lookup(request, tournament):
         "egd_lists": lists,
         "egd_list": lists[0] if lists else None,
         "egd_query": query[:100],
-        "egd_results": sel.search(tournament, query) if lists else [],
+        "egd_results": sel.search(tournament, query, lists=lists) if lists else [],
         "egd_searched": len(query.strip()) >= sel.SEARCH_MIN,
         "id_kinds": id_kinds(tournament, lists),
     }
@@ -59,7 +59,7 @@ def lookup(request, tournament):
     if not lists:
         return None, context, {}
     choice = request.GET.get("rated") or request.GET.get("egd_pin", "")
-    rated = sel.chosen(tournament, choice)
+    rated = sel.chosen(tournament, choice, lists)
     return None, context, rated.player_data() if rated else {}
 
 
