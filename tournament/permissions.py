@@ -436,16 +436,36 @@ def require_login(user) -> None:
         raise PermissionDenied(_("Log in first."))
 
 
-def require_rating_list(user) -> None:
-    """The site's one EGD rating list is loaded by an organizer of any tournament, or an administrator."""
-    if user is SYSTEM or getattr(user, "is_superuser", False):
-        return
-    from tournament.models import TournamentRole
+#: Accounts (beside superusers) allowed to replace the site's rating lists: given this permission in /admin/
+#: ("Can replace the site's rating lists", directly or through a group).
+SITE_RATING_LISTS_PERMISSION = "tournament.replace_site_rating_lists"
 
-    if not (
-        getattr(user, "is_authenticated", False) and TournamentRole.objects.filter(user=user, role=ORGANIZER).exists()
-    ):
-        raise PermissionDenied(_("Only an organizer may load the rating list."))
+
+def may_replace_site_rating_lists(user) -> bool:
+    """Superusers and accounts with :data:`SITE_RATING_LISTS_PERMISSION`; the command line (``SYSTEM``).
+
+    The site's rating lists are reference data every tournament's
+    registration and rank updates read: being an organizer of some
+    tournament (which anybody who signs up may become) is not enough. An
+    organizer uploads a list for their own tournament instead (``require``
+    with :data:`ORGANIZER`).
+    """
+    if user is SYSTEM:
+        return True
+    if not getattr(user, "is_authenticated", False) or not user.is_active:
+        return False
+    return user.is_superuser or user.has_perm(SITE_RATING_LISTS_PERMISSION)
+
+
+def require_site_rating_lists(user) -> None:
+    """Refuse unless the user may replace the site's rating lists (:func:`may_replace_site_rating_lists`)."""
+    if not may_replace_site_rating_lists(user):
+        raise PermissionDenied(
+            _(
+                "Only a site administrator may replace the site's rating lists; an organizer uploads a list "
+                "for their own tournament."
+            )
+        )
 
 
 def may_create_tournament(user) -> bool:

@@ -209,6 +209,14 @@ CALLS = {
         "organizer",
         lambda d, u: ratings.ranks_update_from_list(tournament=d.tournament, fingerprint="x", user=u),
     ),
+    "ratings.tournament_rating_list_import": (
+        "organizer",
+        lambda d, u: ratings.tournament_rating_list_import(tournament=d.tournament, data=b"no list", user=u),
+    ),
+    "ratings.rating_kinds_update": (
+        "organizer",
+        lambda d, u: ratings.rating_kinds_update(tournament=d.tournament, kinds=["ffg", "egd"], user=u),
+    ),
     "live.set_scorer": ("organizer", lambda d, u: live.set_scorer(game=d.game, username="nobody", user=u)),
     "live.take_over": (
         "referee",
@@ -231,7 +239,8 @@ OWN_PART = {
     "tournaments.tournament_import_opengotha": "a user who may create tournaments",
     "opengotha.import_opengotha": "a user who may create tournaments",
     "macmahon.import_macmahon": "a user who may create tournaments",
-    "ratings.rating_list_import": "an organizer of any tournament, or an administrator",
+    # the site's lists: superusers and accounts given the permission (tests/services/test_rating_lists.py)
+    "ratings.rating_list_import": "a site administrator (permissions.may_replace_site_rating_lists)",
     "live.place": "a player or the scorer of the game, or the referee recording it",
     "live.take_back": "the last mover",
     "live.end": "a player or the scorer of the game, or the referee recording it",

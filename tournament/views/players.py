@@ -117,7 +117,9 @@ def registration_edit(request, tournament, roles, pk):
     rounds = _round_numbers(tournament)
     if request.method == "POST":
         # the form works on its own copy: the service compares with the row as it is in the database
-        form = RegistrationEditForm(request.POST, instance=_registration(tournament, pk), rounds=rounds)
+        form = RegistrationEditForm(
+            request.POST, instance=_registration(tournament, pk), rounds=rounds, id_kinds=ratings.id_kinds(tournament)
+        )
         if form.is_valid():
             data = form.cleaned_data
             try:
@@ -145,7 +147,7 @@ def registration_edit(request, tournament, roles, pk):
                 messages.success(request, _("Saved: %(player)s") % {"player": registration})
                 return redirect("manage_registrations", slug=tournament.slug)
     else:
-        form = RegistrationEditForm(instance=registration, rounds=rounds)
+        form = RegistrationEditForm(instance=registration, rounds=rounds, id_kinds=ratings.id_kinds(tournament))
     others = tournament.registrations.exclude(pk=registration.pk).order_by("surname", "given_name", "pk")
     return render(
         request,
@@ -221,7 +223,7 @@ def player_add(request, tournament, roles):
     duplicates = []
     egd_context = {}
     if request.method == "POST":
-        form = PlayerForm(request.POST)
+        form = PlayerForm(request.POST, id_kinds=ratings.id_kinds(tournament))
         if form.is_valid():
             data = {k: form.cleaned_data[k] for k in PLAYER_FIELDS if k in form.cleaned_data}
             candidate = Registration(pk=0, tournament=tournament, **data)
@@ -249,10 +251,10 @@ def player_add(request, tournament, roles):
                     messages.success(request, _("%(player)s entered and confirmed.") % {"player": reg})
                     return redirect("manage_registrations", slug=tournament.slug)
     else:
-        partial, egd_context, from_list = ratings.lookup(request)
+        partial, egd_context, from_list = ratings.lookup(request, tournament)
         if partial is not None:
             return partial  # htmx asked for the search results alone
-        form = PlayerForm(initial=from_list)
+        form = PlayerForm(initial=from_list, id_kinds=egd_context["id_kinds"])
     return render(
         request,
         "tournament/manage/player_add.html",
