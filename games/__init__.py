@@ -17,7 +17,7 @@ if TYPE_CHECKING:  # imported when called: ``import games`` stays cheap
 
 
 def variants() -> Mapping[str, Variant]:
-    """Every game by name: ``ninuki``, ``go``, ``keima``, ``volt``, ``rundgo``
+    """Every game by name: ``go``, ``ninuki``, ``keima``, ``volt``, ``rundgo``
     (a read-only mapping of :class:`games.registry.Variant`)."""
     from games.registry import variants as _variants
 

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any, Unpack
 
 from games import go, keima, ninuki
-from games.common import COLOURS, Colour, Ending, winner_of
+from games.common import COLOURS, Colour, Ending, IllegalMove, winner_of
 from games.coords import CoordinateError, Point
 from games.limits import RecordTooLong, too_long_message
 from games.registry import AfterMove, GoFamilyVariant, NinukiVariant, NoValidator, ReplaySettings
@@ -81,6 +81,11 @@ class Snapshot(AfterMove):
     targets: tuple[Point, ...] = ()
     #: Handicap stones Black still places before White's first move.
     handicap_left: int = 0
+    #: Ninuki-Renju's first move: the stone goes on the centre point.
+    centre_first: bool = False
+    #: Whether the next move may be a pass (not for a Keima-Go turn's second stone, while handicap
+    #: stones are still to place, in Ninuki-Renju's opening, nor once the game is over).
+    may_pass: bool = True
     #: Ninuki-Renju: the pairs each side has taken (``None`` in the Go family).
     captures: Mapping[Colour, int] | None = None
     #: Go family: the stones each side has taken off the board.
@@ -99,8 +104,23 @@ class Snapshot(AfterMove):
         return self.outcome is not None
 
     @property
+    def captured_pairs(self) -> int | None:
+        """Ninuki-Renju: the pairs the last move took (``None`` in the Go family, which counts stones)."""
+        return None if self.captures is None else len(self.captured) // 2
+
+    @property
     def winner(self) -> Colour | None:
         return winner_of(self.outcome)
+
+
+def _may_pass(board: ninuki.Board) -> bool:
+    """Whether the board takes a pass now (asked by trying one, then taking it back)."""
+    try:
+        board.push(None)
+    except IllegalMove:
+        return False
+    board.pop()
+    return True
 
 
 class LiveGame:
@@ -201,6 +221,7 @@ class LiveGame:
         last = board.moves[-1] if n else None
         outcome = board.outcome
         pending = board.pending
+        captured = tuple(board.last_captured)
         return Snapshot(
             number=n,
             size=self.size,
@@ -208,8 +229,10 @@ class LiveGame:
             last=last,
             label=self.moves[-1] if n else "",
             colour=COLOURS[(n - 1) % 2] if n else None,
-            captured=tuple(board.last_captured),
+            captured=captured,
             to_move=None if outcome else board.turn,
+            centre_first=n == 0,
+            may_pass=outcome is None and _may_pass(board),
             captures=dict(board.captures),
             pending_five=None if pending is None else COLOURS[pending[0] - 1],
             outcome=None if outcome is None else outcome.result,
@@ -248,6 +271,7 @@ class LiveGame:
             first_stone=None if first is None else point(first),
             targets=() if first is None or over else self._keima_targets(game, first),
             handicap_left=game._handicap_left,
+            may_pass=not over and first is None and not game._handicap_left,
             prisoners=prisoners,
             outcome=None if outcome is None else outcome.ending,
             reason=None if outcome is None else outcome.termination.value,

@@ -13,9 +13,16 @@
 Every :class:`Variant` answers the same questions, whatever its engine:
 
 - ``name``, ``title``, ``rule_sets`` (the first is the default),
-  ``board_sizes``, ``default_size``, ``default_komi`` (``None``: no komi),
-  ``validated`` (``False`` for Rund-Go, entered as results only),
-  ``has_handicap`` (``False`` for Ninuki-Renju);
+  ``board_sizes``, ``default_size``, ``has_komi`` (``False`` for
+  Ninuki-Renju), ``default_komi`` (``None``: none usual),
+  ``validated`` (``False`` for Rund-Go, entered as results only);
+- what a tournament needs besides the moves (:mod:`games.schema`'s codes):
+  ``win_methods`` (the ways of winning, in the order offered),
+  ``handicap_policies`` (the usual first; ``has_handicap``),
+  ``rule_options`` (the public schema of the rule adjustments, checked by
+  :meth:`Variant.check_rule_options`; :meth:`Variant.preset_options`),
+  ``rule_sets_not_offered``, ``diagrams`` (the rules page's),
+  ``record_by_default``, ``egd_rated``, ``sgf_game``;
 - :meth:`Variant.handicap` (``(stones, komi)`` by Go rank difference, or
   ``None`` where the game has no table, :attr:`Variant.handicap_table`) and :meth:`Variant.max_moves` (the
   longest record accepted, :mod:`games.limits`);
@@ -40,6 +47,7 @@ this module is a layer over them.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -62,6 +70,18 @@ from games.common import (
     winner_of,
 )
 from games.coords import Point
+from games.schema import (
+    EARLY_ENDINGS,
+    HANDICAP_POLICIES,
+    WIN_METHODS,
+    HandicapPolicy,
+    OptionType,
+    OptionValue,
+    RuleOption,
+    RuleOptionError,
+    WinMethod,
+    check_options,
+)
 
 if TYPE_CHECKING:
     from games.svg import Options
@@ -77,14 +97,18 @@ __all__ = [
     "EngineClaimInput",
     "ReplaySettings",
     "NoValidator",
+    "OTHER",
     "VARIANTS",
     "variants",
     "variant",
 ]
 
-#: How a game was won other than on the board.
+#: How a game was won other than on the board (:data:`games.schema.EARLY_ENDINGS`).
 Method = Literal["resignation", "time", "default"]
 METHODS: tuple[Method, ...] = ("resignation", "time", "default")
+#: A rules page's diagram: the board size and the moves the engine plays (the last may be refused).
+Diagram = tuple[int, str]
+_NOTHING: Mapping[str, Any] = MappingProxyType({})
 #: A record as :meth:`Variant.replay` takes it: text notation or SGF, or the moves
 #: (a :class:`~games.coords.Point` each, ``None`` for a pass; Ninuki-Renju only).
 RecordInput = str | Sequence[Point | None]
@@ -237,23 +261,62 @@ class ResultClaim:
 
 
 class Variant:
-    """One game: what it is played with, and its validator (see the module docstring)."""
+    """One game: what it is played with, and its validator (see the module docstring).
+
+    Everything a tournament needs to know of a kind of game is here: a new
+    game is a new ``Variant`` in :func:`_build` (``README.md``, "Adding a
+    game").  The class's own values describe a game the engines do not
+    know (:data:`OTHER`).
+    """
 
     name: str = ""
     title: str = ""
+    #: The rule sets the validator knows, the first the default.
     rule_sets: tuple[str, ...] = ()
+    #: Rule sets once offered that the game does not have -> why, as a code the site words.
+    rule_sets_not_offered: Mapping[str, str] = _NOTHING
+    #: The options that adjust a rule set, by name: the public schema (empty: none).
+    rule_options: Mapping[str, RuleOption] = _NOTHING
     board_sizes: Sequence[int] = ()
     default_size: int | None = None
+    #: False for a game played without komi (Ninuki-Renju): no komi to set, show or give.
+    has_komi: bool = True
+    #: The komi of an even game the game is usually played with (``None``: none usual, or no komi).
     default_komi: float | None = None
     validated: bool = True
-    #: False for a game never played with handicap (Ninuki-Renju).
-    has_handicap: bool = True
+    #: How a game can be won, in the order a result form and the result slip offer them.
+    win_methods: tuple[WinMethod, ...] = WIN_METHODS
+    #: How its rounds may get handicap (:data:`games.schema.HANDICAP_POLICIES`), the usual one first.
+    handicap_policies: tuple[HandicapPolicy, ...] = HANDICAP_POLICIES
     #: The game's own handicap table: a Go rank difference -> ``(handicap stones
     #: or keimas, komi)``; ``None`` where the game has none.
     handicap_table: Callable[[int], tuple[int, float]] | None = None
+    #: The rules page's diagrams: name -> ``(board size, moves)``, played by :class:`games.live.LiveGame`.
+    diagrams: Mapping[str, Diagram] = _NOTHING
+    #: Whether a new discipline of the game asks players for the record (the short games).
+    record_by_default: bool = False
+    #: Whether the EGD rates the game (its results go into the EGD's h9 file).
+    egd_rated: bool = False
+    #: The game number (``GM``) of the game's SGF records.
+    sgf_game: int = 1
 
     def __repr__(self) -> str:
         return f"<Variant {self.name}>"
+
+    @property
+    def has_handicap(self) -> bool:
+        """False for a game never played with handicap (Ninuki-Renju: its only policy is ``none``)."""
+        return any(policy != "none" for policy in self.handicap_policies)
+
+    def preset_options(self, rules: str | None = None) -> dict[str, OptionValue]:
+        """The values of :attr:`rule_options` in the rule set ``rules`` (default the first);
+        empty for a game without options or a rule set it does not know."""
+        return {}
+
+    def check_rule_options(self, rules: str | None, options: object, size: int | None = None) -> None:
+        """Raise :class:`games.schema.RuleOptionError` unless ``options`` are adjustments of the rule
+        set ``rules`` (default the first) that the game accepts (on a board of ``size``, if given)."""
+        check_options(self.rule_options, options)
 
     def handicap(self, rank_difference: int) -> tuple[int, float] | None:
         """``(handicap stones or keimas, komi)`` for a Go rank difference by the
@@ -365,18 +428,62 @@ def _check_result(replay: Replay, claim: ResultClaim) -> ClaimCheck:
 # ---- Ninuki-Renju ------------------------------------------------------------------
 
 
+def _ninuki_options(preset: ninuki.RuleSet) -> dict[str, RuleOption]:
+    """The fields of :class:`games.ninuki.RuleSet` but its name and size, with their values in ``preset``."""
+    from games.ninuki.rules import OPTION_CHOICES
+
+    types: dict[str, OptionType] = {"bool": "bool", "int": "int", "int|None": "int|None", "str": "str"}
+    options = {}
+    for f in dataclasses.fields(ninuki.RuleSet):
+        if f.name in ("name", "size"):
+            continue
+        kind = types[str(f.type).replace(" ", "")]
+        options[f.name] = RuleOption(f.name, kind, OPTION_CHOICES.get(f.name), getattr(preset, f.name))
+    return options
+
+
 class NinukiVariant(Variant):
     name = "ninuki"
     title = "Ninuki-Renju"
     default_size = 19
+    has_komi = False
     default_komi = None
-    has_handicap = False
+    win_methods = ("five", "captures", *EARLY_ENDINGS)
+    handicap_policies = ("none",)
+    record_by_default = True
+    diagrams = MappingProxyType(
+        {
+            "capture": (13, "G7 H7 B2 J7 K7"),
+            "double_three": (13, "G7 A1 H7 A3 J8 A5 J9 A7 J7"),
+            "breakable_five": (13, "G7 J9 H7 A1 J8 A3 K7 A5 L7 A7 J7"),
+            "broken_five": (13, "G7 J9 H7 A1 J8 A3 K7 A5 L7 A7 J7 J6"),
+        }
+    )
 
     def __init__(self) -> None:
         from games.ninuki.rules import MAX_SIZE, MIN_SIZE, PRESETS
 
         self.rule_sets = tuple(PRESETS)
         self.board_sizes = tuple(range(MIN_SIZE, MAX_SIZE + 1, 2))
+        self.rule_options = MappingProxyType(_ninuki_options(PRESETS[self.rule_sets[0]]))
+
+    def preset_options(self, rules: str | None = None) -> dict[str, OptionValue]:
+        from games.ninuki.rules import PRESETS
+
+        preset = PRESETS.get(rules or self.rule_sets[0])
+        return {} if preset is None else {name: getattr(preset, name) for name in self.rule_options}
+
+    def check_rule_options(self, rules: str | None, options: object, size: int | None = None) -> None:
+        super().check_rule_options(rules, options, size)
+        assert isinstance(options, Mapping)  # checked above
+        if not options:
+            return
+        try:
+            rule_set = self.rule_set(rules, options)
+            if size is not None and size in self.board_sizes:
+                rule_set.replace(size=size)
+        except (TypeError, ValueError) as exc:
+            raise RuleOptionError("refused", message=str(exc)) from None
 
     def rule_set(
         self, rules: str | None = None, options: Mapping[str, Any] | None = None, size: int | None = None
@@ -456,6 +563,7 @@ class GoFamilyVariant(Variant):
     """Go, Keima-Go, 1000-Volt-Go: one engine class each (:mod:`games.go`)."""
 
     board_sizes = range(1, 26)
+    win_methods = ("score", *EARLY_ENDINGS)
 
     def __init__(
         self,
@@ -463,6 +571,12 @@ class GoFamilyVariant(Variant):
         game_class: type[go.Game],
         rule_sets: tuple[str, ...],
         table: Callable[[int], tuple[int, float]] | None = None,
+        *,
+        handicap_policies: tuple[HandicapPolicy, ...],
+        diagrams: Mapping[str, Diagram],
+        record_by_default: bool,
+        egd_rated: bool = False,
+        rule_sets_not_offered: Mapping[str, str] = _NOTHING,
     ):
         self.name = name
         #: The engine's game class (:class:`games.go.Game` or a subclass).
@@ -472,6 +586,11 @@ class GoFamilyVariant(Variant):
         self.title = game_class.title
         self.default_size = game_class.default_size
         self.default_komi = game_class.default_komi
+        self.handicap_policies = handicap_policies
+        self.diagrams = MappingProxyType(dict(diagrams))
+        self.record_by_default = record_by_default
+        self.egd_rated = egd_rated
+        self.rule_sets_not_offered = MappingProxyType(dict(rule_sets_not_offered))
 
     def max_moves(self, size: int | None = None, rules: str | None = None) -> int:
         return self.game_class.max_moves(size)
@@ -573,30 +692,83 @@ class GoFamilyVariant(Variant):
 class RundGoVariant(Variant):
     """Rund-Go: a circular board whose rules page was not available; results
     only until it is (``RULES.md``).  A board graph
-    (:func:`games.go.graph.from_edges`) would let the Go engine replay it."""
+    (:func:`games.go.graph.from_edges`) would let the Go engine replay it.
+    Counted as Go, with Go's handicap (OpenGotha's rule) and the komi of
+    the Hannover tournament."""
 
     name = "rundgo"
     title = "Rund-Go"
     validated = False
+    board_sizes = range(1, 26)
+    default_size = 19
+    default_komi = 6.5
+    win_methods = ("score", *EARLY_ENDINGS)
+    handicap_policies = ("mcmahon", "rank-table", "none")
+
+
+class OtherGame(Variant):
+    """A game the registry does not name (a tournament's "other" kind): results
+    only, on any board up to 25x25, with the komi the tournament sets, won
+    in any way, even unless the tournament chooses a handicap policy."""
+
+    name = "other"
+    title = "other"
+    validated = False
+    board_sizes = range(1, 26)
+    default_size = 19
+
+
+#: A game the engines do not know: what :class:`Variant` says of any game (not in :data:`VARIANTS`).
+OTHER: Variant = OtherGame()
+
+#: The Go family's handicap policies: Go's own rule first, or a game's table.
+_GO_POLICIES: tuple[HandicapPolicy, ...] = ("mcmahon", "rank-table", "none")
+_TABLE_POLICIES: tuple[HandicapPolicy, ...] = ("rank-table", "mcmahon", "none")
 
 
 def _build() -> dict[str, Variant]:
+    """Every game, in the order of the Hannover weekend (the order the site lists them in)."""
     return {
-        "ninuki": NinukiVariant(),
         # Go counts by area only (RULES.md "Go"): no territory count, so no "japanese".
-        "go": GoFamilyVariant("go", go.Game, ("chinese",)),
-        "keima": GoFamilyVariant("keima", keima.KeimaGame, ("hannover",), keima.handicap_for_rank_difference),
-        "volt": GoFamilyVariant("volt", volt.VoltGame, ("hannover",), volt.handicap_for_rank_difference),
+        "go": GoFamilyVariant(
+            "go",
+            go.Game,
+            ("chinese",),
+            handicap_policies=_GO_POLICIES,
+            diagrams={"capture": (9, "E5 D5 A1 E4 A3 F5 A5 E6")},
+            record_by_default=False,
+            egd_rated=True,
+            rule_sets_not_offered={"japanese": "no-territory-count"},
+        ),
+        "ninuki": NinukiVariant(),
+        "keima": GoFamilyVariant(
+            "keima",
+            keima.KeimaGame,
+            ("hannover",),
+            keima.handicap_for_rank_difference,
+            handicap_policies=_TABLE_POLICIES,
+            diagrams={"turn": (9, "E5 F7"), "first_stone_capture": (9, "B1 C3 A1 C2 A2")},
+            record_by_default=True,
+        ),
+        "volt": GoFamilyVariant(
+            "volt",
+            volt.VoltGame,
+            ("hannover",),
+            volt.handicap_for_rank_difference,
+            handicap_policies=_TABLE_POLICIES,
+            diagrams={"slide": (5, "B2 E4 B4")},
+            record_by_default=True,
+        ),
         "rundgo": RundGoVariant(),
     }
 
 
-#: name -> :class:`Variant`, read-only.
+#: name -> :class:`Variant`, read-only, in the order of the Hannover weekend.
 VARIANTS: Mapping[str, Variant] = MappingProxyType(_build())
 
 
 def variants() -> Mapping[str, Variant]:
-    """Every game by name (``ninuki``, ``go``, ``keima``, ``volt``, ``rundgo``)."""
+    """Every game by name (``go``, ``ninuki``, ``keima``, ``volt``, ``rundgo``)."""
     return VARIANTS
 
 

@@ -103,6 +103,8 @@ class RegistrationAdmin(admin.ModelAdmin):
         "given_name_latin",
         "club",
         "egd_pin",
+        "ffg_licence",
+        "aga_id",
         "email",
         "user__username",
     ]

@@ -56,6 +56,7 @@ ACTIONS = {
     "tournament.import": gettext_lazy("tournament imported"),
     "tournament.create": gettext_lazy("tournament created"),
     "tournament.settings": gettext_lazy("settings changed"),
+    "ratings.list": gettext_lazy("rating list uploaded for this tournament"),
     "role.add": gettext_lazy("role given"),
     "role.remove": gettext_lazy("role removed"),
     "role.invite": gettext_lazy("invitation made"),

@@ -48,3 +48,10 @@ def format_rank(value: int) -> str:
     if value <= 8:
         return f"{value + 1}d"
     return f"{value - 8}p"
+
+
+def rank_from_rating(rating: int) -> int:
+    """The rank of a rating on the EGD's scale, as OpenGotha and MacMahon compute it (``Player.rankFromRating``):
+    2100 is 1d, 2000 is 1k, 100 points a grade (2050 rounds up to 1d); from 30k to 9d."""
+    rank = (rating + 50) // 100 - 21
+    return max(MIN_RANK, min(8, rank))

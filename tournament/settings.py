@@ -30,8 +30,11 @@ Everything that differs in production is read from the environment:
     ``DJANGO_EMAIL_HOST``, ``DJANGO_EMAIL_PORT``, ``DJANGO_EMAIL_HOST_USER``,
     ``DJANGO_EMAIL_HOST_PASSWORD``, ``DJANGO_EMAIL_USE_TLS`` / ``DJANGO_EMAIL_USE_SSL``;
     ``DJANGO_DEFAULT_FROM_EMAIL`` is the sender of password-reset e-mails.
-``DJANGO_EGD_RATINGS_URL``
-    Optional: the address ``manage.py import_ratings`` fetches the EGD rating list from.
+``DJANGO_EGD_RATINGS_URL``, ``DJANGO_FFG_RATINGS_URL``, ``DJANGO_AGA_RATINGS_URL``
+    Optional: the addresses ``manage.py import_ratings`` fetches the EGD's, the
+    FFG's and the AGA's rating lists from (``--kind egd|ffg|aga``).
+``DJANGO_CLAIM_GUESSES_PER_ADDRESS``
+    Wrong claim codes one client address may try in 15 minutes (default 30).
 ``DJANGO_TOURNAMENT_CREATORS``
     Who may create a tournament on the site: ``anyone`` (default: every
     logged-in user) or ``approved`` (superusers, and users an administrator
@@ -200,7 +203,10 @@ STANDINGS_FRESH_SECONDS = int(os.environ.get("DJANGO_STANDINGS_FRESH_SECONDS") o
 
 # Where `manage.py import_ratings` fetches the EGD's all-world rating list when no file is given
 # (the zip or the HTML file the EGD publishes); empty: only files are read.
+# Where `manage.py import_ratings` fetches each kind of rating list when it is given no file.
 EGD_RATINGS_URL = os.environ.get("DJANGO_EGD_RATINGS_URL", "")
+FFG_RATINGS_URL = os.environ.get("DJANGO_FFG_RATINGS_URL", "")
+AGA_RATINGS_URL = os.environ.get("DJANGO_AGA_RATINGS_URL", "")
 
 LOGIN_URL = "login"
 AUTHENTICATION_BACKENDS = [
@@ -260,6 +266,12 @@ LOGOUT_REDIRECT_URL = "home"
 REQUEST_MAX_BYTES = 2 * 1024 * 1024
 # Self-registrations from one client address (as the log-in throttle sees it) in one hour.
 SELF_REGISTRATIONS_PER_HOUR = int(os.environ.get("DJANGO_SELF_REGISTRATIONS_PER_HOUR", "30"))
+# Claim codes (welcome slips, invitation links), counted in the cache by tournament.throttle: the
+# wrong codes one client address may try in a window, and the look-ups of one code from all
+# addresses together. A hall whose phones share one NAT address shares the first.
+CLAIM_GUESSES_PER_ADDRESS = int(os.environ.get("DJANGO_CLAIM_GUESSES_PER_ADDRESS", "100"))
+CLAIM_LOOKUPS_PER_CODE = 30
+CLAIM_GUESS_WINDOW_SECONDS = 15 * 60
 DATA_UPLOAD_MAX_MEMORY_SIZE = REQUEST_MAX_BYTES
 FILE_UPLOAD_MAX_MEMORY_SIZE = REQUEST_MAX_BYTES
 

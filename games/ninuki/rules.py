@@ -12,7 +12,18 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["RuleSet", "PRESETS", "NEVER", "ALWAYS", "LAST_RESORT", "MIN_SIZE", "MAX_SIZE"]
+__all__ = [
+    "RuleSet",
+    "PRESETS",
+    "NEVER",
+    "ALWAYS",
+    "LAST_RESORT",
+    "MODES",
+    "DOUBLE_THREE",
+    "OPTION_CHOICES",
+    "MIN_SIZE",
+    "MAX_SIZE",
+]
 
 MIN_SIZE = 13
 MAX_SIZE = 21
@@ -21,8 +32,15 @@ MAX_SIZE = 21
 NEVER = "never"
 ALWAYS = "always"
 LAST_RESORT = "last-resort"  # pbmserv: only if no other legal defence exists
-_MODES = (NEVER, ALWAYS, LAST_RESORT)
-_DOUBLE_THREE = ("none", "black", "white", "both")
+MODES = (NEVER, ALWAYS, LAST_RESORT)
+#: Who may not make a double-three.
+DOUBLE_THREE = ("none", "black", "white", "both")
+#: The options of :class:`RuleSet` that take one of a few words, and those words.
+OPTION_CHOICES: dict[str, tuple[str, ...]] = {
+    "double_three": DOUBLE_THREE,
+    "dt_capture_pending": MODES,
+    "dt_stop_five": MODES,
+}
 
 
 @dataclass(frozen=True)
@@ -52,11 +70,11 @@ class RuleSet:
     def __post_init__(self) -> None:
         if not isinstance(self.size, int) or not (MIN_SIZE <= self.size <= MAX_SIZE) or self.size % 2 == 0:
             raise ValueError(f"board size must be odd, {MIN_SIZE}-{MAX_SIZE}: {self.size!r}")
-        if self.double_three not in _DOUBLE_THREE:
-            raise ValueError(f"double_three must be one of {_DOUBLE_THREE}: {self.double_three!r}")
+        if self.double_three not in DOUBLE_THREE:
+            raise ValueError(f"double_three must be one of {DOUBLE_THREE}: {self.double_three!r}")
         for opt in ("dt_capture_pending", "dt_stop_five"):
-            if getattr(self, opt) not in _MODES:
-                raise ValueError(f"{opt} must be one of {_MODES}")
+            if getattr(self, opt) not in MODES:
+                raise ValueError(f"{opt} must be one of {MODES}")
         if self.capture_win < 1:
             raise ValueError("capture_win must be at least 1")
 

@@ -98,14 +98,14 @@ def add_bench_players(count: int) -> dict:
     from tournament.models import Game, Registration, Round, Tournament
     from tournament.models.game import WinMethod
     from tournament.services.demo_games import _METHODS
-    from tournament.services.records import check_claim, replay_record, variant_of
+    from tournament.services.records import check_claim, replay_record
 
     rng = random.Random(8)
     tournament = Tournament.objects.get(slug=SLUG)
     round4 = Round.objects.select_related("discipline").get(tournament=tournament, number=4)
     assert round4.status == Round.Status.PUBLISHED, round4.status
     discipline = round4.discipline
-    variant = variant_of(discipline)
+    variant = discipline.variant
     User = get_user_model()
     password = make_password(PASSWORD)  # one hash for all: setting up 200 accounts stays quick
     plan = {}

@@ -59,14 +59,20 @@ def shot():
 
 #: What the browser reported as refused by the Content-Security-Policy during the current test.
 CSP_VIOLATIONS: list[str] = []
+#: Errors the pages' scripts logged during the current test (htmx's syntax errors among them).
+SCRIPT_ERRORS: list[str] = []
+#: Console errors that are the page working as meant: a form answered 4xx shows its errors in place.
+EXPECTED_ERRORS = ("Failed to load resource: the server responded with a status of 4",)
 
 
 @pytest.fixture(autouse=True)
 def _no_csp_violations():
-    """Every page of every browser test satisfies the site's Content-Security-Policy."""
+    """Every page of every browser test satisfies the site's Content-Security-Policy and logs no script error."""
     CSP_VIOLATIONS.clear()
+    SCRIPT_ERRORS.clear()
     yield
     assert not CSP_VIOLATIONS, "Content-Security-Policy violations:\n" + "\n".join(CSP_VIOLATIONS)
+    assert not SCRIPT_ERRORS, "Errors in the browser's console:\n" + "\n".join(SCRIPT_ERRORS)
 
 
 def _watch_csp(page) -> None:
@@ -74,8 +80,11 @@ def _watch_csp(page) -> None:
         text = message.text
         if "Content Security Policy" in text or "Content-Security-Policy" in text:
             CSP_VIOLATIONS.append(f"{page.url}: {text}")
+        elif message.type == "error" and not text.startswith(EXPECTED_ERRORS):
+            SCRIPT_ERRORS.append(f"{page.url}: {text}")
 
     page.on("console", console)
+    page.on("pageerror", lambda error: SCRIPT_ERRORS.append(f"{page.url}: {error}"))
 
 
 def new_page(browser, live_server, *, phone: bool = False, locale: str = "en"):

@@ -162,12 +162,20 @@ def _pages(t: Tournament):
         ("organizer-game", reverse("game", args=[slug, disputed.pk])),
         ("organizer-audit-log", reverse("audit_log", args=[slug])),
         ("organizer-audit-round", reverse("audit_log", args=[slug]) + f"?object=round&id={r4.pk}"),
+        ("manage-ratings", reverse("manage_ratings", args=[slug])),
     ]
-    return visitor, player, jonas_pages, referee, organizer
+    admin = [("site-ratings", reverse("site_ratings"))]
+    return visitor, player, jonas_pages, referee, organizer, admin
 
 
 def test_no_page_scrolls_sideways_on_a_390px_phone(browser, live_server, demo, shot):
-    visitor, player, jonas_pages, referee, organizer = _pages(demo)
+    visitor, player, jonas_pages, referee, organizer, admin = _pages(demo)
+    from tests.fixtures.egd_list import egd_bytes
+    from tests.fixtures.other_lists import ffg_text
+    from tournament.services.ratings import rating_list_import, tournament_rating_list_import
+
+    rating_list_import(data=egd_bytes(), user=SYSTEM)  # the site's list, and the tournament's own FFG list
+    tournament_rating_list_import(tournament=demo, data=ffg_text().encode(), kind="ffg", user=SYSTEM)
     problems: list[str] = []
     base = live_server.url
 
@@ -176,7 +184,8 @@ def test_no_page_scrolls_sideways_on_a_390px_phone(browser, live_server, demo, s
         _check(page, base + url, problems, shot, f"visitor-{name}")
     page.context.close()
 
-    for username, pages in (("anna", player), ("jonas", jonas_pages), ("schiri", referee), ("orga", organizer)):
+    logins = (("anna", player), ("jonas", jonas_pages), ("schiri", referee), ("orga", organizer), ("admin", admin))
+    for username, pages in logins:
         page = phone(browser)
         _log_in(page, base, username)
         for name, url in pages:

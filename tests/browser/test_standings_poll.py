@@ -39,3 +39,40 @@ def test_the_poll_keeps_an_unchanged_table_and_shows_a_new_result(browser, live_
     page.wait_for_timeout(1500)
     assert polls[-1][0] == 304  # and the new table is kept again
     page.context.close()
+
+
+def test_the_live_projector_keeps_unchanged_boards_and_shows_a_move(browser, live_server, live_day, monkeypatch, shot):
+    """The hall's screen at desktop width: its poll is answered 304 while no board moved, and shows a move."""
+    from django.contrib.auth import get_user_model
+
+    from tournament.models import Game
+    from tournament.services import live as live_services
+    from tournament.views import live as views
+
+    monkeypatch.setattr(views, "PROJECTOR_REFRESH_SECONDS", 1)  # every second here (5 s on the site)
+    alice = get_user_model().objects.get(username="alice")
+
+    def play(point: str, version: int) -> None:
+        game = Game.objects.select_related("round__discipline", "round__tournament", "black", "white").get(
+            pk=live_day.game.pk
+        )
+        live_services.place(game=game, user=alice if version % 2 == 0 else bob, version=version, point=point)
+
+    bob = get_user_model().objects.get(username="bob")
+    play("K10", 0)
+    polls: list[int] = []
+    page = new_page(browser, live_server)
+    page.on("response", lambda r: polls.append(r.status) if r.request.headers.get("hx-request") == "true" else None)
+    page.goto(f"{live_server.url}/t/{live_day.tournament.slug}/projector/live/?tables=4")
+    boards = page.locator(".projector-board")
+    assert boards.count() == 2 and "Move 1" in boards.first.inner_text()
+    page.wait_for_timeout(2500)
+    assert polls and all(status == 304 for status in polls), polls
+    assert boards.count() == 2 and "Move 1" in boards.first.inner_text()  # htmx kept the boards
+    play("K9", 1)
+    page.wait_for_function("() => document.querySelector('.projector-board').innerText.includes('Move 2')")
+    assert 200 in polls and page.locator(".projector-board svg").count() == 2
+    page.wait_for_timeout(1500)
+    assert polls[-1] == 304  # and the new boards are kept again
+    shot(page, "projector-live-desktop", full_page=False)
+    page.context.close()

@@ -17,7 +17,7 @@ def test_columns_and_date():
     data = read_rating_list(egd_bytes())
     assert data.date == dt.date(2024, 3, 14)
     assert data.problems == [] and data.anonymous == 0
-    assert [(e.pin, e.surname, e.given_name, e.country, e.club, e.grade, e.rating) for e in data.entries] == [
+    assert [(e.number, e.surname, e.given_name, e.country, e.club, e.grade, e.rating) for e in data.entries] == [
         ("12345678", "Müller", "Jürgen", "DE", "Hann", "3k", 1800),
         ("12345679", "Mueller", "Anna", "DE", "Brem", "1d", 2110),
         ("22334455", "van der Berg", "Jan Willem", "NL", "Amst", "5d", 2480),
@@ -95,7 +95,7 @@ def test_umlauts_in_utf8_latin9_and_html_entities():
 def test_duplicate_pins_keep_the_first():
     twice = egd_line("12345678", "Müller Jürgen Zwei", "DE", "Hann", "2k", 1900)
     data = read_rating_list(egd_text(extra=[twice]))
-    (entry,) = [e for e in data.entries if e.pin == "12345678"]
+    (entry,) = [e for e in data.entries if e.number == "12345678"]
     assert (entry.given_name, entry.grade) == ("Jürgen", "3k")
     assert data.problems == ["Line 10: the PIN 12345678 was on line 5 already; the first one is kept."]
 
@@ -136,3 +136,11 @@ def test_something_else_is_refused():
 )
 def test_split_name(text, parts):
     assert split_name(text) == parts
+
+
+def test_a_gor_of_twenty_digits_is_an_odd_line_not_a_number_for_the_database():
+    """Read by its words, the GoR was any number of digits: the database's integer overflowed (PostgreSQL)."""
+    huge = " 77777778  Riesig Rudi                                          DE  Hann   4k   --   " + "9" * 20
+    data = read_rating_list(egd_text(extra=[huge]))
+    assert len(data.entries) == len(PLAYERS)
+    assert data.problems == ["Line 10 (PIN 77777778): the columns cannot be read; skipped."]

@@ -226,3 +226,34 @@ def test_docstring_examples():
 
     result = doctest.testmod(games.live)
     assert result.failed == 0 and result.attempted > 0
+
+
+@pytest.mark.parametrize(
+    "kind, settings, moves",
+    [
+        ("ninuki", {}, []),  # the first stone goes on the centre
+        ("ninuki", {}, ["K10"]),
+        ("ninuki", {"rules": "pbmserv"}, ["K10"]),  # pbmserv's second stone goes near the centre: no pass
+        ("ninuki", {"rules": "pente"}, ["K10", "K9"]),  # pente's third stone goes far from it: no pass
+        ("ninuki", {"rules": "pente"}, ["K10", "K9", "K13"]),
+        ("go", {}, []),
+        ("go", {"handicap": 2}, []),  # handicap stones first
+        ("go", {"handicap": 2}, ["C3", "G7"]),
+        ("keima", {}, []),
+        ("keima", {}, ["E5"]),  # the second stone of a turn
+        ("keima", {}, ["E5", "F7"]),
+        ("volt", {}, []),
+    ],
+)
+def test_the_snapshot_says_where_a_pass_cannot_be_played(kind, settings, moves):
+    """The live board asks the snapshot, not the game's name (``may_pass``, ``centre_first``, ``captured_pairs``)."""
+    snapshot = LiveGame.from_moves(kind, moves, **settings).snapshot()
+    after = LiveGame.from_moves(kind, moves, **settings)
+    try:
+        after.play("pass")
+        passed = True
+    except IllegalMove:
+        passed = False
+    assert passed == snapshot.may_pass
+    assert snapshot.centre_first == (kind == "ninuki" and not moves)
+    assert (snapshot.captured_pairs is None) == (kind != "ninuki")

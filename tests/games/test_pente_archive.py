@@ -9,13 +9,11 @@ so a game that replays as legal and unfinished is taken to have been resigned
 
 import json
 from collections import Counter
-from pathlib import Path
-
-import pytest
 
 from games.ninuki import parse_text, replay
+from tests.shared import shared, skip_without_shared
 
-ARCHIVE = Path(__file__).resolve().parents[2] / ".." / "shared" / "pente-archive" / "games.jsonl"
+ARCHIVE = shared("pente-archive", "games.jsonl")
 
 # id -> (rated, what the validator says, why)
 ODDITIES = {
@@ -44,7 +42,7 @@ ODDITIES = {
 
 def load():
     if not ARCHIVE.exists():
-        pytest.skip(f"the Pente archive is not at {ARCHIVE}")
+        skip_without_shared(ARCHIVE)
     with ARCHIVE.open() as f:
         return [json.loads(line) for line in f]
 

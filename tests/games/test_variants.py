@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 import games
-from games import common, go, keima, ninuki, registry, volt
+from games import common, go, keima, ninuki, registry, schema, volt
 from games.coords import Point
 from games.limits import RecordTooLong
 from games.registry import NoValidator, Replay, ResultClaim
@@ -23,6 +23,7 @@ def test_docstring_and_readme_examples():
 
 def test_the_registry_lists_every_game():
     assert sorted(games.variants()) == ["go", "keima", "ninuki", "rundgo", "volt"]
+    assert list(games.variants()) == ["go", "ninuki", "keima", "volt", "rundgo"]  # the Hannover weekend's order
     assert games.variant("keima") is games.variants()["keima"]
     with pytest.raises(KeyError, match="known: go, keima, ninuki, rundgo, volt"):
         games.variant("chess")
@@ -47,6 +48,69 @@ def test_what_each_game_is_played_with():
     assert [v[k].validated for k in ("ninuki", "go", "keima", "volt", "rundgo")] == [True] * 4 + [False]
     # Ninuki-Renju alone is never played with handicap
     assert [v[k].has_handicap for k in ("ninuki", "go", "keima", "volt", "rundgo")] == [False] + [True] * 4
+
+
+def test_what_a_tournament_needs_to_know_of_each_game():
+    v = games.variants()
+    early = ("resignation", "time", "default")
+    assert v["ninuki"].win_methods == ("five", "captures", *early)
+    assert {v[k].win_methods for k in ("go", "keima", "volt", "rundgo")} == {("score", *early)}
+    assert registry.OTHER.win_methods == schema.WIN_METHODS  # a game nobody knows: any way
+    assert v["ninuki"].handicap_policies == ("none",) and not v["ninuki"].has_komi
+    assert v["go"].handicap_policies == v["rundgo"].handicap_policies == ("mcmahon", "rank-table", "none")
+    assert v["keima"].handicap_policies == v["volt"].handicap_policies == ("rank-table", "mcmahon", "none")
+    assert registry.OTHER.handicap_policies[0] == "none" and registry.OTHER.has_komi
+    assert (v["rundgo"].default_komi, v["rundgo"].default_size) == (6.5, 19)  # the Hannover tournament's
+    assert v["go"].rule_sets_not_offered == {"japanese": "no-territory-count"}
+    assert [k for k in v if v[k].egd_rated] == ["go"]
+    assert [k for k in v if v[k].record_by_default] == ["ninuki", "keima", "volt"]
+    assert "other" not in v and registry.OTHER.name == "other" and not registry.OTHER.validated
+
+
+@pytest.mark.parametrize("kind", [*games.variants(), "other"])
+def test_each_games_facts_agree_with_each_other(kind):
+    v = games.variants().get(kind, registry.OTHER)
+    assert v.win_methods and set(v.win_methods) <= set(schema.WIN_METHODS)
+    assert set(schema.EARLY_ENDINGS) <= set(v.win_methods), "a game can always be resigned, lost on time or by default"
+    assert len(set(v.win_methods)) == len(v.win_methods)
+    assert v.handicap_policies and set(v.handicap_policies) <= set(schema.HANDICAP_POLICIES)
+    assert len(set(v.handicap_policies)) == len(v.handicap_policies)
+    assert v.has_komi or v.default_komi is None
+    assert v.default_size in v.board_sizes
+    assert v.handicap_table is None or "rank-table" in v.handicap_policies
+    assert {name: o.default for name, o in v.rule_options.items()} == v.preset_options()
+    for option in v.rule_options.values():
+        assert option.choices is None or option.default in option.choices
+    assert not (set(v.rule_sets_not_offered) & set(v.rule_sets))
+    assert v.validated or not v.diagrams
+    for name, (size, moves) in v.diagrams.items():
+        assert size in v.board_sizes and moves.split(), name
+
+
+def test_the_rule_options_are_a_public_schema_checked_by_the_variant():
+    ninuki_v = games.variant("ninuki")
+    assert ninuki_v.rule_options["double_three"] == schema.RuleOption(
+        "double_three", "str", ("none", "black", "white", "both"), "black"
+    )
+    assert ninuki_v.rule_options["second_move_max"].type == "int|None"
+    assert ninuki_v.preset_options("pente")["double_three"] == "none"
+    assert ninuki_v.preset_options("no such rule set") == {} == games.variant("go").preset_options()
+    ninuki_v.check_rule_options("japanese", {"double_three": "black", "capture_win": 3}, 15)
+    for options, code in [
+        (["double_three"], "not-a-dict"),
+        ({"double_tree": "both"}, "unknown"),
+        ({"exact_five": "yes"}, "type"),
+        ({"capture_win": 10**30}, "type"),
+        ({"double_three": "everybody"}, "choice"),
+        ({"capture_win": 0}, "refused"),  # the engine's own check
+    ]:
+        with pytest.raises(schema.RuleOptionError) as info:
+            ninuki_v.check_rule_options(None, options)
+        assert info.value.code == code, options
+    with pytest.raises(schema.RuleOptionError) as info:
+        games.variant("go").check_rule_options(None, {"double_three": "both"})
+    assert info.value.code == "none"
+    games.variant("go").check_rule_options(None, {})
 
 
 @pytest.mark.parametrize("difference", range(0, 30))

@@ -1,4 +1,4 @@
-"""Migration 0017 repairs what the site stored before every number was bounded (issue 21, items 11 and 13).
+"""Migration 0018 repairs what the site stored before every number was bounded (issue 21, items 11 and 13).
 
 An OpenGotha file's ``komi="1e308"`` was stored on SQLite and then made every
 page of its tournament fail (the ORM cannot read it back): the discipline
@@ -21,7 +21,7 @@ from tournament import limits
 
 pytestmark = pytest.mark.usefixtures("english_visitor")
 
-BEFORE = ("tournament", "0016_round_pairing_record")
+BEFORE = ("tournament", "0017_rating_lists_kinds_and_own_lists")
 SQLITE = connection.vendor == "sqlite"
 #: What each database could store before the bounds: SQLite anything, PostgreSQL what its columns hold.
 ABSURD_KOMI = "1e308" if SQLITE else "999.5"

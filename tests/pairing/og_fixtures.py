@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
 
 from tournament.pairing.costs import DUMP_NAMES
 from tournament.pairing.opengotha_xml import read_tournament
 
-REPO = Path(__file__).resolve().parents[2]
-OG_DIR = REPO.parent / "shared" / "opengotha"
+from ..shared import shared
+
+OG_DIR = shared("opengotha")
 
 FILES = {
     "simpleswiss": 7,
@@ -26,10 +26,6 @@ ROUNDS = [(name, r) for name, n in FILES.items() for r in range(1, n + 1)]
 EQUAL_OPTIMAL_KNOWN = {("notsosimpleswiss", 6), ("notsosimpleswiss", 8), ("simpleswiss", 7)}
 # OpenGotha paired this round in score chunks: not optimal for its own costs
 CHUNKED = {("20240921-KPMC-Splitbug", 1)}
-
-
-def available() -> bool:
-    return OG_DIR.is_dir()
 
 
 @cache

@@ -22,11 +22,12 @@ from pathlib import Path
 
 import pytest
 
+from tests.shared import needs_shared
 from tournament.pairing.engine import Options, pair_round
 from tournament.pairing.model import GeneralParams, Parameters, Player, Tournament
 from tournament.pairing.opengotha_xml import read_tournament
 
-from .og_fixtures import FILES, available, tournament
+from .og_fixtures import FILES, tournament
 from .opengotha.oracle.simulate import simulate
 
 ANSWERS = Path(__file__).resolve().parent / "opengotha" / "oracle_answers"
@@ -44,7 +45,7 @@ def jar(name, r):
     )
 
 
-@pytest.mark.skipif(not available(), reason="../shared/opengotha/ not found")
+@needs_shared("opengotha")
 @pytest.mark.parametrize("name,r", ROUNDS, ids=[f"{n}-R{r}" for n, r in ROUNDS])
 def test_round_as_opengotha_3_51_02_pairs_it(name, r):
     t = read_tournament(simulate(int(name[4:]))) if name.startswith("sim-") else tournament(name)

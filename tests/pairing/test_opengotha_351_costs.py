@@ -28,13 +28,14 @@ from pathlib import Path
 
 import pytest
 
+from tests.shared import skip_without_shared
 from tournament.pairing.costs import Context, seed_system
 from tournament.pairing.engine import Options, pair_round
 from tournament.pairing.model import PairingParams, Parameters, SeedSystem
 from tournament.pairing.opengotha_xml import read_tournament
 from tournament.pairing.scores import canonical
 
-from .og_fixtures import available, tournament
+from .og_fixtures import OG_DIR, tournament
 from .opengotha.oracle.simulate import simulate
 
 ANSWERS = Path(__file__).resolve().parent / "opengotha" / "oracle_answers"
@@ -53,8 +54,7 @@ def jar(name: str, r: int) -> dict:
 def load(name: str):
     if name.startswith("sim-"):
         return read_tournament(simulate(int(name[4:])))
-    if not available():
-        pytest.skip("../shared/opengotha/ not found")
+    skip_without_shared(OG_DIR)
     return tournament(name)
 
 

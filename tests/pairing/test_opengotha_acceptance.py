@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from tests.shared import needs_shared
 from tournament.pairing.engine import pair_round
 
-from .og_fixtures import CHUNKED, ROUNDS, available, dump, expected, tournament
+from .og_fixtures import CHUNKED, ROUNDS, dump, expected, tournament
 
-pytestmark = pytest.mark.skipif(not available(), reason="../shared/opengotha/ not found")
+pytestmark = needs_shared("opengotha")
 
 # Rounds where our pairing differs from OpenGotha's but has exactly its total
 # cost by OpenGotha's own dump (several optimal pairings; OpenGotha's pick

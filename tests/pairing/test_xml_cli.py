@@ -3,13 +3,14 @@ import json
 
 import pytest
 
+from tests.shared import needs_shared
 from tournament import limits
 from tournament.pairing import cli
 from tournament.pairing.opengotha_xml import OpenGothaFormatError, read_tournament, write_tournament
 
-from .og_fixtures import OG_DIR, available, expected, tournament
+from .og_fixtures import OG_DIR, expected, tournament
 
-needs_files = pytest.mark.skipif(not available(), reason="../shared/opengotha/ not found")
+needs_files = needs_shared("opengotha")
 
 
 @needs_files
@@ -126,7 +127,7 @@ def test_management_command():
     assert {(g["white"], g["black"], g["handicap"]) for g in data["games"]} == expected("simplemm", 2)[0]
 
 
-@pytest.mark.skipif(not available(), reason="../shared/opengotha/ not found")
+@needs_files
 def test_manage_py_pairs_without_starting_django_and_says_the_same(tmp_path):
     from pathlib import Path
 

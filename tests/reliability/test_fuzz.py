@@ -8,7 +8,6 @@ the OpenGotha reader and the CSV player import.
 from __future__ import annotations
 
 import string
-from pathlib import Path
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -17,6 +16,7 @@ from django.urls import reverse
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from tests.shared import needs_shared, shared
 from tournament.forms.registrations import MAX_PLAYER_LIST, PlayerImportForm
 from tournament.forms.results import MAX_RECORD, ReportForm
 from tournament.models import Discipline, Registration
@@ -26,7 +26,7 @@ from tournament.services.players import PlayerImportError, players_import_csv
 from tournament.services.records import RecordUnreadable, check_claim, replay_record
 
 FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-OPENGOTHA = Path("/work/shared/opengotha")
+OPENGOTHA = shared("opengotha")
 
 #: Text that looks like a record: coordinates, SGF brackets, numbers, junk.
 record_alphabet = string.ascii_letters + string.digits + " \n\t.,;()[]:\\-+#\u00e4\u4e00\x00"
@@ -222,7 +222,7 @@ def test_opengotha_random_bytes(raw):
         assert str(exc)
 
 
-@pytest.mark.skipif(not _opengotha_files(), reason="no OpenGotha files in /work/shared/opengotha")
+@needs_shared("opengotha")
 def test_opengotha_truncated_real_files():
     for path in _opengotha_files():
         data = path.read_bytes()
@@ -234,7 +234,7 @@ def test_opengotha_truncated_real_files():
                 assert str(exc)
 
 
-@pytest.mark.skipif(not _opengotha_files(), reason="no OpenGotha files in /work/shared/opengotha")
+@needs_shared("opengotha")
 def test_opengotha_bad_attribute_values():
     """Every attribute of a real file, set to a value that is no number, no rank, no name."""
     import re

@@ -161,3 +161,73 @@ def test_a_request_without_an_address_is_counted_under_none(settings):
     settings.TRUSTED_PROXIES = [PROXY]
     assert client_address(_request("")) is None
     assert client_address(_request("garbage", VENUE)) is None
+
+
+# --- the sign-up's double click is a log-in, and throttled like one ---------------------
+
+STRONG = "Stones-and-Pairs-42"
+GUESSES = [f"Guess-{n}-Stones-and-Pairs" for n in range(8)]  # each passes the password rules
+
+
+def _sign_up(client, username, password, address=VENUE, email="", **headers):
+    data = {"username": username, "password1": password, "password2": password, "email": email}
+    return client.post(reverse("signup"), data, REMOTE_ADDR=address, **headers)
+
+
+def test_the_sign_up_double_click_cannot_guess_a_new_accounts_password(db):
+    """Issue #21, item 14: a second identical sign-up logs in when the account was just made; with another
+    password it used to say "taken" without counting, so anyone could try passwords for a minute-old account."""
+    from django.test import Client
+
+    assert _sign_up(Client(), "nina", STRONG, address=ELSEWHERE).status_code == 302  # Nina signs up
+    attacker = Client()
+    codes = [_sign_up(attacker, "nina", guess).status_code for guess in GUESSES[:5]]
+    assert codes == [200] * 4 + [429]
+    response = _sign_up(attacker, "nina", STRONG, HTTP_ACCEPT_LANGUAGE="en")  # even the right one now
+    assert response.status_code == 429 and not _logged_in(attacker)
+    assert "Too many failed log-in attempts" in response.content.decode()
+    assert set(AccessAttempt.objects.values_list("username", flat=True)) == {"nina"}
+    # Nina herself, from her own address, is not locked out
+    assert _log_in(Client(), "nina", STRONG, address=ELSEWHERE).status_code == 302
+
+
+def test_the_double_click_counts_with_the_log_in_page(db):
+    from django.test import Client
+
+    assert _sign_up(Client(), "nina", STRONG, address=ELSEWHERE).status_code == 302
+    attacker = Client()
+    assert _fail(attacker, "nina", times=5)[-1] == 429
+    response = _sign_up(attacker, "nina", STRONG)
+    assert response.status_code == 429 and not _logged_in(attacker)
+
+
+def test_the_self_registration_double_click_is_throttled_too(client, day):
+    from django.test import Client
+
+    url = reverse("register", args=[day.tournament.slug])
+    data = {
+        "given_name": "Erika",
+        "surname": "Ernst",
+        "club": "Hannover",
+        "country": "DE",
+        "rank": "2d",
+        "egd_pin": "",
+        "email": "erika@example.org",
+        "username": "erika",
+    }
+    assert Client().post(url, {**data, "password": STRONG}, REMOTE_ADDR=ELSEWHERE).status_code == 302
+    attacker = Client()
+    codes = [attacker.post(url, {**data, "password": g}, REMOTE_ADDR=VENUE).status_code for g in GUESSES[:5]]
+    assert codes == [200] * 4 + [429]
+    response = attacker.post(url, {**data, "password": STRONG}, REMOTE_ADDR=VENUE)
+    assert response.status_code == 429 and not _logged_in(attacker)
+
+
+def test_a_real_double_click_still_logs_in(db):
+    from django.test import Client
+
+    first, second = Client(), Client()
+    assert _sign_up(first, "nina", STRONG).status_code == 302
+    response = _sign_up(second, "nina", STRONG)
+    assert response.status_code == 302 and _logged_in(second)
+    assert not AccessAttempt.objects.exists()

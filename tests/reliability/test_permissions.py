@@ -139,7 +139,9 @@ EXPECTED: dict[str, Url] = {
     "manage_round_action": Url(WRITE, post=ORGANIZERS),
     # imports from other programs: any logged-in user (the uploader becomes the organizer)
     "import_macmahon": Url(only(ALL - {"anonymous"}), post=ALL - {"anonymous"}),
-    # the EGD rating list: upload and the rank update are the organizers'
+    # rating lists: a tournament's own list and the rank update are its organizers'; the site's lists are
+    # replaced by site administrators only (issue #21, item 12: not by "an organizer of any tournament")
+    "site_ratings": Url(only({"admin"}), post=frozenset({"admin"})),
     "manage_ratings": Url(only(ORGANIZERS), post=ORGANIZERS),
     "manage_ratings_update": Url(WRITE, post=ORGANIZERS),
     # the read-only JSON API: everything public, GET only (POST answers 405, see tests/api)

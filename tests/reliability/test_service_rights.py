@@ -209,6 +209,14 @@ CALLS = {
         "organizer",
         lambda d, u: ratings.ranks_update_from_list(tournament=d.tournament, fingerprint="x", user=u),
     ),
+    "ratings.tournament_rating_list_import": (
+        "organizer",
+        lambda d, u: ratings.tournament_rating_list_import(tournament=d.tournament, data=b"no list", user=u),
+    ),
+    "ratings.rating_kinds_update": (
+        "organizer",
+        lambda d, u: ratings.rating_kinds_update(tournament=d.tournament, kinds=["ffg", "egd"], user=u),
+    ),
     "live.set_scorer": ("organizer", lambda d, u: live.set_scorer(game=d.game, username="nobody", user=u)),
     "live.take_over": (
         "referee",
@@ -231,7 +239,8 @@ OWN_PART = {
     "tournaments.tournament_import_opengotha": "a user who may create tournaments",
     "opengotha.import_opengotha": "a user who may create tournaments",
     "macmahon.import_macmahon": "a user who may create tournaments",
-    "ratings.rating_list_import": "an organizer of any tournament, or an administrator",
+    # the site's lists: superusers and accounts given the permission (tests/services/test_rating_lists.py)
+    "ratings.rating_list_import": "a site administrator (permissions.may_replace_site_rating_lists)",
     "live.place": "a player or the scorer of the game, or the referee recording it",
     "live.take_back": "the last mover",
     "live.end": "a player or the scorer of the game, or the referee recording it",
@@ -344,10 +353,16 @@ def test_roles_are_read_once_per_request(client, day):  # noqa: F811
     client.force_login(day.user("organizer"))
     client.cookies["django_language"] = "en"
     role_table = TournamentRole._meta.db_table
+    slug, number = day.tournament.slug, day.round1.number
     for url in (
-        reverse("manage_round", args=[day.tournament.slug, day.round1.number]),
-        reverse("tournament", args=[day.tournament.slug]),
-        reverse("standings", args=[day.tournament.slug]),
+        reverse("manage_round", args=[slug, number]),
+        reverse("tournament", args=[slug]),
+        reverse("standings", args=[slug]),
+        reverse("round", args=[slug, number]),
+        reverse("pdf_pairings", args=[slug, number]),
+        reverse("public_game", args=[slug, number, day.game.pk]),
+        reverse("game", args=[slug, day.game.pk]),
+        reverse("live_board", args=[slug, day.game.pk]),
     ):
         with CaptureQueriesContext(connection) as queries:
             assert client.get(url).status_code == 200

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import io
-
 import pytest
 from django.core import mail
 from django.urls import reverse
-from pypdf import PdfReader
 
 from tournament.models import Registration
 from tournament.models.registration import CLAIM_ALPHABET, format_claim_code, normalize_claim_code
@@ -91,21 +88,6 @@ def test_linking_refuses_unknown_accounts_and_taken_registrations(two):
         registration_link(registration=two.anna, username="mallory", user=SYSTEM)  # Anna's account is on it
     assert registration_unlink(registration=two.bernd, user=SYSTEM).user_id is None  # nothing to unlink: no change
     assert not two.a.audit_entries.filter(action="registration.unlink").exists()
-
-
-def test_welcome_slips_one_page_per_player_without_an_account(client, two):
-    client.force_login(two.user("orga_a"))
-    client.cookies["django_language"] = "en"
-    response = client.get(reverse("manage_welcome_slips", args=["a"]))
-    assert response["Content-Type"] == "application/pdf"
-    reader = PdfReader(io.BytesIO(response.content))
-    unclaimed = list(two.a.registrations.filter(user__isnull=True).order_by("surname", "given_name"))
-    assert len(reader.pages) == len(unclaimed) == 3
-    first = reader.pages[0].extract_text()
-    assert "Bernd Brandt" in first and format_claim_code(unclaimed[0].claim_code) in first
-    assert f"/claim/{unclaimed[0].claim_code}/" in first
-    one = client.get(reverse("manage_welcome_slips", args=["a"]) + f"?player={two.bernd.pk}")
-    assert len(PdfReader(io.BytesIO(one.content)).pages) == 1
 
 
 def test_invitations_go_to_players_with_an_address_once(client, two, settings):

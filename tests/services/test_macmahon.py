@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 
 from tests.fixtures.tournament_files import macmahon_file
+from tests.shared import needs_shared, shared
 from tournament import limits
 from tournament.formats.macmahon import MacMahonFormatError, rank_from_rating, read_macmahon
 from tournament.models import AuditEntry, Game, Registration, Round, Tournament, TournamentRole
@@ -19,9 +19,9 @@ from tournament.ranks import parse_rank
 from tournament.selectors.standings import standings_for
 from tournament.services.macmahon import import_macmahon
 
-SAMPLE = Path(__file__).resolve().parents[3] / "shared" / "macmahon" / "sample-tournament.xml"
+SAMPLE = shared("macmahon", "sample-tournament.xml")
 
-pytestmark = pytest.mark.skipif(not SAMPLE.exists(), reason="../shared/macmahon/ is not beside the project")
+pytestmark = needs_shared("macmahon", "sample-tournament.xml")
 
 
 @pytest.fixture(autouse=True)

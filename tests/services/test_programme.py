@@ -20,7 +20,7 @@ from tournament.services.programme import (
     round_update,
 )
 from tournament.services.rounds import round_pair
-from tournament.variants import variant_facts
+from tournament.variants import board_sizes, variant_for
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english_visitor")]
 
@@ -29,10 +29,10 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english_visitor")]
 
 
 def test_the_engines_facts():
-    ninuki, go, keima, volt = (variant_facts(k) for k in ("ninuki", "go", "keima", "volt"))
+    ninuki, go, keima, volt = (variant_for(k) for k in ("ninuki", "go", "keima", "volt"))
     assert ninuki.rule_sets == ("hannover", "japanese", "pbmserv", "pente")
-    assert ninuki.board_sizes == (13, 15, 17, 19, 21) and ninuki.default_komi is None
-    assert "double_three" in ninuki.options and ninuki.options["capture_win"][2] == 5
+    assert board_sizes("ninuki") == (13, 15, 17, 19, 21) and ninuki.default_komi is None and not ninuki.has_komi
+    assert "double_three" in ninuki.rule_options and ninuki.rule_options["capture_win"].default == 5
     assert (go.default_size, go.default_komi, keima.default_size, keima.default_komi, volt.default_komi) == (
         19,
         7.5,
@@ -40,8 +40,9 @@ def test_the_engines_facts():
         4.0,
         5.0,
     )
-    assert 9 in go.board_sizes and 4 not in go.board_sizes
-    assert not variant_facts("rundgo").validated and variant_facts("rundgo").rule_sets == ()
+    assert 9 in board_sizes("go") and 4 not in board_sizes("go")
+    assert not variant_for("rundgo").validated and variant_for("rundgo").rule_sets == ()
+    assert variant_for("rundgo").default_komi == 6.5 and board_sizes("rundgo") == board_sizes("other")
 
 
 @pytest.mark.parametrize(

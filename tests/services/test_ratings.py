@@ -78,20 +78,21 @@ def _names(players):
     return [f"{p.surname} {p.given_name}" for p in players]
 
 
-def test_search_by_part_of_the_name(rated):
-    assert set(_names(search("mull"))) == {"Mueller Anna", "Müller Jürgen"}  # Müller = Mueller
-    assert _names(search("Müller j")) == ["Müller Jürgen"]
-    assert _names(search("berg jan")) == ["van der Berg Jan Willem"]
-    assert _names(search("omer")) == ["Çelik Ömer"]
-    assert set(_names(search("1234567"))) == {"Müller Jürgen", "Mueller Anna"}  # a PIN's beginning
-    assert search("m") == [] and search("") == [] and search("zzz") == []
-    assert _names(search("ler")) == []  # words are found by their beginning
+def test_search_by_part_of_the_name(day, rated):
+    t = day.tournament
+    assert set(_names(search(t, "mull"))) == {"Mueller Anna", "Müller Jürgen"}  # Müller = Mueller
+    assert _names(search(t, "Müller j")) == ["Müller Jürgen"]
+    assert _names(search(t, "berg jan")) == ["van der Berg Jan Willem"]
+    assert _names(search(t, "omer")) == ["Çelik Ömer"]
+    assert set(_names(search(t, "1234567"))) == {"Müller Jürgen", "Mueller Anna"}  # a PIN's beginning
+    assert search(t, "m") == [] and search(t, "") == [] and search(t, "zzz") == []
+    assert _names(search(t, "ler")) == []  # words are found by their beginning
 
 
-def test_search_is_bounded(db):
+def test_search_is_bounded(day):
     many = [(f"{10000000 + i}", f"Schmidt Hans{i:03d}", "DE", "Hann", "5k", 1500) for i in range(30)]
     rating_list_import(data=egd_bytes(many), user=SYSTEM)
-    assert len(search("schmidt")) == 10
+    assert len(search(day.tournament, "schmidt")) == 10
 
 
 def test_self_registration_finds_and_fills(client, day, rated):
@@ -141,7 +142,8 @@ def test_upload_page(client, day):
     upload = SimpleUploadedFile("allworld_lp.zip", egd_zip(egd_bytes()), content_type="application/zip")
     response = client.post(url, {"file": upload}, follow=True)
     assert "The EGD rating list of" in response.content.decode() and "5 players" in response.content.decode()
-    assert RatingList.objects.get().imported_by == day.user("organizer")
+    own = RatingList.objects.get()
+    assert own.imported_by == day.user("organizer") and own.tournament == day.tournament and own.kind == "egd"
     bad = SimpleUploadedFile("list.html", b"<html>nothing</html>", content_type="text/html")
     response = client.post(url, {"file": bad})
     assert response.status_code == 200 and "No player could be read" in response.content.decode()
@@ -167,10 +169,11 @@ def test_ranks_from_the_list_after_seeing_the_differences(client, day, rated):
     page = client.get(url)
     html = page.content.decode()
     assert "Alice Albers" in html and "Bob Bauer" not in html.split('id="rank-differences"')[1]
-    assert "2 players have no EGD PIN found in the list" in html  # Carol (PIN not listed), Dave (no PIN)
+    # Carol (PIN not listed), Dave (no PIN)
+    assert "2 players are not found in the lists by their number and are not compared." in html
     fingerprint = page.context["fingerprint"]
     response = client.post(f"{url}update/", {"fingerprint": fingerprint}, follow=True)
-    assert "1 player now has the rank of the EGD rating list." in response.content.decode()
+    assert "1 player now has the rank of the rating list." in response.content.decode()
     alice = Registration.objects.get(pk=regs["Alice"].pk)
     assert (alice.rank, alice.rating) == (parse_rank("3k"), 1800)
     entry = AuditEntry.objects.get(action="registration.edit", object_id=alice.pk)

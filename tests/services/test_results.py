@@ -122,3 +122,20 @@ def test_adjudication_keeps_who_when_before_after_why(day):
     assert last.user == day.user("referee") and last.reason == "The record shows five."
     assert last.before["result"] == "W" and last.after["result"] == "B" and last.created_at
     assert game not in referee_queue(day.tournament)
+
+
+def test_a_reported_result_in_a_closed_round_is_confirmed_or_disputed_from_the_game_page(client, day):
+    """Issue #24: the page offered "confirm" but not "dispute", while the service took both."""
+    from django.urls import reverse
+
+    from tournament.models import Round
+
+    game = report(day)
+    Round.objects.filter(pk=day.round1.pk).update(status=Round.Status.FINISHED)
+    client.force_login(day.user("bob"))
+    page = client.get(reverse("game", args=[day.tournament.slug, game.pk])).content.decode()
+    assert reverse("game_confirm", args=[day.tournament.slug, game.pk]) in page
+    assert reverse("game_dispute", args=[day.tournament.slug, game.pk]) in page
+    game.refresh_from_db()
+    disputed = result_dispute(game=game, user=day.user("bob"), version=game.version, reason="I won on time")
+    assert disputed.result_state == ResultState.DISPUTED

@@ -196,3 +196,15 @@ def test_the_invitation_page_sends_a_stranger_to_sign_up_and_back(client, day):
     assert response["Location"] == reverse("referee_queue", args=[t.slug])
     assert t.roles.filter(user__username="hanna", role="referee").exists()
     assert client.get(reverse("invitation", args=["no-such-token"])).status_code == 404
+
+
+def test_an_organizer_who_leaves_the_organizers_goes_to_their_tournaments(client, day):
+    """Issue #24: the page asked for any role left, so a referee was sent to the team page and refused."""
+    t = day.tournament
+    carol = day.user("carol")
+    own = role_add(tournament=t, username="carol", role="organizer", user=SYSTEM)
+    role_add(tournament=t, username="carol", role="referee", user=SYSTEM)
+    client.force_login(carol)
+    response = client.post(reverse("manage_team_remove", args=[t.slug]), {"role": own.pk})
+    assert response.status_code == 302 and response["Location"] == reverse("my_tournaments")
+    assert t.roles.filter(user=carol, role="referee").exists()

@@ -321,6 +321,21 @@ def test_the_settings_page_shows_fixed_settings_read_only_with_the_reason(organi
     assert t.mcmahon_bar is None and t.pairing_system == "mcmahon" and t.standings_criteria[0] == "nbw"
 
 
+def test_the_other_settings_save_when_a_fixed_bar_and_floor_are_set(organizer_client, day):
+    """Issue #21 (2): the disabled bar and floor came back as numbers and failed as "“1” is not a rank"."""
+    t = day.tournament  # round 1 is published
+    Tournament.objects.filter(pk=t.pk).update(mcmahon_bar=parse_rank("2d"), mcmahon_floor=parse_rank("12k"))
+    t.refresh_from_db()
+    response = organizer_client.post(
+        reverse("manage_settings", args=[t.slug]),
+        _settings_post(t, description="Vielseitigkeitsturnier", mcmahon_bar="", mcmahon_floor=""),
+    )
+    assert response.status_code == 302, response.context["form"].errors
+    t.refresh_from_db()
+    assert t.description == "Vielseitigkeitsturnier"
+    assert (t.mcmahon_bar, t.mcmahon_floor) == (parse_rank("2d"), parse_rank("12k"))
+
+
 def test_a_stale_settings_page_says_so(organizer_client, planned):
     t = planned
     data = _settings_post(t, place="Peine")

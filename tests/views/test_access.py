@@ -106,3 +106,25 @@ def test_unpublished_round_hidden_from_players(day, as_role):
     day.round1.save()
     assert as_role("player").get(reverse("game", args=[day.tournament.slug, day.game.pk])).status_code == 403
     assert as_role("player").get(reverse("round", args=[day.tournament.slug, 1])).status_code == 404
+
+
+def test_a_referee_sees_an_unpublished_round_its_games_and_its_pairing_sheet(day, as_role):
+    """Issue #24: the round page and its downloads answer alike; a referee prepares the hall before publication."""
+    day.round1.status = "paired"
+    day.round1.save()
+    slug = day.tournament.slug
+    sheets = [reverse(name, args=[slug, 1]) for name in ("pdf_pairings", "pdf_slips")]
+    referee = as_role("referee")
+    page = referee.get(reverse("round", args=[slug, 1]))
+    assert page.status_code == 200
+    html = page.content.decode()
+    for sheet in sheets:
+        assert sheet in html
+        answer = referee.get(sheet)
+        assert answer.status_code == 200 and answer["Content-Type"] == "application/pdf", sheet
+    game = reverse("public_game", args=[slug, 1, day.game.pk])
+    assert game in html and referee.get(game).status_code == 200
+    player = as_role("player")
+    assert player.get(reverse("round", args=[slug, 1])).status_code == 404
+    for sheet in sheets:
+        assert player.get(sheet).status_code == 404

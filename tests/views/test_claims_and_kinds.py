@@ -13,7 +13,7 @@ from tournament.models.discipline import DisciplineKind
 from tournament.models.game import ResultState
 from tournament.services.records import check_claim, describe, result_claim
 from tournament.services.results import RecordRejected, result_report
-from tournament.variants import variant_facts
+from tournament.variants import variant_for
 
 pytestmark = pytest.mark.django_db
 
@@ -27,8 +27,8 @@ UNFINISHED = "K10 K9 L10 L9"  # nobody has won yet
 def test_the_sites_kinds_are_the_registrys_names():
     assert set(DisciplineKind.values) - {"other"} == set(games.variants())
     for name, v in games.variants().items():
-        assert variant_facts(name).rule_sets == tuple(v.rule_sets)
-    assert {k for k in DisciplineKind.values if variant_facts(k).validated} == {"ninuki", "go", "keima", "volt"}
+        assert variant_for(name) is v
+    assert {k for k in DisciplineKind.values if variant_for(k).validated} == {"ninuki", "go", "keima", "volt"}
 
 
 @pytest.mark.parametrize(
@@ -141,7 +141,7 @@ def test_verdicts_stored_before_the_codes_are_still_described():
 
 
 def test_go_offers_only_the_count_it_makes(day):
-    assert variant_facts("go").rule_sets == ("chinese",)
+    assert variant_for("go").rule_sets == ("chinese",)
     go = Discipline(tournament=day.tournament, name="Go 19", kind="go", board_size=19, rule_set="japanese")
     for language, words in (("en", "counted by area (Chinese rules) only"), ("de", "Flächenzählung")):
         with translation.override(language):

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+import html
+import re
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -10,6 +11,7 @@ from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from tests.shared import needs_shared, shared
 from tournament.models import AuditEntry, Registration, Tournament
 from tournament.pairing.opengotha_xml import read_tournament
 from tournament.permissions import SYSTEM
@@ -18,17 +20,17 @@ from tournament.services.tournaments import tournament_import_opengotha
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english_visitor")]
 
-SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "opengotha"
+SHARED = shared("opengotha")
 SIMPLE = SHARED / "simplemm.xml"
 
-needs_shared = pytest.mark.skipif(not SIMPLE.exists(), reason="../shared/opengotha is not beside the project")
+needs_simple = needs_shared("opengotha", "simplemm.xml")
 
 
 def _upload(data: bytes, name="t.xml"):
     return SimpleUploadedFile(name, data, content_type="application/xml")
 
 
-@needs_shared
+@needs_simple
 def test_a_whole_opengotha_tournament_from_the_page_has_the_uploader_as_organizer(client):
     ute = get_user_model().objects.create_user("ute", password="pw-ute-123")
     client.force_login(ute)
@@ -73,7 +75,7 @@ def test_a_bad_file_is_a_clear_error(client, data):
     assert not Tournament.objects.exists()
 
 
-@needs_shared
+@needs_simple
 def test_a_value_the_site_cannot_store_refuses_the_whole_file():
     ute = get_user_model().objects.create_user("ute")
     data = SIMPLE.read_bytes().replace(b'genMMS2ValueBye="2"', b'genMMS2ValueBye="99999999"', 1)
@@ -83,7 +85,7 @@ def test_a_value_the_site_cannot_store_refuses_the_whole_file():
     assert not Tournament.objects.exists()
 
 
-@needs_shared
+@needs_simple
 def test_only_the_players_of_an_opengotha_file(day):
     t = day.tournament
     before = set(t.registrations.values_list("pk", flat=True))
@@ -131,7 +133,21 @@ def test_the_files_page_links_every_download(organizer_client, day):
     assert {p.name for p in exported.players} == set(t.registrations.values_list("surname", flat=True))
 
 
-@needs_shared
+def test_every_link_of_the_files_page_answers(organizer_client, day):
+    """Issue #21 (5): the per-discipline downloads passed the name where the views take the id (404)."""
+    t = day.tournament
+    page = organizer_client.get(reverse("manage_files", args=[t.slug])).content.decode()
+    links = sorted(set(re.findall(r'href="(/[^"#]*)', html.unescape(page))))
+    links = [link for link in links if not link.startswith("/static/")]  # served by whitenoise, not the views
+    content = page.split('id="content"', 1)[-1]
+    for discipline in t.disciplines.all():
+        assert f"discipline={discipline.pk}" in content, discipline.name
+    for link in links:
+        response = organizer_client.get(link)
+        assert response.status_code == 200, (link, response.status_code)
+
+
+@needs_simple
 def test_the_players_of_a_file_from_the_page(organizer_client, day):
     t = day.tournament
     response = organizer_client.post(

@@ -328,3 +328,29 @@ def test_the_service_refuses_a_move_on_a_closed_round(day):
     game = Game.objects.select_related("round__discipline", "round__tournament", "black", "white").get(pk=day.game.pk)
     with pytest.raises(live_services.LiveError):
         live_services.place(game=game, user=day.user("alice"), version=0, point="K10")
+
+
+@pytest.mark.usefixtures("english_visitor")
+def test_a_closed_rounds_game_page_does_not_offer_to_record_it(client, day):
+    """Issue #24: the game page offered recording where the board refuses every move (a closed round)."""
+    client.force_login(day.user("alice"))
+    game_page = reverse("game", args=[day.tournament.slug, day.game.pk])
+    assert "record the game as it is played" in client.get(game_page).content.decode()
+    Round.objects.filter(pk=day.round1.pk).update(status=Round.Status.FINISHED)
+    page = client.get(game_page).content.decode()
+    assert url("live_board", day) in page and "record the game as it is played" not in page
+    mine = client.get(reverse("my_tournament", args=[day.tournament.slug])).content.decode()
+    assert url("live_board", day) not in mine
+
+
+def test_the_pass_button_shows_only_where_the_rules_take_a_pass(client, day):
+    """The board asks the engine: no Pass on Ninuki's first move, nor where a preset's opening wants a
+    stone (pbmserv's second move goes near the centre; the button used to show and the pass was refused)."""
+    client.force_login(day.user("alice"))
+    assert "live-pass" not in client.get(url("live_board", day)).content.decode()  # the centre first
+    move(client, day, "K10", 0)
+    client.force_login(day.user("bob"))
+    assert "live-pass" in client.get(url("live_board", day)).content.decode()  # hannover: White may pass
+    Discipline.objects.filter(pk=day.ninuki.pk).update(rule_set="pbmserv")
+    assert "live-pass" not in client.get(url("live_board", day)).content.decode()
+    assert move(client, day, "pass", 1).status_code == 422  # what the button would have sent

@@ -15,6 +15,7 @@ from ninja.errors import HttpError
 from ninja.errors import ValidationError as NinjaValidationError
 from ninja.renderers import JSONRenderer
 
+from tournament.permissions import NOBODY, may_see_round, record_is_public
 from tournament.selectors import public_api as reads
 from tournament.selectors.rows import tournament_by_slug
 from tournament.selectors.standings import standings_version_of
@@ -91,7 +92,9 @@ def players(request, slug: str):
 def round_(request, slug: str, number: int):
     """A published (or finished) round: games, bye, who does not play and why."""
     t = _tournament(slug)
-    r = _found(reads.public_round(t, number), _("Round %(n)s is not published.") % {"n": number})
+    r = reads.round_of(t, number)
+    if r is None or not may_see_round(NOBODY, r):
+        raise HttpError(404, _("Round %(n)s is not published.") % {"n": number})
     return reads.round_(t, r)
 
 
@@ -113,8 +116,10 @@ def standings(request, slug: str, discipline: int | None = None):
 def game(request, slug: str, pk: int):
     """A game of a published round; its record (SGF) and verdict once the result is settled."""
     t = _tournament(slug)
-    g = _found(reads.public_game(t, pk), _("There is no published game %(id)s in this tournament.") % {"id": pk})
-    return reads.game(g)
+    g = reads.game_of(t, pk)
+    if g is None or not may_see_round(NOBODY, g.round):
+        raise HttpError(404, _("There is no published game %(id)s in this tournament.") % {"id": pk})
+    return reads.game(g, record_public=record_is_public(g))
 
 
 def index(request, **kwargs):

@@ -121,9 +121,9 @@ def _user_fields(model) -> list[str]:
     return [f.name for f in model._meta.concrete_fields if f.is_relation and f.related_model is user_model]
 
 
-#: Models that belong to no tournament and are not in its backup: the EGD rating list is the
-#: site's lookup table (import it again with ``manage.py import_ratings``); registrations keep what
-#: they took from it.
+#: Models that are not in a tournament's backup: the rating lists are lookup tables, the site's and a
+#: tournament's own (import them again with ``manage.py import_ratings``, ``--tournament`` for its own);
+#: registrations keep what they took from them.
 SITE_WIDE = ("RatingList", "RatedPlayer")
 
 

@@ -35,19 +35,15 @@ from __future__ import annotations
 
 import datetime as dt
 import html
-import io
 import re
-import zipfile
-from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
 from tournament.ranks import parse_rank
 
-__all__ = ["RatedEntry", "RatingListData", "RatingListError", "read_rating_list", "split_name"]
+from .rating_list import RatedEntry, RatingListData, RatingListError, text_of
 
-#: Largest text taken out of a zip file (the whole list is about 10 MB).
-MAX_TEXT = 64 * 1024 * 1024
+__all__ = ["RatedEntry", "RatingListData", "RatingListError", "read_rating_list", "split_name"]
 
 #: Columns relative to the PIN's first digit (see the module docstring).
 NAME, COUNTRY, CLUB, GRADE, GOR = (10, 47), (48, 51), (52, 56), (59, 62), (70, 74)
@@ -87,40 +83,13 @@ _PLAYER = re.compile(r"^(\s*)(\d{6,})")  # a PIN-like start (a date like "14 Mar
 _TAG = re.compile(r"<[^>]*>")
 _WORDS = re.compile(
     r"^\s*(?P<pin>\d{8})\s+(?P<name>.+?),?\s+(?P<country>[A-Z]{2})\s+(?P<club>\S{1,6})\s+"
-    r"(?P<grade>\d{1,2}[kdpKDP])\s+(?:\d{1,2}[kdpKDP]|--|-)\s+(?P<gor>-?\d+)(?:\s|$)"
+    r"(?P<grade>\d{1,2}[kdpKDP])\s+(?:\d{1,2}[kdpKDP]|--|-)\s+(?P<gor>-?\d{1,4})(?:\s|$)"
 )
 _DATES = (
     (re.compile(r"\b(\d{1,2}) ([A-Za-z]{3})[a-z]* (\d{4})\b"), "dmy-name"),
     (re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b"), "ymd"),
     (re.compile(r"\b(\d{1,2})\.(\d{1,2})\.(\d{4})\b"), "dmy"),
 )
-
-
-class RatingListError(ValueError):
-    """The file is no rating list at all (nothing could be read)."""
-
-
-@dataclass(frozen=True)
-class RatedEntry:
-    pin: str
-    surname: str
-    given_name: str
-    country: str
-    club: str
-    grade: str
-    rank: int
-    rating: int | None
-    line: int
-
-
-@dataclass
-class RatingListData:
-    date: dt.date | None
-    entries: list[RatedEntry] = field(default_factory=list)
-    #: Odd lines, in words (line number, what was wrong), skipped.
-    problems: list[str] = field(default_factory=list)
-    #: Players listed anonymously, skipped.
-    anonymous: int = 0
 
 
 def split_name(text: str) -> tuple[str, str]:
@@ -132,29 +101,6 @@ def split_name(text: str) -> tuple[str, str]:
     while n < len(words) - 1 and words[n].lower() in PARTICLES:
         n += 1
     return " ".join(words[: n + 1]), " ".join(words[n + 1 :])
-
-
-def _text(data: bytes) -> str:
-    if data[:4] == b"PK\x03\x04":
-        try:
-            with zipfile.ZipFile(io.BytesIO(data)) as archive:
-                members = [m for m in archive.infolist() if not m.is_dir()]
-                listed = [m for m in members if m.filename.lower().endswith((".html", ".htm", ".txt"))] or members
-                if not listed:
-                    raise RatingListError(_("The zip file is empty."))
-                member = listed[0]
-                if member.file_size > MAX_TEXT:
-                    raise RatingListError(
-                        _("The list in the zip file is too large (%(mb)s MB).") % {"mb": member.file_size // 2**20}
-                    )
-                with archive.open(member) as f:
-                    data = f.read(MAX_TEXT + 1)
-        except zipfile.BadZipFile as e:
-            raise RatingListError(_("The zip file cannot be read: %(error)s") % {"error": e}) from None
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return data.decode("iso-8859-15")
 
 
 def _date(line: str) -> dt.date | None:
@@ -201,7 +147,7 @@ def _words(line: str):
 
 def read_rating_list(data: bytes | str) -> RatingListData:
     """Read the list (see the module docstring); raise :class:`RatingListError` if no player is in it."""
-    text = data if isinstance(data, str) else _text(data)
+    text = data if isinstance(data, str) else text_of(data)
     out = RatingListData(date=None)
     seen: dict[str, int] = {}
     for number, raw in enumerate(text.splitlines(), 1):
@@ -240,7 +186,7 @@ def read_rating_list(data: bytes | str) -> RatingListData:
         seen[pin] = number
         out.entries.append(
             RatedEntry(
-                pin=pin,
+                number=pin,
                 surname=surname,
                 given_name=given,
                 country=country,
@@ -249,6 +195,7 @@ def read_rating_list(data: bytes | str) -> RatingListData:
                 rank=parse_rank(grade),
                 rating=gor,
                 line=number,
+                listed_rating=str(gor),
             )
         )
     if not out.entries:

@@ -52,7 +52,7 @@ from django.utils.translation import gettext as _
 from tournament import limits
 from tournament.pairing.criteria import BY_NAME, MAX_CRITERIA
 from tournament.pairing.opengotha_xml import TooDeep, UnreadableXML, XmlSource, load_xml
-from tournament.ranks import MIN_RANK, parse_rank
+from tournament.ranks import parse_rank, rank_from_rating
 
 __all__ = ["MacMahonFormatError", "MMPlayer", "MMPairing", "MMTournament", "read_macmahon", "rank_from_rating"]
 
@@ -166,12 +166,6 @@ RESULTS = {
     "?": "?",
     "": "?",
 }
-
-
-def rank_from_rating(rating: int) -> int:
-    """The EGD's grade of a rating: 2100 is 1d, 2000 is 1k, 100 points a grade (2050 rounds up to 1d)."""
-    rank = (rating + 50) // 100 - 21
-    return max(MIN_RANK, min(8, rank))
 
 
 class _Reader:

@@ -19,12 +19,16 @@ class NormalisedUsernameMixin:
         return clean_new_username(self.cleaned_data.get("username", ""), exclude_pk=self.instance.pk)
 
 
-def repeated_sign_up(form, password_field: str):
-    """The account of a form refused only because the identical sign-up made it moments ago (a double click)."""
+def repeated_sign_up(request, form, password_field: str):
+    """The account of a form refused only because the identical sign-up made it moments ago (a double click);
+    the password is checked through the log-in throttle (:func:`just_signed_up`)."""
     if not form.errors or set(form.errors) != {"username"} or not form.has_error("username", "taken"):
         return None
     return just_signed_up(
-        form.data.get("username", ""), form.data.get(password_field, ""), form.cleaned_data.get("email") or ""
+        request,
+        form.data.get("username", ""),
+        form.data.get(password_field, ""),
+        form.cleaned_data.get("email") or "",
     )
 
 

@@ -1,9 +1,11 @@
-"""Forms for files of other programs: a MacMahon tournament, the EGD rating list."""
+"""Forms for files of other programs: a MacMahon tournament, a rating list (EGD, FFG, AGA)."""
 
 from __future__ import annotations
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+
+from tournament.models.rating import RatingKind
 
 #: Largest MacMahon file accepted (a tournament of 500 players and 10 rounds is about 1 MB).
 MAX_MACMAHON = 4 * 1024 * 1024
@@ -34,10 +36,37 @@ class MacMahonImportForm(forms.Form):
 
 
 class RatingListForm(forms.Form):
-    file = forms.FileField(
-        label=_("EGD rating list"),
-        help_text=_("The EGD's all-world list as it is published: allworld_lp.html, or the zip file holding it."),
+    kind = forms.ChoiceField(
+        label=_("Kind of list"), choices=RatingKind.choices, initial=RatingKind.EGD, required=False
     )
+    file = forms.FileField(
+        label=_("Rating list"),
+        help_text=_(
+            "As the federation publishes it: the EGD's allworld_lp.html (or its zip), the FFG's échelle "
+            "ech_ffg_V3.txt, the AGA's TDListA.txt."
+        ),
+    )
+
+    def clean_kind(self):
+        return self.cleaned_data.get("kind") or RatingKind.EGD  # the form before there were kinds: the EGD's
 
     def clean_file(self):
         return _read(self.cleaned_data["file"], MAX_RATING_LIST)
+
+
+class RatingKindsForm(forms.Form):
+    """Which kinds of list a tournament's registration looks players up in, and which first."""
+
+    first = forms.ChoiceField(label=_("Look players up first in"), choices=RatingKind.choices)
+    also = forms.MultipleChoiceField(
+        label=_("and then also in"), choices=RatingKind.choices, required=False, widget=forms.CheckboxSelectMultiple
+    )
+
+    @classmethod
+    def for_kinds(cls, kinds: list[str]) -> RatingKindsForm:
+        return cls(initial={"first": kinds[0] if kinds else RatingKind.EGD, "also": kinds[1:]})
+
+    def kinds(self) -> list[str]:
+        """The kinds in order: the first, then the others as :class:`RatingKind` lists them."""
+        first = self.cleaned_data["first"]
+        return [first] + [k for k in RatingKind.values if k in self.cleaned_data["also"] and k != first]

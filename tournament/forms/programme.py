@@ -10,11 +10,12 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from games.registry import Variant
 from tournament.limits import MAX_KOMI, MAX_ROUND, MIN_KOMI
 from tournament.models import Discipline
-from tournament.models.discipline import HANDICAP_POLICIES, DisciplineKind, HandicapPolicy
+from tournament.models.discipline import DisciplineKind, handicap_policies
 from tournament.models.tournament import PairingSystem
-from tournament.variants import preset_options, variant_facts
+from tournament.variants import board_sizes, variant_for
 
 #: Longest text of rule adjustments taken.
 MAX_OPTIONS_TEXT = 2000
@@ -74,6 +75,11 @@ def format_rule_options(options) -> str:
     )
 
 
+def _komi(variant: Variant) -> Decimal:
+    """The komi a new discipline of the game starts with: the game's usual one, else none."""
+    return Decimal(str(float(variant.default_komi or 0)))
+
+
 class RuleOptionsField(forms.CharField):
     widget = forms.Textarea(attrs={"rows": 3, "spellcheck": "false", "autocapitalize": "off"})
 
@@ -112,7 +118,8 @@ class DisciplineForm(forms.Form):
     def __init__(self, *args, kind: str, instance: Discipline | None = None, fixed_reason: str = "", **kwargs):
         self.kind = kind
         self.instance = instance
-        facts = variant_facts(kind)
+        variant = variant_for(kind)
+        policies = handicap_policies(kind)
         if instance is not None and not kwargs.get("initial"):
             kwargs["initial"] = {
                 "name": instance.name,
@@ -126,54 +133,54 @@ class DisciplineForm(forms.Form):
             }
             if instance.kind != kind:  # changing the kind: the new kind's defaults for what depends on it
                 kwargs["initial"].update(
-                    board_size=facts.default_size,
+                    board_size=variant.default_size,
                     rule_set="",
                     rule_options={},
-                    handicap_policy=HANDICAP_POLICIES[kind][0],
-                    komi=Decimal(str(facts.default_komi or 0)),
+                    handicap_policy=policies[0],
+                    komi=_komi(variant),
                 )
         elif instance is None and not kwargs.get("initial"):
             kwargs["initial"] = {
                 "name": DisciplineKind(kind).label,
-                "board_size": facts.default_size,
-                "komi": Decimal(str(facts.default_komi or 0)),
-                "handicap_policy": HANDICAP_POLICIES[kind][0],
-                "record_required": facts.validated and kind != DisciplineKind.GO,
+                "board_size": variant.default_size,
+                "komi": _komi(variant),
+                "handicap_policy": policies[0],
+                "record_required": variant.validated and variant.record_by_default,
             }
         super().__init__(*args, **kwargs)
-        self.fields["board_size"].choices = [(s, f"{s}×{s}") for s in facts.board_sizes]
-        if facts.rule_sets:
-            self.fields["rule_set"].choices = [(r, r) for r in facts.rule_sets]
+        self.fields["board_size"].choices = [(s, f"{s}×{s}") for s in board_sizes(kind)]
+        if variant.rule_sets:
+            self.fields["rule_set"].choices = [(r, r) for r in variant.rule_sets]
             self.fields["rule_set"].help_text = _("The rule sets the %(kind)s validator knows.") % {
                 "kind": DisciplineKind(kind).label
             }
         else:
             del self.fields["rule_set"]
-        if facts.options:
-            preset = preset_options(kind, (self.initial.get("rule_set") or facts.rule_sets[0]))
+        if variant.rule_options:
+            rule_set = self.initial.get("rule_set") or variant.rule_sets[0]
+            preset = variant.preset_options(rule_set)
             self.fields["rule_options"].help_text = _(
                 "Changes to the rule set, one a line, e.g. “double_three = both”. The options and their values "
                 "in the %(preset)s rule set: %(options)s."
             ) % {
-                "preset": self.initial.get("rule_set") or facts.rule_sets[0],
+                "preset": rule_set,
                 "options": "; ".join(
                     f"{k} = {format_rule_options({k: v}).split(' = ', 1)[1]}" for k, v in preset.items()
                 ),
             }
         else:
             del self.fields["rule_options"]
-        policies = HANDICAP_POLICIES[kind]
         if len(policies) > 1:
-            self.fields["handicap_policy"].choices = [(p, HandicapPolicy(p).label) for p in policies]
+            self.fields["handicap_policy"].choices = [(p.value, p.label) for p in policies]
         else:
             del self.fields["handicap_policy"]
-        if kind == DisciplineKind.NINUKI:
+        if not variant.has_komi:
             del self.fields["komi"]
-        elif facts.default_komi is not None:
+        elif variant.default_komi is not None:
             self.fields["komi"].help_text = _("Points for White in an even game; the engine's usual: %(komi)s.") % {
-                "komi": facts.default_komi
+                "komi": float(variant.default_komi)
             }
-        if not facts.validated:
+        if not variant.validated:
             del self.fields["record_required"]
         if fixed_reason:
             for name in ("board_size", "rule_set", "rule_options"):
@@ -191,7 +198,7 @@ class DisciplineForm(forms.Form):
         data = {"kind": self.kind, **{k: v for k, v in self.cleaned_data.items() if k in self.fields}}
         data.setdefault("rule_set", "")
         data.setdefault("rule_options", {})
-        data.setdefault("handicap_policy", HANDICAP_POLICIES[self.kind][0])
+        data.setdefault("handicap_policy", handicap_policies(self.kind)[0].value)
         data.setdefault("komi", Decimal("0"))
         data.setdefault("record_required", False)
         if data.get("position") is None:

@@ -6,14 +6,22 @@ from django import forms
 from django.contrib.auth import get_user_model, password_validation
 from django.utils.translation import gettext_lazy as _
 
+from tournament.formats.rating_list import ID_FIELDS
 from tournament.forms.inputs import CountryInCapitals, CountryInput
 from tournament.models import Registration
 from tournament.models.registration import PLAYER_FIELDS
 from tournament.services.accounts import clean_new_username
 
+#: Fields of a player's number in a list other than the EGD's, shown where the tournament uses such a list.
+OTHER_ID_FIELDS = {kind: name for kind, name in ID_FIELDS.items() if kind != "egd"}
+
 
 class PlayerForm(CountryInCapitals, forms.ModelForm):
-    """The player's data as a tournament keeps it (a registration's own copy), the given name first."""
+    """The player's data as a tournament keeps it (a registration's own copy), the given name first.
+
+    The FFG licence and the AGA ID are asked for only where the tournament
+    uses that kind of rating list (``id_kinds``), or the registration has one.
+    """
 
     field_order = ["given_name", "surname", "given_name_latin", "surname_latin"]
 
@@ -23,8 +31,17 @@ class PlayerForm(CountryInCapitals, forms.ModelForm):
         widgets = {
             "country": CountryInput(),
             "egd_pin": forms.TextInput(attrs={"inputmode": "numeric", "maxlength": 8}),
+            "ffg_licence": forms.TextInput(attrs={"maxlength": 7, "autocapitalize": "characters"}),
+            "aga_id": forms.TextInput(attrs={"inputmode": "numeric", "maxlength": 8}),
             "rank": forms.TextInput(attrs={"placeholder": "5k", "size": 4}),
         }
+
+    def __init__(self, *args, id_kinds=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        for kind, name in OTHER_ID_FIELDS.items():
+            kept = getattr(self.instance, name, "") or (self.initial or {}).get(name)
+            if kind not in id_kinds and not kept:
+                del self.fields[name]
 
 
 class SelfRegistrationForm(PlayerForm):

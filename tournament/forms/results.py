@@ -44,7 +44,9 @@ class ReportForm(VersionForm):
             del self.fields["record"]
             del self.fields["sgf_file"]
         else:
-            self.fields["record"].widget.attrs["placeholder"] = record_placeholder(discipline.board_size)
+            self.fields["record"].widget.attrs["placeholder"] = record_placeholder(
+                discipline.board_size, discipline.variant.sgf_game
+            )
             if discipline.record_required:
                 self.fields["record"].help_text = _(
                     "Required for this discipline: paste the moves or an SGF, or upload an SGF file."
@@ -76,15 +78,16 @@ class ReportForm(VersionForm):
         return data
 
 
-def record_placeholder(size: int) -> str:
-    """An example record for a board of ``size``: three moves from the centre, and the same as SGF."""
+def record_placeholder(size: int, sgf_game: int = 1) -> str:
+    """An example record for a board of ``size``: three moves from the centre, and the same as SGF
+    (of game number ``sgf_game``, the variant's ``GM``)."""
     if not isinstance(size, int) or not 3 <= size <= 25:
         size = 19  # a board the site does not play: the usual example
     c = centre(size)
     moves = [c, Point(c.x, c.y - 1), Point(c.x + 1, c.y)]
     plain = " ".join(str(p) for p in moves)
     sgf = "".join(f";{colour}[{p.to_sgf(size)}]" for colour, p in zip("BW", moves[:2]))
-    return f"{plain} …  /  (;GM[1]SZ[{size}]{sgf})"
+    return f"{plain} …  /  (;GM[{sgf_game}]SZ[{size}]{sgf})"
 
 
 class DisputeForm(VersionForm):

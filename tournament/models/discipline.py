@@ -9,14 +9,19 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+import games
+from games.registry import Variant
 from tournament.limits import MAX_KOMI, MIN_KOMI
-from tournament.variants import RuleOptionError, check_rule_options, variant_facts
+from tournament.variants import RuleOptionError, board_sizes, not_offered_message, rule_option_message, variant_for
+
+from .game import WinMethod, win_methods
 
 
 class DisciplineKind(models.TextChoices):
-    """The site's list of games: every name of ``games.variants()`` (the rules
-    engines' registry, a test checks that they match) and ``other``. A new
-    game goes into ``games/`` and here."""
+    """The site's list of games, as stored: every name of ``games.variants()``
+    (the rules engines' registry, in its order; the labels are the
+    variants' titles) and ``other``. A test checks that they match. What a
+    kind is and allows is its ``Variant`` (:func:`tournament.variants.variant_for`)."""
 
     GO = "go", _("Go")
     NINUKI = "ninuki", _("Ninuki-Renju")
@@ -27,45 +32,16 @@ class DisciplineKind(models.TextChoices):
 
 
 class HandicapPolicy(models.TextChoices):
+    """The words of :data:`games.schema.HANDICAP_POLICIES` (a test checks that they match)."""
+
     NONE = "none", _("no handicap")
     MCMAHON = "mcmahon", _("Go-style from the McMahon score difference")
     RANK_TABLE = "rank-table", _("table by Go rank difference")
 
 
-#: Rule sets once offered that do not exist: why, for the organizer.
-NOT_OFFERED = {
-    (DisciplineKind.GO, "japanese"): _(
-        "Go is counted by area (Chinese rules) only: the validator has no territory count, "
-        "so the rule set japanese is not offered."
-    ),
-}
-
-#: The handicap policies the pairing implements for each kind (the first is the one a new discipline gets).
-HANDICAP_POLICIES = {
-    DisciplineKind.GO: (HandicapPolicy.MCMAHON, HandicapPolicy.RANK_TABLE, HandicapPolicy.NONE),
-    DisciplineKind.RUNDGO: (HandicapPolicy.MCMAHON, HandicapPolicy.RANK_TABLE, HandicapPolicy.NONE),
-    DisciplineKind.OTHER: (HandicapPolicy.NONE, HandicapPolicy.MCMAHON, HandicapPolicy.RANK_TABLE),
-    DisciplineKind.KEIMA: (HandicapPolicy.RANK_TABLE, HandicapPolicy.MCMAHON, HandicapPolicy.NONE),
-    DisciplineKind.VOLT: (HandicapPolicy.RANK_TABLE, HandicapPolicy.MCMAHON, HandicapPolicy.NONE),
-    DisciplineKind.NINUKI: (HandicapPolicy.NONE,),
-}
-
-
-def rule_option_message(exc: RuleOptionError) -> str:
-    """A :class:`~tournament.variants.RuleOptionError` in the reader's language."""
-    messages = {
-        "not-a-dict": _("Give the adjustments as a JSON object."),
-        "none": _("This game has no rule adjustments."),
-        "unknown": _("Unknown rule option “%(name)s”; the options are: %(known)s."),
-        "type": _("The rule option “%(name)s” needs a value of type %(expected)s."),
-        "choice": _("The rule option “%(name)s” must be one of: %(choices)s."),
-        "refused": _("The rules engine refuses these adjustments: %(message)s"),
-    }
-    return str(messages[exc.code]) % exc.params if exc.params else str(messages[exc.code])
-
-
-#: Kinds whose games have no komi.
-KINDS_WITHOUT_KOMI = {DisciplineKind.NINUKI}
+def handicap_policies(kind: str) -> tuple[HandicapPolicy, ...]:
+    """The handicap policies a discipline of ``kind`` may use (the first is the one a new discipline gets)."""
+    return tuple(HandicapPolicy(p) for p in variant_for(kind).handicap_policies)
 
 
 class Discipline(models.Model):
@@ -117,37 +93,42 @@ class Discipline(models.Model):
         return self.name
 
     @property
-    def has_validator(self) -> bool:
-        return variant_facts(self.kind).validated
+    def variant(self) -> Variant:
+        """The game this discipline plays: everything its kind is and allows (:mod:`tournament.variants`)."""
+        return variant_for(self.kind)
 
     @property
-    def facts(self):
-        """What this kind's rules engine supports (:mod:`tournament.variants`)."""
-        return variant_facts(self.kind)
+    def has_validator(self) -> bool:
+        return self.variant.validated
 
     @property
     def has_komi(self) -> bool:
-        """Ninuki-Renju has no komi: its pages, slips and sheets do not show one."""
-        return self.kind not in KINDS_WITHOUT_KOMI
+        """False for a game without komi (Ninuki-Renju): its pages, slips and sheets do not show one."""
+        return self.variant.has_komi
+
+    @property
+    def has_rules_page(self) -> bool:
+        """Every game of the registry has a rules page (``/rules/<kind>/``); ``other`` has none."""
+        return self.kind in games.variants()
+
+    @property
+    def win_methods(self) -> tuple[WinMethod, ...]:
+        """The ways a game of this discipline can be won, in its variant's order, as the site words them."""
+        return win_methods(self.kind)
 
     def clean(self) -> None:
         """Everything checked against the kind's engine: every path (site, admin, import) refuses the same."""
         errors = {}
         if self.kind not in DisciplineKind.values:
             raise ValidationError({"kind": _("Choose a kind of game.")})
-        facts = self.facts
-        sizes = facts.board_sizes
+        variant = self.variant
+        title = self.get_kind_display()
+        sizes = board_sizes(self.kind)
         if self.board_size not in sizes:
-            if self.kind == DisciplineKind.NINUKI:
-                errors["board_size"] = _("Ninuki is played on an odd board from 13 to 21.")
-            else:
-                errors["board_size"] = _("Board sizes from %(low)s to %(high)s are supported.") % {
-                    "low": sizes[0],
-                    "high": sizes[-1],
-                }
-        known = facts.rule_sets
-        if (self.kind, self.rule_set) in NOT_OFFERED:
-            errors["rule_set"] = NOT_OFFERED[self.kind, self.rule_set]
+            errors["board_size"] = _board_size_message(title, sizes)
+        known = variant.rule_sets
+        if self.rule_set in variant.rule_sets_not_offered:
+            errors["rule_set"] = not_offered_message(variant.rule_sets_not_offered[self.rule_set])
         elif self.rule_set and known and self.rule_set not in known:
             errors["rule_set"] = _("Unknown rule set %(name)s; choose one of %(known)s.") % {
                 "name": self.rule_set,
@@ -157,22 +138,23 @@ class Discipline(models.Model):
             errors["rule_set"] = _("This kind of discipline has no validator rule sets.")
         if "rule_set" not in errors:
             try:
-                check_rule_options(
-                    self.kind, self.rule_set, self.rule_options, self.board_size if "board_size" not in errors else None
+                variant.check_rule_options(
+                    self.rule_set or None, self.rule_options, self.board_size if "board_size" not in errors else None
                 )
             except RuleOptionError as exc:
                 errors["rule_options"] = rule_option_message(exc)
-        if self.handicap_policy not in HANDICAP_POLICIES.get(self.kind, (HandicapPolicy.NONE,)):
-            if self.kind == DisciplineKind.NINUKI:
-                errors["handicap_policy"] = _("Ninuki is played without handicap.")
+        policies = handicap_policies(self.kind)
+        if self.handicap_policy not in policies:
+            if not variant.has_handicap:
+                errors["handicap_policy"] = _("%(kind)s is played without handicap.") % {"kind": title}
             else:
                 errors["handicap_policy"] = _("%(kind)s is played with: %(policies)s.") % {
-                    "kind": self.get_kind_display(),
-                    "policies": ", ".join(str(HandicapPolicy(p).label) for p in HANDICAP_POLICIES[self.kind]),
+                    "kind": title,
+                    "policies": ", ".join(str(p.label) for p in policies),
                 }
-        if self.kind == DisciplineKind.NINUKI and self.komi:
-            errors["komi"] = _("Ninuki is played without komi.")
-        if self.record_required and not facts.validated:
+        if not variant.has_komi and self.komi:
+            errors["komi"] = _("%(kind)s is played without komi.") % {"kind": title}
+        if self.record_required and not variant.validated:
             errors["record_required"] = _(
                 "There is no validator for this game: its records cannot be checked, so none can be required."
             )
@@ -180,9 +162,20 @@ class Discipline(models.Model):
             raise ValidationError(errors)
 
     def save(self, *args, **kwargs):
-        if not self.rule_set and self.kind in DisciplineKind.values and self.facts.rule_sets:
-            self.rule_set = self.facts.rule_sets[0]
+        if not self.rule_set and self.kind in DisciplineKind.values and self.variant.rule_sets:
+            self.rule_set = self.variant.rule_sets[0]
         super().save(*args, **kwargs)
+
+
+def _board_size_message(title: str, sizes: tuple[int, ...]) -> str:
+    """Which boards a game is played on: a range, or every other size of one (Ninuki-Renju's odd boards)."""
+    if len(sizes) > 1 and all(b - a == 2 for a, b in zip(sizes, sizes[1:])) and sizes[0] % 2:
+        return _("%(kind)s is played on an odd board from %(low)s to %(high)s.") % {
+            "kind": title,
+            "low": sizes[0],
+            "high": sizes[-1],
+        }
+    return _("Board sizes from %(low)s to %(high)s are supported.") % {"low": sizes[0], "high": sizes[-1]}
 
 
 def repair_komi(discipline_model, game_model, audit_model, connection) -> int:
@@ -202,7 +195,7 @@ def repair_komi(discipline_model, game_model, audit_model, connection) -> int:
         )
         broken = cursor.fetchall()
         for pk, tournament_id, kind, komi in broken:
-            usual = variant_facts(kind).default_komi if kind in DisciplineKind.values else None
+            usual = variant_for(kind).default_komi if kind in DisciplineKind.values else None
             new = Decimal(str(usual or 0))
             cursor.execute(f"UPDATE {q(disciplines)} SET {q('komi')} = %s WHERE {q('id')} = %s", [new, pk])
             audit_model.objects.create(

@@ -24,6 +24,8 @@ class RankFormField(forms.CharField):
     """A form field that reads ``5k``, ``2D``, ``1p`` and gives the rank number."""
 
     def to_python(self, value):
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value  # a rank as stored: the initial value of a disabled (fixed) field
         value = super().to_python(value)
         if value in self.empty_values:
             return None

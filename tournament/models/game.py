@@ -10,6 +10,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from tournament import limits
+from tournament.variants import variant_for
 
 from .fields import user_account
 
@@ -32,6 +33,8 @@ class ResultState(models.TextChoices):
 
 
 class WinMethod(models.TextChoices):
+    """The words of :data:`games.schema.WIN_METHODS` (a test checks that they match), and "not given"."""
+
     NONE = "", _("not given")
     FIVE = "five", _("five in a row")
     CAPTURES = "captures", _("captures")
@@ -41,21 +44,10 @@ class WinMethod(models.TextChoices):
     DEFAULT = "default", _("by default")
 
 
-#: How a game of each discipline kind can be won, in the order offered ("won by").
-#: Go and its variants end in counting; Ninuki-Renju with a five or captures.
-_GO_FAMILY = (WinMethod.SCORE, WinMethod.RESIGNATION, WinMethod.TIME, WinMethod.DEFAULT)
-WIN_METHODS_BY_KIND = {
-    "go": _GO_FAMILY,
-    "keima": _GO_FAMILY,
-    "volt": _GO_FAMILY,
-    "rundgo": _GO_FAMILY,
-    "ninuki": (WinMethod.FIVE, WinMethod.CAPTURES, WinMethod.RESIGNATION, WinMethod.TIME, WinMethod.DEFAULT),
-}
-
-
 def win_methods(kind: str) -> tuple[WinMethod, ...]:
-    """The ways a game of ``kind`` can be won (every way for a kind without a list)."""
-    return WIN_METHODS_BY_KIND.get(kind, tuple(m for m in WinMethod if m != WinMethod.NONE))
+    """The ways a game of ``kind`` can be won, in the order its variant offers them
+    (``Variant.win_methods``: a five or captures in Ninuki-Renju, counting in the Go family)."""
+    return tuple(WinMethod(m) for m in variant_for(kind).win_methods)
 
 
 def win_method_choices(kind: str) -> list[tuple[str, str]]:

@@ -6,6 +6,11 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from .fields import user_account
+from .game import WinMethod
+
+#: Ways a game ends that the board cannot see: entered on the live board by a player (or its scorer),
+#: which proposes the result with the record so far.
+ENDS_ENTERED_BY_HAND = (WinMethod.RESIGNATION, WinMethod.TIME)
 
 
 class LiveRecord(models.Model):

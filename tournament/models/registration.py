@@ -2,9 +2,9 @@
 
 There is no site-wide player record that tournaments share. Each
 registration keeps the tournament's own copy of the player's name, club,
-country, rank, rating, EGD PIN and e-mail, so a change in one tournament
-(a CSV import, a rank correction, a player registering elsewhere) never
-changes what another tournament shows. The site-wide identity of a person
+country, rank, rating, EGD PIN, FFG licence, AGA ID and e-mail, so a change
+in one tournament (a CSV import, a rank correction, a player registering
+elsewhere) never changes what another tournament shows. The site-wide identity of a person
 is their user account: ``user`` links the registrations one person has
 claimed, for "my tournaments" and to prefill the next registration.
 
@@ -39,11 +39,14 @@ def round_numbers(value) -> None:
 
 
 egd_pin_validator = RegexValidator(r"^\d{8}$", _("An EGD PIN has eight digits."))
+ffg_licence_validator = RegexValidator(r"^[0-9A-Z]{7}$", _("An FFG licence has seven digits or capital letters."))
+aga_id_validator = RegexValidator(r"^\d{1,8}$", _("An AGA ID is a number of up to eight digits."))
 country_validator = RegexValidator(r"^[A-Z]{2}$", _("Use the two-letter country code, e.g. DE."))
 
 #: Letters of a claim code: no 0/O, 1/I/L, 5/S, 2/Z, 8/B that a slip's reader could confuse.
 CLAIM_ALPHABET = "ACDEFGHJKMNPQRTUVWXY34679"
-#: 10 letters of 25: about 46 bits; guessing is also throttled per address.
+#: 10 letters of 25: about 46 bits; guessing is also throttled per address and per code
+#: (:func:`tournament.services.claims.claim_lookup`).
 CLAIM_LENGTH = 10
 
 #: The fields that describe the player (shown, printed, exported).
@@ -57,6 +60,8 @@ PLAYER_FIELDS = (
     "rank",
     "rating",
     "egd_pin",
+    "ffg_licence",
+    "aga_id",
     "email",
 )
 
@@ -135,6 +140,9 @@ class Registration(models.Model):
         validators=[MinValueValidator(limits.MIN_RATING), MaxValueValidator(limits.MAX_RATING)],
     )
     egd_pin = models.CharField(_("EGD PIN"), max_length=8, blank=True, validators=[egd_pin_validator])
+    #: The player's numbers in the FFG's and the AGA's lists, kept apart as OpenGotha's player keeps them.
+    ffg_licence = models.CharField(_("FFG licence"), max_length=7, blank=True, validators=[ffg_licence_validator])
+    aga_id = models.CharField(_("AGA ID"), max_length=8, blank=True, validators=[aga_id_validator])
     email = models.EmailField(_("e-mail"), blank=True)
 
     # --- taking part ---------------------------------------------------------

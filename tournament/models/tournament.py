@@ -16,6 +16,7 @@ from tournament.pairing.criteria import MAX_CRITERIA
 from tournament.standings.criteria import CRITERIA
 
 from .fields import PointsField, RankField
+from .rating import RatingKind
 
 
 class PairingSystem(models.TextChoices):
@@ -46,6 +47,15 @@ def validate_time_zone(value: str) -> None:
             _("Unknown time zone %(name)s; write it as, for example, Europe/Berlin."),
             params={"name": str(value)[:64]},
             code="time_zone",
+        )
+
+
+def validate_rating_kinds(value: str) -> None:
+    """``egd``, ``ffg,egd``: kinds of rating list (:class:`~tournament.models.rating.RatingKind`), each once."""
+    kinds = [k.strip() for k in str(value).split(",")] if value else []
+    if not kinds or any(k not in RatingKind.values for k in kinds) or len(set(kinds)) != len(kinds):
+        raise ValidationError(
+            _("Name the rating lists as egd, ffg or aga, each once, separated by commas."), code="rating_kinds"
         )
 
 
@@ -193,6 +203,16 @@ class Tournament(models.Model):
             "Off: the public list of players shows a self-registration only once an organizer has confirmed it."
         ),
     )
+    rating_kinds = models.CharField(
+        _("rating lists used"),
+        max_length=20,
+        default="egd",
+        validators=[validate_rating_kinds],
+        help_text=_(
+            "The kinds of rating list (egd, ffg, aga) that registration looks players up in, the first "
+            "preferred, e.g. “ffg,egd”."
+        ),
+    )
     pairing_parameters = models.JSONField(
         _("pairing parameters"),
         default=dict,
@@ -228,6 +248,11 @@ class Tournament(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("tournament", kwargs={"slug": self.slug})
+
+    @property
+    def rating_kind_list(self) -> list[str]:
+        """The kinds of rating list registration looks players up in, the preferred first."""
+        return [k.strip() for k in (self.rating_kinds or "").split(",") if k.strip() in RatingKind.values]
 
     @property
     def tzinfo(self) -> zoneinfo.ZoneInfo:

@@ -150,7 +150,7 @@ def cost_matrix(rc: RoundContext, keys: list[str]) -> IntArray:
         free = None
     else:
         level = _jdiv(mms2, 2) + MIN_RANK if rule.hp.based_on_mms else rank
-        if rule.style == "go":
+        if rule.style == "opengotha":
             level = np.minimum(level, rule.hp.no_handicap_threshold)
         free = np.abs(level[:, None] - level[None, :]) <= limit
     wcode = np.where(wb < 0, 0, np.where(wb == 0, 1, 2)) + 3 * (np.abs(wb) >= 2)

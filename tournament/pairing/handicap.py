@@ -15,8 +15,9 @@ not know is played as Go) and the policy:
   the correction and capped by the ceiling.  For Go ``mcmahon`` keeps the
   handicap parameters as they are (OpenGotha's ``hdBasedOnMMS``, true by
   default), ``rank-table`` sets them to ranks.
-- ``None`` (no policy given): the game's usual one: ``mcmahon`` for Go,
-  ``rank-table`` for a game with a table.
+- ``None`` (no policy given): the game's usual one (the first of
+  ``Variant.handicap_policies``): ``mcmahon`` for Go, ``rank-table`` for a
+  game with a table.
 
 A game never played with handicap (``Variant.has_handicap`` false:
 Ninuki-Renju) is even whatever the policy.
@@ -87,13 +88,13 @@ def table_even_row(table: HandicapTable) -> int:
 class HandicapRule:
     """How the games of one round get handicap and komi (:func:`rule_for`).
 
-    ``style``: ``"none"`` (every game even), ``"go"`` (OpenGotha's rule) or
+    ``style``: ``"none"`` (every game even), ``"opengotha"`` (OpenGotha's Go rule) or
     ``"table"``.  ``hp`` are the handicap parameters, with ``based_on_mms``
     saying which difference counts (McMahon scores or ranks), ``komi`` the
     komi of an even game.
     """
 
-    style: Literal["none", "go", "table"]
+    style: Literal["none", "opengotha", "table"]
     hp: HandicapParams
     komi: float
     table: HandicapTable | None = None
@@ -107,9 +108,9 @@ class HandicapRule:
         """The largest difference of levels that is still an even game
         (``None``: every game is even).  For Go the levels are also capped
         at the no-handicap threshold first."""
-        if self.style == "none" or (self.style == "go" and self.hp.ceiling <= 0):
+        if self.style == "none" or (self.style == "opengotha" and self.hp.ceiling <= 0):
             return None
-        if self.style == "go":
+        if self.style == "opengotha":
             return self.hp.correction
         return table_even_row(self.table) if self.table is not None else None
 
@@ -119,7 +120,7 @@ class HandicapRule:
         For Go this is the signed handicap itself.
         """
         l1, l2 = self.level(rank1, mms2_1), self.level(rank2, mms2_2)
-        if self.style == "go":
+        if self.style == "opengotha":
             return go_handicap(l1, l2, self.hp)
         limit = self.even_limit
         if limit is None or abs(l1 - l2) <= limit:
@@ -142,16 +143,16 @@ def rule_for(discipline: Discipline, hp: HandicapParams, komi: float) -> Handica
     ``hp`` the tournament's handicap parameters, ``komi`` the round's."""
     variant = games.variants().get(discipline.kind)
     if variant is not None and not variant.has_handicap:
-        return HandicapRule("none", hp, 0.0 if variant.default_komi is None else komi)
+        return HandicapRule("none", hp, komi if variant.has_komi else 0.0)
     table = variant.handicap if variant is not None and variant.handicap(0) is not None else None
-    policy = discipline.handicap or ("rank-table" if table is not None else "mcmahon")
+    policy = discipline.handicap or (variant.handicap_policies[0] if variant is not None else "mcmahon")
     if policy == "none":
         return HandicapRule("none", hp, komi)
     if policy == "rank-table":
         hp = replace(hp, based_on_mms=False)
     if table is not None:
         return HandicapRule("table", hp, komi, table)
-    return HandicapRule("go", hp, komi)
+    return HandicapRule("opengotha", hp, komi)
 
 
 def table_setting(discipline: Discipline, rank_difference: int) -> Setting:

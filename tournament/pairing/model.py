@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import ClassVar, Protocol, TypedDict
+from typing import Protocol, TypedDict
+
+from games.schema import HANDICAP_POLICIES
 
 
 class Result(str, Enum):
@@ -46,40 +48,25 @@ RESULT_OF_CODE = {
     "1": Result.BOTH_WIN,
 }
 
-#: How a round's games get handicap (the values of the site's ``HandicapPolicy``).
-HANDICAP_POLICIES = ("none", "mcmahon", "rank-table")
-
 
 @dataclass(frozen=True)
 class Discipline:
     """The game a round plays and how its games get handicap.
 
-    ``kind`` is a name of ``games.variants()`` (``go``, ``ninuki``, ``keima``,
-    ``volt``, ``rundgo``); any other name is played as Go.  ``handicap`` is
-    one of :data:`HANDICAP_POLICIES`, or ``None`` for the game's usual one
-    (OpenGotha's Go handicap, the game's table by rank difference, none in
-    Ninuki-Renju); :func:`tournament.pairing.handicap.rule_for` reads both.
+    ``kind`` is a name of ``games.variants()``; any other name (and the
+    default, none) is played as Go.  ``handicap`` is one of
+    :data:`HANDICAP_POLICIES` (``games.schema``'s), or ``None`` for the
+    game's usual one (OpenGotha's Go handicap, the game's table by rank
+    difference, none in Ninuki-Renju);
+    :func:`tournament.pairing.handicap.rule_for` reads both.
     """
 
-    kind: str = "go"
+    kind: str = ""
     handicap: str | None = None
-
-    GO: ClassVar[Discipline]
-    NINUKI: ClassVar[Discipline]
-    KEIMA: ClassVar[Discipline]
-    VOLT: ClassVar[Discipline]
-    RUNDGO: ClassVar[Discipline]
 
     def __post_init__(self) -> None:
         if self.handicap is not None and self.handicap not in HANDICAP_POLICIES:
             raise ValueError(f"handicap policy must be one of {HANDICAP_POLICIES} or None: {self.handicap!r}")
-
-
-Discipline.GO = Discipline("go")
-Discipline.NINUKI = Discipline("ninuki")
-Discipline.KEIMA = Discipline("keima")
-Discipline.VOLT = Discipline("volt")  # 1000-Volt-Go
-Discipline.RUNDGO = Discipline("rundgo")
 
 
 @dataclass(frozen=True)
@@ -299,7 +286,7 @@ class Tournament:
     extra: FileExtra = field(default_factory=lambda: FileExtra())  # unparsed file data kept for a round trip
 
     def discipline(self, round_number: int) -> Discipline:
-        return self.disciplines.get(round_number, Discipline.GO)
+        return self.disciplines.get(round_number, Discipline())
 
     def player(self, key: str) -> Player:
         for p in self.players:

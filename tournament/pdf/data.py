@@ -44,4 +44,5 @@ class PairingSheet:
     record_required: bool = False
     date: str = ""  # the round's start, in local time and the active language
     komi: bool = True  # False for games without komi (Ninuki-Renju)
-    kind: str = ""  # the discipline's kind (go, ninuki, keima, volt, rundgo, other): its ways of winning
+    #: The game's ways of winning (``Variant.win_methods``, in its order) as ``(code, words)``: the slip's "won by".
+    win_methods: tuple[tuple[str, str], ...] = ()

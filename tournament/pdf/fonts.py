@@ -92,3 +92,12 @@ def font_for(text: str, bold: bool = False) -> str:
 
 def width(text: str, font: str, size: float) -> float:
     return pdfmetrics.stringWidth(text, font, size)
+
+
+def clip(text: str, font: str, size: float, room: float) -> str:
+    """``text``, cut and ended with "…" where it would be wider than ``room`` at ``size``."""
+    if width(text, font, size) <= room + 0.01:
+        return text
+    while text and width(text + "…", font, size) > room:
+        text = text[:-1]
+    return text + "…"

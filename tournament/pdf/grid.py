@@ -110,9 +110,7 @@ def _one_page(section: Section, page, size: float) -> bool:
 def _clip(text: str, font: str, size: float, room: float) -> str:
     if _unit_width(text, font) * size <= room + 0.01:
         return text
-    while text and fonts.width(text + "…", font, size) > room:
-        text = text[:-1]
-    return text + "…"
+    return fonts.clip(text, font, size, room)
 
 
 def draw(canvas: Canvas, sections: Sequence[Section], footer: str = "") -> None:

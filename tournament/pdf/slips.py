@@ -17,6 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 from tournament.pdf.data import PairingSheet, SheetPlayer, SheetTable
 
 from . import fonts
+from .cutting import cut_line
 from .pairings import title
 
 MARGIN = 10 * mm
@@ -37,13 +38,11 @@ def _player(p: SheetPlayer) -> str:
     return f"{p.name} ({extra})" if extra else p.name
 
 
-def won_by(kind: str) -> str:
-    """The ways of winning of the discipline's game, to circle on the slip."""
-    if kind == "ninuki":
-        return _("won by: five in a row · captures · resignation · time · default")
-    if kind in ("go", "keima", "volt", "rundgo"):
-        return _("won by: counting (____ points) · resignation · time · default")
-    return _("won by: resignation · counting (____ points) · time · five in a row · captures · default")
+def won_by(methods: tuple[tuple[str, str], ...]) -> str:
+    """The ways of winning of the discipline's game (``(code, words)``, in the game's order), to circle
+    on the slip; counting with a blank for the points."""
+    words = [_("%(method)s (____ points)") % {"method": w} if code == "score" else w for code, w in methods]
+    return _("won by: %(methods)s") % {"methods": " · ".join(words)}
 
 
 def _slip(c: Canvas, sheet: PairingSheet, t: SheetTable, top: float, height: float, width: float) -> None:
@@ -80,7 +79,7 @@ def _slip(c: Canvas, sheet: PairingSheet, t: SheetTable, top: float, height: flo
         c.rect(x, y + 2, box, box)
         _text(c, x + box + 3, y + 4, label, 8)
         x += max(85, fonts.width(label, fonts.SANS, 8) + box + 14)
-    _text(c, left, y - 10, won_by(sheet.kind), 7)
+    _text(c, left, y - 10, won_by(sheet.win_methods), 7)
     if sheet.record_required:
         y -= 26
         _text(c, left, y, _("Game record (moves in order; use the discipline's notation)"), 8, bold=True)
@@ -116,12 +115,7 @@ def slips_pdf(sheet: PairingSheet) -> bytes:
             top = page_h - MARGIN - i * height
             _slip(c, sheet, t, top, height, width)
             if i:
-                c.setDash(4, 3)
-                c.setLineWidth(0.5)
-                c.line(MARGIN / 2, top, page_w - MARGIN / 2, top)
-                c.setDash()
-                c.setLineWidth(1)
-                _text(c, MARGIN / 2, top + 2, "✂", 7)
+                cut_line(c, MARGIN / 2, top, page_w - MARGIN / 2, top)
         c.showPage()
     if not tables:
         _text(c, MARGIN, page_h - MARGIN - 20, _("Round %(n)s: no tables") % {"n": sheet.round}, 12)

@@ -1,9 +1,10 @@
 """The live board's reads: asked by every phone every two seconds, so plain statements (:mod:`.rows`).
 
 :func:`board_versions` answers the phones' poll (one small row: is the board
-as the phone shows it?), :func:`game_and_live` loads a game with its round,
-discipline, players and live record in one statement instead of the ORM's
-joins compiled anew on every request.
+as the phone shows it?), :func:`projector_versions` the projector's (the
+versions of the boards it shows), :func:`game_and_live` loads a game with its
+round, discipline, players and live record in one statement instead of the
+ORM's joins compiled anew on every request.
 """
 
 from __future__ import annotations
@@ -33,6 +34,31 @@ def board_versions(slug: str, pk: int) -> tuple[int, int | None, str] | None:
         cursor.execute(statement("live:versions", build), [pk, slug])
         row = cursor.fetchone()
     return None if row is None else (row[0], row[1], row[2])
+
+
+def projector_versions(slug: str, count: int) -> list[tuple[int, int, int | None]]:
+    """``(game id, game version, live record version or None)`` of the first ``count`` tables of
+    tournament ``slug``'s current round (the published one with the highest number): what the live
+    boards' projector shows, read in one statement for its poll."""
+    q = connection.ops.quote_name
+
+    def build():
+        published = f"'{Round.Status.PUBLISHED.value}'"
+        return (
+            f"SELECT g.{q('id')}, g.{q('version')}, l.{q('version')}"
+            f" FROM {q(Game._meta.db_table)} g"
+            f" INNER JOIN {q(Round._meta.db_table)} r ON g.{q('round_id')} = r.{q('id')}"
+            f" INNER JOIN {q(Tournament._meta.db_table)} t ON r.{q('tournament_id')} = t.{q('id')}"
+            f" LEFT JOIN {q(LiveRecord._meta.db_table)} l ON l.{q('game_id')} = g.{q('id')}"
+            f" WHERE t.{q('slug')} = %s AND r.{q('status')} = {published} AND r.{q('number')} = ("
+            f"SELECT MAX(c.{q('number')}) FROM {q(Round._meta.db_table)} c"
+            f" WHERE c.{q('tournament_id')} = t.{q('id')} AND c.{q('status')} = {published})"
+            f" ORDER BY g.{q('table')} LIMIT %s"
+        )
+
+    with connection.cursor() as cursor:
+        cursor.execute(statement("live:projector", build), [slug, count])
+        return [(row[0], row[1], row[2]) for row in cursor.fetchall()]
 
 
 _PARTS = (("g", Game), ("r", Round), ("d", Discipline), ("b", Registration), ("w", Registration), ("l", LiveRecord))

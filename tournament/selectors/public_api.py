@@ -3,8 +3,10 @@
 Only what anybody may see on the site: every tournament, its disciplines and
 rounds, the confirmed players (never an e-mail address), published and
 finished rounds with their games, byes and who does not play, the public
-standings, and a game's record once its result is settled. The keys are the
-contract written in the README; :mod:`tournament.api.schemas` checks them.
+standings, and a game's record once its result is settled (the endpoints ask
+:mod:`tournament.permissions` which rounds and records those are, as the
+pages do for an anonymous visitor). The keys are the contract written in the
+README; :mod:`tournament.api.schemas` checks them.
 
 Results are written as OpenGotha writes them, **White first** (the API
 lists White before Black, as OpenGotha and pairgoth do): ``1-0`` White won,
@@ -19,7 +21,7 @@ from __future__ import annotations
 from django.utils import timezone
 
 from tournament.models import Game, Registration, Round, Tournament
-from tournament.models.game import Result, ResultState
+from tournament.models.game import Result
 from tournament.pairing.model import full_name
 from tournament.ranks import format_rank
 from tournament.selectors import standings as standings_selectors
@@ -34,9 +36,6 @@ RESULT_CODES = {
     Result.BOTH_WIN: "1-1",
     Result.UNKNOWN: "?",
 }
-
-#: Result states whose record (and the validator's verdict) is public.
-SETTLED = (ResultState.CONFIRMED, ResultState.ADJUDICATED)
 
 #: Why a confirmed player has no game in a published round.
 WHY_ABSENT, WHY_UNPAIRED, WHY_BYE = "absent", "unpaired", "bye"
@@ -111,13 +110,9 @@ def players(t: Tournament) -> list[dict]:
     ]
 
 
-def public_round(t: Tournament, number: int) -> Round | None:
-    """The round ``number`` if it is published or finished, else None."""
-    return (
-        Round.objects.filter(tournament=t, number=number, status__in=standings_selectors.PUBLIC_STATES)
-        .select_related("discipline")
-        .first()
-    )
+def round_of(t: Tournament, number: int) -> Round | None:
+    """The round ``number`` of the tournament, or None."""
+    return Round.objects.filter(tournament=t, number=number).select_related("discipline").first()
 
 
 def _game(g: Game) -> dict:
@@ -158,20 +153,21 @@ def round_(t: Tournament, r: Round) -> dict:
     }
 
 
-def public_game(t: Tournament, pk: int) -> Game | None:
-    """The game ``pk`` of the tournament if its round is published or finished, else None."""
+def game_of(t: Tournament, pk: int) -> Game | None:
+    """The game ``pk`` of the tournament, or None."""
     return (
-        Game.objects.filter(pk=pk, round__tournament=t, round__status__in=standings_selectors.PUBLIC_STATES)
+        Game.objects.filter(pk=pk, round__tournament=t)
         .select_related("round", "round__discipline", "black", "white")
         .first()
     )
 
 
-def game(g: Game) -> dict:
-    """The game as in its round, with the record (SGF) and the validator's verdict once the result is settled."""
+def game(g: Game, *, record_public: bool) -> dict:
+    """The game as in its round, with the record (SGF) and the validator's verdict if ``record_public``
+    (:func:`tournament.permissions.record_is_public`: once the result is settled)."""
     from tournament.services.records import record_sgf
 
-    settled = g.result_state in SETTLED
+    settled = record_public
     record = None
     if settled and g.record.strip():
         record = record_sgf(
@@ -204,14 +200,13 @@ def discipline_of(t: Tournament, pk: int):
 
 __all__ = [
     "RESULT_CODES",
-    "SETTLED",
     "discipline_of",
     "game",
+    "game_of",
     "players",
-    "public_game",
-    "public_round",
     "result_code",
     "round_",
+    "round_of",
     "standings",
     "tournament",
     "tournaments",

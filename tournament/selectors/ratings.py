@@ -1,10 +1,21 @@
-"""Reads of the EGD rating list: the current list, a search by name, a tournament's rank differences."""
+"""Reads of the rating lists: the lists a tournament uses, a search by name, a tournament's rank differences.
+
+A tournament uses, kind by kind in its order (``Tournament.rating_kinds``,
+``egd`` unless its organizer chose others), its own list of that kind and
+then the site's: its own is read first, so a player found there is taken
+from there, and one not in it is still found in the site's list. A list the
+tournament uploaded for itself is used even if its kind is not among the
+chosen ones. No tournament reads another tournament's own list.
+"""
 
 from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
 
+from django.db.models import Q
+
+from tournament.formats.rating_list import ID_FIELDS, KINDS
 from tournament.models import RatedPlayer, RatingList, Registration, Tournament
 from tournament.names import fold_name
 from tournament.ranks import format_rank
@@ -15,8 +26,28 @@ SEARCH_LIMIT = 10
 SEARCH_MIN = 2
 
 
-def current_list() -> RatingList | None:
-    return RatingList.objects.order_by("-imported_at", "-id").first()
+def site_lists() -> dict[str, RatingList]:
+    """The site's list of each kind that has one."""
+    found: dict[str, RatingList] = {}
+    for rating_list in RatingList.objects.filter(tournament=None).order_by("-imported_at", "-id"):
+        found.setdefault(rating_list.kind, rating_list)
+    return found
+
+
+def lists_in_use(tournament: Tournament) -> list[RatingList]:
+    """The lists the tournament reads, in the order it reads them (see the module's text)."""
+    latest: dict[tuple, RatingList] = {}
+    owned = Q(tournament=None) | Q(tournament=tournament)
+    for rating_list in RatingList.objects.filter(owned).order_by("-imported_at", "-id"):
+        latest.setdefault((rating_list.tournament_id, rating_list.kind), rating_list)
+    chosen = tournament.rating_kind_list
+    kinds = chosen + [k for k in KINDS if k not in chosen and (tournament.pk, k) in latest]
+    out = []
+    for kind in kinds:
+        for owner in (tournament.pk, None):
+            if (owner, kind) in latest and (owner is not None or kind in chosen):
+                out.append(latest[(owner, kind)])
+    return out
 
 
 def search_key(surname: str, given_name: str) -> str:
@@ -24,36 +55,64 @@ def search_key(surname: str, given_name: str) -> str:
     return " " + fold_name(f"{surname} {given_name}")
 
 
-def search(query: str, limit: int = SEARCH_LIMIT) -> list[RatedPlayer]:
-    """Players of the current list whose name has a word starting with each word of ``query``
-    (folded: ``mull`` finds Müller and Mueller), or whose PIN starts with it."""
-    rating_list = current_list()
+def search(tournament: Tournament, query: str, limit: int = SEARCH_LIMIT, lists=None) -> list[RatedPlayer]:
+    """Players of the tournament's lists whose name has a word starting with each word of ``query``
+    (folded: ``mull`` finds Müller and Mueller), or whose number starts with it; the lists in their order,
+    a player of the tournament's own list before the same number in the site's. ``lists``: the tournament's
+    :func:`lists_in_use`, if read already."""
     query = (query or "").strip()[:100]
-    if rating_list is None or len(query) < SEARCH_MIN:
+    if len(query) < SEARCH_MIN:
         return []
-    qs = RatedPlayer.objects.filter(rating_list=rating_list)
-    if query.isdigit():
-        qs = qs.filter(pin__startswith=query)
-    else:
-        words = fold_name(query).split()[:4]
-        if not words:
-            return []
-        for word in words:
-            qs = qs.filter(search__contains=" " + word)
-    return list(qs.order_by("surname", "given_name", "pin")[:limit])
+    words = [] if query.isalnum() and any(c.isdigit() for c in query) else fold_name(query).split()[:4]
+    if not words and not query.isalnum():
+        return []
+    found: list[RatedPlayer] = []
+    taken: set[tuple[str, str]] = set()
+    for rating_list in lists_in_use(tournament) if lists is None else lists:
+        qs = RatedPlayer.objects.filter(rating_list=rating_list).select_related("rating_list")
+        if words:
+            for word in words:
+                qs = qs.filter(search__contains=" " + word)
+        else:
+            qs = qs.filter(number__startswith=query.upper())
+        for player in qs.order_by("surname", "given_name", "number")[:limit]:
+            key = (rating_list.kind, player.number)
+            if player.number and key in taken:
+                continue
+            taken.add(key)
+            found.append(player)
+            if len(found) >= limit:
+                return found
+    return found
 
 
-def by_pin(pin: str) -> RatedPlayer | None:
-    rating_list = current_list()
-    if rating_list is None or not (pin or "").isdigit():
+def by_number(tournament: Tournament, kind: str, number: str, lists=None) -> RatedPlayer | None:
+    """The player with this number in the tournament's lists of ``kind`` (its own first)."""
+    number = (number or "").strip().upper()[:12]
+    if not number or not number.isalnum():
         return None
-    return RatedPlayer.objects.filter(rating_list=rating_list, pin=pin).first()
+    for rating_list in lists_in_use(tournament) if lists is None else lists:
+        if rating_list.kind == kind:
+            player = RatedPlayer.objects.filter(rating_list=rating_list, number=number).select_related("rating_list")
+            if (found := player.first()) is not None:
+                return found
+    return None
+
+
+def chosen(tournament: Tournament, text: str, lists=None) -> RatedPlayer | None:
+    """The player a search result's link names: ``ffg:0412345`` (a kind and a number); a bare number is an EGD PIN."""
+    kind, _sep, number = (text or "").rpartition(":")
+    return by_number(tournament, kind or "egd", number, lists)
 
 
 @dataclass(frozen=True)
 class RankDifference:
     registration: Registration
     rated: RatedPlayer
+
+    @property
+    def list_name(self) -> str:
+        return self.rated.rating_list.kind.upper()
 
     @property
     def rank_before(self) -> str:
@@ -73,30 +132,40 @@ class RankDifference:
 
 
 def rank_differences(tournament: Tournament) -> tuple[list[RankDifference], int]:
-    """Registrations (not withdrawn) whose rank or rating differs from the list, matched by EGD PIN only;
-    and how many registrations have no PIN found in the list."""
-    rating_list = current_list()
+    """Registrations (not withdrawn) whose rank or rating differs from the lists, matched by their number in
+    each list only (EGD PIN, FFG licence, AGA ID; never by name), the lists in their order; and how many
+    registrations are in none of the lists."""
     regs = list(
         tournament.registrations.exclude(status=Registration.Status.WITHDRAWN).order_by("surname", "given_name", "pk")
     )
-    if rating_list is None:
-        return [], len(regs)
-    pins = {r.egd_pin for r in regs if r.egd_pin}
-    rated = {p.pin: p for p in RatedPlayer.objects.filter(rating_list=rating_list, pin__in=pins)}
-    differences, unmatched = [], 0
-    for reg in regs:
-        entry = rated.get(reg.egd_pin) if reg.egd_pin else None
-        if entry is None:
-            unmatched += 1
-        elif reg.rank != entry.rank or reg.rating != entry.rating:
-            differences.append(RankDifference(reg, entry))
-    return differences, unmatched
+    found: dict[int, RatedPlayer] = {}
+    for rating_list in lists_in_use(tournament):
+        field = ID_FIELDS[rating_list.kind]
+        wanted = {getattr(r, field) for r in regs if r.pk not in found and getattr(r, field)}
+        if not wanted:
+            continue
+        entries = {
+            p.number: p
+            for p in RatedPlayer.objects.filter(rating_list=rating_list, number__in=wanted).select_related(
+                "rating_list"
+            )
+        }
+        for reg in regs:
+            number = getattr(reg, field)
+            if reg.pk not in found and number in entries:
+                found[reg.pk] = entries[number]
+    differences = [
+        RankDifference(reg, found[reg.pk])
+        for reg in regs
+        if reg.pk in found and (reg.rank != found[reg.pk].rank or reg.rating != found[reg.pk].rating)
+    ]
+    return differences, len(regs) - len(found)
 
 
 def differences_fingerprint(differences: list[RankDifference]) -> str:
     """Changes when what the organizer was shown is no longer what would be applied."""
     text = "|".join(
-        f"{d.registration.pk}:{d.registration.rank}:{d.registration.rating}:{d.rated.rank}:{d.rated.rating}"
+        f"{d.registration.pk}:{d.registration.rank}:{d.registration.rating}:{d.rated.pk}:{d.rated.rank}:{d.rated.rating}"
         for d in differences
     )
     return hashlib.sha1(text.encode()).hexdigest()[:16]

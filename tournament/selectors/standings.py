@@ -208,7 +208,7 @@ def pairing_sheet(round_: Round) -> PairingSheet:
         withdrawn=tuple(player(p) for p in away.withdrawn),
         date=local_datetime(round_.starts_at, tournament),
         komi=discipline.has_komi,
-        kind=discipline.kind,
+        win_methods=tuple((m.value, str(m.label)) for m in discipline.win_methods),
     )
 
 
@@ -233,13 +233,13 @@ def go_standings(tournament: Tournament, *, discipline: str | None = None, publi
     As OpenGotha's h9 file: after the last round of the tournament, one
     column for each of its (Go) rounds, played yet or not.
     """
-    from tournament.models.discipline import DisciplineKind
+    from tournament.variants import egd_kinds
 
     data = tournament_data(tournament, public=public, every_round=True)
     if discipline:
         names = {discipline}
     else:
-        names = set(tournament.disciplines.filter(kind=DisciplineKind.GO).values_list("name", flat=True))
+        names = set(tournament.disciplines.filter(kind__in=egd_kinds()).values_list("name", flat=True))
     rounds = [r.number for r in data.rounds if r.discipline in names]
     return build.rounds_standings(data, rounds, title=", ".join(sorted(names)))
 
@@ -255,10 +255,10 @@ def h9_header(tournament: Tournament, *, discipline: str | None = None, tourname
     """
     from tournament.exports.egd_time import parse_time_control
     from tournament.exports.h9 import H9Header, small_board_notes
-    from tournament.models.discipline import DisciplineKind
+    from tournament.variants import egd_kinds
 
     qs = tournament.disciplines.all()
-    qs = qs.filter(name=discipline) if discipline else qs.filter(kind=DisciplineKind.GO)
+    qs = qs.filter(name=discipline) if discipline else qs.filter(kind__in=egd_kinds())
     d = qs.order_by("position").first()
     games = Game.objects.filter(round__tournament=tournament, round__discipline=d) if d else None
     handicapped = bool(games is not None and games.filter(handicap__gt=0).exists())

@@ -16,7 +16,8 @@ an ``IntegrityError`` there (an account made past this module, e.g. by a
 script) is turned into the same "name taken" answer. A double click (two
 identical sign-ups at once) therefore makes one account; the second request
 finds the account the first one has just made with the same password and
-is treated as the same sign-up (:func:`just_signed_up`).
+is treated as the same sign-up (:func:`just_signed_up`, which checks the
+password through the log-in throttle).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ import unicodedata
 from contextlib import contextmanager
 from datetime import timedelta
 
-from django.contrib.auth import get_user_model
+from django.contrib.auth import authenticate, get_user_model
 from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, transaction
@@ -153,8 +154,18 @@ def new_account_name(raw: str, *, exclude_pk=None):
         raise
 
 
-def just_signed_up(raw: str, password: str, email: str = ""):
-    """The account made moments ago with this very name, password and e-mail (a double click), else None."""
+def just_signed_up(request, raw: str, password: str, email: str = ""):
+    """The account made moments ago with this very name, password and e-mail (a double click), else None.
+
+    The password is checked only through Django's ``authenticate`` with the
+    request, that is through django-axes like every log-in: a wrong password
+    here is a failed log-in for that name from that address, and a locked-out
+    pair gets the throttle's 429 page. (Checking it directly, as this did
+    before, let anyone try passwords for an account made in the last minute
+    without the log-in throttle: the sign-up form answered "taken" to a wrong
+    one and logged in with the right one.) The name, e-mail and age are
+    compared first, so an older account is never even tried.
+    """
     user = find_user(raw)
     if (
         user is None
@@ -162,17 +173,18 @@ def just_signed_up(raw: str, password: str, email: str = ""):
         or (user.email or "") != (email or "")
         or not user.is_active
         or user.date_joined < timezone.now() - timedelta(seconds=SAME_SIGN_UP_SECONDS)
-        or not user.check_password(password)
     ):
         return None
-    return user
+    same = authenticate(request, username=user.username, password=password)
+    return same if same is not None and same.pk == user.pk else None
 
 
-def sign_up(*, username: str, password: str, email: str = ""):
+def sign_up(*, request, username: str, password: str, email: str = ""):
     """Make an account; the same sign-up sent twice at once gives the one account to both.
 
     Raises :class:`UsernameTaken` (or another ``ValidationError`` for a bad
-    name) when the name belongs to somebody else.
+    name) when the name belongs to somebody else. ``request`` is the
+    sign-up's, for the log-in throttle (:func:`just_signed_up`).
     """
     user = get_user_model()(email=email or "")
     user.set_password(password)  # the slow hash outside the lock
@@ -181,7 +193,7 @@ def sign_up(*, username: str, password: str, email: str = ""):
             user.username = name
             user.save()
     except UsernameTaken:
-        same = just_signed_up(username, password, email)
+        same = just_signed_up(request, username, password, email)
         if same is None:
             raise
         return same

@@ -24,12 +24,30 @@ from django.utils.translation import gettext as _
 from tournament.models import Registration, Tournament
 from tournament.models.registration import new_claim_code, normalize_claim_code
 from tournament.permissions import ORGANIZER, require, require_login
+from tournament.throttle import Limit
 
 from .audit import lock_found, log_change
+
+#: Wrong codes one client address may try per window (``DJANGO_CLAIM_GUESSES_PER_ADDRESS``).
+GUESSES_PER_ADDRESS = Limit("claim-address", "CLAIM_GUESSES_PER_ADDRESS", "CLAIM_GUESS_WINDOW_SECONDS")
+#: Look-ups of one code from all addresses together per window.
+LOOKUPS_PER_CODE = Limit("claim-code", "CLAIM_LOOKUPS_PER_CODE", "CLAIM_GUESS_WINDOW_SECONDS")
+#: What a request without an address (a unix socket without a proxy) is counted under: all such together.
+NO_ADDRESS = "-"
 
 
 class ClaimError(ValidationError):
     pass
+
+
+class TooManyGuesses(Exception):
+    """This address tried too many wrong codes (``why == "address"``), or this code was looked up too
+    often (``"code"``): wait ``seconds``."""
+
+    def __init__(self, why: str, seconds: int):
+        super().__init__(why, seconds)
+        self.why = why
+        self.seconds = seconds
 
 
 def registration_by_code(code: str) -> Registration | None:
@@ -37,6 +55,33 @@ def registration_by_code(code: str) -> Registration | None:
     if not code:
         return None
     return Registration.objects.select_related("tournament").filter(claim_code=code).first()
+
+
+def claim_lookup(*, code: str, address: str | None) -> Registration | None:
+    """The registration of ``code``, for a visitor at ``address``, counting the guess.
+
+    Throttled twice (:mod:`tournament.throttle`): an address that tried
+    ``CLAIM_GUESSES_PER_ADDRESS`` wrong codes in the window gets no answer
+    at all, not even for a right code, until the window ends (else it could
+    go on guessing); and one code is looked up at most ``CLAIM_LOOKUPS_PER_CODE``
+    times in the window from all addresses together (a player opens their
+    link a few times: the page, after logging in, "this is me"). Raises
+    :class:`TooManyGuesses`. A right code from another address is answered
+    as usual.
+    """
+    code = normalize_claim_code(code)
+    subject = address or NO_ADDRESS
+    # counted as wrong before the look-up, taken back if right: guesses sent at once cannot all pass a
+    # check made before any of them is counted
+    if GUESSES_PER_ADDRESS.count(subject) > GUESSES_PER_ADDRESS.limit:
+        raise TooManyGuesses("address", GUESSES_PER_ADDRESS.seconds_left())
+    if LOOKUPS_PER_CODE.count(code) > LOOKUPS_PER_CODE.limit:
+        GUESSES_PER_ADDRESS.uncount(subject)
+        raise TooManyGuesses("code", LOOKUPS_PER_CODE.seconds_left())
+    registration = registration_by_code(code)
+    if registration is not None:
+        GUESSES_PER_ADDRESS.uncount(subject)
+    return registration
 
 
 def _take(registration: Registration, account, *, user, action: str, reason: str = "") -> Registration:

@@ -282,7 +282,7 @@ def _dispute(round_: Round, anna, report: DemoReport) -> None:
     Made once: not again once that game has a result of any kind."""
     from tournament.models import Game
     from tournament.models.game import ResultState, WinMethod
-    from tournament.services.records import replay_record, variant_of
+    from tournament.services.records import replay_record
     from tournament.services.results import result_report
 
     round_.refresh_from_db()
@@ -295,14 +295,13 @@ def _dispute(round_: Round, anna, report: DemoReport) -> None:
     if round_.status != Round.Status.PUBLISHED or game is None:
         return
     discipline = round_.discipline
-    if discipline.kind not in (DisciplineKind.VOLT, DisciplineKind.KEIMA):
+    variant = discipline.variant
+    if not variant.validated or "score" not in variant.win_methods:  # the dispute is about a count
         return
     rng = random.Random(20261128)
     record, winner = "", None
     for _attempt in range(20):
-        record = variant_of(discipline).sample(
-            rng, size=discipline.board_size, komi=float(game.komi), handicap=game.handicap
-        )
+        record = variant.sample(rng, size=discipline.board_size, komi=float(game.komi), handicap=game.handicap)
         outcome = replay_record(discipline=discipline, record=record, handicap=game.handicap, komi=game.komi).outcome
         winner = {"black": "B", "white": "W"}.get(outcome or "")
         if winner:

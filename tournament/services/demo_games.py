@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from tournament.models import Game, Round
 from tournament.models.game import ResultState, WinMethod
-from tournament.services.records import check_replay, replay_record, variant_of
+from tournament.services.records import check_replay, replay_record
 
 #: The validators' reasons for the end of a game, as the way it was won.
 _METHODS = {"five": WinMethod.FIVE, "captures": WinMethod.CAPTURES, "double-pass": WinMethod.SCORE}
@@ -33,8 +33,8 @@ def play_round_results(round_: Round, rng: random.Random) -> bool:
     """Give every game of the round without a result a confirmed one; True if any changed."""
     discipline = round_.discipline
     changed = False
-    variant = variant_of(discipline)
-    with_records = discipline.record_required and variant is not None and variant.validated
+    variant = discipline.variant
+    with_records = discipline.record_required and variant.validated
     for game in round_.games.select_related("black", "white").filter(result="?"):
         if with_records:
             record = variant.sample(

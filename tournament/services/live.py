@@ -1,10 +1,10 @@
 """The live board: a game recorded move by move on the phones as it is played.
 
-Who may enter moves (:func:`capacity`): the two players, or the scorer an
-organizer named for the table; once a referee took the recording over, that
-referee alone (until they hand it back).  Who may take a move back: whoever
-entered it, the player whose move it was, the scorer or the referee
-recording, as long as it is the last move, so never after the opponent moved.
+Who may enter moves (the two players, or the scorer an organizer named for
+the table; once a referee took the recording over, that referee alone) and
+who may take a move back is decided in :mod:`tournament.permissions`
+(:func:`~tournament.permissions.live_capacity`,
+:func:`~tournament.permissions.may_take_back`); the services here ask it.
 
 Every move is checked by the rules engine (:class:`games.live.LiveGame`)
 before it is stored, and stored at once with one conditional UPDATE on
@@ -39,8 +39,18 @@ from games.coords import CoordinateError
 from games.limits import RecordTooLong
 from games.live import LiveGame, Snapshot, normalise
 from tournament.models import Game, LiveRecord
-from tournament.models.game import Result, ResultState, WinMethod
-from tournament.permissions import ORGANIZER, REFEREE, has_role, require
+from tournament.models.game import Result, WinMethod
+from tournament.models.live import ENDS_ENTERED_BY_HAND
+from tournament.permissions import (
+    ORGANIZER,
+    board_closed_reason,
+    live_capacity,
+    may_take_back,
+    player_side,
+    proposed_on_board,
+    require,
+    require_recorder,
+)
 
 from . import records
 from . import results as result_services
@@ -51,7 +61,7 @@ from .records import reason_text
 _RESULT = {"black": Result.BLACK, "white": Result.WHITE, "draw": Result.DRAW}
 _METHOD = {"five": WinMethod.FIVE, "captures": WinMethod.CAPTURES, "overline-split": WinMethod.NONE}
 #: Ways a game ends that the board cannot see: entered by a player.
-END_METHODS = {"resignation": WinMethod.RESIGNATION, "time": WinMethod.TIME}
+END_METHODS = {method.value: method for method in ENDS_ENTERED_BY_HAND}
 
 
 class LiveError(ValidationError):
@@ -119,87 +129,8 @@ def _current(game: Game, live: LiveRecord | None) -> LiveRecord:
     return LiveRecord.objects.filter(game=game).first() or LiveRecord(game=game)
 
 
-# ---- who may do what ------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Capacity:
-    """What ``user`` is to this game's live board."""
-
-    side: str | None  # "black"/"white": the user plays it
-    scorer: bool  # the organizer named the user scorer for the table
-    referee: bool  # a referee or organizer of the tournament
-    recording: bool  # the referee who took the recording over
-    taken_over: bool  # some referee took the recording over
-
-    @property
-    def may_record(self) -> bool:
-        """May enter moves, if the board is open (:func:`closed_reason`)."""
-        return self.recording or (not self.taken_over and (self.side is not None or self.scorer))
-
-
-def capacity(game: Game, live: LiveRecord, user) -> Capacity:
-    """What the user may do on the game's live board."""
-    if not getattr(user, "is_authenticated", False):
-        return Capacity(None, False, False, False, live.recorder_id is not None)
-    referee = has_role(user, game.round.tournament, REFEREE)
-    return Capacity(
-        side=result_services.player_side(game, user),
-        scorer=live.scorer_id is not None and live.scorer_id == user.pk,
-        referee=referee,
-        recording=referee and live.recorder_id == user.pk,
-        taken_over=live.recorder_id is not None,
-    )
-
-
-def closed_reason(game: Game) -> str | None:
-    """Why no move can be entered now, or ``None`` while the game is being played."""
-    round_ = game.round
-    if not round_.is_public:
-        return _("This round is not published.")
-    if round_.status == round_.Status.FINISHED:
-        return _("This round is closed; ask a referee.")
-    if game.result_state != ResultState.PENDING:
-        return _("The result of this game has been reported: the board is closed.")
-    return None
-
-
-def reported_here(game: Game, live: LiveRecord) -> bool:
-    """True if the game's reported result came from this live board (its record is the live record)."""
-    return game.result_state == ResultState.REPORTED and game.record.split() == live.move_list
-
-
-def may_take_back(game: Game, live: LiveRecord, who: Capacity, user, board: LiveGame | None = None) -> bool:
-    """May ``user`` take back the last move (or the resignation) now?  ``board``: the game now, if at hand."""
-    ended_here = reported_here(game, live) and game.reported_by_id == user.pk
-    if closed_reason(game) is not None and not ended_here:
-        return False
-    if not who.may_record:
-        return False
-    if ended_here and game.method in END_METHODS.values():
-        return True  # the resignation or time loss itself
-    if not live.entries:
-        return False
-    if who.recording or who.scorer:
-        return True
-    if live.entries[-1][0] == user.get_username():
-        return True
-    board = board or new_board(game, live.move_list)
-    return board.snapshot().colour == who.side
-
-
-def _require_recorder(who: Capacity) -> None:
-    if who.may_record:
-        return
-    if who.taken_over:
-        raise PermissionDenied(_("A referee is recording this game."))
-    if who.referee:
-        raise PermissionDenied(_("Take over the recording first."))
-    raise PermissionDenied(_("Only the players and the scorer of this game enter its moves."))
-
-
 def _require_open(game: Game) -> None:
-    reason = closed_reason(game)
+    reason = board_closed_reason(game)
     if reason is not None:
         raise LiveError(reason, code="closed")
 
@@ -250,7 +181,7 @@ def place(*, game: Game, user, version: int, point: str, live: LiveRecord | None
     game proposes the result (:mod:`tournament.services.results`), in the transaction that stores it.
     """
     live = _current(game, live)
-    _require_recorder(capacity(game, live, user))
+    require_recorder(live_capacity(user, game, live))
     _require_open(game)
     try:
         token = normalise(point)
@@ -284,7 +215,7 @@ def place(*, game: Game, user, version: int, point: str, live: LiveRecord | None
 
 def _propose(*, game: Game, user, live: LiveRecord, result: str, method: str) -> Game:
     """The result with the live record, reported by whoever ended the game on the board."""
-    recorder = result_services.player_side(game, user) is None
+    recorder = player_side(game, user) is None
     return result_services.result_report(
         game=game,
         user=user,
@@ -303,14 +234,15 @@ def take_back(*, game: Game, user, version: int, live: LiveRecord | None = None)
     and once the result it proposed is confirmed.
     """
     live = _current(game, live)
-    who = capacity(game, live, user)
-    _require_recorder(who)
+    who = live_capacity(user, game, live)
+    require_recorder(who)
     if live.version != version:
         raise StaleBoard(live)
-    ended_here = reported_here(game, live)
-    if not may_take_back(game, live, who, user):
-        if closed_reason(game) is not None and not ended_here:
-            raise LiveError(closed_reason(game), code="closed")
+    ended_here = proposed_on_board(game, live)
+    if not may_take_back(user, game, live, who, last_colour=lambda: new_board(game, live.move_list).snapshot().colour):
+        closed = board_closed_reason(game)
+        if closed is not None and not ended_here:
+            raise LiveError(closed, code="closed")
         raise LiveError(
             _("Only the last move can be taken back, by the one who made it, before the opponent moves."),
             code="not-yours",
@@ -340,7 +272,7 @@ def end(*, game: Game, user, version: int, loser: str, method: str, live: LiveRe
     if loser not in ("black", "white") or method not in END_METHODS:
         raise LiveError(_("Say who resigned or lost on time."), code="invalid")
     live = _current(game, live)
-    _require_recorder(capacity(game, live, user))
+    require_recorder(live_capacity(user, game, live))
     _require_open(game)
     if live.version != version:
         raise StaleBoard(live)
@@ -362,7 +294,7 @@ def take_over(*, game: Game, user, version: int, release: bool = False, live: Li
     """A referee takes over the recording of the game (the players' phones only follow it), or
     hands it back to the players (``release``)."""
     live = _current(game, live)
-    who = capacity(game, live, user)
+    who = live_capacity(user, game, live)
     if not who.referee:
         raise PermissionDenied(_("Only a referee can take over the recording."))
     if live.version != version:

@@ -1,8 +1,7 @@
 """Where a result is checked: a submitted record replayed and compared with the claim.
 
-The site's one door to the rules engines: ``games.variant(discipline.kind)``
-(the registry of :mod:`games`, whose names are the values of
-:class:`~tournament.models.discipline.DisciplineKind`) replays the record
+The site's one door to the rules engines: ``discipline.variant`` (the
+game's :class:`~games.registry.Variant`, :mod:`tournament.variants`) replays the record
 and checks the claim; this module hands it the discipline's settings and says
 its answers in the reader's language.
 
@@ -42,9 +41,8 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-import games
 from games.limits import RecordTooLong
-from games.registry import Replay, ResultClaim, Variant
+from games.registry import Replay, ResultClaim
 from tournament.models.game import Result, WinMethod
 
 #: The words for the validators' reason codes.
@@ -77,11 +75,6 @@ _OUTCOMES = {"black": Result.BLACK, "white": Result.WHITE, "draw": Result.DRAW}
 
 class RecordUnreadable(ValueError):
     """The text is not a game record (not even an illegal one)."""
-
-
-def variant_of(discipline) -> Variant | None:
-    """The game a discipline plays (``None`` for a kind the engines do not know: "other")."""
-    return games.variants().get(discipline.kind)
 
 
 def result_claim(result: str, method: str = "") -> ResultClaim:
@@ -124,8 +117,8 @@ def replay_record(*, discipline, record: str, handicap: int = 0, komi=None) -> R
     Raises :class:`RecordUnreadable` when the text is no record, is too
     long, or when no validator exists for the discipline.
     """
-    variant = variant_of(discipline)
-    if variant is None or not variant.validated:
+    variant = discipline.variant
+    if not variant.validated:
         raise RecordUnreadable(_("There is no validator for %(kind)s yet.") % {"kind": discipline.get_kind_display()})
     if not record.strip():
         raise RecordUnreadable(_("The record is empty."))
@@ -181,7 +174,7 @@ def check_claim(*, discipline, record: str, result: str, method: str = "", handi
 
 def check_replay(*, discipline, replay: Replay, result: str, method: str = "") -> RecordCheck:
     """:func:`check_claim` for a record replayed already (:func:`replay_record`)."""
-    check = variant_of(discipline).check_claim(replay, result_claim(result, method))
+    check = discipline.variant.check_claim(replay, result_claim(result, method))
     return RecordCheck(replay, result, method, check.code, check.agrees, check.message)
 
 
@@ -260,7 +253,7 @@ def record_sgf(*, discipline, record: str, handicap: int = 0, komi=None, result:
         return None
     if text.lstrip("\ufeff").startswith("("):
         return text
-    variant = variant_of(discipline)
+    variant = discipline.variant
     try:
         replay = replay_record(discipline=discipline, record=text, handicap=handicap, komi=komi)
         sgf = variant.write_sgf(replay)

@@ -17,7 +17,16 @@ from django.utils.translation import gettext as _
 
 from tournament.models import Game
 from tournament.models.game import Result, ResultState, WinMethod, win_methods
-from tournament.permissions import ORGANIZER, REFEREE, require
+from tournament.permissions import (
+    ORGANIZER,
+    REFEREE,
+    Refusal,
+    confirm_refusal,
+    dispute_refusal,
+    report_refusal,
+    require,
+    withdraw_refusal,
+)
 
 from .audit import log_change
 from .records import RecordCheck, RecordUnreadable, check_claim
@@ -90,55 +99,13 @@ def _validate_method(game: Game, method: str) -> None:
         )
 
 
-def player_side(game: Game, user) -> str | None:
-    """``"black"`` or ``"white"`` if ``user`` plays in ``game``, else ``None``."""
-    return _player_side(game, user)
-
-
-def can_report(game: Game, user) -> bool:
-    """May ``user`` report (or report again) this game's result now?"""
-    return (
-        _player_side(game, user) is not None
-        and game.round.status == game.round.Status.PUBLISHED
-        and (
-            game.result_state == ResultState.PENDING
-            or (game.result_state == ResultState.REPORTED and game.reported_by_id == user.pk)
-        )
-    )
-
-
-def can_confirm(game: Game, user) -> bool:
-    return (
-        _player_side(game, user) is not None
-        and game.result_state == ResultState.REPORTED
-        and game.reported_by_id != user.pk
-    )
-
-
-def can_dispute(game: Game, user) -> bool:
-    return (
-        _player_side(game, user) is not None
-        and game.result_state in (ResultState.REPORTED, ResultState.CONFIRMED)
-        and game.round.status == game.round.Status.PUBLISHED
-    )
-
-
-def _player_side(game: Game, user) -> str | None:
-    """The side of the registration the user's account has claimed, if it plays in ``game``."""
-    if not getattr(user, "is_authenticated", False):
-        return None
-    if game.black.user_id == user.pk:
-        return "black"
-    if game.white.user_id == user.pk:
-        return "white"
-    return None
-
-
-def _require_open(game: Game) -> None:
-    if not game.round.is_public:
-        raise ResultError(_("This round is not published."), code="closed")
-    if game.round.status == game.round.Status.FINISHED:
-        raise ResultError(_("This round is closed; ask a referee."), code="closed")
+def _refuse(refusal: Refusal | None) -> None:
+    """Raise the refusal :mod:`tournament.permissions` gave (the same rule the pages' buttons ask), if any."""
+    if refusal is None:
+        return
+    if refusal.forbidden:
+        raise PermissionDenied(refusal.message)
+    raise ResultError(refusal.message, code=refusal.code)
 
 
 @transaction.atomic
@@ -164,15 +131,7 @@ def result_report(
     recording over; :mod:`tournament.services.live` checks that); either
     player confirms what they propose.
     """
-    if _player_side(game, user) is None and not recorder:
-        raise PermissionDenied(_("You can only report your own games."))
-    _require_open(game)
-    if game.result_state in (ResultState.CONFIRMED, ResultState.ADJUDICATED):
-        raise ResultError(_("This result is settled; ask a referee to change it."), code="settled")
-    if game.result_state == ResultState.DISPUTED:
-        raise ResultError(_("This game is with a referee."), code="settled")
-    if game.result_state == ResultState.REPORTED and game.reported_by_id != user.pk:
-        raise ResultError(_("Your opponent has reported already: confirm or dispute."), code="reported")
+    _refuse(report_refusal(user, game, recorder=recorder))
     if result not in (Result.BLACK, Result.WHITE, Result.DRAW):
         raise ResultError(_("Say who won."), code="invalid")
     _validate_method(game, method)
@@ -235,13 +194,7 @@ def _state(state: str) -> dict:
 @transaction.atomic
 def result_confirm(*, game: Game, user, version: int) -> Game:
     """The opponent of the reporter agrees with the reported result."""
-    side = _player_side(game, user)
-    if side is None:
-        raise PermissionDenied(_("You can only confirm your own games."))
-    if game.result_state != ResultState.REPORTED:
-        raise ResultError(_("There is no reported result to confirm."), code="state")
-    if game.reported_by_id == user.pk:
-        raise ResultError(_("Your opponent confirms the result you reported."), code="own")
+    _refuse(confirm_refusal(user, game))
     return _change(
         game=game, version=version, fields=_state(ResultState.CONFIRMED), action="game.result.confirm", user=user
     )
@@ -250,12 +203,7 @@ def result_confirm(*, game: Game, user, version: int) -> Game:
 @transaction.atomic
 def result_dispute(*, game: Game, user, version: int, reason: str) -> Game:
     """A player says the reported result is wrong; a referee decides."""
-    if _player_side(game, user) is None:
-        raise PermissionDenied(_("You can only dispute your own games."))
-    if game.result_state not in (ResultState.REPORTED, ResultState.CONFIRMED):
-        raise ResultError(_("There is no reported result to dispute."), code="state")
-    if game.result_state == ResultState.CONFIRMED and game.round.status == game.round.Status.FINISHED:
-        raise ResultError(_("This round is closed; ask a referee."), code="closed")
+    _refuse(dispute_refusal(user, game))
     reason = (reason or "").strip()
     if not reason:
         raise ResultError(_("Say what is wrong with the result."), code="reason")
@@ -332,11 +280,7 @@ def result_withdraw(*, game: Game, user, version: int, reason: str = "") -> Game
     The live board does this when the last move, which ended the game, is
     taken back before the opponent confirmed the result it proposed.
     """
-    if game.result_state != ResultState.REPORTED or game.reported_by_id != getattr(user, "pk", None):
-        raise ResultError(
-            _("Only the one who reported a result can take it back, before it is confirmed."), code="state"
-        )
-    _require_open(game)
+    _refuse(withdraw_refusal(user, game))
     return _change(
         game=game,
         version=version,

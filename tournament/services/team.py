@@ -21,7 +21,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from tournament.models import Tournament, TournamentInvitation, TournamentRole
-from tournament.permissions import ORGANIZER, require, require_login
+from tournament.permissions import ORGANIZER, forget_roles, require, require_login
 
 from .accounts import find_user
 from .audit import lock_found, log_change
@@ -84,6 +84,8 @@ def role_remove(*, tournament: Tournament, role: TournamentRole, user, reason: s
     before = {"user": role.user.get_username(), "role": role.role}
     log_change(role, "role.remove", user=user, before=before, reason=reason)
     role.delete()
+    if role.user_id == getattr(user, "pk", None):
+        forget_roles(user, tournament)  # the rest of the request asks again
 
 
 def invitation_url(invitation: TournamentInvitation, base_url: str) -> str:

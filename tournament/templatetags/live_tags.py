@@ -6,7 +6,7 @@ from django import template
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 
-from tournament.models.game import ResultState
+from tournament.permissions import board_closed_reason, may_manage
 from tournament.services.live import has_engine
 
 register = template.Library()
@@ -16,7 +16,7 @@ register = template.Library()
 def live_links(context, game) -> str:
     """The live board and the rules of the game; the scorer's form for organizers."""
     request = context.get("request")
-    roles = set(context.get("roles") or ())
+    roles = frozenset(context.get("roles") or ())
     discipline = game.round.discipline
     engine = has_engine(discipline)
     live = getattr(game, "live", None) if engine else None  # reverse one-to-one: None without a live record
@@ -26,8 +26,8 @@ def live_links(context, game) -> str:
             "game": game,
             "tournament": game.round.tournament,
             "engine": engine,
-            "recording": engine and game.round.is_public and game.result_state == ResultState.PENDING,
-            "organizer": "organizer" in roles,
+            "recording": engine and board_closed_reason(game) is None,
+            "organizer": may_manage(roles),
             "scorer": live.scorer if live is not None else None,
             "moves": live.move_count if live is not None else 0,
         },

@@ -8,7 +8,7 @@ from django.urls import get_script_prefix
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
-from tournament import audit_words
+from tournament import audit_words, permissions
 from tournament.permissions import roles_of
 from tournament.views.fragments import memo_html
 
@@ -35,7 +35,13 @@ def tournament_nav(context, tournament) -> str:
     roles = roles_in(context, tournament)
 
     def render() -> str:
-        return render_to_string("tournament/_nav_links.html", {"tournament": tournament, "my_roles": roles})
+        links = {
+            "player": permissions.is_player(roles),
+            "register": tournament is not None and permissions.offers_registration(roles, tournament),
+            "referee": permissions.may_referee(roles),
+            "organizer": permissions.may_manage(roles),
+        }
+        return render_to_string("tournament/_nav_links.html", {"tournament": tournament, "links": links})
 
     if tournament is None:
         return render()
@@ -48,6 +54,12 @@ def tournament_nav(context, tournament) -> str:
         frozenset(roles),
     )
     return mark_safe(memo_html(key, render))  # noqa: S308 - rendered by our own template, escaped there
+
+
+@register.filter
+def may_see_round(round_, roles) -> bool:
+    """``{% if round|may_see_round:roles %}``: :func:`tournament.permissions.may_see_round`."""
+    return permissions.may_see_round(roles or frozenset(), round_)
 
 
 #: The audit log's words as filters: ``{{ e.action|action_label }}`` (each documented in :mod:`tournament.audit_words`).

@@ -7,8 +7,7 @@ from functools import wraps
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 
-from tournament.permissions import ORGANIZER, PLAYER, REFEREE, remember_roles
-from tournament.selectors.roles import user_roles_and_registration
+from tournament.permissions import ORGANIZER, PLAYER, REFEREE, remember_roles, roles_and_registration
 from tournament.selectors.rows import tournament_by_slug
 
 __all__ = ["ORGANIZER", "PLAYER", "REFEREE", "tournament_page"]
@@ -19,7 +18,7 @@ def tournament_page(*allowed: str, login: bool = True):
 
     An anonymous visitor is sent to the log-in page; a user without the
     role gets 403. The view is called as ``view(request, tournament, roles,
-    **kwargs)`` with the roles expanded (an organizer is also a referee);
+    **kwargs)`` with the roles as they count (an organizer is also a referee);
     the user's registration in the tournament (or None) is
     ``request.registration``. The roles are read once and remembered for
     the request: the services the view calls and the navigation ask
@@ -33,7 +32,7 @@ def tournament_page(*allowed: str, login: bool = True):
             if login and not request.user.is_authenticated:
                 return redirect_to_login(request.get_full_path())
             remember_roles(request.user)
-            roles, registration = user_roles_and_registration(request.user, tournament)
+            roles, registration = roles_and_registration(request.user, tournament)
             if allowed and not roles & set(allowed):
                 raise PermissionDenied("no role in this tournament for this page")
             request.tournament = tournament

@@ -11,6 +11,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from tournament.audit_words import action_label, object_label
+from tournament.permissions import may_manage
 from tournament.selectors.audit import action_codes, audit_rows, entries_of, object_types, subject_of
 
 from .access import REFEREE, tournament_page
@@ -35,6 +36,7 @@ def audit_log(request, tournament, roles):
         {
             "tournament": tournament,
             "roles": roles,
+            "organizer": may_manage(roles),
             "page": page,
             "rows": audit_rows(tournament, page),
             "actions": [(code, action_label(code)) for code in action_codes(tournament)],

@@ -64,6 +64,7 @@ class SignUpView(RedirectURLMixin, FormView):
     def form_valid(self, form):
         try:
             user = accounts.sign_up(
+                request=self.request,
                 username=form.cleaned_data["username"],
                 password=form.cleaned_data["password1"],
                 email=form.cleaned_data.get("email") or "",
@@ -75,7 +76,7 @@ class SignUpView(RedirectURLMixin, FormView):
         return redirect(self.get_success_url())
 
     def form_invalid(self, form):
-        user = repeated_sign_up(form, "password1")
+        user = repeated_sign_up(self.request, form, "password1")
         if user is not None:  # the second of a double click, after the first was through
             login(self.request, user, backend=BACKEND)
             return redirect(self.get_success_url())

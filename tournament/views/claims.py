@@ -8,6 +8,7 @@ from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
 
+from tournament.client_address import client_address
 from tournament.models import TournamentRole
 from tournament.models.registration import normalize_claim_code
 from tournament.permissions import may_create_tournament
@@ -35,9 +36,21 @@ def claim_start(request):
 
 
 def claim(request, code):
-    """The link on the welcome slip or in the invitation: whose registration, and "this is me"."""
+    """The link on the welcome slip or in the invitation: whose registration, and "this is me".
+
+    Every look-up is counted (:func:`tournament.services.claims.claim_lookup`): too many wrong
+    codes from one address get the "too many tries" page (429) until the window ends.
+    """
     code = normalize_claim_code(code)
-    registration = claims.registration_by_code(code)
+    try:
+        registration = claims.claim_lookup(code=code, address=client_address(request))
+    except claims.TooManyGuesses as exc:
+        minutes = max(1, (exc.seconds + 59) // 60)
+        response = render(
+            request, "tournament/player/claim_throttled.html", {"minutes": minutes, "why": exc.why}, status=429
+        )
+        response["Retry-After"] = str(exc.seconds)
+        return response
     if registration is None:
         return render(request, "tournament/player/claim_start.html", {"error": True}, status=404)
     path = reverse("claim_code", args=[code])

@@ -7,19 +7,18 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from tournament.forms.uploads import OpenGothaPlayersForm
-from tournament.models import Registration
-from tournament.models.discipline import DisciplineKind
 from tournament.services.opengotha import export_opengotha
 from tournament.services.players import players_import_opengotha
+from tournament.variants import egd_kinds
 
 from .access import ORGANIZER, tournament_page
 from .actions import refusal_as_message
-from .players import import_players
+from .players import import_players, unclaimed_registrations, welcome_parts
 
 
 def _page(request, tournament, roles, *, form=None, problems=(), status=200):
     rounds = list(tournament.rounds.select_related("discipline").exclude(status="planned").order_by("number"))
-    go = list(tournament.disciplines.filter(kind=DisciplineKind.GO).order_by("position", "name"))
+    go = list(tournament.disciplines.filter(kind__in=egd_kinds()).order_by("position", "name"))
     return render(
         request,
         "tournament/setup/files.html",
@@ -31,9 +30,7 @@ def _page(request, tournament, roles, *, form=None, problems=(), status=200):
             "disciplines": list(tournament.disciplines.order_by("position", "name")),
             "form": form or OpenGothaPlayersForm(),
             "problems": list(problems),
-            "unclaimed": tournament.registrations.filter(user__isnull=True)
-            .exclude(status=Registration.Status.WITHDRAWN)
-            .exists(),
+            "slip_parts": welcome_parts(unclaimed_registrations(tournament).count()),
         },
         status=status,
     )

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_POST
 from tournament.forms.results import AdjudicateForm, DisputeForm, ReportForm, VersionForm
 from tournament.models import Game
 from tournament.models.game import ResultState
+from tournament.permissions import may_confirm, may_dispute, may_referee, may_report, may_see_game, player_side
 from tournament.selectors.results import result_history
 from tournament.services import results as result_services
 from tournament.services.records import describe, reason_text
@@ -31,10 +32,6 @@ def _game(tournament, pk) -> Game:
         pk=pk,
         round__tournament=tournament,
     )
-
-
-def _may_view(game: Game, user, roles) -> bool:
-    return REFEREE in roles or (result_services.player_side(game, user) is not None and game.round.is_public)
 
 
 def _viewer(game: Game, move: int | None):
@@ -69,14 +66,14 @@ def _move_param(request) -> int | None:
 @tournament_page(ORGANIZER, REFEREE, PLAYER)
 def game_detail(request, tournament, roles, pk):
     game = _game(tournament, pk)
-    if not _may_view(game, request.user, roles):
+    if not may_see_game(request.user, roles, game):
         raise PermissionDenied
     return _render_detail(request, tournament, roles, game)
 
 
 def _render_detail(request, tournament, roles, game, *, adjudicate_form=None, status=200):
     viewer = _viewer(game, _move_param(request))
-    is_referee = REFEREE in roles
+    is_referee = may_referee(roles)
     context = {
         "tournament": tournament,
         "roles": roles,
@@ -84,9 +81,9 @@ def _render_detail(request, tournament, roles, game, *, adjudicate_form=None, st
         "viewer": viewer,
         "verdict_text": describe(game.verdict),
         "history": result_history(game),
-        "can_report": result_services.can_report(game, request.user),
-        "can_confirm": result_services.can_confirm(game, request.user),
-        "can_dispute": result_services.can_dispute(game, request.user),
+        "can_report": may_report(request.user, game),
+        "can_confirm": may_confirm(request.user, game),
+        "can_dispute": may_dispute(request.user, game),
         "version_form": VersionForm(initial={"version": game.version}),
         "dispute_form": DisputeForm(initial={"version": game.version}),
         "adjudicate_form": adjudicate_form
@@ -112,7 +109,7 @@ def _render_detail(request, tournament, roles, game, *, adjudicate_form=None, st
 def game_board(request, tournament, roles, pk):
     """The board viewer alone: what htmx swaps in when stepping through the record."""
     game = _game(tournament, pk)
-    if not _may_view(game, request.user, roles):
+    if not may_see_game(request.user, roles, game):
         raise PermissionDenied
     viewer = _viewer(game, _move_param(request))
     if viewer is None:
@@ -128,7 +125,7 @@ def _result(data) -> dict:
 @tournament_page(PLAYER)
 def game_report(request, tournament, roles, pk):
     game = _game(tournament, pk)
-    if result_services.player_side(game, request.user) is None:
+    if player_side(game, request.user) is None:
         raise PermissionDenied
     rejected = None
     if request.method == "POST":
@@ -160,7 +157,7 @@ def game_report(request, tournament, roles, pk):
                     messages.success(request, _("Result reported. Your opponent is asked to confirm it."))
                 return redirect("game", slug=tournament.slug, pk=game.pk)
     else:
-        if not result_services.can_report(game, request.user):
+        if not may_report(request.user, game):
             messages.info(request, _("This result cannot be reported now."))
             return redirect("game", slug=tournament.slug, pk=game.pk)
         form = ReportForm(

@@ -13,8 +13,10 @@ writing views check the acting user in :mod:`tournament.services.live`.
 from __future__ import annotations
 
 import datetime as dt
+import json
 
 from django.contrib import messages
+from django.core.cache import cache
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
@@ -29,12 +31,21 @@ from games.common import IllegalMove
 from games.coords import Point
 from tournament.models import Game, LiveRecord, Round
 from tournament.models.game import ResultState
-from tournament.selectors.live import board_versions, game_and_live
+from tournament.permissions import (
+    board_closed_reason,
+    live_capacity,
+    may_confirm,
+    may_see_game,
+    may_see_round,
+    may_take_back,
+)
+from tournament.selectors.live import board_versions, game_and_live, projector_versions
+from tournament.selectors.standings import standings_version_of
 from tournament.services import live as live_services
-from tournament.services import results as result_services
 
 from .access import ORGANIZER, REFEREE, tournament_page
 from .actions import refusal_as_message
+from .projector import is_poll, poll_etag
 from .query import int_param
 
 #: The phones ask for the board this often (``live.js`` reads it from the page).
@@ -58,7 +69,7 @@ def _game(tournament, pk, roles) -> tuple[Game, LiveRecord]:
     if found is None:
         raise Http404("no such game")
     game, live = found
-    if not game.round.is_public and REFEREE not in roles:
+    if not may_see_round(roles, game.round):
         raise Http404("round not published")
     if not live_services.has_engine(game.round.discipline):
         raise Http404("no rules engine for this discipline")
@@ -133,12 +144,12 @@ def _status(snapshot, game) -> str:
             "colour": colour_name(s.to_move),
             "point": s.first_stone.name(),
         }
-    if s.number == 0 and game.round.discipline.kind == "ninuki":
+    if s.centre_first:
         return _("Black to play: the first stone goes on the centre point.")
     return _("%(colour)s to play.") % {"colour": colour_name(s.to_move)}
 
 
-def _last_move(snapshot, kind: str) -> str:
+def _last_move(snapshot) -> str:
     s = snapshot
     if not s.number:
         return ""
@@ -147,8 +158,8 @@ def _last_move(snapshot, kind: str) -> str:
         % {"colour": colour_name(s.colour), "point": _("pass") if s.label == "pass" else s.label}
     ]
     if s.captured:
-        if kind == "ninuki":
-            n = len(s.captured) // 2
+        if s.captured_pairs is not None:
+            n = s.captured_pairs
             parts.append(ngettext("%(n)s pair captured", "%(n)s pairs captured", n) % {"n": n})
         else:
             n = len(s.captured)
@@ -221,8 +232,8 @@ def panel_context(
     if board is None or step is not None:
         board = live_services.new_board(game, moves if step is None else moves[:step])
     snapshot = board.snapshot()
-    who = live_services.capacity(game, live, request.user)
-    closed = live_services.closed_reason(game)
+    who = live_capacity(request.user, game, live)
+    closed = board_closed_reason(game)
     interactive = step is None and who.may_record and closed is None and not snapshot.over
     error_point = svg.error_point(refused) if refused is not None else None
     picture = svg.board(
@@ -233,10 +244,15 @@ def panel_context(
         error=error_point,
         title=_("Position after move %(n)s") % {"n": snapshot.number},
     )
-    kind = game.round.discipline.kind
     user = request.user
-    can_take_back = step is None and live.pk is not None and live_services.may_take_back(game, live, who, user, board)
+    can_take_back = (
+        step is None
+        and live.pk is not None
+        and may_take_back(user, game, live, who, last_colour=lambda: snapshot.colour)
+    )
     slug = game.round.tournament.slug
+    # the game's own page for its players and the referees, else its public page (whoever sees the board sees it)
+    own_page = may_see_game(user, roles, game)
     return {
         "game": game,
         "tournament": game.round.tournament,
@@ -254,7 +270,7 @@ def panel_context(
         "poll": step is None and not (closed and game.result_state in (ResultState.CONFIRMED, ResultState.ADJUDICATED)),
         "poll_ms": POLL_SECONDS * 1000,
         "status": _status(snapshot, game),
-        "last_move": _last_move(snapshot, kind),
+        "last_move": _last_move(snapshot),
         "counts": _counts(snapshot, board),
         "pending_five": snapshot.pending_five
         and _(
@@ -268,13 +284,10 @@ def panel_context(
         "who": who,
         "closed": closed,
         "error": error,
-        "may_pass": interactive
-        and not snapshot.second_stone
-        and not snapshot.handicap_left
-        and not (kind == "ninuki" and snapshot.number == 0),
+        "may_pass": interactive and snapshot.may_pass,
         "may_end": interactive,
         "can_take_back": can_take_back,
-        "can_confirm": result_services.can_confirm(game, user),
+        "can_confirm": may_confirm(user, game),
         "step": step,
         "last": last,
         "shown": snapshot.number,
@@ -289,9 +302,11 @@ def panel_context(
             "undo": reverse("live_undo", args=[slug, game.pk]),
             "end": reverse("live_end", args=[slug, game.pk]),
             "takeover": reverse("live_takeover", args=[slug, game.pk]),
-            "game": reverse("game", args=[slug, game.pk]),
+            "game": reverse("game", args=[slug, game.pk])
+            if own_page
+            else reverse("public_game", args=[slug, game.round.number, game.pk]),
             "confirm": reverse("game_confirm", args=[slug, game.pk]),
-            "rules": reverse("rules", args=[kind]),
+            "rules": reverse("rules", args=[game.round.discipline.kind]),
         },
     }
 
@@ -449,12 +464,18 @@ def live_scorer(request, tournament, roles, pk):
 # ---- referees and the projector -----------------------------------------------------------
 
 
-def _live_games(round_, limit: int | None = None) -> list[tuple[Game, LiveRecord]]:
-    """The round's games by table with their live records (an empty one before the first move): one query."""
-    games = round_.games.select_related(
-        "black", "white", "live", "live__recorder", "live__scorer", "round", "round__discipline", "round__tournament"
-    ).order_by("table")
-    return [(game, getattr(game, "live", None) or LiveRecord(game=game)) for game in games[:limit]]
+def _live_games(round_, limit: int | None = None, *, entries: bool = True) -> list[tuple[Game, LiveRecord]]:
+    """The round's games by table with their live records (an empty one before the first move): one query.
+    The games share ``round_`` (loaded once, not once per game); ``entries=False`` leaves out who entered
+    each move."""
+    games = round_.games.select_related("black", "white", "live", "live__recorder", "live__scorer").order_by("table")
+    if not entries:
+        games = games.defer("live__entries")
+    out = []
+    for game in games[:limit]:
+        game.round = round_
+        out.append((game, getattr(game, "live", None) or LiveRecord(game=game)))
+    return out
 
 
 def _current_round(tournament):
@@ -477,40 +498,73 @@ def referee_live(request, tournament, roles):
     )
 
 
+#: The projector asks for its boards this often.
+PROJECTOR_REFRESH_SECONDS = 5
+#: A board drawn for the projector is kept this long (its key holds the versions: never stale).
+PROJECTOR_BOARD_SECONDS = 600
+
+
+def _projector_tables(request) -> int:
+    return int_param(request.GET.get("tables"), default=4, maximum=PROJECTOR_TABLES) or 4
+
+
+def _projector_versions(request, slug) -> list[tuple[int, int, int | None]]:
+    """The versions of the boards the projector shows, and the tournament's standings version (names,
+    results, rounds): read once per request, two statements."""
+    memo = getattr(request, "_projector_versions", None)
+    if memo is None:
+        found = standings_version_of(slug)
+        if found is None:
+            raise Http404("no such tournament")
+        memo = request._projector_versions = [found, *projector_versions(slug, _projector_tables(request))]
+    return memo
+
+
+def _projector_etag(request, slug) -> str | None:
+    """The poll's ETag: 304 while no board, result, name or round changed (and the clock shows the same minute)."""
+    if not is_poll(request):
+        return None
+    return poll_etag("live", _projector_tables(request), _projector_versions(request, slug))
+
+
+def _projector_board(game: Game, live: LiveRecord) -> dict:
+    """What the projector shows of a board (moves, picture, status), drawn once per version of the
+    game and its live record and kept in the cache (all workers share it): a poll after a move on one
+    board replays that board only."""
+
+    def draw() -> dict:
+        board = live_services.new_board(game, live.move_list)
+        s = board.snapshot()
+        title = _("Table %(table)s after move %(n)s") % {"table": game.table, "n": s.number}
+        picture = svg.board(s.size, s.stones, last_move=s.last, captured=s.captured + s.lost, title=title)
+        return {"moves": s.number, "svg": picture, "status": _status(s, game)}
+
+    key = f"projector-board:{game.pk}:{game.version}:{live.version}:{get_language()}"
+    return cache.get_or_set(key, draw, PROJECTOR_BOARD_SECONDS)
+
+
+@condition(etag_func=_projector_etag)
 def projector_live(request, slug):
     """The live boards of the top tables of the current round, for the playing hall's screen."""
     from tournament.selectors.rows import tournament_by_slug
 
     tournament = tournament_by_slug(slug)
-    count = int_param(request.GET.get("tables"), default=4, maximum=PROJECTOR_TABLES) or 4
+    count = _projector_tables(request)
     round_ = _current_round(tournament)
     boards = []
     if round_ is not None and live_services.has_engine(round_.discipline):
-        for game, live in _live_games(round_, count):
-            board = live_services.new_board(game, live.move_list)
-            s = board.snapshot()
-            boards.append(
-                {
-                    "game": game,
-                    "moves": s.number,
-                    "svg": mark_safe(
-                        svg.board(  # noqa: S308 - drawn by games.svg
-                            s.size,
-                            s.stones,
-                            last_move=s.last,
-                            captured=s.captured + s.lost,
-                            title=_("Table %(table)s after move %(n)s") % {"table": game.table, "n": s.number},
-                        )
-                    ),
-                    "status": _status(s, game),
-                }
-            )
+        for game, live in _live_games(round_, count, entries=False):
+            drawn = _projector_board(game, live)
+            # drawn by games.svg, its text escaped there
+            boards.append({**drawn, "game": game, "svg": mark_safe(drawn["svg"])})  # noqa: S308
     context = {
         "tournament": tournament,
         "round": round_,
         "boards": boards,
-        "refresh": 5,
+        "refresh": PROJECTOR_REFRESH_SECONDS,
         "self_url": f"{request.path}?tables={count}",
+        # what the screen shows: the next poll asks with it, and gets a 304 while it is still the same
+        "poll_headers": json.dumps({"If-None-Match": poll_etag("live", count, _projector_versions(request, slug))}),
     }
     template = "tournament/live/_projector_body.html" if request.htmx else "tournament/live/projector.html"
     return render(request, template, context)

@@ -22,12 +22,13 @@ from tournament.forms.accounts import repeated_sign_up
 from tournament.forms.registrations import AbsentRoundsForm, SelfRegistrationForm
 from tournament.models import Registration
 from tournament.models.registration import PLAYER_FIELDS
+from tournament.permissions import board_closed_reason, may_confirm, may_report
 from tournament.selectors.duplicates import duplicates_of
 from tournament.selectors.results import my_games_version, player_games, registration_of
 from tournament.selectors.rows import tournament_by_slug
 from tournament.services import accounts
 from tournament.services import registrations as registration_services
-from tournament.services import results as result_services
+from tournament.services.live import has_engine
 from tournament.services.players import latest_player_data, player_register_self
 
 from . import ratings
@@ -45,11 +46,12 @@ def register(request, slug):
     needs_account = not request.user.is_authenticated
     egd_context, from_list = {}, {}
     if tournament.registration_open and request.method != "POST":
-        partial, egd_context, from_list = ratings.lookup(request)
+        partial, egd_context, from_list = ratings.lookup(request, tournament)
         if partial is not None:
             return partial  # htmx asked for the search results alone
+    kinds = egd_context.get("id_kinds") or ratings.id_kinds(tournament)
     if request.method == "POST" and tournament.registration_open:
-        form = SelfRegistrationForm(request.POST, instance=None, needs_account=needs_account)
+        form = SelfRegistrationForm(request.POST, instance=None, needs_account=needs_account, id_kinds=kinds)
         new_user = None
         registration = None
         if form.is_valid():
@@ -69,7 +71,7 @@ def register(request, slug):
                 new_user = registration.user if needs_account else None
             except accounts.UsernameTaken as exc:
                 # a double click: the first request has just made this account and registration
-                new_user = accounts.just_signed_up(username, password, data["email"])
+                new_user = accounts.just_signed_up(request, username, password, data["email"])
                 if new_user is None:
                     form.add_error("username", exc)
             except ValidationError as exc:
@@ -78,7 +80,7 @@ def register(request, slug):
                 form.add_error(None, exc.messages[0])
         elif needs_account:
             # the second of a double click, after the first was through: its account
-            new_user = repeated_sign_up(form, "password")
+            new_user = repeated_sign_up(request, form, "password")
         if new_user is not None or not form.errors:
             if new_user is not None:
                 login(request, new_user, backend=BACKEND)
@@ -95,8 +97,8 @@ def register(request, slug):
     else:
         # a second tournament: prefilled from the player's latest registration (a copy; nothing is shared)
         initial = latest_player_data(request.user) if request.user.is_authenticated else {}
-        initial.update(from_list)  # the player chosen in the EGD rating list
-        form = SelfRegistrationForm(initial=initial, needs_account=needs_account)
+        initial.update(from_list)  # the player chosen in a rating list
+        form = SelfRegistrationForm(initial=initial, needs_account=needs_account, id_kinds=kinds)
     return render(
         request,
         "tournament/player/register.html",
@@ -144,8 +146,9 @@ def _my_games_html(request, tournament, registration, fingerprint: str) -> str:
                     "colour_code": "black" if me_black else "white",
                     "opponent": game.white if me_black else game.black,
                     "points": game.points(player.pk) if game.has_result else None,
-                    "can_report": result_services.can_report(game, request.user),
-                    "can_confirm": result_services.can_confirm(game, request.user),
+                    "can_report": may_report(request.user, game),
+                    "can_confirm": may_confirm(request.user, game),
+                    "can_record": has_engine(game.round.discipline) and board_closed_reason(game) is None,
                 }
             )
         # round numbers only: no join of the rounds' rows, no ordering by the tournament's fields

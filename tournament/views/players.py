@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.formats import date_format
@@ -52,7 +52,8 @@ def registrations(request, tournament, roles):
         regs = regs.filter(status=status)
     duplicates = duplicates_in(tournament)
     flagged = {d.first.pk for d in duplicates} | {d.second.pk for d in duplicates}
-    unclaimed = tournament.registrations.filter(user__isnull=True).exclude(status=Registration.Status.WITHDRAWN)
+    unclaimed = unclaimed_registrations(tournament)
+    count = unclaimed.count()
     return render(
         request,
         "tournament/manage/registrations.html",
@@ -64,7 +65,8 @@ def registrations(request, tournament, roles):
             "statuses": Registration.Status.choices,
             "duplicates": duplicates,
             "flagged": flagged,
-            "unclaimed": unclaimed.count(),
+            "unclaimed": count,
+            "slip_parts": welcome_parts(count),
             "uninvited": unclaimed.exclude(email="").filter(invited_at__isnull=True).count(),
         },
     )
@@ -111,7 +113,9 @@ def registration_edit(request, tournament, roles, pk):
     rounds = _round_numbers(tournament)
     if request.method == "POST":
         # the form works on its own copy: the service compares with the row as it is in the database
-        form = RegistrationEditForm(request.POST, instance=_registration(tournament, pk), rounds=rounds)
+        form = RegistrationEditForm(
+            request.POST, instance=_registration(tournament, pk), rounds=rounds, id_kinds=ratings.id_kinds(tournament)
+        )
         if form.is_valid():
             data = form.cleaned_data
             try:
@@ -139,7 +143,7 @@ def registration_edit(request, tournament, roles, pk):
                 messages.success(request, _("Saved: %(player)s") % {"player": registration})
                 return redirect("manage_registrations", slug=tournament.slug)
     else:
-        form = RegistrationEditForm(instance=registration, rounds=rounds)
+        form = RegistrationEditForm(instance=registration, rounds=rounds, id_kinds=ratings.id_kinds(tournament))
     others = tournament.registrations.exclude(pk=registration.pk).order_by("surname", "given_name", "pk")
     return render(
         request,
@@ -215,7 +219,7 @@ def player_add(request, tournament, roles):
     duplicates = []
     egd_context = {}
     if request.method == "POST":
-        form = PlayerForm(request.POST)
+        form = PlayerForm(request.POST, id_kinds=ratings.id_kinds(tournament))
         if form.is_valid():
             data = {k: form.cleaned_data[k] for k in PLAYER_FIELDS if k in form.cleaned_data}
             candidate = Registration(pk=0, tournament=tournament, **data)
@@ -243,10 +247,10 @@ def player_add(request, tournament, roles):
                     messages.success(request, _("%(player)s entered and confirmed.") % {"player": reg})
                     return redirect("manage_registrations", slug=tournament.slug)
     else:
-        partial, egd_context, from_list = ratings.lookup(request)
+        partial, egd_context, from_list = ratings.lookup(request, tournament)
         if partial is not None:
             return partial  # htmx asked for the search results alone
-        form = PlayerForm(initial=from_list)
+        form = PlayerForm(initial=from_list, id_kinds=egd_context["id_kinds"])
     return render(
         request,
         "tournament/manage/player_add.html",
@@ -298,19 +302,58 @@ def players_import(request, tournament, roles):
     )
 
 
+#: Welcome slips in one download (a few seconds of work: 250 sheets); more come in parts of this many.
+SLIPS_PER_FILE = 2000
+
+
+def unclaimed_registrations(tournament):
+    """The registrations that get a welcome slip: no account, not withdrawn; in the order they are printed."""
+    return (
+        tournament.registrations.filter(user__isnull=True)
+        .exclude(status=Registration.Status.WITHDRAWN)
+        .order_by("surname", "given_name", "pk")
+    )
+
+
+def welcome_parts(count: int) -> list[tuple[int, int, int]]:
+    """``(part, first, last)`` for each download of ``count`` welcome slips: one part up to
+    ``SLIPS_PER_FILE`` slips, more beyond (``?part=n``), numbered as the players are listed."""
+    return [
+        (n + 1, start + 1, min(count, start + SLIPS_PER_FILE))
+        for n, start in enumerate(range(0, count, SLIPS_PER_FILE))
+    ]
+
+
 @chosen_language
 @tournament_page(ORGANIZER)
 def welcome_slips(request, tournament, roles):
-    """One page per player without an account: the claim code, a QR code and the link (PDF)."""
-    regs = tournament.registrations.filter(user__isnull=True).exclude(status=Registration.Status.WITHDRAWN)
+    """Eight slips to an A4 sheet, one per player without an account: the claim code, a QR code and the
+    link (PDF); at most ``SLIPS_PER_FILE`` slips a download (``?part=n``), or one player's (``?player=``)."""
+    regs = unclaimed_registrations(tournament)
     one = int_param(request.GET.get("player"))
     if one is not None:
         regs = regs.filter(pk=one)
-    regs = list(regs.order_by("surname", "given_name", "pk"))
+    parts = welcome_parts(regs.count())
+    part = int_param(request.GET.get("part"))
+    if part is None and len(parts) > 1:
+        messages.warning(
+            request,
+            _(
+                "%(count)s players have no account yet: their welcome slips come in parts of %(size)s, "
+                "each with its own link below."
+            )
+            % {"count": parts[-1][2], "size": SLIPS_PER_FILE},
+        )
+        return redirect("manage_registrations", slug=tournament.slug)
+    part = part or 1
+    if part > max(1, len(parts)):
+        raise Http404("no such part")
+    regs = list(regs[(part - 1) * SLIPS_PER_FILE : part * SLIPS_PER_FILE])
     for reg in regs:
         if not reg.claim_code:  # its account was deleted: a new code
             reg.save(update_fields=["updated_at"])
     base_url = request.build_absolute_uri("/")
+    claim_page = request.build_absolute_uri(reverse("claim"))
     when = " – ".join(
         dict.fromkeys(date_format(d, "DATE_FORMAT") for d in (tournament.start_date, tournament.end_date))
     )
@@ -325,12 +368,13 @@ def welcome_slips(request, tournament, roles):
             ),
             code=reg.claim_code_display,
             url=claims.claim_url(reg, base_url),
-            claim_page=request.build_absolute_uri(reverse("claim")),
+            claim_page=claim_page,
         )
         for reg in regs
     ]
     response = HttpResponse(welcome_slips_pdf(tournament.name, slips), content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{tournament.slug}-welcome.pdf"'
+    name = f"{tournament.slug}-welcome-{part}.pdf" if len(parts) > 1 else f"{tournament.slug}-welcome.pdf"
+    response["Content-Disposition"] = f'inline; filename="{name}"'
     return response
 
 

@@ -13,7 +13,7 @@ from tournament.models import Discipline, Round
 from tournament.models.discipline import DisciplineKind
 from tournament.selectors.setup import discipline_played, disciplines_with_use
 from tournament.services import programme
-from tournament.variants import variant_facts
+from tournament.variants import board_sizes, variant_for
 
 from .access import ORGANIZER, tournament_page
 from .actions import refusal_as_message
@@ -23,15 +23,15 @@ from .form_errors import render_form, saved, sent
 def _kinds() -> list[dict]:
     kinds = []
     for kind, label in DisciplineKind.choices:
-        facts = variant_facts(kind)
-        sizes = facts.board_sizes
+        variant = variant_for(kind)
+        sizes = board_sizes(kind)
         kinds.append(
             {
                 "kind": kind,
                 "label": label,
-                "rule_sets": ", ".join(facts.rule_sets),
+                "rule_sets": ", ".join(variant.rule_sets),
                 "sizes": f"{sizes[0]}–{sizes[-1]}" if sizes else "",
-                "validated": facts.validated,
+                "validated": variant.validated,
             }
         )
     return kinds

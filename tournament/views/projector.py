@@ -1,16 +1,32 @@
 """The projector view: the current round's pairings in large print beside the
 top of the standings, refreshing itself (htmx polling; a meta refresh without
 JavaScript).  More tables than fit on a screen are shown a page at a time,
-each refresh showing the next page."""
+each refresh showing the next page.
+
+A poll sends the ETag of what the screen shows (``If-None-Match``); while
+nothing it shows has changed, Django's ``condition`` answers an empty 304
+after one statement (the standings version, as the standings poll). The live
+boards' projector (:func:`tournament.views.live.projector_live`) answers its
+poll the same way, with :func:`poll_etag`.
+"""
 
 from __future__ import annotations
 
+import hashlib
+import json
+import time
+
+from django.http import Http404
 from django.shortcuts import render
+from django.utils.translation import get_language
+from django.views.decorators.http import condition
 
 from tournament.models import Round
 from tournament.selectors import standings as standings_selectors
 from tournament.selectors.round_day import games_by_table
 from tournament.selectors.rows import tournament_by_slug
+
+from .query import int_param
 
 REFRESH_SECONDS = 30
 #: tables on one screen; more are shown in turns, one page per refresh
@@ -20,8 +36,47 @@ PAGE_SECONDS = 15
 TOP = 12
 
 
+def minute() -> int:
+    """The minute the screens' clocks show (as a count since 1970: the same in every time zone)."""
+    return int(time.time() // 60)
+
+
+def poll_etag(*parts) -> str:
+    """The ETag of a projector screen that shows ``parts`` (versions of what is on it): with the language
+    and the minute, since the screen's clock shows the time."""
+    raw = "|".join(map(str, (*parts, get_language(), minute())))
+    return f'"{hashlib.sha1(raw.encode()).hexdigest()[:24]}"'
+
+
+def is_poll(request) -> bool:
+    """htmx asks for the screen's body (a whole page is never answered 304)."""
+    return request.headers.get("HX-Request") == "true"
+
+
+def _page_asked(request) -> int:
+    return int_param(request.GET.get("page"), default=1) or 1
+
+
+def _version(request, slug: str) -> str:
+    """The tournament's standings version (it changes with results, pairings, players, round states),
+    read once per request."""
+    memo = getattr(request, "_projector_version", None)
+    if memo is None:
+        found = standings_selectors.standings_version_of(slug)
+        if found is None:
+            raise Http404("no such tournament")
+        memo = request._projector_version = found[1]
+    return memo
+
+
+def _etag(request, slug) -> str | None:
+    return poll_etag("pairings", _version(request, slug), _page_asked(request)) if is_poll(request) else None
+
+
+@condition(etag_func=_etag)
 def projector(request, slug):
     tournament = tournament_by_slug(slug)
+    version = _version(request, slug)
     rounds = tournament.rounds.filter(status__in=[Round.Status.PUBLISHED, Round.Status.FINISHED]).select_related(
         "discipline"
     )
@@ -31,14 +86,9 @@ def projector(request, slug):
     games = games_by_table(current) if current else []
     byes = current.byes.select_related("player") if current else []
     # the same cached table as the standings page and the API: computed once per version
-    standings = standings_selectors.public_standings(
-        tournament, None, standings_selectors.standings_version(tournament)
-    )
+    standings = standings_selectors.public_standings(tournament, None, version)
     pages = max(1, -(-len(games) // PER_PAGE))
-    try:
-        page = min(max(int(request.GET.get("page", 1)), 1), pages)
-    except ValueError:
-        page = 1
+    page = min(_page_asked(request), pages)
     context = {
         "tournament": tournament,
         "round": current,
@@ -47,6 +97,8 @@ def projector(request, slug):
         "page": page,
         "pages": pages,
         "next_url": f"{request.path}?page={page % pages + 1}",
+        # what the screen shows: the next poll asks with it, and gets a 304 while it is still the same
+        "poll_headers": json.dumps({"If-None-Match": poll_etag("pairings", version, page)}),
         "standings": standings,
         "top": standings.rows[:TOP],
         "refresh": PAGE_SECONDS if pages > 1 else REFRESH_SECONDS,

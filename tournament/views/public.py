@@ -9,11 +9,18 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
 from tournament.models import Game, Registration, Round, Tournament
-from tournament.models.game import ResultState
-from tournament.permissions import ANYONE, ORGANIZER, REFEREE, may_create_tournament, request_roles
+from tournament.permissions import (
+    ANYONE,
+    may_create_tournament,
+    may_manage,
+    may_see_game,
+    may_see_round,
+    record_is_public,
+    request_roles,
+)
 from tournament.selectors.round_day import games_by_table, not_playing
 from tournament.selectors.rows import tournament_by_slug
-from tournament.services.results import player_side
+from tournament.services.live import has_engine
 
 from .games import _move_param
 from .games import _viewer as record_viewer
@@ -70,7 +77,7 @@ def round_detail(request, slug, number):
     tournament = tournament_by_slug(slug)
     round_ = get_object_or_404(Round.objects.select_related("discipline"), tournament=tournament, number=number)
     roles = request_roles(request, tournament)
-    if not round_.is_public and REFEREE not in roles:
+    if not may_see_round(roles, round_):
         raise Http404("round not published")
     games = games_by_table(round_)
     return render(
@@ -81,28 +88,24 @@ def round_detail(request, slug, number):
             "round": round_,
             "games": games,
             "not_playing": not_playing(round_, games),
-            "organizer": ORGANIZER in roles,
+            "organizer": may_manage(roles),
         },
     )
 
 
 # -- one game, for everybody ---------------------------------------------------------------
 #
-# A published round's games have a public page: players, result, and the game
-# record on the board viewer.  The record is shown only once the result is
-# settled -- confirmed by the opponent or decided by a referee -- so that a
-# record still under dispute (perhaps with an illegal move the referee is
-# looking at) is not on display.  Nobody can change a result here; players
-# report theirs on their own game page.
-
-SETTLED = (ResultState.CONFIRMED, ResultState.ADJUDICATED)
+# The games of a round whoever sees (permissions.may_see_round) have a public
+# page: players, result, and the game record on the board viewer with its SGF,
+# once the result is settled (permissions.record_is_public).  Nobody can
+# change a result here; players report theirs on their own game page.
 
 
 def _public_game(request, slug, number, pk):
     tournament = tournament_by_slug(slug)
     round_ = get_object_or_404(Round.objects.select_related("discipline"), tournament=tournament, number=number)
     roles = request_roles(request, tournament)
-    if not round_.is_public and REFEREE not in roles:
+    if not may_see_round(roles, round_):
         raise Http404("round not published")
     game = get_object_or_404(
         Game.objects.select_related("round", "round__discipline", "black", "white"), pk=pk, round=round_
@@ -110,13 +113,15 @@ def _public_game(request, slug, number, pk):
     return tournament, roles, game
 
 
-def record_shown(game: Game) -> bool:
-    return game.result_state in SETTLED
+def has_sgf(game: Game) -> bool:
+    """The public page offers the game's SGF (and :func:`tournament.views.sgf.public_game_sgf` gives it):
+    a settled game with a record that a rules engine reads."""
+    return record_is_public(game) and bool(game.record) and has_engine(game.round.discipline)
 
 
 def public_game(request, slug, number, pk):
     tournament, roles, game = _public_game(request, slug, number, pk)
-    shown = record_shown(game)
+    shown = record_is_public(game)
     viewer = record_viewer(game, _move_param(request)) if shown else None
     return render(
         request,
@@ -128,8 +133,9 @@ def public_game(request, slug, number, pk):
             "viewer": viewer,
             "record_shown": shown,
             "has_record": bool(game.record),
+            "has_sgf": has_sgf(game),
             "board_url": reverse("public_game_board", args=[tournament.slug, game.round.number, game.pk]),
-            "own_page": REFEREE in roles or player_side(game, request.user) is not None,
+            "own_page": may_see_game(request.user, roles, game),
         },
     )
 
@@ -137,7 +143,7 @@ def public_game(request, slug, number, pk):
 def public_game_board(request, slug, number, pk):
     """The board viewer alone, for htmx's steps."""
     tournament, roles, game = _public_game(request, slug, number, pk)
-    viewer = record_viewer(game, _move_param(request)) if record_shown(game) else None
+    viewer = record_viewer(game, _move_param(request)) if record_is_public(game) else None
     if viewer is None:
         raise Http404("no record to show")
     board_url = reverse("public_game_board", args=[tournament.slug, game.round.number, game.pk])

@@ -6,10 +6,9 @@ from django.http import Http404, HttpResponse
 
 from games.sgf import escape
 from tournament.models.game import Result, WinMethod
-from tournament.services.live import has_engine
-from tournament.services.records import replay_record, variant_of
+from tournament.services.records import replay_record
 
-from .public import _public_game, record_shown
+from .public import _public_game, has_sgf
 
 #: The site's result as SGF's ``RE`` where the record does not show it (a resignation, a loss on time).
 _RE = {Result.BLACK: "B+", Result.WHITE: "W+", Result.DRAW: "0"}
@@ -20,7 +19,7 @@ def game_sgf(game) -> str:
     """The game's record as SGF, with the players, the event and the result the tournament settled."""
     discipline = game.round.discipline
     replay = replay_record(discipline=discipline, record=game.record, handicap=game.handicap, komi=game.komi)
-    text = variant_of(discipline).write_sgf(replay)
+    text = discipline.variant.write_sgf(replay)
     tournament = game.round.tournament
     root = {
         "PB": game.black.full_name,
@@ -42,7 +41,7 @@ def game_sgf(game) -> str:
 def public_game_sgf(request, slug, number, pk):
     """``.sgf`` download of a game whose result is settled (confirmed or decided) and that has a record."""
     tournament, _roles, game = _public_game(request, slug, number, pk)
-    if not (record_shown(game) and game.record and has_engine(game.round.discipline)):
+    if not has_sgf(game):
         raise Http404("no settled record to download")
     game.round.tournament = tournament
     try:

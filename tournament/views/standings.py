@@ -1,10 +1,11 @@
 """Standings and crosstable pages (live with htmx) and the downloads.
 
-Anybody may see the standings and crosstable of published rounds; the PDFs
-of a round (pairing sheet, result slips) are for anybody once the round is
-published, for organizers always.  Organizers' downloads count every paired
-round; everybody else's only the published ones.  The EGD file is for
-organizers.
+Who may see what is decided in :mod:`tournament.permissions`: anybody sees
+the standings and crosstable (and their PDFs and CSV) of the published
+rounds; a round's PDFs (pairing sheet, result slips) answer as its page
+(``may_see_round``); organizers' downloads count every paired round
+(``counts_unpublished_rounds``); the EGD file is for organizers
+(``may_manage``).
 """
 
 from __future__ import annotations
@@ -34,7 +35,14 @@ from tournament.pdf.crosstable import crosstable_pdf
 from tournament.pdf.pairings import pairings_pdf
 from tournament.pdf.slips import slips_pdf
 from tournament.pdf.standings import standings_pdf
-from tournament.permissions import ORGANIZER, has_role, request_roles, require
+from tournament.permissions import (
+    ORGANIZER,
+    counts_unpublished_rounds,
+    may_manage,
+    may_see_round,
+    request_roles,
+    require,
+)
 from tournament.selectors import standings as sel
 from tournament.selectors.rows import tournament_by_slug
 
@@ -171,7 +179,7 @@ def _page(request, slug, discipline, template, partial):
     table_html = _table_html(request, tournament, discipline, version, partial)
     if request.headers.get("HX-Request") == "true":
         return HttpResponse(table_html)
-    organizer = ORGANIZER in request_roles(request, tournament)  # read once: the navigation asks again
+    organizer = may_manage(request_roles(request, tournament))  # read once: the navigation asks again
     context = {
         "tournament": tournament,
         "table_html": table_html,
@@ -205,7 +213,7 @@ def _standings_file(request, slug, name: str, write, content_type: str = "applic
     round; everybody else's only the published ones."""
     tournament = _tournament(slug)
     discipline = _discipline(request, tournament, None)
-    if has_role(request.user, tournament, ORGANIZER):  # every paired round counts
+    if counts_unpublished_rounds(request_roles(request, tournament)):
         st = sel.standings_for(tournament, discipline=discipline, public=False)
     else:
         st = sel.public_standings(tournament, discipline, sel.standings_version(tournament))
@@ -262,7 +270,7 @@ def _round_sheet(request, slug, number):
     round_ = get_object_or_404(
         Round.objects.select_related("discipline", "tournament"), tournament=tournament, number=number
     )
-    if not round_.is_public and not has_role(request.user, tournament, ORGANIZER):
+    if not may_see_round(request_roles(request, tournament), round_):
         raise Http404("round not published")
     return tournament, sel.pairing_sheet(round_)
 

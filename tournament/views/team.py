@@ -14,6 +14,7 @@ from django.views.decorators.http import require_POST
 
 from tournament.forms.team import InviteForm, RoleAddForm
 from tournament.models import TournamentInvitation, TournamentRole
+from tournament.permissions import may_manage, roles_of
 from tournament.selectors.setup import open_invitations, team
 from tournament.services import team as team_services
 
@@ -86,11 +87,7 @@ def team_remove(request, tournament, roles):
             request,
             _("%(user)s is no longer %(role)s.") % {"user": role.user.get_username(), "role": role.get_role_display()},
         )
-        if (
-            role.user_id == request.user.pk
-            and not request.user.is_superuser
-            and not tournament.roles.filter(user=request.user).exists()
-        ):
+        if not may_manage(roles_of(request.user, tournament)):  # they removed their own organizer's role
             return redirect("my_tournaments")
     return _to_team(tournament)
 

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.shared import skip_without_shared
 from tournament.exports.h9 import H9Header, ascii_text, entry, opengotha_header, small_board_notes, write_h9
 from tournament.pairing.opengotha_xml import read_tournament
 from tournament.standings import overall_standings
@@ -25,8 +26,7 @@ ANSWERS = Path(__file__).resolve().parent / "oracle_answers"
 def tournament(name):
     if name.startswith("sim-"):
         return read_tournament(simulate(int(name[4:])))
-    if not (SHARED / f"{name}.xml").exists():
-        pytest.skip("../shared/opengotha not found")
+    skip_without_shared(SHARED / f"{name}.xml")
     return read_tournament(SHARED / f"{name}.xml")
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
+from tests.shared import shared
 from tournament.models import Game, Round, Tournament
 from tournament.pairing import engine
 from tournament.pairing.opengotha_xml import read_tournament
@@ -17,7 +18,7 @@ from tournament.services.rounds import round_pair
 
 pytestmark = pytest.mark.django_db
 
-SHARED = Path(__file__).resolve().parents[3].parent / "shared" / "opengotha"
+SHARED = shared("opengotha")
 FILES = sorted(SHARED.glob("*.xml"))
 
 

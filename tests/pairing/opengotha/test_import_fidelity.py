@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.shared import needs_shared, shared
 from tournament.pairing.opengotha_xml import (
     OpenGothaFormatError,
     opengotha_rank,
@@ -21,8 +22,8 @@ from tournament.pairing.scores import crit_value, score_table
 from .oracle.simulate import simulate
 
 HERE = Path(__file__).resolve().parent
-SHARED = HERE.parents[2].parent / "shared" / "opengotha"
-NEEDS_SHARED = pytest.mark.skipif(not SHARED.is_dir(), reason="../shared/opengotha not found")
+SHARED = shared("opengotha")
+NEEDS_SHARED = needs_shared("opengotha")
 
 
 def as_352(text: str) -> str:

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.shared import shared, skip_without_shared
 from tournament.pairing.opengotha_xml import read_tournament
 from tournament.pairing.scores import crit_value, score_table
 from tournament.standings import overall_standings
@@ -29,7 +30,7 @@ from .oracle.simulate import simulate
 
 HERE = Path(__file__).resolve().parent
 ANSWERS = HERE / "oracle_answers"
-SHARED = HERE.parents[2].parent / "shared" / "opengotha"
+SHARED = shared("opengotha")
 SHARED_FILES = ["simpleswiss", "notsosimpleswiss", "simplemm", "notsimplemm", "Toulouse2024", "20240921-KPMC-Splitbug"]
 SIMULATED = [f"sim-{seed}" for seed in range(1, 25)]
 
@@ -39,8 +40,7 @@ def tournament(name: str):
     if name.startswith("sim-"):
         return read_tournament(simulate(int(name[4:])))
     path = SHARED / f"{name}.xml"
-    if not path.exists():
-        pytest.skip("../shared/opengotha not found")
+    skip_without_shared(path)
     return read_tournament(path)
 
 

@@ -33,7 +33,7 @@ def renumber_rounds(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0016_round_pairing_record'),
+        ('tournament', '0017_rating_lists_kinds_and_own_lists'),
     ]
 
     operations = [
