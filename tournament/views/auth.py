@@ -24,7 +24,7 @@ from tournament.auth_backend import BACKEND
 from tournament.forms.accounts import SignUpForm, repeated_sign_up
 from tournament.services import accounts
 
-from .query import next_page
+from .query import next_address
 
 
 def lockout_message() -> str:
@@ -38,14 +38,14 @@ def locked_out(request, original_response=None, credentials=None):
     form = AuthenticationForm(request, initial={"username": username})
     form.cleaned_data = {}
     form.add_error(None, lockout_message())
-    return render(request, "registration/login.html", {"form": form, "next": next_page(request, "")}, status=429)
+    return render(request, "registration/login.html", {"form": form, "next": next_address(request, "")}, status=429)
 
 
 class LogInView(LoginView):
-    """Django's log-in page; then on to ``next`` if it is a page of this site (:func:`next_page`)."""
+    """Django's log-in page; then on to ``next`` if it is a page of this site (:func:`next_address`)."""
 
     def get_redirect_url(self) -> str:
-        return next_page(self.request, "")
+        return next_address(self.request, "")
 
 
 @method_decorator([sensitive_post_parameters("password1", "password2"), csrf_protect, never_cache], name="dispatch")
@@ -84,7 +84,7 @@ class SignUpView(RedirectURLMixin, FormView):
 
     def get_redirect_url(self) -> str:
         """``next`` if it is a page of this site, else empty (then the start page)."""
-        return next_page(self.request, "")
+        return next_address(self.request, "")
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)

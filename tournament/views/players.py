@@ -27,7 +27,7 @@ from .access import ORGANIZER, tournament_page
 from .actions import refusal_as_message
 from .form_errors import each_on_top
 from .language import chosen_language
-from .query import int_param, next_page
+from .query import int_param, next_address
 
 
 def _round_numbers(tournament) -> list[int]:
@@ -94,7 +94,7 @@ def registration_status(request, tournament, roles, pk):
         return render(
             request, "tournament/manage/_registration_row.html", {"tournament": tournament, "reg": registration}
         )
-    return HttpResponseRedirect(next_page(request, reverse("manage_registrations", args=[tournament.slug])))
+    return HttpResponseRedirect(next_address(request, reverse("manage_registrations", args=[tournament.slug])))
 
 
 def _reason(request, length: int = 200) -> str:

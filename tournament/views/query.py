@@ -33,7 +33,7 @@ class NumberConverter:
         return str(value)
 
 
-def next_page(request, default: str) -> str:
+def next_address(request, default: str) -> str:
     """Where to go on to: the request's ``next`` (form first, then query) if it is a path on this site
     (``/t/hannover/``; not ``0``, not another host, not ``//evil.example``), else ``default``."""
     wanted = request.POST.get("next") or request.GET.get("next") or ""
