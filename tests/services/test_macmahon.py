@@ -384,3 +384,13 @@ def test_deeply_nested_elements_are_refused_before_anything_walks_them(db):
     assert info.value.messages == [
         f"The file's elements are nested more than {limits.XML_DEPTH} deep; a MacMahon file is not."
     ]
+
+
+def test_a_database_that_gives_no_ids_back_from_one_insert_gets_the_rows_one_by_one(db, monkeypatch):
+    """SQLite before 3.35 returns no ids from a bulk insert: players and rounds are then saved one by one."""
+    from django.db import connection
+
+    monkeypatch.setattr(type(connection.features), "can_return_rows_from_bulk_insert", False)
+    t = import_macmahon(SAMPLE, slug="old-sqlite", user=SYSTEM)
+    assert t.registrations.count() == 4 and t.rounds.count() == 3
+    assert Game.objects.filter(round__tournament=t).count() == 3

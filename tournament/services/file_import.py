@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils.translation import gettext as _
 
 from tournament.models import Bye, Discipline, Game, Registration, Round, Tournament, TournamentRole
@@ -54,6 +54,16 @@ def checked_players(rows: list[tuple[str, Registration]]) -> list[Registration]:
     return [registration for _label, registration in rows]
 
 
+def _with_ids(model, objects: list) -> None:
+    """Insert rows that others refer to, each getting its id: one statement per batch where the database gives
+    the ids back (PostgreSQL, SQLite from 3.35), else one by one."""
+    if connection.features.can_return_rows_from_bulk_insert:
+        model.objects.bulk_create(objects, batch_size=BATCH)
+    else:  # an SQLite older than 3.35
+        for obj in objects:
+            obj.save(force_insert=True)
+
+
 def write_rows(rows: TournamentRows, *, user, reason: str) -> Tournament:
     """Everything in one transaction, one statement per kind of row; the uploader (a person, not the
     command line) becomes the organizer. Audited: the import, and the organizer's role."""
@@ -61,8 +71,8 @@ def write_rows(rows: TournamentRows, *, user, reason: str) -> Tournament:
         tournament = rows.tournament
         tournament.save()
         rows.discipline.save()
-        Registration.objects.bulk_create(rows.registrations, batch_size=BATCH)
-        Round.objects.bulk_create(rows.rounds, batch_size=BATCH)  # their ids go into the games and byes
+        _with_ids(Registration, rows.registrations)  # their ids go into the games and byes
+        _with_ids(Round, rows.rounds)
         Game.objects.bulk_create(rows.games, batch_size=BATCH)
         Bye.objects.bulk_create(rows.byes, batch_size=BATCH)
         log_change(
