@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal, TypedDict, TypeVar, Unpack
@@ -75,6 +75,7 @@ __all__ = [
     "Method",
     "RecordInput",
     "EngineClaimInput",
+    "GameSettings",
     "ReplaySettings",
     "NoValidator",
     "VARIANTS",
@@ -93,14 +94,23 @@ RecordInput = str | Sequence[Point | None]
 EngineClaimInput = EngineClaim | str | tuple[Any, ...]
 
 
-class ReplaySettings(TypedDict, total=False):
-    """The settings of :meth:`Variant.replay`, as :meth:`Variant.check_claim` passes them on."""
+class GameSettings(TypedDict, total=False):
+    """What a game is played with: board, rule set and its adjustments, komi, handicap
+    (:class:`games.live.LiveGame` takes these)."""
 
     size: int | None
     rules: str | None
     options: Mapping[str, Any] | None
     komi: float | None
     handicap: int | None
+
+
+class ReplaySettings(GameSettings, total=False):
+    """The settings of :meth:`Variant.replay`, as :meth:`Variant.check_claim` passes them on:
+    those of the game, and the dead stones and neutral points of a Go game's end."""
+
+    dead: Iterable[str | Point] | None
+    neutral: Iterable[str | Point] | None
 
 
 class NoValidator(ValueError):
@@ -274,14 +284,26 @@ class Variant:
         options: Mapping[str, Any] | None = None,
         komi: float | None = None,
         handicap: int | None = None,
+        dead: Iterable[str | Point] | None = None,
+        neutral: Iterable[str | Point] | None = None,
     ) -> Replay:
-        """Replay ``record`` (text, SGF, or a list of moves)."""
+        """Replay ``record`` (text, SGF, or a list of moves).
+
+        Go counts a game ended by two passes after removing the chains of the
+        ``dead`` stones, with the ``neutral`` points counting for nobody
+        (``"D4"``, SGF letters or :class:`~games.coords.Point`; without
+        ``dead``, an SGF's ``TB``/``TW`` name the dead stones): see
+        :func:`games.go.verdict.replay`, which raises
+        :class:`games.go.MarkError` for marks that do not fit.  The other
+        games take none."""
         settings: ReplaySettings = {
             "size": size,
             "rules": rules,
             "options": options,
             "komi": komi,
             "handicap": handicap,
+            "dead": dead,
+            "neutral": neutral,
         }
         return self._replay(record, settings)
 
@@ -391,6 +413,8 @@ class NinukiVariant(Variant):
     def _replay(self, record: RecordInput, settings: ReplaySettings) -> Replay:
         if settings.get("handicap"):
             raise ValueError("Ninuki-Renju is played without handicap")
+        if settings.get("dead") or settings.get("neutral"):
+            raise ValueError("Ninuki-Renju has no dead stones or neutral points")
         v = ninuki.replay(record, self.rule_set(settings.get("rules"), settings.get("options")), settings.get("size"))
         board = v.board
         assert board is not None  # ninuki.replay keeps the board it played on
@@ -486,7 +510,16 @@ class GoFamilyVariant(Variant):
             raise TypeError(f"{self.title} replays a record in text notation or SGF (or a games.go.Record)")
         game_class = self.game_class
         size, komi, handicap = settings.get("size"), settings.get("komi"), settings.get("handicap")
-        v = go.verdict.replay(game_class, record, size=size, komi=komi, handicap=handicap)
+        v = go.verdict.replay(
+            game_class,
+            record,
+            size=size,
+            komi=komi,
+            handicap=handicap,
+            rules=rules,
+            dead=settings.get("dead"),
+            neutral=settings.get("neutral"),
+        )
         game = v.game
         n = game.size
         assert n is not None  # the family replays records on square boards
@@ -500,7 +533,7 @@ class GoFamilyVariant(Variant):
             # The stones are kept up to date point by point (a move changes a
             # few: the stone, captures, 1000-Volt-Go's slides), not read
             # from the whole board after every move.
-            g = game_class(size=n, komi=game.komi, handicap=game.handicap)
+            g = game_class(size=n, komi=game.komi, handicap=game.handicap, rules=game.rules)
             points = [point(q) for q in range(len(g.position.stones))]
             stones: dict[Point, Colour] = {}
             before = bytes(g.position.stones)
@@ -554,7 +587,9 @@ class GoFamilyVariant(Variant):
         return go.verdict.check_claim(_engine_verdict(replay, go.Verdict), claim)
 
     def write_sgf(self, replay: Replay) -> str:
-        return go.write_sgf(_engine_verdict(replay, go.Verdict).game)
+        """The SGF, with ``TB``/``TW`` of the dead stones the replay was counted with (if any)."""
+        verdict = _engine_verdict(replay, go.Verdict)
+        return go.write_sgf(verdict.game, marks=verdict.marks)
 
     def _sample(
         self, rng: random.Random, size: int | None, rules: str | None, komi: float | None, handicap: int
@@ -583,10 +618,14 @@ class RundGoVariant(Variant):
 def _build() -> dict[str, Variant]:
     return {
         "ninuki": NinukiVariant(),
-        # Go counts by area only (RULES.md "Go"): no territory count, so no "japanese".
-        "go": GoFamilyVariant("go", go.Game, ("chinese",)),
-        "keima": GoFamilyVariant("keima", keima.KeimaGame, ("hannover",), keima.handicap_for_rank_difference),
-        "volt": GoFamilyVariant("volt", volt.VoltGame, ("hannover",), volt.handicap_for_rank_difference),
+        # The rule sets are the engine's (Game.rule_names): Go counts by area ("chinese") or by
+        # territory and prisoners ("japanese"), after removing the dead stones agreed on;
+        # Keima-Go and 1000-Volt-Go by their Hannover rules, every stone on the board alive.
+        "go": GoFamilyVariant("go", go.Game, go.Game.rule_sets()),
+        "keima": GoFamilyVariant(
+            "keima", keima.KeimaGame, keima.KeimaGame.rule_sets(), keima.handicap_for_rank_difference
+        ),
+        "volt": GoFamilyVariant("volt", volt.VoltGame, volt.VoltGame.rule_sets(), volt.handicap_for_rank_difference),
         "rundgo": RundGoVariant(),
     }
 

@@ -132,10 +132,12 @@ def test_settings_reach_the_engines():
     assert r.legal and r.size == 21 and r.verdict.board.rules.double_three == "both"
     r = games.variant("go").replay("pass pass", size=9, komi=0.5, rules="chinese")
     assert r.result == "W+0.5"
-    # Go is counted by area only: no "japanese" (territory) rule set is offered or taken
-    assert games.variant("go").rule_sets == ("chinese",)
-    with pytest.raises(ValueError, match="unknown rule set 'japanese' for Go; choose from chinese"):
-        games.variant("go").replay("pass pass", size=9, rules="japanese")
+    # Go is counted by area (chinese, the default) or by territory and prisoners (japanese)
+    assert games.variant("go").rule_sets == ("chinese", "japanese")
+    r = games.variant("go").replay("E5 pass pass", size=9, komi=0.5, rules="japanese")
+    assert r.score == {"black": 80, "white": 0} and r.result == "B+79.5" and r.verdict.game.rules == "japanese"
+    with pytest.raises(ValueError, match="unknown rule set 'hannover' for Go; choose from chinese, japanese"):
+        games.variant("go").replay("pass pass", size=9, rules="hannover")
     r = games.variant("keima").replay("C7 D5 G3 F5 E5 D3", handicap=2)
     assert r.legal and r.verdict.game.handicap == 2
     with pytest.raises(ValueError, match="unknown rule set"):

@@ -30,13 +30,9 @@ class HandicapPolicy(models.TextChoices):
     RANK_TABLE = "rank-table", _("table by Go rank difference")
 
 
-#: Rule sets once offered that do not exist: why, for the organizer.
-NOT_OFFERED = {
-    (DisciplineKind.GO, "japanese"): _(
-        "Go is counted by area (Chinese rules) only: the validator has no territory count, "
-        "so the rule set japanese is not offered."
-    ),
-}
+#: Rule sets once offered that do not exist: why, for the organizer.  (Go's ``japanese`` was one
+#: until the engine counted territory with the dead stones removed: it is offered again.)
+NOT_OFFERED: dict = {}
 
 #: The handicap policies the pairing implements for each kind (the first is the one a new discipline gets).
 HANDICAP_POLICIES = {
