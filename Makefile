@@ -8,9 +8,10 @@ PORT   ?= 8000
 STAMP  := $(VENV)/.installed
 
 # Debian packages the tests need: Chromium for the browser tests, fonts
-# for the PDFs, poppler-utils to look at PDFs as pictures.
-DEB_PACKAGES := chromium fonts-dejavu-core fonts-ipaexfont-gothic poppler-utils
-DEB_CHECK    := /usr/bin/chromium /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf /usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf /usr/bin/pdftoppm
+# for the PDFs, poppler-utils to look at PDFs as pictures, gettext to check
+# the German catalogue against the code.
+DEB_PACKAGES := chromium fonts-dejavu-core fonts-ipaexfont-gothic poppler-utils gettext
+DEB_CHECK    := /usr/bin/msgfmt /usr/bin/chromium /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf /usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf /usr/bin/pdftoppm
 
 # `make test-sqlite`: the suite on SQLite only, for a quick run.
 .PHONY: run test test-sqlite lint install system-deps migrate demo bench messages serve clean
@@ -65,7 +66,7 @@ bench: install
 	$(PY) tests/bench/run_all.py
 
 messages: install
-	$(PY) manage.py makemessages -l de --ignore=.venv --ignore=tests
+	$(PY) manage.py makemessages -l de --ignore=.venv --ignore=tests --no-obsolete
 	$(PY) manage.py compilemessages --ignore=.venv
 
 clean:

@@ -32,7 +32,7 @@ from games import go, keima, ninuki
 from games.common import COLOURS, Colour, Ending, IllegalMove, winner_of
 from games.coords import CoordinateError, Point
 from games.limits import RecordTooLong, too_long_message
-from games.registry import AfterMove, GoFamilyVariant, NinukiVariant, NoValidator, ReplaySettings
+from games.registry import AfterMove, GameSettings, GoFamilyVariant, NinukiVariant, NoValidator
 
 __all__ = ["LiveGame", "Snapshot", "TooLong", "normalise"]
 
@@ -165,7 +165,7 @@ class LiveGame:
             assert isinstance(variant, GoFamilyVariant)  # every other game with a validator
             if options:
                 raise ValueError(f"{variant.title} has no rule options")
-            game = variant.game_class(size=size or variant.default_size, komi=komi, handicap=handicap or 0)
+            game = variant.game_class(size=size or variant.default_size, komi=komi, handicap=handicap or 0, rules=rules)
             self._engine = game
             n = game.size
             assert n is not None  # a square board
@@ -174,7 +174,7 @@ class LiveGame:
             self.capture_win = None
 
     @classmethod
-    def from_moves(cls, kind: str, moves: Iterable[str], **settings: Unpack[ReplaySettings]) -> LiveGame:
+    def from_moves(cls, kind: str, moves: Iterable[str], **settings: Unpack[GameSettings]) -> LiveGame:
         """The game after ``moves`` (tokens, as :meth:`play` takes them)."""
         game = cls(kind, **settings)
         for move in moves:
@@ -206,6 +206,23 @@ class LiveGame:
     def text(self) -> str:
         """The record in text notation: ``"K10 K9 pass"``."""
         return " ".join(self.moves)
+
+    # ---- the end of a Go game ----------------------------------------------------
+
+    def marking(self, marks: go.Marks | Mapping[str, Any] | None = None) -> go.Marking:
+        """The marking phase of a Go game ended by two passes: ``marks`` (a
+        :class:`games.go.Marks`, or as :meth:`games.go.Marks.as_dict` keeps
+        them) on its final position, to toggle and count
+        (:class:`games.go.Marking`).  Raises :class:`games.go.MarkError`
+        (``not-over``, ``no-removal`` for Keima-Go and 1000-Volt-Go, the
+        codes of marks that do not fit, ``unreadable``), ``TypeError`` for
+        Ninuki-Renju."""
+        engine = self._engine
+        if isinstance(engine, ninuki.Board):
+            raise TypeError("Ninuki-Renju has no dead stones")
+        if marks is not None and not isinstance(marks, go.Marks):
+            marks = go.Marks.from_dict(marks)
+        return go.Marking(engine, marks)
 
     # ---- what the board shows ----------------------------------------------
 
@@ -246,10 +263,8 @@ class LiveGame:
             return Point(*graph.point(p))
 
         stones = {point(p): COLOURS[c - 1] for p, c in enumerate(game.position.stones) if c}
-        prisoners: dict[Colour, int] = {"black": 0, "white": 0}
-        for m in game.moves:
-            prisoners[COLOURS[m.colour - 1]] += len(m.captured)
-            prisoners[COLOURS[2 - m.colour]] += len(m.lost)  # 1000-Volt-Go: the mover's own lost stones
+        taken = game.prisoners()  # 1000-Volt-Go: the mover's own lost stones count for the opponent
+        prisoners: dict[Colour, int] = {"black": taken[0], "white": taken[1]}
         move = game.moves[-1] if game.moves else None
         last = None if move is None or move.point is None else point(move.point)
         first = game.half_turn if isinstance(game, keima.KeimaGame) else None

@@ -21,7 +21,7 @@ Every :class:`Variant` answers the same questions, whatever its engine:
   ``handicap_policies`` (the usual first; ``has_handicap``),
   ``rule_options`` (the public schema of the rule adjustments, checked by
   :meth:`Variant.check_rule_options`; :meth:`Variant.preset_options`),
-  ``rule_sets_not_offered``, ``diagrams`` (the rules page's),
+  ``diagrams`` (the rules page's),
   ``record_by_default``, ``egd_rated``, ``sgf_game``;
 - :meth:`Variant.handicap` (``(stones, komi)`` by Go rank difference, or
   ``None`` where the game has no table, :attr:`Variant.handicap_table`) and :meth:`Variant.max_moves` (the
@@ -50,7 +50,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal, TypedDict, TypeVar, Unpack
@@ -95,6 +95,7 @@ __all__ = [
     "Method",
     "RecordInput",
     "EngineClaimInput",
+    "GameSettings",
     "ReplaySettings",
     "NoValidator",
     "OTHER",
@@ -117,14 +118,23 @@ RecordInput = str | Sequence[Point | None]
 EngineClaimInput = EngineClaim | str | tuple[Any, ...]
 
 
-class ReplaySettings(TypedDict, total=False):
-    """The settings of :meth:`Variant.replay`, as :meth:`Variant.check_claim` passes them on."""
+class GameSettings(TypedDict, total=False):
+    """What a game is played with: board, rule set and its adjustments, komi, handicap
+    (:class:`games.live.LiveGame` takes these)."""
 
     size: int | None
     rules: str | None
     options: Mapping[str, Any] | None
     komi: float | None
     handicap: int | None
+
+
+class ReplaySettings(GameSettings, total=False):
+    """The settings of :meth:`Variant.replay`, as :meth:`Variant.check_claim` passes them on:
+    those of the game, and the dead stones and neutral points of a Go game's end."""
+
+    dead: Iterable[str | Point] | None
+    neutral: Iterable[str | Point] | None
 
 
 class NoValidator(ValueError):
@@ -273,8 +283,6 @@ class Variant:
     title: str = ""
     #: The rule sets the validator knows, the first the default.
     rule_sets: tuple[str, ...] = ()
-    #: Rule sets once offered that the game does not have -> why, as a code the site words.
-    rule_sets_not_offered: Mapping[str, str] = _NOTHING
     #: The options that adjust a rule set, by name: the public schema (empty: none).
     rule_options: Mapping[str, RuleOption] = _NOTHING
     board_sizes: Sequence[int] = ()
@@ -337,14 +345,26 @@ class Variant:
         options: Mapping[str, Any] | None = None,
         komi: float | None = None,
         handicap: int | None = None,
+        dead: Iterable[str | Point] | None = None,
+        neutral: Iterable[str | Point] | None = None,
     ) -> Replay:
-        """Replay ``record`` (text, SGF, or a list of moves)."""
+        """Replay ``record`` (text, SGF, or a list of moves).
+
+        Go counts a game ended by two passes after removing the chains of the
+        ``dead`` stones, with the ``neutral`` points counting for nobody
+        (``"D4"``, SGF letters or :class:`~games.coords.Point`; without
+        ``dead``, an SGF's ``TB``/``TW`` name the dead stones): see
+        :func:`games.go.verdict.replay`, which raises
+        :class:`games.go.MarkError` for marks that do not fit.  The other
+        games take none."""
         settings: ReplaySettings = {
             "size": size,
             "rules": rules,
             "options": options,
             "komi": komi,
             "handicap": handicap,
+            "dead": dead,
+            "neutral": neutral,
         }
         return self._replay(record, settings)
 
@@ -498,6 +518,8 @@ class NinukiVariant(Variant):
     def _replay(self, record: RecordInput, settings: ReplaySettings) -> Replay:
         if settings.get("handicap"):
             raise ValueError("Ninuki-Renju is played without handicap")
+        if settings.get("dead") or settings.get("neutral"):
+            raise ValueError("Ninuki-Renju has no dead stones or neutral points")
         v = ninuki.replay(record, self.rule_set(settings.get("rules"), settings.get("options")), settings.get("size"))
         board = v.board
         assert board is not None  # ninuki.replay keeps the board it played on
@@ -576,7 +598,6 @@ class GoFamilyVariant(Variant):
         diagrams: Mapping[str, Diagram],
         record_by_default: bool,
         egd_rated: bool = False,
-        rule_sets_not_offered: Mapping[str, str] = _NOTHING,
     ):
         self.name = name
         #: The engine's game class (:class:`games.go.Game` or a subclass).
@@ -590,7 +611,6 @@ class GoFamilyVariant(Variant):
         self.diagrams = MappingProxyType(dict(diagrams))
         self.record_by_default = record_by_default
         self.egd_rated = egd_rated
-        self.rule_sets_not_offered = MappingProxyType(dict(rule_sets_not_offered))
 
     def max_moves(self, size: int | None = None, rules: str | None = None) -> int:
         return self.game_class.max_moves(size)
@@ -605,7 +625,16 @@ class GoFamilyVariant(Variant):
             raise TypeError(f"{self.title} replays a record in text notation or SGF (or a games.go.Record)")
         game_class = self.game_class
         size, komi, handicap = settings.get("size"), settings.get("komi"), settings.get("handicap")
-        v = go.verdict.replay(game_class, record, size=size, komi=komi, handicap=handicap)
+        v = go.verdict.replay(
+            game_class,
+            record,
+            size=size,
+            komi=komi,
+            handicap=handicap,
+            rules=rules,
+            dead=settings.get("dead"),
+            neutral=settings.get("neutral"),
+        )
         game = v.game
         n = game.size
         assert n is not None  # the family replays records on square boards
@@ -619,7 +648,7 @@ class GoFamilyVariant(Variant):
             # The stones are kept up to date point by point (a move changes a
             # few: the stone, captures, 1000-Volt-Go's slides), not read
             # from the whole board after every move.
-            g = game_class(size=n, komi=game.komi, handicap=game.handicap)
+            g = game_class(size=n, komi=game.komi, handicap=game.handicap, rules=game.rules)
             points = [point(q) for q in range(len(g.position.stones))]
             stones: dict[Point, Colour] = {}
             before = bytes(g.position.stones)
@@ -673,7 +702,9 @@ class GoFamilyVariant(Variant):
         return go.verdict.check_claim(_engine_verdict(replay, go.Verdict), claim)
 
     def write_sgf(self, replay: Replay) -> str:
-        return go.write_sgf(_engine_verdict(replay, go.Verdict).game)
+        """The SGF, with ``TB``/``TW`` of the dead stones the replay was counted with (if any)."""
+        verdict = _engine_verdict(replay, go.Verdict)
+        return go.write_sgf(verdict.game, marks=verdict.marks)
 
     def _sample(
         self, rng: random.Random, size: int | None, rules: str | None, komi: float | None, handicap: int
@@ -729,22 +760,23 @@ _TABLE_POLICIES: tuple[HandicapPolicy, ...] = ("rank-table", "mcmahon", "none")
 def _build() -> dict[str, Variant]:
     """Every game, in the order of the Hannover weekend (the order the site lists them in)."""
     return {
-        # Go counts by area only (RULES.md "Go"): no territory count, so no "japanese".
+        # The rule sets are the engine's (Game.rule_names): Go counts by area ("chinese") or by
+        # territory and prisoners ("japanese"), after removing the dead stones agreed on;
+        # Keima-Go and 1000-Volt-Go by their Hannover rules, every stone on the board alive.
         "go": GoFamilyVariant(
             "go",
             go.Game,
-            ("chinese",),
+            go.Game.rule_sets(),
             handicap_policies=_GO_POLICIES,
             diagrams={"capture": (9, "E5 D5 A1 E4 A3 F5 A5 E6")},
             record_by_default=False,
             egd_rated=True,
-            rule_sets_not_offered={"japanese": "no-territory-count"},
         ),
         "ninuki": NinukiVariant(),
         "keima": GoFamilyVariant(
             "keima",
             keima.KeimaGame,
-            ("hannover",),
+            keima.KeimaGame.rule_sets(),
             keima.handicap_for_rank_difference,
             handicap_policies=_TABLE_POLICIES,
             diagrams={"turn": (9, "E5 F7"), "first_stone_capture": (9, "B1 C3 A1 C2 A2")},
@@ -753,7 +785,7 @@ def _build() -> dict[str, Variant]:
         "volt": GoFamilyVariant(
             "volt",
             volt.VoltGame,
-            ("hannover",),
+            volt.VoltGame.rule_sets(),
             volt.handicap_for_rank_difference,
             handicap_policies=_TABLE_POLICIES,
             diagrams={"slide": (5, "B2 E4 B4")},

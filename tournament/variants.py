@@ -12,8 +12,7 @@ game"). This module only
 - lists the kinds with a fact the database is asked by (:func:`egd_kinds`),
 - adds the site's one policy of its own: no tournament plays on a board
   smaller than :data:`MIN_BOARD` (:func:`board_sizes`),
-- words the codes a variant gives (:func:`rule_option_message`,
-  :func:`not_offered_message`); its ways of winning and handicap policies
+- words the codes a variant gives (:func:`rule_option_message`); its ways of winning and handicap policies
   are worded by the stored choices ``WinMethod`` and ``HandicapPolicy``.
 """
 
@@ -30,7 +29,6 @@ __all__ = [
     "RuleOptionError",
     "board_sizes",
     "egd_kinds",
-    "not_offered_message",
     "rule_option_message",
     "variant_for",
 ]
@@ -65,21 +63,8 @@ _RULE_OPTION_WORDS = {
     "refused": _("The rules engine refuses these adjustments: %(message)s"),
 }
 
-#: The words for why a rule set is not offered (``Variant.rule_sets_not_offered``).
-_NOT_OFFERED_WORDS = {
-    "no-territory-count": _(
-        "Go is counted by area (Chinese rules) only: the validator has no territory count, "
-        "so the rule set japanese is not offered."
-    ),
-}
-
 
 def rule_option_message(exc: RuleOptionError) -> str:
     """A :class:`~games.schema.RuleOptionError` in the reader's language."""
     words = str(_RULE_OPTION_WORDS[exc.code])
     return words % exc.params if exc.params else words
-
-
-def not_offered_message(code: str) -> str:
-    """Why a rule set is not offered (a code of ``Variant.rule_sets_not_offered``), in the reader's language."""
-    return str(_NOT_OFFERED_WORDS[code])

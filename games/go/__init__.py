@@ -4,17 +4,27 @@
 >>> v.legal, v.moves, v.score, v.result
 (True, 4, {'black': 1, 'white': 1}, 'W+7.5')
 
+Counted by ``chinese`` (area) or ``japanese`` (territory) rules after the
+dead stones are removed:
+
+>>> v = replay("C3 B3 pass pass", size=5, rules="japanese", dead=["B3"])
+>>> v.score, v.dead, v.prisoners, v.result
+({'black': 25, 'white': 0}, {'black': 0, 'white': 1}, {'black': 0, 'white': 0}, 'B+18.5')
+
 Modules: :mod:`~games.go.graph` (boards as graphs), :mod:`~games.go.position`
-(stones, groups, captures), :mod:`~games.go.scoring` (area and Keima
-counting), :mod:`~games.go.game` (the rules of play), :mod:`~games.go.record`
-(SGF and plain notation), :mod:`~games.go.verdict` (replay, claims),
-:mod:`~games.go.cli` (the command line shared by the three games).
+(stones, groups, captures), :mod:`~games.go.scoring` (area, territory and
+Keima counting), :mod:`~games.go.marks` (the dead stones and neutral points
+agreed at the end), :mod:`~games.go.game` (the rules of play),
+:mod:`~games.go.record` (SGF and plain notation), :mod:`~games.go.verdict`
+(replay, claims), :mod:`~games.go.cli` (the command line shared by the
+three games).
 """
 
 from __future__ import annotations
 
 from games.go.game import Game, IllegalMove, Move, Outcome, Termination
 from games.go.graph import Graph, from_edges, square
+from games.go.marks import Change, MarkError, Marking, Marks
 from games.go.position import BLACK, EMPTY, WHITE, Position
 from games.go.record import Record, RecordError, TooLong, parse_record, write_sgf
 from games.go.verdict import Claim, ClaimCheck, Verdict, bind, parse_claim
@@ -33,6 +43,10 @@ __all__ = [
     "square",
     "from_edges",
     "Position",
+    "Marks",
+    "Marking",
+    "MarkError",
+    "Change",
     "Record",
     "RecordError",
     "TooLong",

@@ -1,4 +1,5 @@
-"""``python -m games.go [--size N] [--komi K] [--handicap H] FILE``: check a Go record."""
+"""``python -m games.go [--size N] [--komi K] [--handicap H] [--rules chinese|japanese] [--dead POINTS]
+[--neutral POINTS] FILE``: check a Go record and count it with its dead stones."""
 
 import sys
 

@@ -1,11 +1,14 @@
 """The Go game: turn order, passes, ko, handicap, the end and the result.
 
 :class:`Game` plays plain Go (captures, no suicide, simple ko as a
-whole-board check, area scoring).  The variants subclass it and change a few
-hooks, as python-chess's variant boards do: :class:`games.keima.KeimaGame`
-(two stones a turn in knight's-move shape, the two-ko rule, Keima scoring)
-and :class:`games.volt.VoltGame` (stones slide before captures, suicide
-removes own groups).
+whole-board check) and counts by its rule set, ``chinese`` (area) or
+``japanese`` (territory and prisoners), after removing the dead stones the
+players marked (:meth:`Game.outcome` with :class:`~games.go.marks.Marks`).
+The variants subclass it and change a few hooks, as python-chess's variant
+boards do: :class:`games.keima.KeimaGame` (two stones a turn in
+knight's-move shape, the two-ko rule, Keima scoring) and
+:class:`games.volt.VoltGame` (stones slide before captures, suicide removes
+own groups); both count every stone on the board as alive.
 
 Move numbers are 1-based and count every move of the record: passes, and
 handicap stones given as moves.  A move is ``None`` / ``"pass"`` (a pass), a
@@ -31,15 +34,18 @@ Reasons an :class:`IllegalMove` gives (the ``reason`` field):
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import ClassVar
 
 from games.common import Colour, Ending
 from games.common import IllegalMove as _IllegalMove
 from games.coords import Point
 from games.go.diagram import ascii_board
 from games.go.graph import Graph, square
-from games.go.position import BLACK, WHITE, PlayError, Position, colour_name, opponent
-from games.go.scoring import area_score
+from games.go.marks import MarkError, Marks, resolve
+from games.go.position import BLACK, EMPTY, WHITE, PlayError, Position, colour_name, opponent
+from games.go.scoring import count_points, territory_owner
 
 __all__ = [
     "Game",
@@ -63,12 +69,20 @@ class Termination(enum.Enum):
 
 @dataclass(frozen=True)
 class Outcome:
-    """The end of a game: the count of each colour (without komi), komi, and the winner."""
+    """The end of a game: the count of each colour (without komi), komi, and the winner.
+
+    ``dead`` are the stones of each colour (black, white) removed as dead
+    before counting, ``prisoners`` the opponent's stones each colour (black,
+    white) took off the board during play; ``rules`` the rule set counted by.
+    """
 
     termination: Termination
     black: int
     white: int
     komi: float
+    dead: tuple[int, int] = (0, 0)
+    prisoners: tuple[int, int] = (0, 0)
+    rules: str = ""
 
     @property
     def margin(self) -> float:
@@ -95,6 +109,14 @@ class Outcome:
 
     def score(self) -> dict[Colour, int]:
         return {"black": self.black, "white": self.white}
+
+    def dead_stones(self) -> dict[Colour, int]:
+        """``{"black": n, "white": n}``: the stones of each colour removed as dead."""
+        return {"black": self.dead[0], "white": self.dead[1]}
+
+    def prisoner_counts(self) -> dict[Colour, int]:
+        """``{"black": n, "white": n}``: the stones each colour captured during play."""
+        return {"black": self.prisoners[0], "white": self.prisoners[1]}
 
 
 def format_margin(x: float) -> str:
@@ -126,10 +148,17 @@ class Game:
     name = "go"
     #: The game's name for people.
     title = "Go"
-    #: The SGF ``RU`` value written for this game.
-    rules_name = "Chinese"
+    #: The rule sets the game is counted by (the first is the default) -> the SGF ``RU`` value written.
+    #: ``chinese``: area counting; ``japanese``: territory counting (``RULES-DECISIONS.md``).
+    rule_names: ClassVar[Mapping[str, str]] = {"chinese": "Chinese", "japanese": "Japanese"}
+    #: The rule sets that count territory and prisoners (the others count area, or point by point).
+    territory_rules: ClassVar[frozenset[str]] = frozenset({"japanese"})
+    #: False where every stone on the board is alive at the end (Keima-Go, 1000-Volt-Go): no marks.
+    removes_dead_stones = True
     default_size = 19
     default_komi = 7.5
+    #: The komi of an even game under another rule set than the first (EGF: 6.5 with territory counting).
+    komi_by_rules: ClassVar[Mapping[str, float]] = {"japanese": 6.5}
     #: Stones one handicap unit consists of (a keima is two).
     stones_per_handicap = 1
     #: True for a game that looks along lines or jumps like a knight: it needs a square board.
@@ -166,7 +195,9 @@ class Game:
         komi: float | None = None,
         handicap: int = 0,
         graph: Graph | None = None,
+        rules: str | None = None,
     ):
+        self.rules = self.check_rules(rules)
         if graph is None:
             graph = square(self.default_size if size is None else size)
         elif size is not None and graph.size != size:
@@ -174,7 +205,7 @@ class Game:
         if handicap < 0 or handicap * self.stones_per_handicap > len(graph):
             raise ValueError(f"handicap {handicap} does not fit the board")
         self.graph = graph
-        self.komi = self.default_komi if komi is None else komi
+        self.komi = self.default_komi_for(self.rules) if komi is None else komi
         self.handicap = handicap
         self.position = Position(graph)
         #: Every move played, in order.
@@ -188,9 +219,36 @@ class Game:
             raise ValueError(f"{self.title} needs a square board")
 
     @classmethod
-    def from_position(cls, position: Position, to_move: int = BLACK, komi: float | None = None) -> Game:
+    def rule_sets(cls) -> tuple[str, ...]:
+        """The rule sets the game is counted by, the first the default (:attr:`rule_names`)."""
+        return tuple(cls.rule_names)
+
+    @classmethod
+    def check_rules(cls, rules: str | None) -> str:
+        """``rules``, or the default rule set for ``None``; ``ValueError`` for a rule set the game lacks."""
+        if rules is None:
+            return next(iter(cls.rule_names))
+        if rules not in cls.rule_names:
+            known = ", ".join(cls.rule_names)
+            raise ValueError(f"unknown rule set {rules!r} for {cls.title}; choose from {known}")
+        return rules
+
+    @classmethod
+    def default_komi_for(cls, rules: str | None = None) -> float:
+        """The komi of an even game under ``rules`` (default the first rule set)."""
+        return cls.komi_by_rules.get(cls.check_rules(rules), cls.default_komi)
+
+    @property
+    def rules_name(self) -> str:
+        """The SGF ``RU`` value of the game's rule set."""
+        return self.rule_names[self.rules]
+
+    @classmethod
+    def from_position(
+        cls, position: Position, to_move: int = BLACK, komi: float | None = None, rules: str | None = None
+    ) -> Game:
         """A game that starts from ``position`` (a copy) with ``to_move`` to play; no ko history before it."""
-        game = cls(komi=komi, graph=position.graph)
+        game = cls(komi=komi, graph=position.graph, rules=rules)
         game.position = position.copy()
         game.keys = [game.position.key()]
         game._to_move = to_move
@@ -221,20 +279,82 @@ class Game:
         """True once two passes in a row have ended the game."""
         return self._passes >= 2
 
+    def prisoners(self) -> tuple[int, int]:
+        """``(black, white)``: the opponent's stones each colour took off the board
+        during play (in 1000-Volt-Go the stones a player's own move removed
+        count for the opponent)."""
+        taken = [0, 0, 0]
+        for m in self.moves:
+            taken[m.colour] += len(m.captured)
+            taken[opponent(m.colour)] += len(m.lost)
+        return taken[BLACK], taken[WHITE]
+
+    def _owners(self, position: Position) -> list[int]:
+        """For each point of ``position``, the colour it counts for (``EMPTY``: nobody).
+        Area counting: stones, and empty regions bordered by one colour only."""
+        return territory_owner(position)
+
+    def owners(self, marks: Marks | None = None) -> tuple[list[int], Position]:
+        """For each point, the colour it counts for once the dead stones of
+        ``marks`` are removed and its neutral points count for nobody; and the
+        position after the removal."""
+        dead, neutral = self._marked(marks)
+        after = self.position.copy()
+        after.remove(dead)
+        owner = self._owners(after)
+        for q in neutral:
+            owner[q] = EMPTY
+        return owner, after
+
+    def _marked(self, marks: Marks | None) -> tuple[frozenset[int], frozenset[int]]:
+        if not marks:
+            return frozenset(), frozenset()
+        if not self.removes_dead_stones:
+            raise MarkError(f"in {self.title} every stone on the board is alive: nothing is marked", "no-removal")
+        return resolve(self.position, marks)
+
+    def _count(self, marks: Marks | None) -> tuple[int, int, tuple[int, int], tuple[int, int]]:
+        """``(black, white, dead, prisoners)`` on the board now under the game's rule set and ``marks``."""
+        owner, after = self.owners(marks)
+        stones = self.position.stones
+        dead = [0, 0, 0]
+        for q, c in enumerate(stones):
+            if c != after.stones[q]:
+                dead[c] += 1
+        prisoners = self.prisoners()
+        black, white = count_points(
+            owner,
+            after,
+            territory=self.rules in self.territory_rules,
+            prisoners=prisoners,
+            dead=(dead[BLACK], dead[WHITE]),
+        )
+        return black, white, (dead[BLACK], dead[WHITE]), prisoners
+
     def score(self) -> tuple[int, int]:
-        """``(black, white)`` on the current board, without komi."""
-        return area_score(self.position)
+        """``(black, white)`` on the current board under the game's rule set, without komi and marks."""
+        black, white, _, _ = self._count(None)
+        return black, white
 
-    def outcome(self) -> Outcome | None:
-        """The outcome once the game is over, else ``None``."""
+    def outcome(self, marks: Marks | None = None) -> Outcome | None:
+        """The outcome once the game is over (else ``None``), counted by the
+        game's rule set after removing the dead stones of ``marks`` and with its
+        neutral points counting for nobody.
+
+        Raises :class:`~games.go.marks.MarkError` for marks that do not fit
+        the board, marks on a game still going on (``not-over``) and any
+        marks in a game that removes no stones (``no-removal``).
+        """
         if not self.is_over():
+            if marks:
+                raise MarkError("the game has not ended with two passes: there is nothing to mark yet", "not-over")
             return None
-        black, white = self.score()
-        return Outcome(Termination.DOUBLE_PASS, black, white, self.komi)
+        black, white, dead, prisoners = self._count(marks)
+        return Outcome(Termination.DOUBLE_PASS, black, white, self.komi, dead, prisoners, self.rules)
 
-    def result(self) -> str:
-        """``"B+3"``, ``"W+0.5"``, ``"draw"`` or ``"unfinished"``."""
-        outcome = self.outcome()
+    def result(self, marks: Marks | None = None) -> str:
+        """``"B+3"``, ``"W+0.5"``, ``"draw"`` or ``"unfinished"`` (``marks``: as for :meth:`outcome`)."""
+        outcome = self.outcome(marks)
         return "unfinished" if outcome is None else outcome.result()
 
     @classmethod

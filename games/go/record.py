@@ -14,6 +14,11 @@ character, ``(`` for SGF):
   Black moves, ``2n`` in Keima-Go).  Setup stones (``AB``, ``AW``, ``AE``)
   anywhere, variations, several games, a non-square or unknown ``SZ`` and
   ``GM`` other than 1 are unreadable (``RULES.md``, last section).
+  ``TB``/``TW`` of the last node (the territory each colour counted, with
+  the opponent's dead stones in it) are kept (:attr:`Record.territory`,
+  :meth:`Record.territory_points`): a stone inside the other colour's
+  ``TB``/``TW`` is dead (:func:`games.go.verdict.replay`).  ``RU`` is not
+  read: the rule set is the tournament's.
 
 SGF points count rows from the top, so they mean something only for a known
 board size: a record without ``SZ`` is read for 19x19 and read again by
@@ -34,7 +39,8 @@ from typing import TypeVar
 from games import sgf
 from games.coords import MAX_SIZE, CoordinateError, Point
 from games.go.game import Game
-from games.go.position import BLACK, WHITE
+from games.go.marks import Marks
+from games.go.position import BLACK, EMPTY, WHITE, opponent
 from games.limits import RecordTooLong, too_long_message
 
 __all__ = ["RecordError", "TooLong", "RecordMove", "Record", "parse_record", "parse_text", "parse_sgf", "write_sgf"]
@@ -101,6 +107,9 @@ class Record:
     points_size: int | None = None
     #: SGF: the nodes after the root, empty ones too (they count towards the length limit).
     nodes: int | None = None
+    #: SGF: the values of ``TB`` and ``TW`` in the last node, as written, and that node's line
+    #: (``None``: the record has neither).
+    territory: tuple[tuple[str, ...], tuple[str, ...], int] | None = None
 
     @property
     def length(self) -> int:
@@ -116,7 +125,16 @@ class Record:
         for m in self.moves:
             assert m.sgf is not None and m.colour is not None and m.line is not None  # read from SGF
             moves.append(_sgf_move(m.sgf, m.colour, m.line, m.token[: m.token.find("[")], size))
-        return Record(moves, self.size, self.komi, self.handicap, self.notation, size, self.nodes)
+        return Record(moves, self.size, self.komi, self.handicap, self.notation, size, self.nodes, self.territory)
+
+    def territory_points(self, size: int) -> tuple[frozenset[Point], frozenset[Point]] | None:
+        """The points of ``TB`` and of ``TW`` on a ``size`` x ``size`` board
+        (``aa:cc`` is the rectangle from ``aa`` to ``cc``); ``None`` without them.
+        A point off the board is unreadable (:class:`RecordError`)."""
+        if self.territory is None:
+            return None
+        tb, tw, line = self.territory
+        return _point_list("TB", tb, size, line), _point_list("TW", tw, size, line)
 
 
 def parse_record(text: str) -> Record:
@@ -202,7 +220,37 @@ def parse_sgf(text: str) -> Record:
         )
     board = size or 19
     moves = [_sgf_move(m.value, BLACK if m.colour == "B" else WHITE, m.line, m.colour, board) for m in sgf_moves]
-    return Record(moves, size, komi, handicap, "sgf", board, len(game.nodes) - 1)
+    last = game.nodes[-1]
+    territory = None
+    if "TB" in last or "TW" in last:
+        props = last.properties
+        territory = (tuple(props.get("TB", ())), tuple(props.get("TW", ())), last.line)
+    return Record(moves, size, komi, handicap, "sgf", board, len(game.nodes) - 1, territory)
+
+
+def _sgf_index(letter: str) -> int:
+    code = ord(letter)
+    return code - 97 if letter.islower() else code - 65 + 26
+
+
+def _point_list(ident: str, values: tuple[str, ...], size: int, line: int) -> frozenset[Point]:
+    """An SGF list of points (``TB[aa][bb:cc]``) on a ``size`` x ``size`` board."""
+    out: set[Point] = set()
+    for value in values:
+        text = value.strip()
+        if not text:  # TB[]: an empty list
+            continue
+        token = f"{ident}[{value}]"
+        corners = text.split(":")
+        if len(corners) > 2 or not all(len(c) == 2 and c.isascii() and c.isalpha() for c in corners):
+            raise RecordError(f"{ident} holds {text!r}, not an SGF point", line, token)
+        (x1, y1), (x2, y2) = [(_sgf_index(c[0]), _sgf_index(c[1])) for c in (corners[0], corners[-1])]
+        if not (max(x1, x2, y1, y2) < size):
+            raise RecordError(f"{ident} names a point off the {size}x{size} board", line, token)
+        for x in range(min(x1, x2), max(x1, x2) + 1):
+            for y in range(min(y1, y2), max(y1, y2) + 1):
+                out.add(Point(x, size - 1 - y))
+    return frozenset(out)
 
 
 def _sgf_move(value: str, colour: int, line: int, ident: str, size: int) -> RecordMove:
@@ -214,24 +262,44 @@ def _sgf_move(value: str, colour: int, line: int, ident: str, size: int) -> Reco
     return RecordMove(point, colour, token, line, value)
 
 
-def write_sgf(game: Game, *, result: str | None = None) -> str:
+def write_sgf(game: Game, *, result: str | None = None, marks: Marks | None = None) -> str:
     """The SGF of ``game`` (a :class:`games.go.game.Game` on a square board).
 
-    Handicap stones are written as ordinary ``B`` moves, with ``HA``.
+    Handicap stones are written as ordinary ``B`` moves, with ``HA``.  With
+    ``marks`` (a game ended by two passes; an empty :class:`Marks` means no
+    dead stones), the last node gets ``TB`` and ``TW``: the empty points each
+    colour is counted for once the dead stones are removed, and the
+    opponent's dead stones (neutral points in neither), and ``RE`` is the count
+    with them unless ``result`` is given.  Raises
+    :class:`~games.go.marks.MarkError` for marks the game does not take.
     """
     size = game.graph.size
     if size is None:
         raise ValueError("SGF needs a square board")
-    root = {"FF": "4", "GM": "1", "CA": "UTF-8", "SZ": str(size), "KM": f"{game.komi:g}"}
+    root: dict[str, str | list[str]] = {"FF": "4", "GM": "1", "CA": "UTF-8", "SZ": str(size), "KM": f"{game.komi:g}"}
     if game.handicap:
         root["HA"] = str(game.handicap)
     if game.rules_name:
         root["RU"] = game.rules_name
-    res = result if result is not None else game.result()
+    res = result if result is not None else game.result(marks)
     if res != "unfinished":
         root["RE"] = "0" if res == "draw" else res
-    nodes: list[dict[str, str]] = [root]
+    nodes: list[dict[str, str | list[str]]] = [root]
     for move in game.moves:
         value = "" if move.point is None else Point(*game.graph.point(move.point)).to_sgf(size)
         nodes.append({"B" if move.colour == BLACK else "W": value})
+    if marks is not None and game.outcome(marks) is not None:
+        owner, after = game.owners(marks)
+        stones = game.position.stones
+        territory: dict[int, list[str]] = {BLACK: [], WHITE: []}
+        for q, c in enumerate(owner):
+            if stones[q] != after.stones[q]:  # a dead stone: in the opponent's list, whatever its point counts for
+                c = opponent(stones[q])
+            elif c == EMPTY or after.stones[q]:
+                continue
+            territory[c].append(Point(*game.graph.point(q)).to_sgf(size))
+        last = nodes[-1]
+        for ident, colour in (("TB", BLACK), ("TW", WHITE)):
+            if territory[colour]:
+                last[ident] = sorted(territory[colour])
     return sgf.dumps(nodes)

@@ -3,21 +3,25 @@
 :func:`replay` plays a record (text or SGF, see :mod:`games.go.record`) with a
 game class of the Go family and returns a :class:`Verdict`: whether the
 record is legal, its first illegal move, the number of moves, the score (only
-for a game ended by two passes) and the result.  :func:`check_claim` tells
-whether a submitted result agrees with that verdict (otherwise the site sends
-the game to a referee).
+for a game ended by two passes, counted by the rule set with the dead stones
+removed) and the result.  :func:`check_claim` tells whether a submitted
+result agrees with that verdict (otherwise the site sends the game to a
+referee).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from games.common import ClaimCheck as _ClaimCheck
 from games.common import Colour, EngineClaim, claim_before_end, json_fields
+from games.coords import Point
 from games.go.game import Game, IllegalMove, Outcome, format_margin
-from games.go.position import colour_name
+from games.go.marks import MarkError, Marks
+from games.go.position import BLACK, EMPTY, WHITE, colour_name
 from games.go.record import Record, RecordError, RecordMove, TooLong, parse_record
 
 __all__ = [
@@ -31,6 +35,7 @@ __all__ = [
     "ClaimInput",
     "ClaimCheck",
     "KINDS",
+    "Points",
     "parse_claim",
 ]
 
@@ -44,8 +49,12 @@ class Verdict:
     replayed legally (for an illegal record, those before the illegal one,
     ``RULES.md``); ``score`` is
     ``{"black": n, "white": n}`` without komi, only when two passes ended
-    the game.  ``game`` is the game as far as it was replayed (up to the
-    illegal move).
+    the game, and ``dead`` the stones of each colour removed as dead before
+    counting (then too); ``prisoners`` the opponent's stones each colour
+    took off the board during play.  ``game`` is the game as far as it was
+    replayed (up to the illegal move); ``marks`` the dead stones (whole
+    chains) and neutral points counted with, ``None`` where none were given
+    or read from the record's ``TB``/``TW``.
     """
 
     legal: bool
@@ -55,9 +64,12 @@ class Verdict:
     result: str | None
     game: Game
     outcome: Outcome | None = None
+    dead: dict[Colour, int] | None = None
+    prisoners: dict[Colour, int] | None = None
+    marks: Marks | None = None
 
     #: The keys of :meth:`as_dict`: the JSON object of the command line (a stable contract).
-    JSON_KEYS = ("legal", "error", "moves", "score", "result")
+    JSON_KEYS = ("legal", "error", "moves", "score", "result", "dead", "prisoners")
 
     def as_dict(self) -> dict[str, Any]:
         """The JSON object the command line prints."""
@@ -79,6 +91,10 @@ def _settings(
     return size, komi, handicap
 
 
+#: Points as :func:`replay` takes them: :class:`~games.coords.Point`, ``"D4"`` or SGF letters ``"dd"``.
+Points = Iterable[str | Point]
+
+
 def replay(
     game_class: type[Game],
     record: str | Record,
@@ -86,24 +102,41 @@ def replay(
     size: int | None = None,
     komi: float | None = None,
     handicap: int | None = None,
+    rules: str | None = None,
+    dead: Points | None = None,
+    neutral: Points | None = None,
 ) -> Verdict:
     """Replay ``record`` (text, SGF or a parsed :class:`Record`) under ``game_class``'s rules.
 
     ``size``, ``komi`` and ``handicap`` override the defaults; a record's
     ``SZ``/``HA`` that disagree with a given size/handicap are unreadable,
-    while a given ``komi`` wins over the record's ``KM``.  Raises
-    :class:`RecordError` for an unreadable record (and for SGF colours out of
-    turn order), and its kind :class:`~games.go.record.TooLong` (code
-    ``too-long``) for a record longer than :meth:`Game.max_moves`, before
-    replaying anything.
+    while a given ``komi`` wins over the record's ``KM``.  ``rules`` is the
+    rule set counted by (default the game's first; ``ValueError`` for one the
+    game lacks).  A game ended by two passes is counted after removing the
+    chains of the ``dead`` stones, with the ``neutral`` points counting for
+    nobody (:mod:`games.go.marks`); without ``dead``, an SGF's ``TB``/``TW``
+    in its last node name the dead stones (a stone inside the other
+    colour's).  Keima-Go and 1000-Volt-Go take no marks and ignore
+    ``TB``/``TW``.
+
+    Raises :class:`RecordError` for an unreadable record (and for SGF colours
+    out of turn order, or ``TB``/``TW`` off the board), and its kind
+    :class:`~games.go.record.TooLong` (code ``too-long``) for a record longer
+    than :meth:`Game.max_moves`, before replaying anything;
+    :class:`~games.go.marks.MarkError` for marks that do not fit the legal
+    record (a point off the board or unreadable, a dead mark without a
+    stone, a neutral mark on a stone, marks on a game not ended by two
+    passes, any marks in Keima-Go and 1000-Volt-Go).  An illegal record's
+    marks are not looked at.
     """
+    rules = game_class.check_rules(rules)
     if isinstance(record, str):
         record = parse_record(record)
     size, komi, handicap = _settings(game_class, record, size, komi, handicap)
     if not 1 <= size <= 25:
         raise RecordError(f"board size {size} is not supported (1 to 25)")
     try:
-        game = game_class(size=size, komi=komi, handicap=handicap)
+        game = game_class(size=size, komi=komi, handicap=handicap, rules=rules)
     except ValueError as e:
         raise RecordError(str(e)) from None
     limit = game_class.max_moves(size)
@@ -119,7 +152,8 @@ def replay(
         except IllegalMove as e:
             error = e
             break
-    outcome = None if error else game.outcome()
+    marks = None if error else _marks(game, record, size, dead, neutral)
+    outcome = None if error else game.outcome(marks)
     return Verdict(
         legal=error is None,
         error=error,
@@ -128,7 +162,42 @@ def replay(
         result=None if error else (outcome.result() if outcome else "unfinished"),
         game=game,
         outcome=outcome,
+        dead=outcome.dead_stones() if outcome else None,
+        prisoners=_by_colour(game.prisoners()),
+        marks=marks if outcome else None,
     )
+
+
+def _by_colour(counts: tuple[int, int]) -> dict[Colour, int]:
+    return {"black": counts[0], "white": counts[1]}
+
+
+def _marks(game: Game, record: Record, size: int, dead: Points | None, neutral: Points | None) -> Marks | None:
+    """The marks a legal record is counted with: those given, else the dead
+    stones its ``TB``/``TW`` name; each dead chain whole (``None``: no marks)."""
+    given = Marks.of(dead or (), neutral or (), size=size)
+    if not game.removes_dead_stones:
+        if given:
+            raise MarkError(f"in {game.title} every stone on the board is alive: nothing is marked", "no-removal")
+        return None
+    if not game.is_over():
+        if given:
+            raise MarkError("the game has not ended with two passes: there is nothing to mark yet", "not-over")
+        return None
+    if dead is None:
+        territory = record.territory_points(size)
+        if territory is not None:
+            stones, graph = game.position.stones, game.graph
+            inside = {BLACK: territory[1], WHITE: territory[0]}  # a black stone in TW, a white one in TB
+            named = frozenset(
+                Point(*graph.point(q))
+                for q, c in enumerate(stones)
+                if c != EMPTY and Point(*graph.point(q)) in inside[c]
+            )
+            given = Marks(named, given.neutral)
+        elif neutral is None:
+            return None
+    return given.normalised(game.position)
 
 
 def _check_colours(game_class: type[Game], moves: list[RecordMove], handicap: int) -> None:
@@ -229,6 +298,8 @@ def check_claim(verdict: Verdict, claim: ClaimInput) -> ClaimCheck:
 
     result = outcome.result()
     ended = f"the record ends with two passes: {result}"
+    if any(outcome.dead):
+        ended += f" (dead stones removed: {outcome.dead[0]} black, {outcome.dead[1]} white)"
     if claim.kind in ("resignation", "time"):
         return answer(False, "finished", f"{claim} is claimed, but {ended}")
     if claim.kind == "draw":
@@ -248,7 +319,15 @@ class BoundReplay(Protocol):
     """:func:`replay` bound to one game of the family: ``games.keima.replay`` and the like."""
 
     def __call__(
-        self, record: str | Record, *, size: int | None = None, komi: float | None = None, handicap: int | None = None
+        self,
+        record: str | Record,
+        *,
+        size: int | None = None,
+        komi: float | None = None,
+        handicap: int | None = None,
+        rules: str | None = None,
+        dead: Points | None = None,
+        neutral: Points | None = None,
     ) -> Verdict: ...
 
 
@@ -263,23 +342,36 @@ class BoundCheckClaim(Protocol):
         size: int | None = None,
         komi: float | None = None,
         handicap: int | None = None,
+        rules: str | None = None,
+        dead: Points | None = None,
+        neutral: Points | None = None,
     ) -> ClaimCheck: ...
 
 
 def bind(game_class: type[Game]) -> tuple[BoundReplay, BoundCheckClaim]:
     """``(replay, check_claim)`` for one game of the family, as each package exports them.
 
-    The bound ``replay(record, *, size=None, komi=None, handicap=None)``
-    replays under ``game_class``; the bound ``check_claim(record_or_verdict,
-    claim, *, size=None, komi=None, handicap=None)`` takes a record or a
-    :class:`Verdict` already worked out.
+    The bound ``replay(record, *, size=None, komi=None, handicap=None,
+    rules=None, dead=None, neutral=None)`` replays under ``game_class``; the
+    bound ``check_claim(record_or_verdict, claim, **the same settings)``
+    takes a record or a :class:`Verdict` already worked out (whose own
+    settings and marks then count).
     """
     name = game_class.title
 
     def bound_replay(
-        record: str | Record, *, size: int | None = None, komi: float | None = None, handicap: int | None = None
+        record: str | Record,
+        *,
+        size: int | None = None,
+        komi: float | None = None,
+        handicap: int | None = None,
+        rules: str | None = None,
+        dead: Points | None = None,
+        neutral: Points | None = None,
     ) -> Verdict:
-        return replay(game_class, record, size=size, komi=komi, handicap=handicap)
+        return replay(
+            game_class, record, size=size, komi=komi, handicap=handicap, rules=rules, dead=dead, neutral=neutral
+        )
 
     def bound_check_claim(
         record_or_verdict: Verdict | str | Record,
@@ -288,10 +380,13 @@ def bind(game_class: type[Game]) -> tuple[BoundReplay, BoundCheckClaim]:
         size: int | None = None,
         komi: float | None = None,
         handicap: int | None = None,
+        rules: str | None = None,
+        dead: Points | None = None,
+        neutral: Points | None = None,
     ) -> ClaimCheck:
         v = record_or_verdict
         if not isinstance(v, Verdict):
-            v = bound_replay(v, size=size, komi=komi, handicap=handicap)
+            v = bound_replay(v, size=size, komi=komi, handicap=handicap, rules=rules, dead=dead, neutral=neutral)
         return check_claim(v, claim)
 
     bound_replay.__doc__ = f"Replay a {name} record (text or SGF); see :func:`games.go.verdict.replay`."

@@ -1,4 +1,5 @@
-"""``python -m games.keima [--size N] [--komi K] [--handicap H] FILE``: check a Keima-Go record."""
+"""``python -m games.keima [--size N] [--komi K] [--handicap H] [--rules hannover] FILE``: check a Keima-Go
+record (every stone on the board is alive: no --dead, no --neutral)."""
 
 import sys
 

@@ -31,8 +31,8 @@ from __future__ import annotations
 
 from games.go.game import Game
 from games.go.graph import Graph
-from games.go.position import BLACK, WHITE, opponent
-from games.go.scoring import keima_score
+from games.go.position import BLACK, WHITE, Position, opponent
+from games.go.scoring import keima_owner
 
 __all__ = ["KeimaGame", "handicap_for_rank_difference", "is_keima"]
 
@@ -78,16 +78,25 @@ class KeimaGame(Game):
 
     name = "keima"
     title = "Keima-Go"
-    rules_name = "Keima-Go"
+    rule_names = {"hannover": "Keima-Go"}
+    territory_rules = frozenset()
+    komi_by_rules = {}
+    #: All stones on the board live when the players agree on the end (rule 3).
+    removes_dead_stones = False
     default_size = 9
     default_komi = 4
     stones_per_handicap = 2
     square_only = True
 
     def __init__(
-        self, size: int | None = None, komi: float | None = None, handicap: int = 0, graph: Graph | None = None
+        self,
+        size: int | None = None,
+        komi: float | None = None,
+        handicap: int = 0,
+        graph: Graph | None = None,
+        rules: str | None = None,
     ):
-        super().__init__(size=size, komi=komi, handicap=handicap, graph=graph)
+        super().__init__(size=size, komi=komi, handicap=handicap, graph=graph, rules=rules)
         #: The first stone of the turn under way, or ``None``.
         self.half_turn: int | None = None
         # Ko takes of the turn under way, and of the previous (opponent's) turn,
@@ -95,8 +104,8 @@ class KeimaGame(Game):
         self._kos_now: tuple[tuple[int, int], ...] = ()
         self._kos_before: tuple[tuple[int, int], ...] = ()
 
-    def score(self) -> tuple[int, int]:
-        return keima_score(self.position)
+    def _owners(self, position: Position) -> list[int]:
+        return keima_owner(position)
 
     @classmethod
     def turn_colours(cls, stones: list[bool], handicap: int = 0) -> list[int]:

@@ -1,7 +1,7 @@
 """1000-Volt-Go: stones slide when a stone is placed (see :mod:`games.volt.rules`).
 
 >>> replay("E5 E7 pass pass").as_dict()
-{'legal': True, 'error': None, 'moves': 4, 'score': {'black': 1, 'white': 1}, 'result': 'W+5'}
+{'legal': True, 'error': None, 'moves': 4, 'score': {'black': 1, 'white': 1}, 'result': 'W+5', 'dead': {'black': 0, 'white': 0}, 'prisoners': {'black': 0, 'white': 0}}
 """
 
 from __future__ import annotations

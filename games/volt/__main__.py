@@ -1,4 +1,5 @@
-"""``python -m games.volt [--size N] [--komi K] [--handicap H] FILE``: check a 1000-Volt-Go record."""
+"""``python -m games.volt [--size N] [--komi K] [--handicap H] [--rules hannover] FILE``: check a 1000-Volt-Go
+record (dead stones are captured during play: no --dead, no --neutral)."""
 
 import sys
 

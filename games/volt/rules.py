@@ -97,7 +97,11 @@ class VoltGame(Game):
 
     name = "volt"
     title = "1000-Volt-Go"
-    rules_name = "1000-Volt-Go"
+    rule_names = {"hannover": "1000-Volt-Go"}
+    territory_rules = frozenset()
+    komi_by_rules = {}
+    #: All dead stones must be captured during play: the board is counted as it stands.
+    removes_dead_stones = False
     default_size = 9
     default_komi = 5
     square_only = True

@@ -11,6 +11,7 @@ MODULES = [
     "games.go.diagram",
     "games.go.game",
     "games.go.verdict",
+    "games.go.marks",
     "games.keima",
     "games.keima.rules",
     "games.volt",

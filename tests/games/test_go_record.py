@@ -152,6 +152,8 @@ def test_cli_legal_illegal_unreadable(monkeypatch, capsys, tmp_path):
         "moves": 3,
         "score": {"black": 81, "white": 0},
         "result": "B+73.5",
+        "dead": {"black": 0, "white": 0},
+        "prisoners": {"black": 0, "white": 0},
     }
     status, out, err = run_cli(go.Game, ["--size", "9", "--komi", "0", "-"], "E5 E5", monkeypatch, capsys)
     assert status == 1 and json.loads(out)["error"] == {"move": 2, "point": "E5", "reason": "occupied"}
@@ -171,7 +173,7 @@ def test_cli_modules_run(module):
         [sys.executable, "-m", module, "--size", "9", "-"], input="pass pass", capture_output=True, text=True
     )
     assert proc.returncode == 0, proc.stderr
-    assert set(json.loads(proc.stdout)) == {"legal", "error", "moves", "score", "result"}
+    assert list(json.loads(proc.stdout)) == ["legal", "error", "moves", "score", "result", "dead", "prisoners"]
 
 
 # ---- claims ---------------------------------------------------------------------

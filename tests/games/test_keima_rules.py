@@ -196,7 +196,15 @@ def test_two_passes_end_the_game_and_komi_4_decides():
     v = keima.replay("E5 F7 D3 C5 pass pass")
     # Black: E5 F7 + E4 E6 F5 F6 F8 E7 G7 = 9; White: D3 C5 + D2 D4 C3 E3 C4 C6 B5 = 9;
     # D5 touches both colours.
-    assert v.as_dict() == {"legal": True, "error": None, "moves": 6, "score": {"black": 9, "white": 9}, "result": "W+4"}
+    assert v.as_dict() == {
+        "legal": True,
+        "error": None,
+        "moves": 6,
+        "score": {"black": 9, "white": 9},
+        "result": "W+4",
+        "dead": {"black": 0, "white": 0},  # every stone on the board is alive
+        "prisoners": {"black": 0, "white": 0},
+    }
     assert keima.replay("E5 F7 D3 C5 pass pass", komi=0).result == "draw"
     assert keima.replay("E5 F7 D3 C5 pass pass pass").error.reason == "after-end"
 

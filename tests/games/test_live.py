@@ -174,6 +174,49 @@ def test_go_prisoners_and_the_count():
     assert refused(game, "A1")["reason"] == "after-end"
 
 
+def test_go_the_marking_after_two_passes_counts_by_the_rule_set():
+    # 5x5: Black's wall C1-C5, White's D1-D5, a White stone B3 left dead in Black's area.
+    record = "C1 D1 C2 D2 C3 D3 C4 D4 C5 D5 pass B3 pass pass"
+    game = play("go", record, size=5, komi=0.5, rules="japanese")
+    s = game.snapshot()
+    assert picture(s) == diagram("""
+        . . X O .
+        . . X O .
+        . O X O .
+        . . X O .
+        . . X O .
+    """)
+    # Unmarked, territory counts only E1-E5 for White; Black's area touches B3: nothing.
+    assert s.score == {"black": 0, "white": 5} and s.result == "W+5.5"
+    marking = game.marking()
+    change = marking.toggle("B3")
+    assert change.mark == "dead" and change.points == (Point.parse("B3"),)
+    # Black: A1-B5 (10 points, B3 among them) + the dead stone = 11; White 5.
+    assert change.marking.count().result() == "B+5.5"
+    kept = change.marking.as_dict()
+    assert kept == {"dead": ["B3"], "neutral": []}
+    assert game.marking(kept) == change.marking  # read back from what the site keeps
+    # The same game replayed as a record with the same marks agrees.
+    assert games.variant("go").replay(game.text, size=5, komi=0.5, rules="japanese", dead=["B3"]).result == "B+5.5"
+    assert play("go", record, size=5, komi=0.5).marking(kept).count().result() == "B+4.5"  # chinese: 15 to 10
+
+
+def test_the_marking_phase_refuses_what_has_none():
+    from games.go import MarkError
+
+    with pytest.raises(MarkError) as info:
+        play("go", "E5 D4", size=9).marking()
+    assert info.value.code == "not-over"
+    with pytest.raises(MarkError) as info:
+        play("volt", "E5 pass pass", size=9).marking()
+    assert info.value.code == "no-removal"
+    with pytest.raises(MarkError) as info:
+        play("go", "E5 pass pass", size=9).marking({"dead": "E5"})
+    assert info.value.code == "unreadable"
+    with pytest.raises(TypeError):
+        LiveGame("ninuki").marking()
+
+
 def test_the_game_refuses_a_move_past_its_length_limit():
     game = LiveGame("go", size=2)
     assert game.limit == 40

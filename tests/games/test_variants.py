@@ -61,7 +61,7 @@ def test_what_a_tournament_needs_to_know_of_each_game():
     assert v["keima"].handicap_policies == v["volt"].handicap_policies == ("rank-table", "mcmahon", "none")
     assert registry.OTHER.handicap_policies[0] == "none" and registry.OTHER.has_komi
     assert (v["rundgo"].default_komi, v["rundgo"].default_size) == (6.5, 19)  # the Hannover tournament's
-    assert v["go"].rule_sets_not_offered == {"japanese": "no-territory-count"}
+    assert v["go"].rule_sets == ("chinese", "japanese")
     assert [k for k in v if v[k].egd_rated] == ["go"]
     assert [k for k in v if v[k].record_by_default] == ["ninuki", "keima", "volt"]
     assert "other" not in v and registry.OTHER.name == "other" and not registry.OTHER.validated
@@ -81,7 +81,6 @@ def test_each_games_facts_agree_with_each_other(kind):
     assert {name: o.default for name, o in v.rule_options.items()} == v.preset_options()
     for option in v.rule_options.values():
         assert option.choices is None or option.default in option.choices
-    assert not (set(v.rule_sets_not_offered) & set(v.rule_sets))
     assert v.validated or not v.diagrams
     for name, (size, moves) in v.diagrams.items():
         assert size in v.board_sizes and moves.split(), name
@@ -196,10 +195,12 @@ def test_settings_reach_the_engines():
     assert r.legal and r.size == 21 and r.verdict.board.rules.double_three == "both"
     r = games.variant("go").replay("pass pass", size=9, komi=0.5, rules="chinese")
     assert r.result == "W+0.5"
-    # Go is counted by area only: no "japanese" (territory) rule set is offered or taken
-    assert games.variant("go").rule_sets == ("chinese",)
-    with pytest.raises(ValueError, match="unknown rule set 'japanese' for Go; choose from chinese"):
-        games.variant("go").replay("pass pass", size=9, rules="japanese")
+    # Go is counted by area (chinese, the default) or by territory and prisoners (japanese)
+    assert games.variant("go").rule_sets == ("chinese", "japanese")
+    r = games.variant("go").replay("E5 pass pass", size=9, komi=0.5, rules="japanese")
+    assert r.score == {"black": 80, "white": 0} and r.result == "B+79.5" and r.verdict.game.rules == "japanese"
+    with pytest.raises(ValueError, match="unknown rule set 'hannover' for Go; choose from chinese, japanese"):
+        games.variant("go").replay("pass pass", size=9, rules="hannover")
     r = games.variant("keima").replay("C7 D5 G3 F5 E5 D3", handicap=2)
     assert r.legal and r.verdict.game.handicap == 2
     with pytest.raises(ValueError, match="unknown rule set"):

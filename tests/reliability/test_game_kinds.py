@@ -47,7 +47,7 @@ from tournament.pairing import model as pm
 from tournament.pairing.handicap import rule_for
 from tournament.permissions import SYSTEM
 from tournament.services.rounds import round_pair, round_publish
-from tournament.variants import board_sizes, not_offered_message, rule_option_message, variant_for
+from tournament.variants import board_sizes, rule_option_message, variant_for
 
 ROOT = Path(__file__).resolve().parents[2]
 #: The kinds the site stores: every game of the registry, and a game it does not know.
@@ -161,12 +161,6 @@ def test_every_code_a_variant_gives_has_words_in_both_languages():
             english = rule_option_message(exc)
         with translation.override("de"):
             assert rule_option_message(exc) != english, code
-    for kind in SITE_KINDS:
-        for code in variant_for(kind).rule_sets_not_offered.values():
-            with translation.override("en"):
-                english = not_offered_message(code)
-            with translation.override("de"):
-                assert not_offered_message(code) != english, (kind, code)
 
 
 # ---- the walk ---------------------------------------------------------------------------------------------
@@ -267,11 +261,6 @@ def test_the_discipline_form_and_its_checks_are_the_variants(kind, day, organize
     discipline.komi = Decimal("0") if not v.has_komi else Decimal("6.5")
     discipline.handicap_policy = v.handicap_policies[0]
     discipline.full_clean()
-    for rule_set in v.rule_sets_not_offered:
-        discipline.rule_set = rule_set
-        with pytest.raises(ValidationError) as info:
-            discipline.full_clean()
-        assert "rule_set" in info.value.message_dict
 
 
 @pytest.mark.django_db

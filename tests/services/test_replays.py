@@ -90,3 +90,17 @@ def test_each_game_keeps_its_own_and_it_goes_with_the_game(client, day):
     assert list(GameReplay.objects.values_list("game_id", flat=True)) == [day.game.pk]
     day.game.delete()
     assert not GameReplay.objects.exists()
+
+
+def test_a_replay_kept_before_the_engines_counted_differently_is_made_again(client, day, counted, monkeypatch):
+    # Go records' TB/TW now name dead stones (issue #22): what was kept under the count
+    # before is not shown again.
+    Game.objects.filter(pk=day.game.pk).update(record=FIVE_FOR_BLACK)
+    game = Game.objects.get(pk=day.game.pk)
+    now = replays.COUNTING
+    monkeypatch.setattr(replays, "COUNTING", now - 1)
+    replays.keep(game=game, replay=None)  # kept then (as unreadable, to tell it apart)
+    monkeypatch.setattr(replays, "COUNTING", now)
+    assert replays.kept_replay(game=game).moves == 9
+    assert counted == [FIVE_FOR_BLACK]
+    assert GameReplay.objects.get(game=game).key == replays.replay_key(game=game)

@@ -137,19 +137,46 @@ def test_verdicts_stored_before_the_codes_are_still_described():
         )
 
 
-# ---- Go counts by area: "japanese" is not offered -------------------------------------
+# ---- Go counts by area (chinese) or by territory (japanese) -------------------------------
 
 
-def test_go_offers_only_the_count_it_makes(day):
-    assert variant_for("go").rule_sets == ("chinese",)
+def test_go_offers_the_counts_it_makes(day):
+    assert variant_for("go").rule_sets == ("chinese", "japanese")
     go = Discipline(tournament=day.tournament, name="Go 19", kind="go", board_size=19, rule_set="japanese")
-    for language, words in (("en", "counted by area (Chinese rules) only"), ("de", "Flächenzählung")):
-        with translation.override(language):
-            with pytest.raises(ValidationError) as info:
-                go.clean()
-            assert words in str(info.value.message_dict["rule_set"])
-    # Ninuki's japanese rule set is a real one
+    go.clean()
     Discipline(tournament=day.tournament, name="N", kind="ninuki", board_size=15, rule_set="japanese").clean()
+    keima = Discipline(tournament=day.tournament, name="K", kind="keima", board_size=9, rule_set="japanese")
+    with pytest.raises(ValidationError) as info:
+        keima.clean()
+    assert "rule_set" in info.value.message_dict
+
+
+def test_a_go_discipline_counted_by_japanese_rules_on_the_programme_pages(organizer_client, day):
+    from django.urls import reverse
+
+    t = day.tournament
+    add = reverse("manage_discipline_add", args=[t.slug])
+    page = organizer_client.get(add + "?kind=go").content.decode()
+    assert 'value="chinese"' in page and 'value="japanese"' in page
+    data = {
+        "kind": "go",
+        "name": "Go 19",
+        "board_size": "19",
+        "rule_set": "japanese",
+        "komi": "6.5",
+        "handicap_policy": "mcmahon",
+    }
+    assert organizer_client.post(add, data).status_code == 302
+    go = t.disciplines.get(name="Go 19")
+    assert go.rule_set == "japanese"
+    programme = organizer_client.get(reverse("manage_programme", args=[t.slug]))
+    assert programme.status_code == 200 and "Go 19" in programme.content.decode()
+    # and its records are counted by territory: one dead stone in Black's area, komi 6.5
+    record = "C3 D3 C2 D2 C4 D4 C5 D5 C1 D1 B4 B3 B2 E3 A3 A4 pass pass"
+    go.board_size = 5
+    go.save()
+    check = check_claim(discipline=go, record=record, result="W", dead=["A4"])
+    assert check.agrees and check.replay.score == {"black": 9, "white": 4} and check.replay.result == "W+1.5"
 
 
 def test_the_handicap_policies_are_the_pairings():

@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 import games
 from games.registry import Variant
 from tournament.limits import MAX_KOMI, MIN_KOMI
-from tournament.variants import RuleOptionError, board_sizes, not_offered_message, rule_option_message, variant_for
+from tournament.variants import RuleOptionError, board_sizes, rule_option_message, variant_for
 
 from .game import WinMethod, win_methods
 
@@ -127,9 +127,7 @@ class Discipline(models.Model):
         if self.board_size not in sizes:
             errors["board_size"] = _board_size_message(title, sizes)
         known = variant.rule_sets
-        if self.rule_set in variant.rule_sets_not_offered:
-            errors["rule_set"] = not_offered_message(variant.rule_sets_not_offered[self.rule_set])
-        elif self.rule_set and known and self.rule_set not in known:
+        if self.rule_set and known and self.rule_set not in known:
             errors["rule_set"] = _("Unknown rule set %(name)s; choose one of %(known)s.") % {
                 "name": self.rule_set,
                 "known": ", ".join(known),

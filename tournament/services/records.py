@@ -41,6 +41,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from games.go import MarkError
 from games.limits import RecordTooLong
 from games.registry import Replay, ResultClaim
 from tournament.models.game import Result, WinMethod
@@ -110,22 +111,54 @@ def engine_settings(discipline, *, komi=None, handicap: int = 0) -> dict:
     }
 
 
-def replay_record(*, discipline, record: str, handicap: int = 0, komi=None) -> Replay:
+#: The words for the marks of a Go game's end that cannot stand (:data:`games.go.marks.MARK_CODES`).
+MARK_TEXT = {
+    "not-a-point": gettext_lazy("“%(point)s” is not a point: write D4, or SGF letters such as dd."),
+    "off-board": gettext_lazy("%(point)s is not on the board."),
+    "no-stone": gettext_lazy("There is no stone on %(point)s to mark dead."),
+    "not-empty": gettext_lazy("%(point)s holds a stone: only an empty point can be neutral."),
+    "not-over": gettext_lazy("The record does not end with two passes: there are no dead stones to mark."),
+    "no-removal": gettext_lazy(
+        "In %(kind)s every stone on the board is alive: no dead stones or neutral points are marked."
+    ),
+    "unreadable": gettext_lazy("The marked points cannot be read."),
+}
+
+
+def mark_text(exc: MarkError, kind: str) -> str:
+    """Why the dead stones or neutral points given with a record cannot stand, in the reader's language."""
+    text = MARK_TEXT.get(exc.code)
+    return str(exc) if text is None else str(text) % {"point": exc.point or "", "kind": kind}
+
+
+def replay_record(*, discipline, record: str, handicap: int = 0, komi=None, dead=None, neutral=None) -> Replay:
     """Replay ``record`` (moves or SGF) under the discipline's rules: a
     :class:`games.registry.Replay`.
 
+    A Go game ended by two passes is counted by the discipline's rule set
+    after removing the chains of the ``dead`` stones, with the ``neutral``
+    points counting for nobody (points as players write them: ``"D4"`` or
+    SGF letters; :func:`games.go.marks.split_points` reads a field of
+    them). Without ``dead``, an SGF's ``TB``/``TW`` name the dead stones.
+
     Raises :class:`RecordUnreadable` when the text is no record, is too
-    long, or when no validator exists for the discipline.
+    long, when no validator exists for the discipline, or when the marks
+    cannot stand (a point without a stone marked dead, a stone marked
+    neutral, a point off the board, a game not ended by two passes, marks
+    in a game that removes none).
     """
     variant = discipline.variant
     if not variant.validated:
         raise RecordUnreadable(_("There is no validator for %(kind)s yet.") % {"kind": discipline.get_kind_display()})
     if not record.strip():
         raise RecordUnreadable(_("The record is empty."))
+    settings = engine_settings(discipline, komi=komi, handicap=handicap)
     try:
-        return variant.replay(record, **engine_settings(discipline, komi=komi, handicap=handicap))
+        return variant.replay(record, dead=dead, neutral=neutral, **settings)
     except RecordTooLong as exc:
         raise _too_long(exc) from exc
+    except MarkError as exc:
+        raise RecordUnreadable(mark_text(exc, discipline.get_kind_display())) from exc
     except (TypeError, ValueError) as exc:  # the engines' unreadable input, bad rule options
         raise RecordUnreadable(str(exc)) from exc
 
@@ -164,11 +197,24 @@ class RecordCheck:
         return describe(self.as_verdict())
 
 
-def check_claim(*, discipline, record: str, result: str, method: str = "", handicap: int = 0, komi=None) -> RecordCheck:
+def check_claim(
+    *,
+    discipline,
+    record: str,
+    result: str,
+    method: str = "",
+    handicap: int = 0,
+    komi=None,
+    dead=None,
+    neutral=None,
+) -> RecordCheck:
     """Replay the record and ask the library whether it agrees with the claimed
-    ``result`` (B, W, D) won by ``method`` (:func:`result_claim`)."""
+    ``result`` (B, W, D) won by ``method`` (:func:`result_claim`); a Go game
+    counted with its ``dead`` stones and ``neutral`` points (:func:`replay_record`)."""
     result_claim(result, method)  # a result that cannot be checked fails before the replay
-    replay = replay_record(discipline=discipline, record=record, handicap=handicap, komi=komi)
+    replay = replay_record(
+        discipline=discipline, record=record, handicap=handicap, komi=komi, dead=dead, neutral=neutral
+    )
     return check_replay(discipline=discipline, replay=replay, result=result, method=method)
 
 

@@ -23,11 +23,17 @@ from tournament.models import Game, GameReplay
 
 from .records import RecordUnreadable, replay_record
 
+#: What the engines answer for a record and its settings, as a number: raised when the same inputs
+#: count differently, so that the replays kept before are made again.  2: a Go record's SGF
+#: ``TB``/``TW`` name its dead stones, removed before counting (issue #22).
+COUNTING = 2
+
 
 def replay_key(*, game: Game) -> str:
     """SHA-256 of what the replay of ``game``'s record depends on."""
     d = game.round.discipline
-    inputs = [FORMAT, d.kind, d.board_size, d.rule_set, d.rule_options, float(game.komi), game.handicap, game.record]
+    inputs = [FORMAT, COUNTING, d.kind, d.board_size, d.rule_set, d.rule_options]
+    inputs += [float(game.komi), game.handicap, game.record]
     return hashlib.sha256(json.dumps(inputs, sort_keys=True).encode()).hexdigest()
 
 
