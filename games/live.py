@@ -30,7 +30,7 @@ from typing import Any, Unpack
 
 from games import go, keima, ninuki
 from games.common import COLOURS, Colour, Ending, IllegalMove, winner_of
-from games.coords import Point
+from games.coords import CoordinateError, Point
 from games.limits import RecordTooLong, too_long_message
 from games.registry import AfterMove, GameSettings, GoFamilyVariant, NinukiVariant, NoValidator
 
@@ -54,7 +54,10 @@ def normalise(text: str) -> str:
     token = text.strip()
     if token.lower() == "pass":
         return "pass"
-    return Point.parse(token).name()
+    point = Point.parse(token)
+    if point.y < 0:  # row 0 (``A0``): no point of any board, and no name the engines read back
+        raise CoordinateError(f"{token!r} has no row 0")
+    return point.name()
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -19,10 +19,10 @@ from .views import public, rules, sgf
 public_pages = [
     path("", public.tournament_detail, name="tournament"),
     path("players/", public.players, name="players"),
-    path("round/<int:number>/", public.round_detail, name="round"),
-    path("round/<int:number>/game/<int:pk>/", public.public_game, name="public_game"),
-    path("round/<int:number>/game/<int:pk>/board/", public.public_game_board, name="public_game_board"),
-    path("round/<int:number>/game/<int:pk>/sgf/", sgf.public_game_sgf, name="public_game_sgf"),
+    path("round/<number:number>/", public.round_detail, name="round"),
+    path("round/<number:number>/game/<number:pk>/", public.public_game, name="public_game"),
+    path("round/<number:number>/game/<number:pk>/board/", public.public_game_board, name="public_game_board"),
+    path("round/<number:number>/game/<number:pk>/sgf/", sgf.public_game_sgf, name="public_game_sgf"),
 ]
 
 urlpatterns = [

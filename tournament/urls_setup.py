@@ -8,11 +8,11 @@ from .views import files, programme, team, tournaments
 programme_pages = [
     path("", programme.programme_page, name="manage_programme"),
     path("disciplines/add/", programme.discipline_add, name="manage_discipline_add"),
-    path("disciplines/<int:pk>/", programme.discipline_edit, name="manage_discipline"),
-    path("disciplines/<int:pk>/delete/", programme.discipline_delete, name="manage_discipline_delete"),
+    path("disciplines/<number:pk>/", programme.discipline_edit, name="manage_discipline"),
+    path("disciplines/<number:pk>/delete/", programme.discipline_delete, name="manage_discipline_delete"),
     path("rounds/add/", programme.round_add, name="manage_round_add"),
-    path("rounds/<int:number>/", programme.round_edit, name="manage_round_edit"),
-    path("rounds/<int:number>/delete/", programme.round_delete, name="manage_round_delete"),
+    path("rounds/<number:number>/", programme.round_edit, name="manage_round_edit"),
+    path("rounds/<number:number>/delete/", programme.round_delete, name="manage_round_delete"),
 ]
 
 #: One tournament's set-up: below ``t/<slug>/manage/``.

@@ -30,11 +30,11 @@ player_pages = [
     path("import/", players.players_import, name="manage_players_import"),
     path("welcome.pdf", players.welcome_slips, name="manage_welcome_slips"),
     path("invite/", players.invitations, name="manage_invitations"),
-    path("<int:pk>/", players.registration_edit, name="manage_registration"),
-    path("<int:pk>/status/", players.registration_status, name="manage_registration_status"),
-    path("<int:pk>/account/", players.registration_account, name="manage_registration_account"),
-    path("<int:pk>/merge/", players.registration_merge, name="manage_registration_merge"),
-    path("<int:pk>/delete/", players.registration_delete, name="manage_registration_delete"),
+    path("<number:pk>/", players.registration_edit, name="manage_registration"),
+    path("<number:pk>/status/", players.registration_status, name="manage_registration_status"),
+    path("<number:pk>/account/", players.registration_account, name="manage_registration_account"),
+    path("<number:pk>/merge/", players.registration_merge, name="manage_registration_merge"),
+    path("<number:pk>/delete/", players.registration_delete, name="manage_registration_delete"),
 ]
 
 #: The organizers' page of one round: below ``t/<slug>/manage/rounds/<number>/``.
@@ -58,7 +58,7 @@ tournament_pages = [
     path("me/rounds/", player.my_rounds, name="my_rounds"),
     path("me/withdraw/", player.my_withdraw, name="my_withdraw"),
     # one game: players, referees, organizers
-    path("game/<int:pk>/", include(game_pages)),
+    path("game/<number:pk>/", include(game_pages)),
     # referees
     path("referee/", referee.queue, name="referee_queue"),
     path("referee/live/", live.referee_live, name="referee_live"),
@@ -66,9 +66,9 @@ tournament_pages = [
     path("manage/", organizer.dashboard, name="manage"),
     path("manage/players/", include(player_pages)),
     path("manage/results/", organizer.results_grid, name="manage_results"),
-    path("manage/results/<int:pk>/", organizer.result_edit, name="manage_result"),
+    path("manage/results/<number:pk>/", organizer.result_edit, name="manage_result"),
     path("manage/rounds/", rounds.rounds, name="manage_rounds"),
-    path("manage/rounds/<int:number>/", include(round_pages)),
+    path("manage/rounds/<number:number>/", include(round_pages)),
     # the audit log: organizers and referees read it; nobody edits it
     path("manage/log/", audit.audit_log, name="audit_log"),
     # everyone
@@ -78,7 +78,7 @@ tournament_pages = [
 
 urlpatterns = [
     # accounts: log-in (throttled by django-axes, see the settings), sign-up, password reset by e-mail
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/login/", auth.LogInView.as_view(), name="login"),
     path("accounts/signup/", auth.SignUpView.as_view(), name="signup"),
     path("accounts/password/reset/", auth_views.PasswordResetView.as_view(), name="password_reset"),
     path("accounts/password/reset/sent/", auth_views.PasswordResetDoneView.as_view(), name="password_reset_done"),

@@ -6,14 +6,14 @@ from .views import standings as views
 
 standings_pages = [
     path("standings/", views.standings, name="standings"),
-    path("standings/d/<int:discipline>/", views.standings, name="standings_discipline"),
+    path("standings/d/<number:discipline>/", views.standings, name="standings_discipline"),
     path("crosstable/", views.crosstable, name="crosstable"),
     path("standings.pdf", views.pdf_standings, name="pdf_standings"),
     path("crosstable.pdf", views.pdf_crosstable, name="pdf_crosstable"),
     path("standings.csv", views.csv_standings, name="csv_standings"),
     path("results.h9", views.h9_results, name="h9_results"),
-    path("round/<int:number>/pairings.pdf", views.pdf_pairings, name="pdf_pairings"),
-    path("round/<int:number>/slips.pdf", views.pdf_slips, name="pdf_slips"),
+    path("round/<number:number>/pairings.pdf", views.pdf_pairings, name="pdf_pairings"),
+    path("round/<number:number>/slips.pdf", views.pdf_slips, name="pdf_slips"),
 ]
 
 urlpatterns = [path("t/<slug:slug>/", include(standings_pages))]

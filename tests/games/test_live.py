@@ -45,6 +45,19 @@ def test_tokens_are_normalised_and_junk_is_no_coordinate():
         normalise("10K")
 
 
+@pytest.mark.parametrize("kind", ["ninuki", "go", "keima", "volt"])
+@pytest.mark.parametrize("text", ["A0", "K0", "t000"])
+def test_row_0_is_no_coordinate_for_any_engine(kind, text):
+    """Row 0 is on no board: refused as text (CoordinateError, which the site answers in words), never a
+    token the engines cannot read back."""
+    with pytest.raises(CoordinateError):
+        normalise(text)
+    game = LiveGame(kind, size=9 if kind != "ninuki" else 13)
+    with pytest.raises(CoordinateError):
+        game.play(text)
+    assert game.moves == []
+
+
 def test_ninuki_a_double_three_is_refused_and_the_game_stays_as_it_was():
     game = play("ninuki", "G7 A1 H7 A3 J8 A5 J9 A7", size=13)
     before = picture(game.snapshot())

@@ -4,6 +4,7 @@ import json
 import pytest
 
 from tests.shared import needs_shared
+from tournament import limits
 from tournament.pairing import cli
 from tournament.pairing.opengotha_xml import OpenGothaFormatError, read_tournament, write_tournament
 
@@ -39,6 +40,51 @@ def test_round_trip_keeps_everything(name):
 def test_malformed_files(text, msg):
     with pytest.raises(OpenGothaFormatError, match=msg):
         read_tournament(text)
+
+
+@pytest.mark.parametrize(
+    "general,player,what,value",
+    [
+        ('komi="1e308"', "", "komi", "1e308"),
+        ('komi="-1E+5"', "", "komi", "-1E+5"),
+        ('komi="100"', "", "komi", "100"),
+        ('komi="1e999"', "", "komi", "1e999"),  # infinity
+        ("", 'rating="99999999999"', "player AB rating", "99999999999"),
+        ("", 'rating="' + "9" * 30 + '"', "player AB rating", "9" * 20 + "…"),
+        ("", 'smmsCorrection="-40000"', "player AB smmsCorrection", "-40000"),
+        ("", 'participating="' + "1" * 21 + '"', "player AB participating", "21 rounds"),
+    ],
+)
+def test_numbers_beyond_the_sites_limits_name_the_attribute_and_the_limit(general, player, what, value):
+    """Every number is bounded (tournament/limits.py) with code ``range`` and its parameters, which the site
+    puts into the reader's language."""
+    xml = (
+        f'<Tournament><Players><Player name="A" firstName="B" rank="1D" {player}/></Players>'
+        f"<TournamentParameterSet><GeneralParameterSet {general}/></TournamentParameterSet></Tournament>"
+    )
+    with pytest.raises(OpenGothaFormatError) as info:
+        read_tournament(xml)
+    assert info.value.code == "range"
+    assert (info.value.params["what"], info.value.params["value"]) == (what, value)
+
+
+def test_komi_within_the_limits_is_read():
+    xml = (
+        '<Tournament><TournamentParameterSet><GeneralParameterSet komi="-99.5"/></TournamentParameterSet></Tournament>'
+    )
+    assert read_tournament(xml).params.general.komi == -99.5
+
+
+def test_deeply_nested_elements_are_refused_while_parsing():
+    """200,000 nested elements: refused with code ``deep`` before the serializer's recursion would fail."""
+    deep = "<a>" * 200_000 + "</a>" * 200_000
+    xml = f"<Tournament>{deep}<TournamentParameterSet><GeneralParameterSet/></TournamentParameterSet></Tournament>"
+    with pytest.raises(OpenGothaFormatError) as info:
+        read_tournament(xml)
+    assert info.value.code == "deep" and info.value.params == {"most": limits.XML_DEPTH}
+    shallow = "<a>" * 20 + "</a>" * 20
+    xml = f"<Tournament>{shallow}<TournamentParameterSet><GeneralParameterSet/></TournamentParameterSet></Tournament>"
+    assert read_tournament(xml).extra["others"]
 
 
 def test_bad_rank_is_reported():

@@ -202,6 +202,11 @@ ADMIN_SPECIAL = {
 ADMIN_DEFAULT = with_(everyone(ADMIN_LOGIN), admin=PAGE)
 
 
+def _number(route: str, name: str) -> bool:
+    """Whether ``route`` has the number ``name`` (the site's ``<number:…>``, the API's ``<int:…>``)."""
+    return f"<number:{name}>" in route or f"<int:{name}>" in route
+
+
 def url_patterns():
     """``(name, route, pattern)`` of every URL pattern; unnamed admin patterns get a made-up name."""
 
@@ -290,9 +295,9 @@ class Site:
         values = {}
         if "<slug:slug>" in route:
             values["slug"] = day.tournament.slug
-        if "<int:number>" in route:
+        if _number(route, "number"):
             values["number"] = day.round1.number
-        if "<int:pk>" in route:
+        if _number(route, "pk"):
             if name.startswith("manage_registration"):
                 values["pk"] = self.registration.pk
             elif name.startswith("manage_discipline"):
@@ -311,7 +316,7 @@ class Site:
             values["game_kind"] = "ninuki"
         if "<str:action>" in route:
             values["action"] = "finish"
-        if "<int:discipline>" in route:
+        if _number(route, "discipline"):
             values["discipline"] = day.ninuki.pk
         if "object_id>" in route:
             model = _model_of(name) if name not in ("admin:view_on_site",) else None

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -148,3 +149,39 @@ def test_a_live_record_goes_with_its_game_and_names_its_scorer_by_name(two):
         3,
         orga,
     )
+
+
+def _first(model: str):
+    return lambda d: next(o for o in d["objects"] if o["model"] == model)["fields"]
+
+
+@pytest.mark.parametrize(
+    "model,field,value,message",
+    [
+        ("tournament.round", "number", 2147483647, "number: Ensure this value is less than or equal to 999."),
+        ("tournament.round", "number", 1000, "less than or equal to 999"),
+        ("tournament.game", "table", 99999, "table: Ensure this value is less than or equal to 9999"),
+        ("tournament.game", "komi", "1e308", "komi"),
+        ("tournament.discipline", "komi", "-100.5", "komi: Ensure this value is greater than or equal to -99.5"),
+        ("tournament.game", "handicap", 40000, "handicap"),
+        ("tournament.registration", "rating", 10**12, "rating"),
+        ("tournament.registration", "absent_rounds", [2, 2147483647], "absent_rounds: Round numbers go from 1 to 999"),
+    ],
+)
+def test_restore_refuses_numbers_beyond_the_sites_limits(two, model, field, value, message):
+    """A doctored backup cannot store what no form takes (a round 2147483647 made the organizer's pages loop)."""
+    data = copy.deepcopy(dump_tournament(two.a))
+    _wipe("a")
+    _first(model)(data)[field] = value
+    with pytest.raises(DumpError, match=re.escape(message)):
+        load_tournament(data)
+    assert not Tournament.objects.filter(slug="a").exists()
+
+
+def test_a_backup_within_the_limits_comes_back(two):
+    data = copy.deepcopy(dump_tournament(two.a))
+    _wipe("a")
+    _first("tournament.round")(data)["number"] = 999
+    _first("tournament.registration")(data)["absent_rounds"] = [999]
+    t = load_tournament(data)
+    assert list(t.rounds.values_list("number", flat=True)) == [999]

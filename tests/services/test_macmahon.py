@@ -8,7 +8,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 
+from tests.fixtures.tournament_files import macmahon_file
 from tests.shared import needs_shared, shared
+from tournament import limits
 from tournament.formats.macmahon import MacMahonFormatError, rank_from_rating, read_macmahon
 from tournament.models import AuditEntry, Game, Registration, Round, Tournament, TournamentRole
 from tournament.models.game import ResultState
@@ -271,3 +273,124 @@ def test_upload_page_makes_the_uploader_organizer(db, client):
     )
     assert response.status_code == 200 and "exists already" in response.content.decode()
     assert Tournament.objects.filter(slug="mm").count() == 1
+
+
+# --- every number bounded before anything is written (tournament/limits.py) ---------------------------------
+
+
+@pytest.mark.parametrize(
+    "old,new,message",
+    [
+        (
+            "<NumberOfRounds>3</NumberOfRounds>",
+            "<NumberOfRounds>1000000</NumberOfRounds>",
+            f"<NumberOfRounds> is 1000000; it may be from 0 to {limits.FILE_ROUNDS}.",
+        ),
+        ("<RoundNumber>2</RoundNumber>", "<RoundNumber>2147483647</RoundNumber>", "<RoundNumber> is 2147483647"),
+        (
+            "<BoardNumber>2</BoardNumber>",
+            "<BoardNumber>99999999999999999999</BoardNumber>",
+            f"<BoardNumber> is 99999999999999999999; it may be from 0 to {limits.MAX_TABLE}.",
+        ),
+        ("<BoardNumber>2</BoardNumber>", "<BoardNumber>" + "9" * 5000 + "</BoardNumber>", "<BoardNumber> is 9999"),
+        (
+            "<Handicap>0</Handicap>",
+            "<Handicap>10</Handicap>",
+            f"<Handicap> is 10; it may be from 0 to {limits.MAX_HANDICAP}",
+        ),
+        ("<Rating>2200</Rating>", "<Rating>3000000000</Rating>", "<Rating> is 3000000000; it may be from -900 to"),
+        ("<NotPlayingInRound>2</NotPlayingInRound>", "<NotPlayingInRound>5000</NotPlayingInRound>", "is 5000"),
+        ("<HandicapLimitValue>9</HandicapLimitValue>", "<HandicapLimitValue>99</HandicapLimitValue>", "is 99"),
+        (
+            "<HandicapAdjustmentValue>0</HandicapAdjustmentValue>",
+            "<HandicapAdjustmentValue>-70000</HandicapAdjustmentValue>",
+            "<HandicapAdjustmentValue> is -70000; it may be from -9 to 9.",
+        ),
+        ("<RoundNumber>2</RoundNumber>", "<RoundNumber></RoundNumber>", "A round without a valid <RoundNumber>."),
+        ("<Rating>2200</Rating>", "<Rating>２２００</Rating>", "<Rating> must be a whole number, not “２２００”."),
+    ],
+)
+def test_every_number_is_bounded_and_the_limit_named(db, old, new, message):
+    with pytest.raises(MacMahonFormatError) as info:
+        import_macmahon(_broken(old, new).encode(), slug="broken", user=SYSTEM)
+    assert any(message in m for m in info.value.messages), info.value.messages
+    assert not Tournament.objects.exists() and not Registration.objects.exists() and not Round.objects.exists()
+
+
+def test_the_limits_are_named_in_german_too(db):
+    from django.utils import translation
+
+    with translation.override("de"), pytest.raises(MacMahonFormatError) as info:
+        read_macmahon(_broken("<NumberOfRounds>3</NumberOfRounds>", "<NumberOfRounds>1000000</NumberOfRounds>"))
+    assert info.value.messages == [
+        f"Turniereinstellungen: <NumberOfRounds> ist 1000000; erlaubt sind 0 bis {limits.FILE_ROUNDS}."
+    ]
+
+
+def test_macmahon_no_rating_is_no_rating():
+    """MacMahon writes -901 or -9999 for a player without rating: no rating, not a number out of range."""
+    for text in ("-901", "-9999", "-" + "9" * 40):
+        data = read_macmahon(_broken("<Rating>2200</Rating>", f"<Rating>{text}</Rating>"))
+        assert data.players[0].rating is None
+    assert read_macmahon(_broken("<Rating>2200</Rating>", "<Rating>-900</Rating>")).players[0].rating == -900
+
+
+@pytest.mark.parametrize(
+    "players,rounds,message",
+    [
+        (limits.FILE_PLAYERS + 2, 0, f"The file holds {limits.FILE_PLAYERS + 2} players; a file may hold at most"),
+        (2, limits.FILE_ROUNDS + 1, f"The file holds {limits.FILE_ROUNDS + 1} rounds; a file may hold at most"),
+    ],
+)
+def test_more_players_or_rounds_than_a_file_may_hold_are_refused_at_once(db, players, rounds, message):
+    data = macmahon_file(players, rounds, number_of_rounds="1")
+    with pytest.raises(MacMahonFormatError) as info:
+        import_macmahon(data, slug="big", user=SYSTEM)
+    assert len(info.value.messages) == 1 and info.value.messages[0].startswith(message), info.value.messages
+    assert not Tournament.objects.exists()
+
+
+def test_more_pairings_than_a_file_may_hold_are_refused(db, monkeypatch):
+    monkeypatch.setattr(limits, "FILE_GAMES", 5)
+    with pytest.raises(MacMahonFormatError, match="The file holds 6 pairings; a file may hold at most 5."):
+        read_macmahon(macmahon_file(4, 3))
+    assert read_macmahon(macmahon_file(4, 2)).rounds == 2
+
+
+def test_tables_made_up_for_pairings_without_one_stay_within_the_limit(db, monkeypatch):
+    """Pairings without a table get the next free ones; beyond the largest table the file is refused."""
+    monkeypatch.setattr("tournament.services.macmahon.MAX_TABLE", 2)
+    with pytest.raises(MacMahonFormatError, match="tables beyond 2"):
+        import_macmahon(macmahon_file(6, 1, board_number="0"), slug="t", user=SYSTEM)
+    assert not Tournament.objects.exists()
+    t = import_macmahon(macmahon_file(4, 1, board_number="0"), slug="t", user=SYSTEM)
+    assert sorted(Game.objects.filter(round__tournament=t).values_list("table", flat=True)) == [1, 2]
+
+
+def test_a_congress_is_written_in_a_few_statements(db, django_assert_max_num_queries):
+    """2,000 players and ten rounds (10,000 games): a few statements per kind of row, not one per row."""
+    data = macmahon_file(limits.FILE_PLAYERS, 10)
+    with django_assert_max_num_queries(250):
+        t = import_macmahon(data, slug="kongress", user=SYSTEM)
+    assert t.registrations.count() == limits.FILE_PLAYERS
+    assert Game.objects.filter(round__tournament=t).count() == 10 * limits.FILE_PLAYERS // 2
+    assert len(set(t.registrations.values_list("claim_code", flat=True))) == limits.FILE_PLAYERS
+
+
+def test_deeply_nested_elements_are_refused_before_anything_walks_them(db):
+    deep = "<a>" * 200_000 + "</a>" * 200_000
+    with pytest.raises(MacMahonFormatError) as info:
+        import_macmahon(sample_text().replace("</TournamentData>", deep + "</TournamentData>"), user=SYSTEM)
+    assert info.value.messages == [
+        f"The file's elements are nested more than {limits.XML_DEPTH} deep; a MacMahon file is not."
+    ]
+
+
+def test_a_database_that_gives_no_ids_back_from_one_insert_gets_the_rows_one_by_one(db, monkeypatch):
+    """SQLite before 3.35 returns no ids from a bulk insert: players and rounds are then saved one by one."""
+    from django.db import connection
+
+    monkeypatch.setattr(type(connection.features), "can_return_rows_from_bulk_insert", False)
+    t = import_macmahon(SAMPLE, slug="old-sqlite", user=SYSTEM)
+    assert t.registrations.count() == 4 and t.rounds.count() == 3
+    assert Game.objects.filter(round__tournament=t).count() == 3

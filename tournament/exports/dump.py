@@ -36,6 +36,7 @@ from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import make_password
 from django.core import serializers
+from django.core.exceptions import ValidationError
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
 
@@ -339,12 +340,24 @@ def load_tournament(data: dict) -> Tournament:
         except serializers.base.DeserializationError as exc:
             raise DumpError(f"the backup cannot be read: {exc}") from None
         for row, obj in zip(rows, loaded):
+            _check_fields(row, obj.object)
             obj.object.pk = None
             obj.save()
             new_pk[model][row["pk"]] = obj.object.pk
     tournament = Tournament.objects.get(slug=data["tournament"])
     fill_pairing_records(Round, AuditEntry, tournament.rounds.all())  # a backup made before they were kept
     return tournament
+
+
+def _check_fields(row: dict, obj) -> None:
+    """Every value within its field's bounds (:mod:`tournament.limits`: round numbers, tables, komi, ratings...)
+    before it is written: a doctored backup cannot store what no form would (references are checked above)."""
+    relations = [f.name for f in obj._meta.concrete_fields if f.is_relation]
+    try:
+        obj.clean_fields(exclude=relations)
+    except ValidationError as exc:
+        problems = "; ".join(f"{name}: {' '.join(messages)}" for name, messages in exc.message_dict.items())
+        raise DumpError(f"{row['model']} {row.get('pk')}: {problems}"[:500]) from None
 
 
 _OWN_BY_TOURNAMENT = {

@@ -36,7 +36,10 @@ and pairgoth's importer, which was ported from OpenGothaCustom):
 Anything else -- an element not listed here, a value that is not what its
 element holds, a player named twice or not at all -- is refused with a
 message naming it (:class:`MacMahonFormatError`): nothing of a file is
-left out silently.
+left out silently. Every number is checked against the site's limits
+(:mod:`tournament.limits`: rounds, tables, handicap, ratings, and how many
+players, rounds and games one file may hold) before anything is written,
+and the message names the element and the limit.
 """
 
 from __future__ import annotations
@@ -46,8 +49,9 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
+from tournament import limits
 from tournament.pairing.criteria import BY_NAME, MAX_CRITERIA
-from tournament.pairing.opengotha_xml import UnreadableXML, XmlSource, load_xml
+from tournament.pairing.opengotha_xml import TooDeep, UnreadableXML, XmlSource, load_xml
 from tournament.ranks import parse_rank, rank_from_rating
 
 __all__ = ["MacMahonFormatError", "MMPlayer", "MMPairing", "MMTournament", "read_macmahon", "rank_from_rating"]
@@ -192,18 +196,35 @@ class _Reader:
         )
         return default
 
-    def integer(self, el, tag: str, default: int | None, where: str) -> int | None:
-        value = self.text(el, tag, "")
+    def integer(self, el, tag: str, default: int | None, where: str, *, low: int, high: int) -> int | None:
+        """The whole number in ``<tag>``, from ``low`` to ``high`` (else a problem naming both, and ``default``)."""
+        return self.number(self.text(el, tag, ""), tag, default, where, low=low, high=high)
+
+    def number(self, value: str, tag: str, default: int | None, where: str, *, low: int, high: int) -> int | None:
         if value == "":
             return default
-        try:
-            return int(value)
-        except ValueError:
+        shown = value if len(value) <= 20 else value[:20] + "…"
+        digits = value[1:] if value[:1] in "+-" else value
+        if not (digits.isascii() and digits.isdigit()):
             self.fail(
                 _("%(where)s: <%(tag)s> must be a whole number, not “%(value)s”.")
-                % {"where": where, "tag": tag, "value": value}
+                % {"where": where, "tag": tag, "value": shown}
             )
             return default
+        number = int(value) if len(digits) <= 20 else None
+        if number is None or not low <= number <= high:
+            self.fail(
+                _("%(where)s: <%(tag)s> is %(value)s; it may be from %(low)s to %(high)s.")
+                % {"where": where, "tag": tag, "value": shown, "low": low, "high": high}
+            )
+            return default
+        return number
+
+    @staticmethod
+    def count(found: int, most: int, message: str) -> None:
+        """Refuse a file with more players, rounds or games than one file may hold, before reading them."""
+        if found > most:
+            raise MacMahonFormatError([message % {"found": found, "most": most}])
 
     def rank(self, value: str, where: str, default: int | None = None) -> int | None:
         if value == "":
@@ -224,6 +245,9 @@ def _parse(source: XmlSource) -> ET.Element:
     try:
         return load_xml(source)
     except UnreadableXML as e:
+        if isinstance(e.error, TooDeep):
+            message = _("The file's elements are nested more than %(most)s deep; a MacMahon file is not.")
+            raise MacMahonFormatError([message % {"most": e.error.most}]) from None
         problems = {
             "unreadable": _("The file cannot be read: %(error)s"),
             "malformed": _("This is not well-formed XML: %(error)s"),
@@ -260,7 +284,7 @@ def read_macmahon(source) -> MMTournament:
     name = r.text(settings, "Name")
     if not name:
         r.fail(_("The tournament has no <Name>."))
-    rounds = r.integer(settings, "NumberOfRounds", 0, where) or 0
+    rounds = r.integer(settings, "NumberOfRounds", 0, where, low=0, high=limits.FILE_ROUNDS) or 0
     bar = (
         r.rank(r.text(settings, "UpperMacMahonBarLevel"), where)
         if r.flag(settings, "UpperMacMahonBar", False, where)
@@ -279,12 +303,17 @@ def read_macmahon(source) -> MMTournament:
         else None
     )
     adjustment = (
-        (r.integer(settings, "HandicapAdjustmentValue", 0, where) or 0)
+        (
+            r.integer(settings, "HandicapAdjustmentValue", 0, where, low=-limits.MAX_HANDICAP, high=limits.MAX_HANDICAP)
+            or 0
+        )
         if r.flag(settings, "HandicapAdjustment", False, where)
         else 0
     )
     limit = (
-        r.integer(settings, "HandicapLimitValue", 9, where) if r.flag(settings, "HandicapLimit", False, where) else None
+        r.integer(settings, "HandicapLimitValue", limits.MAX_HANDICAP, where, low=0, high=limits.MAX_HANDICAP)
+        if r.flag(settings, "HandicapLimit", False, where)
+        else None
     )
     by_level = r.flag(settings, "HandicapByLevel", False, where)
 
@@ -343,8 +372,12 @@ def _elements(container: ET.Element, list_tag: str, tags: tuple[str, ...]) -> li
 def _players(r: _Reader, container: ET.Element, rating_rank: bool) -> list[MMPlayer]:
     for listing in container.findall("Playerlist"):
         r.unknown(listing, set(PLAYER_TAGS), "Playerlist")
+    elements = _elements(container, "Playerlist", PLAYER_TAGS)
+    r.count(
+        len(elements), limits.FILE_PLAYERS, _("The file holds %(found)s players; a file may hold at most %(most)s.")
+    )
     players, ids, pins = [], set(), {}
-    for n, el in enumerate(_elements(container, "Playerlist", PLAYER_TAGS), 1):
+    for n, el in enumerate(elements, 1):
         pid = r.text(el, "Id")
         go = el.find("GoPlayer")
         surname, given = r.text(go, "Surname"), r.text(go, "FirstName")
@@ -361,9 +394,11 @@ def _players(r: _Reader, container: ET.Element, rating_rank: bool) -> list[MMPla
         ids.add(pid)
         if not surname:
             r.fail(_("%(where)s: no <Surname>.") % {"where": where})
-        rating = r.integer(go, "Rating", None, where)
-        if rating is not None and rating < -900:  # MacMahon's "no rating"
-            rating = None
+        rating_text = r.text(go, "Rating")
+        if rating_text[:1] == "-" and rating_text[1:6].isascii() and rating_text[1:6].isdigit():
+            if int(rating_text[:6]) < limits.MIN_RATING:
+                rating_text = ""  # MacMahon's "no rating": below the lowest (-901, -9999...)
+        rating = r.number(rating_text, "Rating", None, where, low=limits.MIN_RATING, high=limits.MAX_RATING)
         level = r.text(go, "GoLevel") or r.text(go, "Rank")
         rank = r.rank(level, where, default=-20)
         if not level:
@@ -387,13 +422,11 @@ def _players(r: _Reader, container: ET.Element, rating_rank: bool) -> list[MMPla
             pins[pin] = f"{given} {surname}"
         absent = []
         for round_el in el.findall("NotPlayingInRound"):
-            try:
-                absent.append(int((round_el.text or "").strip()))
-            except ValueError:
-                r.fail(
-                    _("%(where)s: <NotPlayingInRound> must be a round number, not “%(value)s”.")
-                    % {"where": where, "value": round_el.text}
-                )
+            number = r.number(
+                (round_el.text or "").strip() or "?", "NotPlayingInRound", None, where, low=1, high=limits.FILE_ROUNDS
+            )
+            if number is not None:
+                absent.append(number)
         players.append(
             MMPlayer(
                 id=pid,
@@ -416,10 +449,19 @@ def _pairings(r: _Reader, container: ET.Element, ids: set[str]) -> tuple[list[MM
     for listing in container.findall("Roundlist"):
         r.unknown(listing, set(ROUND_TAGS), "Roundlist")
     pairings, last = [], 0
-    for round_el in _elements(container, "Roundlist", ROUND_TAGS):
-        number = r.integer(round_el, "RoundNumber", None, _("Round"))
-        if number is None or number < 1:
+    elements = _elements(container, "Roundlist", ROUND_TAGS)
+    r.count(len(elements), limits.FILE_ROUNDS, _("The file holds %(found)s rounds; a file may hold at most %(most)s."))
+    r.count(
+        sum(len(el.findall("Pairing")) for el in elements),
+        limits.FILE_GAMES,
+        _("The file holds %(found)s pairings; a file may hold at most %(most)s."),
+    )
+    for round_el in elements:
+        if r.text(round_el, "RoundNumber") == "":
             r.fail(_("A round without a valid <RoundNumber>."))
+            continue
+        number = r.integer(round_el, "RoundNumber", None, _("Round"), low=1, high=limits.FILE_ROUNDS)
+        if number is None:
             continue
         last = max(last, number)
         r.unknown(round_el, {"RoundNumber", "Pairing"}, _("Round %(n)s") % {"n": number})
@@ -444,16 +486,11 @@ def _pairings(r: _Reader, container: ET.Element, ids: set[str]) -> tuple[list[MM
             if result is None:
                 r.fail(_("%(where)s: the result “%(value)s” cannot be read.") % {"where": where, "value": raw})
                 result = "?"
-            handicap = r.integer(el, "Handicap", 0, where) or 0
-            if not 0 <= handicap <= 9:
-                r.fail(
-                    _("%(where)s: a handicap of %(n)s stones cannot be read (0 to 9).")
-                    % {"where": where, "n": handicap}
-                )
+            handicap = r.integer(el, "Handicap", 0, where, low=0, high=limits.MAX_HANDICAP) or 0
             pairings.append(
                 MMPairing(
                     round=number,
-                    table=r.integer(el, "BoardNumber", 0, where) or 0,
+                    table=r.integer(el, "BoardNumber", 0, where, low=0, high=limits.MAX_TABLE) or 0,
                     black=black,
                     white=white_id,
                     handicap=handicap,

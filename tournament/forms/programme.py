@@ -11,6 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.registry import Variant
+from tournament.limits import MAX_KOMI, MAX_ROUND, MIN_KOMI
 from tournament.models import Discipline
 from tournament.models.discipline import DisciplineKind, handicap_policies
 from tournament.models.tournament import PairingSystem
@@ -100,8 +101,8 @@ class DisciplineForm(forms.Form):
         label=_("Komi"),
         max_digits=4,
         decimal_places=1,
-        min_value=Decimal("-99.5"),
-        max_value=Decimal("99.5"),
+        min_value=MIN_KOMI,
+        max_value=MAX_KOMI,
         widget=forms.NumberInput(attrs={"step": "0.5"}),
     )
     handicap_policy = forms.ChoiceField(label=_("Handicap"))
@@ -239,7 +240,7 @@ class LocalDateTimeField(forms.DateTimeField):
 class RoundForm(forms.Form):
     discipline = forms.ModelChoiceField(label=_("Discipline"), queryset=Discipline.objects.none())
     number = forms.IntegerField(
-        label=_("Number"), min_value=1, max_value=999, required=False, help_text=_("Empty: the next number.")
+        label=_("Number"), min_value=1, max_value=MAX_ROUND, required=False, help_text=_("Empty: the next number.")
     )
     starts_at = forms.DateTimeField(label=_("Starts at"), required=False)
     pairing_system = forms.ChoiceField(label=_("Pairing system"), required=False)

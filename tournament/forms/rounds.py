@@ -5,12 +5,15 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from tournament.limits import MAX_ID, MAX_ROUND, MAX_TABLE
 from tournament.models import Discipline, Registration
 
 
 class RoundCreateForm(forms.Form):
     discipline = forms.ModelChoiceField(label=_("Discipline"), queryset=Discipline.objects.none())
-    number = forms.IntegerField(label=_("Number"), min_value=1, required=False, help_text=_("Empty: the next number."))
+    number = forms.IntegerField(
+        label=_("Number"), min_value=1, max_value=MAX_ROUND, required=False, help_text=_("Empty: the next number.")
+    )
 
     def __init__(self, *args, tournament, **kwargs):
         super().__init__(*args, **kwargs)
@@ -49,9 +52,8 @@ class PlayerPairForm(forms.Form):
 class TableMoveForm(forms.Form):
     """Put one game of the round at another table (the game there takes the old one)."""
 
-    game = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=2**31 - 1)
-    #: a table number is a small integer in the database (and OpenGotha has at most 1000 tables)
-    table = forms.IntegerField(label=_("New table"), min_value=1, max_value=9999)
+    game = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=MAX_ID)
+    table = forms.IntegerField(label=_("New table"), min_value=1, max_value=MAX_TABLE)
 
 
 class PlayerForm(forms.Form):

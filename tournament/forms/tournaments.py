@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournament.exports.egd_time import parse_time_control
 from tournament.forms.inputs import CountryInCapitals, CountryInput, DateInput
+from tournament.limits import MAX_HANDICAP
 from tournament.models import Tournament
 from tournament.models.tournament import (
     CREATE_FIELDS,
@@ -203,10 +204,10 @@ class TournamentSettingsForm(CountryInCapitals, forms.ModelForm):
     handicap_correction = forms.IntegerField(
         label=capfirst(_("handicap correction")),
         min_value=0,
-        max_value=9,
+        max_value=MAX_HANDICAP,
         help_text=_("Stones subtracted from the score difference."),
     )
-    handicap_ceiling = forms.IntegerField(label=capfirst(_("highest handicap")), min_value=0, max_value=9)
+    handicap_ceiling = forms.IntegerField(label=capfirst(_("highest handicap")), min_value=0, max_value=MAX_HANDICAP)
     best_of = forms.IntegerField(
         label=capfirst(_("disciplines counted (best k)")),
         min_value=1,

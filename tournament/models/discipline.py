@@ -5,11 +5,13 @@ from __future__ import annotations
 from decimal import Decimal
 
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 import games
 from games.registry import Variant
+from tournament.limits import MAX_KOMI, MIN_KOMI
 from tournament.variants import RuleOptionError, board_sizes, rule_option_message, variant_for
 
 from .game import WinMethod, win_methods
@@ -59,7 +61,13 @@ class Discipline(models.Model):
         blank=True,
         help_text=_('Changes to the preset, e.g. {"double_three": "both"}.'),
     )
-    komi = models.DecimalField(_("komi"), max_digits=4, decimal_places=1, default=Decimal("0"))
+    komi = models.DecimalField(
+        _("komi"),
+        max_digits=4,
+        decimal_places=1,
+        default=Decimal("0"),
+        validators=[MinValueValidator(MIN_KOMI), MaxValueValidator(MAX_KOMI)],
+    )
     handicap_policy = models.CharField(
         _("handicap"),
         max_length=12,
@@ -166,3 +174,51 @@ def _board_size_message(title: str, sizes: tuple[int, ...]) -> str:
             "high": sizes[-1],
         }
     return _("Board sizes from %(low)s to %(high)s are supported.") % {"low": sizes[0], "high": sizes[-1]}
+
+
+def repair_komi(discipline_model, game_model, audit_model, connection) -> int:
+    """Komi beyond :data:`~tournament.limits.MIN_KOMI`..:data:`~tournament.limits.MAX_KOMI` (only SQLite could
+    store it, from an OpenGotha file read before its komi was bounded: ``1e308`` made every page of the
+    tournament fail): each such discipline gets its game's usual komi and an audit entry keeping the old value;
+    its games with such a komi get the discipline's (0.5 with handicap). Read by plain SQL, as the ORM cannot
+    read the value; the models may be a migration's. The number of disciplines and games repaired."""
+    q = connection.ops.quote_name
+    beyond = f"NOT ({q('komi')} BETWEEN %s AND %s)"
+    bounds = [MIN_KOMI, MAX_KOMI]
+    disciplines = discipline_model._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT {q('id')}, {q('tournament_id')}, {q('kind')}, {q('komi')} FROM {q(disciplines)} WHERE {beyond}",
+            bounds,
+        )
+        broken = cursor.fetchall()
+        for pk, tournament_id, kind, komi in broken:
+            usual = variant_for(kind).default_komi if kind in DisciplineKind.values else None
+            new = Decimal(str(usual or 0))
+            cursor.execute(f"UPDATE {q(disciplines)} SET {q('komi')} = %s WHERE {q('id')} = %s", [new, pk])
+            audit_model.objects.create(
+                tournament_id=tournament_id,
+                action="discipline.edit",
+                object_type="discipline",
+                object_id=pk,
+                before={"komi": str(komi)},
+                after={"komi": str(new)},
+                reason=(
+                    f"The komi {str(komi)[:30]} was beyond {MIN_KOMI} to {MAX_KOMI} and could not be read; "
+                    "its games with such a komi have the new one (0.5 with handicap)."
+                ),
+            )
+        games = game_model._meta.db_table
+        rounds = game_model._meta.get_field("round").related_model._meta.db_table
+        cursor.execute(
+            f"SELECT g.{q('id')}, g.{q('handicap')}, d.{q('komi')} FROM {q(games)} g"
+            f" INNER JOIN {q(rounds)} r ON g.{q('round_id')} = r.{q('id')}"
+            f" INNER JOIN {q(disciplines)} d ON r.{q('discipline_id')} = d.{q('id')}"
+            f" WHERE NOT (g.{q('komi')} BETWEEN %s AND %s)",
+            bounds,
+        )
+        games_broken = cursor.fetchall()
+        for pk, handicap, komi in games_broken:
+            new = Decimal(str(komi)) if not handicap else Decimal("0.5")
+            cursor.execute(f"UPDATE {q(games)} SET {q('komi')} = %s WHERE {q('id')} = %s", [new, pk])
+    return len(broken) + len(games_broken)

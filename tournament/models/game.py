@@ -5,9 +5,11 @@ from __future__ import annotations
 from decimal import Decimal
 
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from tournament import limits
 from tournament.variants import variant_for
 
 from .fields import user_account
@@ -76,7 +78,9 @@ _SHORT = {
 
 class Game(models.Model):
     round = models.ForeignKey("Round", on_delete=models.CASCADE, related_name="games")
-    table = models.PositiveSmallIntegerField(_("table"))
+    table = models.PositiveSmallIntegerField(
+        _("table"), validators=[MinValueValidator(1), MaxValueValidator(limits.MAX_TABLE)]
+    )
     black = models.ForeignKey(
         "Registration",
         on_delete=models.PROTECT,
@@ -89,13 +93,16 @@ class Game(models.Model):
         related_name="games_as_white",
         verbose_name=_("White"),
     )
-    handicap = models.PositiveSmallIntegerField(_("handicap"), default=0)
+    handicap = models.PositiveSmallIntegerField(
+        _("handicap"), default=0, validators=[MaxValueValidator(limits.MAX_HANDICAP)]
+    )
     komi = models.DecimalField(
         _("komi"),
         max_digits=4,
         decimal_places=1,
         default=Decimal("0"),
         help_text=_("Points for White; negative when White pays reverse komi."),
+        validators=[MinValueValidator(limits.MIN_KOMI), MaxValueValidator(limits.MAX_KOMI)],
     )
     pinned = models.BooleanField(
         _("kept when re-pairing"),

@@ -18,13 +18,25 @@ from __future__ import annotations
 import secrets
 
 from django.core.exceptions import ValidationError
-from django.core.validators import RegexValidator
+from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from tournament import limits
 from tournament.ranks import format_rank
 
 from .fields import RankField, user_account
+
+
+def round_numbers(value) -> None:
+    """A validator: a list of round numbers, each from 1 to :data:`~tournament.limits.MAX_ROUND`."""
+    if not isinstance(value, list) or not all(isinstance(n, int) and not isinstance(n, bool) for n in value):
+        raise ValidationError(_("Give the round numbers as a list, e.g. [2, 5]."), code="round-list")
+    if not all(1 <= n <= limits.MAX_ROUND for n in value):
+        raise ValidationError(
+            _("Round numbers go from 1 to %(most)s.") % {"most": limits.MAX_ROUND}, code="round-number"
+        )
+
 
 egd_pin_validator = RegexValidator(r"^\d{8}$", _("An EGD PIN has eight digits."))
 ffg_licence_validator = RegexValidator(r"^[0-9A-Z]{7}$", _("An FFG licence has seven digits or capital letters."))
@@ -121,7 +133,12 @@ class Registration(models.Model):
     club = models.CharField(_("club"), max_length=100, blank=True)
     country = models.CharField(_("country"), max_length=2, default="DE", validators=[country_validator])
     rank = RankField(_("Go rank"))
-    rating = models.IntegerField(_("rating"), null=True, blank=True)
+    rating = models.IntegerField(
+        _("rating"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(limits.MIN_RATING), MaxValueValidator(limits.MAX_RATING)],
+    )
     egd_pin = models.CharField(_("EGD PIN"), max_length=8, blank=True, validators=[egd_pin_validator])
     #: The player's numbers in the FFG's and the AGA's lists, kept apart as OpenGotha's player keeps them.
     ffg_licence = models.CharField(_("FFG licence"), max_length=7, blank=True, validators=[ffg_licence_validator])
@@ -136,11 +153,13 @@ class Registration(models.Model):
         default=list,
         blank=True,
         help_text=_("Numbers of the rounds the player will miss."),
+        validators=[round_numbers],
     )
     mms_correction = models.SmallIntegerField(
         _("McMahon correction"),
         default=0,
         help_text=_("Added to the player's initial McMahon score."),
+        validators=[MinValueValidator(-limits.MAX_MMS_CORRECTION), MaxValueValidator(limits.MAX_MMS_CORRECTION)],
     )
     note = models.CharField(_("note"), max_length=200, blank=True)
     created_at = models.DateTimeField(_("registered at"), auto_now_add=True)
@@ -191,12 +210,10 @@ class Registration(models.Model):
         return status == self.status or status in self.TRANSITIONS[self.Status(self.status)]
 
     def clean(self) -> None:
+        """The rounds missed in order, each once (whether they are round numbers: :func:`round_numbers`)."""
         rounds = self.absent_rounds
-        if not isinstance(rounds, list) or not all(
-            isinstance(n, int) and not isinstance(n, bool) and n >= 1 for n in rounds
-        ):
-            raise ValidationError({"absent_rounds": _("Give the round numbers as a list, e.g. [2, 5].")})
-        self.absent_rounds = sorted(set(rounds))
+        if isinstance(rounds, list) and all(isinstance(n, int) and not isinstance(n, bool) for n in rounds):
+            self.absent_rounds = sorted(set(rounds))
 
     def save(self, *args, **kwargs):
         self.country = (self.country or "").upper()

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+
+from tournament.limits import MAX_ROUND
 
 from .tournament import PairingSystem
 
@@ -26,7 +29,9 @@ class Round(models.Model):
     }
 
     tournament = models.ForeignKey("Tournament", on_delete=models.CASCADE, related_name="rounds")
-    number = models.PositiveSmallIntegerField(_("round"))
+    number = models.PositiveSmallIntegerField(
+        _("round"), validators=[MinValueValidator(1), MaxValueValidator(MAX_ROUND)]
+    )
     discipline = models.ForeignKey("Discipline", on_delete=models.PROTECT, related_name="rounds")
     pairing_system = models.CharField(
         _("pairing system"),
@@ -107,3 +112,40 @@ def fill_pairing_records(round_model, audit_model, rounds) -> int:
             round_model.objects.filter(pk=round_.pk).update(pairing_record=record)
             filled += 1
     return filled
+
+
+def renumber_rounds_beyond(round_model, registration_model, audit_model) -> int:
+    """Rounds numbered beyond :data:`~tournament.limits.MAX_ROUND` (made before the round forms had a maximum:
+    a round 2,000,000,000 made every page that counts rounds loop two thousand million times per player) take
+    the lowest free numbers of their tournament, in their order; the players' missed rounds follow, and missed
+    rounds beyond the limit that name no round are dropped. Each renumbering is in the audit log with the old
+    number. ``round_model`` and friends may be a migration's models. The number of rounds renumbered."""
+    moved: dict[int, dict[int, int]] = {}  # tournament: old number -> new
+    tournaments = round_model.objects.filter(number__gt=MAX_ROUND).values_list("tournament_id", flat=True)
+    for tournament_id in sorted(set(tournaments)):
+        rounds = round_model.objects.filter(tournament_id=tournament_id)
+        used = set(rounds.filter(number__lte=MAX_ROUND).values_list("number", flat=True))
+        free = iter(n for n in range(1, MAX_ROUND + 1) if n not in used)
+        for round_ in rounds.filter(number__gt=MAX_ROUND).order_by("number"):
+            new = next(free, None)
+            if new is None:  # more than MAX_ROUND rounds: the rest keep their numbers
+                break
+            moved.setdefault(tournament_id, {})[round_.number] = new
+            round_model.objects.filter(pk=round_.pk).update(number=new)
+            audit_model.objects.create(
+                tournament_id=tournament_id,
+                action="round.edit",
+                object_type="round",
+                object_id=round_.pk,
+                before={"number": round_.number},
+                after={"number": new},
+                reason=f"Round numbers go from 1 to {MAX_ROUND}: round {round_.number} is round {new} now.",
+            )
+    for registration in registration_model.objects.only("pk", "tournament_id", "absent_rounds").iterator():
+        absent = registration.absent_rounds
+        if not isinstance(absent, list) or not any(isinstance(n, int) and n > MAX_ROUND for n in absent):
+            continue
+        now = moved.get(registration.tournament_id, {})
+        kept = sorted({now.get(n, n) for n in absent if isinstance(n, int) and now.get(n, n) <= MAX_ROUND})
+        registration_model.objects.filter(pk=registration.pk).update(absent_rounds=kept)
+    return sum(len(m) for m in moved.values())

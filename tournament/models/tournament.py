@@ -6,10 +6,12 @@ import zoneinfo
 from decimal import Decimal
 
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from tournament.limits import MAX_HANDICAP
 from tournament.pairing.criteria import MAX_CRITERIA
 from tournament.standings.criteria import CRITERIA
 
@@ -182,8 +184,11 @@ class Tournament(models.Model):
         _("handicap correction"),
         default=1,
         help_text=_("Stones subtracted from the score difference."),
+        validators=[MinValueValidator(-MAX_HANDICAP), MaxValueValidator(MAX_HANDICAP)],
     )
-    handicap_ceiling = models.PositiveSmallIntegerField(_("highest handicap"), default=9)
+    handicap_ceiling = models.PositiveSmallIntegerField(
+        _("highest handicap"), default=9, validators=[MaxValueValidator(MAX_HANDICAP)]
+    )
     rematch_scope = models.CharField(
         _("avoid rematches"),
         max_length=12,

@@ -17,6 +17,7 @@ from typing import Literal
 
 from defusedxml import ElementTree as SafeET
 
+from .. import limits
 from ..ranks import format_rank
 from .criteria import canonical
 from .model import (
@@ -37,7 +38,27 @@ from .model import (
 
 
 class OpenGothaFormatError(ValueError):
-    """The file is not a readable OpenGotha tournament."""
+    """The file is not a readable OpenGotha tournament.
+
+    The text says why in English; ``code`` and ``params`` say it for the site's
+    messages in the reader's language: ``range`` (``what``, ``value``, ``low``,
+    ``high``: a number beyond what the site takes), ``deep`` (``most``: elements
+    nested deeper than that), ``format`` (anything else; the text only).
+    """
+
+    def __init__(self, message: str, *, code: str = "format", params: dict[str, object] | None = None):
+        super().__init__(message)
+        self.code = code
+        self.params = params or {}
+
+
+def _out_of_range(what: str, text: str, low: object, high: object) -> OpenGothaFormatError:
+    shown = text if len(text) <= 20 else text[:20] + "…"
+    return OpenGothaFormatError(
+        f"{what}: {shown} is outside {low}..{high}",
+        code="range",
+        params={"what": what, "value": shown, "low": low, "high": high},
+    )
 
 
 _RESULTS = {
@@ -57,23 +78,30 @@ def _bool(v: str | None, default: bool) -> bool:
     return v.strip().lower() == "true"
 
 
-def _float(v: str | None, default: float, what: str) -> float:
+def _float(v: str | None, default: float, what: str, *, low: float | None = None, high: float | None = None) -> float:
     if v is None or v == "":
         return default
     try:
         value = float(v)
     except ValueError:
-        raise OpenGothaFormatError(f"{what}: expected a number, got {v!r}") from None
-    if value != value or value in (float("inf"), float("-inf")):
-        raise OpenGothaFormatError(f"{what}: expected a number, got {v!r}")
+        raise OpenGothaFormatError(f"{what}: expected a number, got {v[:20]!r}") from None
+    if value != value:
+        raise OpenGothaFormatError(f"{what}: expected a number, got {v[:20]!r}")
+    if low is not None and high is not None and not low <= value <= high:
+        raise _out_of_range(what, v.strip(), low, high)
+    if value in (float("inf"), float("-inf")):
+        raise OpenGothaFormatError(f"{what}: expected a number, got {v[:20]!r}")
     return value
 
 
-#: OpenGotha's own limits (``Gotha.MAX_NUMBER_OF_ROUNDS``, ``MAX_NUMBER_OF_TABLES``): a file beyond them was
-#: not written by OpenGotha, and reading it must not cost more than a real tournament does.
+#: OpenGotha's own limits (``Gotha.MAX_NUMBER_OF_ROUNDS``, ``MAX_NUMBER_OF_TABLES``, ``MAX_NUMBER_OF_PLAYERS``):
+#: a file beyond them was not written by OpenGotha, and reading it must not cost more than a real tournament
+#: does. Each is within the site's own (:mod:`tournament.limits`), which bound komi and ratings here too.
 MAX_ROUNDS = 20
 MAX_TABLES = 1000
 MAX_PLAYERS = 2000
+assert MAX_ROUNDS <= limits.FILE_ROUNDS and MAX_TABLES <= limits.MAX_TABLE and MAX_PLAYERS <= limits.FILE_PLAYERS
+assert MAX_ROUNDS * MAX_TABLES <= limits.FILE_GAMES
 #: Every other number is a Java ``int`` or ``long`` (the pairing weights) in OpenGotha.
 JAVA_LONG = 2**63 - 1
 
@@ -83,13 +111,13 @@ def _int(v: str | None, default: int, what: str, *, low: int = -JAVA_LONG - 1, h
         return default
     text = v.strip()
     if len(text) > 20:
-        raise OpenGothaFormatError(f"{what}: {v[:20]!r}... is not a number OpenGotha writes")
+        raise _out_of_range(what, text, low, high)
     try:
         value = int(text)
     except ValueError:
         raise OpenGothaFormatError(f"{what}: expected an integer, got {v!r}") from None
     if not low <= value <= high:
-        raise OpenGothaFormatError(f"{what}: {value} is outside {low}..{high}")
+        raise _out_of_range(what, text, low, high)
     return value
 
 
@@ -217,13 +245,41 @@ XmlSource = str | Path | bytes
 
 class UnreadableXML(ValueError):
     """:func:`load_xml` could not parse a file. ``problem``: ``unreadable`` (the file cannot be read),
-    ``malformed`` (not well-formed XML) or ``refused`` (defusedxml refused it: entities, DTD...);
-    ``error`` the exception that says so."""
+    ``malformed`` (not well-formed XML), ``refused`` (defusedxml refused it: entities, DTD...) or ``deep``
+    (elements nested deeper than :data:`tournament.limits.XML_DEPTH`); ``error`` the exception that says so."""
 
-    def __init__(self, problem: Literal["unreadable", "malformed", "refused"], error: Exception):
+    def __init__(self, problem: Literal["unreadable", "malformed", "refused", "deep"], error: Exception):
         super().__init__(f"{problem}: {error}")
         self.problem = problem
         self.error = error
+
+
+class TooDeep(ValueError):
+    """An element nested deeper than ``most``: refused while parsing, before anything walks the tree
+    (Python's serializer and the readers recurse, and would fail with a RecursionError)."""
+
+    def __init__(self, most: int):
+        super().__init__(f"elements nested more than {most} deep")
+        self.most = most
+
+
+class _ShallowTree(ET.TreeBuilder):
+    """ElementTree's tree builder that refuses elements nested deeper than ``most``."""
+
+    def __init__(self, most: int):
+        super().__init__()
+        self.most = most
+        self.depth = 0
+
+    def start(self, tag: str, attrs: dict[str, str]) -> ET.Element:
+        self.depth += 1
+        if self.depth > self.most:
+            raise TooDeep(self.most)
+        return super().start(tag, attrs)
+
+    def end(self, tag: str) -> ET.Element:
+        self.depth -= 1
+        return super().end(tag)
 
 
 def load_xml(source: XmlSource) -> ET.Element:
@@ -236,8 +292,12 @@ def load_xml(source: XmlSource) -> ET.Element:
             data = Path(source).read_bytes()
         else:
             data = source
-        root: ET.Element = SafeET.fromstring(data)
+        parser = SafeET.DefusedXMLParser(target=_ShallowTree(limits.XML_DEPTH))
+        parser.feed(data)
+        root: ET.Element = parser.close()
         return root
+    except TooDeep as e:
+        raise UnreadableXML("deep", e) from None
     except OSError as e:
         raise UnreadableXML("unreadable", e) from None
     except ET.ParseError as e:
@@ -250,6 +310,7 @@ _XML_PROBLEMS = {
     "unreadable": "cannot read {source}: {error}",
     "malformed": "not well-formed XML: {error}",
     "refused": "refused XML: {error}",
+    "deep": "{error}",
 }
 
 
@@ -258,7 +319,10 @@ def read_tournament(source: XmlSource) -> Tournament:
     try:
         root = load_xml(source)
     except UnreadableXML as e:
-        raise OpenGothaFormatError(_XML_PROBLEMS[e.problem].format(source=source, error=e.error)) from None
+        text = _XML_PROBLEMS[e.problem].format(source=str(source)[:100], error=e.error)
+        if isinstance(e.error, TooDeep):
+            raise OpenGothaFormatError(text, code="deep", params={"most": e.error.most}) from None
+        raise OpenGothaFormatError(text) from None
     if root.tag != "Tournament":
         raise OpenGothaFormatError(f"root element is <{root.tag}>, expected <Tournament>")
 
@@ -289,7 +353,7 @@ def read_tournament(source: XmlSource) -> Tournament:
         count_not_played_as_half=_bool(g.get("genCountNotPlayedGamesAsHalfPoint"), False),
         number_of_categories=ncat,
         lower_category_limits=tuple(cat_limits),
-        komi=_float(g.get("komi"), 7.5, "komi"),
+        komi=_float(g.get("komi"), 7.5, "komi", low=float(limits.MIN_KOMI), high=float(limits.MAX_KOMI)),
         size=_int(g.get("size"), 19, "size", low=2, high=52),
     )
     h_el = tps.find("HandicapParameterSet")
@@ -297,8 +361,8 @@ def read_tournament(source: XmlSource) -> Tournament:
     handicap = HandicapParams(
         based_on_mms=_bool(h.get("hdBasedOnMMS"), True),
         no_handicap_threshold=_rank(h.get("hdNoHdRankThreshold"), 0, "hdNoHdRankThreshold"),
-        correction=_int(h.get("hdCorrection"), 1, "hdCorrection", low=-9, high=9),
-        ceiling=_int(h.get("hdCeiling"), 9, "hdCeiling", low=0, high=9),
+        correction=_int(h.get("hdCorrection"), 1, "hdCorrection", low=-limits.MAX_HANDICAP, high=limits.MAX_HANDICAP),
+        ceiling=_int(h.get("hdCeiling"), 9, "hdCeiling", low=0, high=limits.MAX_HANDICAP),
     )
     p_el = tps.find("PairingParameterSet")
     p = p_el.attrib if p_el is not None else {}
@@ -381,7 +445,9 @@ def read_tournament(source: XmlSource) -> Tournament:
         key = player_key(name, first)
         part = a.get("participating", "")
         if part and set(part) - {"0", "1"}:
-            raise OpenGothaFormatError(f"player {key}: participating must be 0s and 1s, got {part!r}")
+            raise OpenGothaFormatError(f"player {key}: participating must be 0s and 1s, got {part[:40]!r}")
+        if len(part) > MAX_ROUNDS:
+            raise _out_of_range(f"player {key} participating", f"{len(part)} rounds", 0, MAX_ROUNDS)
         players.append(
             Player(
                 key=key,
@@ -390,8 +456,14 @@ def read_tournament(source: XmlSource) -> Tournament:
                 rank=_rank(a.get("rank"), -30, f"player {key} rank"),
                 club=a.get("club", ""),
                 country=a.get("country", ""),
-                rating=_int(a.get("rating"), 0, f"player {key} rating"),
-                mms_correction=_int(a.get("smmsCorrection"), 0, f"player {key} smmsCorrection"),
+                rating=_int(a.get("rating"), 0, f"player {key} rating", low=limits.MIN_RATING, high=limits.MAX_RATING),
+                mms_correction=_int(
+                    a.get("smmsCorrection"),
+                    0,
+                    f"player {key} smmsCorrection",
+                    low=-limits.MAX_MMS_CORRECTION,
+                    high=limits.MAX_MMS_CORRECTION,
+                ),
                 participation=tuple(ch == "1" for ch in part),
                 final=a.get("registeringStatus", "FIN") == "FIN",
             )
@@ -423,7 +495,7 @@ def read_tournament(source: XmlSource) -> Tournament:
                 round=_int(a.get("roundNumber"), 1, "game roundNumber", low=1, high=MAX_ROUNDS),
                 white=w,
                 black=b,
-                handicap=_int(a.get("handicap"), 0, "game handicap", low=0, high=9),
+                handicap=_int(a.get("handicap"), 0, "game handicap", low=0, high=limits.MAX_HANDICAP),
                 result=_RESULTS[base],
                 by_default=by_def,
                 known_color=_bool(a.get("knownColor"), True),
@@ -471,8 +543,8 @@ def _check_rounds(games: Sequence[Game], byes: Sequence[Bye], keys: set[str]) ->
     """Refuse what OpenGotha could not hold: a player twice in one round, rounds out of range."""
     seen: dict[tuple[int, str], str] = {}
     for g in games:
-        if not 1 <= g.round <= 20:
-            raise OpenGothaFormatError(f"a game has round number {g.round}; OpenGotha has rounds 1 to 20")
+        if not 1 <= g.round <= MAX_ROUNDS:
+            raise OpenGothaFormatError(f"a game has round number {g.round}; OpenGotha has rounds 1 to {MAX_ROUNDS}")
         if g.white == g.black:
             raise OpenGothaFormatError(f"round {g.round}: {g.white} plays against themselves")
         for k in (g.white, g.black):
@@ -480,8 +552,8 @@ def _check_rounds(games: Sequence[Game], byes: Sequence[Bye], keys: set[str]) ->
                 raise OpenGothaFormatError(f"round {g.round}: {k} has two games")
             seen[(g.round, k)] = "game"
     for b in byes:
-        if not 1 <= b.round <= 20:
-            raise OpenGothaFormatError(f"a bye has round number {b.round}; OpenGotha has rounds 1 to 20")
+        if not 1 <= b.round <= MAX_ROUNDS:
+            raise OpenGothaFormatError(f"a bye has round number {b.round}; OpenGotha has rounds 1 to {MAX_ROUNDS}")
 
 
 def _fmt_bool(v: bool) -> str:

@@ -17,8 +17,9 @@ What the file holds goes where the site keeps it:
   table, colours, handicap, result (settled: confirmed, or adjudicated when
   the referee set it), by default, pinned when the pairing was forced; byes.
 
-The uploader becomes the tournament's organizer. Everything in one
-transaction: a file is imported whole or not at all.
+The uploader becomes the tournament's organizer. The file is read and
+checked whole before anything is written, then written in one short
+transaction (:mod:`.file_import`): imported whole or not at all.
 """
 
 from __future__ import annotations
@@ -27,18 +28,18 @@ import datetime as dt
 from decimal import Decimal
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from tournament.formats.macmahon import MacMahonFormatError, MMTournament, read_macmahon
-from tournament.models import Bye, Discipline, Game, Registration, Round, Tournament, TournamentRole
+from tournament.limits import MAX_TABLE
+from tournament.models import Bye, Discipline, Game, Registration, Round, Tournament
 from tournament.models.discipline import DisciplineKind, HandicapPolicy
 from tournament.models.game import ResultState
 from tournament.models.tournament import PairingSystem
 from tournament.permissions import require_create
 
-from .audit import log_change
+from .file_import import TournamentRows, checked_players, write_rows
 
 __all__ = ["MacMahonFormatError", "import_macmahon"]
 
@@ -70,34 +71,11 @@ def _tournament(data: MMTournament, slug: str) -> Tournament:
     return tournament
 
 
-@transaction.atomic
-def import_macmahon(source, *, slug: str | None = None, user) -> Tournament:
-    """Create a tournament from a MacMahon 3.9 file (path, bytes or text).
-
-    Raises :class:`MacMahonFormatError` for a file it cannot read whole, and
-    ``ValidationError`` when the short name is taken or a value does not fit.
-    """
-    require_create(user)
-    data = read_macmahon(source)
-    slug = slugify(slug or data.name)[:60].strip("-") or "macmahon"
-    if Tournament.objects.filter(slug=slug).exists():
-        raise ValidationError(_("A tournament with the short name %(slug)s exists already.") % {"slug": slug})
-    tournament = _tournament(data, slug)
-    tournament.full_clean()
-    tournament.save()
-    if user is not None and getattr(user, "is_authenticated", False):
-        TournamentRole.objects.create(tournament=tournament, user=user, role=TournamentRole.Role.ORGANIZER)
-    go = Discipline.objects.create(
-        tournament=tournament,
-        name="Go",
-        kind=DisciplineKind.GO,
-        board_size=19,
-        komi=KOMI,
-        handicap_policy=HandicapPolicy.MCMAHON if data.handicap_used else HandicapPolicy.NONE,
-    )
-    players: dict[str, Registration] = {}
+def _registrations(tournament: Tournament, data: MMTournament) -> dict[str, Registration]:
+    """The file's players, unsaved and checked (:func:`~.file_import.checked_players`), by their Id."""
+    rows: dict[str, Registration] = {}
     for p in data.players:
-        reg = Registration(
+        rows[p.id] = Registration(
             tournament=tournament,
             surname=p.surname[:100],
             given_name=p.given_name[:100],
@@ -111,24 +89,30 @@ def import_macmahon(source, *, slug: str | None = None, user) -> Tournament:
             absent_rounds=list(p.not_playing),
             mms_correction=1 if p.super_bar else 0,
         )
-        reg.full_clean(exclude=["tournament", "user", "claim_code", "country"])  # checked by the reader; may be empty
-        reg.save()
-        players[p.id] = reg
+    checked_players([(_("Player %(id)s (%(name)s)") % {"id": pid, "name": r.full_name}, r) for pid, r in rows.items()])
+    return rows
 
+
+def _rounds(rows: TournamentRows, data: MMTournament, players: dict[str, Registration]) -> None:
+    """The rounds 1..``data.rounds`` with their games and byes, unsaved."""
+    by_round: dict[int, list] = {}
+    for x in data.pairings:
+        by_round.setdefault(x.round, []).append(x)
     for number in range(1, data.rounds + 1):
-        pairings = [x for x in data.pairings if x.round == number]
-        games = [x for x in pairings if not x.bye]
+        pairings = by_round.get(number, [])
+        played = [x for x in pairings if not x.bye]
         if not pairings:
             status = Round.Status.PLANNED
-        elif all(x.result != "?" for x in games):
+        elif all(x.result != "?" for x in played):
             status = Round.Status.FINISHED
         else:
             status = Round.Status.PUBLISHED
-        round_ = Round.objects.create(tournament=tournament, number=number, discipline=go, status=status)
-        used = {x.table for x in games if x.table > 0}
+        round_ = Round(tournament=rows.tournament, number=number, discipline=rows.discipline, status=status)
+        rows.rounds.append(round_)
+        used = {x.table for x in played if x.table > 0}
         spare = (max(used) if used else 0) + 1
         seen: set[int] = set()
-        for x in sorted(games, key=lambda x: (x.table <= 0, x.table)):
+        for x in sorted(played, key=lambda x: (x.table <= 0, x.table)):
             table = x.table
             if table <= 0 or table in seen:
                 table, spare = spare, spare + 1
@@ -137,30 +121,51 @@ def import_macmahon(source, *, slug: str | None = None, user) -> Tournament:
                 state = ResultState.PENDING
             else:
                 state = ResultState.ADJUDICATED if x.by_referee else ResultState.CONFIRMED
-            Game.objects.create(
-                round=round_,
-                table=table,
-                black=players[x.black],
-                white=players[x.white],
-                handicap=x.handicap,
-                komi=KOMI if x.handicap == 0 else HANDICAP_KOMI,
-                result=x.result,
-                by_default=x.by_default,
-                result_state=state,
-                pinned=x.forced,
+            rows.games.append(
+                Game(
+                    round=round_,
+                    table=table,
+                    black=players[x.black],
+                    white=players[x.white],
+                    handicap=x.handicap,
+                    komi=KOMI if x.handicap == 0 else HANDICAP_KOMI,
+                    result=x.result,
+                    by_default=x.by_default,
+                    result_state=state,
+                    pinned=x.forced,
+                )
             )
-        for x in pairings:
-            if x.bye:
-                Bye.objects.create(round=round_, player=players[x.black])
-    log_change(
-        tournament,
-        "tournament.import",
-        user=user,
-        after={
-            "players": len(players),
-            "games": sum(1 for x in data.pairings if not x.bye),
-            "byes": sum(1 for x in data.pairings if x.bye),
-        },
-        reason="MacMahon 3.9 file",
+        rows.byes += [Bye(round=round_, player=players[x.black]) for x in pairings if x.bye]
+    if rows.games and max(g.table for g in rows.games) > MAX_TABLE:
+        raise MacMahonFormatError(
+            [_("The file needs tables beyond %(most)s (tables given twice or not at all).") % {"most": MAX_TABLE}]
+        )
+
+
+def import_macmahon(source, *, slug: str | None = None, user) -> Tournament:
+    """Create a tournament from a MacMahon 3.9 file (path, bytes or text).
+
+    Raises :class:`MacMahonFormatError` for a file it cannot read whole, and
+    ``ValidationError`` when the short name is taken or a value does not fit.
+    The file is read and checked before anything is written; then it is written
+    in one short transaction (:mod:`.file_import`).
+    """
+    require_create(user)
+    data = read_macmahon(source)
+    slug = slugify(slug or data.name)[:60].strip("-") or "macmahon"
+    if Tournament.objects.filter(slug=slug).exists():
+        raise ValidationError(_("A tournament with the short name %(slug)s exists already.") % {"slug": slug})
+    tournament = _tournament(data, slug)
+    tournament.full_clean()
+    go = Discipline(
+        tournament=tournament,
+        name="Go",
+        kind=DisciplineKind.GO,
+        board_size=19,
+        komi=KOMI,
+        handicap_policy=HandicapPolicy.MCMAHON if data.handicap_used else HandicapPolicy.NONE,
     )
-    return tournament
+    players = _registrations(tournament, data)
+    rows = TournamentRows(tournament, go, registrations=list(players.values()))
+    _rounds(rows, data, players)
+    return write_rows(rows, user=user, reason="MacMahon 3.9 file")

@@ -15,7 +15,6 @@ import xml.etree.ElementTree as ET
 from decimal import Decimal
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
@@ -30,9 +29,18 @@ from tournament.permissions import require_create
 from tournament.selectors.pairing_data import RESULT_CODES, plain_tournament
 from tournament.standings.opengotha import criteria_codes
 
-from .audit import log_change
+from .file_import import TournamentRows, checked_players, write_rows
 
-__all__ = ["OpenGothaFormatError", "import_opengotha", "export_opengotha"]
+__all__ = ["OpenGothaFormatError", "import_opengotha", "export_opengotha", "problem_text"]
+
+
+def problem_text(exc: OpenGothaFormatError) -> str:
+    """Why a file was refused, in the reader's language: the limit a number broke, or the reader's words."""
+    if exc.code == "range":
+        return _("In this file, %(what)s is %(value)s; the site takes %(low)s to %(high)s.") % exc.params
+    if exc.code == "deep":
+        return _("The file's elements are nested more than %(most)s deep; an OpenGotha file is not.") % exc.params
+    return _("This is not an OpenGotha tournament file (%(detail)s).") % {"detail": str(exc)[:300]}
 
 
 def _date(value: str | None, fallback: dt.date) -> dt.date:
@@ -68,11 +76,74 @@ def _stored_parameters(params: pm.Parameters) -> dict:
     return data
 
 
-@transaction.atomic
+def _registrations(tournament: Tournament, data: pm.Tournament) -> dict[str, Registration]:
+    """The file's players, unsaved and checked (:func:`~.file_import.checked_players`), by their key."""
+    rows: dict[str, Registration] = {}
+    for p in data.players:
+        pin = data.extra.get("players", {}).get(p.key, {}).get("egfPin", "")
+        reg = Registration(
+            tournament=tournament,
+            surname=p.name,
+            given_name=p.first_name,
+            club=p.club,
+            country=(p.country or "").upper()[:2] if len(p.country or "") == 2 else "",
+            rank=p.rank,
+            rating=p.rating or None,
+            egd_pin=pin if pin.isdigit() and len(pin) == 8 else "",
+            status=Registration.Status.CONFIRMED if p.final else Registration.Status.PRELIMINARY,
+            source=Registration.Source.IMPORT,
+            absent_rounds=[n for n, here in enumerate(p.participation, 1) if not here],
+            mms_correction=p.mms_correction,
+        )
+        rows[p.key] = reg
+    checked_players(
+        [(_("Player %(n)s (%(name)s)") % {"n": n, "name": r.full_name}, r) for n, r in enumerate(rows.values(), 1)]
+    )
+    return rows
+
+
+def _rounds(rows: TournamentRows, data: pm.Tournament, players: dict[str, Registration]) -> None:
+    """The file's rounds with their games and byes, unsaved."""
+    komi = rows.discipline.komi
+    for number in range(1, data.params.general.number_of_rounds + 1):
+        played = [x for x in data.games if x.round == number]
+        unpaired = [b for b in data.byes if b.round == number]
+        if not played and not unpaired:
+            status = Round.Status.PLANNED
+        elif all(x.result is not pm.Result.UNKNOWN for x in played):
+            status = Round.Status.FINISHED
+        else:
+            status = Round.Status.PUBLISHED
+        round_ = Round(tournament=rows.tournament, number=number, discipline=rows.discipline, status=status)
+        rows.rounds.append(round_)
+        used = {x.table for x in played if x.table > 0}
+        spare = (max(used) if used else 0) + 1
+        for x in sorted(played, key=lambda x: x.table):
+            table = x.table
+            if table <= 0:
+                table, spare = spare, spare + 1
+            rows.games.append(
+                Game(
+                    round=round_,
+                    table=table,
+                    black=players[x.black],
+                    white=players[x.white],
+                    handicap=x.handicap,
+                    komi=komi if x.handicap == 0 else Decimal("0.5"),
+                    result=RESULT_CODES[x.result],
+                    by_default=x.by_default,
+                    result_state=ResultState.CONFIRMED if x.result is not pm.Result.UNKNOWN else ResultState.PENDING,
+                )
+            )
+        rows.byes += [Bye(round=round_, player=players[b.player]) for b in unpaired]
+
+
 def import_opengotha(source, *, slug: str | None = None, user) -> Tournament:
-    """Create a tournament from an OpenGotha file (path, bytes or text); ``user``: who imports it."""
+    """Create a tournament from an OpenGotha file (path, bytes or text, or the file read already);
+    ``user``: who imports it (an account becomes the organizer). The file is read and checked before
+    anything is written, then written in one short transaction (:mod:`.file_import`)."""
     require_create(user)
-    data = read_tournament(source)
+    data = source if isinstance(source, pm.Tournament) else read_tournament(source)
     general = _general_attrib(data.extra)
     slug = slugify(slug or data.short_name or data.name)[:60] or "opengotha"
     if Tournament.objects.filter(slug=slug).exists():
@@ -107,8 +178,7 @@ def import_opengotha(source, *, slug: str | None = None, user) -> Tournament:
         opengotha_extra={**data.extra, "short_name": data.short_name},
     )
     tournament.full_clean()
-    tournament.save()
-    go = Discipline.objects.create(
+    go = Discipline(
         tournament=tournament,
         name="Go",
         kind=DisciplineKind.GO,
@@ -116,6 +186,7 @@ def import_opengotha(source, *, slug: str | None = None, user) -> Tournament:
         komi=Decimal(str(g.komi)),
         handicap_policy=HandicapPolicy.MCMAHON,
     )
+    go.full_clean(exclude=["tournament"], validate_unique=False, validate_constraints=False)
 
     pins: dict[str, list[str]] = {}
     for p in data.players:
@@ -131,62 +202,10 @@ def import_opengotha(source, *, slug: str | None = None, user) -> Tournament:
                 for pin, names in sorted(twice.items())
             ]
         )
-    players: dict[str, Registration] = {}
-    for p in data.players:
-        pin = data.extra.get("players", {}).get(p.key, {}).get("egfPin", "")
-        players[p.key] = Registration.objects.create(
-            tournament=tournament,
-            surname=p.name,
-            given_name=p.first_name,
-            club=p.club,
-            country=(p.country or "").upper()[:2] if len(p.country or "") == 2 else "",
-            rank=p.rank,
-            rating=p.rating or None,
-            egd_pin=pin if pin.isdigit() and len(pin) == 8 else "",
-            status=Registration.Status.CONFIRMED if p.final else Registration.Status.PRELIMINARY,
-            source=Registration.Source.IMPORT,
-            absent_rounds=[n for n, here in enumerate(p.participation, 1) if not here],
-            mms_correction=p.mms_correction,
-        )
-
-    rounds = {}
-    for number in range(1, g.number_of_rounds + 1):
-        games = [x for x in data.games if x.round == number]
-        byes = [b for b in data.byes if b.round == number]
-        if not games and not byes:
-            status = Round.Status.PLANNED
-        elif all(x.result is not pm.Result.UNKNOWN for x in games):
-            status = Round.Status.FINISHED
-        else:
-            status = Round.Status.PUBLISHED
-        rounds[number] = Round.objects.create(tournament=tournament, number=number, discipline=go, status=status)
-        used = {x.table for x in games if x.table > 0}
-        spare = (max(used) if used else 0) + 1
-        for x in sorted(games, key=lambda x: x.table):
-            table = x.table
-            if table <= 0:
-                table, spare = spare, spare + 1
-            Game.objects.create(
-                round=rounds[number],
-                table=table,
-                black=players[x.black],
-                white=players[x.white],
-                handicap=x.handicap,
-                komi=Decimal(str(g.komi)) if x.handicap == 0 else Decimal("0.5"),
-                result=RESULT_CODES[x.result],
-                by_default=x.by_default,
-                result_state=ResultState.CONFIRMED if x.result is not pm.Result.UNKNOWN else ResultState.PENDING,
-            )
-        for b in byes:
-            Bye.objects.create(round=rounds[number], player=players[b.player])
-    log_change(
-        tournament,
-        "tournament.import",
-        user=user,
-        after={"players": len(players), "games": len(data.games), "byes": len(data.byes)},
-        reason="OpenGotha file",
-    )
-    return tournament
+    players = _registrations(tournament, data)
+    rows = TournamentRows(tournament, go, registrations=list(players.values()))
+    _rounds(rows, data, players)
+    return write_rows(rows, user=user, reason="OpenGotha file")
 
 
 def export_opengotha(tournament: Tournament) -> str:

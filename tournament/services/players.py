@@ -12,6 +12,7 @@ from django.utils import timezone
 from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 
+from tournament.limits import FILE_PLAYERS
 from tournament.models import AuditEntry, Registration, Tournament
 from tournament.models.registration import PLAYER_FIELDS, new_claim_code
 from tournament.permissions import ORGANIZER, require
@@ -150,9 +151,6 @@ CSV_HEADERS = {
     "mail": "email",
 }
 
-#: More lines than any tournament has players.
-CSV_MAX_LINES = 2000
-
 
 class PlayerImportError(ValidationError):
     """The file was refused; ``messages`` has one line per problem, naming the line and field."""
@@ -189,8 +187,8 @@ def parse_player_csv(data: bytes | str) -> list[tuple[int, dict]]:
     lines = text.splitlines()
     if not any(line.strip() for line in lines):
         raise PlayerImportError(_("The file is empty."))
-    if len(lines) > CSV_MAX_LINES:
-        raise PlayerImportError(_("The file has more than %(n)s lines.") % {"n": CSV_MAX_LINES})
+    if len(lines) > FILE_PLAYERS + 1:  # and a line naming the columns
+        raise PlayerImportError(_("The file has more than %(n)s lines.") % {"n": FILE_PLAYERS + 1})
     first = next(line for line in lines if line.strip())
     delimiter = max([",", ";", "\t"], key=first.count)
     try:
@@ -247,16 +245,16 @@ def opengotha_player_rows(data: bytes) -> list[tuple[str, dict]]:
     from tournament.pairing.opengotha_xml import OpenGothaFormatError, read_tournament
     from tournament.ranks import format_rank
 
+    from .opengotha import problem_text
+
     try:
         plain = read_tournament(data if isinstance(data, bytes) else str(data).encode("utf-8"))
     except OpenGothaFormatError as exc:
-        raise PlayerImportError(
-            _("This is not an OpenGotha tournament file (%(detail)s).") % {"detail": str(exc)[:300]}
-        ) from None
+        raise PlayerImportError(problem_text(exc)) from None
     if not plain.players:
         raise PlayerImportError(_("The file has no players."))
-    if len(plain.players) > CSV_MAX_LINES:
-        raise PlayerImportError(_("The file has more than %(n)s players.") % {"n": CSV_MAX_LINES})
+    if len(plain.players) > FILE_PLAYERS:
+        raise PlayerImportError(_("The file has more than %(n)s players.") % {"n": FILE_PLAYERS})
     extra = (plain.extra or {}).get("players", {})
     rows = []
     for n, p in enumerate(plain.players, start=1):

@@ -154,8 +154,6 @@ def round_add(
             % {"number": last},
             code="stale",
         )
-    if number is not None and not 1 <= number <= 999:
-        raise ProgrammeError(_("Give a round number from 1 to 999."), code="number")
     return round_create(
         tournament=tournament,
         discipline=discipline,

@@ -17,6 +17,7 @@ from django.db import transaction
 from django.db.models import F, Max, Q
 from django.utils.translation import gettext as _
 
+from tournament.limits import MAX_ROUND
 from tournament.models import Bye, Discipline, Game, PairConstraint, Registration, Round, Tournament
 from tournament.models.game import Result
 from tournament.pairing import engine, explain
@@ -76,6 +77,8 @@ def round_create(
         raise ValidationError(_("The discipline belongs to another tournament."))
     if number is None:
         number = (tournament.rounds.aggregate(n=Max("number"))["n"] or 0) + 1
+    if not 1 <= number <= MAX_ROUND:
+        raise ValidationError(_("Give a round number from 1 to %(most)s.") % {"most": MAX_ROUND}, code="number")
     if tournament.rounds.filter(number=number).exists():
         raise ValidationError(_("Round %(number)s exists already.") % {"number": number})
     round_ = Round(

@@ -18,6 +18,7 @@ from django.db import DataError, IntegrityError, transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from tournament import limits
 from tournament.models import Tournament, TournamentRole
 from tournament.models.tournament import CREATE_FIELDS, SETTINGS_FIELDS
 from tournament.permissions import ORGANIZER, require, require_create
@@ -27,10 +28,6 @@ from tournament.selectors.setup import locked_settings
 from .audit import log_change
 
 RANK_FIELDS = {"mcmahon_bar", "mcmahon_floor", "handicap_threshold"}
-
-#: The largest OpenGotha file the site takes: rounds and players (more than any tournament has).
-MAX_IMPORT_ROUNDS = 100
-MAX_IMPORT_PLAYERS = 2000
 
 
 class StaleSettings(ValidationError):
@@ -143,43 +140,38 @@ def tournament_update_settings(
     return changed
 
 
-def _check_size(data: bytes) -> None:
-    from tournament.pairing.opengotha_xml import read_tournament
-
-    plain = read_tournament(data)
-    if plain.params.general.number_of_rounds > MAX_IMPORT_ROUNDS or len(plain.players) > MAX_IMPORT_PLAYERS:
+def _check_size(plain) -> None:
+    if (
+        plain.params.general.number_of_rounds > limits.FILE_ROUNDS
+        or len(plain.players) > limits.FILE_PLAYERS
+        or len(plain.games) > limits.FILE_GAMES
+    ):
         raise ValidationError(
             _("The file is too large for a tournament: at most %(rounds)s rounds and %(players)s players.")
-            % {"rounds": MAX_IMPORT_ROUNDS, "players": MAX_IMPORT_PLAYERS},
+            % {"rounds": limits.FILE_ROUNDS, "players": limits.FILE_PLAYERS},
             code="too-large",
         )
     if plain.params.general.number_of_rounds < 1:
         raise ValidationError(_("The file has no rounds."), code="no-rounds")
 
 
-@transaction.atomic
 def tournament_import_opengotha(*, data: bytes, user, slug: str = "") -> Tournament:
     """A whole tournament from an OpenGotha file (players, rounds, games, results, parameters);
-    ``user`` becomes its organizer. Refused as a whole if anything in the file cannot be taken."""
-    from .opengotha import OpenGothaFormatError, import_opengotha
+    ``user`` becomes its organizer. Refused as a whole if anything in the file cannot be taken; read
+    and checked before anything is written, then written in one short transaction."""
+    from tournament.pairing.opengotha_xml import read_tournament
+
+    from .opengotha import OpenGothaFormatError, import_opengotha, problem_text
 
     require_create(user)
     try:
-        _check_size(data)
-        with transaction.atomic():
-            tournament = import_opengotha(data, slug=slugify(slug)[:60] or None, user=user)
+        plain = read_tournament(data)
+        _check_size(plain)
+        return import_opengotha(plain, slug=slugify(slug)[:60] or None, user=user)
     except OpenGothaFormatError as exc:
-        raise ValidationError(
-            _("This is not an OpenGotha tournament file (%(detail)s).") % {"detail": str(exc)[:300]},
-            code="format",
-        ) from None
+        raise ValidationError(problem_text(exc), code="format") from None
     except (DataError, ArithmeticError, OverflowError, ValueError) as exc:
         raise ValidationError(
             _("The file holds a value the site cannot store (%(detail)s).") % {"detail": str(exc)[:200]},
             code="value",
         ) from None
-    role = TournamentRole.objects.create(tournament=tournament, user=user, role=TournamentRole.Role.ORGANIZER)
-    log_change(
-        role, "role.add", user=user, after={"user": user.get_username(), "role": role.role}, reason="OpenGotha file"
-    )
-    return tournament

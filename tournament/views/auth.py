@@ -10,7 +10,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.contrib.auth import login
 from django.contrib.auth.forms import AuthenticationForm
-from django.contrib.auth.views import RedirectURLMixin
+from django.contrib.auth.views import LoginView, RedirectURLMixin
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
 from django.utils.decorators import method_decorator
@@ -24,6 +24,8 @@ from tournament.auth_backend import BACKEND
 from tournament.forms.accounts import SignUpForm, repeated_sign_up
 from tournament.services import accounts
 
+from .query import next_address
+
 
 def lockout_message() -> str:
     minutes = int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
@@ -36,8 +38,14 @@ def locked_out(request, original_response=None, credentials=None):
     form = AuthenticationForm(request, initial={"username": username})
     form.cleaned_data = {}
     form.add_error(None, lockout_message())
-    redirect_to = request.POST.get("next") or request.GET.get("next") or ""
-    return render(request, "registration/login.html", {"form": form, "next": redirect_to}, status=429)
+    return render(request, "registration/login.html", {"form": form, "next": next_address(request, "")}, status=429)
+
+
+class LogInView(LoginView):
+    """Django's log-in page; then on to ``next`` if it is a page of this site (:func:`next_address`)."""
+
+    def get_redirect_url(self) -> str:
+        return next_address(self.request, "")
 
 
 @method_decorator([sensitive_post_parameters("password1", "password2"), csrf_protect, never_cache], name="dispatch")
@@ -73,6 +81,10 @@ class SignUpView(RedirectURLMixin, FormView):
             login(self.request, user, backend=BACKEND)
             return redirect(self.get_success_url())
         return super().form_invalid(form)
+
+    def get_redirect_url(self) -> str:
+        """``next`` if it is a page of this site, else empty (then the start page)."""
+        return next_address(self.request, "")
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)

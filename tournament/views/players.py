@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.formats import date_format
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -28,7 +27,7 @@ from .access import ORGANIZER, tournament_page
 from .actions import refusal_as_message
 from .form_errors import each_on_top
 from .language import chosen_language
-from .query import int_param
+from .query import int_param, next_address
 
 
 def _round_numbers(tournament) -> list[int]:
@@ -95,10 +94,7 @@ def registration_status(request, tournament, roles, pk):
         return render(
             request, "tournament/manage/_registration_row.html", {"tournament": tournament, "reg": registration}
         )
-    next_url = request.POST.get("next", "")
-    if next_url and url_has_allowed_host_and_scheme(next_url, allowed_hosts={request.get_host()}):
-        return redirect(next_url)
-    return redirect("manage_registrations", slug=tournament.slug)
+    return HttpResponseRedirect(next_address(request, reverse("manage_registrations", args=[tournament.slug])))
 
 
 def _reason(request, length: int = 200) -> str:

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from tournament.forms.rounds import PlayerForm, PlayerPairForm, RoundCreateForm, TableMoveForm
+from tournament.limits import MAX_TABLE
 from tournament.models import PairConstraint, Round
 from tournament.pairing_words import bye_explanation_line, game_explanation, warning_text
 from tournament.selectors.round_day import game_warnings, games_by_table, not_playing
@@ -22,6 +23,7 @@ from tournament.services.round_edits import EDITABLE
 
 from .access import ORGANIZER, tournament_page
 from .actions import cleaned, refusal_as_message
+from .query import int_param
 
 
 @tournament_page(ORGANIZER)
@@ -150,7 +152,9 @@ def round_move_table(request, tournament, roles, number):
     notice, ok = "", False
     if game is None:
         notice = (
-            _("Give a table number from 1 to 9999.") if "table" in form.errors else _("No such game in this round.")
+            _("Give a table number from 1 to %(most)s.") % {"most": MAX_TABLE}
+            if "table" in form.errors
+            else _("No such game in this round.")
         )
     else:
         old = game.table
@@ -248,7 +252,7 @@ def round_swap(request, tournament, round_):
 @_round_button
 def round_unpair_game(request, tournament, round_):
     """Take one game out of the round: its two players are unpaired and can be paired by hand."""
-    game = round_.games.select_related("black", "white").filter(pk=_int(request.POST.get("game"))).first()
+    game = round_.games.select_related("black", "white").filter(pk=int_param(request.POST.get("game"))).first()
     if game is None:
         raise ValidationError(_("No such game in this round."))
     edit_services.game_unpair(game=game, user=request.user)
@@ -280,13 +284,6 @@ def round_bye(request, tournament, round_):
     messages.success(request, _("%(name)s has the bye in this round.") % {"name": player.full_name})
 
 
-def _int(value) -> int | None:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None
-
-
 @_round_button
 def round_constraint(request, tournament, round_, kind):
     if kind not in PairConstraint.Kind.values:
@@ -306,7 +303,7 @@ def round_constraint(request, tournament, round_, kind):
 
 @_round_button
 def round_constraint_remove(request, tournament, round_):
-    pk = _int(request.POST.get("constraint"))
+    pk = int_param(request.POST.get("constraint"))
     constraint = PairConstraint.objects.filter(tournament=tournament, pk=pk).first()
     if constraint is None:
         raise ValidationError(_("This pairing constraint does not exist (any more)."))

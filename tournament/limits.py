@@ -1,0 +1,43 @@
+"""The site's limits: the largest (and smallest) number each thing may be, in one place.
+
+Every number a form, a file, a backup or a URL carries is checked against these
+before anything is written: the models' validators, the forms (which take them
+from the models), the file readers (MacMahon, OpenGotha, CSV), the backup
+restore and the URL converters all read them here. Pure Python (no Django): the
+OpenGotha reader in :mod:`tournament.pairing` reads them too.
+
+What they are chosen from: the database's columns, the programs whose files come
+in (OpenGotha 3.51: at most 20 rounds, 2,000 players, 1,000 tables, ratings from
+-900 to 2949), and what a real tournament needs (a congress has some 2,000
+players and ten rounds).
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+#: The largest id or number a URL or form may name (PostgreSQL's integer; ids beyond it never exist here).
+MAX_ID = 2**31 - 1
+
+#: Round numbers go from 1 to this (and so a tournament has at most this many rounds).
+MAX_ROUND = 999
+#: Table numbers go from 1 to this.
+MAX_TABLE = 9999
+#: Komi in half points, from MIN_KOMI to MAX_KOMI (negative: reverse komi).
+MIN_KOMI = Decimal("-99.5")
+MAX_KOMI = Decimal("99.5")
+#: The most handicap stones.
+MAX_HANDICAP = 9
+#: Ratings (the EGD's GoR): -900 is 30k, the lowest; no GoR comes near the highest (OpenGotha stops at 2949).
+MIN_RATING = -900
+MAX_RATING = 4000
+#: A player's McMahon correction (OpenGotha's smmsCorrection), either way.
+MAX_MMS_CORRECTION = 9
+
+#: One file (a MacMahon or OpenGotha tournament, a CSV list of players) holds at most this many players,
+#: rounds and games: more than a real tournament has, few enough to be written in a moment.
+FILE_PLAYERS = 2000
+FILE_ROUNDS = 100
+FILE_GAMES = 20_000
+#: How deep the elements of an XML file may nest (OpenGotha's and MacMahon's files nest five deep).
+XML_DEPTH = 32
