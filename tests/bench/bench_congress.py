@@ -16,23 +16,26 @@ What it does, all on 127.0.0.1:
 2. the production start -- gunicorn (sync workers, as ``make serve``) with
    ``DJANGO_DEBUG=0`` -- on a free port, serving the site through a thin
    WSGI wrapper that measures each request inside the worker: its time (from
-   the request to the last byte of the answer), its SQL statements, and the
-   worker's peak memory while it ran (VmHWM, reset before each request);
+   the request to the last byte of the answer) and CPU time, its SQL
+   statements, and the worker's peak memory while it ran (VmHWM, reset before
+   each request);
 3. the organizer pairs round 10 on its page (the "Pair" button's POST, then
    "Pair again" twice: the median of the three), beside the engine's own time
    for the same round (``engine.pair_round`` on the same plain data, in the
-   benchmark's process); looks at the round's page, publishes it, and half of
-   its results come in;
+   benchmark's process), publishes it, and half of its results come in;
 4. every page and download, as the organizer, a player and a visitor open
-   them, ``--repeat`` times with the cache emptied first (cold) and as many
-   times with it warm; prints per page the median server time cold and warm,
-   the SQL statements, the worker's peak memory, and for each size after the
-   first the growth factor of the time (from the smallest size: 20 for
-   100 -> 2,000 players is linear), and the targets of issue 25 (pairing at most
-   twice the engine's time, a worker under 500 MB, pages under 300 ms warm
-   and 1 s cold, downloads under 10 s).
+   them (the welcome slips are left out: their own work is under way),
+   ``--repeat`` times with the cache emptied first (cold) and as many times
+   with it warm; prints per page the median server time cold (and its CPU
+   time: what a quiet machine would take) and warm, the SQL statements, the
+   worker's peak memory, the growth of the time from the smallest size to
+   the largest (20 for 100 -> 2,000 players is linear), and the targets of
+   issue 25 (pairing at most twice the engine's time, a worker under 500 MB,
+   pages under 300 ms warm and 1 s cold, downloads under 10 s).
 
-Exits 1 on a failed request or a missed target at the largest size.
+The machine's CPU pressure is printed: on a shared machine the server times
+include waiting for a CPU. Exits 1 on a failed request or a missed target at
+the largest size.
 """
 
 from __future__ import annotations
@@ -449,7 +452,7 @@ def measure_size(info: dict, port: int, figures: Figures, repeat: int, rng: rand
             "kind": kind,
             "cold": median([f[2] for f in cold]),
             "warm": median([f[2] for f in warm]),
-            "cpu": median([f[5] for f in warm]),
+            "cpu": median([f[5] for f in cold]),
             "statements": max(f[3] for f in cold + warm),
             "peak_kb": max(f[4] for f in cold + warm),
         }
@@ -487,10 +490,11 @@ def report(results: dict[int, dict], engine: dict[int, tuple[float, float]], bui
     )
     log("")
     log("Every page and download (server time: median cold, i.e. the cache emptied first, and warm; the CPU time")
-    log("of the warm ones; SQL statements; the worker's peak memory; growth of the cold time from the first size):")
+    log("of the cold ones, what a quiet machine would take; SQL statements; the worker's peak memory; growth of")
+    log("the cold time from the first size):")
     header = f"{'page':<28} {'kind':<8}"
     for size in sizes:
-        header += f" | {size:>5}: {'cold ms':>7} {'warm ms':>7} {'cpu':>5} {'SQL':>4} {'MB':>4}"
+        header += f" | {size:>5}: {'cold ms':>7} {'(cpu)':>5} {'warm ms':>7} {'SQL':>4} {'MB':>4}"
     if len(sizes) > 1:
         header += f" | growth x{last // first} players"
     log(header)
@@ -501,7 +505,7 @@ def report(results: dict[int, dict], engine: dict[int, tuple[float, float]], bui
         for size in sizes:
             p = results[size]["pages"][name]
             line += (
-                f" | {'':>5}  {p['cold'] * 1000:>7.0f} {p['warm'] * 1000:>7.0f} {p['cpu'] * 1000:>5.0f}"
+                f" | {'':>5}  {p['cold'] * 1000:>7.0f} {p['cpu'] * 1000:>5.0f} {p['warm'] * 1000:>7.0f}"
                 f" {p['statements']:>4} {p['peak_kb'] / 1024:>4.0f}"
             )
         a, b = results[first]["pages"][name], results[last]["pages"][name]
@@ -543,6 +547,7 @@ def main() -> int:
 
     tmp = Path(tempfile.mkdtemp(prefix="vielseitig-bench-congress-"))
     server = None
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # stopped: still stop gunicorn, remove the folder
     try:
         url = args.database_url or f"sqlite:///{tmp / 'db.sqlite3'}"
         env = {
