@@ -2,7 +2,7 @@
 
 ``tournament.pairing.explain`` builds them (the command line words the same
 facts); the round keeps them (``PairingRecord``, a table of its own since
-migration 0017: loading a round or its games never loads them) and its page
+migration 0018: loading a round or its games never loads them) and its page
 reads them from there, not from the audit log. Rounds paired before
 (migration 0016) and backups made before get them from the audit entry where
 they were kept then.
@@ -151,8 +151,9 @@ def test_a_backup_keeps_the_record_as_a_field_of_the_round_as_before(field):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_migration_0017_moves_each_record_to_its_own_table_and_back_losslessly():
-    before, after = ("tournament", "0016_round_pairing_record"), ("tournament", "0017_pairing_record_table")
+def test_migration_0018_moves_each_record_to_its_own_table_and_back_losslessly():
+    before = ("tournament", "0017_rating_lists_kinds_and_own_lists")
+    after = ("tournament", "0018_pairing_record_table")
     executor = MigrationExecutor(connection)
     executor.migrate([before])
     old = executor.loader.project_state([before]).apps

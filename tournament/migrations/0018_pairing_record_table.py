@@ -27,7 +27,7 @@ def to_column(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournament", "0016_round_pairing_record"),
+        ("tournament", "0017_rating_lists_kinds_and_own_lists"),
     ]
 
     operations = [
