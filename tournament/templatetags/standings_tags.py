@@ -23,7 +23,9 @@ def column_label(column) -> str:
 
 
 def _cell(value) -> str:
-    """A value as ``{{ value }}`` shows it: localized, then escaped."""
+    """A value as ``{{ value }}`` shows it: localized, then escaped (text as it is: localizing leaves it)."""
+    if isinstance(value, str):
+        return conditional_escape(value)
     return conditional_escape(str(localize(value)))
 
 
@@ -59,9 +61,10 @@ def crosstable_rows(standings) -> SafeString:
     for row in standings.rows:
         e = row.entrant
         cells = "".join(
-            f'<td class="cell"><a href="#p{_cell(c.opponent_place)}">{_cell(c.code)}</a></td>'
+            # a cell's code is made of digits and +-=?/!bw: nothing to localize or escape
+            f'<td class="cell"><a href="#p{c.opponent_place}">{c.code}</a></td>'
             if c.kind == "game"
-            else f'<td class="cell">{_cell(c.code)}</td>'
+            else f'<td class="cell">{c.code}</td>'
             for c in row.cells
         )
         values = "".join(f'<td class="num">{_cell(v)}</td>' for v in row.values)
