@@ -1,10 +1,11 @@
 """A pairing's explanations are kept with the round, built by one function (issue #15, point 6).
 
 ``tournament.pairing.explain`` builds them (the command line words the same
-facts); the round keeps them (``Round.pairing_record``) and its page reads
-them from there, not from the audit log. Rounds paired before (migration
-0016) and backups made before get them from the audit entry where they were
-kept then.
+facts); the round keeps them (``PairingRecord``, a table of its own since
+migration 0018: loading a round or its games never loads them) and its page
+reads them from there, not from the audit log. Rounds paired before
+(migration 0016) and backups made before get them from the audit entry where
+they were kept then.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from django.db.migrations.executor import MigrationExecutor
 from django.urls import reverse
 
 from tournament.exports.dump import dump_tournament, load_tournament
-from tournament.models import AuditEntry, Round, TournamentRole
+from tournament.models import AuditEntry, PairingRecord, Round, TournamentRole
 from tournament.pairing import explain
 from tournament.permissions import SYSTEM
 from tournament.services.rounds import round_pair, round_unpair
@@ -37,8 +38,7 @@ def organizer_client(client, field):
 def test_the_round_keeps_its_pairings_explanations_and_its_page_reads_them_there(field, organizer_client):
     tournament, _players, r1, _ = field
     round_pair(round=r1, user=SYSTEM)
-    r1.refresh_from_db()
-    record = r1.pairing_record
+    record = PairingRecord.of(r1.pk)
     assert set(record) == {"warnings", "explanations", "bye_explanation"}
     assert set(record["explanations"]) == {str(t) for t in r1.games.values_list("table", flat=True)}
     url = reverse("manage_round", args=[tournament.slug, 1])
@@ -52,8 +52,8 @@ def test_the_round_keeps_its_pairings_explanations_and_its_page_reads_them_there
     assert page.count("Pairing value") == r1.games.count()
     assert f"{r1.byes.get().player.full_name} has the lowest bye weight" in page
     round_unpair(round=r1, user=SYSTEM)
-    r1.refresh_from_db()
-    assert r1.pairing_record == {}
+    assert PairingRecord.of(r1.pk) == {}
+    assert not PairingRecord.objects.filter(round=r1).exists()
 
 
 def test_the_site_and_the_command_line_explain_a_pair_from_the_same_facts(field):
@@ -77,9 +77,8 @@ def _old_round_with_an_audited_pairing(field) -> tuple[Round, dict]:
     """A round as a pairing left it before the record was kept with the round: only in the audit entry."""
     tournament, _players, r1, _ = field
     round_pair(round=r1, user=SYSTEM)
-    r1.refresh_from_db()
-    record = r1.pairing_record
-    Round.objects.filter(pk=r1.pk).update(pairing_record={})
+    record = PairingRecord.of(r1.pk)
+    PairingRecord.objects.filter(round=r1).delete()
     entry = AuditEntry.objects.get(action="round.pair", object_id=r1.pk)
     entry.after = {**entry.after, **record}
     AuditEntry.objects.filter(pk=entry.pk).update(after=entry.after)
@@ -97,7 +96,7 @@ def test_a_backup_made_before_restores_with_the_explanations(field):
         if row["model"] == "tournament.tournament":
             row["fields"]["slug"] = "restored"
     restored = load_tournament(data)
-    assert restored.rounds.get(number=1).pairing_record == record
+    assert PairingRecord.of(restored.rounds.get(number=1).pk) == record
 
 
 @pytest.mark.django_db(transaction=True)
@@ -126,5 +125,68 @@ def test_migration_0016_takes_each_rounds_record_from_its_last_pairing_entry():
     }
     assert new.objects.get(pk=planned.pk).pairing_record == {}  # a planned round shows none
     assert A.objects.count() == 3  # the log keeps what it had
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())
+
+
+def test_a_backup_keeps_the_record_as_a_field_of_the_round_as_before(field):
+    """The backup's JSON is what it was while the record was a column of the round: old backups
+    restore, and new ones restore on a site from before the record got its own table."""
+    tournament, _players, r1, r2 = field
+    round_pair(round=r1, user=SYSTEM)
+    record = PairingRecord.of(r1.pk)
+    data = dump_tournament(tournament)
+    rounds = {row["pk"]: row["fields"] for row in data["objects"] if row["model"] == "tournament.round"}
+    assert rounds[r1.pk]["pairing_record"] == record
+    assert rounds[r2.pk]["pairing_record"] == {}  # planned: none
+    assert not [row for row in data["objects"] if row["model"] == "tournament.pairingrecord"]
+    data["tournament"] = "restored"
+    for row in data["objects"]:
+        if row["model"] == "tournament.tournament":
+            row["fields"]["slug"] = "restored"
+    restored = load_tournament(data)
+    assert PairingRecord.of(restored.rounds.get(number=1).pk) == record
+    assert not PairingRecord.objects.filter(round=restored.rounds.get(number=2)).exists()
+    assert PairingRecord.of(r1.pk) == record  # the original keeps its own
+
+
+@pytest.mark.django_db(transaction=True)
+def test_migration_0019_moves_each_record_to_its_own_table_and_back_losslessly():
+    before = ("tournament", "0018_bounded_numbers")
+    after = ("tournament", "0019_pairing_record_table")
+    executor = MigrationExecutor(connection)
+    executor.migrate([before])
+    old = executor.loader.project_state([before]).apps
+    T, D, R = (old.get_model("tournament", m) for m in ("Tournament", "Discipline", "Round"))
+    t = T.objects.create(name="A", slug="a", start_date="2026-01-01", end_date="2026-01-01")
+    go = D.objects.create(tournament=t, name="Go", kind="go")
+    big = {
+        "warnings": [{"code": "rematch", "table": 3, "players": ["Jörg Müller", "李 昌镐"]}],
+        "explanations": {str(n): {"white": n, "black": n + 1, "terms": {"seeding": 10**15 + n}} for n in range(1, 400)},
+        "bye_explanation": {"player": "Zoë", "weight": -3, "reason": "lowest", "mcmahon": True, "runners_up": []},
+    }
+    odd = {"warnings": ["an old warning in words"], "explanations": {}, "bye_explanation": None}
+    rounds = {
+        "big": R.objects.create(tournament=t, discipline=go, number=1, status="finished", pairing_record=big),
+        "odd": R.objects.create(tournament=t, discipline=go, number=2, status="paired", pairing_record=odd),
+        "none": R.objects.create(tournament=t, discipline=go, number=3, status="planned"),
+    }
+    executor = MigrationExecutor(connection)
+    executor.migrate([after])
+    new = executor.loader.project_state([after]).apps
+    Record = new.get_model("tournament", "PairingRecord")
+    assert dict(Record.objects.values_list("round_id", "record")) == {
+        rounds["big"].pk: big,
+        rounds["odd"].pk: odd,
+    }
+    assert "pairing_record" not in {f.name for f in new.get_model("tournament", "Round")._meta.fields}
+    executor = MigrationExecutor(connection)
+    executor.migrate([before])  # and back: every round's column as it was
+    back = executor.loader.project_state([before]).apps.get_model("tournament", "Round")
+    assert {r.pk: r.pairing_record for r in back.objects.all()} == {
+        rounds["big"].pk: big,
+        rounds["odd"].pk: odd,
+        rounds["none"].pk: {},
+    }
     executor = MigrationExecutor(connection)
     executor.migrate(executor.loader.graph.leaf_nodes())

@@ -48,6 +48,7 @@ from tournament.models import (
     GameReplay,
     LiveRecord,
     PairConstraint,
+    PairingRecord,
     Registration,
     Round,
     Tournament,
@@ -55,7 +56,7 @@ from tournament.models import (
     TournamentRole,
 )
 from tournament.models.registration import CLAIM_ALPHABET, CLAIM_LENGTH, PLAYER_FIELDS
-from tournament.models.round import fill_pairing_records
+from tournament.models.round import audited_pairing_record
 
 FORMAT = "vielseitig-tournament"
 VERSION = 2
@@ -78,6 +79,9 @@ MODELS = (
 LABELS = {m._meta.label_lower: m for m in MODELS}
 #: Models of derived data, made again when needed: not in a dump.
 DERIVED = (GameReplay,)
+#: Models a backup writes inside another's rows: a round's pairing record is a field of the round there
+#: (``pairing_record``), as it was before it got its own table.
+INSIDE = (PairingRecord,)
 
 
 class DumpError(ValueError):
@@ -129,7 +133,7 @@ SITE_WIDE = ("RatingList", "RatedPlayer")
 
 def uncovered_models() -> list[str]:
     """Models of the app the dump does not know (a test keeps this empty)."""
-    known = set(MODELS) | set(DERIVED) | {apps.get_model("tournament", name) for name in SITE_WIDE}
+    known = set(MODELS) | set(DERIVED) | set(INSIDE) | {apps.get_model("tournament", name) for name in SITE_WIDE}
     return [m.__name__ for m in apps.get_app_config("tournament").get_models() if m not in known]
 
 
@@ -140,6 +144,8 @@ def dump_tournament(tournament: Tournament, *, with_accounts: bool = False) -> d
     user_ids: set[int] = set()
     for model, qs in _querysets(tournament).items():
         rows = _serialize(qs.order_by("pk"))
+        if model is Round:
+            _with_pairing_records(rows)
         for field in _user_fields(model):
             user_ids.update(r["fields"][field] for r in rows if r["fields"].get(field))
         objects.extend(rows)
@@ -306,6 +312,7 @@ def load_tournament(data: dict) -> Tournament:
     # Every object gets a new primary key (the database may hold other tournaments); the references
     # between them, and the audit entries' object ids, follow.
     new_pk: dict = {model: {} for model in MODELS}
+    records: dict = {}  # the rounds' pairing records, by the round's pk in the backup
     by_name = {model._meta.model_name: model for model in MODELS}
     for model in MODELS:
         rows = [row for row in data["objects"] if LABELS[row["model"]] is model]
@@ -329,6 +336,8 @@ def load_tournament(data: dict) -> Tournament:
                 target = by_name.get(fields.get("object_type"))
                 if target is not None:
                     fields["object_id"] = new_pk[target].get(fields["object_id"], fields["object_id"])
+            if model is Round:
+                records[row["pk"]] = fields.pop("pairing_record", None)
             if model is TournamentInvitation:
                 fields.pop("token", None)  # a new link: the old one may still be known elsewhere
             if model is Registration and fields.get("claim_code"):
@@ -345,7 +354,7 @@ def load_tournament(data: dict) -> Tournament:
             obj.save()
             new_pk[model][row["pk"]] = obj.object.pk
     tournament = Tournament.objects.get(slug=data["tournament"])
-    fill_pairing_records(Round, AuditEntry, tournament.rounds.all())  # a backup made before they were kept
+    _restore_pairing_records(tournament, {new_pk[Round][old]: record for old, record in records.items()})
     return tournament
 
 
@@ -358,6 +367,24 @@ def _check_fields(row: dict, obj) -> None:
     except ValidationError as exc:
         problems = "; ".join(f"{name}: {' '.join(messages)}" for name, messages in exc.message_dict.items())
         raise DumpError(f"{row['model']} {row.get('pk')}: {problems}"[:500]) from None
+
+
+def _with_pairing_records(rows: list[dict]) -> None:
+    """The rounds' rows with their pairing records as a field, as backups have always had them."""
+    kept = PairingRecord.objects.filter(round_id__in=[row["pk"] for row in rows]).values_list("round_id", "record")
+    records = dict(kept)
+    for row in rows:
+        row["fields"]["pairing_record"] = records.get(row["pk"], {})
+
+
+def _restore_pairing_records(tournament: Tournament, records: dict) -> None:
+    """Each round's pairing record from the backup (by the round's new pk); a backup made before they
+    were kept with the round has them in the audit log only."""
+    for round_ in tournament.rounds.all():
+        record = records.get(round_.pk)
+        if not isinstance(record, dict) or not record:
+            record = audited_pairing_record(AuditEntry, round_)
+        PairingRecord.keep(round_.pk, record)
 
 
 _OWN_BY_TOURNAMENT = {

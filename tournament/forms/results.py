@@ -8,6 +8,8 @@ from django.utils.translation import gettext_lazy as _
 from games.coords import Point, centre
 from tournament.models.game import Result, WinMethod, win_method_choices
 
+from .inputs import DrawnCheckboxInput, DrawnHiddenInput, DrawnSelect
+
 MAX_RECORD = 200_000
 
 
@@ -95,11 +97,17 @@ class DisputeForm(VersionForm):
 
 
 class ResultSetForm(VersionForm):
-    """The organizer's quick entry in the results grid."""
+    """The organizer's quick entry in the results grid (a row of a thousand at a congress: its
+    widgets are drawn in Python)."""
 
-    result = forms.ChoiceField(label=_("Result"), choices=Result.choices)
-    by_default = forms.BooleanField(label=_("not played"), required=False)
+    result = forms.ChoiceField(label=_("Result"), choices=Result.choices, widget=DrawnSelect)
+    by_default = forms.BooleanField(label=_("not played"), required=False, widget=DrawnCheckboxInput)
     reason = forms.CharField(label=_("Note"), required=False, max_length=500)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["version"].widget = DrawnHiddenInput()
+        self.fields["reason"].hidden_widget = DrawnHiddenInput  # the grid shows it hidden
 
 
 class AdjudicateForm(VersionForm):

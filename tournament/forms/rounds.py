@@ -8,6 +8,8 @@ from django.utils.translation import gettext_lazy as _
 from tournament.limits import MAX_ID, MAX_ROUND, MAX_TABLE
 from tournament.models import Discipline, Registration
 
+from .inputs import Options, OptionsSelect
+
 
 class RoundCreateForm(forms.Form):
     discipline = forms.ModelChoiceField(label=_("Discipline"), queryset=Discipline.objects.none())
@@ -20,25 +22,53 @@ class RoundCreateForm(forms.Form):
         self.fields["discipline"].queryset = tournament.disciplines.all()
 
 
+def player_choices(tournament, players=None) -> list[tuple[int, str]]:
+    """The players to choose from (``players``, else the tournament's registrations), as the choices
+    show them (by name): one query for all the forms of a page, none when ``players`` are given."""
+    if players is None:
+        names = Registration.objects.filter(tournament=tournament).only("pk", "surname", "given_name")
+        ordered = names.order_by("surname", "given_name", "id")
+    else:
+        ordered = sorted(players, key=lambda p: (p.surname, p.given_name, p.pk))
+    return [(p.pk, str(p)) for p in ordered]
+
+
+def player_options(choices: list[tuple[int, str]]) -> Options:
+    """:func:`player_choices` as a select shows them, after its empty choice; selects given the same
+    :class:`Options` make their HTML once."""
+    return Options([("", "---------"), *choices])
+
+
+def _offer(field: forms.ModelChoiceField, options: Options) -> None:
+    """Show ``options`` in ``field``'s select; the field still checks what is posted against its queryset."""
+    field.widget = OptionsSelect(options, attrs=field.widget.attrs)
+
+
 class PlayerPairForm(forms.Form):
     """Two players of the tournament: to swap, to pair by hand, or to keep apart.
 
     ``players`` narrows the choice (e.g. to the players of the round); the
-    tournament's registrations are the most it may hold.
+    tournament's registrations are the most it may hold. ``choices`` (from
+    :func:`player_choices` or :func:`player_options`) are what an unbound form
+    shows.
     """
 
     player_a = forms.ModelChoiceField(label=_("Player"), queryset=Registration.objects.none())
     player_b = forms.ModelChoiceField(label=_("Player"), queryset=Registration.objects.none())
     reason = forms.CharField(label=_("Reason"), required=False, max_length=200)
 
-    def __init__(self, *args, tournament, players=None, reason=True, **kwargs):
+    def __init__(self, *args, tournament, players=None, reason=True, choices=None, **kwargs):
         super().__init__(*args, **kwargs)
-        choices = tournament.registrations.all()
+        queryset = tournament.registrations.all()
         if players is not None:
-            choices = choices.filter(pk__in=[p.pk for p in players])
-        choices = choices.order_by("surname", "given_name", "id")
-        self.fields["player_a"].queryset = choices
-        self.fields["player_b"].queryset = choices
+            queryset = queryset.filter(pk__in=[p.pk for p in players])
+        queryset = queryset.order_by("surname", "given_name", "id")
+        if not self.is_bound and not isinstance(choices, Options):
+            choices = player_options(choices if choices is not None else player_choices(tournament, players))
+        for name in ("player_a", "player_b"):
+            self.fields[name].queryset = queryset
+            if not self.is_bound:
+                _offer(self.fields[name], choices)
         if not reason:
             del self.fields["reason"]
 
@@ -63,7 +93,9 @@ class PlayerForm(forms.Form):
 
     def __init__(self, *args, tournament, players=None, **kwargs):
         super().__init__(*args, **kwargs)
-        choices = tournament.registrations.all()
+        queryset = tournament.registrations.all()
         if players is not None:
-            choices = choices.filter(pk__in=[p.pk for p in players])
-        self.fields["player"].queryset = choices.order_by("surname", "given_name", "id")
+            queryset = queryset.filter(pk__in=[p.pk for p in players])
+        self.fields["player"].queryset = queryset.order_by("surname", "given_name", "id")
+        if not self.is_bound:
+            _offer(self.fields["player"], player_options(player_choices(tournament, players)))

@@ -2,14 +2,17 @@
 
 from django.db import migrations, models
 
-from tournament.models.round import fill_pairing_records
+from tournament.models.round import audited_pairing_record
 
 
 def copy_from_audit(apps, schema_editor):
     """Each paired round's explanations, warnings and bye reason, from its last pairing's audit entry."""
     Round = apps.get_model("tournament", "Round")
     AuditEntry = apps.get_model("tournament", "AuditEntry")
-    fill_pairing_records(Round, AuditEntry, Round.objects.all())
+    for round_ in Round.objects.exclude(status="planned"):
+        record = audited_pairing_record(AuditEntry, round_)
+        if record and not round_.pairing_record:
+            Round.objects.filter(pk=round_.pk).update(pairing_record=record)
 
 
 class Migration(migrations.Migration):

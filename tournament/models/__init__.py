@@ -8,7 +8,7 @@ from .rating import RatedPlayer, RatingList
 from .registration import Registration
 from .replay import GameReplay
 from .role import TournamentInvitation, TournamentRole
-from .round import Round
+from .round import PairingRecord, Round
 from .tournament import PairConstraint, Tournament
 
 __all__ = [
@@ -19,6 +19,7 @@ __all__ = [
     "GameReplay",
     "LiveRecord",
     "PairConstraint",
+    "PairingRecord",
     "RatedPlayer",
     "RatingList",
     "Registration",

@@ -43,9 +43,7 @@ class Round(models.Model):
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.PLANNED)
     starts_at = models.DateTimeField(_("starts at"), null=True, blank=True)
     version = models.PositiveIntegerField(default=0, editable=False)
-    #: What the pairing left for the round's page: its warnings, each table's explanation (the cost term
-    #: by term, see tournament.pairing.explain.table_facts) and why the bye went where it went.
-    pairing_record = models.JSONField(_("pairing explanations"), default=dict, blank=True, editable=False)
+    # What the pairing left for the round's page is kept apart: PairingRecord, below.
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -87,31 +85,67 @@ class Round(models.Model):
         super().save(*args, **kwargs)
 
 
+class PairingRecord(models.Model):
+    """What the pairing of a round left for the round's page: its warnings, each table's explanation
+    (the cost term by term, see tournament.pairing.explain.table_facts) and why the bye went where it
+    went; no row while the round is not paired.
+
+    Its own table, not a column of the round: it grows with the field (about half a megabyte a round at
+    2,000 players), and every game loaded with its round (``select_related("round")``) would load and
+    decode it. Only the organizer's round page, the backup and its restore read it.
+    """
+
+    round = models.OneToOneField(Round, on_delete=models.CASCADE, primary_key=True, related_name="+")
+    record = models.JSONField(_("pairing explanations"), default=dict, editable=False)
+
+    class Meta:
+        verbose_name = _("pairing explanations")
+        verbose_name_plural = _("pairing explanations")
+
+    def __str__(self) -> str:
+        return f"{self.round_id}"
+
+    @classmethod
+    def of(cls, round_id: int, *keys: str) -> dict:
+        """The round's record ({} while it has none), or only its ``keys`` (the database reads the rest
+        but does not send it: the explanations are most of it)."""
+        rows = cls.objects.filter(round_id=round_id)
+        if not keys:
+            record = rows.values_list("record", flat=True).first()
+            return record if isinstance(record, dict) else {}
+        found = rows.values_list(*(f"record__{key}" for key in keys)).first()
+        return {key: value for key, value in zip(keys, found or ()) if value is not None}
+
+    @classmethod
+    def keep(cls, round_id: int, record: dict) -> None:
+        """Keep ``record`` as the round's (an empty one: the round has none)."""
+        if record:
+            # not update_or_create: that would read (and decode) the old record first
+            if not cls.objects.filter(round_id=round_id).update(record=record):
+                cls.objects.create(round_id=round_id, record=record)
+        else:
+            cls.objects.filter(round_id=round_id).delete()
+
+
 #: The parts of a pairing kept with the round.
 PAIRING_RECORD_KEYS = ("warnings", "explanations", "bye_explanation")
 
 
-def fill_pairing_records(round_model, audit_model, rounds) -> int:
-    """Rounds paired before the explanations were kept with the round (migration 0016, and the
-    restore of an older backup): take them from the round's last ``round.pair`` audit entry,
-    where they were kept then. ``round_model`` and ``audit_model`` may be a migration's models."""
-    filled = 0
-    for round_ in rounds.exclude(status="planned"):
-        if round_.pairing_record:
-            continue
-        entry = (
-            audit_model.objects.filter(
-                tournament_id=round_.tournament_id, action="round.pair", object_type="round", object_id=round_.pk
-            )
-            .order_by("-created_at", "-id")
-            .first()
+def audited_pairing_record(audit_model, round_) -> dict:
+    """A paired round's record as its last ``round.pair`` audit entry kept it, where it was kept before
+    migration 0016 (that migration, and the restore of an older backup); {} for a planned round or
+    none there. ``audit_model`` may be a migration's model."""
+    if round_.status == "planned":
+        return {}
+    entry = (
+        audit_model.objects.filter(
+            tournament_id=round_.tournament_id, action="round.pair", object_type="round", object_id=round_.pk
         )
-        after = entry.after if entry is not None and isinstance(entry.after, dict) else {}
-        record = {key: after[key] for key in PAIRING_RECORD_KEYS if key in after}
-        if record:
-            round_model.objects.filter(pk=round_.pk).update(pairing_record=record)
-            filled += 1
-    return filled
+        .order_by("-created_at", "-id")
+        .first()
+    )
+    after = entry.after if entry is not None and isinstance(entry.after, dict) else {}
+    return {key: after[key] for key in PAIRING_RECORD_KEYS if key in after}
 
 
 def renumber_rounds_beyond(round_model, registration_model, audit_model) -> int:

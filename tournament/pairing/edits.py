@@ -98,7 +98,8 @@ def has_result(game: Game) -> bool:
 
 
 def _context(t: Tournament, round_number: int, keys: Iterable[str]) -> RoundContext:
-    return build_context(t, round_number, sorted(set(keys)))
+    """What an edit and its checks read: colours, handicaps, rematches (not the places the costs need)."""
+    return build_context(t, round_number, sorted(set(keys)), ranked=False)
 
 
 def _known(t: Tournament, *keys: str) -> None:

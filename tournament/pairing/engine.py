@@ -134,15 +134,22 @@ def _same_discipline_rounds(t: Tournament, round_number: int) -> set[int]:
 
 
 def build_context(
-    t: Tournament, round_number: int, population: list[str], options: Options = Options()
+    t: Tournament, round_number: int, population: list[str], options: Options = Options(), *, ranked: bool = True
 ) -> RoundContext:
-    """Scores and seats for every player in ``population`` before ``round_number``."""
+    """Scores and seats for every player in ``population`` before ``round_number``.
+
+    ``ranked=False``: without what only the pairing's costs read -- the
+    players' places in their score groups (and so the opponents' scores,
+    direct confrontation and the list order): colours, handicaps and
+    rematches of given games, for hand edits and their checks, at a
+    fraction of the work.
+    """
     P = t.params
     rn = round_number - 1
     idx = rn - 1
     history = [g for g in t.games if g.round < round_number]
     byes = [b for b in t.byes if b.round < round_number]
-    scores = score_table(t.players, history, byes, P.general, max(round_number - 1, 1))
+    scores = score_table(t.players, history, byes, P.general, max(round_number - 1, 1), opponents=ranked)
     main = P.main_criterion
     by_key = {p.key: p for p in t.players}
 
@@ -175,7 +182,7 @@ def build_context(
     additional = pp.additional_criterion1 if rn < pp.last_round_for_seed_system1 else pp.additional_criterion2
     crits = list(P.placement) + ([additional] if additional not in ("NULL", "") else [])
 
-    direct = direct_confrontation_before(t, scores, P.placement, idx, history)
+    direct = direct_confrontation_before(t, scores, P.placement, idx, history) if ranked else {}
 
     def value(k: str, c: str) -> int:
         return direct.get(k, 0) if c in ("DC", "SDC") else crit_value(scores[k], c, idx)
@@ -186,7 +193,7 @@ def build_context(
         return tuple(-value(k, c) for c in crits) + (p.name, p.first_name)
 
     groups: dict[int, list[str]] = {}
-    for k in grouped:
+    for k in grouped if ranked else ():
         groups.setdefault(group_of[k], []).append(k)
     place: dict[str, int] = {}
     size: dict[str, int] = {}
@@ -262,7 +269,7 @@ def build_context(
 
     # OpenGotha's list of players to pair: the standings before the round
     # (placement criteria, then name and first name)
-    list_order = {k: i for i, k in enumerate(sorted(population, key=standings_key))}
+    list_order = {k: i for i, k in enumerate(sorted(population, key=standings_key))} if ranked else {}
     return RoundContext(t, round_number, disc, scores, seats, ctx, rule, list_order)
 
 

@@ -1,7 +1,7 @@
 """Explanations: a pair's cost term by term, and why a player got the bye.
 
 One builder: :func:`pair_facts` and :func:`bye_facts` give the facts as plain
-data. The site keeps them with the round (``Round.pairing_record``, by
+data. The site keeps them with the round (``PairingRecord``, by
 :func:`table_facts`) and words them for the reader
 (:mod:`tournament.pairing_words`); the command line (``pair_opengotha``)
 words the same facts in English (:func:`explain_pairing`).

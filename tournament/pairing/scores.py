@@ -139,11 +139,15 @@ def score_table(
     byes: Iterable[Bye],
     general: GeneralParams,
     rounds: int | None = None,
+    *,
+    opponents: bool = True,
 ) -> dict[str, PlayerScores]:
     """Scores of every player after every round 1..rounds (OpenGotha's rules, module doc).
 
     ``rounds`` defaults to the tournament's number of rounds; rounds with games
-    or byes beyond it are computed too.
+    or byes beyond it are computed too. ``opponents=False`` leaves out the
+    criteria made of the opponents' scores (SOS, SOSOS, SODOS, EXT, EXR...:
+    their lists stay empty), most of the work: what checking a pairing needs.
     """
     players = list(players)
     games = list(games)
@@ -213,45 +217,63 @@ def score_table(
                         sts[i] += 4
         s.sts2 = sts
 
+    if not opponents:
+        return table
     virtual = general.count_not_played_as_half
+    # What every round's game is for the player, whatever the round the scores are taken after: the
+    # opponent, the points (doubled), the handicap's effect; None for a round without a game.
+    # Worked out once here, not once per later round (the loops below are rounds x rounds).
+    links: dict[str, list[tuple[PlayerScores, int, int, int] | None]] = {}
+    for s in table.values():
+        mine: list[tuple[PlayerScores, int, int, int] | None] = []
+        for rr in range(n):
+            g = s.games[rr]
+            if g is None or s.participation[rr] != PAIRED:  # (a PAIRED round has its game)
+                mine.append(None)
+                continue
+            opp = table[g.opponent(s.key)]
+            white = g.white == s.key
+            hd = 2 * g.handicap if white else -2 * g.handicap
+            excess = (g.handicap if white else -g.handicap) - (s.rank - opp.rank)
+            coef = 0 if excess < 0 else min(excess + 1, 3)
+            mine.append((opp, g.result.points_x2(white), hd, coef))
+        links[s.key] = mine
     for r in range(n):
         for s in table.values():
-            osw = [0] * (r + 1)
-            dosw = [0] * (r + 1)
-            osm = [0] * (r + 1)
-            dosm = [0] * (r + 1)
-            osts = [0] * (r + 1)
-            ext = exr = 0
-            for rr in range(r + 1):
-                g = s.games[rr]
-                if g is None or s.participation[rr] != PAIRED:  # (a PAIRED round has its game)
-                    osm[rr] = osts[rr] = 2 * s.smms
+            start = 2 * s.smms
+            osw: list[int] = []
+            osm: list[int] = []
+            sodosw = sodosm = sosts = ext = exr = 0
+            for link in links[s.key][: r + 1]:
+                if link is None:
+                    osw.append(0)
+                    osm.append(start)
+                    sosts += start
                     continue
-                opp = table[g.opponent(s.key)]
-                white = g.white == s.key
-                res = g.result.points_x2(white)
-                osw[rr] = opp.nbwv2[r] if virtual else opp.nbw2[r]
-                dosw[rr] = osw[rr] * res
-                hd = 2 * g.handicap if white else -2 * g.handicap
+                opp, res, hd, coef = link
+                w = opp.nbwv2[r] if virtual else opp.nbw2[r]
+                m = (opp.mmsv2[r] if virtual else opp.mms2[r]) + hd
+                osw.append(w)
+                osm.append(m)
+                sodosw += w * res
+                sodosm += m * res
                 # OpenGotha 3.51.02 never fills the virtual STS: it reads 0
-                osm[rr] = (opp.mmsv2[r] if virtual else opp.mms2[r]) + hd
-                osts[rr] = (0 if virtual else opp.sts2[r]) + hd
-                dosm[rr] = osm[rr] * res
-                excess = (g.handicap if white else -g.handicap) - (s.rank - opp.rank)
-                coef = 0 if excess < 0 else min(excess + 1, 3)
-                ext += opp.nbw2[r] * coef
-                if res == 2:
-                    exr += opp.nbw2[r] * coef
+                sosts += (0 if virtual else opp.sts2[r]) + hd
+                if coef:
+                    e = opp.nbw2[r] * coef
+                    ext += e
+                    if res == 2:
+                        exr += e
             total = sum(osw)
             s.sosw2.append(total)
-            s.sodosw4.append(sum(dosw))
+            s.sodosw4.append(sodosw)
             m1, m2 = _minus_worst(osw, total, r)
             s.soswm1_2.append(m1)
             s.soswm2_2.append(m2)
             total = sum(osm)
             s.sosm2.append(total)
-            s.sodosm4.append(sum(dosm))
-            s.sosts2.append(sum(osts))
+            s.sodosm4.append(sodosm)
+            s.sosts2.append(sosts)
             m1, m2 = _minus_worst(osm, total, r) if r >= 2 else (0, 0)
             s.sosmm1_2.append(m1)
             s.sosmm2_2.append(m2)
@@ -260,14 +282,12 @@ def score_table(
     for r in range(n):
         for s in table.values():
             ssw = ssm = 0
-            for rr in range(r + 1):
-                g = s.games[rr]
-                if g is None or s.participation[rr] != PAIRED:
+            for link in links[s.key][: r + 1]:
+                if link is None:
                     ssm += 2 * s.smms * (r + 1)
                     continue
-                opp = table[g.opponent(s.key)]
-                ssw += opp.sosw2[r]
-                ssm += opp.sosm2[r]
+                ssw += link[0].sosw2[r]
+                ssm += link[0].sosm2[r]
             s.sososw2.append(ssw)
             s.sososm2.append(ssm)
     return table

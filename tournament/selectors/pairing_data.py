@@ -42,15 +42,21 @@ def player_key(player_id: int) -> str:
 
 def plain_game(game: Game, round_number: int) -> pm.Game:
     """A game of the database as the engine's plain game."""
+    g = game
+    return _plain_game(round_number, g.white_id, g.black_id, g.handicap, g.result, g.by_default, g.table, g.komi)
+
+
+def _plain_game(number, white, black, handicap, result, by_default, table, komi) -> pm.Game:
+    """A game as the engine's plain game, from its columns (in the order of ``_GAME_COLUMNS``)."""
     return pm.Game(
-        round=round_number,
-        white=player_key(game.white_id),
-        black=player_key(game.black_id),
-        handicap=game.handicap,
-        result=_RESULTS[game.result],
-        by_default=game.by_default,
-        table=game.table,
-        komi=float(game.komi),
+        round=number,
+        white=player_key(white),
+        black=player_key(black),
+        handicap=handicap,
+        result=_RESULTS[result],
+        by_default=by_default,
+        table=table,
+        komi=float(komi),
     )
 
 
@@ -113,41 +119,53 @@ def show_not_playing(tournament: Tournament) -> bool:
     return el is not None and el.get("displayNPPlayers", "false").strip().lower() == "true"
 
 
+#: The registration's fields the engine reads (:func:`tournament.pairing.model.player_from`), and whether it plays.
+PLAYER_COLUMNS = ("pk", "surname", "given_name", "rank", "club", "country", "rating", "mms_correction")
+_GAME_COLUMNS = ("round__number", "white_id", "black_id", "handicap", "result", "by_default", "table", "komi")
+
+
 def plain_tournament(
     tournament: Tournament, *, before_round: int | None = None, round_: Round | None = None
 ) -> pm.Tournament:
-    """The tournament as plain data: players, games and byes (of rounds before ``before_round``)."""
+    """The tournament as plain data: players, games and byes (of rounds before ``before_round``).
+
+    Plain columns, not model instances: the games of every earlier round are read (ten thousand
+    at a congress), and nothing of the round but its number (never its pairing's record)."""
     rounds = list(tournament.rounds.select_related("discipline").order_by("number"))
     last = max([r.number for r in rounds] + [before_round or 0])
-    registrations = list(Registration.objects.filter(tournament=tournament))
-    games_qs = Game.objects.filter(round__tournament=tournament).select_related("round")
-    byes_qs = Bye.objects.filter(round__tournament=tournament).select_related("round")
+    registrations = list(
+        Registration.objects.filter(tournament=tournament).only(*PLAYER_COLUMNS, "status", "absent_rounds")
+    )
+    games_qs = Game.objects.filter(round__tournament=tournament)
+    byes_qs = Bye.objects.filter(round__tournament=tournament)
     if before_round is not None:
         games_qs = games_qs.filter(round__number__lt=before_round)
         byes_qs = byes_qs.filter(round__number__lt=before_round)
-    games, byes = list(games_qs), list(byes_qs)
-    have_played = {g.black_id for g in games} | {g.white_id for g in games} | {b.player_id for b in byes}
+    games = list(games_qs.order_by("round__number", "table").values_list(*_GAME_COLUMNS))
+    byes_qs = byes_qs.order_by("round__number", "player__surname", "player__given_name", "player_id")
+    byes = list(byes_qs.values_list("round__number", "player_id"))
+    have_played = {g[1] for g in games} | {g[2] for g in games} | {b[1] for b in byes}
 
     players = []
     for reg in registrations:
         confirmed = reg.status == Registration.Status.CONFIRMED
         if before_round is not None and not confirmed and reg.pk not in have_played:
             continue
+        absent = set(reg.absent_rounds or ())
         players.append(
             pm.player_from(
                 reg,
                 player_key(reg.pk),
                 participation=tuple(
-                    n not in reg.absent_rounds and reg.status != Registration.Status.WITHDRAWN
-                    for n in range(1, last + 1)
+                    n not in absent and reg.status != Registration.Status.WITHDRAWN for n in range(1, last + 1)
                 ),
                 final=confirmed or reg.status == Registration.Status.WITHDRAWN,
             )
         )
     return pm.Tournament(
         players=tuple(players),
-        games=tuple(plain_game(g, g.round.number) for g in games),
-        byes=tuple(pm.Bye(round=b.round.number, player=player_key(b.player_id)) for b in byes),
+        games=tuple(_plain_game(*row) for row in games),
+        byes=tuple(pm.Bye(round=number, player=player_key(player)) for number, player in byes),
         params=parameters_for(tournament, round_),
         name=tournament.name,
         short_name=tournament.slug,

@@ -94,7 +94,7 @@ def players(t: Tournament) -> list[dict]:
     regs = (
         t.registrations.filter(status=Registration.Status.CONFIRMED)
         .order_by("surname", "given_name", "pk")
-        .only("pk", "surname", "given_name", "club", "country", "rank", "status")
+        .only("pk", "tournament", "surname", "given_name", "club", "country", "rank", "status")
     )
     return [
         {
@@ -136,7 +136,7 @@ def round_(t: Tournament, r: Round) -> dict:
         t.registrations.filter(status=Registration.Status.CONFIRMED)
         .exclude(pk__in=busy)
         .order_by("surname", "given_name", "pk")
-        .only("pk", "surname", "given_name", "absent_rounds")
+        .only("pk", "tournament", "surname", "given_name", "absent_rounds")
     )
     not_playing = [
         {**_ref(reg), "why": WHY_ABSENT if r.number in (reg.absent_rounds or ()) else WHY_UNPAIRED} for reg in confirmed

@@ -87,7 +87,7 @@ def game_warnings(round_: Round, games: list[Game] | None = None) -> list[dict]:
     """What the rules object to in the round's games as they are now (rematches, colours,
     handicaps, absent players)."""
     if games is None:
-        games = list(round_.games.all())
+        games = list(round_.games.only("round", "table", "black", "white", "handicap", "komi", "result", "by_default"))
     if not games:
         return []
     t, plain = plain_round(round_, games)
@@ -95,3 +95,19 @@ def game_warnings(round_: Round, games: list[Game] | None = None) -> list[dict]:
     plain = [g for g in plain if g.white in known and g.black in known]
     names = names_of(round_)
     return [warning_data(w, names) for w in edits.check_games(t, round_.number, plain)]
+
+
+#: How long a round's warnings are kept: the key holds every version they depend on (see below).
+WARNINGS_SECONDS = 600
+
+
+def game_warnings_kept(round_: Round, version: str) -> list[dict]:
+    """:func:`game_warnings` of the round's games as they are now, worked out once per version of the
+    round and ``version``, the tournament's standings version (its games, byes and registrations:
+    results, colours, tables, players' ranks and absences; the settings), and shared by every worker
+    through the cache. At a congress they are the engine's scores of every player over every earlier
+    round."""
+    from django.core.cache import cache
+
+    key = f"round-warnings:{round_.pk}:{round_.version}:{version}"
+    return cache.get_or_set(key, lambda: game_warnings(round_), WARNINGS_SECONDS)

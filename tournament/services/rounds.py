@@ -18,7 +18,7 @@ from django.db.models import F, Max, Q
 from django.utils.translation import gettext as _
 
 from tournament.limits import MAX_ROUND
-from tournament.models import Bye, Discipline, Game, PairConstraint, Registration, Round, Tournament
+from tournament.models import Bye, Discipline, Game, PairConstraint, PairingRecord, Registration, Round, Tournament
 from tournament.models.game import Result
 from tournament.pairing import engine, explain
 from tournament.pairing.model import Game as PlainGame
@@ -150,7 +150,7 @@ def round_pair(*, round: Round, user) -> PairingOutcome:  # noqa: A002 - the dom
     _advance(round_, Round.Status.PLANNED, Round.Status.PAIRED)
 
     data = pairing_tournament(tournament, round_)
-    registrations = {p.pk: p for p in tournament.registrations.all()}
+    registrations = {p.pk: p for p in tournament.registrations.only("pk", "tournament", "surname", "given_name")}
     players = {player_key(pk): p for pk, p in registrations.items()}
     known = {p.key for p in data.players}
     present = {p.key for p in data.players if p.present(round_.number)}
@@ -197,12 +197,13 @@ def round_pair(*, round: Round, user) -> PairingOutcome:  # noqa: A002 - the dom
 
     fixed_pairs = {frozenset(p) for p in fixed}
     kept_pairs = {frozenset((g.white, g.black)) for g in keep}
-    created = 0
-    for g in pairing.games:
-        if frozenset((g.white, g.black)) in kept_pairs:
-            continue
-        new_game(round_, g, pinned=frozenset((g.white, g.black)) in fixed_pairs)
-        created += 1
+    made = [
+        _game(round_, g, pinned=frozenset((g.white, g.black)) in fixed_pairs)
+        for g in pairing.games
+        if frozenset((g.white, g.black)) not in kept_pairs
+    ]
+    Game.objects.bulk_create(made, batch_size=500)  # one statement per 500 games, not one per game
+    created = len(made)
     bye = None
     if pairing.bye is not None:
         bye = players[pairing.bye]
@@ -235,8 +236,7 @@ def round_pair(*, round: Round, user) -> PairingOutcome:  # noqa: A002 - the dom
         "explanations": explain.table_facts(pairing),
         "bye_explanation": explain.bye_facts(pairing, name),
     }
-    Round.objects.filter(pk=round_.pk).update(pairing_record=record)
-    round_.pairing_record = record
+    PairingRecord.keep(round_.pk, record)
     return PairingOutcome(round=round_, games=created + len(kept), bye=bye, warnings=warnings)
 
 
@@ -271,14 +271,21 @@ def round_unpair(*, round: Round, user, keep_pinned: bool = True) -> Round:  # n
     removed = games.count()
     games.delete()
     round_.byes.all().delete()
-    Round.objects.filter(pk=round_.pk).update(pairing_record={})
+    PairingRecord.keep(round_.pk, {})
     log_change(round_, "round.unpair", user=user, before={"games removed": removed})
     return round_
 
 
 def new_game(round_: Round, g: PlainGame, *, pinned: bool) -> Game:
     """A game of the round as the pairing (or a hand edit) made it."""
-    return Game.objects.create(
+    game = _game(round_, g, pinned=pinned)
+    game.save(force_insert=True)
+    return game
+
+
+def _game(round_: Round, g: PlainGame, *, pinned: bool) -> Game:
+    """The game (not saved yet) that the engine's plain game ``g`` is in ``round_``."""
+    return Game(
         round=round_,
         table=g.table,
         black_id=int(g.black),

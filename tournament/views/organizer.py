@@ -5,17 +5,21 @@ from __future__ import annotations
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from tournament.forms.results import ResultSetForm
 from tournament.models import Game
 from tournament.selectors.results import dashboard as dashboard_data
 from tournament.selectors.results import games_of_tournament
+from tournament.selectors.standings import standings_version
 from tournament.services.records import describe
 from tournament.services.results import StaleResult, result_set
 
 from .access import ORGANIZER, tournament_page
+from .fragments import kept_with_forms
 
 #: How often the dashboard's counters and rounds ask for news (htmx polling).
 DASHBOARD_REFRESH_SECONDS = 15
@@ -46,13 +50,26 @@ def results_grid(request, tournament, roles):
         shown = [r for r in rounds if r.status == r.Status.PUBLISHED] or [r for r in rounds if r.is_public]
         number = shown[-1].number if shown else (rounds[-1].number if rounds else None)
     current = next((r for r in rounds if r.number == number), None)
-    games = games_of_tournament(tournament).filter(round__number=number).order_by("table") if current else []
-    rows = [_row(g) for g in games]
+    rows = _grid_rows(request, tournament, current) if current else ""
     return render(
         request,
         "tournament/manage/results.html",
         {"tournament": tournament, "roles": roles, "rounds": rounds, "current": current, "rows": rows},
     )
+
+
+def _grid_rows(request, tournament, round_) -> str:
+    """The grid's rows of ``round_``, made once per version of the round and of the tournament's games
+    and players (the standings version: a result, a colour, a table, a name) and language, and kept
+    for every worker (a congress's round is a thousand rows)."""
+
+    def rows(context: dict) -> str:
+        games = games_of_tournament(tournament).filter(round=round_).order_by("table")
+        context.update(tournament=tournament, rows=[_row(g) for g in games])
+        return render_to_string("tournament/manage/_result_rows.html", context).strip()
+
+    key = f"results-grid:{round_.pk}:{round_.version}:{standings_version(tournament)}:{get_language()}"
+    return kept_with_forms(request, key, rows)
 
 
 def _row(game: Game, form: ResultSetForm | None = None, saved: bool = False) -> dict:

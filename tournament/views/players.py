@@ -3,10 +3,15 @@ late entry, CSV import, welcome slips and invitations."""
 
 from __future__ import annotations
 
+import hashlib
+
 from django.contrib import messages
+from django.core.cache import cache
 from django.core.exceptions import ValidationError
+from django.db.models import Count, Max
 from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.formats import date_format
 from django.utils.translation import get_language
@@ -26,6 +31,7 @@ from . import ratings
 from .access import ORGANIZER, tournament_page
 from .actions import refusal_as_message
 from .form_errors import each_on_top
+from .fragments import KEPT_SECONDS, kept_with_forms
 from .language import chosen_language
 from .query import int_param, next_address
 
@@ -47,11 +53,22 @@ def _warn_duplicates(request, duplicates) -> None:
 @tournament_page(ORGANIZER)
 def registrations(request, tournament, roles):
     status = request.GET.get("status", "")
-    regs = tournament.registrations.select_related("user").order_by("-rank", "surname", "given_name", "pk")
-    if status in Registration.Status.values:
-        regs = regs.filter(status=status)
-    duplicates = duplicates_in(tournament)
-    flagged = {d.first.pk for d in duplicates} | {d.second.pk for d in duplicates}
+    # what the list shows changes with a registration (its own row's updated_at), an invitation sent
+    # (invited_at) or one more or less: the list and its likely duplicates are kept per that version
+    version = tournament.registrations.aggregate(n=Count("id"), changed=Max("updated_at"), invited=Max("invited_at"))
+    fingerprint = hashlib.sha1(f"{version['n']}|{version['changed']}|{version['invited']}".encode()).hexdigest()
+    kept = f"registrations:{tournament.pk}:{fingerprint[:16]}"
+    duplicates = cache.get_or_set(f"{kept}:duplicates", lambda: duplicates_in(tournament), KEPT_SECONDS)
+
+    def rows(context: dict) -> str:
+        regs = tournament.registrations.select_related("user").order_by("-rank", "surname", "given_name", "pk")
+        if status in Registration.Status.values:
+            regs = regs.filter(status=status)
+        flagged = {d.first.pk for d in duplicates} | {d.second.pk for d in duplicates}
+        context.update(tournament=tournament, registrations=regs, flagged=flagged, request=request)
+        return render_to_string("tournament/manage/_registration_rows.html", context).strip()
+
+    key = f"{kept}:rows:{get_language()}:{hashlib.sha1(request.get_full_path().encode()).hexdigest()[:16]}"
     unclaimed = unclaimed_registrations(tournament)
     count = unclaimed.count()
     return render(
@@ -60,11 +77,10 @@ def registrations(request, tournament, roles):
         {
             "tournament": tournament,
             "roles": roles,
-            "registrations": regs,
+            "rows": kept_with_forms(request, key, rows),
             "status": status,
             "statuses": Registration.Status.choices,
             "duplicates": duplicates,
-            "flagged": flagged,
             "unclaimed": count,
             "slip_parts": welcome_parts(count),
             "uninvited": unclaimed.exclude(email="").filter(invited_at__isnull=True).count(),

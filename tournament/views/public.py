@@ -6,7 +6,9 @@ from django.conf import settings
 from django.db.models import Count, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.translation import get_language
 
 from tournament.models import Game, Registration, Round, Tournament
 from tournament.permissions import (
@@ -20,8 +22,10 @@ from tournament.permissions import (
 )
 from tournament.selectors.round_day import games_by_table, not_playing
 from tournament.selectors.rows import tournament_by_slug
+from tournament.selectors.standings import standings_version
 from tournament.services.live import has_engine
 
+from .fragments import kept_html
 from .games import _move_param
 from .games import _viewer as record_viewer
 
@@ -62,15 +66,16 @@ def tournament_detail(request, slug):
 
 def players(request, slug):
     tournament = tournament_by_slug(slug)
-    registrations = tournament.registrations.filter(
-        status__in=[Registration.Status.CONFIRMED]
-        + ([Registration.Status.PRELIMINARY] if tournament.public_preliminary else [])
-    ).order_by("-rank", "surname", "given_name")
-    return render(
-        request,
-        "tournament/players.html",
-        {"tournament": tournament, "registrations": registrations},
-    )
+
+    def table() -> str:
+        registrations = tournament.registrations.filter(
+            status__in=[Registration.Status.CONFIRMED]
+            + ([Registration.Status.PRELIMINARY] if tournament.public_preliminary else [])
+        ).order_by("-rank", "surname", "given_name")
+        return render_to_string("tournament/_players_table.html", {"registrations": registrations})
+
+    key = f"players-html:{tournament.pk}:{standings_version(tournament)}:{get_language()}"
+    return render(request, "tournament/players.html", {"tournament": tournament, "table": kept_html(key, table)})
 
 
 def round_detail(request, slug, number):
@@ -79,15 +84,22 @@ def round_detail(request, slug, number):
     roles = request_roles(request, tournament)
     if not may_see_round(roles, round_):
         raise Http404("round not published")
-    games = games_by_table(round_)
+    seats = round_.games.only("round", "black", "white")  # who plays: the table itself is kept
+
+    def table() -> str:
+        context = {"tournament": tournament, "round": round_, "games": games_by_table(round_)}
+        return render_to_string("tournament/_round_table.html", context)
+
+    key = f"round-html:{round_.pk}:{round_.version}:{standings_version(tournament)}:{get_language()}"
     return render(
         request,
         "tournament/round_detail.html",
         {
             "tournament": tournament,
             "round": round_,
-            "games": games,
-            "not_playing": not_playing(round_, games),
+            "table": kept_html(key, table),
+            "has_games": bool(seats),
+            "not_playing": not_playing(round_, seats),
             "organizer": may_manage(roles),
         },
     )

@@ -8,21 +8,31 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from tournament.forms.rounds import PlayerForm, PlayerPairForm, RoundCreateForm, TableMoveForm
+from tournament.forms.rounds import (
+    PlayerForm,
+    PlayerPairForm,
+    RoundCreateForm,
+    TableMoveForm,
+    player_choices,
+    player_options,
+)
 from tournament.limits import MAX_TABLE
-from tournament.models import PairConstraint, Round
+from tournament.models import PairConstraint, PairingRecord, Round
 from tournament.pairing_words import bye_explanation_line, game_explanation, warning_text
-from tournament.selectors.round_day import game_warnings, games_by_table, not_playing
+from tournament.selectors.round_day import game_warnings_kept, games_by_table, not_playing
+from tournament.selectors.standings import standings_version
 from tournament.services import round_edits as edit_services
 from tournament.services import rounds as round_services
 from tournament.services.round_edits import EDITABLE
 
 from .access import ORGANIZER, tournament_page
 from .actions import cleaned, refusal_as_message
+from .fragments import kept_with_forms
 from .query import int_param
 
 
@@ -71,13 +81,14 @@ _RECORDED = ("earlier-unpublished", "missing-results", "fixed-skipped", "fixed-a
 
 
 def _last_pairing(round_) -> dict:
-    """What the pairing left with the round: warnings, explanations, the bye's reason."""
+    """What the pairing left with the round for the page's top: its warnings and the bye's reason (the
+    explanations are read with the table of games, when it is made)."""
     if round_.status == Round.Status.PLANNED:
         return {}
-    return round_.pairing_record if isinstance(round_.pairing_record, dict) else {}
+    return PairingRecord.of(round_.pk, "warnings", "bye_explanation")
 
 
-def _warnings(round_, games, pairing_info) -> list[str]:
+def _warnings(round_, pairing_info, version: str) -> list[str]:
     if round_.status == Round.Status.PLANNED:
         recorded = round_services.pairing_warnings_before(round_)
     else:
@@ -89,7 +100,7 @@ def _warnings(round_, games, pairing_info) -> list[str]:
     live = []
     if round_.status != Round.Status.FINISHED:
         try:
-            live = game_warnings(round_, games)
+            live = game_warnings_kept(round_, version)
         except Exception:  # noqa: BLE001 - warnings are advice; never block the page
             live = []
     texts = []
@@ -100,19 +111,44 @@ def _warnings(round_, games, pairing_info) -> list[str]:
     return texts
 
 
+def explained_games(round_) -> list:
+    """The round's games by table, each with the pairing's explanation of it (``explanation``: lines)."""
+    games = games_by_table(round_)
+    explanations = PairingRecord.of(round_.pk, "explanations").get("explanations") or {}
+    for game in games:
+        game.explanation = game_explanation(game, explanations)
+    return games
+
+
+def _games_table(request, tournament, round_, version: str) -> str:
+    """The round's games as the page's table (with each pair's explanation), made once per version of
+    the round and ``version``, the tournament's standings version (its games and players), and
+    language, and kept for every worker. At a congress it is a thousand games."""
+
+    def table(context: dict) -> str:
+        editable = round_.status in EDITABLE
+        games = explained_games(round_)
+        context.update(tournament=tournament, round=round_, games=games, editable=editable, tables_movable=editable)
+        return render_to_string("tournament/manage/_round_games.html", context)
+
+    key = f"round-games-html:{round_.pk}:{round_.version}:{version}:{get_language()}"
+    return kept_with_forms(request, key, table)
+
+
 @tournament_page(ORGANIZER)
 def round_manage(request, tournament, roles, number):
     round_ = _round(tournament, number)
-    games = games_by_table(round_)
+    version = standings_version(tournament)
+    seats = round_.games.only("round", "black", "white")  # who plays: the table itself is kept
     pairing_info = _last_pairing(round_)
-    explanations = pairing_info.get("explanations") or {}
-    for game in games:
-        game.explanation = game_explanation(game, explanations)
-    absent = not_playing(round_, games)
+    absent = not_playing(round_, seats)
     editable = round_.status in EDITABLE
-    in_games = [p for g in games for p in (g.black, g.white)]
+    seated = {pk for g in seats for pk in (g.black_id, g.white_id)}
     free = absent.unpaired + absent.byes + absent.absent
     constraints = round_services.pair_constraints_for(round_).select_related("player_a", "player_b", "round")
+    everybody = player_choices(tournament)
+    in_games = [choice for choice in everybody if choice[0] in seated]
+    everybody = player_options(everybody)  # the same options in both selects of two forms: made once
     return render(
         request,
         "tournament/manage/round.html",
@@ -120,20 +156,21 @@ def round_manage(request, tournament, roles, number):
             "tournament": tournament,
             "roles": roles,
             "round": round_,
-            "games": games,
+            "games_table": _games_table(request, tournament, round_, version),
+            "has_games": bool(seated),
             "not_playing": absent,
-            "warnings": _warnings(round_, games, pairing_info),
+            "warnings": _warnings(round_, pairing_info, version),
             "bye_reason": bye_explanation_line(pairing_info.get("bye_explanation")),
             "constraints": constraints,
-            "swap_form": PlayerPairForm(tournament=tournament, players=in_games, reason=False, auto_id="swap_%s"),
+            "swap_form": PlayerPairForm(tournament=tournament, choices=in_games, reason=False, auto_id="swap_%s"),
             "hand_form": PlayerPairForm(tournament=tournament, players=free, reason=False, auto_id="hand_%s")
             if len(free) >= 2
             else None,
             "bye_form": PlayerForm(tournament=tournament, players=absent.unpaired, auto_id="bye_%s")
             if absent.unpaired
             else None,
-            "forbid_form": PlayerPairForm(tournament=tournament, auto_id="forbid_%s"),
-            "fix_form": PlayerPairForm(tournament=tournament, auto_id="fix_%s"),
+            "forbid_form": PlayerPairForm(tournament=tournament, choices=everybody, auto_id="forbid_%s"),
+            "fix_form": PlayerPairForm(tournament=tournament, choices=everybody, auto_id="fix_%s"),
             "editable": editable,
             "repairable": round_.status == Round.Status.PAIRED,
             "tables_movable": editable,
@@ -178,7 +215,7 @@ def round_move_table(request, tournament, roles, number):
             {
                 "tournament": tournament,
                 "round": round_,
-                "games": games_by_table(round_),
+                "games": explained_games(round_),
                 "notice": notice,
                 "notice_ok": ok,
                 "moved": game.pk if ok else None,

@@ -1,0 +1,85 @@
+"""The results grid's rows, built in Python: a congress's round is a thousand rows with a form each,
+and the template (an include per row, another per badge) took about a second for them. One row (the
+htmx answer of an entry) and the whole grid are drawn by the same function."""
+
+from __future__ import annotations
+
+from django import template
+from django.urls import reverse
+from django.utils.formats import localize
+from django.utils.html import conditional_escape
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+
+register = template.Library()
+
+
+def _text(value) -> str:
+    """A value as ``{{ value }}`` shows it: localized, then escaped."""
+    return conditional_escape(str(localize(value)))
+
+
+def _row(row: dict, slug: str, csrf: str, words: dict) -> str:
+    g, form = row["game"], row["form"]
+    pk = _text(g.pk)
+    url = conditional_escape(reverse("manage_result", args=[slug, g.pk]))
+    game_url = conditional_escape(reverse("game", args=[slug, g.pk]))
+    state = conditional_escape(g.get_result_state_display())
+    classes = "result-row" + (" saved" if row["saved"] else "") + (" has-error" if form.errors else "")
+    errors = "".join(
+        f'<div class="errorlist" role="alert">{conditional_escape(e)}</div>' for e in form.non_field_errors()
+    )
+    errors += "".join(f'<div class="errorlist">{conditional_escape(e)}</div>' for e in form["result"].errors)
+    saved = f' <span class="saved-mark" aria-live="polite">✓ {words["saved"]}</span>' if row["saved"] else ""
+    verdict = ""
+    if row["verdict"]:
+        agrees = "ok" if (g.verdict or {}).get("agrees") else "bad"
+        verdict = f'<div class="small verdict {agrees}">{conditional_escape(row["verdict"])}</div>'
+    return (
+        f'<tr id="result-row-{pk}" class="{classes}">\n'
+        f'  <td class="num">{_text(g.table)}</td>\n'
+        f'  <td>● {conditional_escape(g.black.full_name)} <span class="muted">'
+        f"{conditional_escape(g.black.rank_display)}</span><br>○ {conditional_escape(g.white.full_name)}"
+        f' <span class="muted">{conditional_escape(g.white.rank_display)}</span></td>\n'
+        '  <td class="result-cell">\n'
+        f'    <form id="result-form-{pk}" method="post" action="{url}"\n'
+        f'          hx-post="{url}" hx-target="#result-row-{pk}" hx-swap="outerHTML"\n'
+        f'          hx-trigger="submit, change from:#result-row-{pk}">{csrf}</form>\n'
+        f"    {form['version']}\n"
+        f'    <label class="visually-hidden" for="{conditional_escape(form["result"].id_for_label)}">'
+        f"{words['result']}</label>{form['result']}\n"
+        f'    <label class="nowrap">{form["by_default"]} {words["not_played"]}</label>\n'
+        f"    {form['reason'].as_hidden()}\n"
+        f'    <button type="submit" form="result-form-{pk}" class="small">{words["save"]}</button>\n'
+        f"    {errors}\n"
+        "  </td>\n"
+        # the badge is tournament/_result_badge.html's
+        f'  <td><span class="badge status-{conditional_escape(g.result_state)}" title="{state}">{state}</span>'
+        f"{saved}\n    {verdict}</td>\n"
+        f'  <td><a href="{game_url}">{words["details"]}</a></td>\n'
+        "</tr>"
+    )
+
+
+@register.simple_tag(takes_context=True)
+def result_rows(context, rows) -> SafeString:
+    """The grid's rows (``rows``: dicts of the game, its form, the verdict in words, whether just saved)."""
+    csrf = f'<input type="hidden" name="csrfmiddlewaretoken" value="{conditional_escape(context.get("csrf_token"))}">'
+    words = {
+        key: conditional_escape(text)
+        for key, text in {
+            "result": _("Result"),
+            "not_played": _("not played"),
+            "save": _("Save"),
+            "saved": _("saved"),
+            "details": _("Details"),
+        }.items()
+    }
+    slug = context["tournament"].slug
+    return mark_safe("\n".join(_row(row, slug, csrf, words) for row in rows))  # noqa: S308 - escaped above
+
+
+@register.simple_tag(takes_context=True)
+def result_row(context, row) -> SafeString:
+    """One row of the grid (the answer to an entry)."""
+    return result_rows(context, [row])
