@@ -1,15 +1,81 @@
-"""Comparing people's names: folded so that spelling variants of one name meet.
+"""A person's name: as the site shows it, and folded so that spelling variants of one name meet.
 
-Pure functions, no database. ``Müller``, ``Mueller`` and ``MULLER`` fold to
-the same text, as do ``Émilie`` and ``Emilie``; a name written in another
-script compares by its Latin form where one is given.
+Pure functions, no database; the pure layers (pairing, standings) ask them too.
+
+**How the site names a person** (one rule, for every page, PDF, CSV, API answer and export):
+
+- :func:`display_name`, ``Surname Given`` (``Albers Alice``), wherever people are *listed*: tables and
+  lists of players (standings, crosstable, pairings, results, players, the referee's queue, the
+  projector), the PDFs, the EGD file, an SGF's players, a form's choice of players and the JSON API
+  (whose ``name`` is a stable contract: "as the EGD lists players"). A reader finds a person there by
+  the surname, the column is sorted by it, and OpenGotha, MacMahon and the EGD write it so;
+- :func:`spoken_name`, ``Given Surname`` (``Alice Albers``), where *one person is named on their own*:
+  in a sentence (messages, warnings, the audit log in words, "You play against ...") and in a heading
+  about one person or one game (a player's page, a game's players, a welcome slip).
+
+CSV files and the API's player list give surname and given name in columns of their own.
+
+**Folding**: ``Müller``, ``Mueller`` and ``MULLER`` fold to the same text, as do ``Émilie`` and
+``Emilie``; a name written in another script compares by its Latin form where one is given.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 
-from tournament.exports.h9 import ascii_text
+
+def display_name(surname: str, given_name: str) -> str:
+    """``Albers Alice``: a person among others (tables, lists, files, the API); see the module's rule."""
+    return f"{surname} {given_name}".strip()
+
+
+def spoken_name(surname: str, given_name: str) -> str:
+    """``Alice Albers``: one person named in a sentence or a heading; see the module's rule."""
+    return f"{given_name} {surname}".strip()
+
+
+#: German transliterations, and letters that Unicode does not decompose; ``|`` and ``;`` (the EGD
+#: file's separators) as blanks.
+_GERMAN = str.maketrans(
+    {
+        "ä": "ae",
+        "ö": "oe",
+        "ü": "ue",
+        "Ä": "Ae",
+        "Ö": "Oe",
+        "Ü": "Ue",
+        "ß": "ss",
+        "æ": "ae",
+        "Æ": "Ae",
+        "ø": "o",
+        "Ø": "O",
+        "ł": "l",
+        "Ł": "L",
+        "đ": "d",
+        "Đ": "D",
+        "þ": "th",
+        "Þ": "Th",
+        "ı": "i",
+        "ð": "d",
+        "Ð": "D",
+        "œ": "oe",
+        "Œ": "Oe",
+        "ħ": "h",
+        "Ħ": "H",
+        "|": " ",
+        ";": " ",
+    }
+)
+
+
+def ascii_text(text: str) -> str:
+    """German-style transliteration, accents dropped, anything else removed; never ``|`` or ``;``."""
+    text = text.translate(_GERMAN)
+    text = unicodedata.normalize("NFKD", text)
+    text = "".join(ch for ch in text if ord(ch) < 128 and not unicodedata.combining(ch))
+    return re.sub(r"\s+", " ", text).strip()
+
 
 #: German transliterations and their plain-vowel spellings meet in the middle.
 _DIGRAPHS = (("ae", "a"), ("oe", "o"), ("ue", "u"))

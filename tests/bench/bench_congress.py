@@ -203,7 +203,7 @@ def build(size: int, slug: str, rng: random.Random) -> dict:
         )
     Registration.objects.bulk_create(regs, batch_size=500)
     strength = dict(Registration.objects.filter(tournament=tournament).values_list("pk", "rank"))
-    names = {player_key(r.pk): r.full_name for r in Registration.objects.filter(tournament=tournament)}
+    names = {player_key(r.pk): r.spoken_name for r in Registration.objects.filter(tournament=tournament)}
     records = {}
     for round_ in rounds[:-1]:
         data = pairing_tournament(tournament, round_)

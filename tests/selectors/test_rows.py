@@ -69,7 +69,7 @@ def test_the_registration_is_the_same_as_the_orms(setup):
     fresh = Registration.objects.get(tournament=t, user=user)
     loaded = registration_of_user(t, user)
     assert values(loaded) == values(fresh)
-    assert loaded.absent_rounds == [2, 4] and loaded.full_name == fresh.full_name == "Jürgen Größe"
+    assert loaded.absent_rounds == [2, 4] and loaded.spoken_name == fresh.spoken_name == "Jürgen Größe"
     other = get_user_model().objects.create_user("nobody", password="pw-nobody-123")
     assert registration_of_user(t, other) is None
 

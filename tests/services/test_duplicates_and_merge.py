@@ -144,7 +144,7 @@ def test_merge_moves_games_byes_and_constraints_and_fills_gaps(client, two):
     assert bernd.club == "Hannover" and bernd.email == "bernd@example.org" and bernd.user == two.user("mallory")
     entry = a.audit_entries.get(action="registration.merge")
     assert entry.reason == "entered twice" and entry.after["merged_id"] == twin.pk
-    assert entry.before["merged"]["player"] == "Brandt, Bernd"
+    assert entry.before["merged"]["player"] == "Bernd Brandt"
 
 
 def test_merge_is_refused_when_both_played_the_same_round(two):

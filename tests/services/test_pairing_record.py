@@ -50,7 +50,7 @@ def test_the_round_keeps_its_pairings_explanations_and_its_page_reads_them_there
     AuditEntry.objects.filter(tournament=tournament).delete()  # the log is not where they live
     assert explanations(organizer_client.get(url).content.decode()) == explanations(page)
     assert page.count("Pairing value") == r1.games.count()
-    assert f"{r1.byes.get().player.full_name} has the lowest bye weight" in page
+    assert f"{r1.byes.get().player.spoken_name} has the lowest bye weight" in page
     round_unpair(round=r1, user=SYSTEM)
     assert PairingRecord.of(r1.pk) == {}
     assert not PairingRecord.objects.filter(round=r1).exists()

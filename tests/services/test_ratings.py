@@ -168,7 +168,7 @@ def test_ranks_from_the_list_after_seeing_the_differences(client, day, rated):
     url = f"/t/{day.tournament.slug}/manage/ratings/"
     page = client.get(url)
     html = page.content.decode()
-    assert "Alice Albers" in html and "Bob Bauer" not in html.split('id="rank-differences"')[1]
+    assert "Albers Alice" in html and "Bauer Bob" not in html.split('id="rank-differences"')[1]
     # Carol (PIN not listed), Dave (no PIN)
     assert "2 players are not found in the lists by their number and are not compared." in html
     fingerprint = page.context["fingerprint"]

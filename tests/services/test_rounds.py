@@ -138,7 +138,7 @@ def test_swapping_players_pins_both_games_and_warns_of_a_rematch(field):
     assert game_a != game_b  # the engine avoided the rematch
     partner = game_a.white if game_a.black_id == a.pk else game_a.black
     warnings = game_swap_players(round=r2, player_a=partner, player_b=b, user=SYSTEM)
-    assert any("Rematch" in w and a.full_name in w and b.full_name in w for w in warnings), warnings
+    assert any("Rematch" in w and a.spoken_name in w and b.spoken_name in w for w in warnings), warnings
     assert sorted(seated(r2)) == sorted(seated(r1))
     assert r2.games.filter(pinned=True).count() == 2
     assert r2.tournament.audit_entries.filter(action="round.swap").exists()
@@ -210,7 +210,7 @@ def test_the_organizer_sees_each_pair_explained_and_why_the_bye(field, client):
     page = client.get(reverse("manage_round", args=[tournament.slug, 1])).content.decode()
     assert "Pairing value" in page and "score difference" in page
     bye = r1.byes.get().player
-    assert f"{bye.full_name} has the lowest bye weight" in page
+    assert f"{bye.spoken_name} has the lowest bye weight" in page
     # After a swap the old explanation no longer fits the table and is not shown.
     g1, g2 = r1.games.order_by("table")[:2]
     game_swap_players(round=r1, player_a=g1.black, player_b=g2.black, user=SYSTEM)

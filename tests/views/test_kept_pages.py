@@ -77,7 +77,7 @@ def test_the_round_page_shows_a_table_move_and_a_renamed_player(client, day):
     assert f'id="game-{day.game.pk}"><td class="num" data-label="Table">9</td>' in html
     black = day.game.black
     registration_update(registration=black, data={"surname": "Umbenannt"}, user=SYSTEM)
-    assert f"{black.given_name} Umbenannt" in client.get(page).content.decode()
+    assert f"Umbenannt {black.given_name}" in client.get(page).content.decode()
 
 
 def test_the_kept_forms_carry_each_visitors_own_token_and_work(client, day):

@@ -276,7 +276,7 @@ def test_settled_games_offer_their_sgf(client, day):
     assert response.status_code == 200 and response["Content-Type"].startswith("application/x-go-sgf")
     assert 'filename="hannover-round1-table1.sgf"' in response["Content-Disposition"]
     text = response.content.decode()
-    assert "PB[Alice Albers]" in text and "PW[Bob Bauer]" in text and "SZ[19]" in text
+    assert "PB[Albers Alice]" in text and "PW[Bauer Bob]" in text and "SZ[19]" in text
     assert ";B[jj]" in text and "RE[B+" in text
     import games
 

@@ -121,12 +121,12 @@ def test_not_playing_on_the_round_page_the_public_page_and_the_pairing_sheet(cli
     for html in (_page(client, day), client.get(reverse("round", args=[day.tournament.slug, 2])).content.decode()):
         box = html.split('id="not-playing"')[1].split("</section>")[0]
         assert "Not playing this round" in html
-        assert f"Bye:</strong> {bye.full_name}" in box
-        assert "Absent:</strong> Frank Fuchs" in box
-        assert "Withdrawn:</strong> Gina Graf" in box
+        assert f"Bye:</strong> {bye.display_name}" in box
+        assert "Absent:</strong> Fuchs Frank" in box
+        assert "Withdrawn:</strong> Graf Gina" in box
     client.logout()
     public = client.get(reverse("round", args=[day.tournament.slug, 2]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert "Absent:</strong> Frank Fuchs" in public and "Withdrawn:</strong> Gina Graf" in public
+    assert "Absent:</strong> Fuchs Frank" in public and "Withdrawn:</strong> Graf Gina" in public
     sheet = pdf_text(
         client.get(reverse("pdf_pairings", args=[day.tournament.slug, 2]), HTTP_ACCEPT_LANGUAGE="en").content
     )
@@ -153,7 +153,7 @@ def test_unpair_one_game_and_pair_two_players_by_hand(client, day, r2):
     page = _page(client, day)
     box = page.split('id="not-playing"')[1].split("</section>")[0]
     for player in (g1.black, g1.white, g2.black, g2.white):
-        assert player.full_name in box.split("Without a game")[1]
+        assert player.display_name in box.split("Without a game")[1]
     a, b = g1.black, g2.black
     messages = _post(client, day, "manage_round_pair_by_hand", {"player_a": a.pk, "player_b": b.pk})
     assert messages[-1][0] in ("success", "warning"), messages
@@ -191,7 +191,7 @@ def test_a_pair_by_hand_takes_the_bye_and_refuses_busy_absent_or_withdrawn_playe
     lonely = game.black
     made, texts = round_edits.players_pair(round=r2, player_a=lonely, player_b=bye, user=SYSTEM)
     assert not Bye.objects.filter(round=r2).exists()
-    assert any(f"{bye.full_name} no longer has the bye" in t for t in texts)
+    assert any(f"{bye.spoken_name} no longer has the bye" in t for t in texts)
     # the other player of the game taken out gets the bye by hand
     round_edits.round_set_bye(round=r2, player=game.white, user=SYSTEM)
     assert list(Bye.objects.filter(round=r2).values_list("player_id", flat=True)) == [game.white_id]

@@ -252,14 +252,14 @@ def test_a_message_of_an_htmx_action_comes_with_its_answer_not_on_the_next_page(
     answer = client.post(url, {"status": "confirmed"}, HTTP_HX_REQUEST="true").content.decode()
     assert answer.startswith(f'\n<tr id="reg-{reg.pk}">') or f'<tr id="reg-{reg.pk}">' in answer.split("<div")[0]
     oob = answer[answer.index('<div id="messages"') :]
-    assert 'hx-swap-oob="true"' in oob and "Neu, Nina: confirmed" in oob
+    assert 'hx-swap-oob="true"' in oob and "Nina Neu: confirmed" in oob
     later = client.get(reverse("manage", args=[day.tournament.slug])).content.decode()
-    assert "Neu, Nina: confirmed" not in later  # shown once, where it happened
+    assert "Nina Neu: confirmed" not in later  # shown once, where it happened
     # a poll (GET) takes no message away from the next page
     client.post(url, {"status": "withdrawn"})  # a plain form: the message waits for the next page
     client.get(reverse("manage", args=[day.tournament.slug]), HTTP_HX_REQUEST="true")
     assert (
-        "Neu, Nina: withdrawn"
+        "Nina Neu: withdrawn"
         in client.get(reverse("manage_registrations", args=[day.tournament.slug])).content.decode()
     )
 

@@ -102,7 +102,7 @@ def test_eight_slips_to_a_sheet_each_with_its_name_code_and_link(client, two):
     assert len(regs) == 10 and len(PdfReader(io.BytesIO(pdf)).pages) == 2
     for n, reg in enumerate(regs):
         text = slip_text(pdf, 1 + n // 8, n % 8)
-        assert reg.full_name in text and "Turnier A" in text
+        assert reg.spoken_name in text and "Turnier A" in text
         assert format_claim_code(reg.claim_code) in text and f"/claim/{reg.claim_code}/" in text
         others = [r for r in regs if r.pk != reg.pk]
         assert not any(format_claim_code(r.claim_code) in text for r in others)
@@ -183,8 +183,8 @@ def test_more_slips_than_one_download_holds_come_in_parts(client, two, monkeypat
     assert f"{url}?part=1&amp;lang=en" in page and f"{url}?part=2&amp;lang=en" in page
     assert "Welcome slips 1–2 (PDF)" in page and "Welcome slips 3–3 (PDF)" in page
     first, second = slips(client, two, "part=1").content, slips(client, two, "part=2").content
-    assert regs[1].full_name in slip_text(first, 1, 1) and empty(slip_text(first, 1, 2))
-    assert regs[2].full_name in slip_text(second, 1, 0)
+    assert regs[1].spoken_name in slip_text(first, 1, 1) and empty(slip_text(first, 1, 2))
+    assert regs[2].spoken_name in slip_text(second, 1, 0)
     assert slips(client, two, "part=3").status_code == 404
     files = client.get(reverse("manage_files", args=["a"])).content.decode()
     assert f"{url}?part=2" in files

@@ -38,53 +38,12 @@ after ``|`` where known.
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from dataclasses import dataclass
 
+from tournament.names import ascii_text, display_name
 from tournament.pairing.criteria import short_name
-from tournament.pairing.model import full_name
 from tournament.ranks import format_rank
 from tournament.standings.model import Cell, Standings
-
-_GERMAN = str.maketrans(
-    {
-        "ä": "ae",
-        "ö": "oe",
-        "ü": "ue",
-        "Ä": "Ae",
-        "Ö": "Oe",
-        "Ü": "Ue",
-        "ß": "ss",
-        "æ": "ae",
-        "Æ": "Ae",
-        "ø": "o",
-        "Ø": "O",
-        "ł": "l",
-        "Ł": "L",
-        "đ": "d",
-        "Đ": "D",
-        "þ": "th",
-        "Þ": "Th",
-        "ı": "i",
-        "ð": "d",
-        "Ð": "D",
-        "œ": "oe",
-        "Œ": "Oe",
-        "ħ": "h",
-        "Ħ": "H",
-        "|": " ",
-        ";": " ",
-    }
-)
-
-
-def ascii_text(text: str) -> str:
-    """German-style transliteration, accents dropped, anything else removed; never ``|`` or ``;``."""
-    text = text.translate(_GERMAN)
-    text = unicodedata.normalize("NFKD", text)
-    text = "".join(ch for ch in text if ord(ch) < 128 and not unicodedata.combining(ch))
-    return re.sub(r"\s+", " ", text).strip()
 
 
 def name_token(text: str) -> str:
@@ -165,7 +124,7 @@ def write_h9(standings: Standings, header: H9Header, *, keep_by_default: bool = 
         e = row.entrant
         surname = name_token(getattr(e, "surname_latin", "") or e.surname)
         given = name_token(getattr(e, "given_name_latin", "") or e.given_name)
-        name = full_name(surname, given) or f"Player{e.id}"
+        name = display_name(surname, given) or f"Player{e.id}"
         place = "" if row.place == previous else str(row.place)
         previous = row.place
         try:

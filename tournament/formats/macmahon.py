@@ -50,6 +50,7 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 
 from tournament import limits
+from tournament.names import spoken_name
 from tournament.pairing.criteria import BY_NAME, MAX_CRITERIA
 from tournament.pairing.opengotha_xml import TooDeep, UnreadableXML, XmlSource, load_xml
 from tournament.ranks import parse_rank, rank_from_rating
@@ -381,7 +382,7 @@ def _players(r: _Reader, container: ET.Element, rating_rank: bool) -> list[MMPla
         pid = r.text(el, "Id")
         go = el.find("GoPlayer")
         surname, given = r.text(go, "Surname"), r.text(go, "FirstName")
-        where = _("Player %(id)s (%(name)s)") % {"id": pid or n, "name": f"{given} {surname}".strip() or "?"}
+        where = _("Player %(id)s (%(name)s)") % {"id": pid or n, "name": spoken_name(surname, given) or "?"}
         r.unknown(el, PLAYER, where)
         if go is None:
             r.fail(_("%(where)s: no <GoPlayer> element.") % {"where": where})
@@ -417,9 +418,9 @@ def _players(r: _Reader, container: ET.Element, rating_rank: bool) -> list[MMPla
             if pin in pins:
                 r.fail(
                     _("The EGD PIN %(pin)s belongs to more than one player in the file: %(players)s.")
-                    % {"pin": pin, "players": f"{pins[pin]}, {given} {surname}"}
+                    % {"pin": pin, "players": f"{pins[pin]}, {spoken_name(surname, given)}"}
                 )
-            pins[pin] = f"{given} {surname}"
+            pins[pin] = spoken_name(surname, given)
         absent = []
         for round_el in el.findall("NotPlayingInRound"):
             number = r.number(

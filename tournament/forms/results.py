@@ -36,8 +36,8 @@ class ReportForm(VersionForm):
         super().__init__(*args, **kwargs)
         self.game = game
         self.fields["result"].choices = [
-            (Result.BLACK, _("Black (%(name)s) won") % {"name": game.black.full_name}),
-            (Result.WHITE, _("White (%(name)s) won") % {"name": game.white.full_name}),
+            (Result.BLACK, _("Black (%(name)s) won") % {"name": game.black.spoken_name}),
+            (Result.WHITE, _("White (%(name)s) won") % {"name": game.white.spoken_name}),
             (Result.DRAW, _("Draw")),
         ]
         discipline = game.round.discipline

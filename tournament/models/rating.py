@@ -21,6 +21,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from tournament.formats.rating_list import ID_FIELDS
+from tournament.names import display_name
 from tournament.ranks import format_rank
 
 from .fields import RankField, user_account
@@ -100,7 +101,12 @@ class RatedPlayer(models.Model):
         indexes = [models.Index(fields=["number"], name="rated_player_number")]
 
     def __str__(self) -> str:
-        return f"{self.surname} {self.given_name} ({self.number or '–'})"
+        return f"{self.display_name} ({self.number or '–'})"
+
+    @property
+    def display_name(self) -> str:
+        """``Surname Given``, as the list and every list of players name them (:mod:`tournament.names`)."""
+        return display_name(self.surname, self.given_name)
 
     @property
     def rank_display(self) -> str:

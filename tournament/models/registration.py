@@ -23,6 +23,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from tournament import limits
+from tournament.names import display_name, spoken_name
 from tournament.ranks import format_rank
 
 from .fields import RankField, user_account
@@ -185,11 +186,17 @@ class Registration(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.surname}, {self.given_name}"
+        return self.display_name
 
     @property
-    def full_name(self) -> str:
-        return f"{self.given_name} {self.surname}"
+    def display_name(self) -> str:
+        """``Albers Alice``: the player in a table or list, a PDF, a file (:mod:`tournament.names`)."""
+        return display_name(self.surname, self.given_name)
+
+    @property
+    def spoken_name(self) -> str:
+        """``Alice Albers``: the player named on their own, in a sentence or a heading (:mod:`tournament.names`)."""
+        return spoken_name(self.surname, self.given_name)
 
     @property
     def rank_display(self) -> str:

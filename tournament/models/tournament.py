@@ -336,8 +336,8 @@ class PairConstraint(models.Model):
         if self.kind == self.Kind.FIXED and not self.round_id:
             raise ValidationError({"round": _("A fixed pair is for one round: choose the round.")})
         names = {
-            "a": self.player_a.full_name,
-            "b": self.player_b.full_name,
+            "a": self.player_a.spoken_name,
+            "b": self.player_b.spoken_name,
             "round": self.round.number if self.round_id else "",
         }
         others = PairConstraint.objects.filter(tournament_id=self.tournament_id).exclude(pk=self.pk)

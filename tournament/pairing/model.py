@@ -84,18 +84,9 @@ class Player:
     participation: tuple[bool, ...] = ()
     final: bool = True  # OpenGotha's registeringStatus FIN
 
-    @property
-    def full_name(self) -> str:
-        return full_name(self.name, self.first_name)
-
     def present(self, round_number: int) -> bool:
         i = round_number - 1
         return self.final and (i >= len(self.participation) or self.participation[i])
-
-
-def full_name(surname: str, given_name: str) -> str:
-    """A person's name as the site shows it: the surname, then the given name."""
-    return f"{surname} {given_name}".strip()
 
 
 class Person(Protocol):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tournament.pairing.model import full_name
+from tournament.names import display_name
 
 
 @dataclass(frozen=True)
@@ -17,7 +17,8 @@ class SheetPlayer:
 
     @property
     def name(self) -> str:
-        return full_name(self.surname, self.given_name)
+        """``Surname Given``, as every list of players names them (:mod:`tournament.names`)."""
+        return display_name(self.surname, self.given_name)
 
 
 @dataclass(frozen=True)

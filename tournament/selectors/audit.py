@@ -75,16 +75,16 @@ def subjects(tournament: Tournament, entries: list[AuditEntry]) -> dict[tuple[st
         out[("game", g.pk)] = _("Round %(number)s, table %(table)s: %(black)s – %(white)s") % {
             "number": g.round.number,
             "table": g.table,
-            "black": g.black.full_name,
-            "white": g.white.full_name,
+            "black": g.black.spoken_name,
+            "white": g.white.spoken_name,
         }
     for kind in ("registration", "player"):
         for reg in Registration.objects.filter(tournament=tournament, pk__in=ids.get(kind, ())):
-            out[(kind, reg.pk)] = reg.full_name
+            out[(kind, reg.pk)] = reg.spoken_name
     for c in PairConstraint.objects.filter(tournament=tournament, pk__in=ids.get("pairconstraint", ())).select_related(
         "player_a", "player_b"
     ):
-        out[("pairconstraint", c.pk)] = f"{c.player_a.full_name} / {c.player_b.full_name}"
+        out[("pairconstraint", c.pk)] = f"{c.player_a.spoken_name} / {c.player_b.spoken_name}"
     if tournament.pk in ids.get("tournament", ()):
         out[("tournament", tournament.pk)] = tournament.name
     return out

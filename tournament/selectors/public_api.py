@@ -22,7 +22,6 @@ from django.utils import timezone
 
 from tournament.models import Game, Registration, Round, Tournament
 from tournament.models.game import Result
-from tournament.pairing.model import full_name
 from tournament.ranks import format_rank
 from tournament.selectors import standings as standings_selectors
 from tournament.selectors.round_day import games_by_table
@@ -46,11 +45,8 @@ def result_code(result: str, by_default: bool) -> str:
     return f"{code}!" if by_default and result != Result.UNKNOWN else code
 
 
-player_name = full_name  # ``Surname Given``, as the EGD and OpenGotha list players
-
-
 def _ref(reg: Registration) -> dict:
-    return {"id": reg.pk, "name": player_name(reg.surname, reg.given_name)}
+    return {"id": reg.pk, "name": reg.display_name}  # ``Surname Given``, as the EGD lists players
 
 
 def _rank(value) -> str:
@@ -186,7 +182,7 @@ def standings(t: Tournament, version: str, discipline_name: str | None) -> dict:
         "rows": [
             {
                 "place": row.place,
-                "player": {"id": row.entrant.id, "name": player_name(row.entrant.surname, row.entrant.given_name)},
+                "player": {"id": row.entrant.id, "name": row.entrant.name},
                 "values": dict(zip(codes, row.numbers)),
             }
             for row in table.rows

@@ -17,7 +17,7 @@ from django.db.models import Q
 
 from tournament.formats.rating_list import ID_FIELDS, KINDS
 from tournament.models import RatedPlayer, RatingList, Registration, Tournament
-from tournament.names import fold_name
+from tournament.names import display_name, fold_name
 from tournament.ranks import format_rank
 
 #: At most this many players are shown for a search.
@@ -52,7 +52,7 @@ def lists_in_use(tournament: Tournament) -> list[RatingList]:
 
 def search_key(surname: str, given_name: str) -> str:
     """What a search compares with: ``" muller hans"`` (every word after a space)."""
-    return " " + fold_name(f"{surname} {given_name}")
+    return " " + fold_name(display_name(surname, given_name))
 
 
 def search(tournament: Tournament, query: str, limit: int = SEARCH_LIMIT, lists=None) -> list[RatedPlayer]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tournament.models import Game, Registration, Round
+from tournament.names import spoken_name
 from tournament.pairing import edits
 from tournament.pairing import model as pm
 from tournament.selectors.pairing_data import pairing_tournament, plain_game, player_key
@@ -78,7 +79,7 @@ def warning_data(warning: edits.EditWarning, names: dict[str, str]) -> dict:
 
 def names_of(round_: Round) -> dict[str, str]:
     return {
-        player_key(pk): f"{given} {surname}"
+        player_key(pk): spoken_name(surname, given)
         for pk, given, surname in round_.tournament.registrations.values_list("pk", "given_name", "surname")
     }
 

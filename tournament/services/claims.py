@@ -105,7 +105,7 @@ def _take(registration: Registration, account, *, user, action: str, reason: str
         action,
         user=user,
         before={"account": None},
-        after={"account": account.get_username(), "player": str(registration)},
+        after={"account": account.get_username(), "player": registration.spoken_name},
         reason=reason,
     )
     return registration
@@ -154,7 +154,7 @@ def registration_unlink(*, registration: Registration, user, reason: str = "") -
         "registration.unlink",
         user=user,
         before={"account": before},
-        after={"account": None, "player": str(registration)},
+        after={"account": None, "player": registration.spoken_name},
         reason=reason,
     )
     return registration
@@ -190,6 +190,6 @@ def invitations_send(
             send_mail(subject, body, None, [registration.email])
             registration.invited_at = timezone.now()
             registration.save(update_fields=["invited_at"])
-            log_change(registration, "registration.invite", user=user, after={"player": str(registration)})
+            log_change(registration, "registration.invite", user=user, after={"player": registration.spoken_name})
             sent += 1
     return sent

@@ -28,6 +28,7 @@ from tournament.models import (
     TournamentRole,
 )
 from tournament.models.discipline import DisciplineKind, HandicapPolicy
+from tournament.names import spoken_name
 from tournament.permissions import SYSTEM
 from tournament.ranks import parse_rank
 
@@ -226,7 +227,7 @@ def _registrations(tournament: Tournament, users: dict, report: DemoReport) -> N
         )
         registration.full_clean()
         registration.save()
-        report.add(f"registration of {given} {surname}")
+        report.add(f"registration of {spoken_name(surname, given)}")
 
 
 def _rounds(tournament: Tournament, disciplines: list[Discipline], report: DemoReport) -> list[Round]:

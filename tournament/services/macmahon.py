@@ -89,7 +89,9 @@ def _registrations(tournament: Tournament, data: MMTournament) -> dict[str, Regi
             absent_rounds=list(p.not_playing),
             mms_correction=1 if p.super_bar else 0,
         )
-    checked_players([(_("Player %(id)s (%(name)s)") % {"id": pid, "name": r.full_name}, r) for pid, r in rows.items()])
+    checked_players(
+        [(_("Player %(id)s (%(name)s)") % {"id": pid, "name": r.spoken_name}, r) for pid, r in rows.items()]
+    )
     return rows
 
 

@@ -97,7 +97,7 @@ def _registrations(tournament: Tournament, data: pm.Tournament) -> dict[str, Reg
         )
         rows[p.key] = reg
     checked_players(
-        [(_("Player %(n)s (%(name)s)") % {"n": n, "name": r.full_name}, r) for n, r in enumerate(rows.values(), 1)]
+        [(_("Player %(n)s (%(name)s)") % {"n": n, "name": r.spoken_name}, r) for n, r in enumerate(rows.values(), 1)]
     )
     return rows
 

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from tournament.limits import FILE_PLAYERS
 from tournament.models import AuditEntry, Registration, Tournament
 from tournament.models.registration import PLAYER_FIELDS, new_claim_code
+from tournament.names import spoken_name
 from tournament.permissions import ORGANIZER, require
 
 from .audit import log_action
@@ -259,7 +260,7 @@ def opengotha_player_rows(data: bytes) -> list[tuple[str, dict]]:
     rows = []
     for n, p in enumerate(plain.players, start=1):
         pin = str(extra.get(p.key, {}).get("egfPin", "") or "")
-        label = _("Player %(n)s (%(name)s)") % {"n": n, "name": f"{p.first_name} {p.name}".strip()[:80]}
+        label = _("Player %(n)s (%(name)s)") % {"n": n, "name": spoken_name(p.name, p.first_name)[:80]}
         rows.append(
             (
                 label,

@@ -81,7 +81,7 @@ def creation_entry(registration: Registration, *, user) -> AuditEntry:
         obj=registration,
         user=user,
         after={
-            "player": str(registration),
+            "player": registration.spoken_name,
             "status": registration.status,
             "source": registration.source,
             **audit_data(registration, ("rank", "club", "country", "egd_pin")),
@@ -174,9 +174,9 @@ def registration_delete(*, registration: Registration, user, reason: str = "") -
     if _rounds_played(registration):
         raise ValidationError(
             _("%(player)s has games in this tournament: withdraw the registration instead.")
-            % {"player": registration.full_name}
+            % {"player": registration.spoken_name}
         )
-    before = {"player": str(registration), "status": registration.status, **audit_data(registration)}
+    before = {"player": registration.spoken_name, "status": registration.status, **audit_data(registration)}
     log_change(registration, "registration.delete", user=user, before=before, reason=reason)
     registration.delete()
 
@@ -210,7 +210,7 @@ def registration_merge(*, keep: Registration, drop: Registration, user, reason: 
         )
     if keep.user_id and drop.user_id and keep.user_id != drop.user_id:
         raise ValidationError(_("The two registrations belong to two different accounts; unlink one of them first."))
-    before = {"kept": audit_data(keep), "merged": {"player": str(drop), **audit_data(drop)}}
+    before = {"kept": audit_data(keep), "merged": {"player": drop.spoken_name, **audit_data(drop)}}
     now = timezone.now()
     Game.objects.filter(black=drop).update(black=keep, version=F("version") + 1, updated_at=now)
     Game.objects.filter(white=drop).update(white=keep, version=F("version") + 1, updated_at=now)

@@ -65,7 +65,7 @@ def _playing(round_: Round, *players: Registration) -> None:
         if player.status != Registration.Status.CONFIRMED:
             raise ValidationError(
                 _("%(name)s is not confirmed (%(status)s) and cannot be paired.")
-                % {"name": player.full_name, "status": player.get_status_display()}
+                % {"name": player.spoken_name, "status": player.get_status_display()}
             )
 
 
@@ -164,11 +164,11 @@ def players_pair(
         round_,
         "round.pair_by_hand",
         user=user,
-        before={"bye": [b.player.full_name for b in byes]} if byes else None,
+        before={"bye": [b.player.spoken_name for b in byes]} if byes else None,
         after={"games": [_seat(game, names)], "warnings": warnings},
     )
     texts = _words(warnings)
-    texts += [_("%(name)s no longer has the bye.") % {"name": b.player.full_name} for b in byes]
+    texts += [_("%(name)s no longer has the bye.") % {"name": b.player.spoken_name} for b in byes]
     return game, texts
 
 
@@ -182,18 +182,18 @@ def round_set_bye(*, round: Round, player: Registration, user) -> Bye:  # noqa: 
         Game.objects.filter(round=round_).filter(black=player).exists()
         or Game.objects.filter(round=round_, white=player).exists()
     ):
-        raise ValidationError(_("%(name)s has a game in this round already.") % {"name": player.full_name})
+        raise ValidationError(_("%(name)s has a game in this round already.") % {"name": player.spoken_name})
     previous = list(Bye.objects.filter(round=round_).select_related("player"))
     if any(b.player_id == player.pk for b in previous):
-        raise ValidationError(_("%(name)s has the bye already.") % {"name": player.full_name})
+        raise ValidationError(_("%(name)s has the bye already.") % {"name": player.spoken_name})
     Bye.objects.filter(pk__in=[b.pk for b in previous]).delete()
     bye = Bye.objects.create(round=round_, player=player)
     log_change(
         round_,
         "round.bye",
         user=user,
-        before={"bye": [b.player.full_name for b in previous]} if previous else None,
-        after={"bye": [player.full_name]},
+        before={"bye": [b.player.spoken_name for b in previous]} if previous else None,
+        after={"bye": [player.spoken_name]},
     )
     return bye
 
@@ -256,7 +256,7 @@ def pair_constraint_add(
         user=user,
         after={
             "kind": kind,
-            "players": [player_a.full_name, player_b.full_name],
+            "players": [player_a.spoken_name, player_b.spoken_name],
             "round": round.number if round else None,
         },
         reason=reason,
@@ -273,7 +273,7 @@ def pair_constraint_remove(*, constraint: PairConstraint, user, reason: str = ""
     )
     before = {
         "kind": constraint.kind,
-        "players": [constraint.player_a.full_name, constraint.player_b.full_name],
+        "players": [constraint.player_a.spoken_name, constraint.player_b.spoken_name],
         "round": constraint.round.number if constraint.round else None,
     }
     log_change(constraint, "pairing.remove_constraint", user=user, before=before, reason=reason)

@@ -59,7 +59,7 @@ def _advance(round_: Round, from_status: str, to_status: str) -> Round:
 
 def _names(text: str, players: dict[str, Registration]) -> str:
     """The engine names players by key (their id); people want names."""
-    return re.sub(r"\b\d+\b", lambda m: players[m.group()].full_name if m.group() in players else m.group(), text)
+    return re.sub(r"\b\d+\b", lambda m: players[m.group()].spoken_name if m.group() in players else m.group(), text)
 
 
 @transaction.atomic
@@ -116,7 +116,7 @@ def _constraint_conflicts(constraints, registrations: dict[int, Registration]) -
     }
     seen: dict[int, PairConstraint] = {}
     for c in fixed:
-        names = {"a": registrations[c.player_a_id].full_name, "b": registrations[c.player_b_id].full_name}
+        names = {"a": registrations[c.player_a_id].spoken_name, "b": registrations[c.player_b_id].spoken_name}
         if frozenset((c.player_a_id, c.player_b_id)) in forbidden:
             raise ValidationError(
                 _("%(a)s and %(b)s are both a fixed and a forbidden pair; remove one of the two.") % names
@@ -125,7 +125,7 @@ def _constraint_conflicts(constraints, registrations: dict[int, Registration]) -
             if player_id in seen:
                 raise ValidationError(
                     _("%(name)s is in two fixed pairs of this round; remove one of them.")
-                    % {"name": registrations[player_id].full_name}
+                    % {"name": registrations[player_id].spoken_name}
                 )
             seen[player_id] = c
 
@@ -171,11 +171,11 @@ def round_pair(*, round: Round, user) -> PairingOutcome:  # noqa: A002 - the dom
         pair = (player_key(c.player_a_id), player_key(c.player_b_id))
         if c.kind != PairConstraint.Kind.FIXED or c.round_id != round_.pk or set(pair) & busy:
             continue
-        outside = [players[k].full_name for k in pair if k not in known]
+        outside = [players[k].spoken_name for k in pair if k not in known]
         if outside:
             warnings.append({"code": "fixed-skipped", "players": outside})
             continue
-        warnings += [{"code": "fixed-absent", "players": [players[k].full_name]} for k in pair if k not in present]
+        warnings += [{"code": "fixed-absent", "players": [players[k].spoken_name]} for k in pair if k not in present]
         fixed.append(pair)
     keep = [
         PlainGame(
@@ -209,7 +209,7 @@ def round_pair(*, round: Round, user) -> PairingOutcome:  # noqa: A002 - the dom
         bye = players[pairing.bye]
         Bye.objects.create(round=round_, player=bye)
     if pairing.unpaired:
-        warnings.append({"code": "unpaired", "players": [players[k].full_name for k in pairing.unpaired]})
+        warnings.append({"code": "unpaired", "players": [players[k].spoken_name for k in pairing.unpaired]})
     for g in sorted(pairing.games, key=lambda g: g.table):
         cost = pairing.costs.get(frozenset((g.white, g.black)))
         if cost is not None and cost.terms.get("duplicate") == 0:
@@ -217,19 +217,19 @@ def round_pair(*, round: Round, user) -> PairingOutcome:  # noqa: A002 - the dom
                 {
                     "code": "rematch",
                     "table": g.table,
-                    "players": [players[g.black].full_name, players[g.white].full_name],
+                    "players": [players[g.black].spoken_name, players[g.white].spoken_name],
                 }
             )
     log_change(
         round_,
         "round.pair",
         user=user,
-        after={"games": created + len(kept), "bye": bye.full_name if bye else None, "warnings": warnings},
+        after={"games": created + len(kept), "bye": bye.spoken_name if bye else None, "warnings": warnings},
     )
 
     # kept with the round: the round's page shows them (the words are made when it is read)
     def name(key: str) -> str:
-        return players[key].full_name if key in players else key
+        return players[key].spoken_name if key in players else key
 
     record = {
         "warnings": warnings,

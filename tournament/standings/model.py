@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from tournament.pairing.model import GeneralParams, full_name
+from tournament.names import display_name
+from tournament.pairing.model import GeneralParams
 
 #: A player's id: the site's primary key, or OpenGotha's key (name and first name) in a file's standings.
 PlayerId = int | str
@@ -54,7 +55,8 @@ class Entrant:
 
     @property
     def name(self) -> str:
-        return full_name(self.surname, self.given_name)
+        """``Surname Given``, as every list of players names them (:mod:`tournament.names`)."""
+        return display_name(self.surname, self.given_name)
 
 
 @dataclass(frozen=True)

@@ -38,8 +38,8 @@ def _row(row: dict, slug: str, csrf: str, words: dict) -> str:
     return (
         f'<tr id="result-row-{pk}" class="{classes}">\n'
         f'  <td class="num">{_text(g.table)}</td>\n'
-        f'  <td>● {conditional_escape(g.black.full_name)} <span class="muted">'
-        f"{conditional_escape(g.black.rank_display)}</span><br>○ {conditional_escape(g.white.full_name)}"
+        f'  <td>● {conditional_escape(g.black.display_name)} <span class="muted">'
+        f"{conditional_escape(g.black.rank_display)}</span><br>○ {conditional_escape(g.white.display_name)}"
         f' <span class="muted">{conditional_escape(g.white.rank_display)}</span></td>\n'
         '  <td class="result-cell">\n'
         f'    <form id="result-form-{pk}" method="post" action="{url}"\n'

@@ -60,9 +60,9 @@ def round_game_rows(context, games) -> SafeString:
         row = [
             f'    <tr id="game-{pk}"{moved_class}>'
             f'<td class="num" data-label="{words["table"]}">{_text(g.table)}{kept}</td>\n'
-            f'      <td data-label="{words["black"]}">{conditional_escape(g.black.full_name)}'
+            f'      <td data-label="{words["black"]}">{conditional_escape(g.black.display_name)}'
             f' <span class="muted">{conditional_escape(g.black.rank_display)}</span></td>\n'
-            f'      <td data-label="{words["white"]}">{conditional_escape(g.white.full_name)}'
+            f'      <td data-label="{words["white"]}">{conditional_escape(g.white.display_name)}'
             f' <span class="muted">{conditional_escape(g.white.rank_display)}</span></td>\n'
             f'      <td class="num hcp" data-label="{words["hcp"]}">{_text(g.handicap) if g.handicap else ""}</td>'
             f"{komi}\n"

@@ -46,7 +46,7 @@ def _warn_duplicates(request, duplicates) -> None:
         messages.warning(
             request,
             _("Possibly one person entered twice: %(a)s and %(b)s (%(why)s). Merge them on the player's page if so.")
-            % {"a": d.first.full_name, "b": d.second.full_name, "why": d.reason},
+            % {"a": d.first.spoken_name, "b": d.second.spoken_name, "why": d.reason},
         )
 
 
@@ -103,7 +103,8 @@ def registration_status(request, tournament, roles, pk):
         registration.refresh_from_db()
         messages.success(
             request,
-            _("%(player)s: %(status)s") % {"player": registration, "status": registration.get_status_display()},
+            _("%(player)s: %(status)s")
+            % {"player": registration.spoken_name, "status": registration.get_status_display()},
         )
     if request.htmx:
         registration.refresh_from_db()
@@ -156,7 +157,7 @@ def registration_edit(request, tournament, roles, pk):
                 each_on_top(form, exc)
             else:
                 registration.refresh_from_db()
-                messages.success(request, _("Saved: %(player)s") % {"player": registration})
+                messages.success(request, _("Saved: %(player)s") % {"player": registration.spoken_name})
                 return redirect("manage_registrations", slug=tournament.slug)
     else:
         form = RegistrationEditForm(instance=registration, rounds=rounds, id_kinds=ratings.id_kinds(tournament))
@@ -208,7 +209,11 @@ def registration_merge(request, tournament, roles, pk):
         registration_services.registration_merge(
             keep=registration, drop=other, user=request.user, reason=_reason(request)
         )
-        messages.success(request, _("%(other)s was merged into %(player)s.") % {"other": other, "player": registration})
+        messages.success(
+            request,
+            _("%(other)s was merged into %(player)s.")
+            % {"other": other.spoken_name, "player": registration.spoken_name},
+        )
     return redirect("manage_registration", slug=tournament.slug, pk=registration.pk)
 
 
@@ -219,7 +224,7 @@ def registration_delete(request, tournament, roles, pk):
     registration = _registration(tournament, pk)
     with refusal_as_message(request) as outcome:
         registration_services.registration_delete(registration=registration, user=request.user, reason=_reason(request))
-        messages.success(request, _("%(player)s was deleted.") % {"player": registration})
+        messages.success(request, _("%(player)s was deleted.") % {"player": registration.spoken_name})
     if outcome.refused:
         return redirect("manage_registration", slug=tournament.slug, pk=registration.pk)
     return redirect("manage_registrations", slug=tournament.slug)
@@ -260,7 +265,7 @@ def player_add(request, tournament, roles):
                 except ValidationError as exc:
                     each_on_top(form, exc)
                 else:
-                    messages.success(request, _("%(player)s entered and confirmed.") % {"player": reg})
+                    messages.success(request, _("%(player)s entered and confirmed.") % {"player": reg.spoken_name})
                     return redirect("manage_registrations", slug=tournament.slug)
     else:
         partial, egd_context, from_list = ratings.lookup(request, tournament)
@@ -378,7 +383,7 @@ def welcome_slips(request, tournament, roles):
         WelcomeSlip(
             tournament=tournament.name,
             when=when,
-            name=reg.full_name,
+            name=reg.spoken_name,
             details=" · ".join(
                 x for x in (reg.rank_display, reg.club, reg.country, f"EGD {reg.egd_pin}" if reg.egd_pin else "") if x
             ),

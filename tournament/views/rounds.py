@@ -202,8 +202,8 @@ def round_move_table(request, tournament, roles, number):
         else:
             ok = True
             notice = _("%(black)s – %(white)s moved from table %(old)s to table %(new)s.") % {
-                "black": game.black.full_name,
-                "white": game.white.full_name,
+                "black": game.black.spoken_name,
+                "white": game.white.spoken_name,
                 "old": old,
                 "new": form.cleaned_data["table"],
             }
@@ -283,7 +283,7 @@ def round_swap(request, tournament, round_):
     players = _two_players(request, tournament)
     a, b = players["player_a"], players["player_b"]
     warnings = edit_services.game_swap_players(round=round_, player_a=a, player_b=b, user=request.user)
-    _said(request, _("Swapped %(a)s and %(b)s.") % {"a": a.full_name, "b": b.full_name}, warnings)
+    _said(request, _("Swapped %(a)s and %(b)s.") % {"a": a.spoken_name, "b": b.spoken_name}, warnings)
 
 
 @_round_button
@@ -296,7 +296,7 @@ def round_unpair_game(request, tournament, round_):
     messages.success(
         request,
         _("Table %(table)s taken out: %(black)s and %(white)s are unpaired.")
-        % {"table": game.table, "black": game.black.full_name, "white": game.white.full_name},
+        % {"table": game.table, "black": game.black.spoken_name, "white": game.white.spoken_name},
     )
 
 
@@ -309,7 +309,7 @@ def round_pair_by_hand(request, tournament, round_):
     _said(
         request,
         _("Table %(table)s: %(black)s (Black) – %(white)s (White).")
-        % {"table": game.table, "black": game.black.full_name, "white": game.white.full_name},
+        % {"table": game.table, "black": game.black.spoken_name, "white": game.white.spoken_name},
         warnings,
     )
 
@@ -318,7 +318,7 @@ def round_pair_by_hand(request, tournament, round_):
 def round_bye(request, tournament, round_):
     player = cleaned(PlayerForm(request.POST, tournament=tournament), _("Choose a player."))["player"]
     edit_services.round_set_bye(round=round_, player=player, user=request.user)
-    messages.success(request, _("%(name)s has the bye in this round.") % {"name": player.full_name})
+    messages.success(request, _("%(name)s has the bye in this round.") % {"name": player.spoken_name})
 
 
 @_round_button

@@ -22,8 +22,8 @@ def game_sgf(game) -> str:
     text = discipline.variant.write_sgf(replay)
     tournament = game.round.tournament
     root = {
-        "PB": game.black.full_name,
-        "PW": game.white.full_name,
+        "PB": game.black.display_name,
+        "PW": game.white.display_name,
         "BR": game.black.rank_display,
         "WR": game.white.rank_display,
         "EV": tournament.name,

@@ -28,6 +28,6 @@ class Command(BaseCommand):
 
         for d in duplicates_in(tournament):
             self.stdout.write(
-                f"Warning: perhaps one person entered twice: {d.first.full_name} and {d.second.full_name} "
+                f"Warning: perhaps one person entered twice: {d.first.spoken_name} and {d.second.spoken_name} "
                 f"({d.reason}); merge them on the players' page if so."
             )
