@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.registry import Variant
 from tournament.limits import MAX_KOMI, MAX_ROUND, MIN_KOMI
+from tournament.local_time import at_tournament, local_time
 from tournament.models import Discipline
 from tournament.models.discipline import DisciplineKind, handicap_policies
 from tournament.models.tournament import PairingSystem
@@ -211,8 +212,8 @@ class LocalDateTimeField(forms.DateTimeField):
 
     FORMAT = "%Y-%m-%dT%H:%M"
 
-    def __init__(self, *, tz, **kwargs):
-        self.tz = tz
+    def __init__(self, *, tournament, **kwargs):
+        self.tournament = tournament
         kwargs.setdefault("widget", forms.DateTimeInput(attrs={"type": "datetime-local"}, format=self.FORMAT))
         kwargs.setdefault("input_formats", [self.FORMAT, "%Y-%m-%dT%H:%M:%S", "%Y-%m-%d %H:%M"])
         super().__init__(**kwargs)
@@ -228,12 +229,12 @@ class LocalDateTimeField(forms.DateTimeField):
                 naive = dt.datetime.strptime(text, fmt)
             except ValueError:
                 continue
-            return timezone.make_aware(naive, self.tz)
+            return at_tournament(naive, self.tournament)
         raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
 
     def prepare_value(self, value):
         if isinstance(value, dt.datetime) and timezone.is_aware(value):
-            return timezone.localtime(value, self.tz).strftime(self.FORMAT)
+            return local_time(value, self.tournament).strftime(self.FORMAT)
         return value
 
 
@@ -256,7 +257,7 @@ class RoundForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["discipline"].queryset = tournament.disciplines.order_by("position", "name", "pk")
         self.fields["starts_at"] = LocalDateTimeField(
-            tz=tournament.tzinfo,
+            tournament=tournament,
             label=_("Starts at"),
             required=False,
             help_text=_("In the tournament's time zone (%(zone)s).") % {"zone": tournament.time_zone},

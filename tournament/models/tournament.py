@@ -254,16 +254,6 @@ class Tournament(models.Model):
         """The kinds of rating list registration looks players up in, the preferred first."""
         return [k.strip() for k in (self.rating_kinds or "").split(",") if k.strip() in RatingKind.values]
 
-    @property
-    def tzinfo(self) -> zoneinfo.ZoneInfo:
-        """The tournament's time zone (the site's own if the stored name is unknown)."""
-        from django.utils import timezone
-
-        try:
-            return zoneinfo.ZoneInfo(self.time_zone)
-        except (zoneinfo.ZoneInfoNotFoundError, ValueError, TypeError):
-            return timezone.get_default_timezone()
-
     def clean(self) -> None:
         errors = {}
         if self.start_date and self.end_date and self.end_date < self.start_date:

@@ -18,8 +18,7 @@ won by default). The site's own pairing sheets list Black first and write
 
 from __future__ import annotations
 
-from django.utils import timezone
-
+from tournament.local_time import local_time
 from tournament.models import Game, Registration, Round, Tournament
 from tournament.models.game import Result
 from tournament.ranks import format_rank
@@ -79,7 +78,7 @@ def tournament(t: Tournament) -> dict:
             "number": r.number,
             "discipline": r.discipline_id,
             "status": r.status,
-            "start": timezone.localtime(r.starts_at) if r.starts_at else None,
+            "start": local_time(r.starts_at, t),
         }
         for r in t.rounds.order_by("number")
     ]

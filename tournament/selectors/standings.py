@@ -6,12 +6,9 @@ Also builds the plain data of the pairing sheets and result slips
 
 from __future__ import annotations
 
-import zoneinfo
-
 from django.db.models import Q
-from django.utils import timezone
-from django.utils.formats import date_format
 
+from tournament.local_time import local_time_text
 from tournament.models import Bye, Game, Registration, Round, Tournament
 from tournament.pdf.data import PairingSheet, SheetPlayer, SheetTable
 from tournament.ranks import format_rank
@@ -206,25 +203,10 @@ def pairing_sheet(round_: Round) -> PairingSheet:
         byes=tuple(player(p) for p in away.byes),
         absent=tuple(player(p) for p in away.absent),
         withdrawn=tuple(player(p) for p in away.withdrawn),
-        date=local_datetime(round_.starts_at, tournament),
+        date=local_time_text(round_.starts_at, tournament),
         komi=discipline.has_komi,
         win_methods=tuple((m.value, str(m.label)) for m in discipline.win_methods),
     )
-
-
-def local_datetime(value, tournament: Tournament | None = None) -> str:
-    """A moment as people at the tournament read it: in the tournament's time zone (the site's,
-    ``TIME_ZONE``, while a tournament has none of its own) and the active language."""
-    if value is None:
-        return ""
-    zone = None
-    name = getattr(tournament, "time_zone", "") or ""
-    if name:
-        try:
-            zone = zoneinfo.ZoneInfo(str(name))
-        except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-            zone = None
-    return date_format(timezone.localtime(value, zone), "DATETIME_FORMAT")
 
 
 def go_standings(tournament: Tournament, *, discipline: str | None = None, public: bool = True) -> sm.Standings:

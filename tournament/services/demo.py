@@ -18,8 +18,8 @@ from decimal import Decimal
 
 from django.contrib.auth import get_user_model
 from django.db import models, transaction
-from django.utils import timezone
 
+from tournament.local_time import at_tournament
 from tournament.models import (
     Discipline,
     Registration,
@@ -232,8 +232,8 @@ def _registrations(tournament: Tournament, users: dict, report: DemoReport) -> N
 
 def _rounds(tournament: Tournament, disciplines: list[Discipline], report: DemoReport) -> list[Round]:
     result = []
-    # 10:00 where the tournament is played (the site's time zone), not in UTC
-    start = dt.datetime.combine(tournament.start_date, dt.time(10, 0), tzinfo=timezone.get_default_timezone())
+    # 10:00 where the tournament is played (its time zone), not in UTC
+    start = at_tournament(dt.datetime.combine(tournament.start_date, dt.time(10, 0)), tournament)
     times = [
         start,
         start + dt.timedelta(hours=1, minutes=30),

@@ -8,7 +8,7 @@ from django.urls import get_script_prefix
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
-from tournament import audit_words, permissions
+from tournament import audit_words, local_time, permissions
 from tournament.permissions import roles_of
 from tournament.views.fragments import memo_html
 
@@ -62,10 +62,17 @@ def may_see_round(round_, roles) -> bool:
     return permissions.may_see_round(roles or frozenset(), round_)
 
 
+@register.filter("local_time")
+def local_time_filter(moment, tournament):
+    """``{{ round.starts_at|local_time:tournament|date:"DATETIME_FORMAT" }}``: the moment at the tournament's
+    place (:mod:`tournament.local_time`)."""
+    return local_time.for_template(moment, tournament)
+
+
 #: The audit log's words as filters: ``{{ e.action|action_label }}`` (each documented in :mod:`tournament.audit_words`).
 AUDIT_FILTERS = {
     "object_label": audit_words.object_label,
-    "audit_value": audit_words.change_words,
+    "change_words": audit_words.change_words,
     "action_label": audit_words.action_label,
     "result_label": audit_words.result_label,
 }

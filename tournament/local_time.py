@@ -1,0 +1,60 @@
+"""The tournament's time zone: a moment of a tournament as the people at the tournament read it.
+
+One rule for the pages, the PDFs, the JSON API and the exports: a tournament is played where it is, so
+a round's start is typed, shown and written in the tournament's own time zone
+(``Tournament.time_zone``, e.g. ``Asia/Tokyo`` on a site whose ``TIME_ZONE`` is ``Europe/Berlin``),
+and in the site's only while the tournament names no zone Python knows. The API writes the moment with
+its offset (``2026-11-28T10:00:00+09:00``), the pages and PDFs in the reader's language
+(``28 Nov 2026, 10:00``), the programme's form takes it typed in that zone.
+
+Everything here is asked by its callers, nothing reads ``zoneinfo`` or Django's ``localtime`` anywhere
+else (``tests/reliability/test_vocabulary.py`` checks). Templates use the ``local_time`` filter
+(``templatetags/site_tags.py``).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import zoneinfo
+
+from django.templatetags.tz import do_timezone
+from django.utils import timezone
+from django.utils.formats import date_format
+
+
+def tournament_zone(tournament) -> dt.tzinfo:
+    """The tournament's time zone; the site's (``TIME_ZONE``) if it names none that Python knows."""
+    name = getattr(tournament, "time_zone", "") or ""
+    if name:
+        try:
+            return zoneinfo.ZoneInfo(str(name))
+        except (zoneinfo.ZoneInfoNotFoundError, ValueError, TypeError):
+            pass
+    return timezone.get_default_timezone()
+
+
+def local_time(moment: dt.datetime | None, tournament) -> dt.datetime | None:
+    """``moment`` (aware) at the tournament's place: its wall-clock time there, with that offset."""
+    if moment is None:
+        return None
+    return moment.astimezone(tournament_zone(tournament))
+
+
+def local_time_text(moment: dt.datetime | None, tournament, style: str = "DATETIME_FORMAT") -> str:
+    """``moment`` at the tournament's place in the active language (``28 Nov 2026, 10:00``; ``style`` is a
+    Django date format or its name); empty for none."""
+    local = local_time(moment, tournament)
+    return "" if local is None else date_format(local, style)
+
+
+def at_tournament(wall_clock: dt.datetime, tournament) -> dt.datetime:
+    """A date and time typed as the tournament's clock shows it (naive), as the moment it is."""
+    return timezone.make_aware(wall_clock, tournament_zone(tournament))
+
+
+def for_template(moment: dt.datetime | None, tournament) -> dt.datetime | None:
+    """:func:`local_time` for a template: a template's ``date`` filter then leaves it at the tournament's
+    place instead of moving it to the site's zone (Django's ``timezone`` filter does the same)."""
+    if moment is None:
+        return None
+    return do_timezone(moment, tournament_zone(tournament))
