@@ -157,7 +157,9 @@ OTHER_QUESTION_MARKS = {
     'seat.get("black") or "?"': "an audit entry without a player's name",
     'seat.get("white") or "?"': "an audit entry without a player's name",
     "self.published or '?'": "a rating list without a date",
-    '.strip() or "?"': "a file's player without a name, in an error message",
+    'f"{request.path}?{query.urlencode()}"': "a URL's query",
+    'spoken_name(surname, given) or "?"': "a file's player without a name, in an error message",
+    '(round_el.text or "").strip() or "?"': "an empty round number, in an error message",
 }
 
 

@@ -43,6 +43,7 @@ from dataclasses import dataclass
 from tournament.names import ascii_text, display_name
 from tournament.pairing.criteria import short_name
 from tournament.ranks import format_rank
+from tournament.result_codes import NO_OUTCOME
 from tournament.standings.model import Cell, Standings
 
 
@@ -86,7 +87,7 @@ def entry(cell: Cell, keep_by_default: bool = False, full: bool = True) -> str:
         return f"   0{cell.outcome if cell.outcome in '+-=' else '-'}   "
     if cell.by_default and not keep_by_default:
         return "      0="
-    outcome = cell.outcome if cell.outcome in "+-=" else "?"
+    outcome = cell.outcome if cell.outcome in "+-=" else NO_OUTCOME
     text = _right(str(cell.opponent_place), 4) + outcome
     if full:
         text += f"{'!' if cell.by_default else '/'}{cell.colour}{cell.handicap}"

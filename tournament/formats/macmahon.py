@@ -50,6 +50,7 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 
 from tournament import limits
+from tournament import result_codes as codes
 from tournament.names import spoken_name
 from tournament.pairing.criteria import BY_NAME, MAX_CRITERIA
 from tournament.pairing.opengotha_xml import TooDeep, UnreadableXML, XmlSource, load_xml
@@ -89,7 +90,7 @@ class MMPairing:
     white: str | None  # None for the bye
     handicap: int = 0
     #: ``B``, ``W``, ``D``, ``0``, ``1`` or ``?`` (the site's result letters)
-    result: str = "?"
+    result: str = codes.UNKNOWN
     by_default: bool = False
     by_referee: bool = False
     forced: bool = False
@@ -154,19 +155,8 @@ WALLLIST = {
 #: Walllist criteria: (McMahon code, Swiss code), the site's codes of :data:`WALLLIST`.
 CRITERIA = {name: (BY_NAME[mm].code, BY_NAME[swiss].code) for name, (mm, swiss) in WALLLIST.items()}
 
-#: Results, Black first (see the module docstring).
-RESULTS = {
-    "1-0": "B",
-    "0-1": "W",
-    "½-½": "D",
-    "1/2-1/2": "D",
-    "=": "D",
-    "0-0": "0",
-    "1-1": "1",
-    "?-?": "?",
-    "?": "?",
-    "": "?",
-}
+#: Results, Black first (see the module docstring): :data:`tournament.result_codes.OF_MACMAHON`.
+RESULTS = codes.OF_MACMAHON
 
 
 class _Reader:
@@ -486,7 +476,7 @@ def _pairings(r: _Reader, container: ET.Element, ids: set[str]) -> tuple[list[MM
             result = RESULTS.get(raw.rstrip("!").strip())
             if result is None:
                 r.fail(_("%(where)s: the result “%(value)s” cannot be read.") % {"where": where, "value": raw})
-                result = "?"
+                result = codes.UNKNOWN
             handicap = r.integer(el, "Handicap", 0, where, low=0, high=limits.MAX_HANDICAP) or 0
             pairings.append(
                 MMPairing(
@@ -495,7 +485,7 @@ def _pairings(r: _Reader, container: ET.Element, ids: set[str]) -> tuple[list[MM
                     black=black,
                     white=white_id,
                     handicap=handicap,
-                    result="?" if bye else result,
+                    result=codes.UNKNOWN if bye else result,
                     by_default=by_default and not bye,
                     by_referee=r.flag(el, "ResultByReferee", False, where),
                     forced=r.flag(el, "ForcedPairing", False, where),

@@ -10,18 +10,21 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from tournament import limits
+from tournament import result_codes as codes
 from tournament.variants import variant_for
 
 from .fields import user_account
 
 
 class Result(models.TextChoices):
-    UNKNOWN = "?", _("unknown")
-    BLACK = "B", _("Black wins")
-    WHITE = "W", _("White wins")
-    DRAW = "D", _("draw (jigo)")
-    BOTH_LOSE = "0", _("both lose")
-    BOTH_WIN = "1", _("both win")
+    """The stored result of a game: the letters of :mod:`tournament.result_codes` with their words."""
+
+    UNKNOWN = codes.UNKNOWN, _("unknown")
+    BLACK = codes.BLACK, _("Black wins")
+    WHITE = codes.WHITE, _("White wins")
+    DRAW = codes.DRAW, _("draw (jigo)")
+    BOTH_LOSE = codes.BOTH_LOSE, _("both lose")
+    BOTH_WIN = codes.BOTH_WIN, _("both win")
 
 
 class ResultState(models.TextChoices):
@@ -53,27 +56,6 @@ def win_methods(kind: str) -> tuple[WinMethod, ...]:
 def win_method_choices(kind: str) -> list[tuple[str, str]]:
     """Choices for a "won by" field of a game of ``kind``: "not given", then its ways of winning."""
     return [(WinMethod.NONE.value, WinMethod.NONE.label)] + [(m.value, m.label) for m in win_methods(kind)]
-
-
-_POINTS = {
-    # result: (black's points, white's points)
-    Result.BLACK: (Decimal("1"), Decimal("0")),
-    Result.WHITE: (Decimal("0"), Decimal("1")),
-    Result.DRAW: (Decimal("0.5"), Decimal("0.5")),
-    Result.BOTH_LOSE: (Decimal("0"), Decimal("0")),
-    Result.BOTH_WIN: (Decimal("1"), Decimal("1")),
-    Result.UNKNOWN: (Decimal("0"), Decimal("0")),
-}
-
-#: Short forms as OpenGotha and the EGD write them.
-_SHORT = {
-    Result.BLACK: "1-0",
-    Result.WHITE: "0-1",
-    Result.DRAW: "½-½",
-    Result.BOTH_LOSE: "0-0",
-    Result.BOTH_WIN: "1-1",
-    Result.UNKNOWN: "?",
-}
 
 
 class Game(models.Model):
@@ -163,11 +145,11 @@ class Game(models.Model):
         return self.result != Result.UNKNOWN
 
     def points(self, player_id: int) -> Decimal:
-        black, white = _POINTS[Result(self.result)]
+        black, white = codes.POINTS_X2[Result(self.result)]
         if player_id == self.black_id:
-            return black
+            return Decimal(black) / 2
         if player_id == self.white_id:
-            return white
+            return Decimal(white) / 2
         raise ValueError("player is not in this game")
 
     def opponent_id(self, player_id: int) -> int:
@@ -179,8 +161,8 @@ class Game(models.Model):
 
     @property
     def result_short(self) -> str:
-        text = _SHORT[Result(self.result)]
-        return f"{text}!" if self.by_default and self.has_result else text
+        """``1-0``, ``0-1!``...: Black first, as the pages and PDFs list the players (:mod:`tournament.result_codes`)."""
+        return codes.short(Result(self.result), self.by_default)
 
     def involves(self, player_id: int) -> bool:
         return player_id in (self.black_id, self.white_id)

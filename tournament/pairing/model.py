@@ -12,17 +12,19 @@ from enum import Enum
 from typing import Protocol, TypedDict
 
 from games.schema import HANDICAP_POLICIES
+from tournament import result_codes as codes
 
 
 class Result(str, Enum):
-    """A game's result, as OpenGotha records it (without the by-default flag)."""
+    """A game's result, as OpenGotha records it (without the by-default flag): OpenGotha's letters of
+    the site's codes (:data:`tournament.result_codes.OPENGOTHA`)."""
 
-    UNKNOWN = "?"
-    WHITE_WINS = "W"
-    BLACK_WINS = "B"
-    DRAW = "="
-    BOTH_LOSE = "0"
-    BOTH_WIN = "1"
+    UNKNOWN = codes.OPENGOTHA[codes.UNKNOWN]
+    WHITE_WINS = codes.OPENGOTHA[codes.WHITE]
+    BLACK_WINS = codes.OPENGOTHA[codes.BLACK]
+    DRAW = codes.OPENGOTHA[codes.DRAW]
+    BOTH_LOSE = codes.OPENGOTHA[codes.BOTH_LOSE]
+    BOTH_WIN = codes.OPENGOTHA[codes.BOTH_WIN]
 
     def points_x2(self, white: bool) -> int:
         """Twice the points this result gives to White (or Black)."""
@@ -37,16 +39,9 @@ class Result(str, Enum):
         return 0
 
 
-#: The site's result codes (``Game.result``, the standings' cells) -> the pairing's results; the site
-#: writes a draw ``D`` where OpenGotha writes ``=``.
-RESULT_OF_CODE = {
-    "?": Result.UNKNOWN,
-    "B": Result.BLACK_WINS,
-    "W": Result.WHITE_WINS,
-    "D": Result.DRAW,
-    "0": Result.BOTH_LOSE,
-    "1": Result.BOTH_WIN,
-}
+#: The site's result codes (``Game.result``, the standings' cells) -> the pairing's results: OpenGotha's
+#: letters (:data:`tournament.result_codes.OPENGOTHA`; the site writes a draw ``D`` where OpenGotha writes ``=``).
+RESULT_OF_CODE = {code: Result(letter) for code, letter in codes.OPENGOTHA.items()}
 
 
 @dataclass(frozen=True)

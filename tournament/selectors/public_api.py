@@ -18,6 +18,7 @@ won by default). The site's own pairing sheets list Black first and write
 
 from __future__ import annotations
 
+from tournament import result_codes as codes
 from tournament.local_time import local_time
 from tournament.models import Game, Registration, Round, Tournament
 from tournament.models.game import Result
@@ -25,23 +26,13 @@ from tournament.ranks import format_rank
 from tournament.selectors import standings as standings_selectors
 from tournament.selectors.round_day import games_by_table
 
-#: White-first codes of the results (see the module docstring).
-RESULT_CODES = {
-    Result.WHITE: "1-0",
-    Result.BLACK: "0-1",
-    Result.DRAW: "=",
-    Result.BOTH_LOSE: "0-0",
-    Result.BOTH_WIN: "1-1",
-    Result.UNKNOWN: "?",
-}
-
 #: Why a confirmed player has no game in a published round.
 WHY_ABSENT, WHY_UNPAIRED, WHY_BYE = "absent", "unpaired", "bye"
 
 
 def result_code(result: str, by_default: bool) -> str:
-    code = RESULT_CODES[Result(result)]
-    return f"{code}!" if by_default and result != Result.UNKNOWN else code
+    """The API's code of a result: White first (:func:`tournament.result_codes.short`)."""
+    return codes.short(Result(result), by_default, white_first=True)
 
 
 def _ref(reg: Registration) -> dict:
@@ -194,7 +185,6 @@ def discipline_of(t: Tournament, pk: int):
 
 
 __all__ = [
-    "RESULT_CODES",
     "discipline_of",
     "game",
     "game_of",

@@ -19,6 +19,7 @@ from decimal import Decimal
 from django.contrib.auth import get_user_model
 from django.db import models, transaction
 
+from tournament import result_codes as codes
 from tournament.local_time import at_tournament
 from tournament.models import (
     Discipline,
@@ -282,13 +283,13 @@ def _dispute(round_: Round, anna, report: DemoReport) -> None:
     (which ended by counting) does not show, and sends it on to the referee as the page offers.
     Made once: not again once that game has a result of any kind."""
     from tournament.models import Game
-    from tournament.models.game import ResultState, WinMethod
+    from tournament.models.game import Result, ResultState, WinMethod
     from tournament.services.records import replay_record
     from tournament.services.results import result_report
 
     round_.refresh_from_db()
     game = (
-        Game.objects.filter(round=round_, result_state=ResultState.PENDING, result="?")
+        Game.objects.filter(round=round_, result_state=ResultState.PENDING, result=Result.UNKNOWN)
         .filter(models.Q(black__user=anna) | models.Q(white__user=anna))
         .select_related("round__discipline", "round__tournament", "black", "white")
         .first()
@@ -304,13 +305,14 @@ def _dispute(round_: Round, anna, report: DemoReport) -> None:
     for _attempt in range(20):
         record = variant.sample(rng, size=discipline.board_size, komi=float(game.komi), handicap=game.handicap)
         outcome = replay_record(discipline=discipline, record=record, handicap=game.handicap, komi=game.komi).outcome
-        winner = {"black": "B", "white": "W"}.get(outcome or "")
-        if winner:
+        winner = codes.of_outcome(outcome)
+        if codes.winner_colour(winner):
             break
-    if winner not in ("B", "W"):
+    if not codes.winner_colour(winner):
         return
-    anna_plays = "B" if game.black.user_id == anna.pk else "W"
-    claimed = anna_plays if winner != anna_plays else ("W" if anna_plays == "B" else "B")
+    black = game.black.user_id == anna.pk
+    anna_wins, opponent_wins = codes.winner("black" if black else "white"), codes.winner("white" if black else "black")
+    claimed = anna_wins if winner != anna_wins else opponent_wins
     result_report(
         game=game,
         user=anna,

@@ -13,8 +13,9 @@ import random
 from django.db import transaction
 from django.utils import timezone
 
+from tournament import result_codes as codes
 from tournament.models import Game, Round
-from tournament.models.game import ResultState, WinMethod
+from tournament.models.game import Result, ResultState, WinMethod
 from tournament.services.records import check_replay, replay_record
 
 #: The validators' reasons for the end of a game, as the way it was won.
@@ -25,7 +26,7 @@ def _strength_result(rng: random.Random, game: Game) -> str:
     """Black wins more often the stronger Black is after handicap."""
     diff = game.black.rank - game.white.rank + game.handicap
     p_black = min(0.9, max(0.1, 0.5 + 0.08 * diff))
-    return "B" if rng.random() < p_black else "W"
+    return Result.BLACK if rng.random() < p_black else Result.WHITE
 
 
 @transaction.atomic
@@ -35,7 +36,7 @@ def play_round_results(round_: Round, rng: random.Random) -> bool:
     changed = False
     variant = discipline.variant
     with_records = discipline.record_required and variant.validated
-    for game in round_.games.select_related("black", "white").filter(result="?"):
+    for game in round_.games.select_related("black", "white").filter(result=Result.UNKNOWN):
         if with_records:
             record = variant.sample(
                 rng,
@@ -47,7 +48,7 @@ def play_round_results(round_: Round, rng: random.Random) -> bool:
             replay = replay_record(discipline=discipline, record=record, handicap=game.handicap, komi=game.komi)
             # who won: the record's outcome, or (unfinished) somebody resigned
             if replay.finished:
-                result = {"black": "B", "white": "W"}.get(replay.outcome, "D")
+                result = codes.of_outcome(replay.outcome) or Result.DRAW
                 method = _METHODS.get(replay.reason, WinMethod.SCORE)
             else:
                 result = _strength_result(rng, game)

@@ -38,8 +38,9 @@ from games.common import IllegalMove
 from games.coords import CoordinateError
 from games.limits import RecordTooLong
 from games.live import LiveGame, Snapshot, normalise
+from tournament import result_codes as codes
 from tournament.models import Game, LiveRecord
-from tournament.models.game import Result, WinMethod
+from tournament.models.game import WinMethod
 from tournament.models.live import ENDS_ENTERED_BY_HAND
 from tournament.permissions import (
     ORGANIZER,
@@ -58,7 +59,7 @@ from .audit import log_change
 from .records import reason_text
 
 #: How the end of a game in the record becomes the site's result.
-_RESULT = {"black": Result.BLACK, "white": Result.WHITE, "draw": Result.DRAW}
+_RESULT = codes.OUTCOMES
 _METHOD = {"five": WinMethod.FIVE, "captures": WinMethod.CAPTURES, "overline-split": WinMethod.NONE}
 #: Ways a game ends that the board cannot see: entered by a player.
 END_METHODS = {method.value: method for method in ENDS_ENTERED_BY_HAND}
@@ -279,7 +280,7 @@ def end(*, game: Game, user, version: int, loser: str, method: str, live: LiveRe
     board = new_board(game, live.move_list)
     if board.snapshot().over:
         raise LiveError(_("The game is over already."), code="over")
-    winner = Result.WHITE if loser == "black" else Result.BLACK
+    winner = codes.winner("white" if loser == "black" else "black")
     with transaction.atomic():
         live = _write(live, version)
         game = _propose(game=game, user=user, live=live, result=winner, method=END_METHODS[method])

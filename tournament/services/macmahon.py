@@ -35,7 +35,7 @@ from tournament.formats.macmahon import MacMahonFormatError, MMTournament, read_
 from tournament.limits import MAX_TABLE
 from tournament.models import Bye, Discipline, Game, Registration, Round, Tournament
 from tournament.models.discipline import DisciplineKind, HandicapPolicy
-from tournament.models.game import ResultState
+from tournament.models.game import Result, ResultState
 from tournament.models.tournament import PairingSystem
 from tournament.permissions import require_create
 
@@ -105,7 +105,7 @@ def _rounds(rows: TournamentRows, data: MMTournament, players: dict[str, Registr
         played = [x for x in pairings if not x.bye]
         if not pairings:
             status = Round.Status.PLANNED
-        elif all(x.result != "?" for x in played):
+        elif all(x.result != Result.UNKNOWN for x in played):
             status = Round.Status.FINISHED
         else:
             status = Round.Status.PUBLISHED
@@ -119,7 +119,7 @@ def _rounds(rows: TournamentRows, data: MMTournament, players: dict[str, Registr
             if table <= 0 or table in seen:
                 table, spare = spare, spare + 1
             seen.add(table)
-            if x.result == "?":
+            if x.result == Result.UNKNOWN:
                 state = ResultState.PENDING
             else:
                 state = ResultState.ADJUDICATED if x.by_referee else ResultState.CONFIRMED

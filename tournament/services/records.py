@@ -44,6 +44,7 @@ from django.utils.translation import gettext_lazy
 from games.go import MarkError
 from games.limits import RecordTooLong
 from games.registry import Replay, ResultClaim
+from tournament import result_codes as codes
 from tournament.models.game import Result, WinMethod
 
 #: The words for the validators' reason codes.
@@ -70,8 +71,6 @@ REASON_TEXT = {
 
 #: The site's way of winning that names a win the record need not show (the game stopped early).
 EARLY_WINS = {WinMethod.RESIGNATION: "resignation", WinMethod.TIME: "time", WinMethod.DEFAULT: "default"}
-_WINNERS = {Result.BLACK: "black", Result.WHITE: "white"}
-_OUTCOMES = {"black": Result.BLACK, "white": Result.WHITE, "draw": Result.DRAW}
 
 
 class RecordUnreadable(ValueError):
@@ -82,9 +81,10 @@ def result_claim(result: str, method: str = "") -> ResultClaim:
     """The site's result (``B``, ``W``, ``D``) and way of winning as the library's claim (table above)."""
     if result == Result.DRAW:
         return ResultClaim(None)
-    if result not in _WINNERS:
+    winner = codes.winner_colour(result)
+    if winner is None:
         raise ValueError(f"only a win or a draw can be checked against a record: {result!r}")
-    return ResultClaim(_WINNERS[result], EARLY_WINS.get(method))
+    return ResultClaim(winner, EARLY_WINS.get(method))
 
 
 def _too_long(exc: RecordTooLong) -> RecordUnreadable:
@@ -181,7 +181,7 @@ class RecordCheck:
             "legal": r.legal,
             "moves": r.moves,
             "error": None if r.error is None else r.error.as_dict(),
-            "outcome": _OUTCOMES.get(r.outcome or ""),
+            "outcome": codes.of_outcome(r.outcome),
             "reason": r.reason or "",
             "score": r.result or "",
             "claim": self.claim,
@@ -281,7 +281,7 @@ def describe(verdict: dict | None) -> str:
 
 
 #: SGF's ``RE`` for a settled result (SGF writes a draw as ``0``); other results leave it out.
-_SGF_RESULT = {Result.BLACK: "B+", Result.WHITE: "W+", Result.DRAW: "0"}
+_SGF_RESULT = codes.SGF
 
 
 def record_sgf(*, discipline, record: str, handicap: int = 0, komi=None, result: str = Result.UNKNOWN) -> str | None:

@@ -302,14 +302,14 @@ def _has_pairing(round_: Round) -> None:
 
 
 def _has_no_results(round_: Round) -> None:
-    if round_.games.exclude(result="?").exists():
+    if round_.games.exclude(result=Result.UNKNOWN).exists():
         raise RoundStateError(
             _("Round %(number)s has results already; it cannot be withdrawn.") % {"number": round_.number}
         )
 
 
 def _has_all_results(round_: Round) -> None:
-    missing = list(round_.games.filter(result="?").values_list("table", flat=True))
+    missing = list(round_.games.filter(result=Result.UNKNOWN).values_list("table", flat=True))
     if missing:
         raise RoundStateError(_("Results are missing at tables %(tables)s.") % {"tables": ", ".join(map(str, missing))})
 

@@ -15,14 +15,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Literal
+
+from tournament.result_codes import NO_OUTCOME, UNKNOWN, Outcome
 
 from .criteria import format_scaled, get
 from .model import (
     BEST_OF,
     PLACE_POINTS,
     TOTAL,
-    UNKNOWN,
     Cell,
     Column,
     Entrant,
@@ -36,7 +36,6 @@ from .scores import ABSENT, BYE, PAIRED, Scores, compute_scores
 
 #: A value as machines get it (the JSON API): whole numbers as int.
 Number = int | float
-Outcome = Literal["+", "-", "=", "?"]
 
 
 def round_numbers(data: TournamentData, discipline: str | None = None, up_to: int | None = None) -> list[int]:
@@ -243,7 +242,7 @@ def _cells(data: TournamentData, s: Scores, rounds: Sequence[int], number: dict[
         if part == PAIRED and game is not None:  # a player PAIRED in a round has its game there
             pid = s.id
             opp = game.opponent(pid)
-            outcome = "?" if game.result == UNKNOWN else _outcome(game.points_x2(pid))
+            outcome = NO_OUTCOME if game.result == UNKNOWN else _outcome(game.points_x2(pid))
             yield Cell(
                 round=r,
                 kind="game",

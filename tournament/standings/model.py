@@ -14,22 +14,11 @@ from typing import Literal
 
 from tournament.names import display_name
 from tournament.pairing.model import GeneralParams
+from tournament.result_codes import POINTS_X2, UNKNOWN, Outcome
 
 #: A player's id: the site's primary key, or OpenGotha's key (name and first name) in a file's standings.
 PlayerId = int | str
 
-#: Result codes, the same letters as :class:`tournament.models.game.Result`.
-BLACK, WHITE, DRAW, BOTH_LOSE, BOTH_WIN, UNKNOWN = "B", "W", "D", "0", "1", "?"
-
-#: Twice the points a result gives to (black, white).
-POINTS_X2 = {
-    BLACK: (2, 0),
-    WHITE: (0, 2),
-    DRAW: (1, 1),
-    BOTH_LOSE: (0, 0),
-    BOTH_WIN: (2, 2),
-    UNKNOWN: (0, 0),
-}
 
 #: Overall ranking modes (the values of ``Tournament.overall_ranking``).
 TOTAL, PLACE_POINTS, BEST_OF = "total", "place-points", "best-of"
@@ -138,7 +127,7 @@ class Cell:
     kind: Literal["game", "bye", "absent", "none"]
     opponent: PlayerId | None = None
     opponent_place: int | None = None
-    outcome: Literal["+", "-", "=", "?"] = "-"
+    outcome: Outcome = "-"
     colour: Literal["b", "w", ""] = ""
     handicap: int = 0
     by_default: bool = False

@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils.translation import get_language
 
 from tournament.models import Game, Registration, Round, Tournament
+from tournament.models.game import Result
 from tournament.permissions import (
     ANYONE,
     may_create_tournament,
@@ -52,7 +53,7 @@ def tournament_detail(request, slug):
     tournament = tournament_by_slug(slug)
     rounds = tournament.rounds.select_related("discipline").annotate(
         game_count=Count("games", distinct=True),
-        results=Count("games", filter=~Q(games__result="?"), distinct=True),
+        results=Count("games", filter=~Q(games__result=Result.UNKNOWN), distinct=True),
     )
     context = {
         "tournament": tournament,

@@ -23,6 +23,7 @@ from tournament.forms.rounds import (
 )
 from tournament.limits import MAX_TABLE
 from tournament.models import PairConstraint, PairingRecord, Round
+from tournament.models.game import Result
 from tournament.pairing_words import bye_explanation_line, game_explanation, warning_text
 from tournament.selectors.round_day import game_warnings_kept, games_by_table, not_playing
 from tournament.selectors.standings import standings_version
@@ -57,7 +58,7 @@ def rounds(request, tournament, roles):
         form = RoundCreateForm(tournament=tournament)
     all_rounds = tournament.rounds.select_related("discipline").annotate(
         game_count=Count("games", distinct=True),
-        results=Count("games", filter=~Q(games__result="?"), distinct=True),
+        results=Count("games", filter=~Q(games__result=Result.UNKNOWN), distinct=True),
     )
     return render(
         request,

@@ -5,13 +5,14 @@ from __future__ import annotations
 from django.http import Http404, HttpResponse
 
 from games.sgf import escape
+from tournament import result_codes as codes
 from tournament.models.game import Result, WinMethod
 from tournament.services.records import replay_record
 
 from .public import _public_game, has_sgf
 
 #: The site's result as SGF's ``RE`` where the record does not show it (a resignation, a loss on time).
-_RE = {Result.BLACK: "B+", Result.WHITE: "W+", Result.DRAW: "0"}
+_RE = codes.SGF
 _RE_METHOD = {WinMethod.RESIGNATION: "R", WinMethod.TIME: "T", WinMethod.DEFAULT: "F"}
 
 
