@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournament.forms.accounts import AdminUserAddForm, AdminUserChangeForm
 from tournament.ranks import format_rank
-from tournament.services.audit import log_action
+from tournament.services.audit import audit_values, log_action
 
 from .models import (
     AuditEntry,
@@ -147,17 +147,10 @@ class VersionedAdmin(admin.ModelAdmin):
                 action="admin.change" if change else "admin.add",
                 obj=obj,
                 user=request.user,
-                before={name: _plain(getattr(old, name)) for name in fields} if old is not None else None,
-                after={name: _plain(getattr(obj, name)) for name in fields},
+                before=audit_values(old, fields) if old is not None else None,
+                after=audit_values(obj, fields),
                 reason=str(_("in the Django admin")),
             )
-
-
-def _plain(value):
-    """A form value as the audit log keeps it (JSON): numbers stay numbers, anything else text."""
-    if value is None or isinstance(value, (bool, int, str)):
-        return value
-    return str(value)
 
 
 @admin.register(Round)

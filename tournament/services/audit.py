@@ -1,12 +1,37 @@
-"""Writing the audit log."""
+"""Writing the audit log: one entry per change, its values before and after as :func:`audit_value`
+keeps them (:mod:`tournament.audit_words` puts them into words)."""
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 from django.db import models
 
 from tournament.models import AuditEntry, Tournament
+from tournament.ranks import format_rank
+
+#: The fields that hold a rank (OpenGotha's number): kept as the pages write them, ``1d``, ``5k``.
+RANK_FIELDS = frozenset({"rank", "mcmahon_bar", "mcmahon_floor", "handicap_threshold"})
+
+
+def audit_value(name: str, value: Any) -> Any:
+    """The value of the field ``name`` as the audit log keeps it (JSON): a rank as ``1d``; a moment as
+    ISO text with its offset (``2026-11-28T09:00:00+00:00``); numbers, yes/no, text, lists and nothing
+    as they are; anything else (a date, a komi or points as a decimal) as its text (``2026-11-28``,
+    ``6.5``). Every service, the admin and the programme's edits write their values through here."""
+    if name in RANK_FIELDS and isinstance(value, int) and not isinstance(value, bool):
+        return format_rank(value)
+    if value is None or isinstance(value, (bool, int, float, str, list, dict)):
+        return value
+    if isinstance(value, dt.datetime):
+        return value.isoformat()
+    return str(value)
+
+
+def audit_values(obj: models.Model, fields) -> dict:
+    """``{field: audit_value}`` of ``obj``'s ``fields``."""
+    return {name: audit_value(name, getattr(obj, name)) for name in fields}
 
 
 def lock_found(found, error: Exception):

@@ -22,7 +22,7 @@ from tournament.models import Discipline, Registration, Round, Tournament
 from tournament.permissions import ORGANIZER, require
 from tournament.selectors.setup import discipline_played
 
-from .audit import log_change
+from .audit import audit_value, audit_values, log_change
 from .registrations import save_checked
 from .rounds import round_create
 
@@ -45,14 +45,6 @@ class ProgrammeError(ValidationError):
     pass
 
 
-def _audit(obj, fields) -> dict:
-    out = {}
-    for name in fields:
-        value = getattr(obj, name)
-        out[name] = str(value) if name == "komi" else value
-    return out
-
-
 def _lock(tournament: Tournament) -> Tournament:
     return Tournament.objects.select_for_update().get(pk=tournament.pk)
 
@@ -66,7 +58,7 @@ def discipline_create(*, tournament: Tournament, data: dict, user) -> Discipline
         discipline.position = (tournament.disciplines.aggregate(p=Max("position"))["p"] or 0) + 1
     discipline.full_clean()
     save_checked(discipline)
-    log_change(discipline, "discipline.create", user=user, after=_audit(discipline, DISCIPLINE_FIELDS))
+    log_change(discipline, "discipline.create", user=user, after=audit_values(discipline, DISCIPLINE_FIELDS))
     return discipline
 
 
@@ -86,14 +78,14 @@ def discipline_update(*, discipline: Discipline, data: dict, user) -> list[str]:
         )
     if not changed:
         return []
-    before = _audit(current, changed)
+    before = audit_values(current, changed)
     for k in changed:
         setattr(current, k, data[k])
     if "kind" in changed and "rule_set" not in data:
         current.rule_set = ""
     current.full_clean()
     save_checked(current)
-    log_change(current, "discipline.edit", user=user, before=before, after=_audit(current, changed))
+    log_change(current, "discipline.edit", user=user, before=before, after=audit_values(current, changed))
     discipline.refresh_from_db()
     return changed
 
@@ -112,7 +104,7 @@ def discipline_delete(*, discipline: Discipline, user) -> None:
             % {"rounds": ", ".join(map(str, numbers))},
             code="in-use",
         )
-    log_change(current, "discipline.delete", user=user, before=_audit(current, DISCIPLINE_FIELDS))
+    log_change(current, "discipline.delete", user=user, before=audit_values(current, DISCIPLINE_FIELDS))
     current.delete()
 
 
@@ -120,7 +112,7 @@ def _round_audit(round_: Round) -> dict:
     return {
         "number": round_.number,
         "discipline": round_.discipline.name,
-        "starts_at": round_.starts_at.isoformat() if round_.starts_at else None,
+        "starts_at": audit_value("starts_at", round_.starts_at),
         "pairing_system": round_.pairing_system,
     }
 

@@ -29,7 +29,7 @@ from tournament.models.tournament import validate_rating_kinds
 from tournament.permissions import ORGANIZER, require, require_site_rating_lists
 from tournament.selectors.ratings import differences_fingerprint, rank_differences, search_key
 
-from .audit import log_change
+from .audit import audit_value, log_change
 from .registrations import registration_update
 
 __all__ = [
@@ -118,7 +118,7 @@ def tournament_rating_list_import(
         after={
             "kind": rating_list.kind_name,
             "file": rating_list.file_name,
-            "date": rating_list.published.isoformat() if rating_list.published else None,
+            "date": audit_value("date", rating_list.published),
             "players": rating_list.size,
         },
     )

@@ -15,20 +15,13 @@ from django.utils.translation import gettext as _
 from tournament.models import AuditEntry, Bye, Game, PairConstraint, Registration, Tournament
 from tournament.models.registration import PLAYER_FIELDS
 from tournament.permissions import ORGANIZER, require, require_own_or
-from tournament.ranks import format_rank
 
-from .audit import audit_entry, log_change
-
-
-def audit_value(name: str, value):
-    """A player field as the audit log shows it (ranks as ``5k``)."""
-    if name == "rank" and isinstance(value, int):
-        return format_rank(value)
-    return value
+from .audit import audit_entry, audit_values, log_change
 
 
 def audit_data(registration: Registration, fields=PLAYER_FIELDS) -> dict:
-    return {name: audit_value(name, getattr(registration, name)) for name in fields}
+    """The player's fields as the audit log keeps them (:func:`.audit.audit_value`)."""
+    return audit_values(registration, fields)
 
 
 def save_checked(obj, **kwargs) -> None:

@@ -10,9 +10,6 @@ with its values before and after.
 
 from __future__ import annotations
 
-import datetime as dt
-from decimal import Decimal
-
 from django.core.exceptions import ValidationError
 from django.db import DataError, IntegrityError, transaction
 from django.utils.text import slugify
@@ -22,25 +19,13 @@ from tournament import limits
 from tournament.models import Tournament, TournamentRole
 from tournament.models.tournament import CREATE_FIELDS, SETTINGS_FIELDS
 from tournament.permissions import ORGANIZER, require, require_create
-from tournament.ranks import format_rank
 from tournament.selectors.setup import locked_settings
 
-from .audit import log_change
-
-RANK_FIELDS = {"mcmahon_bar", "mcmahon_floor", "handicap_threshold"}
+from .audit import audit_values, log_change
 
 
 class StaleSettings(ValidationError):
     """Somebody else saved the settings after the form was opened."""
-
-
-def audit_value(name: str, value):
-    """A setting as the audit log keeps it: ranks as ``1d``, points and dates as text."""
-    if name in RANK_FIELDS and isinstance(value, int):
-        return format_rank(value)
-    if isinstance(value, (Decimal, dt.date)):
-        return str(value)
-    return value
 
 
 def settings_version(tournament: Tournament) -> str:
@@ -87,7 +72,7 @@ def tournament_create(*, user, data: dict) -> Tournament:
         tournament,
         "tournament.create",
         user=user,
-        after={**{k: audit_value(k, getattr(tournament, k)) for k in CREATE_FIELDS}, "organizer": user.get_username()},
+        after={**audit_values(tournament, CREATE_FIELDS), "organizer": user.get_username()},
     )
     return tournament
 
@@ -123,7 +108,7 @@ def tournament_update_settings(
         )
     if not changed:
         return []
-    before = {k: audit_value(k, getattr(current, k)) for k in changed}
+    before = audit_values(current, changed)
     for k in changed:
         setattr(current, k, data[k])
     current.full_clean()
@@ -133,7 +118,7 @@ def tournament_update_settings(
         "tournament.settings",
         user=user,
         before=before,
-        after={k: audit_value(k, getattr(current, k)) for k in changed},
+        after=audit_values(current, changed),
         reason=reason,
     )
     tournament.refresh_from_db()
