@@ -112,7 +112,7 @@ def test_organizer_dashboard_and_inline_results(browser, live_server, live_day, 
     assert registration.status == "confirmed"
     # the message of the in-place action shows here, at once, not on the next page
     page.wait_for_selector("#messages .success")
-    assert "Ernst, Erika" in page.locator("#messages").inner_text()
+    assert "Erika Ernst" in page.locator("#messages").inner_text()
     assert page.locator(f"#reg-{registration.pk}").count() == 1
     page.goto(f"{live_server.url}/t/{day.tournament.slug}/manage/results/")
     row = page.locator(f"#result-row-{day.game2.pk}")
