@@ -22,7 +22,8 @@ What it does, all on 127.0.0.1:
 3. the organizer pairs round 10 on its page (the "Pair" button's POST, then
    "Pair again" twice: the median of the three), beside the engine's own time
    for the same round (``engine.pair_round`` on the same plain data, in the
-   benchmark's process), publishes it, and half of its results come in;
+   benchmark's process, just before), publishes it, and half of its results
+   come in;
 4. every page and download, as the organizer, a player and a visitor open
    them (the welcome slips are left out: their own work is under way),
    ``--repeat`` times with the cache emptied first (cold) and as many times
@@ -423,6 +424,8 @@ def measure_size(info: dict, port: int, figures: Figures, repeat: int, rng: rand
     out: dict = {"pages": {}}
     figures.since()
 
+    # the engine's own time for the round, just before the page pairs it (the machine is shared: alike conditions)
+    out["engine"] = engine_time(info["tournament"], info["round"])
     # the organizer pairs the round: "Pair", then "Pair again" twice
     pair_url = f"/t/{s}/manage/rounds/{n}/pair/"
     pairs = []
@@ -463,8 +466,9 @@ def measure_size(info: dict, port: int, figures: Figures, repeat: int, rng: rand
 # --- the report ------------------------------------------------------------------------------
 
 
-def report(results: dict[int, dict], engine: dict[int, tuple[float, float]], builds: dict[int, dict]) -> bool:
+def report(results: dict[int, dict], builds: dict[int, dict]) -> bool:
     sizes = sorted(results)
+    engine = {size: results[size]["engine"] for size in sizes}
     first, last = sizes[0], sizes[-1]
     ok = True
     log("")
@@ -573,15 +577,11 @@ def main() -> int:
 
         if Tournament.objects.filter(slug__startswith="congress-").exists():
             raise SystemExit("the database has congress tournaments already: give the benchmark an empty database")
-        builds, engine = {}, {}
+        builds = {}
         for size in sizes:
             t0 = time.monotonic()
             builds[size] = build(size, f"congress-{size}", random.Random(size))
-            engine[size] = engine_time(builds[size]["tournament"], builds[size]["round"])
-            log(
-                f"{size} players: built in {time.monotonic() - t0:.0f} s ({connection.vendor}); round 10's plain"
-                f" data {engine[size][0]:.2f} s, the engine pairs it in {engine[size][1]:.2f} s"
-            )
+            log(f"{size} players: built in {time.monotonic() - t0:.0f} s ({connection.vendor})")
         connection.close()
 
         port = free_port()
@@ -603,9 +603,13 @@ def main() -> int:
             t0 = time.monotonic()
             results[size] = measure_size(builds[size], port, figures, repeat, random.Random(size + 1))
             connection.close()
-            log(f"{size} players measured in {time.monotonic() - t0:.0f} s")
+            data_s, engine_s = results[size]["engine"]
+            log(
+                f"{size} players measured in {time.monotonic() - t0:.0f} s; round {ROUNDS}'s plain data"
+                f" {data_s:.2f} s, the engine pairs it in {engine_s:.2f} s"
+            )
         log(f"CPU pressure over the last minute (runnable tasks waiting for a CPU): {cpu_pressure()}")
-        return 0 if report(results, engine, builds) else 1
+        return 0 if report(results, builds) else 1
     finally:
         if server is not None and server.poll() is None:
             os.killpg(server.pid, signal.SIGTERM)
