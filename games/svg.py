@@ -14,10 +14,11 @@ The marks: the last move a ring in the other colour on its stone (red where
 no stone stands); captured stones a small red cross; an illegal move a red
 frame with a red cross (``<g class="illegal">``); star points at the 3-3
 (4-4 from 13x13 up) points, the centre, and on odd boards from 13x13 up the
-sides.  The end of a Go game: dead stones pale with a cross in the other
-colour (``class="dead"``), the points each colour is counted for a small
-square of its colour (``class="territory black"``), neutral points a small
-grey ring (``class="neutral"``).
+sides.  The end of a Go game: dead stones pale with a dashed outline
+(``class="dead white"``), the points each colour is counted for a small
+square of its colour on top (``class="territory black"``, also on the
+points of the dead stones it gains), neutral points a small grey ring
+(``class="neutral"``).
 """
 
 from __future__ import annotations
@@ -96,7 +97,7 @@ def board(
     ``stones``: point -> ``"black"``/``"white"``.  ``last_move`` gets a ring,
     ``captured`` points a small cross, ``error`` (an illegal move, which may
     lie off the board: then it is not drawn) a red frame and cross.
-    ``dead``: stones marked dead (drawn pale and crossed); ``territory``:
+    ``dead``: stones marked dead (drawn pale); ``territory``:
     point -> the colour it is counted for (a small square); ``neutral``:
     points that count for nobody (a small ring).
     ``coordinates`` writes column letters and row numbers on the margin.
@@ -155,12 +156,9 @@ def board(
             continue
         on_board[p] = colour
         if p in dead_stones:
-            d = s * 0.2
             out.append(
-                f'<g class="dead {colour}"><circle cx="{cx(p)}" cy="{cy(p)}" r="{r:.1f}" fill="{_FILL[colour]}" '
-                f'fill-opacity=".45" stroke="#111" stroke-opacity=".45" stroke-width="1"/>'
-                f'<path d="M{cx(p) - d:.1f} {cy(p) - d:.1f}l{2 * d:.1f} {2 * d:.1f}m0 {-2 * d:.1f}'
-                f'l{-2 * d:.1f} {2 * d:.1f}" stroke="{_RING[colour]}" stroke-width="2"/></g>'
+                f'<circle class="dead {colour}" cx="{cx(p)}" cy="{cy(p)}" r="{r:.1f}" fill="{_FILL[colour]}" '
+                f'fill-opacity=".4" stroke="#111" stroke-opacity=".4" stroke-width="1" stroke-dasharray="3 2"/>'
             )
             continue
         out.append(
@@ -171,7 +169,7 @@ def board(
         if colour not in _FILL:
             raise ValueError(f"territory colour must be 'black' or 'white': {colour!r}")
         if p.on_board(size):
-            h = s * 0.17
+            h = s * 0.14
             out.append(
                 f'<rect class="territory {colour}" x="{cx(p) - h:.1f}" y="{cy(p) - h:.1f}" width="{2 * h:.1f}" '
                 f'height="{2 * h:.1f}" fill="{_FILL[colour]}" stroke="#111" stroke-width=".8"/>'

@@ -288,6 +288,8 @@ def marks_words(marks) -> str:
     """Marks as a game keeps them, in words: "Dead stones: C3, C4. Neutral points: E5." ("" for none)."""
     if not isinstance(marks, dict):
         return ""
+    if not marks.get("dead") and not marks.get("neutral"):
+        return _("No dead stones.")
     parts = []
     if marks.get("dead"):
         parts.append(_("Dead stones: %(points)s.") % {"points": ", ".join(marks["dead"])})
