@@ -187,3 +187,35 @@ def test_keima_and_volt_say_what_becomes_of_dead_stones_before_the_passes(client
         game = Game.objects.create(round=round_, table=1, black=day.game.black, white=day.game.white)
         client.force_login(day.user("alice"))
         assert words in text(client.get(url("live_board", day, game))), kind
+
+
+def test_the_other_phones_poll_sees_a_mark_and_without_javascript_a_tap_posts_the_form(client, day, go_game):
+    play(client, day, go_game, MOVES)
+    client.force_login(day.user("bob"))
+    state = url("live_state", day, go_game)
+    etag = client.get(state)["ETag"]
+    assert client.get(state, HTTP_IF_NONE_MATCH=etag).status_code == 304  # nothing changed: an empty answer
+    client.force_login(day.user("alice"))
+    response = client.post(url("live_mark", day, go_game), {"marks_version": 0, "point": "B6"})  # no X-Live-Board
+    assert response.status_code == 302 and response["Location"] == url("live_board", day, go_game)
+    client.force_login(day.user("bob"))
+    answer = client.get(state, HTTP_IF_NONE_MATCH=etag)
+    assert answer.status_code == 200 and "B+2" in text(answer)
+
+
+def test_the_game_page_shows_every_mark_agreement_and_resumption_in_its_history(client, day, go_game):
+    play(client, day, go_game, MOVES)
+    post(client, day, go_game, "live_mark", {"marks_version": 0, "point": "B5"}, "alice")
+    post(client, day, go_game, "live_agree", {"marks_version": 1}, "bob")
+    post(client, day, go_game, "live_resume", {"version": live(go_game).version}, "alice")
+    client.force_login(day.user("alice"))
+    history = text(client.get(url("game", day, go_game)))
+    for words in (
+        "dead stones marked on the live board",
+        "dead: B5, B6",
+        "count agreed on the live board",
+        "count: B+2",
+        "play resumed after the passes",
+        "asked by: Black",
+    ):
+        assert words in history, words

@@ -126,12 +126,24 @@ MARK_TEXT = {
 }
 
 
+#: The most points a kept list of marks holds (every point of the largest board).
+_MAX_MARKS = 25 * 25
+
+
 def marks_settings(marks) -> dict:
     """The replay settings (``dead``, ``neutral``) of marks as a game keeps them (:attr:`Game.marks`,
-    :meth:`games.go.Marks.as_dict`); ``{}`` for none kept (``None``): the record's ``TB``/``TW`` count."""
-    if marks is None:
+    :meth:`games.go.Marks.as_dict`); ``{}`` for none kept (``None``): the record's ``TB``/``TW`` count.
+    Kept marks of another shape (a hand-made backup) count as none: texts only, at most a board's points."""
+    if not isinstance(marks, dict):
         return {}
-    return {"dead": list(marks.get("dead") or ()), "neutral": list(marks.get("neutral") or ())}
+
+    def points(key: str) -> list[str]:
+        values = marks.get(key) or []
+        if not isinstance(values, list):
+            return []
+        return [str(v)[:5] for v in values[:_MAX_MARKS] if isinstance(v, str)]
+
+    return {"dead": points("dead"), "neutral": points("neutral")}
 
 
 def replay_marks(replay: Replay) -> dict | None:

@@ -100,7 +100,7 @@ def points_text(points) -> str:
 
 def marks_line(label: str, marks: dict | None) -> str:
     """One side's marks in words: "Black: dead C3, C4; neutral E5"."""
-    if marks is None:
+    if not isinstance(marks, dict):
         return format_html("{}: {}", label, _("no marks yet"))
     return format_html(
         "{}: {} {}; {} {}",
@@ -139,11 +139,11 @@ def referee_marking(request, game) -> dict | None:
     sources = []
     if live is not None:
         for side, label in (("black", _("Black's marks")), ("white", _("White's marks"))):
-            if live[f"{side}_marks"] is not None:
+            if isinstance(live[f"{side}_marks"], dict):
                 sources.append((label, live[f"{side}_marks"]))
-        if live["marks"]:
+        if live["marks"] and isinstance(live["marks"], dict):
             sources.append((_("The marks on the live board"), live["marks"]))
-    if game.marks is not None:
+    if isinstance(game.marks, dict):
         sources.append((_("The marks of the result"), game.marks))
     in_record = records.replay_marks(replay)
     if in_record is not None:
@@ -152,8 +152,8 @@ def referee_marking(request, game) -> dict | None:
     if "dead" in request.GET or "neutral" in request.GET:
         start = {key: split_points(request.GET.get(key, "")[:MAX_POINTS])[: size * size] for key in ("dead", "neutral")}
     else:
-        start = game.marks if game.marks is not None else in_record if in_record is not None else None
-        start = start if start is not None else (live or {}).get("marks") or {}
+        start = records.marks_settings(game.marks) or records.marks_settings(in_record)
+        start = start or records.marks_settings((live or {}).get("marks"))
     marking = go.Marking(verdict.game)
     try:
         marking = go.Marking(verdict.game, go.Marks.of(start.get("dead") or (), start.get("neutral") or (), size=size))
@@ -174,6 +174,9 @@ def referee_marking(request, game) -> dict | None:
         "result": {"black": Result.BLACK, "white": Result.WHITE, "draw": Result.DRAW}[marking.count().ending],
         "dead": ",".join(marks["dead"]),
         "neutral": ",".join(marks["neutral"]),
-        "sources": [{"line": marks_line(label, m), "query": _query(m)} for label, m in sources],
+        "sources": [
+            {"line": marks_line(label, records.marks_settings(m)), "query": _query(records.marks_settings(m))}
+            for label, m in sources
+        ],
         "error": error,
     }
