@@ -305,6 +305,11 @@ class Marking:
                 new, mark = Marks(marks.dead | set(points), marks.neutral), "dead"
         return Change(Marking(self.game, new), points, mark)
 
+    @property
+    def by_territory(self) -> bool:
+        """True where the game's rule set counts territory and prisoners (``japanese``), False for area."""
+        return self.game.rules in self.game.territory_rules
+
     def count(self) -> Outcome:
         """The count under these marks by the game's rule set (``Outcome``:
         each colour's count without komi, komi, dead stones, prisoners, result)."""

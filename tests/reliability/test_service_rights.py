@@ -226,7 +226,8 @@ CALLS = {
 
 #: Services whose right is not a role but the user's own part, checked in the service itself
 #: (and tested where the part is: tests/services/test_results.py, tests/views/test_live.py,
-#: tests/services/test_claims.py, tests/services/test_team.py, tests/services/test_tournaments.py).
+#: tests/services/test_claims.py, tests/services/test_team.py, tests/services/test_tournaments.py,
+#: tests/services/test_marking.py).
 OWN_PART = {
     "results.result_report": "a player of the game (or the game's recorder)",
     "results.result_confirm": "the opponent of the reporter",
@@ -244,6 +245,11 @@ OWN_PART = {
     "live.place": "a player or the scorer of the game, or the referee recording it",
     "live.take_back": "the last mover",
     "live.end": "a player or the scorer of the game, or the referee recording it",
+    # the end of a Go game on the live board (tests/services/test_marking.py)
+    "marking.mark": "a player or the scorer of the game, or the referee recording it",
+    "marking.agree": "a player (for their side), the scorer or the referee recording it (for both)",
+    "marking.resume": "a player (for their side), the scorer or the referee recording it (naming the side)",
+    "marking.call_referee": "a player or the scorer of the game, or the referee recording it",
 }
 
 #: The demo acts as the site itself (the `demo` command).

@@ -157,7 +157,12 @@ def game(g: Game, *, record_public: bool) -> dict:
     record = None
     if settled and g.record.strip():
         record = record_sgf(
-            discipline=g.round.discipline, record=g.record, handicap=g.handicap, komi=g.komi, result=g.result
+            discipline=g.round.discipline,
+            record=g.record,
+            handicap=g.handicap,
+            komi=g.komi,
+            result=g.result,
+            marks=g.marks,
         )
     return {**_game(g), "record": record, "verdict": g.verdict if settled else None}
 

@@ -38,11 +38,15 @@ from tournament.permissions import (
     may_see_game,
     may_see_round,
     may_take_back,
+    speaks_for,
 )
 from tournament.selectors.live import board_versions, game_and_live, projector_versions
 from tournament.selectors.standings import standings_version_of
 from tournament.services import live as live_services
+from tournament.services import marking as marking_services
+from tournament.variants import dead_stones_text
 
+from . import marking as marking_views
 from .access import ORGANIZER, REFEREE, tournament_page
 from .actions import refusal_as_message
 from .projector import is_poll, poll_etag
@@ -116,11 +120,15 @@ def _grid(snapshot, *, interactive: bool, error_point: Point | None) -> str:
     return mark_safe("".join(out))  # noqa: S308 - coordinates and fixed class names only
 
 
-def _status(snapshot, game) -> str:
-    """Whose turn it is, or how the game ended, in words."""
+def _status(snapshot, game, marking=None) -> str:
+    """Whose turn it is, or how the game ended, in words (a Go game's end with its ``marking``)."""
     s = snapshot
     if s.over:
         winner = colour_name(s.winner)
+        if marking is not None:  # Go: two passes, then the dead stones marked
+            if game.result_state == ResultState.PENDING:
+                return _("Two passes: mark the dead stones, then both players agree to the count.")
+            return _("Two passes: the game is over, counted with the dead stones marked.")
         if s.result:  # the Go family: two passes, counted
             return _(
                 "Two passes: the game is over. Count: Black %(black)s, White %(white)s, komi %(komi)s: %(result)s."
@@ -236,14 +244,23 @@ def panel_context(
     closed = board_closed_reason(game)
     interactive = step is None and who.may_record and closed is None and not snapshot.over
     error_point = svg.error_point(refused) if refused is not None else None
-    picture = svg.board(
-        snapshot.size,
-        snapshot.stones,
-        last_move=snapshot.last,
-        captured=snapshot.captured + snapshot.lost,
-        error=error_point,
-        title=_("Position after move %(n)s") % {"n": snapshot.number},
-    )
+    title = _("Position after move %(n)s") % {"n": snapshot.number}
+    marking = marking_services.marking_of(board, live) if step is None else None
+    if marking is not None:
+        picture = marking_views.picture(marking, title=title, last_move=snapshot.last)
+        grid = marking_views.grid(marking, buttons=who.may_record and closed is None)
+    else:
+        picture = mark_safe(  # noqa: S308 - drawn by games.svg, text escaped there
+            svg.board(
+                snapshot.size,
+                snapshot.stones,
+                last_move=snapshot.last,
+                captured=snapshot.captured + snapshot.lost,
+                error=error_point,
+                title=title,
+            )
+        )
+        grid = _grid(snapshot, interactive=interactive, error_point=error_point)
     user = request.user
     can_take_back = (
         step is None
@@ -262,14 +279,17 @@ def panel_context(
         "snapshot": snapshot,
         # the number of the move to play now (the last one's when the game is over or stepped through)
         "move_no": snapshot.number + (0 if snapshot.over or step is not None else 1),
-        "svg": mark_safe(picture),  # noqa: S308 - drawn by games.svg, text escaped there
-        "grid": _grid(snapshot, interactive=interactive, error_point=error_point),
+        "svg": picture,
+        "grid": grid,
+        "marking": _marking_context(game, live, who, marking, open_=closed is None),
+        "dead_stones_rule": "" if snapshot.over or step is not None else dead_stones_text(board.dead_stones),
         "size": snapshot.size,
         "interactive": interactive,
         "confirm_taps": interactive and snapshot.size >= CONFIRM_FROM,
+        "zoom": snapshot.size >= CONFIRM_FROM and (interactive or (marking is not None and who.may_record)),
         "poll": step is None and not (closed and game.result_state in (ResultState.CONFIRMED, ResultState.ADJUDICATED)),
         "poll_ms": POLL_SECONDS * 1000,
-        "status": _status(snapshot, game),
+        "status": _status(snapshot, game, marking),
         "last_move": _last_move(snapshot),
         "counts": _counts(snapshot, board),
         "pending_five": snapshot.pending_five
@@ -302,12 +322,59 @@ def panel_context(
             "undo": reverse("live_undo", args=[slug, game.pk]),
             "end": reverse("live_end", args=[slug, game.pk]),
             "takeover": reverse("live_takeover", args=[slug, game.pk]),
+            "mark": reverse("live_mark", args=[slug, game.pk]),
+            "agree": reverse("live_agree", args=[slug, game.pk]),
+            "resume": reverse("live_resume", args=[slug, game.pk]),
+            "call": reverse("live_call_referee", args=[slug, game.pk]),
             "game": reverse("game", args=[slug, game.pk])
             if own_page
             else reverse("public_game", args=[slug, game.round.number, game.pk]),
             "confirm": reverse("game_confirm", args=[slug, game.pk]),
             "rules": reverse("rules", args=[game.round.discipline.kind]),
         },
+    }
+
+
+def _marking_context(game: Game, live: LiveRecord, who, marking, *, open_: bool) -> dict | None:
+    """What the marking phase of a Go game shows: the count under the marks, who agreed, and what the
+    user may do (mark, agree, resume play, call the referee); ``None`` outside it."""
+    if marking is None:
+        return None
+    may_mark = open_ and who.may_record
+    sides = speaks_for(who) if may_mark else ()
+    players = {"black": game.black.full_name, "white": game.white.full_name}
+    agreed = []
+    for side in ("black", "white"):
+        if live.agreed(side):
+            text = _("%(colour)s (%(name)s) agrees to this count.")
+        else:
+            text = _("%(colour)s (%(name)s) has not agreed yet.")
+        agreed.append(
+            {
+                "side": side,
+                "agreed": live.agreed(side),
+                "text": text % {"colour": colour_name(side), "name": players[side]},
+            }
+        )
+    if len(sides) == 1:  # a player: the opponent plays first
+        other = "white" if sides[0] == "black" else "black"
+        resume = [
+            {"side": sides[0], "label": _("Resume play: %(colour)s plays first") % {"colour": colour_name(other)}}
+        ]
+    else:  # the scorer or the referee recording says who asks
+        resume = [
+            {"side": side, "label": _("%(colour)s asks to resume play") % {"colour": colour_name(side)}}
+            for side in sides
+        ]
+    return {
+        "count": marking_views.count_text(marking),
+        "marks_version": live.marks_version,
+        "may_mark": may_mark,
+        "agreed": agreed,
+        "may_agree": any(not live.agreed(side) for side in sides),
+        "resume": resume,
+        "may_call": may_mark,
+        "max_reason": marking_services.MAX_REASON,
     }
 
 
@@ -439,6 +506,56 @@ def live_end(request, tournament, roles, pk):
     return _write(request, tournament, roles, pk, live_services.end, loser=loser, method=method)
 
 
+def _marks_version(request) -> int:
+    version = int_param(request.POST.get("marks_version"))
+    if version is None:
+        raise ValidationError(_("The form was incomplete; please try again."))
+    return version
+
+
+def _mark_write(request, tournament, roles, pk, service, **fields) -> HttpResponse:
+    """A service of the marking phase (:mod:`tournament.services.marking`) at the marks version the
+    phone showed; the answer is the board (see :func:`_answer`)."""
+    game, live = _game(tournament, pk, roles)
+    return _answer(
+        request,
+        game,
+        live,
+        roles,
+        lambda: service(game=game, user=request.user, marks_version=_marks_version(request), live=live, **fields),
+    )
+
+
+@require_POST
+@tournament_page()
+def live_mark(request, tournament, roles, pk):
+    """After two passes in Go: a stone tapped marks its chain dead (or alive again), an empty point neutral."""
+    return _mark_write(request, tournament, roles, pk, marking_services.mark, point=request.POST.get("point", "")[:20])
+
+
+@require_POST
+@tournament_page()
+def live_agree(request, tournament, roles, pk):
+    """A player agrees to the count under the marks as the phone shows them."""
+    return _mark_write(request, tournament, roles, pk, marking_services.agree)
+
+
+@require_POST
+@tournament_page()
+def live_call_referee(request, tournament, roles, pk):
+    """The players do not agree on the dead stones: the referee decides."""
+    reason = request.POST.get("reason", "")[: marking_services.MAX_REASON]
+    return _mark_write(request, tournament, roles, pk, marking_services.call_referee, reason=reason)
+
+
+@require_POST
+@tournament_page()
+def live_resume(request, tournament, roles, pk):
+    """Play goes on after the two passes (``side``: who asks, for a scorer)."""
+    side = request.POST.get("side", "")[:5]
+    return _write(request, tournament, roles, pk, marking_services.resume, side=side)
+
+
 @require_POST
 @tournament_page(REFEREE)
 def live_takeover(request, tournament, roles, pk):
@@ -536,8 +653,14 @@ def _projector_board(game: Game, live: LiveRecord) -> dict:
         board = live_services.new_board(game, live.move_list)
         s = board.snapshot()
         title = _("Table %(table)s after move %(n)s") % {"table": game.table, "n": s.number}
-        picture = svg.board(s.size, s.stones, last_move=s.last, captured=s.captured + s.lost, title=title)
-        return {"moves": s.number, "svg": picture, "status": _status(s, game)}
+        marking = marking_services.marking_of(board, live)
+        if marking is not None:
+            picture = str(marking_views.picture(marking, title=title, last_move=s.last))
+            status = f"{_status(s, game, marking)} {marking_views.count_text(marking)}"
+        else:
+            picture = svg.board(s.size, s.stones, last_move=s.last, captured=s.captured + s.lost, title=title)
+            status = _status(s, game)
+        return {"moves": s.number, "svg": picture, "status": status}
 
     key = f"projector-board:{game.pk}:{game.version}:{live.version}:{get_language()}"
     return cache.get_or_set(key, draw, PROJECTOR_BOARD_SECONDS)
