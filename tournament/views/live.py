@@ -342,7 +342,7 @@ def _marking_context(game: Game, live: LiveRecord, who, marking, *, open_: bool)
         return None
     may_mark = open_ and who.may_record
     sides = speaks_for(who) if may_mark else ()
-    players = {"black": game.black.full_name, "white": game.white.full_name}
+    players = {"black": game.black.spoken_name, "white": game.white.spoken_name}
     agreed = []
     for side in ("black", "white"):
         if live.agreed(side):

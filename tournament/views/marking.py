@@ -20,8 +20,8 @@ from games import go, svg
 from games.common import COLOURS
 from games.coords import Point
 from games.go.marks import split_points
+from tournament import result_codes as codes
 from tournament.forms.results import MAX_POINTS
-from tournament.models.game import Result
 from tournament.selectors.live import marks_of_live_record
 from tournament.services import records
 
@@ -171,7 +171,7 @@ def referee_marking(request, game) -> dict | None:
         "grid": grid(marking, buttons=True, name="tap"),
         "size": size,
         "count": count_text(marking),
-        "result": {"black": Result.BLACK, "white": Result.WHITE, "draw": Result.DRAW}[marking.count().ending],
+        "result": codes.OUTCOMES[marking.count().ending],
         "dead": ",".join(marks["dead"]),
         "neutral": ",".join(marks["neutral"]),
         "sources": [

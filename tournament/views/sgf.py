@@ -14,7 +14,6 @@ from .public import _public_game, has_sgf
 #: The site's result as SGF's ``RE`` where the record does not show it (a resignation, a loss on time).
 _RE = codes.SGF
 _RE_METHOD = {WinMethod.RESIGNATION: "R", WinMethod.TIME: "T", WinMethod.DEFAULT: "F"}
-_OUTCOME = {"black": Result.BLACK, "white": Result.WHITE, "draw": Result.DRAW}
 
 
 def official_result(game, replay) -> str | None:
@@ -23,7 +22,7 @@ def official_result(game, replay) -> str | None:
     record's own ``RE``, with the count's margin, stands) or the result is none SGF can write."""
     if game.result not in _RE:
         return None
-    if replay.finished and _OUTCOME.get(replay.outcome) == game.result and game.method not in EARLY_WINS:
+    if replay.finished and codes.of_outcome(replay.outcome) == game.result and game.method not in EARLY_WINS:
         return None
     return _RE[game.result] + ("" if game.result == Result.DRAW else _RE_METHOD.get(game.method, ""))
 
