@@ -23,9 +23,9 @@ from pathlib import Path
 import pytest
 
 from tests.shared import needs_shared
+from tournament.files.opengotha import read_tournament
 from tournament.pairing.engine import Options, pair_round
 from tournament.pairing.model import GeneralParams, Parameters, Player, Tournament
-from tournament.pairing.opengotha_xml import read_tournament
 
 from .og_fixtures import FILES, tournament
 from .opengotha.oracle.simulate import simulate

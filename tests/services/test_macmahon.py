@@ -11,7 +11,7 @@ from django.core.management import CommandError, call_command
 from tests.fixtures.tournament_files import macmahon_file
 from tests.shared import needs_shared, shared
 from tournament import limits
-from tournament.formats.macmahon import MacMahonFormatError, rank_from_rating, read_macmahon
+from tournament.files.macmahon import MacMahonFormatError, rank_from_rating, read_macmahon
 from tournament.models import AuditEntry, Game, Registration, Round, Tournament, TournamentRole
 from tournament.models.game import ResultState
 from tournament.permissions import SYSTEM

@@ -12,8 +12,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from tests.shared import needs_shared, shared
+from tournament.files.opengotha import read_tournament
 from tournament.models import AuditEntry, Registration, Tournament
-from tournament.pairing.opengotha_xml import read_tournament
 from tournament.permissions import SYSTEM
 from tournament.services.players import PlayerImportError, players_import_opengotha
 from tournament.services.tournaments import tournament_import_opengotha

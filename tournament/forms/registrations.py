@@ -6,7 +6,7 @@ from django import forms
 from django.contrib.auth import get_user_model, password_validation
 from django.utils.translation import gettext_lazy as _
 
-from tournament.formats.rating_list import ID_FIELDS
+from tournament.files.rating_list import ID_FIELDS
 from tournament.forms.inputs import CountryInCapitals, CountryInput
 from tournament.models import Registration
 from tournament.models.registration import PLAYER_FIELDS

@@ -10,7 +10,7 @@ from django import forms
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
-from tournament.exports.egd_time import parse_time_control
+from tournament.files.egd_time import parse_time_control
 from tournament.forms.inputs import CountryInCapitals, CountryInput, DateInput
 from tournament.limits import MAX_HANDICAP
 from tournament.models import Tournament

@@ -1,4 +1,4 @@
-"""Bringing a MacMahon 3.9 tournament into the site (:mod:`tournament.formats.macmahon` reads the file).
+"""Bringing a MacMahon 3.9 tournament into the site (:mod:`tournament.files.macmahon` reads the file).
 
 What the file holds goes where the site keeps it:
 
@@ -31,7 +31,7 @@ from django.core.exceptions import ValidationError
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from tournament.formats.macmahon import MacMahonFormatError, MMTournament, read_macmahon
+from tournament.files.macmahon import MacMahonFormatError, MMTournament, read_macmahon
 from tournament.limits import MAX_TABLE
 from tournament.models import Bye, Discipline, Game, Registration, Round, Tournament
 from tournament.models.discipline import DisciplineKind, HandicapPolicy

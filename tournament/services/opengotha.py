@@ -1,6 +1,6 @@
 """Bringing an OpenGotha tournament into the site, and back out.
 
-OpenGotha's file is read and written by :mod:`tournament.pairing.opengotha_xml`
+OpenGotha's file is read and written by :mod:`tournament.files.opengotha`
 (plain data); this module maps that data onto the models. A round trip keeps
 every player, game, result, bye and parameter: what the models have no field
 for (OpenGotha's weights, time system, publishing options, extra player
@@ -18,12 +18,12 @@ from django.core.exceptions import ValidationError
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from tournament.files.opengotha import OpenGothaFormatError, read_tournament, write_tournament
 from tournament.models import Bye, Discipline, Game, Registration, Round, Tournament
 from tournament.models.discipline import DisciplineKind, HandicapPolicy
 from tournament.models.game import ResultState
 from tournament.models.tournament import PairingSystem
 from tournament.pairing import model as pm
-from tournament.pairing.opengotha_xml import OpenGothaFormatError, read_tournament, write_tournament
 from tournament.pairing.params_json import to_json
 from tournament.permissions import require_create
 from tournament.selectors.pairing_data import RESULT_CODES, plain_tournament
@@ -60,7 +60,7 @@ def _general_attrib(extra: dict) -> dict:
 
 def _time_control(general: dict) -> str:
     """The file's thinking time as the site writes it (the EGD class and TM follow from it)."""
-    from tournament.exports.egd_time import opengotha_time, time_control_text
+    from tournament.files.egd_time import opengotha_time, time_control_text
 
     time = opengotha_time(general)
     return time_control_text(time) if time else ""

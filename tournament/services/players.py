@@ -242,7 +242,7 @@ def players_import_csv(
 
 def opengotha_player_rows(data: bytes) -> list[tuple[str, dict]]:
     """The players of an OpenGotha file as rows of a player list (``Player 3 (Name)``, {field: text})."""
-    from tournament.pairing.opengotha_xml import OpenGothaFormatError, read_tournament
+    from tournament.files.opengotha import OpenGothaFormatError, read_tournament
     from tournament.ranks import format_rank
 
     from .opengotha import problem_text

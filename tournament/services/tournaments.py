@@ -159,7 +159,7 @@ def tournament_import_opengotha(*, data: bytes, user, slug: str = "") -> Tournam
     """A whole tournament from an OpenGotha file (players, rounds, games, results, parameters);
     ``user`` becomes its organizer. Refused as a whole if anything in the file cannot be taken; read
     and checked before anything is written, then written in one short transaction."""
-    from tournament.pairing.opengotha_xml import read_tournament
+    from tournament.files.opengotha import read_tournament
 
     from .opengotha import OpenGothaFormatError, import_opengotha, problem_text
 

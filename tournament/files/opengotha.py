@@ -17,10 +17,8 @@ from typing import Literal
 
 from defusedxml import ElementTree as SafeET
 
-from .. import limits
-from ..ranks import format_rank
-from .criteria import canonical
-from .model import (
+from tournament.pairing.criteria import canonical
+from tournament.pairing.model import (
     Bye,
     DUDDMode,
     FileExtra,
@@ -35,6 +33,9 @@ from .model import (
     Tournament,
     player_key,
 )
+
+from .. import limits
+from ..ranks import format_rank
 
 
 class OpenGothaFormatError(ValueError):

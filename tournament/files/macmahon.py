@@ -50,8 +50,8 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 
 from tournament import limits
+from tournament.files.opengotha import TooDeep, UnreadableXML, XmlSource, load_xml
 from tournament.pairing.criteria import BY_NAME, MAX_CRITERIA
-from tournament.pairing.opengotha_xml import TooDeep, UnreadableXML, XmlSource, load_xml
 from tournament.ranks import parse_rank, rank_from_rating
 
 __all__ = ["MacMahonFormatError", "MMPlayer", "MMPairing", "MMTournament", "read_macmahon", "rank_from_rating"]

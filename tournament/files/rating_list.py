@@ -1,7 +1,7 @@
 """A rating list read as plain data: the one shape the EGD, FFG and AGA readers return, and the reader of a kind.
 
-Every reader (:mod:`~tournament.formats.egd_ratings`, :mod:`~tournament.formats.ffg_ratings`,
-:mod:`~tournament.formats.aga_ratings`) gives a :class:`RatingListData`: the
+Every reader (:mod:`~tournament.files.egd_ratings`, :mod:`~tournament.files.ffg_ratings`,
+:mod:`~tournament.files.aga_ratings`) gives a :class:`RatingListData`: the
 list's date, its players as :class:`RatedEntry`, the odd lines in words. An
 entry holds what a registration takes from it:
 

@@ -1,0 +1,13 @@
+"""Other programs' files, one module per format, each read into plain data and written from it.
+
+- :mod:`.opengotha`: OpenGotha's tournament file (read and written; no Django: ``pair_opengotha`` reads it
+  without starting the site)
+- :mod:`.macmahon`: MacMahon 3.9's tournament file (read)
+- :mod:`.rating_list`: the one shape of a rating list, and :mod:`.egd_ratings`, :mod:`.ffg_ratings`,
+  :mod:`.aga_ratings`: the EGD's, the FFG's and the AGA's lists (read)
+- :mod:`.h9`: the EGD's results file (written); :mod:`.egd_time`: the thinking time as the EGD weighs it
+- :mod:`.standings_csv`: the standings as CSV (written)
+
+No module here touches the database: the services put what a reader gives into the site, and the
+selectors give the writers their plain data.
+"""
