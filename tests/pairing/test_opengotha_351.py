@@ -24,7 +24,8 @@ import pytest
 
 from tests.shared import needs_shared
 from tournament.files.opengotha import read_tournament
-from tournament.pairing.engine import Options, pair_round
+from tournament.pairing.context import Options
+from tournament.pairing.engine import pair_round
 from tournament.pairing.model import GeneralParams, Parameters, Player, Tournament
 
 from .og_fixtures import FILES, tournament
