@@ -1,7 +1,8 @@
-"""A rating list read as plain data: the one shape the EGD, FFG and AGA readers return, and the reader of a kind.
+"""A rating list read as plain data: the one shape the EGD, FFG and AGA readers return.
 
 Every reader (:mod:`~tournament.files.egd_ratings`, :mod:`~tournament.files.ffg_ratings`,
-:mod:`~tournament.files.aga_ratings`) gives a :class:`RatingListData`: the
+:mod:`~tournament.files.aga_ratings`; the reader of a kind: :func:`tournament.files.ratings.read_list`)
+gives a :class:`RatingListData`: the
 list's date, its players as :class:`RatedEntry`, the odd lines in words. An
 entry holds what a registration takes from it:
 
@@ -39,7 +40,6 @@ __all__ = [
     "RatingListError",
     "aga_rating",
     "ffg_rating",
-    "read_list",
     "text_of",
 ]
 
@@ -125,20 +125,3 @@ def text_of(data: bytes) -> str:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
         return data.decode("iso-8859-15")
-
-
-def read_list(kind: str, data: bytes | str) -> RatingListData:
-    """Read a list of ``kind`` (one of :data:`KINDS`); :class:`RatingListError` if no player is in it."""
-    if kind == "ffg":
-        from .ffg_ratings import read_ffg_list
-
-        return read_ffg_list(data)
-    if kind == "aga":
-        from .aga_ratings import read_aga_list
-
-        return read_aga_list(data)
-    if kind == "egd":
-        from .egd_ratings import read_rating_list
-
-        return read_rating_list(data)
-    raise RatingListError(_("Unknown kind of rating list: %(kind)s.") % {"kind": str(kind)[:10]})
