@@ -22,6 +22,7 @@ PURE = [
     "tournament.limits",
     "tournament.ranks",
     "tournament.files.opengotha",
+    "tournament.files.safe_xml",
     "tournament.pair_opengotha",
     "tournament.files.h9",
     "tournament.files.egd_time",

@@ -50,7 +50,7 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 
 from tournament import limits
-from tournament.files.opengotha import TooDeep, UnreadableXML, XmlSource, load_xml
+from tournament.files.safe_xml import TooDeep, UnreadableXML, XmlSource, load_xml
 from tournament.pairing.criteria import BY_NAME, MAX_CRITERIA
 from tournament.ranks import parse_rank, rank_from_rating
 
