@@ -23,7 +23,8 @@ from tournament.forms.registrations import MAX_PLAYER_LIST, PlayerImportForm
 from tournament.forms.results import MAX_RECORD, ReportForm
 from tournament.models import Discipline, Registration
 from tournament.models.discipline import DisciplineKind
-from tournament.services.players import PlayerImportError, players_import_csv
+from tournament.services.file_import import PlayerImportError
+from tournament.services.players import players_import_csv
 
 FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 OPENGOTHA = shared("opengotha")

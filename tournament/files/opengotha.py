@@ -1,17 +1,22 @@
 """Read and write OpenGotha tournament files (XML) as plain data.
 
-``read_tournament(path_or_bytes)`` returns a :class:`~.model.Tournament`;
-``write_tournament(tournament)`` returns the XML text.  Attributes this
-package does not interpret (licences, time system, display settings...) are
-kept in ``Tournament.extra`` so that a read/write round trip loses nothing.
+``read_tournament(path_or_bytes)`` returns a :class:`~tournament.pairing.model.Tournament`
+(what the pairing and ``pair_opengotha`` take); ``write_tournament(tournament)``
+returns the XML text.  Attributes this package does not interpret (licences,
+time system, display settings...) are kept in ``Tournament.extra`` so that a
+read/write round trip loses nothing.  :func:`imported` gives what was read in
+the shape every importer writes (:mod:`.imported`).  No Django here:
+``manage.py pair_opengotha`` reads files without starting the site.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
+from decimal import Decimal
 
 from tournament import limits
 from tournament.pairing.criteria import canonical
@@ -30,8 +35,12 @@ from tournament.pairing.model import (
     Tournament,
     player_key,
 )
+from tournament.pairing.params_json import JSONValue, to_json
 from tournament.ranks import format_rank
+from tournament.standings.opengotha import criteria_codes
 
+from .egd_time import opengotha_time, time_control_text
+from .imported import ImportedBye, ImportedGame, ImportedPlayer, ImportedTournament
 from .safe_xml import TooDeep, UnreadableXML, XmlSource, load_xml
 
 
@@ -695,3 +704,116 @@ def _parameter_set(t: Tournament) -> ET.Element:
 
 def with_params(t: Tournament, params: Parameters) -> Tournament:
     return replace(t, params=params)
+
+
+# --- the file as the site takes it ------------------------------------------------------------
+
+
+def imported(t: Tournament) -> ImportedTournament:
+    """A tournament read from an OpenGotha file in the one shape every importer writes
+    (:class:`~.imported.ImportedTournament`): its settings by the site's names, one Go discipline, the
+    players, games and byes. What the site has no field for (OpenGotha's weights, time system,
+    publishing options, each player's other attributes) is kept in the settings ``pairing_parameters``
+    and ``opengotha_extra``, so that the file written back loses nothing."""
+    params = t.params
+    g = params.general
+    extra = t.extra or {}
+    general = _kept_general(extra)
+    return ImportedTournament(
+        name=t.name,
+        short_name=t.short_name,
+        rounds=g.number_of_rounds,
+        board_size=g.size,
+        komi=Decimal(str(g.komi)),
+        handicap=True,
+        settings={
+            **_dates(general),
+            "place": general.get("location", ""),
+            "time_control": _time_control(general),
+            "standings_criteria": list(criteria_codes(params.placement)),
+            "pairing_system": "swiss" if params.main_criterion == "NBW" else "mcmahon",
+            "mcmahon_bar": g.mm_bar,
+            "mcmahon_floor": g.mm_floor,
+            "bye_points": Decimal(g.mms2_bye) / 2,
+            "absence_points": Decimal(g.mms2_absent) / 2,
+            "bye_points_nbw": Decimal(g.nbw2_bye) / 2,
+            "absence_points_nbw": Decimal(g.nbw2_absent) / 2,
+            "handicap_threshold": params.handicap.no_handicap_threshold,
+            "handicap_correction": params.handicap.correction,
+            "handicap_ceiling": params.handicap.ceiling,
+            "pairing_parameters": _stored_parameters(params),
+            "opengotha_extra": {**extra, "short_name": t.short_name},
+        },
+        players=tuple(_imported_player(n, p, extra) for n, p in enumerate(t.players, 1)),
+        games=tuple(
+            ImportedGame(
+                round=x.round,
+                table=x.table,
+                black=x.black,
+                white=x.white,
+                handicap=x.handicap,
+                result=x.result,
+                by_default=x.by_default,
+            )
+            for x in t.games
+        ),
+        byes=tuple(ImportedBye(round=b.round, player=b.player) for b in t.byes),
+    )
+
+
+def _imported_player(n: int, p: Player, extra: FileExtra) -> ImportedPlayer:
+    """A player as the site takes them; the EGD PIN is OpenGotha's ``egfPin`` attribute."""
+    pin = str(extra.get("players", {}).get(p.key, {}).get("egfPin", "") or "")
+    return ImportedPlayer(
+        key=p.key,
+        surname=p.name,
+        given_name=p.first_name,
+        rank=p.rank,
+        club=p.club,
+        country=p.country,
+        rating=p.rating or None,
+        egd_pin=pin.strip(),
+        preliminary=not p.final,
+        absent_rounds=tuple(r for r, here in enumerate(p.participation, 1) if not here),
+        mms_correction=p.mms_correction,
+        number=str(n),
+    )
+
+
+def _kept_general(extra: FileExtra) -> dict[str, str]:
+    """The attributes of the ``GeneralParameterSet`` the reader kept (dates, place, thinking time)."""
+    raw = extra.get("parameter_set")
+    if not raw:
+        return {}
+    el = ET.fromstring(raw).find("GeneralParameterSet")
+    return dict(el.attrib) if el is not None else {}
+
+
+def _dates(general: dict[str, str]) -> dict[str, dt.date]:
+    """The tournament's first and last day where the file gives them (the last never before the first)."""
+    try:
+        start = dt.date.fromisoformat(general.get("beginDate", ""))
+    except ValueError:
+        return {}
+    try:
+        end = dt.date.fromisoformat(general.get("endDate", ""))
+    except ValueError:
+        end = start
+    return {"start_date": start, "end_date": max(start, end)}
+
+
+def _time_control(general: dict[str, str]) -> str:
+    """The file's thinking time as the site writes it (the EGD class and TM follow from it)."""
+    time = opengotha_time(general)
+    return time_control_text(time) if time else ""
+
+
+def _stored_parameters(params: Parameters) -> dict[str, JSONValue]:
+    """The parameter set as stored, with the NBW values of byes and absences always
+    written: the site's fields hold the MMS values only (``parameters_for``)."""
+    data = to_json(params)
+    general = data.setdefault("general", {})
+    assert isinstance(general, dict)
+    general["nbw2_bye"] = params.general.nbw2_bye
+    general["nbw2_absent"] = params.general.nbw2_absent
+    return data
