@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+import re
 import zipfile
 from dataclasses import dataclass, field
 
@@ -33,6 +34,8 @@ from django.utils.translation import gettext as _
 
 __all__ = [
     "ID_FIELDS",
+    "ID_PATTERNS",
+    "is_number",
     "KINDS",
     "MAX_TEXT",
     "RatedEntry",
@@ -47,6 +50,9 @@ __all__ = [
 KINDS = ("egd", "ffg", "aga")
 #: The registration's field that holds the player's number in a list of each kind.
 ID_FIELDS = {"egd": "egd_pin", "ffg": "ffg_licence", "aga": "aga_id"}
+#: What that number is (the registration's validators and the readers read it here): the EGD PIN eight
+#: digits, the FFG licence seven digits or capitals, the AGA ID up to eight digits.
+ID_PATTERNS = {"egd": r"\d{8}", "ffg": r"[0-9A-Z]{7}", "aga": r"\d{1,8}"}
 
 #: Largest text taken out of a zip file (the EGD's whole list is about 10 MB).
 MAX_TEXT = 64 * 1024 * 1024
@@ -100,6 +106,11 @@ def aga_rating(hundredths: int) -> int:
     if hundredths <= -100:
         return _clamp(hundredths + 2150)
     return 2050
+
+
+def is_number(kind: str, text: str) -> bool:
+    """Whether ``text`` is a player's number in a list of ``kind`` (:data:`ID_PATTERNS`)."""
+    return re.fullmatch(ID_PATTERNS[kind], text) is not None
 
 
 def text_of(data: bytes) -> str:
