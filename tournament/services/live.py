@@ -335,7 +335,7 @@ def take_over(*, game: Game, user, version: int, release: bool = False, live: Li
 @transaction.atomic
 def set_scorer(*, game: Game, user, username: str) -> LiveRecord:
     """An organizer names the scorer for the game's table (an empty name: none)."""
-    from .accounts import find_user
+    from tournament.selectors.accounts import find_user
 
     require(user, game.round.tournament, ORGANIZER)
     username = (username or "").strip()

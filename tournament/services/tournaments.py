@@ -22,7 +22,7 @@ from tournament.models import Tournament, TournamentRole
 from tournament.models.tournament import CREATE_FIELDS, SETTINGS_FIELDS
 from tournament.permissions import ORGANIZER, require, require_create
 from tournament.ranks import format_rank
-from tournament.selectors.setup import locked_settings
+from tournament.selectors.setup import locked_settings, settings_version
 
 from .audit import log_change
 
@@ -40,11 +40,6 @@ def audit_value(name: str, value):
     if isinstance(value, (Decimal, dt.date)):
         return str(value)
     return value
-
-
-def settings_version(tournament: Tournament) -> str:
-    """What a settings form carries to notice a change made meanwhile."""
-    return tournament.updated_at.isoformat() if tournament.updated_at else ""
 
 
 def _free_slug(base: str) -> str:
