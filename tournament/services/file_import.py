@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from django.core.exceptions import ValidationError
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import DataError, IntegrityError, connection, transaction
 from django.utils.text import capfirst, slugify
 from django.utils.translation import gettext as _
@@ -90,9 +90,12 @@ def _problems(exc: ValidationError, where: str) -> list[str]:
         return [_("%(where)s: %(error)s") % {"where": where, "error": m} for m in exc.messages]
     out = []
     for name, errors in exc.error_dict.items():
+        messages = [m for error in errors for m in error]
+        if name == NON_FIELD_ERRORS:
+            out += [_("%(where)s: %(error)s") % {"where": where, "error": m} for m in messages]
+            continue
         label = capfirst(Registration._meta.get_field(name).verbose_name)
-        for error in errors:
-            out += [_("%(where)s, %(field)s: %(error)s") % {"where": where, "field": label, "error": m} for m in error]
+        out += [_("%(where)s, %(field)s: %(error)s") % {"where": where, "field": label, "error": m} for m in messages]
     return out
 
 
