@@ -22,7 +22,9 @@ PDFs list Black first and write the result in that order; the API writes it Whit
 OpenGotha and pairgoth do (a stable contract: README, "JSON API"). The rules engines say who won a
 record as an *outcome* (``"black"``, ``"white"``, ``"draw"``): :func:`of_outcome`; a player's win
 is :func:`winner` of their colour. A crosstable's cell marks a game ``+``, ``-``, ``=`` or, with no
-result yet, ``?`` (:data:`Outcome`).
+result yet, ``?`` (:data:`Outcome`). The pairing's results (OpenGotha's letters) and the site's codes
+meet in :mod:`tournament.pairing.model` (``RESULT_OF_CODE``, ``CODE_OF_RESULT``); an OpenGotha file's
+own names of them (``RESULT_WHITEWINS``) are its reader's, :mod:`tournament.files.opengotha`.
 
 Pure: no Django (``tests/reliability/test_vocabulary.py`` finds a bare ``"?"`` or a map of winners
 anywhere else).

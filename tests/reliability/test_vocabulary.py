@@ -159,6 +159,7 @@ OTHER_QUESTION_MARKS = {
     "self.published or '?'": "a rating list without a date",
     'f"{request.path}?{query.urlencode()}"': "a URL's query",
     'spoken_name(surname, given) or "?"': "a file's player without a name, in an error message",
+    'spoken_name(player.surname, player.given_name)[:80] or "?"': "a file's player without a name, in an error message",
     '(round_el.text or "").strip() or "?"': "an empty round number, in an error message",
 }
 
@@ -216,6 +217,23 @@ def test_the_scan_finds_a_winner_map(tmp_path):
     bad = tmp_path / "bad.py"
     bad.write_text('x = {"black": "B", "white": "W"}.get(outcome)\ny = {"black": 1}\n')
     assert _winner_maps(bad) == [1]
+
+
+def test_the_pairings_results_turn_into_codes_in_one_place():
+    """The site's codes and the pairing's results (OpenGotha's letters) meet in ``pairing.model`` alone:
+    ``RESULT_OF_CODE`` and its inverse ``CODE_OF_RESULT``; nobody turns the map round again."""
+    from tournament.pairing.model import CODE_OF_RESULT, RESULT_OF_CODE
+
+    assert {code: RESULT_OF_CODE[code] for code in CODE_OF_RESULT.values()} == RESULT_OF_CODE
+    inverted = re.compile(r"for \w+, \w+ in [\w.]*(RESULT_OF_CODE|OPENGOTHA|BLACK_FIRST|WHITE_FIRST|SGF)\.items\(\)")
+    found = [
+        f"{p.relative_to(ROOT)}:{n}"
+        for p in _source_files("tournament")
+        if p.name not in ("result_codes.py", "model.py")
+        for n, line in enumerate(p.read_text().splitlines(), 1)
+        if inverted.search(line)
+    ]
+    assert found == [], "ask tournament.pairing.model.CODE_OF_RESULT"
 
 
 def test_the_stored_results_are_the_codes():

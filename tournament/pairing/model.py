@@ -42,6 +42,8 @@ class Result(str, Enum):
 #: The site's result codes (``Game.result``, the standings' cells) -> the pairing's results: OpenGotha's
 #: letters (:data:`tournament.result_codes.OPENGOTHA`; the site writes a draw ``D`` where OpenGotha writes ``=``).
 RESULT_OF_CODE = {code: Result(letter) for code, letter in codes.OPENGOTHA.items()}
+#: The pairing's results -> the site's codes (a file's results as the site keeps them).
+CODE_OF_RESULT = {result: code for code, result in RESULT_OF_CODE.items()}
 
 
 @dataclass(frozen=True)
@@ -247,7 +249,7 @@ class Parameters:
 
 class FileExtra(TypedDict, total=False):
     """What an OpenGotha file holds beyond the engine's data, kept for writing it back
-    (:mod:`.opengotha_xml`): the root's attributes, each player's attributes by key, the
+    (:mod:`tournament.files.opengotha`): the root's attributes, each player's attributes by key, the
     parameter set and the other elements, as XML text."""
 
     root_attrib: dict[str, str]

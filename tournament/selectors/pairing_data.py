@@ -22,9 +22,6 @@ from tournament.models import Bye, Game, Registration, Round, Tournament
 from tournament.pairing import model as pm
 from tournament.pairing.params_json import from_json
 
-_RESULTS = pm.RESULT_OF_CODE
-RESULT_CODES = {plain: code for code, plain in _RESULTS.items()}
-
 
 def plain_discipline(discipline) -> pm.Discipline:
     """A discipline as the pairing sees it: its kind (the names are the
@@ -53,7 +50,7 @@ def _plain_game(number, white, black, handicap, result, by_default, table, komi)
         white=player_key(white),
         black=player_key(black),
         handicap=handicap,
-        result=_RESULTS[result],
+        result=pm.RESULT_OF_CODE[result],
         by_default=by_default,
         table=table,
         komi=float(komi),

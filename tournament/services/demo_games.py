@@ -14,9 +14,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from tournament import result_codes as codes
+from tournament.engines import check_replay, replay_record
 from tournament.models import Game, Round
 from tournament.models.game import Result, ResultState, WinMethod
-from tournament.services.records import check_replay, replay_record
 
 #: The validators' reasons for the end of a game, as the way it was won.
 _METHODS = {"five": WinMethod.FIVE, "captures": WinMethod.CAPTURES, "double-pass": WinMethod.SCORE}

@@ -14,9 +14,6 @@ from tournament.pairing import model as pm
 
 from .criteria import code_for
 from .model import Bye, Entrant, Game, RoundInfo, Settings, TournamentData
-from .scores import _RESULTS as _PLAIN_RESULTS
-
-_RESULTS = {plain: code for code, plain in _PLAIN_RESULTS.items()}
 
 
 def criteria_codes(placement: Iterable[str]) -> tuple[str, ...]:
@@ -49,7 +46,7 @@ def standings_data(t: pm.Tournament, *, show_not_playing: bool = False) -> Tourn
                 table=x.table,
                 black=x.black,
                 white=x.white,
-                result=_RESULTS[x.result],
+                result=pm.CODE_OF_RESULT[x.result],
                 handicap=x.handicap,
                 by_default=x.by_default,
             )

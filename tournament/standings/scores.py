@@ -31,8 +31,6 @@ BYE: Final = og.BYE
 ABSENT: Final = og.ABSENT
 NONE: Final = "none"
 
-_RESULTS = pm.RESULT_OF_CODE  # the standings' result codes are the site's
-
 
 @dataclass
 class Scores:
@@ -103,7 +101,7 @@ def compute_scores(
             white=plain_key(g.white),
             black=plain_key(g.black),
             handicap=g.handicap,
-            result=_RESULTS[g.result],
+            result=pm.RESULT_OF_CODE[g.result],
             by_default=g.by_default,
         )
         for g in games

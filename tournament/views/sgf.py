@@ -6,8 +6,8 @@ from django.http import Http404, HttpResponse
 
 from games.sgf import escape
 from tournament import result_codes as codes
+from tournament.engines import EARLY_WINS, marks_settings, replay_record
 from tournament.models.game import Result, WinMethod
-from tournament.services.records import EARLY_WINS, marks_settings, replay_record
 
 from .public import _public_game, has_sgf
 
