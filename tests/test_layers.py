@@ -75,7 +75,16 @@ LAYERS: list[dict[str, list[str]]] = [
         ]
     },
     {"pairing, standings": ["tournament.pairing", "tournament.standings"]},
-    {"base": ["games", "tournament.ranks", "tournament.limits", "tournament.result_codes", "tournament.names", "tournament$"]},
+    {
+        "base": [
+            "games",
+            "tournament.ranks",
+            "tournament.limits",
+            "tournament.result_codes",
+            "tournament.names",
+            "tournament$",
+        ]
+    },
 ]
 
 

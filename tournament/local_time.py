@@ -7,7 +7,8 @@ and in the site's only while the tournament names no zone Python knows. The API 
 its offset (``2026-11-28T10:00:00+09:00``), the pages and PDFs in the reader's language
 (``28 Nov 2026, 10:00``), the programme's form takes it typed in that zone.
 
-Everything here is asked by its callers, nothing reads ``zoneinfo`` or Django's ``localtime`` anywhere
+Everything here is asked by its callers (the names of the zones too: :func:`zone_names`, the model's
+validator and the settings form's choices), nothing reads ``zoneinfo`` or Django's ``localtime`` anywhere
 else (``tests/reliability/test_vocabulary.py`` checks). Templates use the ``local_time`` filter
 (``templatetags/site_tags.py``).
 """
@@ -16,10 +17,22 @@ from __future__ import annotations
 
 import datetime as dt
 import zoneinfo
+from functools import cache
 
 from django.templatetags.tz import do_timezone
 from django.utils import timezone
 from django.utils.formats import date_format
+
+
+@cache
+def zone_names() -> frozenset[str]:
+    """The names of the time zones Python knows (``Europe/Berlin``, ``UTC``): read from the system once."""
+    return frozenset(zoneinfo.available_timezones())
+
+
+def is_zone_name(value) -> bool:
+    """Whether ``value`` names a time zone Python knows (a tournament's ``time_zone``)."""
+    return isinstance(value, str) and value in zone_names()
 
 
 def tournament_zone(tournament) -> dt.tzinfo:

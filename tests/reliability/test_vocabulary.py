@@ -270,9 +270,60 @@ def test_a_rounds_start_is_the_tournaments_local_time_on_every_page_pdf_and_in_t
     assert "Sat 28 Nov, 10:00" in programme
 
 
+def test_every_moment_of_the_tournament_is_shown_at_its_place(day, client):
+    """A tournament in Tokyo, on a site in Berlin: the audit log (its page, the organizer's dashboard, a
+    game's history), a game's report and the referee's live boards show Tokyo's clock, not Berlin's."""
+    import datetime as dt
+
+    from tournament.models import AuditEntry, LiveRecord
+
+    day.tournament.time_zone = "Asia/Tokyo"
+    day.tournament.save()
+    moment = dt.datetime(2026, 11, 28, 1, 7, tzinfo=dt.UTC)  # 10:07 in Tokyo, 02:07 in Berlin
+    entry = AuditEntry.objects.create(
+        tournament=day.tournament, action="game.result", object_type="game", object_id=day.game.pk, after={}
+    )
+    AuditEntry.objects.filter(pk=entry.pk).update(created_at=moment)
+    Game = type(day.game)
+    Game.objects.filter(pk=day.game.pk).update(reported_at=moment, reported_by=day.user("alice"))
+    LiveRecord.objects.create(game=day.game)
+    LiveRecord.objects.filter(game=day.game).update(updated_at=moment)
+    client.force_login(day.user("organizer"))
+    pages = {
+        "audit_log": client.get(reverse("audit_log", args=["hannover"])),
+        "manage": client.get(reverse("manage", args=["hannover"])),
+        "game": client.get(reverse("game", args=["hannover", day.game.pk])),
+        "referee_live": client.get(reverse("referee_live", args=["hannover"])),
+    }
+    for name, response in pages.items():
+        html = response.content.decode()
+        assert response.status_code == 200, name
+        assert "10:07" in html and "02:07" not in html, name
+
+
+#: Templates that show a moment in the site's time zone, and why.
+SITE_MOMENTS = {
+    "site_ratings.html": "a rating list of the whole site, imported on the site's clock",
+    "_rating_list.html": "a rating list, the site's or the tournament's, imported on the site's clock",
+}
+
+
+def test_templates_show_a_moment_at_the_tournaments_place():
+    """A moment (``…_at``) in a template goes through the ``local_time`` filter before ``date`` or ``time``."""
+    pattern = re.compile(r"[\w.]*(_at|\.at)\|(date|time):")
+    found = [
+        f"{p.relative_to(ROOT)}:{n}"
+        for p in _source_files("templates", suffixes=(".html",))
+        if p.name not in SITE_MOMENTS
+        for n, line in enumerate(p.read_text().splitlines(), 1)
+        if pattern.search(line)
+    ]
+    assert found == [], "{{ moment|local_time:tournament|date:... }}"
+
+
 def test_the_tournaments_zone_is_resolved_only_in_local_time():
-    """``ZoneInfo(...)`` and ``localtime`` only in :mod:`tournament.local_time`."""
-    pattern = re.compile(r"ZoneInfo\(|localtime\(|\|timezone:|\{% timezone ")
+    """``zoneinfo`` (a zone, the list of zones) and ``localtime`` only in :mod:`tournament.local_time`."""
+    pattern = re.compile(r"zoneinfo|ZoneInfo\(|localtime\(|\|timezone:|\{% timezone ")
     found = [
         f"{p.relative_to(ROOT)}:{n}"
         for p in _source_files("tournament", "templates", suffixes=(".py", ".html"))

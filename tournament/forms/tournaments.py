@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import zoneinfo
 from decimal import Decimal
 from functools import cache
 
@@ -13,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from tournament.files.egd_time import parse_time_control
 from tournament.forms.inputs import CountryInCapitals, CountryInput, DateInput
 from tournament.limits import MAX_HANDICAP
+from tournament.local_time import is_zone_name, zone_names
 from tournament.models import Tournament
 from tournament.models.tournament import (
     CREATE_FIELDS,
@@ -62,7 +62,7 @@ class PointsChoiceField(forms.TypedChoiceField):
 
 @cache
 def time_zone_choices() -> list[tuple[str, str]]:
-    zones = sorted(z for z in zoneinfo.available_timezones() if z.split("/")[0] in _AREAS and "/" in z)
+    zones = sorted(z for z in zone_names() if z.split("/")[0] in _AREAS and "/" in z)
     return [(z, z.replace("_", " ")) for z in ["UTC", *zones]]
 
 
@@ -71,7 +71,7 @@ class TimeZoneField(forms.ChoiceField):
         super().__init__(choices=time_zone_choices, **kwargs)
 
     def valid_value(self, value):
-        return value in zoneinfo.available_timezones()
+        return is_zone_name(value)
 
 
 class CriteriaWidget(forms.MultiWidget):

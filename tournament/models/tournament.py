@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import zoneinfo
 from decimal import Decimal
 
 from django.core.exceptions import ValidationError
@@ -12,6 +11,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from tournament.limits import MAX_HANDICAP
+from tournament.local_time import is_zone_name
 from tournament.pairing.criteria import MAX_CRITERIA
 from tournament.standings.criteria import CRITERIA
 
@@ -42,7 +42,7 @@ CRITERIA_CODES = set(CRITERIA)
 
 def validate_time_zone(value: str) -> None:
     """An IANA time zone name such as ``Europe/Berlin``."""
-    if not isinstance(value, str) or "\x00" in value or value not in zoneinfo.available_timezones():
+    if not is_zone_name(value):
         raise ValidationError(
             _("Unknown time zone %(name)s; write it as, for example, Europe/Berlin."),
             params={"name": str(value)[:64]},

@@ -27,16 +27,8 @@ class Result(str, Enum):
     BOTH_WIN = codes.OPENGOTHA[codes.BOTH_WIN]
 
     def points_x2(self, white: bool) -> int:
-        """Twice the points this result gives to White (or Black)."""
-        if self is Result.DRAW:
-            return 1
-        if self is Result.BOTH_WIN:
-            return 2
-        if self is Result.WHITE_WINS:
-            return 2 if white else 0
-        if self is Result.BLACK_WINS:
-            return 0 if white else 2
-        return 0
+        """Twice the points this result gives to White (or Black): :data:`tournament.result_codes.POINTS_X2`."""
+        return _POINTS_X2[self][white]
 
 
 #: The site's result codes (``Game.result``, the standings' cells) -> the pairing's results: OpenGotha's
@@ -44,6 +36,8 @@ class Result(str, Enum):
 RESULT_OF_CODE = {code: Result(letter) for code, letter in codes.OPENGOTHA.items()}
 #: The pairing's results -> the site's codes (a file's results as the site keeps them).
 CODE_OF_RESULT = {result: code for code, result in RESULT_OF_CODE.items()}
+#: Twice the points of each result to (Black, White).
+_POINTS_X2 = {result: codes.POINTS_X2[code] for result, code in CODE_OF_RESULT.items()}
 
 
 @dataclass(frozen=True)

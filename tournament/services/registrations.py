@@ -16,7 +16,7 @@ from tournament.models import AuditEntry, Bye, Game, PairConstraint, Registratio
 from tournament.models.registration import PLAYER_FIELDS
 from tournament.permissions import ORGANIZER, require, require_own_or
 
-from .audit import audit_entry, audit_values, log_change
+from .audit import audit_entry, audit_value, audit_values, log_change
 
 
 def audit_data(registration: Registration, fields=PLAYER_FIELDS) -> dict:
@@ -117,7 +117,14 @@ def _set(registration: Registration, field: str, value, action: str, *, user, re
     if clean:
         registration.full_clean()
     registration.save(update_fields=[field, "updated_at"])
-    log_change(registration, action, user=user, before={field: before}, after={field: value}, reason=reason)
+    log_change(
+        registration,
+        action,
+        user=user,
+        before={field: audit_value(field, before)},
+        after={field: audit_value(field, value)},
+        reason=reason,
+    )
     return registration
 
 
