@@ -28,6 +28,7 @@ PURE = [
     "tournament.files.egd_time",
     "tournament.files.standings_csv",
     "tournament.names",
+    "tournament.result_codes",
 ]
 
 
