@@ -318,7 +318,13 @@ def _parameters(tps: ET.Element, gps_el: ET.Element) -> Parameters:
 
 
 def _general(gps_el: ET.Element) -> GeneralParams:
-    """``<GeneralParameterSet>``: rounds, McMahon bar and floor, bye and absence values, categories, komi, size."""
+    """``<GeneralParameterSet>``: rounds, McMahon bar and floor, bye and absence values, categories, komi, size.
+
+    What the file leaves out is read with the defaults of OpenGotha's reader
+    (``ExternalDocument``), not those of a new tournament: McMahon bar 4d, floor
+    20k, zero 30k, every value of a bye and an absence 0 (NBW and MMS alike),
+    rounding down, not-played games not as half points.
+    """
     g = gps_el.attrib
     nrounds = _int(g.get("numberOfRounds"), 5, "numberOfRounds", low=1, high=MAX_ROUNDS)
     ncat = _int(g.get("numberOfCategories"), 1, "numberOfCategories", low=1, high=9)
@@ -330,12 +336,12 @@ def _general(gps_el: ET.Element) -> GeneralParams:
     return GeneralParams(
         number_of_rounds=nrounds,
         mm_floor=_rank(g.get("genMMFloor"), -20, "genMMFloor"),
-        mm_bar=_rank(g.get("genMMBar"), 0, "genMMBar"),
+        mm_bar=_rank(g.get("genMMBar"), 3, "genMMBar"),
         mm_zero=_rank(g.get("genMMZero"), -30, "genMMZero"),
-        mms2_absent=_int(g.get("genMMS2ValueAbsent"), 1, "genMMS2ValueAbsent"),
-        mms2_bye=_int(g.get("genMMS2ValueBye"), 2, "genMMS2ValueBye"),
+        mms2_absent=_int(g.get("genMMS2ValueAbsent"), 0, "genMMS2ValueAbsent"),
+        mms2_bye=_int(g.get("genMMS2ValueBye"), 0, "genMMS2ValueBye"),
         nbw2_absent=_int(g.get("genNBW2ValueAbsent"), 0, "genNBW2ValueAbsent"),
-        nbw2_bye=_int(g.get("genNBW2ValueBye"), 2, "genNBW2ValueBye"),
+        nbw2_bye=_int(g.get("genNBW2ValueBye"), 0, "genNBW2ValueBye"),
         round_down_nbw_mms=_bool(g.get("genRoundDownNBWMMS"), True),
         count_not_played_as_half=_bool(g.get("genCountNotPlayedGamesAsHalfPoint"), False),
         number_of_categories=ncat,

@@ -287,7 +287,23 @@ STANDINGS_SCENARIOS: dict[int, dict] = {
     10: dict(mm=False, rounds=7, played=6, empty=(1, 4), early=6, absent=(0, 2), bye=(2, 0), nonpart=3, half=True),
     11: dict(mm=True, rounds=4, played=4, empty=(), early=3, absent=(0, 1), bye=(2, 2), half=True, down=False),
     12: dict(mm=False, rounds=6, played=5, empty=(2,), early=4, absent=(1, 1), bye=(2, 2), nonpart=2, down=False),
+    # files that leave out the McMahon bar, floor and zero, the values of byes and absences, rounding and
+    # half points: read with the defaults of OpenGotha's reader
+    13: dict(mm=True, rounds=5, played=5, empty=(3,), early=4, absent=(0, 1), bye=(2, 2), omit=True),
+    14: dict(mm=False, rounds=5, played=4, empty=(), early=3, absent=(0, 1), bye=(2, 2), nonpart=2, omit=True),
 }
+#: The general parameters a scenario with ``omit`` leaves out.
+OMITTED = (
+    "genMMBar",
+    "genMMFloor",
+    "genMMZero",
+    "genMMS2ValueAbsent",
+    "genMMS2ValueBye",
+    "genNBW2ValueAbsent",
+    "genNBW2ValueBye",
+    "genRoundDownNBWMMS",
+    "genCountNotPlayedGamesAsHalfPoint",
+)
 
 
 def standings_scenario(number: int) -> str:
@@ -369,7 +385,7 @@ def standings_scenario(number: int) -> str:
         for r, k in byes:
             ET.SubElement(byes_el, "ByePlayer", {"player": k, "roundNumber": str(r)})
     tps = ET.SubElement(root, "TournamentParameterSet")
-    ET.SubElement(
+    general = ET.SubElement(
         tps,
         "GeneralParameterSet",
         {
@@ -395,6 +411,8 @@ def standings_scenario(number: int) -> str:
             "size": "19",
         },
     )
+    for name in OMITTED if f.get("omit") else ():
+        del general.attrib[name]
     ET.SubElement(
         tps,
         "HandicapParameterSet",
