@@ -77,6 +77,8 @@ _RESULTS = {
     "RESULT_BOTHWIN": Result.BOTH_WIN,
 }
 _RESULT_NAMES = {v: k for k, v in _RESULTS.items()}
+#: Other spellings files carry: pairgoth's export (which writes files as "3.52.03") spells both-lose so.
+_RESULT_ALIASES = {"RESULT_BOTHLOOSE": "RESULT_BOTHLOSE"}
 
 
 def _bool(v: str | None, default: bool) -> bool:
@@ -488,6 +490,7 @@ def _games(root: ET.Element, finder: _Keys) -> list[Game]:
         res = a.get("result", "RESULT_UNKNOWN")
         by_def = res.endswith("_BYDEF")
         base = res[: -len("_BYDEF")] if by_def else res
+        base = _RESULT_ALIASES.get(base, base)
         if base not in _RESULTS:
             raise OpenGothaFormatError(f"unknown game result {res!r}")
         games.append(
@@ -710,6 +713,35 @@ def _parameter_set(t: Tournament) -> ET.Element:
 
 def with_params(t: Tournament, params: Parameters) -> Tournament:
     return replace(t, params=params)
+
+
+# --- what the import says about a file ------------------------------------------------------------
+
+#: A note on a file that is read all the same: its code and what it names (worded by the service).
+Note = tuple[str, dict[str, object]]
+
+
+def notes(t: Tournament) -> tuple[Note, ...]:
+    """What an import of ``t`` says about it, though it reads it whole:
+
+    - ``absent_with_game``: a player marked not participating in a round has a game there; as
+      OpenGotha 3.51.02 does (its scoring marks the player paired by the game), the game counts;
+    - ``team_section``: a team placement section (``TeamTournamentParameterSet``, OpenGotha 3.52's
+      ``TEAMP``, ``BDW``...): kept, written back, not used (the site runs no team tournament).
+    """
+    out: list[Note] = []
+    present = {p.key: p for p in t.players}
+    for g in sorted(t.games, key=lambda g: (g.round, g.table)):
+        for k in (g.black, g.white):
+            part = present[k].participation
+            if g.round <= len(part) and not part[g.round - 1]:
+                out.append(("absent_with_game", {"player": present[k].full_name, "round": g.round}))
+    for raw in (t.extra or {}).get("others", ()):
+        el = ET.fromstring(raw)
+        if el.tag == "TeamTournamentParameterSet":
+            names = [c.get("name", "") for c in el.iter("PlacementCriterion") if c.get("name", "NULL") != "NULL"]
+            out.append(("team_section", {"criteria": ", ".join(names)}))
+    return tuple(out)
 
 
 # --- the file as the site takes it ------------------------------------------------------------
