@@ -89,3 +89,20 @@ def test_the_scenarios_have_what_they_are_for():
         nonpart += sum(1 for g in t.games for k in (g.white, g.black) if not present[k][g.round - 1])
         apart += t.params.general.nbw2_absent != t.params.general.mms2_absent
     assert early >= 20 and nonpart >= 10 and apart >= 10
+
+
+def test_the_import_says_that_games_of_players_marked_absent_count(tmp_path):
+    from tournament.services.opengotha import import_notes
+
+    said = import_notes(standings_scenario(3))
+    t = read_tournament(standings_scenario(3))
+    present = {p.key: p for p in t.players}
+    expected = {
+        (present[k].full_name, g.round)
+        for g in t.games
+        for k in (g.white, g.black)
+        if not present[k].participation[g.round - 1]
+    }
+    assert len(said) == len(expected) == 3
+    for name, number in expected:
+        assert any(name in s and f"round {number}" in s and "the game counts" in s for s in said)
