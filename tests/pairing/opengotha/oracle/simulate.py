@@ -306,11 +306,50 @@ OMITTED = (
 )
 
 
+def _scenario_games(root: ET.Element, f: dict, rnd: random.Random, players: list) -> list[tuple[int, str]]:
+    """A scenario's games (``<Games>``, drawn at random among the round's players), and its byes."""
+    games_el = ET.SubElement(root, "Games")
+    byes = []
+    nonpart = f.get("nonpart", 0)
+    for r in range(1, f["played"] + 1):
+        here = [p for p in players if p[3][r - 1] == "1"]
+        away = [p for p in players if p[3][r - 1] == "0"]
+        rnd.shuffle(here)
+        if r in f["empty"]:
+            if f.get("empty_bye") and here:
+                byes.append((r, key(here[0][0], here[0][1])))
+            continue
+        if nonpart and away:  # a player marked not participating is paired all the same
+            extra = rnd.sample(away, min(len(away), 1 + (nonpart > 2)))
+            nonpart -= len(extra)
+            here = extra + here
+        if len(here) % 2:
+            bye = here.pop()
+            byes.append((r, key(bye[0], bye[1])))
+        for t in range(len(here) // 2):
+            w, b = here[2 * t], here[2 * t + 1]
+            hd = max(0, min(9, w[2] - b[2] - 1)) if f["mm"] and rnd.random() < 0.4 else 0
+            ET.SubElement(
+                games_el,
+                "Game",
+                {
+                    "blackPlayer": key(b[0], b[1]),
+                    "handicap": str(hd),
+                    "knownColor": "true",
+                    "result": rnd.choice(RESULTS),
+                    "roundNumber": str(r),
+                    "tableNumber": str(t + 1),
+                    "whitePlayer": key(w[0], w[1]),
+                },
+            )
+    return byes
+
+
 def standings_scenario(number: int) -> str:
     """The file ``simst-<number>.xml``: the features of :data:`STANDINGS_SCENARIOS`, the rest drawn."""
     f = STANDINGS_SCENARIOS[number]
     rnd = random.Random(1000 + number)
-    n_rounds, played = f["rounds"], f["played"]
+    n_rounds = f["rounds"]
     n_players = rnd.randint(12, 26)
     root = ET.Element("Tournament", {"dataVersion": "201", "fullVersionNumber": "3.51.02"})
     players_el = ET.SubElement(root, "Players")
@@ -346,40 +385,7 @@ def standings_scenario(number: int) -> str:
                 "smmsCorrection": str(rnd.choice([0, 0, 0, 1, -1])),
             },
         )
-    games_el = ET.SubElement(root, "Games")
-    byes = []
-    nonpart = f.get("nonpart", 0)
-    for r in range(1, played + 1):
-        here = [p for p in players if p[3][r - 1] == "1"]
-        away = [p for p in players if p[3][r - 1] == "0"]
-        rnd.shuffle(here)
-        if r in f["empty"]:
-            if f.get("empty_bye") and here:
-                byes.append((r, key(here[0][0], here[0][1])))
-            continue
-        if nonpart and away:  # a player marked not participating is paired all the same
-            extra = rnd.sample(away, min(len(away), 1 + (nonpart > 2)))
-            nonpart -= len(extra)
-            here = extra + here
-        if len(here) % 2:
-            bye = here.pop()
-            byes.append((r, key(bye[0], bye[1])))
-        for t in range(len(here) // 2):
-            w, b = here[2 * t], here[2 * t + 1]
-            hd = max(0, min(9, w[2] - b[2] - 1)) if f["mm"] and rnd.random() < 0.4 else 0
-            ET.SubElement(
-                games_el,
-                "Game",
-                {
-                    "blackPlayer": key(b[0], b[1]),
-                    "handicap": str(hd),
-                    "knownColor": "true",
-                    "result": rnd.choice(RESULTS),
-                    "roundNumber": str(r),
-                    "tableNumber": str(t + 1),
-                    "whitePlayer": key(w[0], w[1]),
-                },
-            )
+    byes = _scenario_games(root, f, rnd, players)
     if byes:
         byes_el = ET.SubElement(root, "ByePlayers")
         for r, k in byes:
