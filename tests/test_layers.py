@@ -20,7 +20,7 @@ files and words           other programs' files (``files/``), PDFs, a game kind'
                           pairing's and the standings' words, throttles
 pairing, standings        the pure engines of the tournament
 base                      the rules engines (``games/``), ranks, limits, result codes,
-                          names
+                          names and their order
 ========================  ==========================================================================
 
 A module imports from its own group, or from a layer below; never from a layer
@@ -82,6 +82,7 @@ LAYERS: list[dict[str, list[str]]] = [
             "tournament.limits",
             "tournament.result_codes",
             "tournament.names",
+            "tournament.collation",
             "tournament$",
         ]
     },
