@@ -13,7 +13,7 @@ STAMP  := $(VENV)/.installed
 DEB_PACKAGES := chromium fonts-dejavu-core fonts-ipaexfont-gothic poppler-utils gettext
 DEB_CHECK    := /usr/bin/msgfmt /usr/bin/chromium /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf /usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf /usr/bin/pdftoppm
 
-# `make test-sqlite`: the suite on SQLite only, for a quick run.
+# `make test-sqlite`: the suite on SQLite only (and Redis), for a quick run.
 .PHONY: run test test-sqlite lint install system-deps migrate demo bench messages serve clean
 
 $(STAMP): pyproject.toml setup.py tournament/pairing/_blossom.c
@@ -46,14 +46,18 @@ run: demo
 
 # The whole suite runs twice: on SQLite (the embedded default) and on a
 # throw-away PostgreSQL server that tests/pg_server.sh installs and starts.
+# Both runs get a throw-away Redis from tests/redis_server.sh (installed and
+# started the same way) for the tests of the Redis cache and of several app nodes.
 # The property tests draw the same examples on every run here (a failure can
 # be reproduced; plain `pytest` explores new ones each time).
 PYTEST_ARGS ?= -q -n 2
 export HYPOTHESIS_PROFILE ?= repeatable
 test: install system-deps lint
-	$(PY) -m pytest $(PYTEST_ARGS)
-	@url=$$(tests/pg_server.sh start) && echo "PostgreSQL: $$url" && \
-	  DATABASE_URL=$$url $(PY) -m pytest $(PYTEST_ARGS); rc=$$?; tests/pg_server.sh stop; exit $$rc
+	@redis=$$(tests/redis_server.sh start) && echo "Redis: $$redis" && \
+	  VIELSEITIG_TEST_REDIS_URL=$$redis $(PY) -m pytest $(PYTEST_ARGS) && \
+	  url=$$(tests/pg_server.sh start) && echo "PostgreSQL: $$url" && \
+	  DATABASE_URL=$$url VIELSEITIG_TEST_REDIS_URL=$$redis $(PY) -m pytest $(PYTEST_ARGS); \
+	  rc=$$?; tests/pg_server.sh stop; tests/redis_server.sh stop; exit $$rc
 
 # The linters (configured in pyproject.toml): ruff's checks and its formatting, and mypy
 # (strict on the pure layers: games/, tournament/pairing/, tournament/standings/).
@@ -73,7 +77,8 @@ clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles test-artifacts .pytest_cache .hypothesis
 
 test-sqlite: install system-deps
-	$(PY) -m pytest $(PYTEST_ARGS)
+	@redis=$$(tests/redis_server.sh start) && \
+	  VIELSEITIG_TEST_REDIS_URL=$$redis $(PY) -m pytest $(PYTEST_ARGS); rc=$$?; tests/redis_server.sh stop; exit $$rc
 
 # Production start: gunicorn on the database in DATABASE_URL (see README).
 WORKERS ?= 4
