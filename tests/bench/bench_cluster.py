@@ -114,6 +114,10 @@ class Front:
             self.down_until[port] = time.monotonic() + DOWN_SECONDS
             self.counts[what] += 1
 
+    def note(self, what: str) -> None:
+        with self.lock:
+            self.counts[what] += 1
+
     def exchange(self, method: str, path: str, body, headers: dict) -> tuple[http.client.HTTPResponse, str]:
         """One request through the front, its answer read. A node that refuses the connection gets
         nothing (the next one gets the request); one that drops it after the request was sent gets a
@@ -185,9 +189,9 @@ def submit_across(browser: NodeBrowser, job: dict, game_page: str) -> bool:
     if browser.unsure:
         browser.unsure = False
         if stored_already(browser, job):
-            browser.front.counts["a result whose answer was cut off: found stored"] += 1
+            browser.front.note("a result whose answer was cut off: found stored")
             return True
-        browser.front.counts["a result whose answer was cut off: not stored, sent again"] += 1
+        browser.front.note("a result whose answer was cut off: not stored, sent again")
     return load.submit(browser, job, game_page)
 
 
@@ -390,7 +394,7 @@ def run_scenario(args, scenario: str) -> bool:
                     stats.errors.append(f"{name} could not look at the game after the run: {exc!r}")
                     continue
                 if found:
-                    front.counts["a result whose answer was cut off: found stored (after the run)"] += 1
+                    front.note("a result whose answer was cut off: found stored (after the run)")
                     outcome[name] = players_plan[name]
 
         inside_players = load.server_times_by_kind(access_lines(logs, load.SLUG))
