@@ -237,7 +237,6 @@ OWN_PART = {
     "team.invitation_accept": "whoever holds the invitation, logged in",
     "players.player_register_self": "a user registering themselves while registration is open",
     "tournaments.tournament_create": "a user who may create tournaments (permissions.may_create_tournament)",
-    "tournaments.tournament_import_opengotha": "a user who may create tournaments",
     "opengotha.import_opengotha": "a user who may create tournaments",
     "macmahon.import_macmahon": "a user who may create tournaments",
     # the site's lists: superusers and accounts given the permission (tests/services/test_rating_lists.py)
@@ -256,8 +255,8 @@ OWN_PART = {
 DEMO = {"demo.load_demo", "demo_games.play_round_results"}
 #: Helpers that build or write an audit entry for the service that calls them (which checks the right).
 AUDIT_HELPERS = {"audit.log_action", "audit.log_change", "registrations.creation_entry"}
-#: The importers' writer (file_import.write_rows): import_macmahon and import_opengotha check the right first.
-IMPORT_HELPERS = {"file_import.write_rows"}
+#: The importers' writer (file_import): import_macmahon, import_opengotha and the players' imports check the right first.
+IMPORT_HELPERS = {"file_import.write_rows", "file_import.import_players"}
 
 #: Who stands for each role.
 USERS = {

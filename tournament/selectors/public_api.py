@@ -165,7 +165,7 @@ def game_of(t: Tournament, pk: int) -> Game | None:
 def game(g: Game, *, record_public: bool) -> dict:
     """The game as in its round, with the record (SGF) and the validator's verdict if ``record_public``
     (:func:`tournament.permissions.record_is_public`: once the result is settled)."""
-    from tournament.services.records import record_sgf
+    from tournament.engines import record_sgf
 
     settled = record_public
     record = None

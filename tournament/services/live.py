@@ -41,6 +41,8 @@ from games.common import IllegalMove
 from games.coords import CoordinateError
 from games.limits import RecordTooLong
 from games.live import LiveGame, Snapshot, normalise
+from tournament import engines
+from tournament.engines import reason_text
 from tournament.models import Game, LiveRecord
 from tournament.models.game import Result, WinMethod
 from tournament.models.live import ENDS_ENTERED_BY_HAND
@@ -55,10 +57,8 @@ from tournament.permissions import (
     require_recorder,
 )
 
-from . import records
 from . import results as result_services
 from .audit import log_change
-from .records import reason_text
 
 #: How the end of a game in the record becomes the site's result.
 _RESULT = {"black": Result.BLACK, "white": Result.WHITE, "draw": Result.DRAW}
@@ -109,8 +109,8 @@ def has_engine(discipline) -> bool:
 
 
 def engine_settings(game: Game) -> dict:
-    """The settings the rules engine plays ``game`` with (:func:`tournament.services.records.engine_settings`)."""
-    return records.engine_settings(game.round.discipline, komi=game.komi, handicap=game.handicap)
+    """The settings the rules engine plays ``game`` with (:func:`tournament.engines.engine_settings`)."""
+    return engines.engine_settings(game.round.discipline, komi=game.komi, handicap=game.handicap)
 
 
 def new_board(game: Game, moves=()) -> LiveGame:
@@ -335,7 +335,7 @@ def take_over(*, game: Game, user, version: int, release: bool = False, live: Li
 @transaction.atomic
 def set_scorer(*, game: Game, user, username: str) -> LiveRecord:
     """An organizer names the scorer for the game's table (an empty name: none)."""
-    from .accounts import find_user
+    from tournament.selectors.accounts import find_user
 
     require(user, game.round.tournament, ORGANIZER)
     username = (username or "").strip()

@@ -34,6 +34,7 @@ from django.utils.translation import gettext as _
 
 from games import go
 from games.live import LiveGame
+from tournament.engines import mark_text
 from tournament.models import Game, LiveRecord
 from tournament.models.game import WinMethod
 from tournament.permissions import board_closed_reason, live_capacity, require_recorder, speaks_for
@@ -51,7 +52,6 @@ from .live import (
     cleared_marks,
     new_board,
 )
-from .records import mark_text
 
 #: The longest reason a player gives when calling the referee from the board.
 MAX_REASON = 1000

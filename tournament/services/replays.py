@@ -20,9 +20,8 @@ import json
 
 from games.packed import FORMAT, pack, unpack
 from games.registry import Replay
+from tournament.engines import RecordUnreadable, marks_settings, replay_record
 from tournament.models import Game, GameReplay
-
-from .records import RecordUnreadable, marks_settings, replay_record
 
 #: What the engines answer for a record and its settings, as a number: raised when the same inputs
 #: count differently, so that the replays kept before are made again.  2: a Go record's SGF

@@ -15,6 +15,15 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tournament.engines import (
+    RecordCheck,
+    RecordUnreadable,
+    check_claim,
+    check_replay,
+    marks_settings,
+    replay_marks,
+    replay_record,
+)
 from tournament.models import Game
 from tournament.models.game import Result, ResultState, WinMethod, win_methods
 from tournament.permissions import (
@@ -29,15 +38,6 @@ from tournament.permissions import (
 )
 
 from .audit import log_change
-from .records import (
-    RecordCheck,
-    RecordUnreadable,
-    check_claim,
-    check_replay,
-    marks_settings,
-    replay_marks,
-    replay_record,
-)
 from .replays import keep
 
 

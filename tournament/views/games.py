@@ -11,13 +11,13 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from tournament.engines import describe, reason_text
 from tournament.forms.results import AdjudicateForm, DisputeForm, ReportForm, VersionForm
 from tournament.models import Game
 from tournament.models.game import ResultState
 from tournament.permissions import may_confirm, may_dispute, may_referee, may_report, may_see_game, player_side
 from tournament.selectors.results import result_history
 from tournament.services import results as result_services
-from tournament.services.records import describe, reason_text
 from tournament.services.replays import kept_replay
 from tournament.services.results import RecordRejected, ResultError, StaleResult
 

@@ -20,10 +20,10 @@ from games import go, svg
 from games.common import COLOURS
 from games.coords import Point
 from games.go.marks import split_points
+from tournament import engines
 from tournament.forms.results import MAX_POINTS
 from tournament.models.game import Result
 from tournament.selectors.live import marks_of_live_record
-from tournament.services import records
 
 
 def count_text(marking: go.Marking) -> str:
@@ -126,10 +126,10 @@ def referee_marking(request, game) -> dict | None:
     if not game.record.strip() or not discipline.variant.removes_dead_stones:
         return None
     try:
-        replay = records.replay_record(
+        replay = engines.replay_record(
             discipline=discipline, record=game.record, handicap=game.handicap, komi=game.komi
         )
-    except records.RecordUnreadable:
+    except engines.RecordUnreadable:
         return None
     verdict = replay.verdict
     if not replay.legal or replay.reason != "double-pass" or not isinstance(verdict, go.Verdict):
@@ -145,26 +145,26 @@ def referee_marking(request, game) -> dict | None:
             sources.append((_("The marks on the live board"), live["marks"]))
     if isinstance(game.marks, dict):
         sources.append((_("The marks of the result"), game.marks))
-    in_record = records.replay_marks(replay)
+    in_record = engines.replay_marks(replay)
     if in_record is not None:
         sources.append((_("The dead stones of the record (TB/TW)"), in_record))
     error = ""
     if "dead" in request.GET or "neutral" in request.GET:
         start = {key: split_points(request.GET.get(key, "")[:MAX_POINTS])[: size * size] for key in ("dead", "neutral")}
     else:
-        start = records.marks_settings(game.marks) or records.marks_settings(in_record)
-        start = start or records.marks_settings((live or {}).get("marks"))
+        start = engines.marks_settings(game.marks) or engines.marks_settings(in_record)
+        start = start or engines.marks_settings((live or {}).get("marks"))
     marking = go.Marking(verdict.game)
     try:
         marking = go.Marking(verdict.game, go.Marks.of(start.get("dead") or (), start.get("neutral") or (), size=size))
     except go.MarkError as exc:
-        error = records.mark_text(exc, discipline.get_kind_display())
+        error = engines.mark_text(exc, discipline.get_kind_display())
     tap = request.GET.get("tap", "")[:5]
     if tap:
         try:
             marking = marking.toggle(tap).marking
         except go.MarkError as exc:
-            error = records.mark_text(exc, discipline.get_kind_display())
+            error = engines.mark_text(exc, discipline.get_kind_display())
     marks = marking.as_dict()
     return {
         "picture": picture(marking, title=_("The end of the game with the dead stones marked")),
@@ -175,7 +175,7 @@ def referee_marking(request, game) -> dict | None:
         "dead": ",".join(marks["dead"]),
         "neutral": ",".join(marks["neutral"]),
         "sources": [
-            {"line": marks_line(label, records.marks_settings(m)), "query": _query(records.marks_settings(m))}
+            {"line": marks_line(label, engines.marks_settings(m)), "query": _query(engines.marks_settings(m))}
             for label, m in sources
         ],
         "error": error,

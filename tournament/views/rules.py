@@ -22,7 +22,7 @@ import games
 from games import go, svg
 from games.common import IllegalMove
 from games.live import LiveGame
-from tournament.services.records import reason_text
+from tournament.engines import reason_text
 
 from . import marking as marking_views
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from django.http import Http404, HttpResponse
 
 from games.sgf import escape
+from tournament.engines import EARLY_WINS, marks_settings, replay_record
 from tournament.models.game import Result, WinMethod
-from tournament.services.records import EARLY_WINS, marks_settings, replay_record
 
 from .public import _public_game, has_sgf
 

@@ -22,7 +22,7 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, **opts):
-        from tournament.exports.dump import dump_tournament
+        from tournament.backup import dump_tournament
 
         try:
             tournament = Tournament.objects.get(slug=opts["tournament"])
