@@ -9,11 +9,13 @@ STAMP  := $(VENV)/.installed
 
 # Debian packages the tests need: Chromium for the browser tests, fonts
 # for the PDFs, poppler-utils to look at PDFs as pictures, gettext to check
-# the German catalogue against the code.
-DEB_PACKAGES := chromium fonts-dejavu-core fonts-ipaexfont-gothic poppler-utils gettext
-DEB_CHECK    := /usr/bin/msgfmt /usr/bin/chromium /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf /usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf /usr/bin/pdftoppm
+# the German catalogue against the code, redis-server for the tests of the
+# Redis cache and of several app nodes (each test process starts its own
+# throw-away server: tests/fixtures/redis_db.py).
+DEB_PACKAGES := chromium fonts-dejavu-core fonts-ipaexfont-gothic poppler-utils gettext redis-server
+DEB_CHECK    := /usr/bin/msgfmt /usr/bin/chromium /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf /usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf /usr/bin/pdftoppm /usr/bin/redis-server /usr/bin/redis-cli
 
-# `make test-sqlite`: the suite on SQLite only (and Redis), for a quick run.
+# `make test-sqlite`: the suite on SQLite only, for a quick run.
 .PHONY: run test test-sqlite lint install system-deps migrate demo bench messages serve clean
 
 $(STAMP): pyproject.toml setup.py tournament/pairing/_blossom.c
@@ -46,18 +48,16 @@ run: demo
 
 # The whole suite runs twice: on SQLite (the embedded default) and on a
 # throw-away PostgreSQL server that tests/pg_server.sh installs and starts.
-# Both runs get a throw-away Redis from tests/redis_server.sh (installed and
-# started the same way) for the tests of the Redis cache and of several app nodes.
+# Both runs start throw-away Redis servers (tests/redis_server.sh, from the
+# test processes that need one) for the tests of the Redis cache and of several app nodes.
 # The property tests draw the same examples on every run here (a failure can
 # be reproduced; plain `pytest` explores new ones each time).
 PYTEST_ARGS ?= -q -n 2
 export HYPOTHESIS_PROFILE ?= repeatable
 test: install system-deps lint
-	@redis=$$(tests/redis_server.sh start) && echo "Redis: $$redis" && \
-	  VIELSEITIG_TEST_REDIS_URL=$$redis $(PY) -m pytest $(PYTEST_ARGS) && \
-	  url=$$(tests/pg_server.sh start) && echo "PostgreSQL: $$url" && \
-	  DATABASE_URL=$$url VIELSEITIG_TEST_REDIS_URL=$$redis $(PY) -m pytest $(PYTEST_ARGS); \
-	  rc=$$?; tests/pg_server.sh stop; tests/redis_server.sh stop; exit $$rc
+	$(PY) -m pytest $(PYTEST_ARGS)
+	@url=$$(tests/pg_server.sh start) && echo "PostgreSQL: $$url" && \
+	  DATABASE_URL=$$url $(PY) -m pytest $(PYTEST_ARGS); rc=$$?; tests/pg_server.sh stop; exit $$rc
 
 # The linters (configured in pyproject.toml): ruff's checks and its formatting, and mypy
 # (strict on the pure layers: games/, tournament/pairing/, tournament/standings/, the OpenGotha file's reader).
@@ -77,8 +77,7 @@ clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles test-artifacts .pytest_cache .hypothesis
 
 test-sqlite: install system-deps
-	@redis=$$(tests/redis_server.sh start) && \
-	  VIELSEITIG_TEST_REDIS_URL=$$redis $(PY) -m pytest $(PYTEST_ARGS); rc=$$?; tests/redis_server.sh stop; exit $$rc
+	$(PY) -m pytest $(PYTEST_ARGS)
 
 # Production start: gunicorn on the database in DATABASE_URL (see README).
 WORKERS ?= 4

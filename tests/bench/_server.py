@@ -80,6 +80,14 @@ def start_redis(port: str) -> str:
     return _throw_away("redis_server.sh", "start", "REDISPORT", port)
 
 
+def redis_pid(port: str) -> int | None:
+    """The process id of the Redis that ``tests/redis_server.sh`` started on ``port``, or None."""
+    try:
+        return int((Path(f"/tmp/vielseitig-redis-{port}") / "redis.pid").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return None
+
+
 def stop_redis(port: str) -> None:
     _throw_away("redis_server.sh", "stop", "REDISPORT", port)
 

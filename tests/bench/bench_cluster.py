@@ -71,6 +71,7 @@ from _server import (
     log,
     manage,
     postmaster_pid,
+    redis_pid,
     start_gunicorn,
     start_postgres,
     start_redis,
@@ -369,8 +370,8 @@ def run_scenario(args, scenario: str) -> bool:
             target=phones_process, args=(ports, live_plan, start, end, args.move_every, queue), daemon=True
         )
         phones.start()
-        database = postmaster_pid(args.pg_port)
-        cpu_before = load.cpu_seconds(*(n.pid for n in nodes), database=database)
+        database, cache = postmaster_pid(args.pg_port), redis_pid(args.redis_port)
+        cpu_before = load.cpu_seconds(*(n.pid for n in nodes), database=database, redis=cache)
         stopped_cpu: dict = {}
         if scenario == "stop":
             delay = max(0.0, start + duration / 2 - time.monotonic())
@@ -380,7 +381,7 @@ def run_scenario(args, scenario: str) -> bool:
         )
         phone_results = queue.get(timeout=120)
         phones.join(30)
-        cpu_after = load.cpu_seconds(*(n.pid for n in nodes), database=database)
+        cpu_after = load.cpu_seconds(*(n.pid for n in nodes), database=database, redis=cache)
         cpu_after["gunicorn"] += stopped_cpu.get("gunicorn", 0.0)
         cpu_after["load generator"] += phone_results["cpu"]
         pressure, loadavg = cpu_pressure(), os.getloadavg()

@@ -384,10 +384,10 @@ def available_cores(seconds: float = 2.0) -> float:
     return sum(out.get() for _ in spinners) / seconds
 
 
-def cpu_seconds(*server_pids: int, database: int | None = None) -> dict[str, float]:
+def cpu_seconds(*server_pids: int, database: int | None = None, redis: int | None = None) -> dict[str, float]:
     """CPU time used so far by this load generator, the gunicorn processes (the process groups of
     ``server_pids``), PostgreSQL (the server whose postmaster is ``database``; every one on the machine
-    if not given) and Redis (Linux /proc)."""
+    if not given) and Redis (the server ``redis``; every one if not given) (Linux /proc)."""
     tick = os.sysconf("SC_CLK_TCK")
     used = defaultdict(float)
     for entry in Path("/proc").iterdir():
@@ -411,7 +411,7 @@ def cpu_seconds(*server_pids: int, database: int | None = None) -> dict[str, flo
             used["gunicorn"] += seconds
         elif comm.startswith("postgres") and (database is None or database in (pid, ppid)):
             used["PostgreSQL"] += seconds
-        elif comm.startswith("redis-server"):
+        elif comm.startswith("redis-server") and redis in (None, pid):
             used["Redis"] += seconds
     return used
 

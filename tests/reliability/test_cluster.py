@@ -1,6 +1,7 @@
 """Several app nodes: two gunicorn nodes on the suite's database and one Redis, as behind one address.
 
-Each node is the production start (``DJANGO_DEBUG=0``, two sync workers) with
+Each node is the production start (``DJANGO_DEBUG=0``; one sync worker, as the
+workers of one node are ``test_production.py``'s) with
 the same ``DATABASE_URL``, ``DJANGO_REDIS_URL`` and ``DJANGO_SECRET_KEY``, and
 ``127.0.0.1`` as the trusted proxy (a load balancer on the same machine,
 naming the client in ``X-Forwarded-For``). A visitor here is one browser: its
@@ -84,7 +85,7 @@ def nodes(django_db_setup, redis_server_url, tmp_path_factory):
         for name in "AB":
             (tmp / name).mkdir()
             ports.append(free_port())
-            servers.append(start_gunicorn("tournament.wsgi", ports[-1], tmp / name, env, ["--workers", "2"], "%(r)s"))
+            servers.append(start_gunicorn("tournament.wsgi", ports[-1], tmp / name, env, ["--workers", "1"], "%(r)s"))
         yield tuple(ports)
     finally:
         for server in servers:
