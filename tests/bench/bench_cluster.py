@@ -230,6 +230,7 @@ def phones_process(ports, plan, start, end, every, out) -> None:
             "errors": stats.errors,
             "accepted": dict(stats.accepted),
             "found_stored": stats.found_stored,
+            "in_doubt": sorted(stats.in_doubt),
             "counts": dict(front.counts),
             "hung": sum(t.is_alive() for t in threads),
             "cpu": time.process_time() - cpu,
@@ -406,6 +407,7 @@ def run_scenario(args, scenario: str) -> bool:
         reports, confirms, lost_results = load.verify(players_plan, outcome)
         live_stats = live.Stats()
         live_stats.accepted.update(phone_results["accepted"])
+        live_stats.in_doubt.update(phone_results["in_doubt"])
         lost_moves = live.check_stored(live_plan, live_stats)
         problems, states = half_written(players_plan, live_plan)
 
@@ -446,7 +448,8 @@ def run_scenario(args, scenario: str) -> bool:
             + ", ".join(f"{name} {shares[port] / total:.0%}" for name, port in zip("AB", ports))
             + "; at the front: "
             + (", ".join(f"{k} {n}" for k, n in sorted(counts.items()) if not k.startswith("to ")) or "nothing failed")
-            + f"; moves whose answer was cut off and found stored when sent again: {phone_results['found_stored']}"
+            + f"; moves whose answer was cut off and found stored when sent again: {phone_results['found_stored']}, "
+            f"at the end of the run: {len(live_stats.in_doubt)}, found stored after it {live_stats.found_after}"
         )
         log(
             "in the database: games "

@@ -405,6 +405,10 @@ def cpu_seconds(*server_pids: int, database: int | None = None, redis: int | Non
             int(fields[2]),
             (int(fields[11]) + int(fields[12])) / tick,
         )
+        if pid == database or pid in server_pids:
+            # the postmaster's and gunicorn's masters' ended children (a backend whose client went, a worker
+            # restarted) count too; the children that still run count as themselves
+            seconds += (int(fields[13]) + int(fields[14])) / tick
         if pid == os.getpid():
             used["load generator"] += seconds
         elif pgrp in server_pids:
