@@ -20,6 +20,7 @@ from tournament.permissions import (
     record_is_public,
     request_roles,
 )
+from tournament.publishing.context import of_request as published_copy_of
 from tournament.selectors.round_day import games_by_table, not_playing
 from tournament.selectors.rows import tournament_by_slug
 from tournament.selectors.standings import standings_version
@@ -31,7 +32,11 @@ from .games import _viewer as record_viewer
 
 
 def home(request):
-    tournaments = Tournament.objects.annotate(
+    tournaments = Tournament.objects.all()
+    copy = published_copy_of(request)
+    if copy is not None:  # the published copy's start page: the tournaments in its folder
+        tournaments = tournaments.filter(slug__in=copy.slugs)
+    tournaments = tournaments.annotate(
         players=Count(
             "registrations",
             filter=Q(registrations__status=Registration.Status.CONFIRMED),
@@ -61,6 +66,9 @@ def tournament_detail(request, slug):
         "confirmed": tournament.registrations.filter(status=Registration.Status.CONFIRMED).count(),
         "roles": request_roles(request, tournament),
     }
+    copy = published_copy_of(request)
+    if copy is not None:
+        context["as_of"] = copy.as_of.get(tournament.slug)
     return render(request, "tournament/tournament_detail.html", context)
 
 
