@@ -23,7 +23,7 @@ from urllib.parse import urlencode
 
 import pytest
 
-from tournament import network
+from tournament import network, site_address
 from tournament.management.commands.venue import secret_key, venue_environment
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -55,6 +55,33 @@ def test_the_venue_environment_is_production_over_plain_http_at_the_laptop_s_add
     assert "http://10.42.0.1" in env["DJANGO_CSRF_TRUSTED_ORIGINS"].split(",")
     # without a network: the laptop itself
     assert venue_environment({"DJANGO_SECRET_KEY": "k"}, [], 8000)["DJANGO_SITE_URL"] == "http://127.0.0.1:8000"
+
+
+def test_plain_http_settings_keep_production_s_safety_but_no_https_only_cookies(tmp_path):
+    env = venue_environment({"DJANGO_SECRET_KEY": "s" * 60, "PATH": os.environ["PATH"]}, ["192.168.1.20"], 8000)
+    code = (
+        "import json, django; django.setup(); from django.conf import settings as s; print(json.dumps(dict("
+        "debug=s.DEBUG, session=s.SESSION_COOKIE_SECURE, csrf=s.CSRF_COOKIE_SECURE, ssl=s.SECURE_SSL_REDIRECT,"
+        "hsts=s.SECURE_HSTS_SECONDS, origins=s.CSRF_TRUSTED_ORIGINS, site=s.SITE_URL, hosts=s.ALLOWED_HOSTS,"
+        "cache=s.CACHES['default']['BACKEND'], storage=s.STORAGES['staticfiles']['BACKEND'])))"
+    )
+    env.update(DJANGO_SETTINGS_MODULE="tournament.settings", DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    import json
+
+    values = json.loads(done.stdout)
+    assert values["debug"] is False and values["storage"].startswith("whitenoise.")
+    assert values["cache"].endswith("FileBasedCache")  # shared by the workers, the publisher and the backups
+    assert (values["session"], values["csrf"], values["ssl"], values["hsts"]) == (False, False, False, 0)
+    assert "http://192.168.1.20:8000" in values["origins"] and values["site"] == "http://192.168.1.20:8000"
+    assert "192.168.1.20" in values["hosts"] and "testserver" not in values["hosts"]
+
+
+def test_the_wi_fi_code_phones_join_by():
+    assert site_address.wifi_code("Turniersaal", "go9x9") == "WIFI:T:WPA;S:Turniersaal;P:go9x9;;"
+    assert site_address.wifi_code('Go; "Saal"', "a:b,c\\") == 'WIFI:T:WPA;S:Go\\; \\"Saal\\";P:a\\:b\\,c\\\\;;'
+    assert site_address.wifi_code("Offen", "") == "WIFI:T:nopass;S:Offen;;"
 
 
 def test_the_laptop_s_addresses_are_its_interfaces_and_never_loopback():

@@ -32,7 +32,6 @@ from django.urls import reverse
 import games
 from tournament.models import Game, Tournament
 from tournament.permissions import NOBODY, may_see_round
-from tournament.selectors.standings import standings_version
 from tournament.views.public import has_sgf
 
 #: Changes whenever what the publisher makes of the same data changes (pages kept by key are made again).
@@ -99,9 +98,9 @@ def shared_items() -> list[Item]:
     return items
 
 
-def _round_keys(tournament: Tournament) -> dict[int, str]:
-    """What each round's pairing sheet shows changes with: its status and version, its games and their
-    players, its byes, the tournament's settings."""
+def _round_keys(tournament: Tournament) -> dict[int, tuple[int, str]]:
+    """Per round number: its discipline's id, and what its pairing sheet shows changes with: its status
+    and version, its games and their players, its byes, its discipline's name, the tournament's settings."""
     rows = tournament.rounds.annotate(
         n=Count("games", distinct=True),
         g=Max("games__updated_at"),
@@ -109,8 +108,16 @@ def _round_keys(tournament: Tournament) -> dict[int, str]:
         w=Max("games__white__updated_at"),
         byes_n=Count("byes", distinct=True),
         bye_p=Max("byes__player__updated_at"),
-    ).values_list("number", "status", "version", "n", "g", "b", "w", "byes_n", "bye_p", "discipline__name")
-    return {row[0]: _key(tournament.updated_at, *row) for row in rows}
+    ).values_list(
+        "number", "discipline_id", "status", "version", "n", "g", "b", "w", "byes_n", "bye_p", "discipline__name"
+    )
+    return {row[0]: (row[1], _key(tournament.updated_at, *row)) for row in rows}
+
+
+def _players_key(tournament: Tournament) -> str:
+    """What the players' data and their states (confirmed, withdrawn, absent) change with."""
+    found = tournament.registrations.aggregate(n=Count("id"), last=Max("updated_at"))
+    return _key("players", found["n"], found["last"], tournament.updated_at)
 
 
 def _game_key(game: Game, round_key: str) -> str:
@@ -121,11 +128,19 @@ def _game_key(game: Game, round_key: str) -> str:
 def tournament_items(tournament: Tournament) -> list[Item]:
     """Every page and file of ``tournament`` a visitor may open, in every language, and its API answers."""
     slug = tournament.slug
-    version = standings_version(tournament)
-    standings_key = _key("standings", version, tournament.updated_at)
-    disciplines = list(tournament.disciplines.order_by("pk").values_list("pk", flat=True))
+    names = list(tournament.disciplines.order_by("pk").values_list("pk", "name"))
+    disciplines = [pk for pk, _name in names]
     rounds = [r for r in tournament.rounds.select_related("discipline").order_by("number") if may_see_round(NOBODY, r)]
     round_keys = _round_keys(tournament)
+    players_key = _players_key(tournament)
+    # the standings of a discipline are made of its rounds and its players alone; the overall of all rounds;
+    # every page of them names all the disciplines (its tabs)
+    standings_keys: dict[int | None, str] = {
+        pk: _key("standings", names, players_key, *sorted(k for d, k in round_keys.values() if d == pk))
+        for pk in disciplines
+    }
+    standings_keys[None] = _key("standings", names, players_key, *sorted(k for _d, k in round_keys.values()))
+    standings_key = standings_keys[None]
     items: list[Item] = []
 
     def add(url: str, key: str | None, *, languages=LANGUAGES, file: str | None = None, ending: str = "html"):
@@ -136,36 +151,37 @@ def tournament_items(tournament: Tournament) -> list[Item]:
         items.append(Item(url, file_for(url, None, "json"), None, key, slug))
 
     add(reverse("tournament", args=[slug]), None)
-    add(reverse("players", args=[slug]), None)
+    add(reverse("players", args=[slug]), players_key)
     standings, crosstable = reverse("standings", args=[slug]), reverse("crosstable", args=[slug])
     add(standings, standings_key)
     add(crosstable, standings_key)
     api(reverse("api:tournament", args=[slug]))
-    api(reverse("api:players", args=[slug]))
+    api(reverse("api:players", args=[slug]), players_key)
     api(reverse("api:standings", args=[slug]), standings_key)
-    scopes = [""] + [f"discipline={pk}" for pk in disciplines]
     for pk in disciplines:
-        add(reverse("standings_discipline", args=[slug, pk]), standings_key)
-        add(f"{crosstable}?discipline={pk}", standings_key)
-        api(f"{reverse('api:standings', args=[slug])}?discipline={pk}", standings_key)
-    for scope in scopes:
+        add(reverse("standings_discipline", args=[slug, pk]), standings_keys[pk])
+        add(f"{crosstable}?discipline={pk}", standings_keys[pk])
+        api(f"{reverse('api:standings', args=[slug])}?discipline={pk}", standings_keys[pk])
+    for pk in [None, *disciplines]:
+        scope = f"discipline={pk}" if pk else ""
         for name in ("pdf_standings", "pdf_crosstable"):
             for language in LANGUAGES:
                 query = f"?lang={language}" + (f"&{scope}" if scope else "")
-                add(reverse(name, args=[slug]) + query, standings_key, languages=(language,))
-        add(reverse("csv_standings", args=[slug]) + (f"?{scope}" if scope else ""), standings_key)
+                add(reverse(name, args=[slug]) + query, standings_keys[pk], languages=(language,))
+        add(reverse("csv_standings", args=[slug]) + (f"?{scope}" if scope else ""), standings_keys[pk])
 
     games_of = Game.objects.filter(round__in=rounds).select_related("black", "white", "round__discipline")
     games_by_round: dict[int, list[Game]] = {}
     for game in games_of.order_by("table"):
         games_by_round.setdefault(game.round_id, []).append(game)
     for round_ in rounds:
-        round_key = round_keys[round_.number]
-        add(reverse("round", args=[slug, round_.number]), None)
+        round_key = round_keys[round_.number][1]
+        # the round's page and answer name the players without a game (absent, withdrawn) too
+        add(reverse("round", args=[slug, round_.number]), _key(round_key, players_key))
         for language in LANGUAGES:
             url = reverse("pdf_pairings", args=[slug, round_.number]) + f"?lang={language}"
-            add(url, _key(round_key, "pairings"), languages=(language,))
-        api(reverse("api:round", args=[slug, round_.number]))
+            add(url, _key(round_key, players_key, "pairings"), languages=(language,))
+        api(reverse("api:round", args=[slug, round_.number]), _key(round_key, players_key))
         for game in games_by_round.get(round_.pk, []):
             game.round = round_
             key = _game_key(game, round_key)
