@@ -230,3 +230,22 @@ def test_the_venue_command_listens_on_every_interface_shows_its_address_and_qr_c
     assert venue.returncode == 0, "".join(said) + out
     assert "Stopped." in out
     assert not _listens_on_every_interface(port)
+
+
+@pytest.mark.parametrize(
+    ("args", "refusal"),
+    [
+        (["--port", "0"], "--port must be"),
+        (["--port", "70000"], "--port must be"),
+        (["--workers", "500"], "--workers must be"),
+        (["--backup-every", "0"], "--backup-every must be"),
+        (["--address", "http://192.168.1.20:8000/"], "--address is an address"),
+        (["--address", "a" * 300], "--address is an address"),
+    ],
+)
+def test_the_venue_command_refuses_what_it_cannot_serve_before_starting_anything(args, refusal):
+    from django.core.management import call_command
+    from django.core.management.base import CommandError
+
+    with pytest.raises(CommandError, match=refusal):
+        call_command("venue", *args)

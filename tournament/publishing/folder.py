@@ -15,6 +15,7 @@ import fcntl
 import hashlib
 import json
 import os
+import posixpath
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -79,10 +80,11 @@ class Folder:
     # -- files ------------------------------------------------------------------------------
 
     def path(self, name: str) -> Path:
-        path = (self.root / name).resolve()
-        if not path.is_relative_to(self.root.resolve()):
-            raise ValueError(f"{name!r} is outside the folder")
-        return path
+        """The file ``name`` (a relative path with ``/``) in the folder; never a path outside it."""
+        clean = posixpath.normpath(name)
+        if clean != name or clean.startswith(("/", "../")) or clean in ("..", "."):
+            raise ValueError(f"{name!r} is not a file of the folder")
+        return self.root / name
 
     def exists(self, name: str) -> bool:
         return self.path(name).is_file()
@@ -97,7 +99,7 @@ class Folder:
     def remove(self, name: str) -> None:
         path = self.path(name)
         path.unlink(missing_ok=True)
-        root = self.root.resolve()
+        root = self.root
         parent = path.parent
         while parent != root and parent.is_relative_to(root):
             try:

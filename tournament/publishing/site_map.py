@@ -120,9 +120,21 @@ def _players_key(tournament: Tournament) -> str:
     return _key("players", found["n"], found["last"], tournament.updated_at)
 
 
-def _game_key(game: Game, round_key: str) -> str:
-    """What a game's page, SGF and API answer show changes with: the game, its players, its round."""
-    return _key(game.version, game.updated_at, game.black.updated_at, game.white.updated_at, round_key)
+def _game_key(game: Game, tournament: Tournament) -> str:
+    """What a game's page, SGF and API answer show changes with: the game, its players, its round's number,
+    status and discipline, the tournament's name and settings (not the round's other games)."""
+    round_ = game.round
+    return _key(
+        game.version,
+        game.updated_at,
+        game.black.updated_at,
+        game.white.updated_at,
+        round_.number,
+        round_.status,
+        round_.discipline.name,
+        round_.discipline.komi,
+        tournament.updated_at,
+    )
 
 
 def tournament_items(tournament: Tournament) -> list[Item]:
@@ -184,7 +196,7 @@ def tournament_items(tournament: Tournament) -> list[Item]:
         api(reverse("api:round", args=[slug, round_.number]), _key(round_key, players_key))
         for game in games_by_round.get(round_.pk, []):
             game.round = round_
-            key = _game_key(game, round_key)
+            key = _game_key(game, tournament)
             page = reverse("public_game", args=[slug, round_.number, game.pk])
             add(page, key)
             api(reverse("api:game", args=[slug, game.pk]), key)

@@ -60,6 +60,8 @@ class Command(BaseCommand):
             report = publish(folder, tournaments, full=opts["full"])
         except FolderBusy:
             raise CommandError(f"another run is writing into {folder}") from None
+        except OSError as exc:  # not a folder, not writable, the disk full
+            raise CommandError(f"cannot write into {folder}: {exc}") from None
         self.stdout.write(f"{folder}: {report.summary()}")
         problems = list(report.problems)
         if opts["send"]:

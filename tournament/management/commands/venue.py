@@ -19,6 +19,7 @@ welcome slips show the same (``DJANGO_SITE_URL``). Ctrl-C stops all of it.
 from __future__ import annotations
 
 import os
+import re
 import secrets
 import signal
 import socket
@@ -36,6 +37,9 @@ from tournament.pdf import qr
 MANAGE = str(Path(settings.BASE_DIR) / "manage.py")
 #: Where the venue keeps its secret key when DJANGO_SECRET_KEY is not set: log-ins outlive a restart.
 SECRET_KEY_FILE = Path(settings.BASE_DIR) / ".venue-secret-key"
+#: What ``--address`` may be: an IPv4 address or a host name (no scheme, port or path).
+_LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+ADDRESS = re.compile(rf"(?=.{{1,253}}$){_LABEL}(?:\.{_LABEL})*")
 #: How long a helper (publisher, backups) that stopped waits before it is started again.
 RESTART_SECONDS = 10
 
@@ -113,6 +117,8 @@ class Command(BaseCommand):
             raise CommandError("--workers must be 1 to 32")
         if not 1 <= opts["backup_every"] <= 24 * 60:
             raise CommandError("--backup-every must be 1 to 1440 minutes")
+        if opts["address"] and not ADDRESS.fullmatch(opts["address"]):
+            raise CommandError("--address is an address or a host name as phones type it: 192.168.1.20, turnier.local")
         found = network.lan_addresses()
         addresses = [opts["address"]] + [a for a in found if a != opts["address"]] if opts["address"] else found
         env = venue_environment(dict(os.environ), addresses, port)
