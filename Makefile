@@ -56,7 +56,7 @@ test: install system-deps lint
 	  DATABASE_URL=$$url $(PY) -m pytest $(PYTEST_ARGS); rc=$$?; tests/pg_server.sh stop; exit $$rc
 
 # The linters (configured in pyproject.toml): ruff's checks and its formatting, and mypy
-# (strict on the pure layers: games/, tournament/pairing/, tournament/standings/).
+# (strict on the pure layers: games/, tournament/pairing/, tournament/standings/, the OpenGotha file's reader).
 lint: install
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .

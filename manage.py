@@ -31,12 +31,12 @@ def _pure_pair_opengotha(argv) -> int | None:
         return None
     import json
 
-    from tournament.pairing import cli
+    from tournament import pair_opengotha
 
-    args = cli.build_parser(prog=f"{os.path.basename(argv[0])} pair_opengotha").parse_args(argv[2:])
+    args = pair_opengotha.build_parser(prog=f"{os.path.basename(argv[0])} pair_opengotha").parse_args(argv[2:])
     try:
-        out = cli.run(args.file, args.round, args.explain)
-    except (cli.OpenGothaFormatError, ValueError) as e:
+        out = pair_opengotha.run(args.file, args.round, args.explain)
+    except (pair_opengotha.OpenGothaFormatError, ValueError) as e:
         sys.stderr.write(f"CommandError: {e}\n")
         return 1
     sys.stdout.write(json.dumps(out, ensure_ascii=False) + "\n")

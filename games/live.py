@@ -33,6 +33,7 @@ from games.common import COLOURS, Colour, Ending, IllegalMove, winner_of
 from games.coords import CoordinateError, Point
 from games.limits import RecordTooLong, too_long_message
 from games.registry import AfterMove, GameSettings, GoFamilyVariant, NinukiVariant, NoValidator
+from games.schema import DeadStones
 
 __all__ = ["LiveGame", "Snapshot", "TooLong", "normalise"]
 
@@ -208,6 +209,56 @@ class LiveGame:
         return " ".join(self.moves)
 
     # ---- the end of a Go game ----------------------------------------------------
+
+    @property
+    def removes_dead_stones(self) -> bool:
+        """True for Go: after two passes the players mark the dead stones (:meth:`marking`) before the
+        count; False in Ninuki-Renju, and in Keima-Go and 1000-Volt-Go, where every stone on the board is
+        alive (the count after two passes is final)."""
+        engine = self._engine
+        return isinstance(engine, go.Game) and engine.removes_dead_stones
+
+    @property
+    def dead_stones(self) -> DeadStones | None:
+        """What becomes of dead stones at the end (:data:`games.schema.DEAD_STONES`); ``None`` in Ninuki-Renju."""
+        engine = self._engine
+        return engine.dead_stones if isinstance(engine, go.Game) else None
+
+    def resumed(self, asked_by: Colour) -> LiveGame:
+        """The game going on after its two passes, at the request of ``asked_by`` (``"black"``/``"white"``),
+        whose opponent plays first (the Japanese rules of 1989, article 9.3; ``go/RULES-DECISIONS.md``,
+        "Resumption"): the passes that stopped the game are taken out of the record, the last one if the
+        first passer asked, both if the last passer asked.  The position is the same; the ko stands as
+        before the passes.  This game stays as it was.
+
+        Raises :class:`games.go.MarkError` ``not-over`` unless the game ended with two passes,
+        ``no-removal`` in a game without a marking phase (:attr:`removes_dead_stones`).
+        """
+        engine = self._engine
+        if not isinstance(engine, go.Game) or not engine.removes_dead_stones:
+            raise go.MarkError(f"{self.title} has no marking phase to resume play from", "no-removal")
+        if not engine.is_over():
+            raise go.MarkError("the game has not ended with two passes: there is nothing to resume", "not-over")
+        last_passer = COLOURS[engine.moves[-1].colour - 1]
+        keep = len(self.moves) - (2 if asked_by == last_passer else 1)
+        settings: GameSettings = {
+            "size": self.size,
+            "rules": engine.rules,
+            "komi": engine.komi,
+            "handicap": engine.handicap,
+        }
+        return LiveGame.from_moves(self.kind, self.moves[:keep], **settings)
+
+    def territory(self) -> dict[Point, Colour]:
+        """The empty points each colour is counted for, once a Go-family game is over, without marks
+        (every stone alive: Keima-Go's and 1000-Volt-Go's count); ``{}`` while it goes on, and in
+        Ninuki-Renju.  A Go game's count with marks: :meth:`marking`."""
+        engine = self._engine
+        if isinstance(engine, ninuki.Board) or not engine.is_over():
+            return {}
+        graph = engine.graph
+        owner, after = engine.owners()
+        return {Point(*graph.point(q)): COLOURS[c - 1] for q, c in enumerate(owner) if c and not after.stones[q]}
 
     def marking(self, marks: go.Marks | Mapping[str, Any] | None = None) -> go.Marking:
         """The marking phase of a Go game ended by two passes: ``marks`` (a

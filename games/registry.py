@@ -74,6 +74,7 @@ from games.schema import (
     EARLY_ENDINGS,
     HANDICAP_POLICIES,
     WIN_METHODS,
+    DeadStones,
     HandicapPolicy,
     OptionType,
     OptionValue,
@@ -95,6 +96,8 @@ __all__ = [
     "Method",
     "RecordInput",
     "EngineClaimInput",
+    "Diagram",
+    "EndDiagram",
     "GameSettings",
     "ReplaySettings",
     "NoValidator",
@@ -109,6 +112,9 @@ Method = Literal["resignation", "time", "default"]
 METHODS: tuple[Method, ...] = ("resignation", "time", "default")
 #: A rules page's diagram: the board size and the moves the engine plays (the last may be refused).
 Diagram = tuple[int, str]
+#: The rules page's diagram of the end of a Go-family game: the board size, moves ending in two passes,
+#: and the stones marked dead (points as ``"B4 C3"``; empty where every stone on the board is alive).
+EndDiagram = tuple[int, str, str]
 _NOTHING: Mapping[str, Any] = MappingProxyType({})
 #: A record as :meth:`Variant.replay` takes it: text notation or SGF, or the moves
 #: (a :class:`~games.coords.Point` each, ``None`` for a pass; Ninuki-Renju only).
@@ -301,6 +307,14 @@ class Variant:
     handicap_table: Callable[[int], tuple[int, float]] | None = None
     #: The rules page's diagrams: name -> ``(board size, moves)``, played by :class:`games.live.LiveGame`.
     diagrams: Mapping[str, Diagram] = _NOTHING
+    #: The rules page's diagram of the end of the game and its count (``None``: the game ends otherwise).
+    end_diagram: EndDiagram | None = None
+    #: True where the players mark dead stones after two passes and the count removes them (Go); False
+    #: where every stone on the board is alive at the end (Keima-Go, 1000-Volt-Go) or nothing is counted.
+    removes_dead_stones: bool = False
+    #: What becomes of dead stones at the end (:data:`games.schema.DEAD_STONES`: ``marked``, ``alive``,
+    #: ``captured``); ``None`` for a game that is not counted (Ninuki-Renju) or not validated.
+    dead_stones: DeadStones | None = None
     #: Whether a new discipline of the game asks players for the record (the short games).
     record_by_default: bool = False
     #: Whether the EGD rates the game (its results go into the EGD's h9 file).
@@ -392,8 +406,9 @@ class Variant:
     def _engine_check(self, replay: Replay, claim: EngineClaimInput) -> ClaimCheck:
         raise TypeError(f"{self.title} checks ResultClaim only")
 
-    def write_sgf(self, replay: Replay) -> str:
-        """The legal part of a replayed record as SGF."""
+    def write_sgf(self, replay: Replay, *, result: str | None = None) -> str:
+        """The legal part of a replayed record as SGF; ``result``: the ``RE`` to write (``"B+R"``, ``"0"``)
+        instead of the record's own outcome (a result decided otherwise than on the board)."""
         raise NoValidator(f"{self.title} has no validator")
 
     def sample(
@@ -552,10 +567,11 @@ class NinukiVariant(Variant):
             raise TypeError(f"Ninuki-Renju checks a ResultClaim, a games.ninuki.Claim or (kind, winner): {claim!r}")
         return ninuki.check_claim(_engine_verdict(replay, ninuki.Verdict), claim)
 
-    def write_sgf(self, replay: Replay) -> str:
+    def write_sgf(self, replay: Replay, *, result: str | None = None) -> str:
         board = _engine_verdict(replay, ninuki.Verdict).board
         assert board is not None  # ninuki.replay keeps the board it played on
-        result = {"black": "B+", "white": "W+", "draw": "0"}.get(replay.outcome or "")
+        if result is None:
+            result = {"black": "B+", "white": "W+", "draw": "0"}.get(replay.outcome or "")
         return ninuki.write_sgf(board.moves, replay.size, result=result)
 
     def _sample(
@@ -596,6 +612,7 @@ class GoFamilyVariant(Variant):
         *,
         handicap_policies: tuple[HandicapPolicy, ...],
         diagrams: Mapping[str, Diagram],
+        end_diagram: EndDiagram | None = None,
         record_by_default: bool,
         egd_rated: bool = False,
     ):
@@ -609,6 +626,9 @@ class GoFamilyVariant(Variant):
         self.default_komi = game_class.default_komi
         self.handicap_policies = handicap_policies
         self.diagrams = MappingProxyType(dict(diagrams))
+        self.end_diagram = end_diagram
+        self.removes_dead_stones = game_class.removes_dead_stones
+        self.dead_stones = game_class.dead_stones
         self.record_by_default = record_by_default
         self.egd_rated = egd_rated
 
@@ -701,10 +721,10 @@ class GoFamilyVariant(Variant):
             raise TypeError(f"{self.title} checks a ResultClaim, a games.go.Claim, (kind, winner[, margin]) or 'B+3.5'")
         return go.verdict.check_claim(_engine_verdict(replay, go.Verdict), claim)
 
-    def write_sgf(self, replay: Replay) -> str:
+    def write_sgf(self, replay: Replay, *, result: str | None = None) -> str:
         """The SGF, with ``TB``/``TW`` of the dead stones the replay was counted with (if any)."""
         verdict = _engine_verdict(replay, go.Verdict)
-        return go.write_sgf(verdict.game, marks=verdict.marks)
+        return go.write_sgf(verdict.game, result=result, marks=verdict.marks)
 
     def _sample(
         self, rng: random.Random, size: int | None, rules: str | None, komi: float | None, handicap: int
@@ -757,6 +777,11 @@ _GO_POLICIES: tuple[HandicapPolicy, ...] = ("mcmahon", "rank-table", "none")
 _TABLE_POLICIES: tuple[HandicapPolicy, ...] = ("rank-table", "mcmahon", "none")
 
 
+#: Two walls on 5x5 and a white stone (B4) left inside Black's area at the end: dead in Go (marked so
+#: after the passes), alive in 1000-Volt-Go (it had to be captured during play).
+_WALL_AND_B4 = "C1 D1 C2 D2 C3 D3 C4 D4 C5 D5 pass B4 pass pass"
+
+
 def _build() -> dict[str, Variant]:
     """Every game, in the order of the Hannover weekend (the order the site lists them in)."""
     return {
@@ -769,6 +794,7 @@ def _build() -> dict[str, Variant]:
             go.Game.rule_sets(),
             handicap_policies=_GO_POLICIES,
             diagrams={"capture": (9, "E5 D5 A1 E4 A3 F5 A5 E6")},
+            end_diagram=(5, _WALL_AND_B4, "B4"),
             record_by_default=False,
             egd_rated=True,
         ),
@@ -780,6 +806,7 @@ def _build() -> dict[str, Variant]:
             keima.handicap_for_rank_difference,
             handicap_policies=_TABLE_POLICIES,
             diagrams={"turn": (9, "E5 F7"), "first_stone_capture": (9, "B1 C3 A1 C2 A2")},
+            end_diagram=(5, "C1 A2 D1 E3 C2 A3 D2 E4 C3 B5 D3 E5 C4 B2 D4 E2 C5 A4 D5 B4 pass pass", ""),
             record_by_default=True,
         ),
         "volt": GoFamilyVariant(
@@ -789,6 +816,7 @@ def _build() -> dict[str, Variant]:
             volt.handicap_for_rank_difference,
             handicap_policies=_TABLE_POLICIES,
             diagrams={"slide": (5, "B2 E4 B4")},
+            end_diagram=(5, _WALL_AND_B4, ""),
             record_by_default=True,
         ),
         "rundgo": RundGoVariant(),

@@ -3,7 +3,7 @@
 Every :class:`games.registry.Variant` says, in these codes, how its games can
 be won (:data:`WIN_METHODS`, in the order a result form offers them), how
 its rounds may get handicap (:data:`HANDICAP_POLICIES`, the first the usual
-one) and which rule options adjust its rule sets (:class:`RuleOption`, the
+one), what becomes of dead stones at the end (:data:`DEAD_STONES`) and which rule options adjust its rule sets (:class:`RuleOption`, the
 public schema a tournament's form shows and :func:`check_options` checks).
 The codes are stable: the site words them (its ``WinMethod`` and
 ``HandicapPolicy`` choices, the messages of :class:`RuleOptionError`).
@@ -30,6 +30,8 @@ __all__ = [
     "EARLY_ENDINGS",
     "HandicapPolicy",
     "HANDICAP_POLICIES",
+    "DeadStones",
+    "DEAD_STONES",
     "OptionType",
     "OptionValue",
     "RuleOption",
@@ -51,6 +53,13 @@ WIN_METHODS: tuple[WinMethod, ...] = BOARD_ENDINGS + EARLY_ENDINGS
 #: the players' McMahon scores, or of their ranks (``tournament.pairing.handicap`` reads them).
 HandicapPolicy = Literal["none", "mcmahon", "rank-table"]
 HANDICAP_POLICIES: tuple[HandicapPolicy, ...] = ("none", "mcmahon", "rank-table")
+
+#: What becomes of dead stones at the end of a Go-family game: ``marked`` (Go: after two passes the
+#: players mark them and they are removed before the count), ``alive`` (Keima-Go: every stone on the
+#: board at the end lives), ``captured`` (1000-Volt-Go: dead stones must be captured during play; the
+#: count takes every stone on the board as alive).
+DeadStones = Literal["marked", "alive", "captured"]
+DEAD_STONES: tuple[DeadStones, ...] = ("marked", "alive", "captured")
 
 #: The type of a rule option's value, as a form shows it.
 OptionType = Literal["bool", "int", "int|None", "str"]

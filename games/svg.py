@@ -14,7 +14,11 @@ The marks: the last move a ring in the other colour on its stone (red where
 no stone stands); captured stones a small red cross; an illegal move a red
 frame with a red cross (``<g class="illegal">``); star points at the 3-3
 (4-4 from 13x13 up) points, the centre, and on odd boards from 13x13 up the
-sides.
+sides.  The end of a Go game: dead stones pale with a dashed outline
+(``class="dead white"``), the points each colour is counted for a small
+square of its colour on top (``class="territory black"``, also on the
+points of the dead stones it gains), neutral points a small grey ring
+(``class="neutral"``).
 """
 
 from __future__ import annotations
@@ -81,6 +85,9 @@ def board(
     last_move: Point | None = None,
     captured: Iterable[Point] = (),
     error: Point | None = None,
+    dead: Iterable[Point] = (),
+    territory: Mapping[Point, str] | None = None,
+    neutral: Iterable[Point] = (),
     coordinates: bool = True,
     square: int = 24,
     title: str | None = None,
@@ -90,6 +97,9 @@ def board(
     ``stones``: point -> ``"black"``/``"white"``.  ``last_move`` gets a ring,
     ``captured`` points a small cross, ``error`` (an illegal move, which may
     lie off the board: then it is not drawn) a red frame and cross.
+    ``dead``: stones marked dead (drawn pale); ``territory``:
+    point -> the colour it is counted for (a small square); ``neutral``:
+    points that count for nobody (a small ring).
     ``coordinates`` writes column letters and row numbers on the margin.
     ``title`` names the picture (``<title>``, and ``aria-label`` for
     screen readers).
@@ -138,16 +148,38 @@ def board(
             out.append(f'<text x="{end + margin * 0.55:.1f}" y="{c + s * 0.15:.1f}" {font}>{row}</text>')
     r = s * 0.46
     on_board: dict[Point, str] = {}
+    dead_stones = set(dead)
     for p, colour in items:
         if colour not in _FILL:
             raise ValueError(f"stone colour must be 'black' or 'white': {colour!r}")
         if not p.on_board(size):
             continue
         on_board[p] = colour
+        if p in dead_stones:
+            out.append(
+                f'<circle class="dead {colour}" cx="{cx(p)}" cy="{cy(p)}" r="{r:.1f}" fill="{_FILL[colour]}" '
+                f'fill-opacity=".4" stroke="#111" stroke-opacity=".4" stroke-width="1" stroke-dasharray="3 2"/>'
+            )
+            continue
         out.append(
             f'<circle class="stone {colour}" cx="{cx(p)}" cy="{cy(p)}" r="{r:.1f}" '
             f'fill="{_FILL[colour]}" stroke="#111" stroke-width="1"/>'
         )
+    for p, colour in sorted((territory or {}).items()):
+        if colour not in _FILL:
+            raise ValueError(f"territory colour must be 'black' or 'white': {colour!r}")
+        if p.on_board(size):
+            h = s * 0.14
+            out.append(
+                f'<rect class="territory {colour}" x="{cx(p) - h:.1f}" y="{cy(p) - h:.1f}" width="{2 * h:.1f}" '
+                f'height="{2 * h:.1f}" fill="{_FILL[colour]}" stroke="#111" stroke-width=".8"/>'
+            )
+    for p in sorted(neutral):
+        if p.on_board(size) and p not in on_board:
+            out.append(
+                f'<circle class="neutral" cx="{cx(p)}" cy="{cy(p)}" r="{s * 0.17:.1f}" fill="none" '
+                f'stroke="#777" stroke-width="2"/>'
+            )
     for p in captured:
         if p.on_board(size):
             d = s * 0.18

@@ -1,6 +1,7 @@
 """The pure layers import nothing from Django: the rules engines, the pairing and the standings take plain
-data and can be used (and tested) without a database. Each package is imported whole, every module, in a
-fresh interpreter."""
+data and can be used (and tested) without a database; so do the OpenGotha file's reader and ``pair_opengotha``,
+which ``manage.py`` runs without starting Django. Each package is imported whole, every module, in a fresh
+interpreter."""
 
 from __future__ import annotations
 
@@ -13,12 +14,29 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
-@pytest.mark.parametrize("package", ["games", "tournament.pairing", "tournament.standings"])
+#: The pure packages and modules (a package with every module in it).
+PURE = [
+    "games",
+    "tournament.pairing",
+    "tournament.standings",
+    "tournament.limits",
+    "tournament.ranks",
+    "tournament.files.opengotha",
+    "tournament.files.safe_xml",
+    "tournament.pair_opengotha",
+    "tournament.files.h9",
+    "tournament.files.egd_time",
+    "tournament.files.standings_csv",
+    "tournament.names",
+]
+
+
+@pytest.mark.parametrize("package", PURE)
 def test_the_package_imports_nothing_from_django(package):
     code = (
         "import importlib, pkgutil, sys\n"
         f"pkg = importlib.import_module({package!r})\n"
-        "for info in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + '.'):\n"
+        "for info in pkgutil.walk_packages(getattr(pkg, '__path__', []), pkg.__name__ + '.'):\n"
         "    if info.name.endswith('.__main__'):\n"
         "        continue\n"
         "    importlib.import_module(info.name)\n"

@@ -27,6 +27,9 @@ ACTIONS = {
     "game.live.take_over": gettext_lazy("recording taken over by a referee"),
     "game.live.hand_back": gettext_lazy("recording handed back to the players"),
     "game.live.scorer": gettext_lazy("scorer named"),
+    "game.live.mark": gettext_lazy("dead stones marked on the live board"),
+    "game.live.agree": gettext_lazy("count agreed on the live board"),
+    "game.live.resume": gettext_lazy("play resumed after the passes"),
     "registration.create": gettext_lazy("registration"),
     "registration.status": gettext_lazy("registration status"),
     "registration.rounds": gettext_lazy("rounds not played"),
@@ -109,6 +112,13 @@ KEYS = {
     "pinned": gettext_lazy("kept when re-pairing"),
     "starts_at": gettext_lazy("starts at"),
     "pairing_system": gettext_lazy("pairing system"),
+    "moves": gettext_lazy("moves"),
+    "dead": gettext_lazy("dead"),
+    "alive": gettext_lazy("alive again"),
+    "neutral": gettext_lazy("neutral"),
+    "unmarked": gettext_lazy("counted again"),
+    "count": gettext_lazy("count"),
+    "asked_by": gettext_lazy("asked by"),
 }
 
 #: Keys that are the machine's own (ids, the pairing's cost terms): not shown.
@@ -145,6 +155,11 @@ def result_label(snapshot) -> str:
             text += " · " + str(ResultState(state).label)
         except ValueError:
             pass
+    marks = snapshot.get("marks")
+    if isinstance(marks, dict):
+        text += " · " + str(_("dead stones: %(points)s") % {"points": words(marks.get("dead"))})
+        if marks.get("neutral"):
+            text += " · " + str(_("neutral points: %(points)s") % {"points": words(marks["neutral"])})
     return text
 
 
@@ -193,6 +208,8 @@ def words(value, key: str = "") -> str:
         return _label(PairConstraint.Kind, value) or value
     if key == "source" and isinstance(value, str):
         return _label(Registration.Source, value) or value
+    if key == "asked_by" and value in ("black", "white"):
+        return str(_("Black") if value == "black" else _("White"))
     if key == "players" and isinstance(value, list):
         return " / ".join(str(v) for v in value)
     if isinstance(value, (list, tuple)):

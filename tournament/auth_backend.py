@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
 
-from tournament.services.accounts import find_user
+from tournament.selectors.accounts import find_user
 
 #: The dotted path of :class:`NameBackend` (for ``login(request, user, backend=...)``).
 BACKEND = "tournament.auth_backend.NameBackend"

@@ -4,7 +4,7 @@ Every number a form, a file, a backup or a URL carries is checked against these
 before anything is written: the models' validators, the forms (which take them
 from the models), the file readers (MacMahon, OpenGotha, CSV), the backup
 restore and the URL converters all read them here. Pure Python (no Django): the
-OpenGotha reader in :mod:`tournament.pairing` reads them too.
+OpenGotha reader (:mod:`tournament.files.opengotha`) reads them too.
 
 What they are chosen from: the database's columns, the programs whose files come
 in (OpenGotha 3.51: at most 20 rounds, 2,000 players, 1,000 tables, ratings from

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from tournament.exports.h9 import ascii_text
+from tournament.files.h9 import ascii_text
 
 #: German transliterations and their plain-vowel spellings meet in the middle.
 _DIGRAPHS = (("ae", "a"), ("oe", "o"), ("ue", "u"))

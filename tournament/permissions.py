@@ -226,6 +226,12 @@ def record_is_public(game) -> bool:
     return game.result_state in SETTLED
 
 
+def sgf_is_public(game) -> bool:
+    """A game's SGF for everybody (its public page's link, the download, the published copy): a settled
+    game (:func:`record_is_public`) with a record that a rules engine reads."""
+    return record_is_public(game) and bool(game.record) and game.round.discipline.has_validator
+
+
 def counts_unpublished_rounds(roles) -> bool:
     """Whose standings downloads (PDF, CSV) count every paired round, to check them before publishing:
     organizers'. Everybody else's, and every page, count published and finished rounds only."""
@@ -372,6 +378,20 @@ def live_capacity(user, game, live) -> Capacity:
     )
 
 
+def speaks_for(who: Capacity, side: str = "") -> tuple[str, ...]:
+    """The sides ``who`` agrees to the marks of a Go game's end for, or asks to resume play for: a player
+    for their own side (``side`` must be it, or empty); the table's scorer or the referee recording for
+    the side named (``side``), or both for an agreement (``side`` empty: a player then confirms the result
+    they propose). ``()`` for whoever may not record, or names another side than their own."""
+    if not who.may_record:
+        return ()
+    if who.side is not None and not who.recording:
+        return (who.side,) if side in ("", who.side) else ()
+    if side in ("black", "white"):
+        return (side,)
+    return ("black", "white") if side == "" else ()
+
+
 def require_recorder(who: Capacity) -> None:
     """Refuse, in words, whoever may not enter the moves of the board."""
     if who.may_record:
@@ -407,10 +427,14 @@ def may_take_back(user, game, live, who: Capacity, *, last_colour: Callable[[], 
     Whoever entered it, the player whose move it was, the scorer or the
     referee recording, as long as it is the last move (never after the
     opponent moved); the move that ended the game, and so withdraws the
-    result it proposed, while nobody has confirmed that result.
+    result it proposed, while nobody has confirmed that result.  The second
+    pass of a Go game only until anybody marked a dead stone or agreed to
+    the count (then play is resumed instead, by the rules).
     ``last_colour()`` is the colour of the last move on the board (asked
     only when needed: it replays the game).
     """
+    if live.marking_begun:
+        return False
     ended_here = proposed_on_board(game, live) and game.reported_by_id == user.pk
     if board_closed_reason(game) is not None and not ended_here:
         return False

@@ -170,8 +170,8 @@ AUTH_PASSWORD_VALIDATORS = [
 LANGUAGE_CODE = "de"
 LANGUAGES = [("de", _("German")), ("en", _("English"))]
 LOCALE_PATHS = [BASE_DIR / "tournament" / "locale"]
-# English dates in a European format (28 Nov 2026, 28.11.2026, 14:30): tournament/formats/en
-FORMAT_MODULE_PATH = ["tournament.formats"]
+# English dates in a European format (28 Nov 2026, 28.11.2026, 14:30): tournament/locale_formats/en
+FORMAT_MODULE_PATH = ["tournament.locale_formats"]
 TIME_ZONE = "Europe/Berlin"
 USE_I18N = True
 USE_TZ = True

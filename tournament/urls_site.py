@@ -19,6 +19,11 @@ game_pages = [
     path("live/move/", live.live_move, name="live_move"),
     path("live/undo/", live.live_undo, name="live_undo"),
     path("live/end/", live.live_end, name="live_end"),
+    # the end of a Go game: the dead stones marked and agreed, play resumed, the referee called
+    path("live/mark/", live.live_mark, name="live_mark"),
+    path("live/agree/", live.live_agree, name="live_agree"),
+    path("live/resume/", live.live_resume, name="live_resume"),
+    path("live/referee/", live.live_call_referee, name="live_call_referee"),
     path("live/takeover/", live.live_takeover, name="live_takeover"),
     path("live/scorer/", live.live_scorer, name="live_scorer"),
 ]

@@ -12,8 +12,8 @@ game"). This module only
 - lists the kinds with a fact the database is asked by (:func:`egd_kinds`),
 - adds the site's one policy of its own: no tournament plays on a board
   smaller than :data:`MIN_BOARD` (:func:`board_sizes`),
-- words the codes a variant gives (:func:`rule_option_message`); its ways of winning and handicap policies
-  are worded by the stored choices ``WinMethod`` and ``HandicapPolicy``.
+- words the codes a variant gives (:func:`rule_option_message`, :func:`dead_stones_text`); its ways of
+  winning and handicap policies are worded by the stored choices ``WinMethod`` and ``HandicapPolicy``.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ __all__ = [
     "MIN_BOARD",
     "RuleOptionError",
     "board_sizes",
+    "dead_stones_text",
     "egd_kinds",
     "rule_option_message",
     "variant_for",
@@ -68,3 +69,22 @@ def rule_option_message(exc: RuleOptionError) -> str:
     """A :class:`~games.schema.RuleOptionError` in the reader's language."""
     words = str(_RULE_OPTION_WORDS[exc.code])
     return words % exc.params if exc.params else words
+
+
+#: The words for :data:`games.schema.DEAD_STONES`: what becomes of dead stones at the end, as the live
+#: board says it before the passes.
+_DEAD_STONES_WORDS = {
+    "marked": _(
+        "After two passes the players mark the dead stones on the board and agree to the count; "
+        "dead stones need not be captured."
+    ),
+    "alive": _("All stones on the board live: after two passes every stone is counted as it stands."),
+    "captured": _(
+        "Dead stones must be captured on the board: after two passes every stone on the board counts as alive."
+    ),
+}
+
+
+def dead_stones_text(code: str | None) -> str:
+    """What becomes of dead stones at the end of a game (:attr:`Variant.dead_stones`), in words ("" for none)."""
+    return str(_DEAD_STONES_WORDS[code]) if code in _DEAD_STONES_WORDS else ""

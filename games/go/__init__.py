@@ -15,6 +15,7 @@ Modules: :mod:`~games.go.graph` (boards as graphs), :mod:`~games.go.position`
 (stones, groups, captures), :mod:`~games.go.scoring` (area, territory and
 Keima counting), :mod:`~games.go.marks` (the dead stones and neutral points
 agreed at the end), :mod:`~games.go.game` (the rules of play),
+:mod:`~games.go.marking` (a finished game marked step by step),
 :mod:`~games.go.record` (SGF and plain notation), :mod:`~games.go.verdict`
 (replay, claims), :mod:`~games.go.cli` (the command line shared by the
 three games).
@@ -24,7 +25,8 @@ from __future__ import annotations
 
 from games.go.game import Game, IllegalMove, Move, Outcome, Termination
 from games.go.graph import Graph, from_edges, square
-from games.go.marks import Change, MarkError, Marking, Marks
+from games.go.marking import Change, Marking
+from games.go.marks import MarkError, Marks
 from games.go.position import BLACK, EMPTY, WHITE, Position
 from games.go.record import Record, RecordError, TooLong, parse_record, write_sgf
 from games.go.verdict import Claim, ClaimCheck, Verdict, bind, parse_claim

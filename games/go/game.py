@@ -46,6 +46,7 @@ from games.go.graph import Graph, square
 from games.go.marks import MarkError, Marks, resolve
 from games.go.position import BLACK, EMPTY, WHITE, PlayError, Position, colour_name, opponent
 from games.go.scoring import count_points, territory_owner
+from games.schema import DeadStones
 
 __all__ = [
     "Game",
@@ -155,6 +156,8 @@ class Game:
     territory_rules: ClassVar[frozenset[str]] = frozenset({"japanese"})
     #: False where every stone on the board is alive at the end (Keima-Go, 1000-Volt-Go): no marks.
     removes_dead_stones = True
+    #: What becomes of dead stones at the end (:data:`games.schema.DEAD_STONES`): marked after two passes.
+    dead_stones: ClassVar[DeadStones] = "marked"
     default_size = 19
     default_komi = 7.5
     #: The komi of an even game under another rule set than the first (EGF: 6.5 with territory counting).

@@ -29,10 +29,13 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from games.go.game import Game
 from games.go.graph import Graph
 from games.go.position import BLACK, WHITE, Position, opponent
 from games.go.scoring import keima_owner
+from games.schema import DeadStones
 
 __all__ = ["KeimaGame", "handicap_for_rank_difference", "is_keima"]
 
@@ -83,6 +86,7 @@ class KeimaGame(Game):
     komi_by_rules = {}
     #: All stones on the board live when the players agree on the end (rule 3).
     removes_dead_stones = False
+    dead_stones: ClassVar[DeadStones] = "alive"  # all stones on the board live
     default_size = 9
     default_komi = 4
     stones_per_handicap = 2

@@ -356,7 +356,7 @@ class Board:
                         captured = [q, r]
                     else:
                         captured += (q, r)
-        if self._restricted[c] and doublethree.makes_double_three(self, p, c):
+        if self._restricted[c] and doublethree.makes_double_three(self._b, self.lines, p, c):
             if not self._double_three_excepted(p, c, captured or ()):
                 b[p] = EMPTY
                 if captured:
@@ -452,7 +452,7 @@ class Board:
                         )
                         and fives(b, p, c, lines, exact) is not None
                     )
-                    or (restricted[c] and dt(self, p, c))
+                    or (restricted[c] and dt(b, lines, p, c))
                 ):
                     undo((p, c, (), caps[c], None, None, 0))
                     ply = n
@@ -639,7 +639,7 @@ class Board:
             return True
         captured = self._place(t, o)
         try:
-            if not doublethree.makes_double_three(self, t, o) or self.rules.dt_five:
+            if not doublethree.makes_double_three(self._b, self.lines, t, o) or self.rules.dt_five:
                 return True
             pending = self.pending
             return (
@@ -656,7 +656,7 @@ class Board:
         (no double-three, or a 5-3-3 where that is allowed)?  The stone stays;
         the caller undoes it with the returned captures."""
         captured = self._place(q, c)
-        ok = not doublethree.makes_double_three(self, q, c) or (
+        ok = not doublethree.makes_double_three(self._b, self.lines, q, c) or (
             self.rules.dt_five and self._five_through(q, c) is not None
         )
         return ok, captured

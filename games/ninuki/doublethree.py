@@ -16,14 +16,15 @@ within p-4d .. p+4d, and the points beyond the ends decide between five and
 overline).  The board takes that window with one slice, maps it to
 "own / empty / blocked" with ``bytes.translate`` and looks it up in a cache,
 so the test costs four slices and four dictionary look-ups.
+
+The functions take the board as plain data, as :class:`~.board.Board` keeps
+it: ``cells``, the points as a list with a border (0 empty, 1 Black, 2 White,
+3 off the board), and ``lines``, the four directions as offsets in that list.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:  # the board imports this module
-    from .board import Board
+from collections.abc import Sequence
 
 __all__ = ["makes_double_three", "open_three_lines", "window_has_open_three"]
 
@@ -69,23 +70,21 @@ def window_has_open_three(w: bytes) -> bool:
     return False
 
 
-def open_three_lines(board: Board, p: int, c: int) -> list[int]:
-    """The line directions (offsets) in which the stone of ``c`` at list index
-    ``p`` belongs to an open three."""
-    b = board._b
+def open_three_lines(cells: Sequence[int], lines: Sequence[int], p: int, c: int) -> list[int]:
+    """The line directions (offsets of ``lines``) in which the stone of ``c`` at
+    index ``p`` of ``cells`` belongs to an open three."""
     table = _TABLES[c]
-    return [d for d in board.lines if _CACHE[bytes(b[p - 5 * d : p + 5 * d + 1 : d]).translate(table)]]
+    return [d for d in lines if _CACHE[bytes(cells[p - 5 * d : p + 5 * d + 1 : d]).translate(table)]]
 
 
-def makes_double_three(board: Board, p: int, c: int) -> bool:
-    """True if the stone of ``c`` at list index ``p`` (already placed, its
-    captures made) belongs to open threes in two or more lines."""
-    b = board._b
+def makes_double_three(cells: Sequence[int], lines: Sequence[int], p: int, c: int) -> bool:
+    """True if the stone of ``c`` at index ``p`` of ``cells`` (already placed,
+    its captures made) belongs to open threes in two or more of ``lines``."""
     table = _TABLES[c]
     cache = _CACHE
     found = False
-    for d in board.lines:
-        if cache[bytes(b[p - 5 * d : p + 5 * d + 1 : d]).translate(table)]:
+    for d in lines:
+        if cache[bytes(cells[p - 5 * d : p + 5 * d + 1 : d]).translate(table)]:
             if found:
                 return True
             found = True

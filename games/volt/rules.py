@@ -33,8 +33,11 @@ one per move, without sliding any stone.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from games.go.game import Game
 from games.go.position import EMPTY, Position, opponent
+from games.schema import DeadStones
 
 __all__ = ["VoltGame", "handicap_for_rank_difference", "slide"]
 
@@ -102,6 +105,7 @@ class VoltGame(Game):
     komi_by_rules = {}
     #: All dead stones must be captured during play: the board is counted as it stands.
     removes_dead_stones = False
+    dead_stones: ClassVar[DeadStones] = "captured"  # dead stones must be captured during play
     default_size = 9
     default_komi = 5
     square_only = True

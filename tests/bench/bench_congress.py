@@ -22,7 +22,8 @@ What it does, all on 127.0.0.1:
 3. the organizer pairs round 10 on its page (the "Pair" button's POST, then
    "Pair again" twice: the median of the three), beside the engine's own time
    for the same round (``engine.pair_round`` on the same plain data, in the
-   benchmark's process), publishes it, and half of its results come in;
+   benchmark's process, just before), publishes it, and half of its results
+   come in;
 4. every page and download, as the organizer, a player and a visitor open
    them (the welcome slips are left out: their own work is under way),
    ``--repeat`` times with the cache emptied first (cold) and as many times
@@ -273,20 +274,21 @@ def session_of(user) -> str:
     return store.session_key
 
 
-def engine_time(tournament, round_) -> tuple[float, float]:
+def engine_time(tournament, round_) -> tuple[float, float, float]:
     """Seconds to make the engine's plain data from the database, and the engine's own pairing of the
-    round (the best of two: the machine is shared)."""
+    round, wall and CPU (the best of two: the machine is shared)."""
     from tournament.pairing import engine
     from tournament.selectors.pairing_data import pairing_tournament
 
-    best_data = best_engine = float("inf")
+    best_data = best_engine = best_cpu = float("inf")
     for _ in range(2):
         t0 = time.perf_counter()
         data = pairing_tournament(tournament, round_)
-        t1 = time.perf_counter()
+        t1, c1 = time.perf_counter(), time.process_time()
         engine.pair_round(data, round_.number)
         best_data, best_engine = min(best_data, t1 - t0), min(best_engine, time.perf_counter() - t1)
-    return best_data, best_engine
+        best_cpu = min(best_cpu, time.process_time() - c1)
+    return best_data, best_engine, best_cpu
 
 
 def half_the_results(round_, rng: random.Random) -> None:
@@ -423,6 +425,8 @@ def measure_size(info: dict, port: int, figures: Figures, repeat: int, rng: rand
     out: dict = {"pages": {}}
     figures.since()
 
+    # the engine's own time for the round, just before the page pairs it (the machine is shared: alike conditions)
+    out["engine"] = engine_time(info["tournament"], info["round"])
     # the organizer pairs the round: "Pair", then "Pair again" twice
     pair_url = f"/t/{s}/manage/rounds/{n}/pair/"
     pairs = []
@@ -463,23 +467,24 @@ def measure_size(info: dict, port: int, figures: Figures, repeat: int, rng: rand
 # --- the report ------------------------------------------------------------------------------
 
 
-def report(results: dict[int, dict], engine: dict[int, tuple[float, float]], builds: dict[int, dict]) -> bool:
+def report(results: dict[int, dict], builds: dict[int, dict]) -> bool:
     sizes = sorted(results)
+    engine = {size: results[size]["engine"] for size in sizes}
     first, last = sizes[0], sizes[-1]
     ok = True
     log("")
     log(f"Pairing round {ROUNDS} through the organizer's page (POST .../pair/, the median of 3) beside the engine:")
     log(
         f"{'players':>8} {'games':>6} {'record KB':>9} {'page s':>7} {'(cpu)':>6} {'SQL':>4} {'peak MB':>8}"
-        f" {'data s':>7} {'engine s':>8} {'page/engine':>11}"
+        f" {'data s':>7} {'engine s':>8} {'(cpu)':>6} {'page/engine':>11} {'(cpu)':>6}"
     )
     for size in sizes:
         page, statements, peak = results[size]["pair"]
-        data_s, engine_s = engine[size]
+        data_s, engine_s, engine_cpu = engine[size]
         log(
             f"{size:>8} {results[size]['games']:>6} {builds[size]['record_bytes'] // 1024:>9} {page:>7.2f}"
             f" {results[size]['pair_cpu']:>6.2f} {statements:>4} {peak / 1024:>8.0f} {data_s:>7.2f} {engine_s:>8.2f}"
-            f" {page / engine_s:>11.2f}"
+            f" {engine_cpu:>6.2f} {page / engine_s:>11.2f} {results[size]['pair_cpu'] / engine_cpu:>6.2f}"
         )
     page, _statements, peak = results[last]["pair"]
     pair_ok = page <= PAIRING_FACTOR * engine[last][1] and peak / 1024 < WORKER_MB
@@ -573,15 +578,11 @@ def main() -> int:
 
         if Tournament.objects.filter(slug__startswith="congress-").exists():
             raise SystemExit("the database has congress tournaments already: give the benchmark an empty database")
-        builds, engine = {}, {}
+        builds = {}
         for size in sizes:
             t0 = time.monotonic()
             builds[size] = build(size, f"congress-{size}", random.Random(size))
-            engine[size] = engine_time(builds[size]["tournament"], builds[size]["round"])
-            log(
-                f"{size} players: built in {time.monotonic() - t0:.0f} s ({connection.vendor}); round 10's plain"
-                f" data {engine[size][0]:.2f} s, the engine pairs it in {engine[size][1]:.2f} s"
-            )
+            log(f"{size} players: built in {time.monotonic() - t0:.0f} s ({connection.vendor})")
         connection.close()
 
         port = free_port()
@@ -603,9 +604,13 @@ def main() -> int:
             t0 = time.monotonic()
             results[size] = measure_size(builds[size], port, figures, repeat, random.Random(size + 1))
             connection.close()
-            log(f"{size} players measured in {time.monotonic() - t0:.0f} s")
+            data_s, engine_s, _cpu = results[size]["engine"]
+            log(
+                f"{size} players measured in {time.monotonic() - t0:.0f} s; round {ROUNDS}'s plain data"
+                f" {data_s:.2f} s, the engine pairs it in {engine_s:.2f} s"
+            )
         log(f"CPU pressure over the last minute (runnable tasks waiting for a CPU): {cpu_pressure()}")
-        return 0 if report(results, engine, builds) else 1
+        return 0 if report(results, builds) else 1
     finally:
         if server is not None and server.poll() is None:
             os.killpg(server.pid, signal.SIGTERM)

@@ -16,8 +16,6 @@ import tempfile
 import time
 from pathlib import Path
 
-from tournament.permissions import SYSTEM
-
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -31,6 +29,7 @@ def main(lines: int) -> None:
 
         django.setup()
         from tournament.models import Tournament
+        from tournament.permissions import SYSTEM
         from tournament.services.players import players_import_csv
 
         text = "\n".join(

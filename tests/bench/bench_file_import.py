@@ -79,8 +79,8 @@ def main(players: int, rounds: int) -> None:
 
         django.setup()
         from tests.fixtures.tournament_files import macmahon_file, opengotha_file
-        from tournament.formats.macmahon import MacMahonFormatError, read_macmahon
-        from tournament.pairing.opengotha_xml import read_tournament
+        from tournament.files.macmahon import MacMahonFormatError, read_macmahon
+        from tournament.files.opengotha import read_tournament
         from tournament.permissions import SYSTEM
         from tournament.services.macmahon import import_macmahon
         from tournament.services.opengotha import import_opengotha

@@ -113,7 +113,7 @@ def main() -> int:
     from django.urls import reverse
 
     import games
-    from tournament.services.records import replay_record
+    from tournament.engines import replay_record
 
     made = records()
     warm_up, *games_ = populate(made[:1] + made)

@@ -95,10 +95,10 @@ def add_bench_players(count: int) -> dict:
     from django.db import transaction
     from django.db.models import Max
 
+    from tournament.engines import check_claim, replay_record
     from tournament.models import Game, Registration, Round, Tournament
     from tournament.models.game import WinMethod
     from tournament.services.demo_games import _METHODS
-    from tournament.services.records import check_claim, replay_record
 
     rng = random.Random(8)
     tournament = Tournament.objects.get(slug=SLUG)

@@ -28,6 +28,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
+from tournament.files.opengotha import read_tournament, write_tournament  # noqa: E402
 from tournament.pairing import fast  # noqa: E402
 from tournament.pairing.engine import pair_round  # noqa: E402
 from tournament.pairing.model import (  # noqa: E402
@@ -39,7 +40,6 @@ from tournament.pairing.model import (  # noqa: E402
     Tournament,
     player_key,
 )
-from tournament.pairing.opengotha_xml import read_tournament, write_tournament  # noqa: E402
 
 REPEAT = 3  # runs of each command; the best counts
 CLUBS = [f"{c}{i}" for c in ("Ha", "Be", "Mu", "Ko", "Dr", "Le", "St", "Fr") for i in range(6)]

@@ -201,7 +201,7 @@ def test_two_phones_record_a_keima_game_with_a_capture_by_the_first_stone(browse
     # the rules of the game, from its live board: diagrams drawn by the engine
     black.locator(".live-links a", has_text="Rules of Keima-Go").tap()
     black.wait_for_selector(".rules-diagrams svg")
-    assert black.locator(".rules-diagrams figure").count() == 2
+    assert black.locator(".rules-diagrams figure").count() == 3  # a turn, a capture, the end and its count
     shot(black, "rules-keima-phone")
     for page in (black, white):
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")

@@ -300,3 +300,66 @@ def test_the_snapshot_says_where_a_pass_cannot_be_played(kind, settings, moves):
     assert passed == snapshot.may_pass
     assert snapshot.centre_first == (kind == "ninuki" and not moves)
     assert (snapshot.captured_pairs is None) == (kind != "ninuki")
+
+
+#: 5x5, Black's wall C1-C5, White's D1-D5; White leaves B4 in Black's area; Black passes first, White last.
+WALL_AND_B4 = "C1 D1 C2 D2 C3 D3 C4 D4 C5 D5 pass B4 pass pass"
+
+
+def test_resuming_play_lets_the_opponent_of_the_asker_play_first():
+    game = play("go", WALL_AND_B4, size=5)
+    assert game.removes_dead_stones and game.dead_stones == "marked"
+    # White passed last and asks: both passes go, Black (White's opponent) plays first
+    resumed = game.resumed("white")
+    assert resumed.moves == WALL_AND_B4.split()[:-2] and resumed.snapshot().to_move == "black"
+    # Black passed first and asks: White's pass goes, White plays first
+    resumed = game.resumed("black")
+    assert resumed.moves == WALL_AND_B4.split()[:-1] and resumed.snapshot().to_move == "white"
+    assert picture(resumed.snapshot()) == picture(game.snapshot())  # the position is the same
+    assert game.moves == WALL_AND_B4.split()  # the game itself stays as it was
+    resumed.play("B3")  # and goes on
+    assert not resumed.snapshot().over
+
+
+def test_resuming_keeps_the_ko_as_it_stood_before_the_passes():
+    """Black takes a ko, White passes, Black passes; Black asks to resume: White plays first, and the
+    immediate retake is still forbidden (the passes are taken out: the ko stands across the stop, as the
+    Japanese rules' commentary has it); after one move elsewhere each the ko may be taken again."""
+    record = "B4 C4 A3 B3 B2 D3 E5 C2 C3 pass pass"
+    game = play("go", record, size=5)
+    assert picture(game.snapshot()) == diagram("""
+        . . . . X
+        . X O . .
+        X . X O .
+        . X O . .
+        . . . . .
+    """)
+    resumed = game.resumed("black")
+    assert resumed.moves == record.split()[:-2] and resumed.snapshot().to_move == "white"
+    assert refused(resumed, "B3")["reason"] == "ko"
+    resumed.play("E1")
+    resumed.play("A1")
+    resumed.play("B3")  # now White may retake
+
+
+def test_resuming_is_for_a_go_game_stopped_by_two_passes():
+    from games.go import MarkError
+
+    with pytest.raises(MarkError) as info:
+        play("go", "E5 pass", size=9).resumed("black")
+    assert info.value.code == "not-over"
+    for kind in ("keima", "volt"):
+        with pytest.raises(MarkError) as info:
+            play(kind, "E5 F7 pass pass" if kind == "keima" else "E5 pass pass", size=9).resumed("black")
+        assert info.value.code == "no-removal"
+    assert LiveGame("ninuki").dead_stones is None and not LiveGame("ninuki").removes_dead_stones
+
+
+def test_the_points_each_colour_counts_at_the_end_without_marks():
+    game = play("volt", WALL_AND_B4, size=5)
+    assert game.dead_stones == "captured"
+    s = game.snapshot()
+    # B4 counts as alive: Black's area A-B touches it and is nobody's; White keeps E1-E5
+    assert sorted(p.name() for p, c in game.territory().items()) == ["E1", "E2", "E3", "E4", "E5"]
+    assert s.score == {"black": 5, "white": 11}
+    assert play("go", "E5", size=9).territory() == {} == LiveGame("ninuki").territory()

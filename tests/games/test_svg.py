@@ -95,3 +95,28 @@ def test_an_illegal_move_is_a_red_frame_with_a_cross_and_the_title_is_read_aloud
     assert [e.tag for e in illegal[0]] == [NS + "rect", NS + "path"] and illegal[0][0].get("class") == "error"
     assert root.get("role") == "img" and root.get("aria-label") == 'Move 3 "E5"'
     assert parse(svg.board(9, {})).get("role") is None
+
+
+def test_the_end_of_a_go_game_dead_stones_territory_and_neutral_points():
+    p = Point.parse
+    stones = {p("C3"): "black", p("B3"): "white", p("D3"): "white"}
+    text = svg.board(
+        5,
+        stones,
+        dead=[p("B3")],
+        territory={p("A3"): "black", p("B3"): "black", p("E5"): "white"},
+        neutral=[p("A1"), p("C3")],  # a neutral mark on a stone is not drawn
+    )
+    root = parse(text)
+    circles = [c.get("class") for c in root.iter(NS + "circle")]
+    assert circles.count("dead white") == 1 and circles.count("stone white") == 1 and circles.count("stone black") == 1
+    dead = next(c for c in root.iter(NS + "circle") if c.get("class") == "dead white")
+    assert dead.get("fill-opacity") == ".4"
+    squares = sorted(r.get("class") for r in root.iter(NS + "rect") if "territory" in (r.get("class") or ""))
+    assert squares == ["territory black", "territory black", "territory white"]
+    assert circles.count("neutral") == 1
+    # the square of a dead stone's point is drawn after (over) the pale stone
+    order = [e.get("class") for e in root.iter() if e.get("class") in ("dead white", "territory black")]
+    assert order[0] == "dead white"
+    with pytest.raises(ValueError):
+        svg.board(5, {}, territory={p("A1"): "red"})

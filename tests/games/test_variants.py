@@ -84,6 +84,39 @@ def test_each_games_facts_agree_with_each_other(kind):
     assert v.validated or not v.diagrams
     for name, (size, moves) in v.diagrams.items():
         assert size in v.board_sizes and moves.split(), name
+    assert v.dead_stones is None or v.dead_stones in schema.DEAD_STONES
+    assert v.removes_dead_stones == (v.dead_stones == "marked")
+    assert v.end_diagram is None or v.dead_stones is not None
+
+
+@pytest.mark.parametrize("kind", [k for k, v in games.variants().items() if v.end_diagram is not None])
+def test_the_end_diagrams_are_games_stopped_by_two_passes_with_their_dead_stones(kind):
+    from games.live import LiveGame
+
+    v = games.variant(kind)
+    size, moves, dead = v.end_diagram
+    game = LiveGame.from_moves(kind, moves.split(), size=size)
+    assert game.snapshot().over and game.snapshot().reason == "double-pass"
+    if v.removes_dead_stones:
+        assert dead.split() and game.marking({"dead": dead.split(), "neutral": []}).count().dead_stones()["white"]
+    else:
+        assert dead == ""
+
+
+def test_the_end_of_the_game_by_kind():
+    assert games.variant("go").dead_stones == "marked" and games.variant("go").removes_dead_stones
+    assert games.variant("keima").dead_stones == "alive" and games.variant("volt").dead_stones == "captured"
+    assert games.variant("ninuki").dead_stones is None and games.variant("rundgo").dead_stones is None
+
+
+def test_an_sgf_written_with_the_official_result():
+    go_v = games.variant("go")
+    replay = go_v.replay("C3 D3 pass pass", size=5, komi=0.5, dead=[])
+    assert "RE[W+0.5]" in go_v.write_sgf(replay)  # one stone each, the rest nobody's: komi decides
+    assert "RE[W+T]" in go_v.write_sgf(replay, result="W+T")
+    ninuki_v = games.variant("ninuki")
+    five = ninuki_v.replay("K10 K9 L10 L9 M10 M9 N10 N9 O10")
+    assert "RE[B+]" in ninuki_v.write_sgf(five) and "RE[W+R]" in ninuki_v.write_sgf(five, result="W+R")
 
 
 def test_the_rule_options_are_a_public_schema_checked_by_the_variant():

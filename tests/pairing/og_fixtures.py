@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from functools import cache
 
+from tournament.files.opengotha import read_tournament
 from tournament.pairing.costs import DUMP_NAMES
-from tournament.pairing.opengotha_xml import read_tournament
 
 from ..shared import shared
 

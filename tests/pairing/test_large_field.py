@@ -10,7 +10,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tournament.pairing import fast
-from tournament.pairing.engine import Options, build_context, pair_round
+from tournament.pairing.context import Options
+from tournament.pairing.cost_matrix import cost_matrix
+from tournament.pairing.engine import build_context, pair_round
 from tournament.pairing.matching import available, max_weight_matching
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
@@ -34,7 +36,7 @@ def field(n, seed):
     keys = [p.key for p in t.players if p.present(5)]
     rc = build_context(t, 5, keys)
     keys.sort(key=lambda k: (-rc.seats[k].group, rc.seats[k].place, k))
-    return rc, keys, fast.cost_matrix(rc, keys)
+    return rc, keys, cost_matrix(rc, keys)
 
 
 @needs_c

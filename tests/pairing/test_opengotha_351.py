@@ -23,9 +23,10 @@ from pathlib import Path
 import pytest
 
 from tests.shared import needs_shared
-from tournament.pairing.engine import Options, pair_round
+from tournament.files.opengotha import read_tournament
+from tournament.pairing.context import Options
+from tournament.pairing.engine import pair_round
 from tournament.pairing.model import GeneralParams, Parameters, Player, Tournament
-from tournament.pairing.opengotha_xml import read_tournament
 
 from .og_fixtures import FILES, tournament
 from .opengotha.oracle.simulate import simulate

@@ -29,10 +29,11 @@ from pathlib import Path
 import pytest
 
 from tests.shared import skip_without_shared
+from tournament.files.opengotha import read_tournament
+from tournament.pairing.context import Options
 from tournament.pairing.costs import Context, seed_system
-from tournament.pairing.engine import Options, pair_round
+from tournament.pairing.engine import pair_round
 from tournament.pairing.model import PairingParams, Parameters, SeedSystem
-from tournament.pairing.opengotha_xml import read_tournament
 from tournament.pairing.scores import canonical
 
 from .og_fixtures import OG_DIR, tournament

@@ -9,8 +9,9 @@ import rustworkx as rx
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tournament.pairing.engine import Options, build_context, pair_round
-from tournament.pairing.fast import cost_matrix
+from tournament.pairing.context import Options
+from tournament.pairing.cost_matrix import cost_matrix
+from tournament.pairing.engine import build_context, pair_round
 from tournament.pairing.model import Bye, Discipline, Result
 
 from .helpers import tournament

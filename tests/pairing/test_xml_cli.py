@@ -4,9 +4,8 @@ import json
 import pytest
 
 from tests.shared import needs_shared
-from tournament import limits
-from tournament.pairing import cli
-from tournament.pairing.opengotha_xml import OpenGothaFormatError, read_tournament, write_tournament
+from tournament import limits, pair_opengotha
+from tournament.files.opengotha import OpenGothaFormatError, read_tournament, write_tournament
 
 from .og_fixtures import OG_DIR, expected, tournament
 
@@ -99,7 +98,7 @@ def test_bad_rank_is_reported():
 @needs_files
 def test_cli_prints_the_contract():
     out = io.StringIO()
-    assert cli.main([str(OG_DIR / "notsimplemm.xml"), "--round", "3"], stdout=out) == 0
+    assert pair_opengotha.main([str(OG_DIR / "notsimplemm.xml"), "--round", "3"], stdout=out) == 0
     data = json.loads(out.getvalue())
     assert set(data) == {"round", "games", "bye"}
     assert data["round"] == 3
@@ -113,7 +112,7 @@ def test_cli_error_exit(tmp_path):
     f = tmp_path / "x.xml"
     f.write_text("not xml")
     err = io.StringIO()
-    assert cli.main([str(f), "--round", "1"], stderr=err) == 2
+    assert pair_opengotha.main([str(f), "--round", "1"], stderr=err) == 2
     assert "pair_opengotha" in err.getvalue()
 
 

@@ -17,7 +17,7 @@ from django.urls import reverse
 
 from tests.fixtures.day import build_day
 from tournament.models import Registration
-from tournament.services.accounts import users_named
+from tournament.selectors.accounts import users_named
 
 from .together import run_together
 

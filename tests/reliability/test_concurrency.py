@@ -236,7 +236,8 @@ def test_two_identical_late_entries_at_once_make_one_registration(day):
 
 
 def test_two_identical_csv_imports_at_once_make_one_set_of_registrations(day):
-    from tournament.services.players import PlayerImportError, players_import_csv
+    from tournament.services.file_import import PlayerImportError
+    from tournament.services.players import players_import_csv
 
     text = "Pfeil,Paul,Kiel,DE,4k,13572468,\nQuast,Quirin,Kiel,DE,7k,24681357,\n"
 

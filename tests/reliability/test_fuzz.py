@@ -17,13 +17,14 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from tests.shared import needs_shared, shared
+from tournament.engines import RecordUnreadable, check_claim, replay_record
+from tournament.files.opengotha import OpenGothaFormatError, read_tournament
 from tournament.forms.registrations import MAX_PLAYER_LIST, PlayerImportForm
 from tournament.forms.results import MAX_RECORD, ReportForm
 from tournament.models import Discipline, Registration
 from tournament.models.discipline import DisciplineKind
-from tournament.pairing.opengotha_xml import OpenGothaFormatError, read_tournament
-from tournament.services.players import PlayerImportError, players_import_csv
-from tournament.services.records import RecordUnreadable, check_claim, replay_record
+from tournament.services.file_import import PlayerImportError
+from tournament.services.players import players_import_csv
 
 FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 OPENGOTHA = shared("opengotha")

@@ -110,8 +110,7 @@ def test_game_names_are_string_literals_only_in_games_and_the_stored_choices():
 #: Where a stored kind is named by its member, and why: the data that is of that game.
 NAMED_KINDS = {
     "tournament/services/demo.py": "the demo tournament's programme",
-    "tournament/services/macmahon.py": "a MacMahon file holds a Go tournament",
-    "tournament/services/opengotha.py": "an OpenGotha file holds a Go tournament",
+    "tournament/services/file_import.py": "an OpenGotha or a MacMahon file holds a Go tournament",
 }
 
 

@@ -120,7 +120,7 @@ def test_the_public_csv_shows_formulas_as_text(client, day, name):
     ],
 )
 def test_an_opengotha_file_with_an_absurd_number_is_refused_at_once(attribute, value):
-    from tournament.pairing.opengotha_xml import OpenGothaFormatError, read_tournament
+    from tournament.files.opengotha import OpenGothaFormatError, read_tournament
 
     xml = (
         '<?xml version="1.0"?><Tournament dataVersion="201"><Players/><Games/><TournamentParameterSet>'

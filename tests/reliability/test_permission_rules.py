@@ -37,7 +37,7 @@ PACKAGE = ROOT / "tournament"
 #: Where reading ``is_superuser`` is the job: the rules themselves, Django's admin and the log-in backend.
 SUPERUSER_READERS = {"tournament/permissions.py", "tournament/admin.py", "tournament/auth_backend.py"}
 #: Naming the flag without reading it: a backup's user rows, from which restore drops it (never restored).
-SUPERUSER_NAMED = {"tournament/exports/dump.py"}
+SUPERUSER_NAMED = {"tournament/backup.py"}
 
 
 def _sources():

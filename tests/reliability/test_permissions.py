@@ -109,6 +109,11 @@ EXPECTED: dict[str, Url] = {
     "live_end": Url(WRITE, post=frozenset({"player"})),
     "live_takeover": Url(WRITE, post=REFEREES),
     "live_scorer": Url(WRITE, post=ORGANIZERS),
+    # the end of a Go game (marks, agreement, resumption, the referee called): whoever enters the moves
+    "live_mark": Url(WRITE, post=frozenset({"player"})),
+    "live_agree": Url(WRITE, post=frozenset({"player"})),
+    "live_resume": Url(WRITE, post=frozenset({"player"})),
+    "live_call_referee": Url(WRITE, post=frozenset({"player"})),
     # referees
     "referee_queue": Url(only(REFEREES)),
     "referee_live": Url(only(REFEREES)),
@@ -474,6 +479,10 @@ def _post_data(name: str, day) -> dict:
         "live_end": {"version": board, "loser": "white", "method": "resignation"},
         "live_takeover": {"version": board},
         "live_scorer": {"scorer": "carol"},
+        "live_mark": {"marks_version": 0, "point": "K10"},
+        "live_agree": {"marks_version": 0},
+        "live_resume": {"version": board, "side": "black"},
+        "live_call_referee": {"marks_version": 0, "reason": "dead or alive"},
     }.get(name, {})
 
 

@@ -239,7 +239,8 @@ CALLS = {
 
 #: Services whose right is not a role but the user's own part, checked in the service itself
 #: (and tested where the part is: tests/services/test_results.py, tests/views/test_live.py,
-#: tests/services/test_claims.py, tests/services/test_team.py, tests/services/test_tournaments.py).
+#: tests/services/test_claims.py, tests/services/test_team.py, tests/services/test_tournaments.py,
+#: tests/services/test_marking.py).
 OWN_PART = {
     "results.result_report": "a player of the game (or the game's recorder)",
     "results.result_confirm": "the opponent of the reporter",
@@ -249,7 +250,6 @@ OWN_PART = {
     "team.invitation_accept": "whoever holds the invitation, logged in",
     "players.player_register_self": "a user registering themselves while registration is open",
     "tournaments.tournament_create": "a user who may create tournaments (permissions.may_create_tournament)",
-    "tournaments.tournament_import_opengotha": "a user who may create tournaments",
     "opengotha.import_opengotha": "a user who may create tournaments",
     "macmahon.import_macmahon": "a user who may create tournaments",
     # the site's lists: superusers and accounts given the permission (tests/services/test_rating_lists.py)
@@ -257,14 +257,19 @@ OWN_PART = {
     "live.place": "a player or the scorer of the game, or the referee recording it",
     "live.take_back": "the last mover",
     "live.end": "a player or the scorer of the game, or the referee recording it",
+    # the end of a Go game on the live board (tests/services/test_marking.py)
+    "marking.mark": "a player or the scorer of the game, or the referee recording it",
+    "marking.agree": "a player (for their side), the scorer or the referee recording it (for both)",
+    "marking.resume": "a player (for their side), the scorer or the referee recording it (naming the side)",
+    "marking.call_referee": "a player or the scorer of the game, or the referee recording it",
 }
 
 #: The demo acts as the site itself (the `demo` command).
 DEMO = {"demo.load_demo", "demo_games.play_round_results"}
 #: Helpers that build or write an audit entry for the service that calls them (which checks the right).
 AUDIT_HELPERS = {"audit.log_action", "audit.log_change", "registrations.creation_entry"}
-#: The importers' writer (file_import.write_rows): import_macmahon and import_opengotha check the right first.
-IMPORT_HELPERS = {"file_import.write_rows"}
+#: The importers' writer (file_import): import_macmahon, import_opengotha and the players' imports check the right first.
+IMPORT_HELPERS = {"file_import.write_rows", "file_import.import_players"}
 
 #: Who stands for each role.
 USERS = {

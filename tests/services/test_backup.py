@@ -13,7 +13,7 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from tournament.exports.dump import DumpError, dump_tournament, load_tournament
+from tournament.backup import DumpError, dump_tournament, load_tournament
 from tournament.models import Registration, Tournament
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english_visitor")]

@@ -12,7 +12,7 @@ from django.core.management.base import CommandError
 from django.test import Client
 from django.urls import reverse
 
-from tournament.exports.backup_folder import back_up
+from tournament.backup_folder import back_up
 from tournament.models import Game, Tournament
 from tournament.selectors.venue import backup_status
 from tournament.services.results import result_set

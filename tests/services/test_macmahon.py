@@ -6,17 +6,19 @@ import json
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
 from django.core.management import CommandError, call_command
 
 from tests.fixtures.tournament_files import macmahon_file
 from tests.shared import needs_shared, shared
 from tournament import limits
-from tournament.formats.macmahon import MacMahonFormatError, rank_from_rating, read_macmahon
+from tournament.files.macmahon import MacMahonFormatError, rank_from_rating, read_macmahon
 from tournament.models import AuditEntry, Game, Registration, Round, Tournament, TournamentRole
 from tournament.models.game import ResultState
 from tournament.permissions import SYSTEM
 from tournament.ranks import parse_rank
 from tournament.selectors.standings import standings_for
+from tournament.services.file_import import PlayerImportError
 from tournament.services.macmahon import import_macmahon
 
 SAMPLE = shared("macmahon", "sample-tournament.xml")
@@ -157,9 +159,7 @@ def _broken(old: str, new: str) -> str:
         ("<ShortName>SOSOS</ShortName>", "<ShortName>MOS</ShortName>", "the criterion “MOS” is not known"),
         ("<Result>0-1</Result>", "<Result>B+R</Result>", "the result “B+R” cannot be read"),
         ("<Black>2</Black>", "<Black>9</Black>", "there is no player with the Id “9”"),
-        ("<EgdPin>23456789</EgdPin>", "<EgdPin>12345678</EgdPin>", "The EGD PIN 12345678 belongs to more than one"),
         ("<GoLevel>2d</GoLevel>", "<GoLevel>2 dan</GoLevel>", "“2 dan” is not a rank"),
-        ("<Country>FR</Country>", "<Country>FRA</Country>", "the country “FRA” is not a two-letter code"),
         ("<Id>2</Id>", "<Id>1</Id>", "the Id 1 is given twice"),
         ("<HandicapUsed>false</HandicapUsed>", "<HandicapUsed>maybe</HandicapUsed>", "must be true or false"),
         ("</TournamentData>", "<Teams/></TournamentData>", "the element <Teams> cannot be read"),
@@ -172,6 +172,22 @@ def test_what_cannot_be_read_is_refused_and_named(db, old, new, message):
     with pytest.raises(MacMahonFormatError) as info:
         import_macmahon(_broken(old, new).encode(), slug="broken", user=SYSTEM)
     assert any(message in m for m in info.value.messages), info.value.messages
+    assert not Tournament.objects.exists() and not Registration.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "old,new,message",
+    [
+        ("<EgdPin>23456789</EgdPin>", "<EgdPin>12345678</EgdPin>", "The EGD PIN 12345678 belongs to more than one"),
+        ("<EgdPin>23456789</EgdPin>", "<EgdPin>2345678</EgdPin>", "EGD PIN: An EGD PIN has eight digits."),
+        ("<Country>FR</Country>", "<Country>FRA</Country>", "Country: Use the two-letter country code"),
+    ],
+)
+def test_what_the_sites_rules_refuse_in_a_player_is_named(db, old, new, message):
+    """A player's data is checked by the writer of every file (services/file_import.py), its player named."""
+    with pytest.raises(PlayerImportError) as info:
+        import_macmahon(_broken(old, new).encode(), slug="broken", user=SYSTEM)
+    assert any("Player " in m and message in m for m in info.value.messages), info.value.messages
     assert not Tournament.objects.exists() and not Registration.objects.exists()
 
 
@@ -359,8 +375,8 @@ def test_more_pairings_than_a_file_may_hold_are_refused(db, monkeypatch):
 
 def test_tables_made_up_for_pairings_without_one_stay_within_the_limit(db, monkeypatch):
     """Pairings without a table get the next free ones; beyond the largest table the file is refused."""
-    monkeypatch.setattr("tournament.services.macmahon.MAX_TABLE", 2)
-    with pytest.raises(MacMahonFormatError, match="tables beyond 2"):
+    monkeypatch.setattr("tournament.services.file_import.MAX_TABLE", 2)
+    with pytest.raises(ValidationError, match="tables beyond 2"):
         import_macmahon(macmahon_file(6, 1, board_number="0"), slug="t", user=SYSTEM)
     assert not Tournament.objects.exists()
     t = import_macmahon(macmahon_file(4, 1, board_number="0"), slug="t", user=SYSTEM)

@@ -16,7 +16,7 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.urls import reverse
 
-from tournament.exports.dump import dump_tournament, load_tournament
+from tournament.backup import dump_tournament, load_tournament
 from tournament.models import AuditEntry, PairingRecord, Round, TournamentRole
 from tournament.pairing import explain
 from tournament.permissions import SYSTEM

@@ -6,10 +6,10 @@ import pytest
 from django.core.exceptions import PermissionDenied
 
 from tests.fixtures.day import FIVE_FOR_BLACK, ILLEGAL_AT_3
+from tournament.engines import check_claim
 from tournament.models import AuditEntry
 from tournament.models.game import ResultState
 from tournament.selectors.results import referee_queue, result_history
-from tournament.services.records import check_claim
 from tournament.services.results import (
     RecordRejected,
     ResultError,

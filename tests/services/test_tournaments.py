@@ -16,14 +16,9 @@ from tests.factories import make_discipline, make_player, make_round
 from tournament.models import AuditEntry, Round, Tournament, TournamentRole
 from tournament.permissions import SYSTEM, may_create_tournament
 from tournament.ranks import parse_rank
-from tournament.selectors.setup import locked_settings
+from tournament.selectors.setup import locked_settings, settings_version
 from tournament.services.rounds import round_pair
-from tournament.services.tournaments import (
-    StaleSettings,
-    settings_version,
-    tournament_create,
-    tournament_update_settings,
-)
+from tournament.services.tournaments import StaleSettings, tournament_create, tournament_update_settings
 from tournament.standings.criteria import CRITERIA
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english_visitor")]

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from django.utils import translation
 
-from tournament.exports.h9 import short_name
-from tournament.formats import macmahon
+from tournament.files import macmahon
+from tournament.files.h9 import short_name
 from tournament.models.tournament import CRITERIA_CODES, STANDINGS_CRITERIA
 from tournament.pairing import criteria as table
 from tournament.pairing import scores

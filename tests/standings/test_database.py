@@ -11,9 +11,9 @@ from django.core.management import call_command
 from django.urls import reverse
 from pypdf import PdfReader
 
-from tournament.exports.csv import standings_csv
-from tournament.exports.dump import dump_tournament, load_tournament, uncovered_models
-from tournament.exports.h9 import ascii_text, write_h9
+from tournament.backup import dump_tournament, load_tournament, uncovered_models
+from tournament.files.h9 import ascii_text, write_h9
+from tournament.files.standings_csv import standings_csv
 from tournament.models import Game, Round, Tournament
 from tournament.permissions import SYSTEM
 from tournament.selectors import standings as sel
@@ -199,7 +199,7 @@ def test_dump_keeps_every_microsecond(t, microsecond):
 
 def test_dump_refuses_to_overwrite(t):
     data = dump_tournament(t["tournament"])
-    from tournament.exports.dump import DumpError
+    from tournament.backup import DumpError
 
     with pytest.raises(DumpError):
         load_tournament(data)

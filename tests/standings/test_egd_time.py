@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tournament.exports.egd_time import BYO_YOMI, CANADIAN, FISCHER, SUDDEN_DEATH, TimeControl, parse_time_control
+from tournament.files.egd_time import BYO_YOMI, CANADIAN, FISCHER, SUDDEN_DEATH, TimeControl, parse_time_control
 
 
 @pytest.mark.parametrize(

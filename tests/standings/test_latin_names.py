@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tournament.exports.h9 import write_h9
+from tournament.files.h9 import write_h9
 from tournament.models import Registration
 from tournament.selectors import standings as sel
 

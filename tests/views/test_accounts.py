@@ -11,8 +11,15 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from tournament.models import Registration
-from tournament.services import accounts
-from tournament.services.accounts import clean_new_username, normalise_username, username_key, validate_username
+from tournament.selectors.accounts import (
+    UsernameTaken,
+    clean_new_username,
+    find_user,
+    normalise_username,
+    username_key,
+    users_named,
+    validate_username,
+)
 
 User = get_user_model()
 STRONG = "Stones-and-Pairs-42"
@@ -81,7 +88,7 @@ def test_other_punctuation_is_refused():
 @pytest.mark.parametrize("typed", ["ＡＤＭＩＮ", "Admin", "ADMIN", " admin "])
 def test_a_name_equal_ignoring_case_is_taken(typed):
     User.objects.create_user("admin", password="x")
-    with pytest.raises(accounts.UsernameTaken):
+    with pytest.raises(UsernameTaken):
         clean_new_username(typed)
 
 
@@ -89,7 +96,7 @@ def test_a_name_equal_ignoring_case_is_taken(typed):
 def test_non_ascii_case_collision_is_found_on_every_database():
     """SQLite's LIKE and UPPER know only ASCII letters: JÜRGEN must still meet jürgen."""
     User.objects.create_user("jürgen", password="x")
-    with pytest.raises(accounts.UsernameTaken):
+    with pytest.raises(UsernameTaken):
         clean_new_username("JÜRGEN")
     assert clean_new_username("jurgen") == "jurgen"  # another name
 
@@ -364,4 +371,4 @@ def test_backend_and_lookups_refuse_nul_quietly(day):
     request = HttpRequest()
     request.META["REMOTE_ADDR"] = "192.0.2.1"
     assert authenticate(request, username="ali\x00ce", password="pw-alice-123") is None
-    assert accounts.users_named("ali\x00ce") == [] and accounts.find_user("ali\x00ce") is None
+    assert users_named("ali\x00ce") == [] and find_user("ali\x00ce") is None

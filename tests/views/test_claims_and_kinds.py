@@ -8,10 +8,10 @@ from django.utils import translation
 
 import games
 from tests.fixtures.day import FIVE_FOR_BLACK
+from tournament.engines import check_claim, describe, result_claim
 from tournament.models import Discipline
 from tournament.models.discipline import DisciplineKind
 from tournament.models.game import ResultState
-from tournament.services.records import check_claim, describe, result_claim
 from tournament.services.results import RecordRejected, result_report
 from tournament.variants import variant_for
 

@@ -130,7 +130,7 @@ def test_pairing_a_round_through_its_page_asks_the_same_whatever_the_size(client
 
 
 def test_nothing_that_loads_games_reads_the_pairing_record(client, small_and_big):
-    from tournament.exports.dump import dump_tournament
+    from tournament.backup import dump_tournament
     from tournament.selectors.pairing_data import pairing_tournament
     from tournament.selectors.results import games_of_tournament
     from tournament.selectors.round_day import game_warnings

@@ -12,11 +12,12 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from tests.shared import needs_shared, shared
+from tournament.files.opengotha import read_tournament
 from tournament.models import AuditEntry, Registration, Tournament
-from tournament.pairing.opengotha_xml import read_tournament
 from tournament.permissions import SYSTEM
-from tournament.services.players import PlayerImportError, players_import_opengotha
-from tournament.services.tournaments import tournament_import_opengotha
+from tournament.services.file_import import PlayerImportError
+from tournament.services.opengotha import import_opengotha
+from tournament.services.players import players_import_opengotha
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english_visitor")]
 
@@ -81,7 +82,7 @@ def test_a_value_the_site_cannot_store_refuses_the_whole_file():
     data = SIMPLE.read_bytes().replace(b'genMMS2ValueBye="2"', b'genMMS2ValueBye="99999999"', 1)
     assert data != SIMPLE.read_bytes()
     with pytest.raises(ValidationError):
-        tournament_import_opengotha(data=data, user=ute)
+        import_opengotha(data, user=ute)
     assert not Tournament.objects.exists()
 
 

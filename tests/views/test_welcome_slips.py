@@ -15,7 +15,7 @@ from pypdf import PdfReader
 from reportlab.graphics.barcode import qrencoder
 from reportlab.lib.pagesizes import A4
 
-from tests.formats.test_qr import reportlab_modules
+from tests.standings.test_qr import reportlab_modules
 from tournament.models import Registration
 from tournament.models.registration import format_claim_code
 from tournament.pdf import welcome

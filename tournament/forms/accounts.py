@@ -1,6 +1,6 @@
 """Forms that make or rename accounts: the sign-up page and the admin's user forms.
 
-The user name is checked by :func:`tournament.services.accounts.clean_new_username`
+The user name is checked by :func:`tournament.selectors.accounts.clean_new_username`
 in all of them (and in the self-registration form).
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 from django.contrib.auth.forms import AdminUserCreationForm, BaseUserCreationForm, UserChangeForm
 from django.utils.translation import gettext_lazy as _
 
-from tournament.services.accounts import clean_new_username, just_signed_up
+from tournament.selectors.accounts import clean_new_username
 
 
 class NormalisedUsernameMixin:
@@ -17,19 +17,6 @@ class NormalisedUsernameMixin:
 
     def clean_username(self):
         return clean_new_username(self.cleaned_data.get("username", ""), exclude_pk=self.instance.pk)
-
-
-def repeated_sign_up(request, form, password_field: str):
-    """The account of a form refused only because the identical sign-up made it moments ago (a double click);
-    the password is checked through the log-in throttle (:func:`just_signed_up`)."""
-    if not form.errors or set(form.errors) != {"username"} or not form.has_error("username", "taken"):
-        return None
-    return just_signed_up(
-        request,
-        form.data.get("username", ""),
-        form.data.get(password_field, ""),
-        form.cleaned_data.get("email") or "",
-    )
 
 
 class SignUpForm(NormalisedUsernameMixin, BaseUserCreationForm):

@@ -6,11 +6,11 @@ from django import forms
 from django.contrib.auth import get_user_model, password_validation
 from django.utils.translation import gettext_lazy as _
 
-from tournament.formats.rating_list import ID_FIELDS
+from tournament.files.rating_list import ID_FIELDS
 from tournament.forms.inputs import CountryInCapitals, CountryInput
 from tournament.models import Registration
 from tournament.models.registration import PLAYER_FIELDS
-from tournament.services.accounts import clean_new_username
+from tournament.selectors.accounts import clean_new_username
 
 #: Fields of a player's number in a list other than the EGD's, shown where the tournament uses such a list.
 OTHER_ID_FIELDS = {kind: name for kind, name in ID_FIELDS.items() if kind != "egd"}

@@ -6,11 +6,42 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.coords import Point, centre
+from games.go.marks import split_points
 from tournament.models.game import Result, WinMethod, win_method_choices
 
 from .inputs import DrawnCheckboxInput, DrawnHiddenInput, DrawnSelect
 
 MAX_RECORD = 200_000
+#: The longest text of marked points a form takes (every point of a 25x25 board, written "T25, ").
+MAX_POINTS = 4000
+
+
+def points_field(label, help_text="", hidden: bool = False) -> forms.CharField:
+    """A field of points as players write them (``B5, C3`` or SGF letters), read by :func:`marked_points`."""
+    widget = (
+        forms.HiddenInput if hidden else forms.TextInput(attrs={"autocapitalize": "characters", "spellcheck": "false"})
+    )
+    return forms.CharField(label=label, required=False, max_length=MAX_POINTS, help_text=help_text, widget=widget)
+
+
+def marked_points(text: str, size: int) -> list[str]:
+    """The points of a field (:func:`games.go.split_points`), at most the board's points; whether each is
+    a point of the board, and names a stone (or an empty point), the engine checks with the record."""
+    points = split_points(text or "")
+    if len(points) > size * size:
+        raise forms.ValidationError(
+            _("At most %(n)s points: the board has no more.") % {"n": size * size}, code="too-many"
+        )
+    return points
+
+
+def marks_of(data: dict, size: int) -> dict | None:
+    """The marks of a form's ``dead`` and ``neutral`` fields as the result services take them; ``None``
+    when both are empty (an SGF's ``TB``/``TW`` then name the dead stones)."""
+    dead, neutral = data.get("dead") or "", data.get("neutral") or ""
+    if not dead.strip() and not neutral.strip():
+        return None
+    return {"dead": marked_points(dead, size), "neutral": marked_points(neutral, size)}
 
 
 class VersionForm(forms.Form):
@@ -30,6 +61,17 @@ class ReportForm(VersionForm):
         max_length=MAX_RECORD,
     )
     sgf_file = forms.FileField(label=_("SGF file"), required=False)
+    dead = points_field(
+        _("Dead stones"),
+        _(
+            "A Go game that ended with two passes: one stone of each chain both players agreed is dead "
+            "(e.g. B5, C3), or SGF letters. Left empty, an SGF's TB/TW name them."
+        ),
+    )
+    neutral = points_field(
+        _("Neutral points"),
+        _("Empty points that count for nobody (dame, the eyes of a seki under territory counting)."),
+    )
     send_to_referee = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args, game, **kwargs):
@@ -45,7 +87,10 @@ class ReportForm(VersionForm):
         if not discipline.has_validator:
             del self.fields["record"]
             del self.fields["sgf_file"]
-        else:
+        if not (discipline.has_validator and discipline.variant.removes_dead_stones):
+            del self.fields["dead"]
+            del self.fields["neutral"]
+        if discipline.has_validator:
             self.fields["record"].widget.attrs["placeholder"] = record_placeholder(
                 discipline.board_size, discipline.variant.sgf_game
             )
@@ -77,6 +122,11 @@ class ReportForm(VersionForm):
         data = super().clean()
         if data.get("sgf_file"):
             data["record"] = data["sgf_file"]
+        if "dead" in self.fields:
+            try:
+                data["marks"] = marks_of(data, self.game.round.discipline.board_size)
+            except forms.ValidationError as exc:
+                self.add_error("dead", exc)
         return data
 
 
@@ -111,13 +161,35 @@ class ResultSetForm(VersionForm):
 
 
 class AdjudicateForm(VersionForm):
+    """The referee's decision; with ``marking`` (a Go record ended by two passes) also the dead stones and
+    neutral points the referee marked on the board (hidden fields the board fills)."""
+
     result = forms.ChoiceField(label=_("Decision"), choices=Result.choices)
     method = forms.ChoiceField(label=_("Won by"), choices=WinMethod.choices, required=False)
+    dead = points_field(_("Dead stones"), hidden=True)
+    neutral = points_field(_("Neutral points"), hidden=True)
 
-    def __init__(self, *args, game=None, **kwargs):
+    def __init__(self, *args, game=None, marking: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
+        self.game = game
         if game is not None:
             self.fields["method"].choices = win_method_choices(game.round.discipline.kind)
+        if not marking:
+            del self.fields["dead"]
+            del self.fields["neutral"]
+
+    def clean(self):
+        data = super().clean()
+        if "dead" in self.fields and self.game is not None:
+            size = self.game.round.discipline.board_size
+            try:
+                data["marks"] = {
+                    "dead": marked_points(data.get("dead") or "", size),
+                    "neutral": marked_points(data.get("neutral") or "", size),
+                }
+            except forms.ValidationError as exc:
+                self.add_error(None, exc)
+        return data
 
     by_default = forms.BooleanField(label=_("not played (by default)"), required=False)
     reason = forms.CharField(

@@ -10,7 +10,7 @@ from django import forms
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
-from tournament.exports.egd_time import parse_time_control
+from tournament.files.egd_time import parse_time_control
 from tournament.forms.inputs import CountryInCapitals, CountryInput, DateInput
 from tournament.limits import MAX_HANDICAP
 from tournament.models import Tournament
@@ -22,6 +22,7 @@ from tournament.models.tournament import (
     STANDINGS_CRITERIA,
 )
 from tournament.ranks import format_rank
+from tournament.selectors.setup import settings_version
 
 #: Areas of the time zones offered (the others are old aliases such as ``US/Eastern``).
 _AREAS = ("Africa", "America", "Antarctica", "Asia", "Atlantic", "Australia", "Europe", "Indian", "Pacific")
@@ -237,8 +238,6 @@ class TournamentSettingsForm(CountryInCapitals, forms.ModelForm):
             "Games between players above this rank are played even, e.g. 1d. Empty: no limit."
         )
         if self.instance.pk and not self.is_bound:
-            from tournament.services.tournaments import settings_version
-
             self.initial["version"] = settings_version(self.instance)
         for name, reason in self.locked.items():
             if name in self.fields:

@@ -132,6 +132,15 @@ class Game(models.Model):
         blank=True,
         help_text=_("What the rules validator said about the submitted record."),
     )
+    marks = models.JSONField(
+        _("dead stones"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "Go: the dead stones and neutral points the record is counted with (agreed on the live board, "
+            "given with the report, or decided by a referee); empty: those of the record's TB/TW, if any."
+        ),
+    )
     reported_by = user_account(_("reported by"))
     reported_at = models.DateTimeField(_("reported at"), null=True, blank=True)
     version = models.PositiveIntegerField(default=0, editable=False)

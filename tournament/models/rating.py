@@ -20,7 +20,7 @@ from __future__ import annotations
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from tournament.formats.rating_list import ID_FIELDS
+from tournament.files.rating_list import ID_FIELDS
 from tournament.ranks import format_rank
 
 from .fields import RankField, user_account
@@ -30,7 +30,7 @@ SITE_LISTS_PERMISSION = "replace_site_rating_lists"
 
 
 class RatingKind(models.TextChoices):
-    """The kinds of list the readers read (``tournament.formats.rating_list.KINDS``, checked by a test)."""
+    """The kinds of list the readers read (``tournament.files.rating_list.KINDS``, checked by a test)."""
 
     EGD = "egd", _("EGD (European Go Database)")
     FFG = "ffg", _("FFG (French Go Federation, échelle)")

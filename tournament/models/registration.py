@@ -23,6 +23,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from tournament import limits
+from tournament.files.rating_list import ID_PATTERNS
 from tournament.ranks import format_rank
 
 from .fields import RankField, user_account
@@ -38,9 +39,12 @@ def round_numbers(value) -> None:
         )
 
 
-egd_pin_validator = RegexValidator(r"^\d{8}$", _("An EGD PIN has eight digits."))
-ffg_licence_validator = RegexValidator(r"^[0-9A-Z]{7}$", _("An FFG licence has seven digits or capital letters."))
-aga_id_validator = RegexValidator(r"^\d{1,8}$", _("An AGA ID is a number of up to eight digits."))
+#: A player's numbers in the rating lists, as the lists' readers read them (:data:`~tournament.files.rating_list.ID_PATTERNS`).
+egd_pin_validator = RegexValidator(f"^{ID_PATTERNS['egd']}$", _("An EGD PIN has eight digits."))
+ffg_licence_validator = RegexValidator(
+    f"^{ID_PATTERNS['ffg']}$", _("An FFG licence has seven digits or capital letters.")
+)
+aga_id_validator = RegexValidator(f"^{ID_PATTERNS['aga']}$", _("An AGA ID is a number of up to eight digits."))
 country_validator = RegexValidator(r"^[A-Z]{2}$", _("Use the two-letter country code, e.g. DE."))
 
 #: Letters of a claim code: no 0/O, 1/I/L, 5/S, 2/Z, 8/B that a slip's reader could confuse.

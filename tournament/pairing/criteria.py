@@ -11,8 +11,8 @@ and its English label (marked for translation, put into words by
 
 Everything else is derived from :data:`TABLE`: the pairing's scores
 (:mod:`.scores`), the standings' criteria (:mod:`tournament.standings.criteria`),
-the EGD file's column names (:mod:`tournament.exports.h9`) and the MacMahon
-reader's codes (:mod:`tournament.formats.macmahon`).
+the EGD file's column names (:mod:`tournament.files.h9`) and the MacMahon
+reader's codes (:mod:`tournament.files.macmahon`).
 """
 
 from __future__ import annotations

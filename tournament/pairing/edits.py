@@ -30,7 +30,8 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass, replace
 
-from .engine import RoundContext, build_context, make_game
+from .context import RoundContext
+from .engine import build_context, make_game
 from .model import Game, Result, Tournament
 
 

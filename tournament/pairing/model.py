@@ -261,7 +261,7 @@ class Parameters:
 
 class FileExtra(TypedDict, total=False):
     """What an OpenGotha file holds beyond the engine's data, kept for writing it back
-    (:mod:`.opengotha_xml`): the root's attributes, each player's attributes by key, the
+    (:mod:`tournament.files.opengotha`): the root's attributes, each player's attributes by key, the
     parameter set and the other elements, as XML text."""
 
     root_attrib: dict[str, str]

@@ -11,7 +11,7 @@ does what is hard (the data bits and the Reed-Solomon code words,
 alignment patterns, the format bits of each mask, where the data bits go)
 is made once per process, and the eight masks are applied and scored with
 numpy, by ReportLab's own rules (``QRUtil.getLostPoint``), so the matrix is
-module for module the one ReportLab would draw (``tests/formats/test_qr.py``
+module for module the one ReportLab would draw (``tests/standings/test_qr.py``
 checks it).
 
 >>> m = matrix("https://example.org/claim/ABCDEFGHJK/")

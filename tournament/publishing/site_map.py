@@ -31,8 +31,7 @@ from django.urls import reverse
 
 import games
 from tournament.models import Game, Tournament
-from tournament.permissions import NOBODY, may_see_round
-from tournament.views.public import has_sgf
+from tournament.permissions import NOBODY, may_see_round, sgf_is_public
 
 #: Changes whenever what the publisher makes of the same data changes (pages kept by key are made again).
 FORMAT = "1"
@@ -200,7 +199,7 @@ def tournament_items(tournament: Tournament) -> list[Item]:
             page = reverse("public_game", args=[slug, round_.number, game.pk])
             add(page, key)
             api(reverse("api:game", args=[slug, game.pk]), key)
-            if has_sgf(game):
+            if sgf_is_public(game):
                 name = f"{slug}-round{round_.number}-table{game.table}.sgf"
                 for language in LANGUAGES:
                     folder = file_for(page, language).rpartition("/")[0]

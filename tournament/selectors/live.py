@@ -100,3 +100,17 @@ def game_and_live(tournament: Tournament, pk: int) -> tuple[Game, LiveRecord | N
         live = instance(LiveRecord, parts[-1])
         live.game = game
     return game, live
+
+
+def marks_of_live_record(game: Game) -> dict | None:
+    """What the game's live board holds of its end: the marks as they are and each player's own
+    (``{"marks", "black_marks", "black_agreed", ...}``); ``None`` without a live record."""
+    row = (
+        LiveRecord.objects.filter(game=game)
+        .values("marks", "marks_version", "black_marks", "white_marks", "black_agreed", "white_agreed")
+        .first()
+    )
+    if row is None:
+        return None
+    version = row["marks_version"]
+    return {**row, "black_agreed": row["black_agreed"] == version, "white_agreed": row["white_agreed"] == version}

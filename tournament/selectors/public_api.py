@@ -165,13 +165,18 @@ def game_of(t: Tournament, pk: int) -> Game | None:
 def game(g: Game, *, record_public: bool) -> dict:
     """The game as in its round, with the record (SGF) and the validator's verdict if ``record_public``
     (:func:`tournament.permissions.record_is_public`: once the result is settled)."""
-    from tournament.services.records import record_sgf
+    from tournament.engines import record_sgf
 
     settled = record_public
     record = None
     if settled and g.record.strip():
         record = record_sgf(
-            discipline=g.round.discipline, record=g.record, handicap=g.handicap, komi=g.komi, result=g.result
+            discipline=g.round.discipline,
+            record=g.record,
+            handicap=g.handicap,
+            komi=g.komi,
+            result=g.result,
+            marks=g.marks,
         )
     return {**_game(g), "record": record, "verdict": g.verdict if settled else None}
 

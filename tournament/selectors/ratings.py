@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from django.db.models import Q
 
-from tournament.formats.rating_list import ID_FIELDS, KINDS
+from tournament.files.rating_list import ID_FIELDS, KINDS
 from tournament.models import RatedPlayer, RatingList, Registration, Tournament
 from tournament.names import fold_name
 from tournament.ranks import format_rank

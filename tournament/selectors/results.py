@@ -108,10 +108,16 @@ def dashboard(tournament: Tournament) -> dict:
     }
 
 
+#: The live board's steps of a Go game's end that lead to its result: in the game's history with it.
+MARKING_ACTIONS = ("game.live.mark", "game.live.agree", "game.live.resume")
+
+
 def result_history(game: Game) -> QuerySet[AuditEntry]:
-    """Every change of the game's result: who, when, before, after, why (oldest first)."""
+    """Every change of the game's result, and every mark, agreement and resumption of play at the end of a
+    Go game on the live board: who, when, before, after, why (oldest first)."""
     return (
-        AuditEntry.objects.filter(object_type="game", object_id=game.pk, action__startswith="game.result")
+        AuditEntry.objects.filter(object_type="game", object_id=game.pk)
+        .filter(Q(action__startswith="game.result") | Q(action__in=MARKING_ACTIONS))
         .select_related("user")
         .order_by("created_at", "id")
     )

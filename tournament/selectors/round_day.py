@@ -43,7 +43,9 @@ def not_playing(round_: Round, games=None) -> NotPlaying:
     byes = list(round_.byes.select_related("player").order_by("player__surname", "player__given_name"))
     seated |= {b.player_id for b in byes}
     out = NotPlaying(byes=[b.player for b in byes])
-    for reg in round_.tournament.registrations.order_by("surname", "given_name", "pk"):
+    # the names, and what a pairing sheet lists of the players not playing (a congress: 2,000 rows)
+    shown = ("pk", "tournament", "surname", "given_name", "status", "absent_rounds", "rank", "club", "country")
+    for reg in round_.tournament.registrations.order_by("surname", "given_name", "pk").only(*shown):
         if reg.pk in seated:
             continue
         if reg.status == Registration.Status.WITHDRAWN:

@@ -1,5 +1,5 @@
-"""Reads of the organizer's set-up pages: which settings are fixed now, the tournament's team, its
-disciplines and rounds. (Who may create a tournament: :mod:`tournament.permissions`.)"""
+"""Reads of the organizer's set-up pages: which settings are fixed now, the settings' version, the
+tournament's team, its disciplines and rounds. (Who may create a tournament: :mod:`tournament.permissions`.)"""
 
 from __future__ import annotations
 
@@ -25,6 +25,11 @@ LOCKED_AFTER_PAIRING = {
     "bye_points_nbw": SCORES_FIXED,
     "absence_points_nbw": SCORES_FIXED,
 }
+
+
+def settings_version(tournament: Tournament) -> str:
+    """What a settings form carries to notice a change made meanwhile."""
+    return tournament.updated_at.isoformat() if tournament.updated_at else ""
 
 
 def pairing_started(tournament: Tournament) -> bool:

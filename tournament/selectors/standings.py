@@ -248,13 +248,13 @@ def h9_header(tournament: Tournament, *, discipline: str | None = None, tourname
     """The EGD header tags from the tournament and its Go discipline, as OpenGotha writes them.
 
     The class, the adjusted time (TM) and the overtime system (CM) follow
-    from the tournament's time control (:mod:`tournament.exports.egd_time`);
+    from the tournament's time control (:mod:`tournament.files.egd_time`);
     ``tournament_class`` overrides the class. HA gives the handicap
     correction when the discipline's games had handicaps. A note names every
     round played on a board smaller than 19x19 (the EGD does not rate it).
     """
-    from tournament.exports.egd_time import parse_time_control
-    from tournament.exports.h9 import H9Header, small_board_notes
+    from tournament.files.egd_time import parse_time_control
+    from tournament.files.h9 import H9Header, small_board_notes
     from tournament.variants import egd_kinds
 
     qs = tournament.disciplines.all()

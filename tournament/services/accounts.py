@@ -1,9 +1,5 @@
-"""User accounts: one rule for user names, and making an account safely when two requests race.
-
-Every place that makes an account (the sign-up page, the self-registration
-form, the admin's user forms) and every log-in goes through
-:func:`normalise_username` / :func:`clean_new_username`, so ``ＡＤＭＩＮ``,
-`` admin `` and ``Admin`` all name the account ``admin``.
+"""User accounts: making an account safely when two requests race (the one rule for user names, and the
+accounts a name means: :mod:`tournament.selectors.accounts`).
 
 Race safety: the check "is the name free?" and the insert run in one
 transaction that nobody else making the same name can enter at the same
@@ -23,107 +19,25 @@ password through the log-in throttle).
 from __future__ import annotations
 
 import hashlib
-import re
-import unicodedata
 from contextlib import contextmanager
 from datetime import timedelta
 
 from django.contrib.auth import authenticate, get_user_model
-from django.contrib.auth.validators import UnicodeUsernameValidator
-from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
-from django.utils.translation import gettext as _
 
-#: Unicode categories refused in a user name: control, format (zero-width
-#: characters, direction marks), line and paragraph separators, private use,
-#: surrogates and unassigned code points.
-INVISIBLE_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Co", "Cs", "Cn"})
-
-#: Longest user name (the column of ``auth_user.username``).
-MAX_LENGTH = 150
+from tournament.selectors.accounts import (
+    UsernameTaken,
+    clean_new_username,
+    find_user,
+    normalise_username,
+    taken_error,
+    username_key,
+    users_named,
+)
 
 #: A second, identical sign-up this soon after the first is the same person's double click.
 SAME_SIGN_UP_SECONDS = 60
-
-
-class UsernameTaken(ValidationError):
-    """Another account has this name (ignoring case after normalisation)."""
-
-
-def normalise_username(raw: str) -> str:
-    """The user name as stored and compared: NFKC (fullwidth letters become plain ones), stripped."""
-    return unicodedata.normalize("NFKC", raw or "").strip()
-
-
-def username_key(name: str) -> str:
-    """Two user names with the same key name the same account."""
-    return normalise_username(name).lower()
-
-
-def _describe(char: str) -> str:
-    name = unicodedata.name(char, "")
-    return f"U+{ord(char):04X} {name}".strip()
-
-
-def validate_username(name: str) -> None:
-    """Refuse invisible and control characters and spaces inside a (normalised) name, with the culprit named."""
-    for char in name:
-        if unicodedata.category(char) in INVISIBLE_CATEGORIES:
-            raise ValidationError(
-                _("The user name contains an invisible or control character (%(char)s); please type it again.")
-                % {"char": _describe(char)},
-                code="invisible",
-            )
-    if any(char.isspace() for char in name):
-        raise ValidationError(_("The user name may not contain spaces."), code="space")
-    if len(name) > MAX_LENGTH:
-        raise ValidationError(
-            _("The user name may have at most %(max)s characters.") % {"max": MAX_LENGTH}, code="max_length"
-        )
-    UnicodeUsernameValidator()(name)
-
-
-def users_named(name: str, exclude_pk=None) -> list:
-    """The accounts whose name equals ``name`` ignoring case, after normalisation.
-
-    The database narrows the candidates with a case-insensitive regular
-    expression (Python's on SQLite, whose own ``LIKE`` and ``UPPER`` know only
-    ASCII letters); the key decides.
-    """
-    name = normalise_username(name)
-    if not name or "\x00" in name:
-        return []
-    users = get_user_model().objects.filter(username__iregex=r"^" + re.escape(name) + r"$")
-    if exclude_pk is not None:
-        users = users.exclude(pk=exclude_pk)
-    key = username_key(name)
-    return [user for user in users if username_key(user.username) == key]
-
-
-def find_user(name: str):
-    """The account a log-in with ``name`` means: the exact name first, else the only one equal ignoring case."""
-    name = normalise_username(name)
-    if not name or "\x00" in name:  # PostgreSQL cannot even compare a text with NUL in it
-        return None
-    exact = get_user_model().objects.filter(username=name).first()
-    if exact is not None:
-        return exact
-    same = users_named(name)
-    return same[0] if len(same) == 1 else None
-
-
-def _taken_error() -> UsernameTaken:
-    return UsernameTaken(_("This user name is taken; log in first if it is yours."), code="taken")
-
-
-def clean_new_username(raw: str, *, exclude_pk=None) -> str:
-    """The normalised name for a new (or renamed) account; ``ValidationError`` if it is not allowed or taken."""
-    name = normalise_username(raw)
-    validate_username(name)
-    if users_named(name, exclude_pk=exclude_pk):
-        raise _taken_error()
-    return name
 
 
 def _lock_name(name: str) -> None:
@@ -146,11 +60,11 @@ def new_account_name(raw: str, *, exclude_pk=None):
         with transaction.atomic():
             _lock_name(name)
             if users_named(name, exclude_pk=exclude_pk):
-                raise _taken_error()
+                raise taken_error()
             yield name
     except IntegrityError:
         if users_named(name, exclude_pk=exclude_pk):
-            raise _taken_error() from None
+            raise taken_error() from None
         raise
 
 

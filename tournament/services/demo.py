@@ -280,9 +280,9 @@ def _dispute(round_: Round, anna, report: DemoReport) -> None:
     """Anna's game in the running round goes to the referee: she reports a win that her record
     (which ended by counting) does not show, and sends it on to the referee as the page offers.
     Made once: not again once that game has a result of any kind."""
+    from tournament.engines import replay_record
     from tournament.models import Game
     from tournament.models.game import ResultState, WinMethod
-    from tournament.services.records import replay_record
     from tournament.services.results import result_report
 
     round_.refresh_from_db()

@@ -13,9 +13,9 @@ import random
 from django.db import transaction
 from django.utils import timezone
 
+from tournament.engines import check_replay, replay_record
 from tournament.models import Game, Round
 from tournament.models.game import ResultState, WinMethod
-from tournament.services.records import check_replay, replay_record
 
 #: The validators' reasons for the end of a game, as the way it was won.
 _METHODS = {"five": WinMethod.FIVE, "captures": WinMethod.CAPTURES, "double-pass": WinMethod.SCORE}

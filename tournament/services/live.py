@@ -15,7 +15,10 @@ The end of the game -- a five, captures, two passes, or a resignation or loss
 on time entered on the board -- proposes the result with the record through
 :func:`tournament.services.results.result_report`, in the same transaction
 as the move: the opponent confirms or disputes as after any report, and the
-result is the one the record shows, so the two cannot disagree.  Taking back
+result is the one the record shows, so the two cannot disagree.  In Go, two
+passes begin the marking of the dead stones instead
+(:mod:`tournament.services.marking`): the result is proposed once both
+players agreed to the marks.  Taking back
 the move that ended the game (or the resignation) withdraws that report
 (:func:`tournament.services.results.result_withdraw`) while nobody has
 confirmed it.  Moves are not written to the audit log one by one (the live
@@ -38,6 +41,8 @@ from games.common import IllegalMove
 from games.coords import CoordinateError
 from games.limits import RecordTooLong
 from games.live import LiveGame, Snapshot, normalise
+from tournament import engines
+from tournament.engines import reason_text
 from tournament.models import Game, LiveRecord
 from tournament.models.game import Result, WinMethod
 from tournament.models.live import ENDS_ENTERED_BY_HAND
@@ -52,10 +57,8 @@ from tournament.permissions import (
     require_recorder,
 )
 
-from . import records
 from . import results as result_services
 from .audit import log_change
-from .records import reason_text
 
 #: How the end of a game in the record becomes the site's result.
 _RESULT = {"black": Result.BLACK, "white": Result.WHITE, "draw": Result.DRAW}
@@ -106,8 +109,8 @@ def has_engine(discipline) -> bool:
 
 
 def engine_settings(game: Game) -> dict:
-    """The settings the rules engine plays ``game`` with (:func:`tournament.services.records.engine_settings`)."""
-    return records.engine_settings(game.round.discipline, komi=game.komi, handicap=game.handicap)
+    """The settings the rules engine plays ``game`` with (:func:`tournament.engines.engine_settings`)."""
+    return engines.engine_settings(game.round.discipline, komi=game.komi, handicap=game.handicap)
 
 
 def new_board(game: Game, moves=()) -> LiveGame:
@@ -207,14 +210,17 @@ def place(*, game: Game, user, version: int, point: str, live: LiveRecord | None
         live = _write(
             live, version, token, moves=board.text, entries=live.entries + [[user.get_username(), int(time.time())]]
         )
-        if snapshot.over:
+        if snapshot.over and not board.removes_dead_stones:  # Go: the dead stones are marked first
             method = WinMethod.SCORE if snapshot.result else _METHOD.get(snapshot.reason, WinMethod.NONE)
             game = _propose(game=game, user=user, live=live, result=_RESULT[snapshot.outcome], method=method)
     return Played(live, game, board)
 
 
-def _propose(*, game: Game, user, live: LiveRecord, result: str, method: str) -> Game:
-    """The result with the live record, reported by whoever ended the game on the board."""
+def _propose(
+    *, game: Game, user, live: LiveRecord, result: str, method: str, marks=None, dispute: bool = False, note=""
+) -> Game:
+    """The result with the live record (and a Go game's marks), reported by whoever ended the game on the
+    board (or agreed last to the marks); ``dispute``: straight to the referee, ``note`` saying why."""
     recorder = player_side(game, user) is None
     return result_services.result_report(
         game=game,
@@ -224,7 +230,20 @@ def _propose(*, game: Game, user, live: LiveRecord, result: str, method: str) ->
         method=method,
         record=live.moves,
         recorder=recorder,
+        marks=marks,
+        dispute=dispute,
+        note=note,
     )
+
+
+#: The fields of a live record's marking, as they are before any mark (and again once the moves change).
+NO_MARKS = {"marks": {}, "black_agreed": None, "white_agreed": None, "black_marks": None, "white_marks": None}
+
+
+def cleared_marks(live: LiveRecord) -> dict:
+    """The fields that clear the marking of ``live`` when its moves change (a take-back, play resumed):
+    no marks, no agreement, and the next marks version (so that a phone's marks are stale)."""
+    return {**NO_MARKS, "marks_version": live.marks_version + 1}
 
 
 def take_back(*, game: Game, user, version: int, live: LiveRecord | None = None) -> Played:
@@ -249,13 +268,15 @@ def take_back(*, game: Game, user, version: int, live: LiveRecord | None = None)
         )
     moves, entries = live.move_list, list(live.entries)
     count = len(moves)
+    cleared = {}
     if ended_here and game.method in END_METHODS.values():
         taken = game.method  # the resignation or time loss: the moves stay
     else:
         taken = moves.pop()
         entries.pop()
+        cleared = cleared_marks(live)  # the second pass of a Go game taken back: no marking phase any more
     with transaction.atomic():
-        live = _write(live, version, moves=" ".join(moves), entries=entries)
+        live = _write(live, version, moves=" ".join(moves), entries=entries, **cleared)
         if ended_here:
             game = result_services.result_withdraw(
                 game=game, user=user, version=game.version, reason=_("Taken back on the live board.")
@@ -314,7 +335,7 @@ def take_over(*, game: Game, user, version: int, release: bool = False, live: Li
 @transaction.atomic
 def set_scorer(*, game: Game, user, username: str) -> LiveRecord:
     """An organizer names the scorer for the game's table (an empty name: none)."""
-    from .accounts import find_user
+    from tournament.selectors.accounts import find_user
 
     require(user, game.round.tournament, ORGANIZER)
     username = (username or "").strip()

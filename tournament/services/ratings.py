@@ -22,7 +22,8 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from tournament.formats.rating_list import RatingListData, RatingListError, read_list
+from tournament.files.rating_list import RatingListData, RatingListError
+from tournament.files.ratings import read_list
 from tournament.models import RatedPlayer, RatingList, Round, Tournament
 from tournament.models.rating import RatingKind
 from tournament.models.tournament import validate_rating_kinds

@@ -7,7 +7,8 @@ reported (:func:`keep`, with the replay the result check made anyway) and
 the answer kept in a :class:`~tournament.models.GameReplay`
 (:func:`games.packed.pack`), under a key made of everything the replay
 depends on: the record, the game kind, board size, rule set and options,
-komi and handicap. A page that finds no kept replay with its key (an older
+komi and handicap, and a Go game's dead stones and neutral points
+(:attr:`Game.marks`). A page that finds no kept replay with its key (an older
 record, a discipline whose rules changed since) replays once and keeps it
 (:func:`kept_replay`). Derived data: not in the audit log.
 """
@@ -19,9 +20,8 @@ import json
 
 from games.packed import FORMAT, pack, unpack
 from games.registry import Replay
+from tournament.engines import RecordUnreadable, marks_settings, replay_record
 from tournament.models import Game, GameReplay
-
-from .records import RecordUnreadable, replay_record
 
 #: What the engines answer for a record and its settings, as a number: raised when the same inputs
 #: count differently, so that the replays kept before are made again.  2: a Go record's SGF
@@ -34,6 +34,8 @@ def replay_key(*, game: Game) -> str:
     d = game.round.discipline
     inputs = [FORMAT, COUNTING, d.kind, d.board_size, d.rule_set, d.rule_options]
     inputs += [float(game.komi), game.handicap, game.record]
+    if game.marks is not None:  # marks given (agreed, reported, decided): they count instead of the record's TB/TW
+        inputs.append(game.marks)
     return hashlib.sha256(json.dumps(inputs, sort_keys=True).encode()).hexdigest()
 
 
@@ -55,7 +57,11 @@ def kept_replay(*, game: Game) -> Replay | None:
         return None if data.get("unreadable") else unpack(data)
     try:
         replay = replay_record(
-            discipline=game.round.discipline, record=game.record, handicap=game.handicap, komi=game.komi
+            discipline=game.round.discipline,
+            record=game.record,
+            handicap=game.handicap,
+            komi=game.komi,
+            **marks_settings(game.marks),
         )
     except RecordUnreadable:
         replay = None

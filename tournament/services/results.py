@@ -15,6 +15,15 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tournament.engines import (
+    RecordCheck,
+    RecordUnreadable,
+    check_claim,
+    check_replay,
+    marks_settings,
+    replay_marks,
+    replay_record,
+)
 from tournament.models import Game
 from tournament.models.game import Result, ResultState, WinMethod, win_methods
 from tournament.permissions import (
@@ -29,7 +38,6 @@ from tournament.permissions import (
 )
 
 from .audit import log_change
-from .records import RecordCheck, RecordUnreadable, check_claim
 from .replays import keep
 
 
@@ -58,13 +66,16 @@ class RecordRejected(ResultError):
 
 
 def snapshot(game: Game) -> dict:
-    """What the audit log keeps of a result."""
-    return {
+    """What the audit log keeps of a result (with a Go game's dead stones and neutral points, if given)."""
+    kept = {
         "result": game.result,
         "by_default": game.by_default,
         "method": game.method,
         "state": game.result_state,
     }
+    if game.marks is not None:
+        kept["marks"] = game.marks
+    return kept
 
 
 def _change(*, game: Game, version: int, fields: dict, action: str, user, reason: str = "") -> Game:
@@ -120,13 +131,20 @@ def result_report(
     send_to_referee: bool = False,
     note: str = "",
     recorder: bool = False,
+    marks: dict | None = None,
+    dispute: bool = False,
 ) -> Game:
     """A player reports the result of their own game, with the record if the discipline wants one.
 
     The record is replayed at once: an illegal record is refused
     (:class:`RecordRejected`); one that contradicts the claim is refused too,
     unless ``send_to_referee`` is set, which files the game as disputed.
-    ``recorder``: ``user`` is no player but recorded the game live for the
+    ``marks``: a Go game's dead stones and neutral points (``{"dead": [...],
+    "neutral": [...]}``, points as players write them), counted with the
+    record and kept with the result (:attr:`Game.marks`); without them an
+    SGF's ``TB``/``TW`` count.  ``dispute``: file the result as disputed
+    whatever the check says, ``note`` saying why (the live board's call for
+    the referee).  ``recorder``: ``user`` is no player but recorded the game live for the
     players (the scorer an organizer named, or a referee who took the
     recording over; :mod:`tournament.services.live` checks that); either
     player confirms what they propose.
@@ -139,6 +157,8 @@ def result_report(
     record = (record or "").strip()
     if discipline.record_required and not record:
         raise ResultError(_("This discipline needs the game record with the result."), code="record_missing")
+    if marks is not None and not (record and discipline.has_validator):
+        raise ResultError(_("Dead stones are marked on the record: give the record too."), code="marks")
 
     verdict = None
     check = None
@@ -153,17 +173,20 @@ def result_report(
                 method=method,
                 handicap=game.handicap,
                 komi=game.komi,
+                **marks_settings(marks),
             )
         except RecordUnreadable as exc:
             raise ResultError(_("The record cannot be read: %(error)s") % {"error": exc}, code="unreadable") from exc
         verdict = check.as_verdict()
         if not check.replay.legal:
             raise RecordRejected(check)
-        if not check.agrees:
+        if not check.agrees and not dispute:
             if not send_to_referee:
                 raise RecordRejected(check)
             state = ResultState.DISPUTED
             reason = reason or _("The record contradicts the reported result; sent to a referee.")
+    if dispute:
+        state = ResultState.DISPUTED
 
     current = _change(
         game=game,
@@ -174,6 +197,7 @@ def result_report(
             "by_default": False,
             "record": record,
             "verdict": verdict,
+            "marks": None if marks is None or check is None else replay_marks(check.replay),
             "result_state": state,
             "reported_by": user,
             "reported_at": timezone.now(),
@@ -232,7 +256,8 @@ def result_set(
         method = WinMethod.DEFAULT
     _validate_method(game, method)
     state = ResultState.PENDING if result == Result.UNKNOWN else ResultState.CONFIRMED
-    if snapshot(game) == {"result": result, "by_default": by_default, "method": method, "state": state}:
+    now = (game.result, game.by_default, game.method, game.result_state)
+    if now == (result, by_default, method, state):
         return game  # nothing changes
     fields = {"result": result, "by_default": by_default, "method": method, "result_state": state}
     return _change(game=game, version=version, fields=fields, action="game.result.set", user=user, reason=reason)
@@ -248,8 +273,15 @@ def result_adjudicate(
     reason: str,
     by_default: bool = False,
     method: str = "",
+    marks: dict | None = None,
 ) -> Game:
-    """A referee decides a result, with a written reason the players see."""
+    """A referee decides a result, with a written reason the players see.
+
+    ``marks``: the dead stones and neutral points the referee marked on a Go
+    record ended by two passes (``{"dead": [...], "neutral": [...]}``): the
+    record is counted with them, and the decision keeps them and the count
+    (:attr:`Game.marks`, the verdict); ``None`` leaves both as they were.
+    """
     require(user, game.round.tournament, REFEREE)
     _validate_result(result, by_default)
     reason = (reason or "").strip()
@@ -258,19 +290,43 @@ def result_adjudicate(
     if by_default:
         method = WinMethod.DEFAULT
     _validate_method(game, method)
-    return _change(
-        game=game,
-        version=version,
-        fields={
-            "result": result,
-            "by_default": by_default,
-            "method": method,
-            "result_state": ResultState.ADJUDICATED,
-        },
-        action="game.result.adjudicate",
-        user=user,
-        reason=reason,
+    fields = {
+        "result": result,
+        "by_default": by_default,
+        "method": method,
+        "result_state": ResultState.ADJUDICATED,
+    }
+    replay = None
+    if marks is not None:
+        replay = _counted_with(game, marks)
+        fields["marks"] = replay_marks(replay)
+        if result in (Result.BLACK, Result.WHITE, Result.DRAW):
+            check = check_replay(discipline=game.round.discipline, replay=replay, result=result, method=method)
+            fields["verdict"] = check.as_verdict()
+    current = _change(
+        game=game, version=version, fields=fields, action="game.result.adjudicate", user=user, reason=reason
     )
+    if replay is not None:
+        keep(game=current, replay=replay)
+    return current
+
+
+def _counted_with(game: Game, marks: dict):
+    """The game's record replayed and counted with the referee's ``marks``; :class:`ResultError` for marks
+    that cannot stand (or a game without a record to mark)."""
+    discipline = game.round.discipline
+    if not (game.record.strip() and discipline.variant.removes_dead_stones):
+        raise ResultError(_("Dead stones are marked on the record: give the record too."), code="marks")
+    try:
+        return replay_record(
+            discipline=discipline,
+            record=game.record,
+            handicap=game.handicap,
+            komi=game.komi,
+            **marks_settings(marks),
+        )
+    except RecordUnreadable as exc:
+        raise ResultError(str(exc), code="marks") from exc
 
 
 @transaction.atomic
@@ -290,6 +346,7 @@ def result_withdraw(*, game: Game, user, version: int, reason: str = "") -> Game
             "by_default": False,
             "record": "",
             "verdict": None,
+            "marks": None,
             "result_state": ResultState.PENDING,
             "reported_by": None,
             "reported_at": None,

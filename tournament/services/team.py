@@ -22,8 +22,8 @@ from django.utils.translation import gettext as _
 
 from tournament.models import Tournament, TournamentInvitation, TournamentRole
 from tournament.permissions import ORGANIZER, forget_roles, require, require_login
+from tournament.selectors.accounts import find_user
 
-from .accounts import find_user
 from .audit import lock_found, log_change
 
 ROLES = TournamentRole.Role

@@ -1,5 +1,5 @@
-"""Tournaments set up on the site: creating one (its creator becomes its organizer), its settings,
-and a whole tournament from an OpenGotha file.
+"""Tournaments set up on the site: creating one (its creator becomes its organizer), its settings.
+(A whole tournament from another program's file: :mod:`.opengotha`, :mod:`.macmahon`.)
 
 Who may create a tournament is a site setting (``DJANGO_TOURNAMENT_CREATORS``,
 see :func:`tournament.permissions.may_create_tournament`). Settings that
@@ -14,16 +14,15 @@ import datetime as dt
 from decimal import Decimal
 
 from django.core.exceptions import ValidationError
-from django.db import DataError, IntegrityError, transaction
+from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from tournament import limits
 from tournament.models import Tournament, TournamentRole
 from tournament.models.tournament import CREATE_FIELDS, SETTINGS_FIELDS
 from tournament.permissions import ORGANIZER, require, require_create
 from tournament.ranks import format_rank
-from tournament.selectors.setup import locked_settings
+from tournament.selectors.setup import locked_settings, settings_version
 
 from .audit import log_change
 
@@ -41,11 +40,6 @@ def audit_value(name: str, value):
     if isinstance(value, (Decimal, dt.date)):
         return str(value)
     return value
-
-
-def settings_version(tournament: Tournament) -> str:
-    """What a settings form carries to notice a change made meanwhile."""
-    return tournament.updated_at.isoformat() if tournament.updated_at else ""
 
 
 def _free_slug(base: str) -> str:
@@ -138,40 +132,3 @@ def tournament_update_settings(
     )
     tournament.refresh_from_db()
     return changed
-
-
-def _check_size(plain) -> None:
-    if (
-        plain.params.general.number_of_rounds > limits.FILE_ROUNDS
-        or len(plain.players) > limits.FILE_PLAYERS
-        or len(plain.games) > limits.FILE_GAMES
-    ):
-        raise ValidationError(
-            _("The file is too large for a tournament: at most %(rounds)s rounds and %(players)s players.")
-            % {"rounds": limits.FILE_ROUNDS, "players": limits.FILE_PLAYERS},
-            code="too-large",
-        )
-    if plain.params.general.number_of_rounds < 1:
-        raise ValidationError(_("The file has no rounds."), code="no-rounds")
-
-
-def tournament_import_opengotha(*, data: bytes, user, slug: str = "") -> Tournament:
-    """A whole tournament from an OpenGotha file (players, rounds, games, results, parameters);
-    ``user`` becomes its organizer. Refused as a whole if anything in the file cannot be taken; read
-    and checked before anything is written, then written in one short transaction."""
-    from tournament.pairing.opengotha_xml import read_tournament
-
-    from .opengotha import OpenGothaFormatError, import_opengotha, problem_text
-
-    require_create(user)
-    try:
-        plain = read_tournament(data)
-        _check_size(plain)
-        return import_opengotha(plain, slug=slugify(slug)[:60] or None, user=user)
-    except OpenGothaFormatError as exc:
-        raise ValidationError(problem_text(exc), code="format") from None
-    except (DataError, ArithmeticError, OverflowError, ValueError) as exc:
-        raise ValidationError(
-            _("The file holds a value the site cannot store (%(detail)s).") % {"detail": str(exc)[:200]},
-            code="value",
-        ) from None

@@ -21,10 +21,23 @@ from django.views.decorators.debug import sensitive_post_parameters
 from django.views.generic.edit import FormView
 
 from tournament.auth_backend import BACKEND
-from tournament.forms.accounts import SignUpForm, repeated_sign_up
+from tournament.forms.accounts import SignUpForm
 from tournament.services import accounts
 
 from .query import next_address
+
+
+def repeated_sign_up(request, form, password_field: str):
+    """The account of a form refused only because the identical sign-up made it moments ago (a double click);
+    the password is checked through the log-in throttle (:func:`~tournament.services.accounts.just_signed_up`)."""
+    if not form.errors or set(form.errors) != {"username"} or not form.has_error("username", "taken"):
+        return None
+    return accounts.just_signed_up(
+        request,
+        form.data.get("username", ""),
+        form.data.get(password_field, ""),
+        form.cleaned_data.get("email") or "",
+    )
 
 
 def lockout_message() -> str:

@@ -11,19 +11,20 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from tournament.engines import describe, reason_text
 from tournament.forms.results import AdjudicateForm, DisputeForm, ReportForm, VersionForm
 from tournament.models import Game
 from tournament.models.game import ResultState
 from tournament.permissions import may_confirm, may_dispute, may_referee, may_report, may_see_game, player_side
 from tournament.selectors.results import result_history
 from tournament.services import results as result_services
-from tournament.services.records import describe, reason_text
 from tournament.services.replays import kept_replay
 from tournament.services.results import RecordRejected, ResultError, StaleResult
 
 from .access import ORGANIZER, PLAYER, REFEREE, tournament_page
 from .actions import cleaned, refusal_as_message
 from .form_errors import saved
+from .marking import referee_marking
 
 
 def _game(tournament, pk) -> Game:
@@ -74,6 +75,7 @@ def game_detail(request, tournament, roles, pk):
 def _render_detail(request, tournament, roles, game, *, adjudicate_form=None, status=200):
     viewer = _viewer(game, _move_param(request))
     is_referee = may_referee(roles)
+    marking = referee_marking(request, game) if is_referee else None
     context = {
         "tournament": tournament,
         "roles": roles,
@@ -94,13 +96,16 @@ def _render_detail(request, tournament, roles, game, *, adjudicate_form=None, st
                     "result": game.result,
                     "method": game.method,
                     "by_default": game.by_default,
+                    **_marked(marking),
                 },
                 game=game,
+                marking=marking is not None,
             )
             if is_referee
             else None
         ),
         "is_referee": is_referee,
+        "marking": marking,
     }
     return render(request, "tournament/game_detail.html", context, status=status)
 
@@ -115,6 +120,13 @@ def game_board(request, tournament, roles, pk):
     if viewer is None:
         return HttpResponse(status=404)
     return render(request, "tournament/_board_viewer.html", {"tournament": tournament, "game": game, "viewer": viewer})
+
+
+def _marked(marking: dict | None) -> dict:
+    """The decision form's start on the referee's board: the marks on it and the result they count."""
+    if marking is None:
+        return {}
+    return {"dead": marking["dead"], "neutral": marking["neutral"], "result": marking["result"], "method": "score"}
 
 
 def _result(data) -> dict:
@@ -139,6 +151,7 @@ def game_report(request, tournament, roles, pk):
                     **_result(data),
                     record=data.get("record") or "",
                     send_to_referee=data.get("send_to_referee", False),
+                    marks=data.get("marks"),
                 )
             except RecordRejected as exc:
                 rejected = _rejection(exc)
@@ -236,21 +249,29 @@ def game_adjudicate(request, tournament, roles, pk):
                 **_result(data),
                 by_default=data.get("by_default", False),
                 reason=data["reason"],
+                marks=data.get("marks"),
             )
         except StaleResult as exc:  # decided meanwhile: the form again, on the game as it is now
             current = exc.current
-            again = AdjudicateForm({**request.POST.dict(), "version": current.version}, game=current)
+            again = AdjudicateForm(
+                {**request.POST.dict(), "version": current.version}, game=current, marking=_marks_sent(request)
+            )
             again.is_valid()
             again.add_error(None, exc.messages[0])
             return _render_detail(request, tournament, roles, current, adjudicate_form=again, status=422)
         messages.success(request, _("Decision recorded."))
         return redirect("game", slug=tournament.slug, pk=game.pk)
 
-    form = AdjudicateForm(request.POST, game=game)
+    form = AdjudicateForm(request.POST, game=game, marking=_marks_sent(request))
     # the referee's text stays in the form, with what went wrong
     return saved(form, decide, _first_on_top) or _render_detail(
         request, tournament, roles, game, adjudicate_form=form, status=422
     )
+
+
+def _marks_sent(request) -> bool:
+    """Whether the decision came from the referee's board of dead stones (its hidden fields)."""
+    return "dead" in request.POST or "neutral" in request.POST
 
 
 def _first_on_top(form, exc: ValidationError) -> None:

@@ -12,6 +12,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from tournament.forms.imports import MacMahonImportForm
+from tournament.services.file_import import PlayerImportError
 from tournament.services.macmahon import MacMahonFormatError, import_macmahon
 
 from .form_errors import each_on_top, saved, sent
@@ -27,7 +28,7 @@ def macmahon(request):
             tournament = import_macmahon(
                 form.cleaned_data["file"], slug=form.cleaned_data["slug"] or None, user=request.user
             )
-        except MacMahonFormatError as exc:
+        except (MacMahonFormatError, PlayerImportError) as exc:
             problems.extend(exc.messages)
             form.add_error(
                 "file", _("Nothing was imported: the file has %(n)s problem(s), listed below.") % {"n": len(problems)}

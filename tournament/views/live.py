@@ -12,54 +12,33 @@ writing views check the acting user in :mod:`tournament.services.live`.
 
 from __future__ import annotations
 
-import datetime as dt
 import json
 
 from django.contrib import messages
-from django.core.cache import cache
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.utils.safestring import mark_safe
-from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import condition, require_POST
 
-from games import svg
-from games.common import IllegalMove
-from games.coords import Point
 from tournament.models import Game, LiveRecord, Round
-from tournament.models.game import ResultState
 from tournament.permissions import (
-    board_closed_reason,
-    live_capacity,
-    may_confirm,
-    may_see_game,
     may_see_round,
-    may_take_back,
 )
 from tournament.selectors.live import board_versions, game_and_live, projector_versions
 from tournament.selectors.standings import standings_version_of
 from tournament.services import live as live_services
+from tournament.services import marking as marking_services
 
 from .access import ORGANIZER, REFEREE, tournament_page
 from .actions import refusal_as_message
+from .live_board import board_etag, panel_context, projector_board
 from .projector import is_poll, poll_etag
 from .query import int_param
 
-#: The phones ask for the board this often (``live.js`` reads it from the page).
-POLL_SECONDS = 2
-#: From this board size on, a tap marks the point and a second tap (or "Place") plays it.
-CONFIRM_FROM = 13
 #: The projector shows this many tables at most.
 PROJECTOR_TABLES = 12
-
-_COLOUR = {"black": lambda: _("Black"), "white": lambda: _("White")}
-
-
-def colour_name(colour: str | None) -> str:
-    return _COLOUR[colour]() if colour in _COLOUR else ""
 
 
 def _game(tournament, pk, roles) -> tuple[Game, LiveRecord]:
@@ -74,241 +53,6 @@ def _game(tournament, pk, roles) -> tuple[Game, LiveRecord]:
     if not live_services.has_engine(game.round.discipline):
         raise Http404("no rules engine for this discipline")
     return game, live if live is not None else LiveRecord(game=game)
-
-
-def _etag(game_version: int, live_version: int | None, round_status: str) -> str:
-    return f'"{game_version}.{live_version or 0}.{round_status}.{get_language()}"'
-
-
-# ---- what the board shows ------------------------------------------------------------------
-
-
-def _grid(snapshot, *, interactive: bool, error_point: Point | None) -> str:
-    """The points of the board as a grid over the picture: a button for every empty point
-    while the user may play, else plain cells (marks only)."""
-    size = snapshot.size
-    targets = set(snapshot.targets)
-    moved_to = {b for _a, b in snapshot.pushed + snapshot.pulled}
-    out = []
-    for y in range(size - 1, -1, -1):
-        for x in range(size):
-            p = Point(x, y)
-            colour = snapshot.stones.get(p)
-            classes = ["pt"]
-            if colour:
-                classes.append(colour)
-            if p in targets:
-                classes.append("target")
-            if p in moved_to:
-                classes.append("moved")
-            if p == snapshot.last:
-                classes.append("last")
-            if p == error_point:
-                classes.append("refused")
-            cls = " ".join(classes)
-            name = p.name()
-            if interactive and not colour:
-                out.append(
-                    f'<button type="submit" name="point" value="{name}" class="{cls}" aria-label="{name}"></button>'
-                )
-            else:
-                out.append(f'<span class="{cls}" data-point="{name}"></span>')
-    return mark_safe("".join(out))  # noqa: S308 - coordinates and fixed class names only
-
-
-def _status(snapshot, game) -> str:
-    """Whose turn it is, or how the game ended, in words."""
-    s = snapshot
-    if s.over:
-        winner = colour_name(s.winner)
-        if s.result:  # the Go family: two passes, counted
-            return _(
-                "Two passes: the game is over. Count: Black %(black)s, White %(white)s, komi %(komi)s: %(result)s."
-            ) % {
-                "black": s.score["black"],
-                "white": s.score["white"],
-                "komi": f"{float(game.komi):g}",
-                "result": s.result,
-            }
-        if s.reason == "five":
-            return _("%(winner)s wins: five in a row.") % {"winner": winner}
-        if s.reason == "captures":
-            return _("%(winner)s wins by captures.") % {"winner": winner}
-        if s.reason == "overline-split":
-            return _("Draw: a capture broke an overline into a five.")
-        return _("Draw: two passes.")
-    if s.handicap_left:
-        return _("Black places the handicap stones: %(n)s left.") % {"n": s.handicap_left}
-    if s.second_stone:
-        return _("%(colour)s: the second stone of the turn, a knight's move from %(point)s (marked).") % {
-            "colour": colour_name(s.to_move),
-            "point": s.first_stone.name(),
-        }
-    if s.centre_first:
-        return _("Black to play: the first stone goes on the centre point.")
-    return _("%(colour)s to play.") % {"colour": colour_name(s.to_move)}
-
-
-def _last_move(snapshot) -> str:
-    s = snapshot
-    if not s.number:
-        return ""
-    parts = [
-        _("Last move: %(colour)s %(point)s")
-        % {"colour": colour_name(s.colour), "point": _("pass") if s.label == "pass" else s.label}
-    ]
-    if s.captured:
-        if s.captured_pairs is not None:
-            n = s.captured_pairs
-            parts.append(ngettext("%(n)s pair captured", "%(n)s pairs captured", n) % {"n": n})
-        else:
-            n = len(s.captured)
-            parts.append(ngettext("%(n)s stone captured", "%(n)s stones captured", n) % {"n": n})
-    if s.lost:
-        n = len(s.lost)
-        parts.append(ngettext("%(n)s own stone lost", "%(n)s own stones lost", n) % {"n": n})
-    pushed = [f"{a.name()}→{b.name()}" for a, b in s.pushed]
-    pulled = [f"{a.name()}→{b.name()}" for a, b in s.pulled]
-    if pushed:
-        parts.append(_("pushed: %(moves)s") % {"moves": ", ".join(pushed)})
-    if pulled:
-        parts.append(_("pulled: %(moves)s") % {"moves": ", ".join(pulled)})
-    return " · ".join(parts)
-
-
-def _counts(snapshot, board) -> str:
-    s = snapshot
-    if s.captures is not None:
-        return _("Pairs captured: Black %(black)s, White %(white)s (%(win)s win).") % {
-            "black": s.captures["black"],
-            "white": s.captures["white"],
-            "win": board.capture_win,
-        }
-    if s.prisoners is not None:
-        return _("Stones captured: Black %(black)s, White %(white)s.") % s.prisoners
-    return ""
-
-
-def _you(who, live) -> str:
-    if who.recording:
-        return _("You record this game as referee; the players' phones follow it.")
-    if who.taken_over:
-        return _("A referee (%(name)s) records this game; the board follows it.") % {
-            "name": live.recorder.get_username() if live.recorder else "–"
-        }
-    if who.scorer:
-        return _("You are the scorer of this table: enter both players' moves.")
-    if who.side:
-        return _("You play %(colour)s. Enter every move as it is played, yours and your opponent's.") % {
-            "colour": colour_name(who.side)
-        }
-    return ""
-
-
-def _entries(live, kind_moves) -> list[dict]:
-    rows = []
-    for n, (move, entry) in enumerate(zip(kind_moves, live.entries), 1):
-        who, when = (entry + [None, None])[:2] if isinstance(entry, list) else (None, None)
-        at = dt.datetime.fromtimestamp(when, tz=dt.UTC) if isinstance(when, int) else None
-        rows.append({"n": n, "move": move, "by": who or "–", "at": at})
-    return rows
-
-
-def panel_context(
-    request,
-    game: Game,
-    live: LiveRecord,
-    roles,
-    *,
-    at: int | None = None,
-    error: str = "",
-    refused: IllegalMove | None = None,
-    board=None,
-) -> dict:
-    """Everything the board fragment shows, for ``request.user``; ``board``: the game now, if at hand."""
-    moves = live.move_list
-    last = len(moves)
-    step = None if at is None or at >= last else max(0, at)
-    if board is None or step is not None:
-        board = live_services.new_board(game, moves if step is None else moves[:step])
-    snapshot = board.snapshot()
-    who = live_capacity(request.user, game, live)
-    closed = board_closed_reason(game)
-    interactive = step is None and who.may_record and closed is None and not snapshot.over
-    error_point = svg.error_point(refused) if refused is not None else None
-    picture = svg.board(
-        snapshot.size,
-        snapshot.stones,
-        last_move=snapshot.last,
-        captured=snapshot.captured + snapshot.lost,
-        error=error_point,
-        title=_("Position after move %(n)s") % {"n": snapshot.number},
-    )
-    user = request.user
-    can_take_back = (
-        step is None
-        and live.pk is not None
-        and may_take_back(user, game, live, who, last_colour=lambda: snapshot.colour)
-    )
-    slug = game.round.tournament.slug
-    # the game's own page for its players and the referees, else its public page (whoever sees the board sees it)
-    own_page = may_see_game(user, roles, game)
-    return {
-        "game": game,
-        "tournament": game.round.tournament,
-        "live": live,
-        "version": live.version,
-        "etag": _etag(game.version, live.version, game.round.status),
-        "snapshot": snapshot,
-        # the number of the move to play now (the last one's when the game is over or stepped through)
-        "move_no": snapshot.number + (0 if snapshot.over or step is not None else 1),
-        "svg": mark_safe(picture),  # noqa: S308 - drawn by games.svg, text escaped there
-        "grid": _grid(snapshot, interactive=interactive, error_point=error_point),
-        "size": snapshot.size,
-        "interactive": interactive,
-        "confirm_taps": interactive and snapshot.size >= CONFIRM_FROM,
-        "poll": step is None and not (closed and game.result_state in (ResultState.CONFIRMED, ResultState.ADJUDICATED)),
-        "poll_ms": POLL_SECONDS * 1000,
-        "status": _status(snapshot, game),
-        "last_move": _last_move(snapshot),
-        "counts": _counts(snapshot, board),
-        "pending_five": snapshot.pending_five
-        and _(
-            "%(colour)s has a five that can be broken: %(other)s must capture a pair out of it now, or %(colour)s wins."
-        )
-        % {
-            "colour": colour_name(snapshot.pending_five),
-            "other": colour_name("white" if snapshot.pending_five == "black" else "black"),
-        },
-        "you": _you(who, live),
-        "who": who,
-        "closed": closed,
-        "error": error,
-        "may_pass": interactive and snapshot.may_pass,
-        "may_end": interactive,
-        "can_take_back": can_take_back,
-        "can_confirm": may_confirm(user, game),
-        "step": step,
-        "last": last,
-        "shown": snapshot.number,
-        "prev": max(0, snapshot.number - 1),
-        "next": snapshot.number + 1,
-        "entries": _entries(live, moves) if who.referee else None,
-        "is_referee": who.referee,
-        "urls": {
-            "board": reverse("live_board", args=[slug, game.pk]),
-            "state": reverse("live_state", args=[slug, game.pk]),
-            "move": reverse("live_move", args=[slug, game.pk]),
-            "undo": reverse("live_undo", args=[slug, game.pk]),
-            "end": reverse("live_end", args=[slug, game.pk]),
-            "takeover": reverse("live_takeover", args=[slug, game.pk]),
-            "game": reverse("game", args=[slug, game.pk])
-            if own_page
-            else reverse("public_game", args=[slug, game.round.number, game.pk]),
-            "confirm": reverse("game_confirm", args=[slug, game.pk]),
-            "rules": reverse("rules", args=[game.round.discipline.kind]),
-        },
-    }
 
 
 def _panel(request, context: dict, status: int = 200) -> HttpResponse:
@@ -344,7 +88,7 @@ def _state_etag(request, slug, pk) -> str | None:
     row = board_versions(slug, pk)
     if row is None:
         raise Http404("no such game")
-    return _etag(*row) if row[2] in (Round.Status.PUBLISHED, Round.Status.FINISHED) else None
+    return board_etag(*row) if row[2] in (Round.Status.PUBLISHED, Round.Status.FINISHED) else None
 
 
 @condition(etag_func=_state_etag)
@@ -439,6 +183,56 @@ def live_end(request, tournament, roles, pk):
     return _write(request, tournament, roles, pk, live_services.end, loser=loser, method=method)
 
 
+def _marks_version(request) -> int:
+    version = int_param(request.POST.get("marks_version"))
+    if version is None:
+        raise ValidationError(_("The form was incomplete; please try again."))
+    return version
+
+
+def _mark_write(request, tournament, roles, pk, service, **fields) -> HttpResponse:
+    """A service of the marking phase (:mod:`tournament.services.marking`) at the marks version the
+    phone showed; the answer is the board (see :func:`_answer`)."""
+    game, live = _game(tournament, pk, roles)
+    return _answer(
+        request,
+        game,
+        live,
+        roles,
+        lambda: service(game=game, user=request.user, marks_version=_marks_version(request), live=live, **fields),
+    )
+
+
+@require_POST
+@tournament_page()
+def live_mark(request, tournament, roles, pk):
+    """After two passes in Go: a stone tapped marks its chain dead (or alive again), an empty point neutral."""
+    return _mark_write(request, tournament, roles, pk, marking_services.mark, point=request.POST.get("point", "")[:20])
+
+
+@require_POST
+@tournament_page()
+def live_agree(request, tournament, roles, pk):
+    """A player agrees to the count under the marks as the phone shows them."""
+    return _mark_write(request, tournament, roles, pk, marking_services.agree)
+
+
+@require_POST
+@tournament_page()
+def live_call_referee(request, tournament, roles, pk):
+    """The players do not agree on the dead stones: the referee decides."""
+    reason = request.POST.get("reason", "")[: marking_services.MAX_REASON]
+    return _mark_write(request, tournament, roles, pk, marking_services.call_referee, reason=reason)
+
+
+@require_POST
+@tournament_page()
+def live_resume(request, tournament, roles, pk):
+    """Play goes on after the two passes (``side``: who asks, for a scorer)."""
+    side = request.POST.get("side", "")[:5]
+    return _write(request, tournament, roles, pk, marking_services.resume, side=side)
+
+
 @require_POST
 @tournament_page(REFEREE)
 def live_takeover(request, tournament, roles, pk):
@@ -500,8 +294,6 @@ def referee_live(request, tournament, roles):
 
 #: The projector asks for its boards this often.
 PROJECTOR_REFRESH_SECONDS = 5
-#: A board drawn for the projector is kept this long (its key holds the versions: never stale).
-PROJECTOR_BOARD_SECONDS = 600
 
 
 def _projector_tables(request) -> int:
@@ -527,22 +319,6 @@ def _projector_etag(request, slug) -> str | None:
     return poll_etag("live", _projector_tables(request), _projector_versions(request, slug))
 
 
-def _projector_board(game: Game, live: LiveRecord) -> dict:
-    """What the projector shows of a board (moves, picture, status), drawn once per version of the
-    game and its live record and kept in the cache (all workers share it): a poll after a move on one
-    board replays that board only."""
-
-    def draw() -> dict:
-        board = live_services.new_board(game, live.move_list)
-        s = board.snapshot()
-        title = _("Table %(table)s after move %(n)s") % {"table": game.table, "n": s.number}
-        picture = svg.board(s.size, s.stones, last_move=s.last, captured=s.captured + s.lost, title=title)
-        return {"moves": s.number, "svg": picture, "status": _status(s, game)}
-
-    key = f"projector-board:{game.pk}:{game.version}:{live.version}:{get_language()}"
-    return cache.get_or_set(key, draw, PROJECTOR_BOARD_SECONDS)
-
-
 @condition(etag_func=_projector_etag)
 def projector_live(request, slug):
     """The live boards of the top tables of the current round, for the playing hall's screen."""
@@ -554,7 +330,7 @@ def projector_live(request, slug):
     boards = []
     if round_ is not None and live_services.has_engine(round_.discipline):
         for game, live in _live_games(round_, count, entries=False):
-            drawn = _projector_board(game, live)
+            drawn = projector_board(game, live)
             # drawn by games.svg, its text escaped there
             boards.append({**drawn, "game": game, "svg": mark_safe(drawn["svg"])})  # noqa: S308
     context = {

@@ -11,13 +11,13 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from tournament import site_address
+from tournament.engines import describe
 from tournament.forms.results import ResultSetForm
 from tournament.models import Game
 from tournament.selectors.results import dashboard as dashboard_data
 from tournament.selectors.results import games_of_tournament
 from tournament.selectors.standings import standings_version
 from tournament.selectors.venue import publication_status
-from tournament.services.records import describe
 from tournament.services.results import StaleResult, result_set
 
 from .access import ORGANIZER, tournament_page

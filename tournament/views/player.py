@@ -18,7 +18,6 @@ from django.views.decorators.http import require_POST
 
 from tournament.auth_backend import BACKEND
 from tournament.client_address import client_address
-from tournament.forms.accounts import repeated_sign_up
 from tournament.forms.registrations import AbsentRoundsForm, SelfRegistrationForm
 from tournament.models import Registration
 from tournament.models.registration import PLAYER_FIELDS
@@ -34,6 +33,7 @@ from tournament.services.players import latest_player_data, player_register_self
 from . import ratings
 from .access import PLAYER, tournament_page
 from .actions import refusal_as_message
+from .auth import repeated_sign_up
 from .fragments import memo_html
 
 

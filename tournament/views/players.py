@@ -25,7 +25,8 @@ from tournament.pdf.welcome import WelcomeSlip, welcome_slips_pdf
 from tournament.selectors.duplicates import duplicate_pairs, duplicates_in, duplicates_of
 from tournament.services import claims
 from tournament.services import registrations as registration_services
-from tournament.services.players import PlayerImportError, player_enter_late, players_import_csv
+from tournament.services.file_import import PlayerImportError
+from tournament.services.players import player_enter_late, players_import_csv
 from tournament.site_address import site_url
 
 from . import ratings

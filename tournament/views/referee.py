@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from django.shortcuts import render
 
+from tournament.engines import describe
 from tournament.selectors.results import referee_queue
-from tournament.services.records import describe
 
 from .access import REFEREE, tournament_page
 

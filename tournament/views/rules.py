@@ -19,10 +19,12 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 import games
-from games import svg
+from games import go, svg
 from games.common import IllegalMove
 from games.live import LiveGame
-from tournament.services.records import reason_text
+from tournament.engines import reason_text
+
+from . import marking as marking_views
 
 
 def diagram(kind: str, size: int, moves: str) -> dict:
@@ -49,9 +51,37 @@ def diagram(kind: str, size: int, moves: str) -> dict:
     return {"svg": mark_safe(picture), "title": title, "moves": moves}  # noqa: S308 - drawn by games.svg
 
 
+def end_diagram(kind: str) -> dict | None:
+    """The end of a game of ``kind`` and its count (``Variant.end_diagram``), drawn by the engine: the
+    dead stones marked (Go) or every stone alive (Keima-Go, 1000-Volt-Go), each colour's points marked."""
+    found = games.variant(kind).end_diagram
+    if found is None:
+        return None
+    size, moves, dead = found
+    game = LiveGame.from_moves(kind, moves.split(), size=size)
+    s = game.snapshot()
+    title = _("After move %(n)s") % {"n": s.number}
+    if game.removes_dead_stones:
+        marking = game.marking(go.Marks.of(dead.split(), size=size))
+        score = marking.count().score()
+        picture = marking_views.picture(marking, title=title, last_move=s.last)
+    else:
+        assert s.score is not None  # a Go-family game over
+        score = dict(s.score)
+        picture = mark_safe(  # noqa: S308 - drawn by games.svg
+            svg.board(size, s.stones, last_move=s.last, territory=game.territory(), title=title)
+        )
+    return {"svg": picture, "title": title, "moves": moves, "dead": dead, **score}
+
+
 @lru_cache(maxsize=32)
 def _diagrams(kind: str, language: str) -> dict:
     return {name: diagram(kind, size, moves) for name, (size, moves) in games.variant(kind).diagrams.items()}
+
+
+@lru_cache(maxsize=32)
+def _end_diagram(kind: str, language: str) -> dict | None:
+    return end_diagram(kind)
 
 
 def _kinds() -> list[tuple[str, str]]:
@@ -75,6 +105,7 @@ def rules_page(request, game_kind):
             "title": variant.title,
             "variant": variant,
             "diagrams": _diagrams(game_kind, get_language()),
+            "end": _end_diagram(game_kind, get_language()),
             "kinds": _kinds(),
         },
     )

@@ -28,8 +28,8 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import condition, require_GET
 
-from tournament.exports.csv import standings_csv
-from tournament.exports.h9 import write_h9
+from tournament.files.h9 import write_h9
+from tournament.files.standings_csv import standings_csv
 from tournament.models import Round, Tournament
 from tournament.pdf.crosstable import crosstable_pdf
 from tournament.pdf.pairings import pairings_pdf

@@ -15,12 +15,8 @@ from tournament.forms.uploads import OpenGothaUploadForm
 from tournament.models import Tournament
 from tournament.permissions import may_create_tournament
 from tournament.selectors.setup import locked_settings, pairing_started
-from tournament.services.tournaments import (
-    StaleSettings,
-    tournament_create,
-    tournament_import_opengotha,
-    tournament_update_settings,
-)
+from tournament.services.opengotha import import_opengotha
+from tournament.services.tournaments import StaleSettings, tournament_create, tournament_update_settings
 
 from .access import ORGANIZER, tournament_page
 from .form_errors import add_errors, render_form, saved, sent
@@ -90,7 +86,7 @@ def tournament_new_opengotha(request):
     def bring(upload):
         data = upload.cleaned_data
         try:
-            tournament = tournament_import_opengotha(data=data["file"], slug=data.get("slug") or "", user=request.user)
+            tournament = import_opengotha(data["file"], slug=data.get("slug") or None, user=request.user)
         except PermissionDenied:
             return _refused(request)
         said = _("%(name)s was imported: %(players)s players, %(rounds)s rounds.") % {

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from tests.shared import skip_without_shared
-from tournament.exports.h9 import H9Header, ascii_text, entry, opengotha_header, small_board_notes, write_h9
-from tournament.pairing.opengotha_xml import read_tournament
+from tournament.files.h9 import H9Header, ascii_text, entry, opengotha_header, small_board_notes, write_h9
+from tournament.files.opengotha import read_tournament
 from tournament.standings import overall_standings
 from tournament.standings.model import Cell
 from tournament.standings.opengotha import standings_data

@@ -9,9 +9,9 @@ import pytest
 from django.core.management import call_command
 
 from tests.shared import shared
+from tournament.files.opengotha import read_tournament
 from tournament.models import Game, Round, Tournament
 from tournament.pairing import engine
-from tournament.pairing.opengotha_xml import read_tournament
 from tournament.permissions import SYSTEM
 from tournament.services.opengotha import export_opengotha, import_opengotha
 from tournament.services.rounds import round_pair

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.shared import needs_shared, shared
-from tournament.pairing.opengotha_xml import (
+from tournament.files.opengotha import (
     OpenGothaFormatError,
     opengotha_rank,
     read_tournament,

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from tests.shared import shared, skip_without_shared
-from tournament.pairing.opengotha_xml import read_tournament
+from tournament.files.opengotha import read_tournament
 from tournament.pairing.scores import crit_value, score_table
 from tournament.standings import overall_standings
 from tournament.standings.criteria import get

@@ -2,7 +2,7 @@
 
 ``backup --to DIR [--every MINUTES] [--keep N] [--tournament SLUG]...``: every
 tournament (or those named) into the folder DIR, e.g. a USB stick during the
-tournament day (:mod:`tournament.exports.backup_folder`); with ``--every``
+tournament day (:mod:`tournament.backup_folder`); with ``--every``
 again and again until stopped.
 """
 
@@ -41,7 +41,7 @@ class Command(BaseCommand):
             raise CommandError("--every needs --to")
         if len(opts["tournament"]) != 1:
             raise CommandError("name one tournament: --tournament SLUG (or write all with --to DIR)")
-        from tournament.exports.dump import dump_tournament
+        from tournament.backup import dump_tournament
 
         slug = opts["tournament"][0]
         try:
@@ -58,7 +58,8 @@ class Command(BaseCommand):
             self.stdout.write(text)
 
     def to_folder(self, folder: Path, opts) -> None:
-        from tournament.exports.backup_folder import MAX_KEEP, back_up, problem_text
+        from tournament.backup_folder import MAX_KEEP, back_up
+        from tournament.selectors.venue import backup_problem_text as problem_text
 
         if opts["output"]:
             raise CommandError("--to writes into a folder: no -o")

@@ -28,7 +28,7 @@ class Command(BaseCommand):
         parser.add_argument("-o", "--output", help="file to write (default: standard output)")
 
     def handle(self, *args, **opts):
-        from tournament.exports.h9 import write_h9
+        from tournament.files.h9 import write_h9
         from tournament.selectors import standings as sel
 
         try:

@@ -4,7 +4,7 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
 from tournament.permissions import SYSTEM
-from tournament.services.opengotha import OpenGothaFormatError, import_opengotha
+from tournament.services.opengotha import import_opengotha
 
 
 class Command(BaseCommand):
@@ -17,9 +17,8 @@ class Command(BaseCommand):
     def handle(self, *args, file, slug=None, **options):
         try:
             tournament = import_opengotha(file, slug=slug, user=SYSTEM)
-        except (OpenGothaFormatError, ValidationError) as exc:
-            message = "; ".join(exc.messages) if isinstance(exc, ValidationError) else str(exc)
-            raise CommandError(f"{file}: {message}") from None
+        except ValidationError as exc:
+            raise CommandError(f"{file}: " + "; ".join(exc.messages)) from None
         self.stdout.write(
             f"Imported {tournament.name} as /t/{tournament.slug}/: "
             f"{tournament.registrations.count()} players, {tournament.rounds.count()} rounds."

@@ -1,8 +1,8 @@
-"""Django wrapper around :mod:`tournament.pairing.cli` (no database access)."""
+"""Django wrapper around :mod:`tournament.pair_opengotha` (no database access)."""
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournament.pairing import cli
+from tournament import pair_opengotha
 
 
 class Command(BaseCommand):
@@ -11,13 +11,13 @@ class Command(BaseCommand):
     requires_migrations_checks = False
 
     def add_arguments(self, parser):
-        cli.add_arguments(parser)
+        pair_opengotha.add_arguments(parser)
 
     def handle(self, *args, **options):
         import json
 
         try:
-            out = cli.run(options["file"], options["round"], options.get("explain", False))
-        except (cli.OpenGothaFormatError, ValueError) as e:
+            out = pair_opengotha.run(options["file"], options["round"], options.get("explain", False))
+        except (pair_opengotha.OpenGothaFormatError, ValueError) as e:
             raise CommandError(str(e)) from None
         self.stdout.write(json.dumps(out, ensure_ascii=False))

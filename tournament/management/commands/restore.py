@@ -14,7 +14,7 @@ class Command(BaseCommand):
         parser.add_argument("file")
 
     def handle(self, *args, **opts):
-        from tournament.exports.dump import DumpError, load_tournament
+        from tournament.backup import DumpError, load_tournament
 
         try:
             with open(opts["file"], encoding="utf-8") as f:

@@ -1,7 +1,8 @@
-"""A rating list read as plain data: the one shape the EGD, FFG and AGA readers return, and the reader of a kind.
+"""A rating list read as plain data: the one shape the EGD, FFG and AGA readers return.
 
-Every reader (:mod:`~tournament.formats.egd_ratings`, :mod:`~tournament.formats.ffg_ratings`,
-:mod:`~tournament.formats.aga_ratings`) gives a :class:`RatingListData`: the
+Every reader (:mod:`~tournament.files.egd_ratings`, :mod:`~tournament.files.ffg_ratings`,
+:mod:`~tournament.files.aga_ratings`; the reader of a kind: :func:`tournament.files.ratings.read_list`)
+gives a :class:`RatingListData`: the
 list's date, its players as :class:`RatedEntry`, the odd lines in words. An
 entry holds what a registration takes from it:
 
@@ -25,6 +26,7 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+import re
 import zipfile
 from dataclasses import dataclass, field
 
@@ -32,6 +34,8 @@ from django.utils.translation import gettext as _
 
 __all__ = [
     "ID_FIELDS",
+    "ID_PATTERNS",
+    "is_number",
     "KINDS",
     "MAX_TEXT",
     "RatedEntry",
@@ -39,7 +43,6 @@ __all__ = [
     "RatingListError",
     "aga_rating",
     "ffg_rating",
-    "read_list",
     "text_of",
 ]
 
@@ -47,6 +50,9 @@ __all__ = [
 KINDS = ("egd", "ffg", "aga")
 #: The registration's field that holds the player's number in a list of each kind.
 ID_FIELDS = {"egd": "egd_pin", "ffg": "ffg_licence", "aga": "aga_id"}
+#: What that number is (the registration's validators and the readers read it here): the EGD PIN eight
+#: digits, the FFG licence seven digits or capitals, the AGA ID up to eight digits.
+ID_PATTERNS = {"egd": r"\d{8}", "ffg": r"[0-9A-Z]{7}", "aga": r"\d{1,8}"}
 
 #: Largest text taken out of a zip file (the EGD's whole list is about 10 MB).
 MAX_TEXT = 64 * 1024 * 1024
@@ -102,6 +108,11 @@ def aga_rating(hundredths: int) -> int:
     return 2050
 
 
+def is_number(kind: str, text: str) -> bool:
+    """Whether ``text`` is a player's number in a list of ``kind`` (:data:`ID_PATTERNS`)."""
+    return re.fullmatch(ID_PATTERNS[kind], text) is not None
+
+
 def text_of(data: bytes) -> str:
     """The text of a list sent as it is published: plain, or the only (or first HTML or text) file of a zip;
     UTF-8, else ISO-8859-15 as OpenGotha reads its lists."""
@@ -125,20 +136,3 @@ def text_of(data: bytes) -> str:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
         return data.decode("iso-8859-15")
-
-
-def read_list(kind: str, data: bytes | str) -> RatingListData:
-    """Read a list of ``kind`` (one of :data:`KINDS`); :class:`RatingListError` if no player is in it."""
-    if kind == "ffg":
-        from .ffg_ratings import read_ffg_list
-
-        return read_ffg_list(data)
-    if kind == "aga":
-        from .aga_ratings import read_aga_list
-
-        return read_aga_list(data)
-    if kind == "egd":
-        from .egd_ratings import read_rating_list
-
-        return read_rating_list(data)
-    raise RatingListError(_("Unknown kind of rating list: %(kind)s.") % {"kind": str(kind)[:10]})

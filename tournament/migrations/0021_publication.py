@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0019_pairing_record_table'),
+        ('tournament', '0020_dead_stones_marked'),
     ]
 
     operations = [

@@ -101,7 +101,7 @@ class H9Header:
     country: str = ""
     start: str = ""  # YYYY-MM-DD
     end: str = ""
-    tournament_class: str = ""  # A, B, C, D or X (see tournament.exports.egd_time)
+    tournament_class: str = ""  # A, B, C, D or X (see tournament.files.egd_time)
     handicap: str = ""  # "h1": handicap is the rank difference less one
     komi: str = ""
     time: str = ""  # the EGD's adjusted time in minutes

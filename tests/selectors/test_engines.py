@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
-from tournament.services.records import RecordUnreadable, replay_record
+from tournament.engines import RecordUnreadable, replay_record
 
 pytestmark = pytest.mark.django_db
 
@@ -45,7 +45,7 @@ DEAD_B5 = " ".join(f"F{i} G{i}" for i in range(1, 10)) + " pass B5 pass pass"
 
 
 def test_a_claim_counted_with_the_dead_stones_agrees_and_without_them_goes_to_the_referee(day):
-    from tournament.services.records import check_claim
+    from tournament.engines import check_claim
 
     # As it stands, B5 makes Black's area neutral: Black 9, White 28 (komi 7): W+26.
     check = check_claim(discipline=day.go, record=DEAD_B5, result="B")
@@ -58,7 +58,7 @@ def test_a_claim_counted_with_the_dead_stones_agrees_and_without_them_goes_to_th
 
 def test_an_sgf_names_its_dead_stones_with_tb_tw(day):
     from games import go
-    from tournament.services.records import check_claim
+    from tournament.engines import check_claim
 
     game = go.replay(DEAD_B5, size=9, komi=7).game
     sgf = go.write_sgf(game, marks=go.Marks.of(["B5"], size=9))
@@ -70,7 +70,7 @@ def test_an_sgf_names_its_dead_stones_with_tb_tw(day):
 
 
 def test_the_disciplines_rule_set_counts(day):
-    from tournament.services.records import check_claim, replay_record
+    from tournament.engines import check_claim, replay_record
 
     day.go.rule_set = "japanese"
     day.go.full_clean()

@@ -7,7 +7,7 @@ import datetime as dt
 import pytest
 
 from tests.fixtures.egd_list import HEADER, PLAYERS, egd_bytes, egd_line, egd_text, egd_zip
-from tournament.formats.egd_ratings import RatingListError, read_rating_list, split_name
+from tournament.files.egd_ratings import RatingListError, read_rating_list, split_name
 from tournament.ranks import parse_rank
 
 pytestmark = pytest.mark.usefixtures("english")

@@ -41,7 +41,7 @@ from django.utils.translation import gettext as _
 
 from tournament.ranks import parse_rank
 
-from .rating_list import RatedEntry, RatingListData, RatingListError, text_of
+from .rating_list import RatedEntry, RatingListData, RatingListError, is_number, text_of
 
 __all__ = ["RatedEntry", "RatingListData", "RatingListError", "read_rating_list", "split_name"]
 
@@ -161,7 +161,7 @@ def read_rating_list(data: bytes | str) -> RatingListData:
         if "Anonymous" in line or "(undefined)" in line:
             out.anonymous += 1
             continue
-        if len(pin) != 8:
+        if not is_number("egd", pin):
             out.problems.append(
                 _("Line %(n)s: “%(pin)s” is no EGD PIN (eight digits); skipped.") % {"n": number, "pin": pin}
             )

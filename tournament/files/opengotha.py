@@ -1,26 +1,26 @@
 """Read and write OpenGotha tournament files (XML) as plain data.
 
-``read_tournament(path_or_bytes)`` returns a :class:`~.model.Tournament`;
-``write_tournament(tournament)`` returns the XML text.  Attributes this
-package does not interpret (licences, time system, display settings...) are
-kept in ``Tournament.extra`` so that a read/write round trip loses nothing.
+``read_tournament(path_or_bytes)`` returns a :class:`~tournament.pairing.model.Tournament`
+(what the pairing and ``pair_opengotha`` take); ``write_tournament(tournament)``
+returns the XML text.  Attributes this package does not interpret (licences,
+time system, display settings...) are kept in ``Tournament.extra`` so that a
+read/write round trip loses nothing.  :func:`imported` gives what was read in
+the shape every importer writes (:mod:`.imported`).  No Django here:
+``manage.py pair_opengotha`` reads files without starting the site.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
-from pathlib import Path
-from typing import Literal
+from decimal import Decimal
 
-from defusedxml import ElementTree as SafeET
-
-from .. import limits
-from ..ranks import format_rank
-from .criteria import canonical
-from .model import (
+from tournament import limits
+from tournament.pairing.criteria import canonical
+from tournament.pairing.model import (
     Bye,
     DUDDMode,
     FileExtra,
@@ -35,6 +35,13 @@ from .model import (
     Tournament,
     player_key,
 )
+from tournament.pairing.params_json import JSONValue, to_json
+from tournament.ranks import format_rank
+from tournament.standings.opengotha import criteria_codes
+
+from .egd_time import opengotha_time, time_control_text
+from .imported import ImportedBye, ImportedGame, ImportedPlayer, ImportedTournament
+from .safe_xml import TooDeep, UnreadableXML, XmlSource, load_xml
 
 
 class OpenGothaFormatError(ValueError):
@@ -239,73 +246,6 @@ class _Keys:
         return key
 
 
-#: An XML file as :func:`load_xml` takes it: a path, its bytes, or its text (text that starts with ``<``).
-XmlSource = str | Path | bytes
-
-
-class UnreadableXML(ValueError):
-    """:func:`load_xml` could not parse a file. ``problem``: ``unreadable`` (the file cannot be read),
-    ``malformed`` (not well-formed XML), ``refused`` (defusedxml refused it: entities, DTD...) or ``deep``
-    (elements nested deeper than :data:`tournament.limits.XML_DEPTH`); ``error`` the exception that says so."""
-
-    def __init__(self, problem: Literal["unreadable", "malformed", "refused", "deep"], error: Exception):
-        super().__init__(f"{problem}: {error}")
-        self.problem = problem
-        self.error = error
-
-
-class TooDeep(ValueError):
-    """An element nested deeper than ``most``: refused while parsing, before anything walks the tree
-    (Python's serializer and the readers recurse, and would fail with a RecursionError)."""
-
-    def __init__(self, most: int):
-        super().__init__(f"elements nested more than {most} deep")
-        self.most = most
-
-
-class _ShallowTree(ET.TreeBuilder):
-    """ElementTree's tree builder that refuses elements nested deeper than ``most``."""
-
-    def __init__(self, most: int):
-        super().__init__()
-        self.most = most
-        self.depth = 0
-
-    def start(self, tag: str, attrs: dict[str, str]) -> ET.Element:
-        self.depth += 1
-        if self.depth > self.most:
-            raise TooDeep(self.most)
-        return super().start(tag, attrs)
-
-    def end(self, tag: str) -> ET.Element:
-        self.depth -= 1
-        return super().end(tag)
-
-
-def load_xml(source: XmlSource) -> ET.Element:
-    """The root element of an XML file, parsed safely (defusedxml); the readers of OpenGotha's
-    and MacMahon's files put :class:`UnreadableXML` into their own words."""
-    try:
-        if isinstance(source, str) and source.lstrip().startswith("<"):
-            data = source.encode("utf-8")
-        elif isinstance(source, (str, Path)):
-            data = Path(source).read_bytes()
-        else:
-            data = source
-        parser = SafeET.DefusedXMLParser(target=_ShallowTree(limits.XML_DEPTH))
-        parser.feed(data)
-        root: ET.Element = parser.close()
-        return root
-    except TooDeep as e:
-        raise UnreadableXML("deep", e) from None
-    except OSError as e:
-        raise UnreadableXML("unreadable", e) from None
-    except ET.ParseError as e:
-        raise UnreadableXML("malformed", e) from None
-    except Exception as e:  # defusedxml refusals (entities, DTD...)
-        raise UnreadableXML("refused", e) from None
-
-
 _XML_PROBLEMS = {
     "unreadable": "cannot read {source}: {error}",
     "malformed": "not well-formed XML: {error}",
@@ -315,7 +255,39 @@ _XML_PROBLEMS = {
 
 
 def read_tournament(source: XmlSource) -> Tournament:
-    """Parse an OpenGotha file: a path, bytes or str."""
+    """Parse an OpenGotha file: a path, bytes or str.
+
+    Section by section, as the file has them: the parameters
+    (:func:`_parameters`), the players (:func:`_players`), the games
+    (:func:`_games`) and the byes (:func:`_byes`) naming them, and what the
+    site keeps for writing the file back (:func:`_extra`).
+    """
+    root = _root(source)
+    tps = root.find("TournamentParameterSet")
+    if tps is None:
+        raise OpenGothaFormatError("no <TournamentParameterSet> element")
+    gps_el = tps.find("GeneralParameterSet")
+    if gps_el is None:
+        raise OpenGothaFormatError("no <GeneralParameterSet> element")
+    params = _parameters(tps, gps_el)
+    players, raw_players = _players(root)
+    finder = _Keys(players)
+    games = _games(root, finder)
+    byes = _byes(root, finder)
+    _check_rounds(games, byes, {p.key for p in players})
+    return Tournament(
+        players=tuple(players),
+        games=tuple(games),
+        byes=tuple(byes),
+        params=params,
+        name=gps_el.get("name", ""),
+        short_name=gps_el.get("shortName", ""),
+        extra=_extra(root, tps, raw_players),
+    )
+
+
+def _root(source: XmlSource) -> ET.Element:
+    """The file's ``<Tournament>`` element, parsed safely (:func:`~.safe_xml.load_xml`)."""
     try:
         root = load_xml(source)
     except UnreadableXML as e:
@@ -325,13 +297,28 @@ def read_tournament(source: XmlSource) -> Tournament:
         raise OpenGothaFormatError(text) from None
     if root.tag != "Tournament":
         raise OpenGothaFormatError(f"root element is <{root.tag}>, expected <Tournament>")
+    return root
 
-    tps = root.find("TournamentParameterSet")
-    if tps is None:
-        raise OpenGothaFormatError("no <TournamentParameterSet> element")
-    gps_el = tps.find("GeneralParameterSet")
-    if gps_el is None:
-        raise OpenGothaFormatError("no <GeneralParameterSet> element")
+
+def _parameters(tps: ET.Element, gps_el: ET.Element) -> Parameters:
+    """``<TournamentParameterSet>``: the general, handicap, pairing and placement parameters, in this order."""
+    general = _general(gps_el)
+    handicap = _handicap(tps.find("HandicapParameterSet"))
+    pairing = _pairing(tps.find("PairingParameterSet"))
+    placement = []
+    pl = tps.find("PlacementParameterSet")
+    if pl is not None:
+        for c in pl.iter("PlacementCriterion"):
+            name = _criterion(c.get("name"))
+            if name != "NULL":
+                placement.append(name)
+    return Parameters(
+        general=general, handicap=handicap, pairing=pairing, placement=tuple(placement) or ("MMS", "SOSM", "SOSOSM")
+    )
+
+
+def _general(gps_el: ET.Element) -> GeneralParams:
+    """``<GeneralParameterSet>``: rounds, McMahon bar and floor, bye and absence values, categories, komi, size."""
     g = gps_el.attrib
     nrounds = _int(g.get("numberOfRounds"), 5, "numberOfRounds", low=1, high=MAX_ROUNDS)
     ncat = _int(g.get("numberOfCategories"), 1, "numberOfCategories", low=1, high=9)
@@ -340,7 +327,7 @@ def read_tournament(source: XmlSource) -> Tournament:
     if cats is not None:
         for c in cats.findall("Category"):
             cat_limits.append(_rank(c.get("lowerLimit"), -30, "Category lowerLimit"))
-    general = GeneralParams(
+    return GeneralParams(
         number_of_rounds=nrounds,
         mm_floor=_rank(g.get("genMMFloor"), -20, "genMMFloor"),
         mm_bar=_rank(g.get("genMMBar"), 0, "genMMBar"),
@@ -356,34 +343,43 @@ def read_tournament(source: XmlSource) -> Tournament:
         komi=_float(g.get("komi"), 7.5, "komi", low=float(limits.MIN_KOMI), high=float(limits.MAX_KOMI)),
         size=_int(g.get("size"), 19, "size", low=2, high=52),
     )
-    h_el = tps.find("HandicapParameterSet")
+
+
+def _handicap(h_el: ET.Element | None) -> HandicapParams:
+    """``<HandicapParameterSet>`` (OpenGotha's defaults without one)."""
     h = h_el.attrib if h_el is not None else {}
-    handicap = HandicapParams(
+    return HandicapParams(
         based_on_mms=_bool(h.get("hdBasedOnMMS"), True),
         no_handicap_threshold=_rank(h.get("hdNoHdRankThreshold"), 0, "hdNoHdRankThreshold"),
         correction=_int(h.get("hdCorrection"), 1, "hdCorrection", low=-limits.MAX_HANDICAP, high=limits.MAX_HANDICAP),
         ceiling=_int(h.get("hdCeiling"), 9, "hdCeiling", low=0, high=limits.MAX_HANDICAP),
     )
-    p_el = tps.find("PairingParameterSet")
+
+
+def _seed(v: str | None, default: SeedSystem) -> SeedSystem:
+    try:
+        return SeedSystem(v) if v else default
+    except ValueError:
+        raise OpenGothaFormatError(f"unknown seed system {v!r}") from None
+
+
+def _dudd(v: str | None, default: DUDDMode) -> DUDDMode:
+    try:
+        return DUDDMode(v) if v else default
+    except ValueError:
+        raise OpenGothaFormatError(f"unknown draw-up/down mode {v!r}") from None
+
+
+def _pairing(p_el: ET.Element | None) -> PairingParams:
+    """``<PairingParameterSet>``: the weights and modes of the pairing's costs.
+
+    Where the file says nothing OpenGotha's reader has defaults of its own,
+    not those of a new tournament: colour balance 1000, seed system 1 up to
+    round 2, rank threshold 4d (ExternalDocument.importTournamentParameterSetFromXMLFile).
+    """
     p = p_el.attrib if p_el is not None else {}
     d = PairingParams()
-    # where the file says nothing OpenGotha's reader has defaults of its own,
-    # not those of a new tournament: colour balance 1000, seed system 1 up to
-    # round 2, rank threshold 4d (ExternalDocument.importTournamentParameterSetFromXMLFile)
-
-    def seed(v: str | None, default: SeedSystem) -> SeedSystem:
-        try:
-            return SeedSystem(v) if v else default
-        except ValueError:
-            raise OpenGothaFormatError(f"unknown seed system {v!r}") from None
-
-    def dudd(v: str | None, default: DUDDMode) -> DUDDMode:
-        try:
-            return DUDDMode(v) if v else default
-        except ValueError:
-            raise OpenGothaFormatError(f"unknown draw-up/down mode {v!r}") from None
-
-    pairing = PairingParams(
+    return PairingParams(
         avoid_duplicate=_int(p.get("paiBaAvoidDuplGame"), d.avoid_duplicate, "paiBaAvoidDuplGame"),
         random=_int(p.get("paiBaRandom"), d.random, "paiBaRandom"),
         deterministic=_bool(p.get("paiBaDeterministic"), True),
@@ -396,12 +392,12 @@ def read_tournament(source: XmlSource) -> Tournament:
         ),
         dudd_weight=_int(p.get("paiMaDUDDWeight"), d.dudd_weight, "paiMaDUDDWeight"),
         compensate_dudd=_bool(p.get("paiMaCompensateDUDD"), True),
-        dudd_upper_mode=dudd(p.get("paiMaDUDDUpperMode"), d.dudd_upper_mode),
-        dudd_lower_mode=dudd(p.get("paiMaDUDDLowerMode"), d.dudd_lower_mode),
+        dudd_upper_mode=_dudd(p.get("paiMaDUDDUpperMode"), d.dudd_upper_mode),
+        dudd_lower_mode=_dudd(p.get("paiMaDUDDLowerMode"), d.dudd_lower_mode),
         maximize_seeding=_int(p.get("paiMaMaximizeSeeding"), d.maximize_seeding, "paiMaMaximizeSeeding"),
         last_round_for_seed_system1=_int(p.get("paiMaLastRoundForSeedSystem1"), 2, "paiMaLastRoundForSeedSystem1"),
-        seed_system1=seed(p.get("paiMaSeedSystem1"), d.seed_system1),
-        seed_system2=seed(p.get("paiMaSeedSystem2"), d.seed_system2),
+        seed_system1=_seed(p.get("paiMaSeedSystem1"), d.seed_system1),
+        seed_system2=_seed(p.get("paiMaSeedSystem2"), d.seed_system2),
         additional_criterion1=_criterion(p.get("paiMaAdditionalPlacementCritSystem1", "RATING")),
         additional_criterion2=_criterion(p.get("paiMaAdditionalPlacementCritSystem2", "NULL")),
         minimize_handicap=_int(p.get("paiSeMinimizeHandicap"), d.minimize_handicap, "paiSeMinimizeHandicap"),
@@ -421,59 +417,57 @@ def read_tournament(source: XmlSource) -> Tournament:
         nx1_factor=_float(p.get("paiStandardNX1Factor"), 0.5, "paiStandardNX1Factor"),
         def_sec_crit=_int(p.get("paiSeDefSecCrit"), d.def_sec_crit, "paiSeDefSecCrit"),
     )
-    placement = []
-    pl = tps.find("PlacementParameterSet")
-    if pl is not None:
-        for c in pl.iter("PlacementCriterion"):
-            name = _criterion(c.get("name"))
-            if name != "NULL":
-                placement.append(name)
-    params = Parameters(
-        general=general, handicap=handicap, pairing=pairing, placement=tuple(placement) or ("MMS", "SOSM", "SOSOSM")
-    )
 
+
+def _players(root: ET.Element) -> tuple[list[Player], dict[str, dict[str, str]]]:
+    """``<Players>``: each player, and each one's attributes as the file writes them (by key)."""
     players = []
     raw_players = {}
     pls = root.find("Players")
     if pls is not None and len(pls) > MAX_PLAYERS:
         raise OpenGothaFormatError(f"{len(pls)} players: OpenGotha holds at most {MAX_PLAYERS}")
     for el in pls.findall("Player") if pls is not None else []:
-        a = el.attrib
-        name, first = a.get("name", ""), a.get("firstName", "")
-        if not name:
-            raise OpenGothaFormatError("a <Player> has no name")
-        key = player_key(name, first)
-        part = a.get("participating", "")
-        if part and set(part) - {"0", "1"}:
-            raise OpenGothaFormatError(f"player {key}: participating must be 0s and 1s, got {part[:40]!r}")
-        if len(part) > MAX_ROUNDS:
-            raise _out_of_range(f"player {key} participating", f"{len(part)} rounds", 0, MAX_ROUNDS)
-        players.append(
-            Player(
-                key=key,
-                name=name,
-                first_name=first,
-                rank=_rank(a.get("rank"), -30, f"player {key} rank"),
-                club=a.get("club", ""),
-                country=a.get("country", ""),
-                rating=_int(a.get("rating"), 0, f"player {key} rating", low=limits.MIN_RATING, high=limits.MAX_RATING),
-                mms_correction=_int(
-                    a.get("smmsCorrection"),
-                    0,
-                    f"player {key} smmsCorrection",
-                    low=-limits.MAX_MMS_CORRECTION,
-                    high=limits.MAX_MMS_CORRECTION,
-                ),
-                participation=tuple(ch == "1" for ch in part),
-                final=a.get("registeringStatus", "FIN") == "FIN",
-            )
-        )
-        raw_players[key] = dict(a)
-    keys = {pl.key for pl in players}
-    if len(keys) != len(players):
+        player = _player(el.attrib)
+        players.append(player)
+        raw_players[player.key] = dict(el.attrib)
+    if len({pl.key for pl in players}) != len(players):
         raise OpenGothaFormatError("two players have the same key (name + first name)")
-    finder = _Keys(players)
+    return players, raw_players
 
+
+def _player(a: dict[str, str]) -> Player:
+    """One ``<Player>`` element's attributes."""
+    name, first = a.get("name", ""), a.get("firstName", "")
+    if not name:
+        raise OpenGothaFormatError("a <Player> has no name")
+    key = player_key(name, first)
+    part = a.get("participating", "")
+    if part and set(part) - {"0", "1"}:
+        raise OpenGothaFormatError(f"player {key}: participating must be 0s and 1s, got {part[:40]!r}")
+    if len(part) > MAX_ROUNDS:
+        raise _out_of_range(f"player {key} participating", f"{len(part)} rounds", 0, MAX_ROUNDS)
+    return Player(
+        key=key,
+        name=name,
+        first_name=first,
+        rank=_rank(a.get("rank"), -30, f"player {key} rank"),
+        club=a.get("club", ""),
+        country=a.get("country", ""),
+        rating=_int(a.get("rating"), 0, f"player {key} rating", low=limits.MIN_RATING, high=limits.MAX_RATING),
+        mms_correction=_int(
+            a.get("smmsCorrection"),
+            0,
+            f"player {key} smmsCorrection",
+            low=-limits.MAX_MMS_CORRECTION,
+            high=limits.MAX_MMS_CORRECTION,
+        ),
+        participation=tuple(ch == "1" for ch in part),
+        final=a.get("registeringStatus", "FIN") == "FIN",
+    )
+
+
+def _games(root: ET.Element, finder: _Keys) -> list[Game]:
+    """``<Games>``: each game, its players found by the keys the file names them by."""
     games = []
     gms = root.find("Games")
     for el in gms.findall("Game") if gms is not None else []:
@@ -502,9 +496,13 @@ def read_tournament(source: XmlSource) -> Tournament:
                 table=_int(a.get("tableNumber"), 0, "game tableNumber", low=0, high=MAX_TABLES),
             )
         )
+    return games
+
+
+def _byes(root: ET.Element, finder: _Keys) -> list[Bye]:
+    """The byes: OpenGotha 3.51 writes ``<ByePlayers><ByePlayer .../></ByePlayers>``, 3.52
+    ``<ByePlayer><ByePlayer .../></ByePlayer>``: every element with a player counts."""
     byes: list[Bye] = []
-    # OpenGotha 3.51 writes <ByePlayers><ByePlayer .../></ByePlayers>, 3.52
-    # <ByePlayer><ByePlayer .../></ByePlayer>: every element with a player counts
     for el in root.iter("ByePlayer"):
         if "player" not in el.attrib:
             continue
@@ -516,9 +514,13 @@ def read_tournament(source: XmlSource) -> Tournament:
         if any(x.round == number for x in byes):
             raise OpenGothaFormatError(f"two byes in round {number}")
         byes.append(Bye(round=number, player=k))
-    _check_rounds(games, byes, keys)
+    return byes
 
-    extra: FileExtra = {
+
+def _extra(root: ET.Element, tps: ET.Element, raw_players: dict[str, dict[str, str]]) -> FileExtra:
+    """What the site keeps to write the file back whole: the root's and each player's attributes, the
+    parameter set, and every other element as the file has it."""
+    return {
         "root_attrib": dict(root.attrib),
         "players": raw_players,
         "parameter_set": ET.tostring(tps, encoding="unicode"),
@@ -528,15 +530,6 @@ def read_tournament(source: XmlSource) -> Tournament:
             if el.tag not in ("Players", "Games", "ByePlayers", "ByePlayer", "TournamentParameterSet")
         ],
     }
-    return Tournament(
-        players=tuple(players),
-        games=tuple(games),
-        byes=tuple(byes),
-        params=params,
-        name=g.get("name", ""),
-        short_name=g.get("shortName", ""),
-        extra=extra,
-    )
 
 
 def _check_rounds(games: Sequence[Game], byes: Sequence[Bye], keys: set[str]) -> None:
@@ -711,3 +704,116 @@ def _parameter_set(t: Tournament) -> ET.Element:
 
 def with_params(t: Tournament, params: Parameters) -> Tournament:
     return replace(t, params=params)
+
+
+# --- the file as the site takes it ------------------------------------------------------------
+
+
+def imported(t: Tournament) -> ImportedTournament:
+    """A tournament read from an OpenGotha file in the one shape every importer writes
+    (:class:`~.imported.ImportedTournament`): its settings by the site's names, one Go discipline, the
+    players, games and byes. What the site has no field for (OpenGotha's weights, time system,
+    publishing options, each player's other attributes) is kept in the settings ``pairing_parameters``
+    and ``opengotha_extra``, so that the file written back loses nothing."""
+    params = t.params
+    g = params.general
+    extra = t.extra or {}
+    general = _kept_general(extra)
+    return ImportedTournament(
+        name=t.name,
+        short_name=t.short_name,
+        rounds=g.number_of_rounds,
+        board_size=g.size,
+        komi=Decimal(str(g.komi)),
+        handicap=True,
+        settings={
+            **_dates(general),
+            "place": general.get("location", ""),
+            "time_control": _time_control(general),
+            "standings_criteria": list(criteria_codes(params.placement)),
+            "pairing_system": "swiss" if params.main_criterion == "NBW" else "mcmahon",
+            "mcmahon_bar": g.mm_bar,
+            "mcmahon_floor": g.mm_floor,
+            "bye_points": Decimal(g.mms2_bye) / 2,
+            "absence_points": Decimal(g.mms2_absent) / 2,
+            "bye_points_nbw": Decimal(g.nbw2_bye) / 2,
+            "absence_points_nbw": Decimal(g.nbw2_absent) / 2,
+            "handicap_threshold": params.handicap.no_handicap_threshold,
+            "handicap_correction": params.handicap.correction,
+            "handicap_ceiling": params.handicap.ceiling,
+            "pairing_parameters": _stored_parameters(params),
+            "opengotha_extra": {**extra, "short_name": t.short_name},
+        },
+        players=tuple(_imported_player(n, p, extra) for n, p in enumerate(t.players, 1)),
+        games=tuple(
+            ImportedGame(
+                round=x.round,
+                table=x.table,
+                black=x.black,
+                white=x.white,
+                handicap=x.handicap,
+                result=x.result,
+                by_default=x.by_default,
+            )
+            for x in t.games
+        ),
+        byes=tuple(ImportedBye(round=b.round, player=b.player) for b in t.byes),
+    )
+
+
+def _imported_player(n: int, p: Player, extra: FileExtra) -> ImportedPlayer:
+    """A player as the site takes them; the EGD PIN is OpenGotha's ``egfPin`` attribute."""
+    pin = str(extra.get("players", {}).get(p.key, {}).get("egfPin", "") or "")
+    return ImportedPlayer(
+        key=p.key,
+        surname=p.name,
+        given_name=p.first_name,
+        rank=p.rank,
+        club=p.club,
+        country=p.country,
+        rating=p.rating or None,
+        egd_pin=pin.strip(),
+        preliminary=not p.final,
+        absent_rounds=tuple(r for r, here in enumerate(p.participation, 1) if not here),
+        mms_correction=p.mms_correction,
+        number=str(n),
+    )
+
+
+def _kept_general(extra: FileExtra) -> dict[str, str]:
+    """The attributes of the ``GeneralParameterSet`` the reader kept (dates, place, thinking time)."""
+    raw = extra.get("parameter_set")
+    if not raw:
+        return {}
+    el = ET.fromstring(raw).find("GeneralParameterSet")
+    return dict(el.attrib) if el is not None else {}
+
+
+def _dates(general: dict[str, str]) -> dict[str, dt.date]:
+    """The tournament's first and last day where the file gives them (the last never before the first)."""
+    try:
+        start = dt.date.fromisoformat(general.get("beginDate", ""))
+    except ValueError:
+        return {}
+    try:
+        end = dt.date.fromisoformat(general.get("endDate", ""))
+    except ValueError:
+        end = start
+    return {"start_date": start, "end_date": max(start, end)}
+
+
+def _time_control(general: dict[str, str]) -> str:
+    """The file's thinking time as the site writes it (the EGD class and TM follow from it)."""
+    time = opengotha_time(general)
+    return time_control_text(time) if time else ""
+
+
+def _stored_parameters(params: Parameters) -> dict[str, JSONValue]:
+    """The parameter set as stored, with the NBW values of byes and absences always
+    written: the site's fields hold the MMS values only (``parameters_for``)."""
+    data = to_json(params)
+    general = data.setdefault("general", {})
+    assert isinstance(general, dict)
+    general["nbw2_bye"] = params.general.nbw2_bye
+    general["nbw2_absent"] = params.general.nbw2_absent
+    return data

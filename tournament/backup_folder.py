@@ -1,7 +1,7 @@
 """Backups into a folder during the tournament day: a USB stick in the venue's laptop.
 
 Every tournament (or those named) is written as ``backup`` writes it
-(:func:`tournament.exports.dump.dump_tournament`) to ``<slug>.json`` in the
+(:func:`tournament.backup.dump_tournament`) to ``<slug>.json`` in the
 folder, replacing the last one whole (written beside it, flushed to the
 stick, then renamed: a stick pulled at any moment holds the old backup or the
 new one), with a copy under the time (``<slug>-20261128-1420.json``) of which
@@ -23,33 +23,23 @@ from pathlib import Path
 
 from django.core.cache import cache
 from django.utils import timezone
-from django.utils.translation import gettext as _
 
+from tournament.backup import dump_tournament
 from tournament.models import Tournament
-
-from .dump import dump_tournament
+from tournament.selectors.venue import BACKUP_STATUS_KEY as STATUS_KEY
 
 #: The most copies kept per tournament.
 MAX_KEEP = 1000
 #: How long the dashboard shows the last round's word.
 STATUS_SECONDS = 24 * 60 * 60
-STATUS_KEY = "venue-backup"
 
 
 @dataclass
 class Done:
     written: int = 0
     unchanged: int = 0
-    #: a code and values (:func:`problem_text`), or None
+    #: a code and values (:func:`tournament.selectors.venue.backup_problem_text`), or None
     problem: dict | None = None
-
-
-def problem_text(problem: dict) -> str:
-    if problem.get("code") == "missing":
-        return _("The folder %(folder)s is not there: is the USB stick plugged in?") % problem
-    if problem.get("code") == "unknown":
-        return _("There is no tournament %(slug)s.") % problem
-    return _("The backup could not be written: %(detail)s") % problem
 
 
 def _write_whole(path: Path, content: bytes) -> None:

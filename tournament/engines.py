@@ -41,6 +41,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from games import go
 from games.go import MarkError
 from games.limits import RecordTooLong
 from games.registry import Replay, ResultClaim
@@ -125,6 +126,34 @@ MARK_TEXT = {
 }
 
 
+#: The most points a kept list of marks holds (every point of the largest board).
+_MAX_MARKS = 25 * 25
+
+
+def marks_settings(marks) -> dict:
+    """The replay settings (``dead``, ``neutral``) of marks as a game keeps them (:attr:`Game.marks`,
+    :meth:`games.go.Marks.as_dict`); ``{}`` for none kept (``None``): the record's ``TB``/``TW`` count.
+    Kept marks of another shape (a hand-made backup) count as none: texts only, at most a board's points."""
+    if not isinstance(marks, dict):
+        return {}
+
+    def points(key: str) -> list[str]:
+        values = marks.get(key) or []
+        if not isinstance(values, list):
+            return []
+        return [str(v)[:5] for v in values[:_MAX_MARKS] if isinstance(v, str)]
+
+    return {"dead": points("dead"), "neutral": points("neutral")}
+
+
+def replay_marks(replay: Replay) -> dict | None:
+    """The dead stones and neutral points a Go replay was counted with (as :attr:`Game.marks` keeps
+    them), ``None`` where none were given or read from ``TB``/``TW``."""
+    verdict = replay.verdict
+    marks = verdict.marks if isinstance(verdict, go.Verdict) else None
+    return None if marks is None else marks.as_dict()
+
+
 def mark_text(exc: MarkError, kind: str) -> str:
     """Why the dead stones or neutral points given with a record cannot stand, in the reader's language."""
     text = MARK_TEXT.get(exc.code)
@@ -189,6 +218,7 @@ class RecordCheck:
             "code": self.code,
             "agrees": self.agrees,
             "message": self.library_message,
+            "marks": replay_marks(r),
         }
 
     @property
@@ -262,6 +292,26 @@ def describe(verdict: dict | None) -> str:
         "outcome": f"{Result(verdict['outcome']).label} {verdict.get('score', '')}".strip(),
         "reason": reason_text(verdict.get("reason", "")),
     }
+    marked = marks_words(verdict.get("marks"))
+    return f"{_describe_end(code, words)} {marked}" if marked else _describe_end(code, words)
+
+
+def marks_words(marks) -> str:
+    """Marks as a game keeps them, in words: "Dead stones: C3, C4. Neutral points: E5." ("" for none)."""
+    if not isinstance(marks, dict):
+        return ""
+    if not marks.get("dead") and not marks.get("neutral"):
+        return _("No dead stones.")
+    parts = []
+    if marks.get("dead"):
+        parts.append(_("Dead stones: %(points)s.") % {"points": ", ".join(marks["dead"])})
+    if marks.get("neutral"):
+        parts.append(_("Neutral points: %(points)s.") % {"points": ", ".join(marks["neutral"])})
+    return " ".join(parts)
+
+
+def _describe_end(code: str, words: dict) -> str:
+    """A finished record's verdict in words (:func:`describe`)."""
     if code == "agree":
         return _("The record agrees: %(outcome)s after %(n)s moves (%(reason)s).") % words
     if code == "finished":
@@ -284,7 +334,9 @@ def describe(verdict: dict | None) -> str:
 _SGF_RESULT = {Result.BLACK: "B+", Result.WHITE: "W+", Result.DRAW: "0"}
 
 
-def record_sgf(*, discipline, record: str, handicap: int = 0, komi=None, result: str = Result.UNKNOWN) -> str | None:
+def record_sgf(
+    *, discipline, record: str, handicap: int = 0, komi=None, result: str = Result.UNKNOWN, marks=None
+) -> str | None:
     """The record as SGF text, e.g. for the JSON API.
 
     A record submitted as SGF is given as it was; one in the plain notation
@@ -301,7 +353,9 @@ def record_sgf(*, discipline, record: str, handicap: int = 0, komi=None, result:
         return text
     variant = discipline.variant
     try:
-        replay = replay_record(discipline=discipline, record=text, handicap=handicap, komi=komi)
+        replay = replay_record(
+            discipline=discipline, record=text, handicap=handicap, komi=komi, **marks_settings(marks)
+        )
         sgf = variant.write_sgf(replay)
     except (RecordUnreadable, ValueError, TypeError):
         return None

@@ -34,7 +34,7 @@ from django.utils.translation import ngettext
 
 from tournament.ranks import format_rank, rank_from_rating
 
-from .rating_list import RatedEntry, RatingListData, RatingListError, aga_rating, text_of
+from .rating_list import RatedEntry, RatingListData, RatingListError, aga_rating, is_number, text_of
 
 __all__ = ["read_aga_list"]
 
@@ -66,7 +66,7 @@ def read_aga_list(data: bytes | str) -> RatingListData:
             continue
         fields = [f.strip() for f in line.split("\t")]
         member = fields[ID] if len(fields) > ID else ""
-        if not member.isdigit() or len(member) > 8:
+        if not is_number("aga", member):
             if number > 1 or len(fields) <= ID:
                 out.problems.append(_("Line %(n)s: no AGA ID (a number) in the second field; skipped.") % {"n": number})
             continue

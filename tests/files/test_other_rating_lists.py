@@ -17,9 +17,10 @@ import datetime as dt
 import pytest
 
 from tests.fixtures.other_lists import AGA_PLAYERS, FFG_PLAYERS, aga_line, aga_text, ffg_line, ffg_text
-from tournament.formats.aga_ratings import read_aga_list
-from tournament.formats.ffg_ratings import read_ffg_list
-from tournament.formats.rating_list import ID_FIELDS, KINDS, RatingListError, aga_rating, ffg_rating, read_list, text_of
+from tournament.files.aga_ratings import read_aga_list
+from tournament.files.ffg_ratings import read_ffg_list
+from tournament.files.rating_list import ID_FIELDS, KINDS, RatingListError, aga_rating, ffg_rating, text_of
+from tournament.files.ratings import read_list
 from tournament.ranks import parse_rank
 
 pytestmark = pytest.mark.usefixtures("english")

@@ -14,9 +14,9 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from .engine import PairingJSON, pair_round
-from .explain import PairingExplanation, explain_pairing
-from .opengotha_xml import OpenGothaFormatError, read_tournament
+from tournament.files.opengotha import OpenGothaFormatError, read_tournament
+from tournament.pairing.engine import PairingJSON, pair_round
+from tournament.pairing.explain import PairingExplanation, explain_pairing
 
 
 class ExplainedPairingJSON(PairingJSON):

@@ -1,7 +1,23 @@
 """Reading a tournament file of Christoph Gerlach's MacMahon program (version 3.9), as plain data.
 
-No models here: :mod:`tournament.services.macmahon` puts the data into the
-site. The format, as read here (after ``../shared/macmahon/sample-tournament.xml``
+:func:`read_macmahon` gives the one shape every importer writes
+(:class:`~tournament.files.imported.ImportedTournament`); no models here:
+:mod:`tournament.services.macmahon` has it written into the site. What the
+file holds becomes:
+
+- the tournament's settings: McMahon pairing, or Swiss when the Walllist
+  starts with ``Points``; bar and floor; the Walllist criteria as the
+  standings criteria; the handicap settings (threshold, correction, ceiling;
+  by rank instead of McMahon score as a pairing parameter). The file has no
+  dates (the site's writer takes today's).
+- one discipline "Go" on 19×19 with komi 7.5 (the file has no komi), handicap
+  as McMahon does it when the file uses handicap.
+- players: preliminary or confirmed, the rounds they do not play, a super-bar
+  member's extra point as McMahon correction.
+- games with table, colours, handicap, result (set by the referee or not),
+  by default, pinned when the pairing was forced; byes.
+
+The format, as read here (after ``../shared/macmahon/sample-tournament.xml``
 and pairgoth's importer, which was ported from OpenGothaCustom):
 
 - The settings are the children of ``<Tournament typeversion="3.9">``
@@ -36,7 +52,10 @@ and pairgoth's importer, which was ported from OpenGothaCustom):
 Anything else -- an element not listed here, a value that is not what its
 element holds, a player named twice or not at all -- is refused with a
 message naming it (:class:`MacMahonFormatError`): nothing of a file is
-left out silently. Every number is checked against the site's limits
+left out silently. What the site's rules say of a player's data (an EGD PIN
+of eight digits, at most once in the file; a country of two letters; the
+lengths of names) the writer checks, for every file alike
+(:mod:`tournament.services.file_import`). Every number is checked against the site's limits
 (:mod:`tournament.limits`: rounds, tables, handicap, ratings, and how many
 players, rounds and games one file may hold) before anything is written,
 and the message names the element and the limit.
@@ -45,16 +64,24 @@ and the message names the element and the limit.
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from dataclasses import dataclass, field
+from decimal import Decimal
 
 from django.utils.translation import gettext as _
 
 from tournament import limits
+from tournament.files.safe_xml import TooDeep, UnreadableXML, XmlSource, load_xml
 from tournament.pairing.criteria import BY_NAME, MAX_CRITERIA
-from tournament.pairing.opengotha_xml import TooDeep, UnreadableXML, XmlSource, load_xml
+from tournament.pairing.model import Result
 from tournament.ranks import parse_rank, rank_from_rating
 
-__all__ = ["MacMahonFormatError", "MMPlayer", "MMPairing", "MMTournament", "read_macmahon", "rank_from_rating"]
+from .imported import ImportedBye, ImportedGame, ImportedPlayer, ImportedTournament
+
+__all__ = ["MacMahonFormatError", "read_macmahon", "rank_from_rating"]
+
+#: The komi of an even game (the file has none).
+KOMI = Decimal("7.5")
+#: "No handicap above" when the file sets no such rank: 9d, i.e. none.
+NO_THRESHOLD = 8
 
 
 class MacMahonFormatError(ValueError):
@@ -63,57 +90,6 @@ class MacMahonFormatError(ValueError):
     def __init__(self, messages: list[str]):
         self.messages = list(messages)
         super().__init__("; ".join(self.messages))
-
-
-@dataclass(frozen=True)
-class MMPlayer:
-    id: str
-    surname: str
-    given_name: str
-    club: str = ""
-    country: str = ""
-    rank: int = -20
-    rating: int | None = None
-    egd_pin: str = ""
-    preliminary: bool = False
-    super_bar: bool = False
-    not_playing: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True)
-class MMPairing:
-    round: int
-    table: int
-    black: str
-    white: str | None  # None for the bye
-    handicap: int = 0
-    #: ``B``, ``W``, ``D``, ``0``, ``1`` or ``?`` (the site's result letters)
-    result: str = "?"
-    by_default: bool = False
-    by_referee: bool = False
-    forced: bool = False
-
-    @property
-    def bye(self) -> bool:
-        return self.white is None
-
-
-@dataclass(frozen=True)
-class MMTournament:
-    name: str
-    rounds: int
-    mm_bar: int | None = None
-    mm_floor: int | None = None
-    handicap_used: bool = False
-    handicap_below: int | None = None
-    handicap_adjustment: int = 0
-    handicap_limit: int | None = None
-    handicap_by_level: bool = False
-    swiss: bool = False
-    #: The site's criterion codes, in order.
-    criteria: tuple[str, ...] = ()
-    players: tuple[MMPlayer, ...] = ()
-    pairings: tuple[MMPairing, ...] = field(default=())
 
 
 SETTINGS = {
@@ -155,16 +131,16 @@ CRITERIA = {name: (BY_NAME[mm].code, BY_NAME[swiss].code) for name, (mm, swiss) 
 
 #: Results, Black first (see the module docstring).
 RESULTS = {
-    "1-0": "B",
-    "0-1": "W",
-    "½-½": "D",
-    "1/2-1/2": "D",
-    "=": "D",
-    "0-0": "0",
-    "1-1": "1",
-    "?-?": "?",
-    "?": "?",
-    "": "?",
+    "1-0": Result.BLACK_WINS,
+    "0-1": Result.WHITE_WINS,
+    "½-½": Result.DRAW,
+    "1/2-1/2": Result.DRAW,
+    "=": Result.DRAW,
+    "0-0": Result.BOTH_LOSE,
+    "1-1": Result.BOTH_WIN,
+    "?-?": Result.UNKNOWN,
+    "?": Result.UNKNOWN,
+    "": Result.UNKNOWN,
 }
 
 
@@ -256,7 +232,7 @@ def _parse(source: XmlSource) -> ET.Element:
         raise MacMahonFormatError([problems[e.problem] % {"error": e.error}]) from None
 
 
-def read_macmahon(source) -> MMTournament:
+def read_macmahon(source: XmlSource) -> ImportedTournament:
     """Read a MacMahon 3.9 file (a path, bytes or text); raise :class:`MacMahonFormatError` with every problem."""
     root = _parse(source)
     r = _Reader()
@@ -342,23 +318,30 @@ def read_macmahon(source) -> MMTournament:
         r.fail(_("Walllist: %(n)s criteria; the site ranks by at most six.") % {"n": len(criteria)})
 
     players = _players(r, containers, rating_rank)
-    pairings, last_round = _pairings(r, containers, {p.id for p in players})
+    games, byes, last_round = _pairings(r, containers, {p.key for p in players})
     if r.problems:
         raise MacMahonFormatError(r.problems)
-    return MMTournament(
+    settings = {
+        "pairing_system": "swiss" if swiss else "mcmahon",
+        "mcmahon_bar": bar,
+        "mcmahon_floor": floor,
+        "handicap_threshold": below if below is not None else NO_THRESHOLD,
+        "handicap_correction": -adjustment,
+        "handicap_ceiling": limit if limit is not None else limits.MAX_HANDICAP,
+        "pairing_parameters": {"handicap": {"based_on_mms": False}} if by_level else {},
+    }
+    if criteria:
+        settings["standings_criteria"] = criteria
+    return ImportedTournament(
         name=name,
         rounds=max(rounds, last_round),
-        mm_bar=bar,
-        mm_floor=floor,
-        handicap_used=handicap_used,
-        handicap_below=below,
-        handicap_adjustment=adjustment,
-        handicap_limit=limit,
-        handicap_by_level=by_level,
-        swiss=swiss,
-        criteria=tuple(criteria),
         players=tuple(players),
-        pairings=tuple(pairings),
+        games=tuple(games),
+        byes=tuple(byes),
+        board_size=19,
+        komi=KOMI,
+        handicap=handicap_used,
+        settings=settings,
     )
 
 
@@ -369,14 +352,14 @@ def _elements(container: ET.Element, list_tag: str, tags: tuple[str, ...]) -> li
     return found
 
 
-def _players(r: _Reader, container: ET.Element, rating_rank: bool) -> list[MMPlayer]:
+def _players(r: _Reader, container: ET.Element, rating_rank: bool) -> list[ImportedPlayer]:
     for listing in container.findall("Playerlist"):
         r.unknown(listing, set(PLAYER_TAGS), "Playerlist")
     elements = _elements(container, "Playerlist", PLAYER_TAGS)
     r.count(
         len(elements), limits.FILE_PLAYERS, _("The file holds %(found)s players; a file may hold at most %(most)s.")
     )
-    players, ids, pins = [], set(), {}
+    players, ids = [], set()
     for n, el in enumerate(elements, 1):
         pid = r.text(el, "Id")
         go = el.find("GoPlayer")
@@ -405,21 +388,6 @@ def _players(r: _Reader, container: ET.Element, rating_rank: bool) -> list[MMPla
             r.fail(_("%(where)s: no rank (<GoLevel>).") % {"where": where})
         if rating_rank and rating is not None:
             rank = rank_from_rating(rating)
-        country = r.text(go, "Country").upper()
-        if country and not (len(country) == 2 and country.isalpha() and country.isascii()):
-            r.fail(
-                _("%(where)s: the country “%(value)s” is not a two-letter code.") % {"where": where, "value": country}
-            )
-        pin = r.text(go, "EgdPin")
-        if pin and not (len(pin) == 8 and pin.isascii() and pin.isdigit()):
-            r.fail(_("%(where)s: the EGD PIN “%(value)s” does not have eight digits.") % {"where": where, "value": pin})
-        elif pin:
-            if pin in pins:
-                r.fail(
-                    _("The EGD PIN %(pin)s belongs to more than one player in the file: %(players)s.")
-                    % {"pin": pin, "players": f"{pins[pin]}, {given} {surname}"}
-                )
-            pins[pin] = f"{given} {surname}"
         absent = []
         for round_el in el.findall("NotPlayingInRound"):
             number = r.number(
@@ -428,27 +396,31 @@ def _players(r: _Reader, container: ET.Element, rating_rank: bool) -> list[MMPla
             if number is not None:
                 absent.append(number)
         players.append(
-            MMPlayer(
-                id=pid,
+            ImportedPlayer(
+                key=pid,
+                number=pid,
                 surname=surname,
                 given_name=given,
                 club=r.text(go, "Club"),
-                country=country,
+                country=r.text(go, "Country"),
                 rank=rank if rank is not None else -20,
                 rating=rating,
-                egd_pin=pin,
+                egd_pin=r.text(go, "EgdPin"),
                 preliminary=r.flag(el, "PreliminaryRegistration", False, where),
-                super_bar=r.flag(el, "SuperBarMember", False, where),
-                not_playing=tuple(sorted(set(absent))),
+                mms_correction=1 if r.flag(el, "SuperBarMember", False, where) else 0,
+                absent_rounds=tuple(sorted(set(absent))),
             )
         )
     return players
 
 
-def _pairings(r: _Reader, container: ET.Element, ids: set[str]) -> tuple[list[MMPairing], int]:
+def _pairings(r: _Reader, container: ET.Element, ids: set[str]) -> tuple[list[ImportedGame], list[ImportedBye], int]:
+    """The games and byes of every round, and the last round's number."""
     for listing in container.findall("Roundlist"):
         r.unknown(listing, set(ROUND_TAGS), "Roundlist")
-    pairings, last = [], 0
+    games: list[ImportedGame] = []
+    byes: list[ImportedBye] = []
+    last = 0
     elements = _elements(container, "Roundlist", ROUND_TAGS)
     r.count(len(elements), limits.FILE_ROUNDS, _("The file holds %(found)s rounds; a file may hold at most %(most)s."))
     r.count(
@@ -485,19 +457,25 @@ def _pairings(r: _Reader, container: ET.Element, ids: set[str]) -> tuple[list[MM
             result = RESULTS.get(raw.rstrip("!").strip())
             if result is None:
                 r.fail(_("%(where)s: the result “%(value)s” cannot be read.") % {"where": where, "value": raw})
-                result = "?"
+                result = Result.UNKNOWN
             handicap = r.integer(el, "Handicap", 0, where, low=0, high=limits.MAX_HANDICAP) or 0
-            pairings.append(
-                MMPairing(
+            table = r.integer(el, "BoardNumber", 0, where, low=0, high=limits.MAX_TABLE) or 0
+            by_referee = r.flag(el, "ResultByReferee", False, where)
+            forced = r.flag(el, "ForcedPairing", False, where)
+            if white_id is None:
+                byes.append(ImportedBye(round=number, player=black))
+                continue
+            games.append(
+                ImportedGame(
                     round=number,
-                    table=r.integer(el, "BoardNumber", 0, where, low=0, high=limits.MAX_TABLE) or 0,
+                    table=table,
                     black=black,
                     white=white_id,
                     handicap=handicap,
-                    result="?" if bye else result,
-                    by_default=by_default and not bye,
-                    by_referee=r.flag(el, "ResultByReferee", False, where),
-                    forced=r.flag(el, "ForcedPairing", False, where),
+                    result=result,
+                    by_default=by_default,
+                    by_referee=by_referee,
+                    pinned=forced,
                 )
             )
-    return pairings, last
+    return games, byes, last

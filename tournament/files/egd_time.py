@@ -39,6 +39,7 @@ and returns None for anything else (the caller then says it could not).
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 SUDDEN_DEATH, BYO_YOMI, CANADIAN, FISCHER = "sudden-death", "byo-yomi", "canadian", "fischer"
@@ -145,7 +146,7 @@ def parse_time_control(text: str) -> TimeControl | None:
 _OPENGOTHA_SYSTEMS = {"SUDDENDEATH": SUDDEN_DEATH, "STDBYOYOMI": BYO_YOMI, "CANBYOYOMI": CANADIAN, "FISCHER": FISCHER}
 
 
-def opengotha_time(general: dict) -> TimeControl | None:
+def opengotha_time(general: Mapping[str, str]) -> TimeControl | None:
     """The time control of an OpenGotha file's ``GeneralParameterSet`` attributes
     (OpenGotha's defaults where one is missing), or None for an unknown system."""
 

@@ -40,7 +40,7 @@ from django.utils.translation import gettext as _
 
 from tournament.ranks import format_rank, rank_from_rating
 
-from .rating_list import RatedEntry, RatingListData, RatingListError, ffg_rating, text_of
+from .rating_list import RatedEntry, RatingListData, RatingListError, ffg_rating, is_number, text_of
 
 __all__ = ["read_ffg_list"]
 
@@ -66,7 +66,7 @@ def _columns(line: str):
     if (
         " " not in name
         or not re.fullmatch(r"-?\d{1,4}", rating)
-        or not re.fullmatch(r"[0-9A-Z]{7}|-{7}", licence)
+        or not (is_number("ffg", licence) or licence == "-" * 7)
         or not re.fullmatch(r"[A-Z]{2}", country)
         or line[43:44].strip()
         or line[45:46].strip()

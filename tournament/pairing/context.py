@@ -1,0 +1,53 @@
+"""What a round's pairing works with, shared by the engine (:mod:`.engine`), the cost matrix
+(:mod:`.cost_matrix`), the large-field matching (:mod:`.fast`) and the hand edits (:mod:`.edits`):
+a pair of players, the engine's options, and a round's context (every player's scores and seat,
+the cost's parameters, the handicap rule).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from . import costs as C
+from .handicap import HandicapRule
+from .model import Discipline, Tournament
+from .scores import PlayerScores
+
+#: A pair of players' keys, in either order.
+Pair = frozenset[str]
+
+
+@dataclass(frozen=True)
+class Options:
+    # players whose score groups and in-group places are computed: "all"
+    # (every registered player, absent ones included: OpenGotha 3.51.02's
+    # fillPairingInfo) or "round" (only those taking part in the round: the
+    # fixtures' OpenGotha); None: as the dialect has it
+    group_population: Literal["all", "round"] | None = None
+    # fields up to this size are matched by rustworkx over every pair; larger
+    # ones by column generation from each player's best candidates, proven
+    # optimal over every pair by the blossom algorithm's duals (see .fast)
+    dense_limit: int = 400
+    candidates: int = 4
+    # up to this size the costs are computed pair by pair in Python, above
+    # it with numpy (the same integers, see tests)
+    python_limit: int = 64
+    # "fixtures" (default): OpenGotha as the shared fixtures' cost dumps show it;
+    # "3.51.02": the published jar where it differs (costs.Context.dialect)
+    dialect: C.Dialect = "fixtures"
+
+
+@dataclass
+class RoundContext:
+    tournament: Tournament
+    round: int
+    discipline: Discipline
+    scores: dict[str, PlayerScores]
+    seats: dict[str, C.Seat]
+    ctx: C.Context
+    handicap: HandicapRule
+    list_order: dict[str, int] = field(default_factory=dict)
+
+    def cost(self, a: str, b: str) -> C.PairCost:
+        return C.pair_cost(self.ctx, self.seats[a], self.seats[b])

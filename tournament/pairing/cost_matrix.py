@@ -1,0 +1,249 @@
+"""OpenGotha's cost (:mod:`.costs`) for a whole field at once, with numpy.
+
+``cost_matrix(rc, keys)`` gives the n x n matrix of ``pair_cost(...).total``
+(tests check that the two agree to the unit), built from small lookup tables:
+the large-field matching (:mod:`.fast`) reads every pair's cost from it.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+from . import costs as C
+from .context import RoundContext
+from .handicap import MIN_RANK
+from .model import DUDDMode, SeedSystem
+
+IntArray = NDArray[np.int64]
+BoolArray = NDArray[np.bool_]
+
+
+def _jdiv(a: ArrayLike, b: ArrayLike) -> IntArray:
+    """Java long division, element-wise (truncation towards zero)."""
+    a = np.asarray(a, dtype=np.int64)
+    b = np.asarray(b, dtype=np.int64)
+    q = np.abs(a) // np.abs(b)
+    out: IntArray = np.where((a >= 0) == (b > 0), q, -q)
+    return out
+
+
+def _concavity(weight: int, x: NDArray[np.float64], k: float) -> IntArray:
+    return (float(weight) * (1.0 - x) * (1.0 + k * x)).astype(np.int64)
+
+
+def cost_matrix(rc: RoundContext, keys: list[str]) -> IntArray:
+    """n x n matrix of OpenGotha's total cost (diagonal 0), built from small lookup tables."""
+    ctx = rc.ctx
+    P = ctx.params
+    pp, gp = P.pairing, P.general
+    seats = [rc.seats[k] for k in keys]
+    n = len(seats)
+    if n == 0:
+        return np.zeros((0, 0), dtype=np.int64)
+    idx = {k: i for i, k in enumerate(keys)}
+
+    def vec(attr: str) -> IntArray:
+        return np.fromiter((getattr(s_, attr) for s_ in seats), dtype=np.int64, count=n)
+
+    group, size, place = vec("group"), vec("group_size"), vec("place")
+    du, dd, wb = vec("nb_du"), vec("nb_dd"), vec("wb")
+    rank, mms2, cat = vec("rank"), vec("mms2"), vec("category")
+    k = pp.nx1_factor
+    G1, G2 = group[:, None], group[None, :]
+
+    # score difference: a function of |group difference| (same category)
+    D = np.abs(G1 - G2)
+    dmax = int(D.max())
+    sco_tab = np.array(
+        [
+            int(pp.minimize_score_difference * (1.0 - d / ctx.score_range) * (1.0 + k * (d / ctx.score_range)))
+            for d in range(dmax + 1)
+        ],
+        dtype=np.int64,
+    )
+    total: IntArray = sco_tab[D]
+    if gp.number_of_categories > 1:
+        same_cat = cat[:, None] == cat[None, :]
+        total = np.where(same_cat, total, 0)
+        cd = np.abs(cat[:, None] - cat[None, :])
+        cat_tab = np.array(
+            [C.concavity(pp.avoid_mixing_categories, c / gp.number_of_categories, k) for c in range(int(cd.max()) + 1)],
+            dtype=np.int64,
+        )
+        total += cat_tab[cd]
+    total += 1 + pp.avoid_duplicate
+
+    # duplicate: the (few) earlier opponents
+    rows, cols = [], []
+    for i, s_ in enumerate(seats):
+        for o in s_.played:
+            j = idx.get(o)
+            if j is not None:
+                rows.append(i)
+                cols.append(j)
+    if rows:
+        total[np.array(rows), np.array(cols)] -= pp.avoid_duplicate
+
+    # random (rare: a Python loop over the pairs)
+    if pp.random > 0:
+        for i in range(n):
+            for j in range(i + 1, n):
+                v = C.random_cost(ctx, seats[i], seats[j])
+                total[i, j] += v
+                total[j, i] += v
+
+    # colour balance, only where the game would be even
+    # (the round's handicap rule, .handicap.HandicapRule, for every pair at once)
+    rule = rc.handicap
+    limit = rule.even_limit
+    if limit is None:
+        free = None
+    else:
+        level = _jdiv(mms2, 2) + MIN_RANK if rule.hp.based_on_mms else rank
+        if rule.style == "opengotha":
+            level = np.minimum(level, rule.hp.no_handicap_threshold)
+        free = np.abs(level[:, None] - level[None, :]) <= limit
+    wcode = np.where(wb < 0, 0, np.where(wb == 0, 1, 2)) + 3 * (np.abs(wb) >= 2)
+    bw_tab = np.zeros((6, 6), dtype=np.int64)
+    half = C.jdiv(pp.balance_wb, 2)
+    for a_ in range(6):
+        for b_ in range(6):
+            sa, sb = a_ % 3 - 1, b_ % 3 - 1
+            big_a, big_b = a_ >= 3, b_ >= 3
+            if sa * sb < 0:
+                bw_tab[a_, b_] = pp.balance_wb
+            elif (sa == 0 and big_b) or (sb == 0 and big_a):
+                bw_tab[a_, b_] = half
+    bw = bw_tab[wcode[:, None], wcode[None, :]]
+    total += bw if free is None else np.where(free, bw, 0)
+
+    # draw-up / draw-down
+    weight = C.jdiv(pp.dudd_weight, 5)
+    halfw = C.jdiv(weight, 2)
+
+    def mode_part(mode: DUDDMode) -> IntArray:
+        part: IntArray
+        if mode is DUDDMode.TOP:
+            part = halfw * (size - 1 - place) // size
+        elif mode is DUDDMode.MID:
+            part = halfw * (size - 1 - np.abs(2 * place - size + 1)) // size
+        else:
+            part = halfw * place // size
+        return part
+
+    up, low = mode_part(pp.dudd_upper_mode), mode_part(pp.dudd_lower_mode)
+    # scenario from per-player flags, as upper and as lower player of the pair
+    dec_u, inc_u = (dd > 0), (du > 0) & (dd < du)
+    dec_l, inc_l = (du > 0), (dd > 0) & (du < dd)
+    code_u = dec_u * 2 + inc_u
+    code_l = dec_l * 2 + inc_l
+    ex_tab = np.zeros((4, 4), dtype=np.int64)
+    for cu in range(4):
+        for cl in range(4):
+            sc = 2 - (cu >> 1) - (cl >> 1)
+            if sc != 0:
+                sc += (cu & 1) + (cl & 1)
+            if sc == 1:
+                ex_tab[cu, cl] = weight
+            elif sc == 2 or (sc > 2 and not pp.compensate_dudd):
+                ex_tab[cu, cl] = 2 * weight
+            elif sc == 3:
+                ex_tab[cu, cl] = 3 * weight
+            elif sc == 4:
+                ex_tab[cu, cl] = 4 * weight
+    i_upper = G1 > G2
+    dud_up = up[:, None] + low[None, :] + ex_tab[code_u[:, None], code_l[None, :]]
+    dud = np.where(i_upper, dud_up, dud_up.T)
+    if gp.number_of_categories > 1:
+        gap = np.abs(cat[:, None] - cat[None, :]) + 1
+        for _ in range(4):
+            dud = dud // gap
+    apart = G1 != G2
+    if ctx.dialect == "3.51.02":  # none between groups 4 or more apart
+        apart &= np.abs(G1 - G2) < 4
+    total += np.where(apart, np.maximum(dud, 0), 0)
+
+    # seeding, group by group
+    wseed = pp.maximize_seeding
+    system = C.seed_system(ctx)
+    for g in np.unique(group).tolist():
+        members = np.nonzero(group == g)[0]
+        sz = int(size[members[0]])
+        c1, c2 = place[members][:, None], place[members][None, :]
+        if system is SeedSystem.SPLIT_AND_RANDOM:
+            seed = np.zeros((len(members), len(members)), dtype=np.int64)
+            rng = int(wseed * 0.2)
+            ii, jj = np.nonzero(((2 * c1 < sz) & (2 * c2 >= sz)) | ((2 * c1 >= sz) & (2 * c2 < sz)))
+            for a_, b_ in zip(ii.tolist(), jj.tolist()):
+                seed[a_, b_] = wseed - C.det_random(rng, seats[members[a_]].random_name, seats[members[b_]].random_name)
+        elif system is SeedSystem.SPLIT_AND_FOLD:
+            if sz > 1:
+                xx = c1 + c2 - (sz - 1)
+                seed = wseed - _jdiv(_jdiv(wseed * xx, sz - 1) * xx, sz - 1)
+            else:
+                seed = np.full((1, 1), wseed, dtype=np.int64)
+        else:
+            xx = 2 * np.abs(c1 - c2) - sz
+            seed = wseed - _jdiv(_jdiv(wseed * xx, sz) * xx, sz)
+        total[np.ix_(members, members)] += seed
+
+    # secondary criteria
+    sec = np.fromiter((C._sec_case(ctx, s_) for s_ in seats), dtype=bool, count=n)
+    if pp.minimize_handicap:
+        max_mms = gp.mm_bar + 2 + 30 + ctx.round_index
+        m = np.where(sec, max_mms, _jdiv(mms2, 2))
+        rng = ctx.score_range if P.mcmahon else gp.mm_bar - gp.mm_floor + 3 + ctx.round_index
+        dm = np.abs(m[:, None] - m[None, :])
+        hd_tab = np.array(
+            [C.concavity(pp.minimize_handicap, d / rng, k) for d in range(int(dm.max()) + 1)], dtype=np.int64
+        )
+        total += hd_tab[dm]
+    club_code = _codes([s_.club.lower() for s_ in seats])
+    country_code = _codes([s_.country.lower() for s_ in seats])
+    code = (country_code[:, None] == country_code[None, :]).astype(np.int8)
+    code += 2 * (club_code[:, None] == club_code[None, :])
+    if ctx.clubs_groups:
+        common = np.zeros((n, n), dtype=bool)
+        clubs = [s_.club for s_ in seats]
+        for grp in ctx.clubs_groups:
+            mm = np.array([c_ in grp for c_ in clubs])
+            common |= mm[:, None] & mm[None, :]
+        code += 4 * common
+    code += 8 * (sec[:, None].astype(np.int8) + sec[None, :].astype(np.int8))
+    geo_tab = np.array(
+        [_geo_value(ctx, bool(c_ & 1), bool(c_ & 2), bool(c_ & 4), c_ >> 3) for c_ in range(24)], dtype=np.int64
+    )
+    total += geo_tab[code]
+    np.fill_diagonal(total, 0)
+    return total
+
+
+def _codes(values: list[str]) -> np.ndarray:
+    table: dict[str, int] = {}
+    return np.fromiter((table.setdefault(v, len(table)) for v in values), dtype=np.int64, count=len(values))
+
+
+def _geo_value(ctx: C.Context, same_country: bool, same_club: bool, common_group: bool, case: int) -> int:
+    """geography() for one combination (players' clubs and countries reduced to flags)."""
+
+    def seat(club: str, country: str, strong: bool) -> C.Seat:
+        return C.Seat(
+            key="",
+            random_name="",
+            rank=100 if strong else -1000,
+            club=club,
+            country=country,
+            group=0,
+            nbw2=0,
+            smms=-1000,
+        )
+
+    # build two stand-in seats with the wanted equalities and threshold states
+    pa = seat("A", "X", case >= 1)
+    pb = seat("A" if same_club else "B", "X" if same_country else "Y", case >= 2)
+    saved = ctx.clubs_groups
+    groups = (("A", "B"),) if common_group else ()
+    ctx = C.Context(ctx.params, ctx.round_index, ctx.score_range, ctx.handicap, groups, ctx.dialect)
+    del saved
+    return C.geography(ctx, pa, pb)
