@@ -7,7 +7,10 @@ own links to the standings (overall and a discipline), a round, a game with
 its board and its SGF, in German and, by the language switch, in English.
 Every request the pages make goes to the static server and is answered
 (nothing missing, nothing from elsewhere); no page scrolls sideways on the
-phone. Screenshots: ``test-artifacts/published-*.png``.
+phone. Screenshots: ``test-artifacts/published-*.png``. Then every page of
+the folder, found by following links from the start page, is read: every
+link and every file a page loads is answered by the static server (none
+broken), and what a page loads (styles, scripts, images) comes from it.
 """
 
 from __future__ import annotations
@@ -17,7 +20,11 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
+import urllib.request
+from html.parser import HTMLParser
 from types import SimpleNamespace
+from urllib.parse import urldefrag, urljoin, urlsplit
 
 import pytest
 from django.core.management import call_command
@@ -64,7 +71,7 @@ def published(tmp_path):
         except OSError:
             assert time.monotonic() < deadline, "the static server did not start"
             time.sleep(0.1)
-    yield SimpleNamespace(url=f"http://127.0.0.1:{port}", tournament=tournament, game=game)
+    yield SimpleNamespace(url=f"http://127.0.0.1:{port}", tournament=tournament, game=game, folder=folder)
     server.terminate()
     server.wait(10)
 
@@ -101,6 +108,8 @@ def test_the_published_site_from_a_plain_static_server(browser, published, shot,
     _go(page, page.get_by_role("link", name=published.tournament.name))
     assert page.url.endswith("/de/t/demo/index.html")
     assert page.locator(".published-as-of").is_visible()
+    _fits(page)
+    shot(page, f"published-overview-{size}-de")
 
     # the standings, overall and of a discipline
     _go(page, page.locator(".site-nav").get_by_role("link", name="Tabelle", exact=True))
@@ -148,7 +157,93 @@ def test_the_published_site_from_a_plain_static_server(browser, published, shot,
     shot(page, f"published-standings-{size}-en")
     _go(page, page.get_by_role("link", name="Crosstable", exact=True).first)
     assert page.locator("h1").inner_text() == "Crosstable"
+    _fits(page)
+    shot(page, f"published-crosstable-{size}-en")
     _go(page, page.locator(".lang-switch").get_by_role("link", name="DE"))
     assert page.url.endswith("/de/t/demo/crosstable/index.html") and page.locator("h1").inner_text() == "Kreuztabelle"
     assert wrong == [], wrong
     page.context.close()
+
+
+class _Links(HTMLParser):
+    """A page's links (``a``, ``area``) and what it loads (``link``, ``script``, ``img``, ``source``...)."""
+
+    LOADS = {"link": "href", "script": "src", "img": "src", "source": "src", "iframe": "src", "video": "src"}
+
+    def __init__(self):
+        super().__init__()
+        self.links: list[str] = []
+        self.loads: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag in ("a", "area") and attrs.get("href"):
+            self.links.append(attrs["href"])
+        if tag in self.LOADS and attrs.get(self.LOADS[tag]):
+            self.loads.append(attrs[self.LOADS[tag]])
+        for name in ("srcset", "imagesrcset"):
+            for part in (attrs.get(name) or "").split(","):
+                if part.strip():
+                    self.loads.append(part.split()[0])
+
+
+def test_every_link_of_the_published_site_leads_to_a_file_of_it(browser, published):
+    """From the start page, every page reachable by links: each link answered 200 by the static server,
+    everything a page loads from that server; the German and the English pages and the standings among
+    them."""
+    base = published.url + "/"
+    seen: set[str] = set()
+    queue = [base]
+    broken: list[str] = []
+    outside_loads: list[str] = []
+    pages: list[str] = []
+    while queue:
+        url = queue.pop()
+        if url in seen:
+            continue
+        seen.add(url)
+        try:
+            with urllib.request.urlopen(url, timeout=10) as answer:
+                kind = answer.headers.get_content_type()
+                body = answer.read()
+        except urllib.error.HTTPError as error:
+            broken.append(f"{error.code}: {url}")
+            continue
+        if kind != "text/html":
+            continue
+        pages.append(url)
+        parser = _Links()
+        parser.feed(body.decode("utf-8"))
+        for load in parser.loads:
+            target = urljoin(url, load)
+            if not target.startswith(base):
+                outside_loads.append(f"{url} loads {target}")
+            elif target not in seen:
+                queue.append(target)
+        for link in parser.links:
+            target = urldefrag(urljoin(url, link))[0]
+            if urlsplit(target).scheme in ("mailto", "tel"):
+                continue
+            if target.startswith(base) and target not in seen:
+                queue.append(target)
+    assert broken == [], broken
+    assert outside_loads == [], outside_loads
+    paths = {urlsplit(p).path for p in pages}
+    for language in ("de", "en"):
+        assert f"/{language}/t/demo/standings/index.html" in paths
+        assert f"/{language}/t/demo/crosstable/index.html" in paths
+        assert f"/{language}/t/demo/round/3/game/{published.game.pk}/index.html" in paths
+        assert f"/{language}/t/demo/players/index.html" in paths
+        assert {f"/{language}/t/demo/round/{n}/index.html" for n in range(1, 5)} <= paths
+    # every page and file of the copy (but the API's answers, for programs) is reached by links
+    reached = {urlsplit(url).path.lstrip("/") or "index.html" for url in seen}
+    reached.add("favicon.ico")  # a browser asks for it by itself
+    files = {
+        str(path.relative_to(published.folder))
+        for path in published.folder.rglob("*")
+        if path.is_file()
+        and path.parts[len(published.folder.parts)] not in ("api", "static")
+        and not path.name.startswith(".")
+    }
+    assert files - reached == set()
+    assert len(pages) > 200, len(pages)
