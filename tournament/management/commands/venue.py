@@ -191,15 +191,19 @@ class Command(BaseCommand):
         children = {name: subprocess.Popen(command, env=env) for name, command in helpers.items()}
         stopped_at: dict[str, float] = {}
         stop = []
-        signal.signal(signal.SIGTERM, lambda *_: stop.append(True))
+        # Ctrl-C reaches every process of the terminal's group (gunicorn and the helpers stop by themselves):
+        # SIGINT and SIGTERM both mean stop, also where the shell started this one ignoring SIGINT
+        for number in (signal.SIGINT, signal.SIGTERM):
+            signal.signal(number, lambda *_: stop.append(True))
         try:
-            while True:
+            while not stop:
                 time.sleep(0.5)
-                if stop:  # SIGTERM (its helpers may have had it too: not a failure)
-                    break
                 for name, child in list(children.items()):
-                    if child.poll() is None:
+                    if stop or child.poll() is None:
                         continue
+                    if name == "site" and child.returncode == 0:  # told to stop (Ctrl-C, a signal): so are we
+                        stop.append(True)
+                        break
                     if name == "site":
                         raise CommandError(f"gunicorn stopped (exit status {child.returncode})")
                     if name not in stopped_at:  # a helper: said once, started again after a pause
