@@ -10,14 +10,16 @@ layer                     modules
 ========================  ==========================================================================
 site                      views, the JSON API, template tags, management commands, the admin, URLs,
                           settings and the other glue Django loads by name; ``pair_opengotha``
-forms | services          forms (parse what a page sends) beside services (writes; ``backup``): the
-                          two do not import each other
+forms | services          forms (parse what a page sends) beside services (writes; ``backup``,
+                          ``backup_folder``, the published copy ``publishing``): the two do not
+                          import each other
 permissions               who may do what (reads the role rows)
 selectors                 reads; the door to the rules engines (``engines``); the audit log in words
 models                    the data model
 files and words           other programs' files (``files/``), PDFs, a game kind's site side
                           (``variants``), the tournament's time zone (``local_time``), the
-                          pairing's and the standings' words, throttles
+                          pairing's, the standings' and the published copy's words, throttles,
+                          the site's address, the laptop's network
 pairing, standings        the pure engines of the tournament
 base                      the rules engines (``games/``), ranks, limits, result codes,
                           names and their order
@@ -57,7 +59,10 @@ LAYERS: list[dict[str, list[str]]] = [
             "tournament.pair_opengotha",
         ]
     },
-    {"forms": ["tournament.forms"], "services": ["tournament.services", "tournament.backup"]},
+    {
+        "forms": ["tournament.forms"],
+        "services": ["tournament.services", "tournament.backup", "tournament.backup_folder", "tournament.publishing"],
+    },
     {"permissions": ["tournament.permissions"]},
     {"selectors": ["tournament.selectors", "tournament.engines", "tournament.audit_words"]},
     {"models": ["tournament.models"]},
@@ -72,6 +77,10 @@ LAYERS: list[dict[str, list[str]]] = [
             "tournament.throttle",
             "tournament.client_address",
             "tournament.locale_formats",
+            "tournament.site_address",
+            "tournament.network",
+            "tournament.publishing.words",
+            "tournament.publishing.context",
         ]
     },
     {"pairing, standings": ["tournament.pairing", "tournament.standings"]},

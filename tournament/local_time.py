@@ -35,6 +35,12 @@ def is_zone_name(value) -> bool:
     return isinstance(value, str) and value in zone_names()
 
 
+def site_clock() -> dt.datetime:
+    """Now on the site's own clock (``TIME_ZONE``): what belongs to the machine, not to a tournament (a
+    backup file's name, the times a command prints on the console)."""
+    return timezone.localtime()
+
+
 def tournament_zone(tournament) -> dt.tzinfo:
     """The tournament's time zone; the site's (``TIME_ZONE``) if it names none that Python knows."""
     name = getattr(tournament, "time_zone", "") or ""
