@@ -131,7 +131,7 @@ def test_the_published_site_from_a_plain_static_server(browser, published, shot,
     _go(page, page.locator(f'a.game-link[href="game/{game.pk}/index.html"]'))
     assert page.locator("h1").inner_text() == f"Runde 3, Tisch {game.table}"
     assert page.locator(".board-wrap svg").is_visible()
-    assert game.black.full_name in page.locator(".game-players").inner_text()
+    assert game.black.spoken_name in page.locator(".game-players").inner_text()
     _fits(page)
     shot(page, f"published-game-{size}-de")
     with page.expect_download() as download:
@@ -139,7 +139,7 @@ def test_the_published_site_from_a_plain_static_server(browser, published, shot,
     sgf = open(download.value.path(), encoding="utf-8").read()
     assert download.value.suggested_filename == f"demo-round3-table{game.table}.sgf"
     assert sgf.startswith("(;") and "EV[Hannoversches Vielseitigkeitsturnier (Demo)]" in sgf
-    assert f"PB[{game.black.full_name}]" in sgf
+    assert f"PB[{game.black.display_name}]" in sgf
 
     # in English: the language switch leads to the same page in the other folder
     _go(page, page.locator(".lang-switch").get_by_role("link", name="EN"))
