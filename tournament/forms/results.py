@@ -160,6 +160,10 @@ class ResultSetForm(VersionForm):
         self.fields["reason"].hidden_widget = DrawnHiddenInput  # the grid shows it hidden
 
 
+class ConfirmForm(VersionForm):
+    """The results grid's "Confirm" of a reported result, as it was reported (the version only)."""
+
+
 class AdjudicateForm(VersionForm):
     """The referee's decision; with ``marking`` (a Go record ended by two passes) also the dead stones and
     neutral points the referee marked on the board (hidden fields the board fills)."""

@@ -74,6 +74,19 @@ def referee_queue(tournament: Tournament) -> QuerySet[Game]:
     )
 
 
+#: How many of the latest decisions the referee's queue lists below the games to decide.
+DECIDED_SHOWN = 50
+
+
+def decided_games(tournament: Tournament) -> QuerySet[Game]:
+    """The games a referee decided, the latest first (at most :data:`DECIDED_SHOWN`)."""
+    return (
+        games_of_tournament(tournament)
+        .filter(result_state=ResultState.ADJUDICATED)
+        .order_by("-updated_at", "-pk")[:DECIDED_SHOWN]
+    )
+
+
 def missing_results(tournament: Tournament) -> QuerySet[Game]:
     return (
         games_of_tournament(tournament)
