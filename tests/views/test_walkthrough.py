@@ -158,7 +158,7 @@ def test_won_by_and_the_record_example_follow_the_discipline(client, day, go_rou
     client.cookies["django_language"] = "en"
     ninuki = client.get(reverse("game_report", args=[day.tournament.slug, day.game.pk])).content.decode()
     assert _options(ninuki, "method") == ["", "five", "captures", "resignation", "time", "default"]
-    assert 'placeholder="K10 K9 L10 …  /  (;GM[1]SZ[19];B[jj];W[jk])"' in ninuki
+    assert 'placeholder="K10 K9 L10 …  /  (;GM[4]SZ[19];B[jj];W[jk])"' in ninuki  # Gomoku/Renju family
     round_publish(round=go_round, user=SYSTEM)
     alice = Registration.objects.get(user=day.user("alice"), tournament=day.tournament)
     game = Game.objects.filter(round=go_round).filter(black=alice).first() or Game.objects.get(
