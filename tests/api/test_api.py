@@ -335,3 +335,16 @@ def test_nothing_of_one_tournament_in_another(client, day):
     make_player(day.other, surname="Anderswo")
     assert get(client, f"{API}/tournaments/elsewhere/players/")[1][0]["surname"] == "Anderswo"
     assert "Anderswo" not in json.dumps(get(client, f"{API}/tournaments/hannover/players/")[1])
+
+
+def test_the_schema_says_what_each_result_form_means(client):
+    """``result`` (White first, the stable contract) and ``result_black_first`` are enums with their meaning
+    in the OpenAPI schema (issue #21, item 21)."""
+    schema = client.get(f"{API}/openapi.json").json()["components"]["schemas"]
+    game = schema["GameOut"]["properties"]
+    white_first, black_first = game["result"], game["result_black_first"]
+    assert set(white_first["enum"]) == {"1-0", "0-1", "=", "0-0", "1-1", "?", "1-0!", "0-1!", "0-0!", "1-1!"}
+    assert set(black_first["enum"]) == {"1-0", "0-1", "½-½", "0-0", "1-1", "?", "1-0!", "0-1!", "0-0!", "1-1!"}
+    assert "White first" in white_first["description"] and "1-0 White won" in white_first["description"]
+    assert "Black first" in black_first["description"] and "1-0 Black won" in black_first["description"]
+    assert "record_rejected" in schema["GameDetail"]["properties"]

@@ -78,7 +78,12 @@ def test_a_decision_against_the_record_is_the_result_everywhere(day, client):
 
     # the crosstable: Alice (Black) won, Bob lost
     cross = client.get(reverse("crosstable", args=[slug])).content.decode()
-    rows = {name: row for row in re.findall(r"<tr.*?</tr>", cross, flags=re.S) for name in ("Albers", "Bauer") if name in row}
+    rows = {
+        name: row
+        for row in re.findall(r"<tr.*?</tr>", cross, flags=re.S)
+        for name in ("Albers", "Bauer")
+        if name in row
+    }
     assert "+/b" in rows["Albers"] and "-/w" in rows["Bauer"]
 
     # the players' and the referee's page of the game
@@ -94,3 +99,17 @@ def test_a_decision_against_the_record_is_the_result_everywhere(day, client):
     assert "The record agrees" not in grid
     assert REASON in grid
     _only_in_the_rejection(grid)
+
+
+def test_in_german_the_rejected_record_and_the_reason_say_so_too(day, client):
+    game = _settled_against_the_record(day)
+    slug = day.tournament.slug
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "de"
+    client.cookies["django_language"] = "de"
+    page = _text(client.get(reverse("public_game", args=[slug, game.round.number, game.pk])))
+    assert "Vom Schiedsrichter verworfen:" in page and "Das Ergebnis oben ist das gültige" in page
+    client.force_login(day.user("alice"))
+    own = _text(client.get(reverse("game", args=[slug, game.pk])))
+    assert "Begründung des Schiedsrichters: " + REASON in own
+    sgf = client.get(reverse("public_game_sgf", args=[slug, game.round.number, game.pk])).content.decode()
+    assert "GC[Vom Schiedsrichter verworfen: " in sgf and "CA[UTF-8]" in sgf
