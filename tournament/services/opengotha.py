@@ -16,7 +16,7 @@ from dataclasses import replace
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
-from tournament.files.opengotha import OpenGothaFormatError, imported, read_tournament, write_tournament
+from tournament.files.opengotha import OpenGothaFormatError, imported, notes, read_tournament, write_tournament
 from tournament.models import Tournament
 from tournament.pairing import model as pm
 from tournament.permissions import require_create
@@ -24,7 +24,39 @@ from tournament.selectors.pairing_data import plain_tournament
 
 from .file_import import import_tournament
 
-__all__ = ["OpenGothaFormatError", "import_opengotha", "export_opengotha", "problem_text", "read_opengotha"]
+__all__ = [
+    "OpenGothaFormatError",
+    "import_opengotha",
+    "export_opengotha",
+    "import_notes",
+    "problem_text",
+    "read_opengotha",
+]
+
+
+def import_notes(source) -> list[str]:
+    """What importing the file says about it, in the reader's language (:func:`~tournament.files.opengotha.notes`):
+    games of players marked not participating (counted, as OpenGotha counts them), a team section (kept,
+    not used)."""
+    out = []
+    for code, params in notes(read_opengotha(source)):
+        if code == "absent_with_game":
+            out.append(
+                _(
+                    "%(player)s is marked as not playing in round %(round)s but has a game there: "
+                    "the game counts, and %(player)s counts as paired in that round, as in OpenGotha."
+                )
+                % params
+            )
+        elif code == "team_section":
+            out.append(
+                _(
+                    "The file has a team placement section (%(criteria)s): it is kept and written back "
+                    "with the file, but the site ranks the players only, not teams."
+                )
+                % params
+            )
+    return out
 
 
 def problem_text(exc: OpenGothaFormatError) -> str:
