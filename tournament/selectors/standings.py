@@ -289,9 +289,10 @@ def h9_header(tournament: Tournament, *, discipline: str | None = None, tourname
 
     qs = tournament.disciplines.all()
     qs = qs.filter(name=discipline) if discipline else qs.filter(kind__in=egd_kinds())
-    d = qs.order_by("position").first()
-    games = Game.objects.filter(round__tournament=tournament, round__discipline=d) if d else None
-    handicapped = bool(games is not None and games.filter(handicap__gt=0).exists())
+    # KM: the komi of the (first) Go discipline the rounds play; the file of all Go rounds is written only
+    # while they share one (selectors.exports.go_komis)
+    d = qs.filter(rounds__isnull=False).order_by("position").first() or qs.order_by("position").first()
+    handicapped = Game.objects.filter(round__tournament=tournament, round__discipline__in=qs, handicap__gt=0).exists()
     time = parse_time_control(tournament.time_control)
     sizes = dict(tournament.rounds.filter(discipline__in=qs).values_list("number", "discipline__board_size"))
     return H9Header(
