@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from django.http import Http404, HttpResponse
 
+from tournament.permissions import sgf_is_public
 from tournament.selectors.game_sgf import game_sgf
 
-from .public import _public_game, has_sgf
+from .public import _public_game
 
 
 def public_game_sgf(request, slug, number, pk):
     """``.sgf`` download of a game whose result is settled (confirmed or decided) and that has a record."""
     tournament, _roles, game = _public_game(request, slug, number, pk)
-    if not has_sgf(game):
+    if not sgf_is_public(game):
         raise Http404("no settled record to download")
     game.round.tournament = tournament
     try:
