@@ -167,6 +167,9 @@ def test_won_by_and_the_record_example_follow_the_discipline(client, day, go_rou
     go = client.get(reverse("game_report", args=[day.tournament.slug, game.pk])).content.decode()
     assert _options(go, "method") == ["", "score", "resignation", "time", "default"]
     assert "E5 E4 F5" in go and "SZ[9]" in go
+    # the help's example fits the board too (issue #21 item 18: it said K10 K9 L10 on a 9x9 board)
+    assert "K10" not in go and "(e.g. E5 E4 F5 …)" in go
+    assert "(e.g. K10 K9 L10 …)" in ninuki or "Required for this discipline" in ninuki
     client.force_login(day.user("referee"))
     referee = client.get(reverse("game", args=[day.tournament.slug, game.pk])).content.decode()
     assert _options(referee, "method") == ["", "score", "resignation", "time", "default"]
