@@ -8,7 +8,9 @@ a page is drawn, so each reader sees them in their own language.
 
 from __future__ import annotations
 
+from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
 from django.utils.translation import gettext_lazy
 
 #: The cost terms in words (OpenGotha's criteria).
@@ -100,6 +102,11 @@ def _join(items) -> str:
     return ", ".join(str(i) for i in items or [])
 
 
+def _list(items) -> str:
+    """``[1, 2, 5]`` → "1, 2 and 5" (German "1, 2 und 5")."""
+    return str(get_text_list([str(i) for i in items], pgettext("before the last item of a list", "and")))
+
+
 def warning_text(warning: dict | str) -> str:
     """One warning about a pairing (as the services record it: a code with names and numbers) in words."""
     if isinstance(warning, str):
@@ -148,10 +155,14 @@ def warning_text(warning: dict | str) -> str:
     if code == "earlier-unpublished":
         return _("Earlier rounds are not published yet: %(rounds)s.") % {"rounds": _join(warning.get("rounds"))}
     if code == "missing-results":
-        return _(
-            "Round %(number)s still misses results at tables %(tables)s: this pairing counts those games "
-            "as played, with no points for either player."
-        ) % {"number": warning.get("round"), "tables": _join(warning.get("tables"))}
+        tables = list(warning.get("tables") or [])
+        return ngettext(
+            "Round %(number)s still lacks the result of table %(tables)s: this pairing counts that game "
+            "as played, with no points for either player.",
+            "Round %(number)s still lacks the results of tables %(tables)s: this pairing counts those games "
+            "as played, with no points for either player.",
+            len(tables),
+        ) % {"number": warning.get("round"), "tables": _list(tables)}
     return str(warning.get("text") or code)
 
 
