@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 #: The cost terms in words (OpenGotha's criteria).
 TERM_NAMES = {

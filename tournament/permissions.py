@@ -38,8 +38,8 @@ from django.utils.translation import gettext as _
 from tournament.models.game import ResultState
 from tournament.models.live import ENDS_ENTERED_BY_HAND
 from tournament.selectors.roles import role_rows
-from tournament.selectors.setup import last_round_begun
 from tournament.selectors.rows import registration_of_user
+from tournament.selectors.setup import last_round_begun
 
 ORGANIZER = "organizer"
 REFEREE = "referee"

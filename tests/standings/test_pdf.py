@@ -154,7 +154,9 @@ def _words_with_boxes(pdf: bytes, tmp_path) -> list[tuple[str, float, float]]:
     words = []
     for page in re.finditer(r'<page width="([\d.]+)".*?</page>', out, re.S):
         width = float(page.group(1))
-        for m in re.finditer(r'<word xMin="[\d.]+" yMin="[\d.]+" xMax="([\d.]+)" yMax="[\d.]+">(.*?)</word>', page.group(0)):
+        for m in re.finditer(
+            r'<word xMin="[\d.]+" yMin="[\d.]+" xMax="([\d.]+)" yMax="[\d.]+">(.*?)</word>', page.group(0)
+        ):
             words.append((unescape(m.group(2)), float(m.group(1)), width))
     return words
 
