@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from tests.fixtures.day import FIVE_FOR_BLACK, round_to_come
-from tournament.models import Registration, Round, TournamentRole
+from tournament.models import Game, Registration, Round, TournamentRole
 from tournament.services.results import result_report, result_set
 
 
@@ -137,3 +137,16 @@ def test_my_games_are_kept_per_player_and_language(client, day):
     assert "You play Black" in alice and "Bauer" in alice
     assert "Du spielst" in german or "Schwarz" in german
     assert "You play White" in bob and "Albers" in bob
+
+
+def test_my_tournament_shows_the_current_game_first(client, day):
+    """Issue #21 item 19: the game of the round being played came last, below all the finished ones."""
+    round2 = Round.objects.create(tournament=day.tournament, discipline=day.go, number=2, status=Round.Status.PUBLISHED)
+    Round.objects.filter(pk=day.round1.pk).update(status=Round.Status.FINISHED)
+    alice = Registration.objects.get(tournament=day.tournament, user=day.user("alice"))
+    carol = Registration.objects.get(tournament=day.tournament, user=day.user("carol"))
+    Game.objects.create(round=round2, table=1, black=carol, white=alice)
+    client.force_login(day.user("alice"))
+    client.cookies["django_language"] = "en"
+    page = client.get(reverse("my_tournament", args=[day.tournament.slug])).content.decode()
+    assert page.index("<strong>Round 2</strong>") < page.index("<strong>Round 1</strong>")

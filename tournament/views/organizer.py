@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from tournament.engines import describe
 from tournament.forms.results import ResultSetForm
 from tournament.models import Game
+from tournament.selectors.audit import audit_rows
 from tournament.selectors.results import dashboard as dashboard_data
 from tournament.selectors.results import games_of_tournament
 from tournament.selectors.standings import standings_version
@@ -29,10 +30,13 @@ DASHBOARD_REFRESH_SECONDS = 15
 def dashboard(request, tournament, roles):
     """The organizer's first page; its counters and rounds renew themselves (htmx asks for them alone)."""
     template = "tournament/manage/_dashboard_live.html" if request.htmx else "tournament/manage/dashboard.html"
+    data = dashboard_data(tournament)
+    if not request.htmx:  # the recent changes in words, each with what it is about (the poll renews the counters)
+        data["recent"] = audit_rows(tournament, data["recent"])
     return render(
         request,
         template,
-        {"tournament": tournament, "roles": roles, "refresh": DASHBOARD_REFRESH_SECONDS, **dashboard_data(tournament)},
+        {"tournament": tournament, "roles": roles, "refresh": DASHBOARD_REFRESH_SECONDS, **data},
     )
 
 
