@@ -394,3 +394,65 @@ def test_the_missing_results_warning_counts_its_tables(language, tables, words):
 
     with translation.override(language):
         assert words in warning_text({"code": "missing-results", "round": 3, "tables": tables})
+
+
+FACTS = {
+    "white": 7,
+    "black": 9,
+    "players": ["7", "9"],
+    "total": 500200004374403,
+    "terms": {"duplicate": 500000000000000, "colour_balance": 200004374402, "seeding": 0},
+    "groups": [3, 3],
+    "places": [2, 5],
+    "group_size": 8,
+    "same_club": False,
+    "same_country": True,
+    "colour_balance": [-1, 1],
+    "rematch": False,
+}
+
+
+@pytest.mark.parametrize(
+    "language, reasons, details",
+    [
+        (
+            "en",
+            ["Same score group (3): places 2 and 5 of 8.", "They have not played each other yet.", "Colours even out"],
+            ["Colour balance before the round: White -1, Black +1.", "Pairing value"],
+        ),
+        (
+            "de",
+            [
+                "Gleiche Punktgruppe (3): Plätze 2 und 5 von 8.",
+                "Sie haben noch nicht gegeneinander gespielt.",
+                "Die Farben",
+            ],
+            ["Farbbilanz vor der Runde", "Paarungswert"],
+        ),
+    ],
+)
+def test_an_explanation_says_first_in_words_why_the_pair_and_keeps_the_numbers_for_details(language, reasons, details):
+    """Issue #21 item 20: "Pairing value 500 200 004 374 403 = ..." was the first thing an organizer read."""
+    from django.utils import translation
+
+    from tournament.pairing_words import explanation_parts
+
+    with translation.override(language):
+        words, numbers = explanation_parts(FACTS)
+    text = " ".join(words)
+    assert all(r in text for r in reasons), words
+    assert "500" not in text and "Pairing value" not in text and "Paarungswert" not in text
+    assert all(any(d in n for n in numbers) for d in details), numbers
+
+
+def test_the_round_page_shows_the_numbers_behind_a_details_toggle(client, day, r2):
+    round_pair(round=r2, user=SYSTEM)
+    client.force_login(day.user("organizer"))
+    client.cookies["django_language"] = "en"
+    page = _page(client, day)
+    rows = [line for line in page.splitlines() if 'class="explanation"' in line]
+    assert rows
+    for row in rows:
+        assert "<details" in row and "<summary>" in row and "Pairing value" in row
+        assert row.lower().index("score group") < row.index("<details"), row
+        assert "Pairing value" not in row[: row.index("<details")]
