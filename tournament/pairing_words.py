@@ -65,10 +65,7 @@ def explanation_parts(data: dict | list | str | None) -> tuple[list[str], list[s
     elif a == b:
         words.append(_("Same score group (%(group)s).") % {"group": a})
     else:
-        words.append(
-            _("Score groups %(a)s and %(b)s: one is drawn up, the other down (no better opponent was left).")
-            % {"a": a, "b": b}
-        )
+        words.append(_("Score groups %(a)s and %(b)s: one is drawn up, the other down.") % {"a": a, "b": b})
     if data.get("rematch"):
         words.append(_("They have played each other before: no pairing without a rematch was left."))
     else:
@@ -79,7 +76,7 @@ def explanation_parts(data: dict | list | str | None) -> tuple[list[str], list[s
         if colours:
             words.append(colours)
     if data.get("same_club"):
-        words.append(_("Same club: no better pairing was left."))
+        words.append(_("Same club."))
     elif data.get("same_country"):
         words.append(_("Same country."))
     numbers = []
