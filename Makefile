@@ -9,9 +9,11 @@ STAMP  := $(VENV)/.installed
 
 # Debian packages the tests need: Chromium for the browser tests, fonts
 # for the PDFs, poppler-utils to look at PDFs as pictures, gettext to check
-# the German catalogue against the code.
-DEB_PACKAGES := chromium fonts-dejavu-core fonts-ipaexfont-gothic poppler-utils gettext
-DEB_CHECK    := /usr/bin/msgfmt /usr/bin/chromium /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf /usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf /usr/bin/pdftoppm
+# the German catalogue against the code, redis-server for the tests of the
+# Redis cache and of several app nodes (each test process starts its own
+# throw-away server: tests/fixtures/redis_db.py).
+DEB_PACKAGES := chromium fonts-dejavu-core fonts-ipaexfont-gothic poppler-utils gettext redis-server
+DEB_CHECK    := /usr/bin/msgfmt /usr/bin/chromium /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf /usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf /usr/bin/pdftoppm /usr/bin/redis-server /usr/bin/redis-cli
 
 # `make test-sqlite`: the suite on SQLite only, for a quick run.
 .PHONY: run test test-sqlite lint install system-deps migrate demo bench messages serve clean
@@ -46,6 +48,8 @@ run: demo
 
 # The whole suite runs twice: on SQLite (the embedded default) and on a
 # throw-away PostgreSQL server that tests/pg_server.sh installs and starts.
+# Both runs start throw-away Redis servers (tests/redis_server.sh, from the
+# test processes that need one) for the tests of the Redis cache and of several app nodes.
 # The property tests draw the same examples on every run here (a failure can
 # be reproduced; plain `pytest` explores new ones each time).
 PYTEST_ARGS ?= -q -n 2

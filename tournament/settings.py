@@ -19,6 +19,9 @@ Everything that differs in production is read from the environment:
     (behind a proxy that terminates TLS, or on loopback for the benchmark).
 ``DJANGO_CACHE_DIR``
     The folder of the shared cache (sessions, standings) when debug is off.
+``DJANGO_REDIS_URL``
+    Django's Redis cache instead of the files (``redis://host:6379/0``): one cache
+    for several app nodes (README, "Several app nodes"), or many workers.
 ``DJANGO_TRUSTED_PROXIES``
     Comma-separated addresses or networks of the reverse proxies in front of
     the site: only requests from them may name the client's address in
@@ -173,8 +176,9 @@ STORAGES = {
 
 # The cache: one per process while developing and testing, shared by all
 # gunicorn workers in production: files by default, Django's own Redis
-# backend when DJANGO_REDIS_URL names a server (several machines, or many
-# workers: `pip install redis`).
+# backend when DJANGO_REDIS_URL names a server (several app nodes, which must
+# all see the same sessions, throttle counts and standings; or many workers:
+# `pip install redis`).
 if os.environ.get("DJANGO_REDIS_URL"):
     CACHES = {
         "default": {
@@ -215,7 +219,7 @@ AUTHENTICATION_BACKENDS = [
 ]
 
 # Log-in throttle (django-axes, failures kept in the database, so all gunicorn
-# workers see them): five failed attempts for one user name from one client
+# workers and app nodes see them): five failed attempts for one user name from one client
 # address lock that pair out for 15 minutes; another name from the same address
 # (a whole venue behind one NAT address) and the same name from elsewhere
 # still get in. A success clears the count.
@@ -293,7 +297,9 @@ CONTENT_SECURITY_POLICY = {
 }
 
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 3  # a tournament weekend
-# Sessions are read on every page: from the cache, written through to the database.
+# Sessions are read on every page: from the cache, written through to the database. Several app nodes
+# share them through one cache (Redis): a log-out on one node is one on every node, and a cache that
+# restarts logs nobody out (the database has them); the database alone would cost a query a page.
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 SESSION_EXPIRE_AT_BROWSER_CLOSE = False  # players keep their phones logged in over the weekend
 
