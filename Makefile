@@ -16,7 +16,7 @@ DEB_PACKAGES := chromium fonts-dejavu-core fonts-ipaexfont-gothic poppler-utils 
 DEB_CHECK    := /usr/bin/msgfmt /usr/bin/chromium /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf /usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf /usr/bin/pdftoppm /usr/bin/redis-server /usr/bin/redis-cli
 
 # `make test-sqlite`: the suite on SQLite only, for a quick run.
-.PHONY: run test test-sqlite lint install system-deps migrate demo bench messages serve clean
+.PHONY: run test test-sqlite lint install system-deps migrate demo bench messages serve venue clean
 
 $(STAMP): pyproject.toml setup.py tournament/pairing/_blossom.c
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -85,3 +85,9 @@ serve: install
 	$(PY) manage.py collectstatic --noinput -v0
 	$(PY) manage.py migrate --noinput
 	$(VENV)/bin/gunicorn tournament.wsgi --bind 127.0.0.1:$(PORT) --workers $(WORKERS) --access-logfile -
+
+# The venue: this laptop serves the playing hall's network (see README, "At the venue"): gunicorn on
+# every interface at the laptop's address, the publisher, and with BACKUP=/media/stick a backup every
+# 10 minutes. ADDRESS=... names the address players open if the one found is not it.
+venue: install
+	$(PY) manage.py venue --port $(PORT) $(if $(ADDRESS),--address $(ADDRESS)) $(if $(BACKUP),--backup-to $(BACKUP))

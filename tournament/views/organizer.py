@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from tournament import site_address
 from tournament.engines import describe
 from tournament.forms.results import ResultSetForm
 from tournament.models import Game
@@ -17,6 +18,7 @@ from tournament.selectors.audit import audit_rows
 from tournament.selectors.results import dashboard as dashboard_data
 from tournament.selectors.results import games_of_tournament
 from tournament.selectors.standings import standings_version
+from tournament.selectors.venue import publication_status
 from tournament.services.results import StaleResult, result_set
 
 from .access import ORGANIZER, tournament_page
@@ -30,14 +32,13 @@ DASHBOARD_REFRESH_SECONDS = 15
 def dashboard(request, tournament, roles):
     """The organizer's first page; its counters and rounds renew themselves (htmx asks for them alone)."""
     template = "tournament/manage/_dashboard_live.html" if request.htmx else "tournament/manage/dashboard.html"
-    data = dashboard_data(tournament)
-    if not request.htmx:  # the recent changes in words, each with what it is about (the poll renews the counters)
-        data["recent"] = audit_rows(tournament, data["recent"])
-    return render(
-        request,
-        template,
-        {"tournament": tournament, "roles": roles, "refresh": DASHBOARD_REFRESH_SECONDS, **data},
-    )
+    context = {"tournament": tournament, "roles": roles, "refresh": DASHBOARD_REFRESH_SECONDS}
+    context.update(dashboard_data(tournament), **publication_status(tournament))
+    if not request.htmx:
+        context["join"] = site_address.join(request, tournament)
+        # the recent changes in words, each with what it is about (the poll renews only the counters)
+        context["recent"] = audit_rows(tournament, context["recent"])
+    return render(request, template, context)
 
 
 # --- the results grid -----------------------------------------------------------
