@@ -17,13 +17,14 @@ def games_of_tournament(tournament: Tournament) -> QuerySet[Game]:
 
 
 def player_games(*, tournament: Tournament, player: Registration) -> QuerySet[Game]:
-    """A player's games in the published and finished rounds, round by round."""
+    """A player's games in the published and finished rounds, the latest round first (the game being
+    played now on top of "my tournament")."""
     return (
         Game.objects.filter(round__tournament=tournament)
         .select_related("round", "round__discipline", "black", "white")
         .filter(Q(black=player) | Q(white=player))
         .filter(round__status__in=[Round.Status.PUBLISHED, Round.Status.FINISHED])
-        .order_by("round__number")
+        .order_by("-round__number")
     )
 
 

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from tournament import site_address
 from tournament.forms.results import ConfirmForm, ResultSetForm
 from tournament.models import Game
+from tournament.selectors.audit import audit_rows
 from tournament.selectors.official import Official, official, officials
 from tournament.selectors.results import dashboard as dashboard_data
 from tournament.selectors.results import games_of_tournament
@@ -35,6 +36,8 @@ def dashboard(request, tournament, roles):
     context.update(dashboard_data(tournament), **publication_status(tournament))
     if not request.htmx:
         context["join"] = site_address.join(request, tournament)
+        # the recent changes in words, each with what it is about (the poll renews only the counters)
+        context["recent"] = audit_rows(tournament, context["recent"])
     return render(request, template, context)
 
 
