@@ -270,7 +270,7 @@ class _Reader:
         raise self.error("unterminated property value", after)
 
 
-def parse(text: str, max_nodes: int | None = None) -> SGFGame:
+def parse(text: str, max_nodes: int | None = None) -> SGFGame:  # noqa: C901
     """Parse an SGF collection and return the main line of its first game.
 
     Raises :class:`SGFError` (with line and column) for any syntax error,

@@ -78,7 +78,7 @@ def _star_points(size: int) -> list[tuple[int, int]]:
     return sorted(spots)
 
 
-def board(
+def board(  # noqa: C901
     size: int,
     stones: Mapping[Point, str] | Iterable[tuple[Point, str]] = (),
     *,

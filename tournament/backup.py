@@ -285,7 +285,7 @@ def _account(user_model, fields: dict):
 
 
 @transaction.atomic
-def load_tournament(data: dict) -> Tournament:
+def load_tournament(data: dict) -> Tournament:  # noqa: C901
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise DumpError("not a Vielseitig tournament backup")
     if data.get("version") == 1:

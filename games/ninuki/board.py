@@ -317,7 +317,7 @@ class Board:
     def _illegal(self, p: int, reason: str) -> IllegalMove:
         return IllegalMove(self.ply + 1, "pass" if p < 0 else self.point(p).name(), reason)
 
-    def _push_index(self, p: int) -> list[int]:
+    def _push_index(self, p: int) -> list[int]:  # noqa: C901
         """Play at list index ``p`` (``-1``: pass).  The hot path."""
         n = self.ply + 1
         if self.outcome is not None:

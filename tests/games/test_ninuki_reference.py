@@ -155,7 +155,7 @@ class Reference:
         self.unplace(t, o, taken)
         return ok
 
-    def play(self, p):
+    def play(self, p):  # noqa: C901
         r = self.r
         n = self.ply + 1
         c = 1 if n % 2 else 2

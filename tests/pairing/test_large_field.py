@@ -16,7 +16,7 @@ from tournament.pairing.engine import build_context, pair_round
 from tournament.pairing.matching import available, max_weight_matching
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
-from bench_pairing import synthetic  # noqa: E402
+from bench_pairing import synthetic
 
 needs_c = pytest.mark.skipif(not available(), reason="tournament.pairing._blossom is not built")
 

@@ -146,7 +146,7 @@ def _url(name: str, *args) -> str:
 
 
 @pytest.mark.parametrize("role", ROLES)
-def test_a_page_and_its_downloads_answer_alike(day, client, role):
+def test_a_page_and_its_downloads_answer_alike(day, client, role):  # noqa: C901
     scene = Scene(day)
     name = ROLES[role]
     me = Visitor(client, None if name is None else get_user_model().objects.get(username=name))

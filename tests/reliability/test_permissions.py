@@ -295,7 +295,7 @@ class Site:
 
         self.invitation = invitation_create(tournament=day.tournament, role="referee", user=day.user("organizer"))
 
-    def kwargs(self, name: str, route: str) -> dict:
+    def kwargs(self, name: str, route: str) -> dict:  # noqa: C901
         day = self.day
         values = {}
         if "<slug:slug>" in route:

@@ -314,7 +314,7 @@ def _english():
 
 @pytest.mark.parametrize("name", sorted(CALLS))
 @pytest.mark.parametrize("who", ["none", "anonymous", *USERS])
-def test_a_service_refuses_who_may_not_act(day, name, who):  # noqa: F811 - the fixture
+def test_a_service_refuses_who_may_not_act(day, name, who):
     least, call = CALLS[name]
     user = None if who == "none" else AnonymousUser() if who == "anonymous" else day.user(USERS[who])
     allowed = who == "admin" or (who in RANK and RANK[who] >= RANK[least])
@@ -323,7 +323,7 @@ def test_a_service_refuses_who_may_not_act(day, name, who):  # noqa: F811 - the 
             call(day, user)
         except PermissionDenied as exc:  # pragma: no cover - the failure's message
             pytest.fail(f"{who} was refused {name}: {exc}")
-        except Exception:  # noqa: BLE001 - refused for what the call asks, not for who asks: not this test's matter
+        except Exception:  # noqa: BLE001, S110 - refused for what the call asks, not for who asks: not this test's matter
             pass
     else:
         with pytest.raises(PermissionDenied):
@@ -335,7 +335,7 @@ IN_PERSON = {"live.take_over"}
 
 
 @pytest.mark.parametrize("name", sorted(set(CALLS) - IN_PERSON))
-def test_the_command_line_acts_as_the_site(day, name):  # noqa: F811
+def test_the_command_line_acts_as_the_site(day, name):
     """SYSTEM (management commands, the demo) may do everything; the audit log names no user."""
     _least, call = CALLS[name]
     try:
@@ -346,14 +346,14 @@ def test_the_command_line_acts_as_the_site(day, name):  # noqa: F811
         pass
 
 
-def test_a_refusal_says_why_in_the_readers_language(day):  # noqa: F811
+def test_a_refusal_says_why_in_the_readers_language(day):
     for language, words in (("en", "Only an organizer"), ("de", "Nur ein")):
         with translation.override(language), pytest.raises(PermissionDenied) as refused:
             rounds.round_publish(round=day.round1, user=day.user("referee"))
         assert words in str(refused.value)
 
 
-def test_roles_are_read_once_per_request(client, day):  # noqa: F811
+def test_roles_are_read_once_per_request(client, day):
     """The page decorator reads the roles; the services it calls and the navigation reuse them."""
     client.force_login(day.user("organizer"))
     client.cookies["django_language"] = "en"
@@ -375,7 +375,7 @@ def test_roles_are_read_once_per_request(client, day):  # noqa: F811
         assert len(reads) == 1, (url, reads)
 
 
-def test_an_organizer_is_a_referee_and_a_superuser_an_organizer_in_one_place(day):  # noqa: F811
+def test_an_organizer_is_a_referee_and_a_superuser_an_organizer_in_one_place(day):
     assert roles_of(day.user("organizer"), day.tournament) >= {"organizer", "referee"}
     assert roles_of(day.user("referee"), day.tournament) == {"referee"}
     assert roles_of(day.user("admin"), day.tournament) >= {"organizer", "referee"}
@@ -385,7 +385,7 @@ def test_an_organizer_is_a_referee_and_a_superuser_an_organizer_in_one_place(day
     assert roles_of(SYSTEM, day.tournament) >= {"organizer", "referee", "player"}
 
 
-def test_outside_a_request_roles_are_not_cached(day):  # noqa: F811
+def test_outside_a_request_roles_are_not_cached(day):
     """A test or a command sees a role given a moment ago (only a request's user object caches)."""
     nobody = day.user("nobody")
     assert roles_of(nobody, day.tournament) == frozenset()

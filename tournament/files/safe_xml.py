@@ -78,5 +78,5 @@ def load_xml(source: XmlSource) -> ET.Element:
         raise UnreadableXML("unreadable", e) from None
     except ET.ParseError as e:
         raise UnreadableXML("malformed", e) from None
-    except Exception as e:  # defusedxml refusals (entities, DTD...)
+    except Exception as e:  # noqa: BLE001 - defusedxml's refusals (entities, DTD...) and whatever else the parser raises: unreadable, never a 500
         raise UnreadableXML("refused", e) from None

@@ -246,7 +246,7 @@ class RoundForm(forms.Form):
     pairing_system = forms.ChoiceField(label=_("Pairing system"), required=False)
     last_seen = forms.IntegerField(widget=forms.HiddenInput, required=False)
 
-    def __init__(self, *args, tournament, round=None, **kwargs):  # noqa: A002
+    def __init__(self, *args, tournament, round=None, **kwargs):
         if round is not None and not kwargs.get("initial"):
             kwargs["initial"] = {
                 "discipline": round.discipline_id,

@@ -32,7 +32,7 @@ def _concavity(weight: int, x: NDArray[np.float64], k: float) -> IntArray:
     return (float(weight) * (1.0 - x) * (1.0 + k * x)).astype(np.int64)
 
 
-def cost_matrix(rc: RoundContext, keys: list[str]) -> IntArray:
+def cost_matrix(rc: RoundContext, keys: list[str]) -> IntArray:  # noqa: C901
     """n x n matrix of OpenGotha's total cost (diagonal 0), built from small lookup tables."""
     ctx = rc.ctx
     P = ctx.params

@@ -96,7 +96,7 @@ def _same_discipline_rounds(t: Tournament, round_number: int) -> set[int]:
     return {r for r in range(1, round_number) if t.discipline(r).kind == kind}
 
 
-def build_context(
+def build_context(  # noqa: C901
     t: Tournament, round_number: int, population: list[str], options: Options = Options(), *, ranked: bool = True
 ) -> RoundContext:
     """Scores and seats for every player in ``population`` before ``round_number``.
@@ -300,7 +300,7 @@ def _norm_pairs(pairs: Iterable[Iterable[str]]) -> set[Pair]:
     return {frozenset(p) for p in pairs}
 
 
-def pair_round(
+def pair_round(  # noqa: C901
     t: Tournament,
     round_number: int,
     *,

@@ -133,7 +133,7 @@ def _played(g: Game) -> bool:
     return g.result is not Result.UNKNOWN and not g.by_default
 
 
-def score_table(
+def score_table(  # noqa: C901
     players: Iterable[Player],
     games: Iterable[Game],
     byes: Iterable[Bye],

@@ -92,10 +92,10 @@ class _Bits:
         self.value = (self.value << length) | (num & ((1 << length) - 1))
         self.length += length
 
-    def putBit(self, bit: bool) -> None:  # noqa: N802 - ReportLab's name
+    def putBit(self, bit: bool) -> None:
         self.put(int(bool(bit)), 1)
 
-    def getLengthInBits(self) -> int:  # noqa: N802 - ReportLab's name
+    def getLengthInBits(self) -> int:
         return self.length
 
 

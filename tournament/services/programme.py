@@ -170,7 +170,7 @@ def round_update(
     round: Round,
     discipline: Discipline,
     starts_at,
-    pairing_system: str = "",  # noqa: A002
+    pairing_system: str = "",
     user,
     reason: str = "",
 ) -> Round:
@@ -220,7 +220,7 @@ def round_update(
 
 
 @transaction.atomic
-def round_delete(*, round: Round, user) -> None:  # noqa: A002
+def round_delete(*, round: Round, user) -> None:
     """Delete the last round while it is planned and has no games; players' absences from it go too."""
     require(user, round.tournament, ORGANIZER)
     tournament = _lock(round.tournament)

@@ -102,7 +102,7 @@ def game_swap_players(
     *,
     round: Round,
     player_a: Registration,
-    player_b: Registration,  # noqa: A002
+    player_b: Registration,
     user,
 ) -> list[str]:
     """Swap two players between their games (or the colours of their one game); the warnings in words."""
@@ -147,7 +147,7 @@ def players_pair(
     *,
     round: Round,
     player_a: Registration,
-    player_b: Registration,  # noqa: A002
+    player_b: Registration,
     user,
 ) -> tuple[Game, list[str]]:
     """Pair two players without a game by hand (a bye either of them had goes); colours,
@@ -173,7 +173,7 @@ def players_pair(
 
 
 @transaction.atomic
-def round_set_bye(*, round: Round, player: Registration, user) -> Bye:  # noqa: A002
+def round_set_bye(*, round: Round, player: Registration, user) -> Bye:
     """Give the round's bye to a player without a game; whoever had it is unpaired."""
     require(user, round.tournament, ORGANIZER)
     round_ = _locked_round(round)
@@ -240,7 +240,7 @@ def pair_constraint_add(
     round: Round | None = None,
     reason: str = "",
     user,
-) -> PairConstraint:  # noqa: A002
+) -> PairConstraint:
     """A fixed pair (for one round) or a forbidden pair (for one round or all); one that
     contradicts the constraints already there is refused (see :meth:`PairConstraint.clean`)."""
     require(user, tournament, ORGANIZER)

@@ -131,7 +131,7 @@ def _constraint_conflicts(constraints, registrations: dict[int, Registration]) -
 
 
 @transaction.atomic
-def round_pair(*, round: Round, user) -> PairingOutcome:  # noqa: A002 - the domain's word
+def round_pair(*, round: Round, user) -> PairingOutcome:
     """Pair a planned round with the engine; kept (pinned) games stay as they are.
 
     A warning, not a refusal: earlier rounds that are not published or still
@@ -241,7 +241,7 @@ def round_pair(*, round: Round, user) -> PairingOutcome:  # noqa: A002 - the dom
 
 
 @transaction.atomic
-def round_repair(*, round: Round, user) -> PairingOutcome:  # noqa: A002
+def round_repair(*, round: Round, user) -> PairingOutcome:
     """Pair a paired round again (kept games stay), in one transaction: if the new
     pairing fails, the old one is still there, untouched."""
     require(user, round.tournament, ORGANIZER)
@@ -261,7 +261,7 @@ def pair_constraints_for(round_: Round):
 
 
 @transaction.atomic
-def round_unpair(*, round: Round, user, keep_pinned: bool = True) -> Round:  # noqa: A002
+def round_unpair(*, round: Round, user, keep_pinned: bool = True) -> Round:
     """Back to planned before publication; pinned (fixed, hand-made) games stay."""
     require(user, round.tournament, ORGANIZER)
     round_ = round
@@ -329,7 +329,7 @@ def _step(source: str, target: str, action: str, doc: str, check=None):
     """A service moving a round from ``source`` to ``target`` (see :func:`_move`)."""
 
     @transaction.atomic
-    def step(*, round: Round, user, reason: str = "") -> Round:  # noqa: A002
+    def step(*, round: Round, user, reason: str = "") -> Round:
         return _move(round, source, target, action, user=user, reason=reason, check=check)
 
     step.__name__ = step.__qualname__ = action.replace(".", "_")

@@ -26,7 +26,7 @@ def add_errors(form, exc: ValidationError, field: str | None = None) -> None:
             if model is not None:
                 try:
                     label = str(model._meta.get_field(name).verbose_name)
-                except Exception:  # noqa: BLE001 - a name that is no field: keep it as it is
+                except Exception:  # noqa: BLE001, S110 - a name that is no field: keep it as it is
                     pass
             form.add_error(field, [f"{label}: {m}" for m in messages])
 

@@ -124,7 +124,7 @@ def key(name: str, first: str) -> str:
     return (name + first).replace(" ", "").upper()
 
 
-def simulate(seed: int) -> str:
+def simulate(seed: int) -> str:  # noqa: C901
     rnd = random.Random(seed)
     n_players = rnd.randint(8, 30)
     n_rounds = rnd.randint(3, 7)
