@@ -327,39 +327,31 @@ def _pairing_parameters(rnd: random.Random, kind: int) -> dict[str, str]:
     }
 
 
-def pairing_scenario(seed: int) -> str:
-    """The file ``simpair-<seed>`` (1 to ``PAIRING_SCENARIOS``, see :func:`role`)."""
-    rnd = random.Random(1000 + seed)
-    kind = role(seed)
-    big = kind == BIG_FIELD
-    n_players = 700 if big else rnd.randint(14, 26) | (1 if kind >= 9 else 0)
-    n_rounds = 5
-    played_rounds = 3 if big else rnd.randint(3, 5)
-    swiss_cat = kind in (9, 11)
-    mcmahon = not swiss_cat and kind != 7 and seed != 24
+def _scenario_rank(rnd: random.Random, kind: int, spread: list[int], i: int) -> int:
+    if kind in (4, 5):
+        # one or two players a rank, over 26 ranks: many groups of few players
+        return spread[i % len(spread)]
+    if kind == BIG_FIELD:
+        return max(-30, min(8, round(rnd.gauss(-6, 7))))
+    return rnd.randint(-25, 6)
+
+
+def _scenario_players(rnd: random.Random, kind: int, n_players: int, n_rounds: int, players_el: ET.Element) -> list:
     absent_rate = 0.25 if kind <= 3 else 0.05
     pre_rate = 0.2 if kind <= 3 else 0.03
-    root = ET.Element("Tournament", {"dataVersion": "201", "fullVersionNumber": "3.51.02"})
-    players_el = ET.SubElement(root, "Players")
-    players = []
+    players: list[tuple[str, str, int, str, str]] = []
     seen = set()
     spread = list(range(-20, 6))
     rnd.shuffle(spread)
     while len(players) < n_players:
-        if big:
+        if kind == BIG_FIELD:
             name, first = f"{rnd.choice(SURNAMES)}{len(players):03d}", rnd.choice(GIVEN)
         else:
             name, first = rnd.choice(SURNAMES), rnd.choice(GIVEN)
         if key(name, first) in seen:
             name = f"{name}{len(players)}"
         seen.add(key(name, first))
-        if kind in (4, 5):
-            # one or two players a rank, over 26 ranks: many groups of few players
-            rank = spread[len(players) % len(spread)]
-        elif big:
-            rank = max(-30, min(8, round(rnd.gauss(-6, 7))))
-        else:
-            rank = rnd.randint(-25, 6)
+        rank = _scenario_rank(rnd, kind, spread, len(players))
         part = "".join("0" if rnd.random() < absent_rate else "1" for _ in range(n_rounds))
         status = "FIN" if rnd.random() >= pre_rate else "PRE"
         players.append((name, first, rank, part, status))
@@ -385,6 +377,10 @@ def pairing_scenario(seed: int) -> str:
                 "smmsCorrection": str(rnd.choice([0, 0, 0, 0, 1, -1])),
             },
         )
+    return players
+
+
+def _scenario_games(rnd: random.Random, players: list, played_rounds: int, root: ET.Element) -> None:
     games_el = ET.SubElement(root, "Games")
     byes = []
     results = ["RESULT_WHITEWINS", "RESULT_BLACKWINS"] * 6 + ["RESULT_EQUAL", "RESULT_UNKNOWN", "RESULT_BOTHLOSE"]
@@ -413,6 +409,21 @@ def pairing_scenario(seed: int) -> str:
         byes_el = ET.SubElement(root, "ByePlayers")
         for r, k in byes:
             ET.SubElement(byes_el, "ByePlayer", {"player": k, "roundNumber": str(r)})
+
+
+def pairing_scenario(seed: int) -> str:
+    """The file ``simpair-<seed>`` (1 to ``PAIRING_SCENARIOS``, see :func:`role`)."""
+    rnd = random.Random(1000 + seed)
+    kind = role(seed)
+    big = kind == BIG_FIELD
+    n_players = 700 if big else rnd.randint(14, 26) | (1 if kind >= 9 else 0)
+    n_rounds = 5
+    played_rounds = 3 if big else rnd.randint(3, 5)
+    swiss_cat = kind in (9, 11)
+    mcmahon = not swiss_cat and kind != 7 and seed != 24
+    root = ET.Element("Tournament", {"dataVersion": "201", "fullVersionNumber": "3.51.02"})
+    players = _scenario_players(rnd, kind, n_players, n_rounds, ET.SubElement(root, "Players"))
+    _scenario_games(rnd, players, played_rounds, root)
     tps = ET.SubElement(root, "TournamentParameterSet")
     n_cat = rnd.choice([2, 3]) if kind >= 9 and not big else 1
     gen = ET.SubElement(
