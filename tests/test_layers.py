@@ -18,7 +18,7 @@ models                    the data model
 files and words           other programs' files (``files/``), PDFs, a game kind's site side
                           (``variants``), names, the pairing's and the standings' words, throttles
 pairing, standings        the pure engines of the tournament
-base                      the rules engines (``games/``), ranks, limits
+base                      the rules engines (``games/``), ranks, limits, the order of names
 ========================  ==========================================================================
 
 A module imports from its own group, or from a layer below; never from a layer
@@ -73,7 +73,7 @@ LAYERS: list[dict[str, list[str]]] = [
         ]
     },
     {"pairing, standings": ["tournament.pairing", "tournament.standings"]},
-    {"base": ["games", "tournament.ranks", "tournament.limits", "tournament$"]},
+    {"base": ["games", "tournament.ranks", "tournament.limits", "tournament.collation", "tournament$"]},
 ]
 
 

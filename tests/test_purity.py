@@ -21,6 +21,7 @@ PURE = [
     "tournament.standings",
     "tournament.limits",
     "tournament.ranks",
+    "tournament.collation",
     "tournament.files.opengotha",
     "tournament.files.safe_xml",
     "tournament.pair_opengotha",

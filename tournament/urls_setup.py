@@ -26,6 +26,7 @@ setup_pages = [
     path("programme/", include(programme_pages)),
     path("files/", files.files_page, name="manage_files"),
     path("files/opengotha.xml", files.opengotha_export, name="manage_opengotha_export"),
+    path("files/opengotha/<number:discipline>.xml", files.opengotha_export, name="manage_opengotha_export_discipline"),
     path("files/opengotha-players/", files.opengotha_players, name="manage_opengotha_players"),
 ]
 

@@ -9,7 +9,7 @@ game"). This module only
 
 - maps the site's kinds (``DisciplineKind``: every name of
   ``games.variants()`` and ``other``) to their variant (:func:`variant_for`),
-- lists the kinds with a fact the database is asked by (:func:`egd_kinds`),
+- lists the kinds with a fact the database is asked by (:func:`egd_kinds`, :func:`opengotha_kinds`),
 - adds the site's one policy of its own: no tournament plays on a board
   smaller than :data:`MIN_BOARD` (:func:`board_sizes`),
 - words the codes a variant gives (:func:`rule_option_message`, :func:`dead_stones_text`); its ways of
@@ -30,6 +30,7 @@ __all__ = [
     "board_sizes",
     "dead_stones_text",
     "egd_kinds",
+    "opengotha_kinds",
     "rule_option_message",
     "variant_for",
 ]
@@ -52,6 +53,13 @@ def board_sizes(kind: str) -> tuple[int, ...]:
 def egd_kinds() -> tuple[str, ...]:
     """The kinds the EGD rates (``Variant.egd_rated``: Go), for ``kind__in=``: their disciplines have h9 files."""
     return tuple(name for name, v in games.variants().items() if v.egd_rated)
+
+
+def opengotha_kinds() -> tuple[str, ...]:
+    """The kinds whose rounds an OpenGotha file can hold: games counted on a board with komi (the Go
+    family, Rund-Go and a tournament's ``other`` game, played as Go), not Ninuki-Renju (no komi, no
+    handicap, won by a five or by captures)."""
+    return tuple(name for name, v in games.variants().items() if v.has_komi) + ("other",)
 
 
 #: The words for :class:`games.schema.RuleOptionError`'s codes.

@@ -111,9 +111,9 @@ def test_round_shape_results_white_first_bye_and_not_playing(client, day):
     assert (g1["result"], g1["result_state"]) == ("0-1", "confirmed")  # White first: Black won
     assert g2["result"] == "1-0!"  # White won by default
     assert data["bye"] == {"id": byed.pk, "name": "Frei Test"}
-    assert data["not_playing"] == [
-        {"id": away.pk, "name": "Weg Test", "why": "absent"},
+    assert data["not_playing"] == [  # by name as German readers sort: Übrig (as U) before Weg
         {"id": unpaired.pk, "name": "Übrig Test", "why": "unpaired"},
+        {"id": away.pk, "name": "Weg Test", "why": "absent"},
     ]
     assert "Übrig".encode() in response.content  # UTF-8 as it is
 

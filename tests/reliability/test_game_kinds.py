@@ -292,10 +292,11 @@ def test_the_rounds_pages_pdfs_and_forms_follow_the_variant(kind, day, client, k
     # the live board, for a game the engines replay
     live = client.get(reverse("live_board", args=[slug, game.pk]))
     assert live.status_code == (200 if v.validated else 404)
-    # the EGD's file lists the disciplines of the games it rates
+    # the EGD's file lists the disciplines of the games it rates; OpenGotha's those of the games counted with komi
     client.force_login(day.user("organizer"))
     files = client.get(reverse("manage_files", args=[slug]))
-    assert (discipline in files.context["go_disciplines"]) == v.egd_rated
+    (row,) = [row for row in files.context["export_rows"] if row.discipline == discipline]
+    assert (row.egd, row.opengotha) == (v.egd_rated, v.has_komi)
 
 
 @pytest.mark.django_db

@@ -178,6 +178,7 @@ EXPECTED: dict[str, Url] = {
     "manage_round_delete": Url(WRITE, post=ORGANIZERS),
     "manage_files": Url(only(ORGANIZERS)),
     "manage_opengotha_export": Url(only(ORGANIZERS)),
+    "manage_opengotha_export_discipline": Url(only(ORGANIZERS)),
     "manage_opengotha_players": Url(WRITE, post=ORGANIZERS),
 }
 
@@ -322,7 +323,8 @@ class Site:
         if "<str:action>" in route:
             values["action"] = "finish"
         if _number(route, "discipline"):
-            values["discipline"] = day.ninuki.pk
+            # Ninuki's OpenGotha file sends back to the files page (not Go): Go's
+            values["discipline"] = day.go.pk if name == "manage_opengotha_export_discipline" else day.ninuki.pk
         if "object_id>" in route:
             model = _model_of(name) if name not in ("admin:view_on_site",) else None
             values["object_id"] = self._admin_object(model)

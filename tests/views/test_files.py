@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from tests.shared import needs_shared, shared
 from tournament.files.opengotha import read_tournament
-from tournament.models import AuditEntry, Registration, Tournament
+from tournament.models import AuditEntry, Registration, Round, Tournament
 from tournament.permissions import SYSTEM
 from tournament.services.file_import import PlayerImportError
 from tournament.services.opengotha import import_opengotha
@@ -117,8 +117,12 @@ def test_odd_player_files_import_nothing(organizer_client, day, data):
 def test_the_files_page_links_every_download(organizer_client, day):
     t = day.tournament
     page = organizer_client.get(reverse("manage_files", args=[t.slug])).content.decode()
+    assert reverse("manage_opengotha_export", args=[t.slug]) in page  # one discipline played: one file
+    assert 'href="' + reverse("h9_results", args=[t.slug]) + '"' not in page  # no Go round yet
+    Round.objects.create(tournament=t, discipline=day.go, number=2, status=Round.Status.PUBLISHED)
+    page = organizer_client.get(reverse("manage_files", args=[t.slug])).content.decode()
     for name, args in (
-        ("manage_opengotha_export", [t.slug]),
+        ("manage_opengotha_export_discipline", [t.slug, day.go.pk]),
         ("h9_results", [t.slug]),
         ("csv_standings", [t.slug]),
         ("pdf_standings", [t.slug]),

@@ -77,6 +77,8 @@ _RESULTS = {
     "RESULT_BOTHWIN": Result.BOTH_WIN,
 }
 _RESULT_NAMES = {v: k for k, v in _RESULTS.items()}
+#: Other spellings files carry: pairgoth's export (which writes files as "3.52.03") spells both-lose so.
+_RESULT_ALIASES = {"RESULT_BOTHLOOSE": "RESULT_BOTHLOSE"}
 
 
 def _bool(v: str | None, default: bool) -> bool:
@@ -318,7 +320,13 @@ def _parameters(tps: ET.Element, gps_el: ET.Element) -> Parameters:
 
 
 def _general(gps_el: ET.Element) -> GeneralParams:
-    """``<GeneralParameterSet>``: rounds, McMahon bar and floor, bye and absence values, categories, komi, size."""
+    """``<GeneralParameterSet>``: rounds, McMahon bar and floor, bye and absence values, categories, komi, size.
+
+    What the file leaves out is read with the defaults of OpenGotha's reader
+    (``ExternalDocument``), not those of a new tournament: McMahon bar 4d, floor
+    20k, zero 30k, every value of a bye and an absence 0 (NBW and MMS alike),
+    rounding down, not-played games not as half points.
+    """
     g = gps_el.attrib
     nrounds = _int(g.get("numberOfRounds"), 5, "numberOfRounds", low=1, high=MAX_ROUNDS)
     ncat = _int(g.get("numberOfCategories"), 1, "numberOfCategories", low=1, high=9)
@@ -330,12 +338,12 @@ def _general(gps_el: ET.Element) -> GeneralParams:
     return GeneralParams(
         number_of_rounds=nrounds,
         mm_floor=_rank(g.get("genMMFloor"), -20, "genMMFloor"),
-        mm_bar=_rank(g.get("genMMBar"), 0, "genMMBar"),
+        mm_bar=_rank(g.get("genMMBar"), 3, "genMMBar"),
         mm_zero=_rank(g.get("genMMZero"), -30, "genMMZero"),
-        mms2_absent=_int(g.get("genMMS2ValueAbsent"), 1, "genMMS2ValueAbsent"),
-        mms2_bye=_int(g.get("genMMS2ValueBye"), 2, "genMMS2ValueBye"),
+        mms2_absent=_int(g.get("genMMS2ValueAbsent"), 0, "genMMS2ValueAbsent"),
+        mms2_bye=_int(g.get("genMMS2ValueBye"), 0, "genMMS2ValueBye"),
         nbw2_absent=_int(g.get("genNBW2ValueAbsent"), 0, "genNBW2ValueAbsent"),
-        nbw2_bye=_int(g.get("genNBW2ValueBye"), 2, "genNBW2ValueBye"),
+        nbw2_bye=_int(g.get("genNBW2ValueBye"), 0, "genNBW2ValueBye"),
         round_down_nbw_mms=_bool(g.get("genRoundDownNBWMMS"), True),
         count_not_played_as_half=_bool(g.get("genCountNotPlayedGamesAsHalfPoint"), False),
         number_of_categories=ncat,
@@ -482,6 +490,7 @@ def _games(root: ET.Element, finder: _Keys) -> list[Game]:
         res = a.get("result", "RESULT_UNKNOWN")
         by_def = res.endswith("_BYDEF")
         base = res[: -len("_BYDEF")] if by_def else res
+        base = _RESULT_ALIASES.get(base, base)
         if base not in _RESULTS:
             raise OpenGothaFormatError(f"unknown game result {res!r}")
         games.append(
@@ -704,6 +713,35 @@ def _parameter_set(t: Tournament) -> ET.Element:
 
 def with_params(t: Tournament, params: Parameters) -> Tournament:
     return replace(t, params=params)
+
+
+# --- what the import says about a file ------------------------------------------------------------
+
+#: A note on a file that is read all the same: its code and what it names (worded by the service).
+Note = tuple[str, dict[str, object]]
+
+
+def notes(t: Tournament) -> tuple[Note, ...]:
+    """What an import of ``t`` says about it, though it reads it whole:
+
+    - ``absent_with_game``: a player marked not participating in a round has a game there; as
+      OpenGotha 3.51.02 does (its scoring marks the player paired by the game), the game counts;
+    - ``team_section``: a team placement section (``TeamTournamentParameterSet``, OpenGotha 3.52's
+      ``TEAMP``, ``BDW``...): kept, written back, not used (the site runs no team tournament).
+    """
+    out: list[Note] = []
+    present = {p.key: p for p in t.players}
+    for g in sorted(t.games, key=lambda g: (g.round, g.table)):
+        for k in (g.black, g.white):
+            part = present[k].participation
+            if g.round <= len(part) and not part[g.round - 1]:
+                out.append(("absent_with_game", {"player": present[k].full_name, "round": g.round}))
+    for raw in (t.extra or {}).get("others", ()):
+        el = ET.fromstring(raw)
+        if el.tag == "TeamTournamentParameterSet":
+            names = [c.get("name", "") for c in el.iter("PlacementCriterion") if c.get("name", "NULL") != "NULL"]
+            out.append(("team_section", {"criteria": ", ".join(names)}))
+    return tuple(out)
 
 
 # --- the file as the site takes it ------------------------------------------------------------

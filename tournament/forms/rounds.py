@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from tournament.collation import sorted_by_name
 from tournament.limits import MAX_ID, MAX_ROUND, MAX_TABLE
 from tournament.models import Discipline, Registration
 
@@ -26,10 +27,8 @@ def player_choices(tournament, players=None) -> list[tuple[int, str]]:
     """The players to choose from (``players``, else the tournament's registrations), as the choices
     show them (by name): one query for all the forms of a page, none when ``players`` are given."""
     if players is None:
-        names = Registration.objects.filter(tournament=tournament).only("pk", "surname", "given_name")
-        ordered = names.order_by("surname", "given_name", "id")
-    else:
-        ordered = sorted(players, key=lambda p: (p.surname, p.given_name, p.pk))
+        players = Registration.objects.filter(tournament=tournament).only("pk", "surname", "given_name")
+    ordered = sorted_by_name(players)
     return [(p.pk, str(p)) for p in ordered]
 
 
@@ -62,13 +61,11 @@ class PlayerPairForm(forms.Form):
         queryset = tournament.registrations.all()
         if players is not None:
             queryset = queryset.filter(pk__in=[p.pk for p in players])
-        queryset = queryset.order_by("surname", "given_name", "id")
-        if not self.is_bound and not isinstance(choices, Options):
+        if not isinstance(choices, Options):
             choices = player_options(choices if choices is not None else player_choices(tournament, players))
         for name in ("player_a", "player_b"):
-            self.fields[name].queryset = queryset
-            if not self.is_bound:
-                _offer(self.fields[name], choices)
+            self.fields[name].queryset = queryset  # what may be posted; shown by name (player_choices)
+            _offer(self.fields[name], choices)
         if not reason:
             del self.fields["reason"]
 
@@ -96,6 +93,5 @@ class PlayerForm(forms.Form):
         queryset = tournament.registrations.all()
         if players is not None:
             queryset = queryset.filter(pk__in=[p.pk for p in players])
-        self.fields["player"].queryset = queryset.order_by("surname", "given_name", "id")
-        if not self.is_bound:
-            _offer(self.fields["player"], player_options(player_choices(tournament, players)))
+        self.fields["player"].queryset = queryset  # what may be posted; shown by name (player_choices)
+        _offer(self.fields["player"], player_options(player_choices(tournament, players)))

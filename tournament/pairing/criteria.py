@@ -84,6 +84,9 @@ ALIASES = {
     "RATING": "Rating",
     "RANK": "Rank",
     "CUSS": "CUSSW",
+    # pairgoth's names (its export writes files as "3.52.03"): no criterion, the category
+    "NONE": "NULL",
+    "CATEGORY": "CAT",
 }
 
 _CANONICAL: dict[str, str] = {}

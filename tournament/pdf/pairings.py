@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
+from tournament.collation import person_key
 from tournament.pdf.data import PairingSheet
 
 from .grid import GridColumn, Section, render
@@ -84,7 +85,7 @@ def sections(sheet: PairingSheet) -> list[Section]:
     # not playing this round
     for players, why in ((sheet.byes, _("bye")), (sheet.absent, _("absent")), (sheet.withdrawn, _("withdrawn"))):
         entries += [(p, "–", why, None) for p in players]
-    entries.sort(key=lambda e: (e[0].surname.casefold(), e[0].given_name.casefold()))
+    entries.sort(key=lambda e: person_key(e[0]))
     by_name = [
         [p.name, p.rank, p.club, table, colour, opp.name if opp else "", opp.rank if opp else ""]
         for p, table, colour, opp in entries

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from django.utils import timezone
 
+from tournament.collation import sorted_by_name
 from tournament.models import Game, Registration, Round, Tournament
 from tournament.models.game import Result
 from tournament.pairing.model import full_name
@@ -91,10 +92,10 @@ def tournament(t: Tournament) -> dict:
 
 
 def players(t: Tournament) -> list[dict]:
-    regs = (
-        t.registrations.filter(status=Registration.Status.CONFIRMED)
-        .order_by("surname", "given_name", "pk")
-        .only("pk", "tournament", "surname", "given_name", "club", "country", "rank", "status")
+    regs = sorted_by_name(
+        t.registrations.filter(status=Registration.Status.CONFIRMED).only(
+            "pk", "tournament", "surname", "given_name", "club", "country", "rank", "status"
+        )
     )
     return [
         {
@@ -130,12 +131,11 @@ def _game(g: Game) -> dict:
 
 def round_(t: Tournament, r: Round) -> dict:
     games = games_by_table(r)
-    byes = list(r.byes.select_related("player").order_by("player__surname", "player__given_name", "player_id"))
+    byes = sorted_by_name(r.byes.select_related("player"), key=lambda b: b.player)
     busy = {g.black_id for g in games} | {g.white_id for g in games} | {b.player_id for b in byes}
-    confirmed = (
+    confirmed = sorted_by_name(
         t.registrations.filter(status=Registration.Status.CONFIRMED)
         .exclude(pk__in=busy)
-        .order_by("surname", "given_name", "pk")
         .only("pk", "tournament", "surname", "given_name", "absent_rounds")
     )
     not_playing = [

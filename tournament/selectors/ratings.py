@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from django.db.models import Q
 
+from tournament.collation import name_key, sorted_by_name
 from tournament.files.rating_list import ID_FIELDS, KINDS
 from tournament.models import RatedPlayer, RatingList, Registration, Tournament
 from tournament.names import fold_name
@@ -24,6 +25,8 @@ from tournament.ranks import format_rank
 SEARCH_LIMIT = 10
 #: Shorter searches are not run (two letters already narrow the list enough).
 SEARCH_MIN = 2
+#: The most matches of one search read to be put in the order of their names (tournament.collation).
+SEARCH_SCAN = 500
 
 
 def site_lists() -> dict[str, RatingList]:
@@ -75,7 +78,10 @@ def search(tournament: Tournament, query: str, limit: int = SEARCH_LIMIT, lists=
                 qs = qs.filter(search__contains=" " + word)
         else:
             qs = qs.filter(number__startswith=query.upper())
-        for player in qs.order_by("surname", "given_name", "number")[:limit]:
+        # the matches in the order of their names (tournament.collation), of at most SEARCH_SCAN read: a search
+        # that matches more shows the first by name among those; one more letter narrows it
+        matches = sorted(qs[:SEARCH_SCAN], key=lambda p: (name_key(p.surname, p.given_name), p.number, p.pk))
+        for player in matches[:limit]:
             key = (rating_list.kind, player.number)
             if player.number and key in taken:
                 continue
@@ -135,9 +141,7 @@ def rank_differences(tournament: Tournament) -> tuple[list[RankDifference], int]
     """Registrations (not withdrawn) whose rank or rating differs from the lists, matched by their number in
     each list only (EGD PIN, FFG licence, AGA ID; never by name), the lists in their order; and how many
     registrations are in none of the lists."""
-    regs = list(
-        tournament.registrations.exclude(status=Registration.Status.WITHDRAWN).order_by("surname", "given_name", "pk")
-    )
+    regs = sorted_by_name(tournament.registrations.exclude(status=Registration.Status.WITHDRAWN))
     found: dict[int, RatedPlayer] = {}
     for rating_list in lists_in_use(tournament):
         field = ID_FIELDS[rating_list.kind]

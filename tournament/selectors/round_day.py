@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from tournament.collation import sorted_by_name
 from tournament.models import Game, Registration, Round
 from tournament.pairing import edits
 from tournament.pairing import model as pm
@@ -40,12 +41,12 @@ def not_playing(round_: Round, games=None) -> NotPlaying:
     if games is None:
         games = round_.games.all()
     seated = {pk for g in games for pk in (g.black_id, g.white_id)}
-    byes = list(round_.byes.select_related("player").order_by("player__surname", "player__given_name"))
+    byes = sorted_by_name(round_.byes.select_related("player"), key=lambda b: b.player)
     seated |= {b.player_id for b in byes}
     out = NotPlaying(byes=[b.player for b in byes])
     # the names, and what a pairing sheet lists of the players not playing (a congress: 2,000 rows)
     shown = ("pk", "tournament", "surname", "given_name", "status", "absent_rounds", "rank", "club", "country")
-    for reg in round_.tournament.registrations.order_by("surname", "given_name", "pk").only(*shown):
+    for reg in sorted_by_name(round_.tournament.registrations.only(*shown)):
         if reg.pk in seated:
             continue
         if reg.status == Registration.Status.WITHDRAWN:

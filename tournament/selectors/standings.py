@@ -46,19 +46,27 @@ def tournament_data(
     ``public``: only published and finished rounds (what anybody may see);
     otherwise every paired round too.  The games of planned rounds never
     count; the rounds themselves count up to the last counted one (or all of
-    them with ``every_round``), as OpenGotha counts every round.
+    them with ``every_round``), as OpenGotha counts every round. After round
+    ``up_to`` every round up to it counts, as in OpenGotha's table after that
+    round: a round without games too (absent and bye values, the SOSM family's
+    starting score), but not a paired round whose games this table may not show.
+    The players listed are those with a game or a bye in any paired round
+    (``TournamentData.taking_part``), as OpenGotha lists them.
     """
     states = PUBLIC_STATES if public else ALL_STATES
-    rounds_qs = tournament.rounds.select_related("discipline")
-    if up_to is not None:
-        rounds_qs = rounds_qs.filter(number__lte=up_to)
-    every = list(rounds_qs.order_by("number"))
+    whole = list(tournament.rounds.select_related("discipline").order_by("number"))
+    every = [r for r in whole if up_to is None or r.number <= up_to]
     counted = [r for r in every if r.status in states]
     # a round before the last counted one counts even without games, as in
     # OpenGotha (SOSM adds the player's starting score for it); its games, if
     # any, only when its state counts
     last = max((r.number for r in counted), default=0)
-    rounds = every if every_round and counted else [r for r in every if r.number <= last]
+    if every_round and counted:
+        rounds = every
+    elif up_to is not None:
+        rounds = [r for r in every if r.status in states or r.status == Round.Status.PLANNED]
+    else:
+        rounds = [r for r in every if r.number <= last]
     round_ids = {r.pk: r.number for r in counted}
     games = list(
         Game.objects.filter(round_id__in=round_ids).values_list(
@@ -67,11 +75,27 @@ def tournament_data(
     )
     byes = list(Bye.objects.filter(round_id__in=round_ids).values_list("round_id", "player_id"))
     involved = {g[2] for g in games} | {g[3] for g in games} | {b[1] for b in byes}
+    # OpenGotha lists every player with a game or a bye in any round of the tournament, after every
+    # round (a player absent in round 1 who plays later is in the table after round 1): the paired
+    # rounds this table does not count (later than ``up_to``, or not yet published) name them too
+    uncounted = [r.pk for r in whole if r.status in ALL_STATES and r.pk not in round_ids]
+    taking_part = None
+    if uncounted:
+        later = set()
+        for black, white in Game.objects.filter(round_id__in=uncounted).values_list("black_id", "white_id"):
+            later.update((black, white))
+        later.update(Bye.objects.filter(round_id__in=uncounted).values_list("player_id", flat=True))
+        taking_part = frozenset(involved | later)
+        involved = set(taking_part)
     # plain values, not model instances: the standings of a few hundred players are rebuilt after every result
+    # preliminary registrations too: counted, never listed (``TournamentData.unlisted``), as OpenGotha
+    # counts its PRE players in the direct confrontation of their group
+    waiting = (Registration.Status.CONFIRMED, Registration.Status.PRELIMINARY)
     registrations = (
         Registration.objects.filter(tournament=tournament)
-        .filter(Q(status=Registration.Status.CONFIRMED) | Q(pk__in=involved))
+        .filter(Q(status__in=waiting) | Q(pk__in=involved))
         .values_list(
+            "status",
             "pk",
             "surname",
             "given_name",
@@ -87,7 +111,9 @@ def tournament_data(
         )
     )
     entrants = []
+    unlisted = set()
     for (
+        status,
         pk,
         surname,
         given_name,
@@ -101,6 +127,8 @@ def tournament_data(
         surname_latin,
         given_name_latin,
     ) in registrations:
+        if status == Registration.Status.PRELIMINARY and pk not in involved:
+            unlisted.add(pk)
         entrants.append(
             sm.Entrant(
                 id=pk,
@@ -129,6 +157,8 @@ def tournament_data(
         byes=tuple(sm.Bye(round=round_ids[rid], player=pid) for rid, pid in byes),
         settings=settings_for(tournament),
         name=tournament.name,
+        taking_part=taking_part,
+        unlisted=frozenset(unlisted),
     )
 
 
@@ -259,9 +289,10 @@ def h9_header(tournament: Tournament, *, discipline: str | None = None, tourname
 
     qs = tournament.disciplines.all()
     qs = qs.filter(name=discipline) if discipline else qs.filter(kind__in=egd_kinds())
-    d = qs.order_by("position").first()
-    games = Game.objects.filter(round__tournament=tournament, round__discipline=d) if d else None
-    handicapped = bool(games is not None and games.filter(handicap__gt=0).exists())
+    # KM: the komi of the (first) Go discipline the rounds play; the file of all Go rounds is written only
+    # while they share one (selectors.exports.go_komis)
+    d = qs.filter(rounds__isnull=False).order_by("position").first() or qs.order_by("position").first()
+    handicapped = Game.objects.filter(round__tournament=tournament, round__discipline__in=qs, handicap__gt=0).exists()
     time = parse_time_control(tournament.time_control)
     sizes = dict(tournament.rounds.filter(discipline__in=qs).values_list("number", "discipline__board_size"))
     return H9Header(

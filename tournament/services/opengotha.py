@@ -16,15 +16,48 @@ from dataclasses import replace
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
-from tournament.files.opengotha import OpenGothaFormatError, imported, read_tournament, write_tournament
-from tournament.models import Tournament
+from tournament.files.opengotha import OpenGothaFormatError, imported, notes, read_tournament, write_tournament
+from tournament.models import Discipline, Tournament
 from tournament.pairing import model as pm
 from tournament.permissions import require_create
+from tournament.selectors.exports import has_opengotha_form, whole_file_discipline
 from tournament.selectors.pairing_data import plain_tournament
 
 from .file_import import import_tournament
 
-__all__ = ["OpenGothaFormatError", "import_opengotha", "export_opengotha", "problem_text", "read_opengotha"]
+__all__ = [
+    "OpenGothaFormatError",
+    "import_opengotha",
+    "export_opengotha",
+    "import_notes",
+    "problem_text",
+    "read_opengotha",
+]
+
+
+def import_notes(source) -> list[str]:
+    """What importing the file says about it, in the reader's language (:func:`~tournament.files.opengotha.notes`):
+    games of players marked not participating (counted, as OpenGotha counts them), a team section (kept,
+    not used)."""
+    out = []
+    for code, params in notes(read_opengotha(source)):
+        if code == "absent_with_game":
+            out.append(
+                _(
+                    "%(player)s is marked as not playing in round %(round)s but has a game there: "
+                    "the game counts, and %(player)s counts as paired in that round, as in OpenGotha."
+                )
+                % params
+            )
+        elif code == "team_section":
+            out.append(
+                _(
+                    "The file has a team placement section (%(criteria)s): it is kept and written back "
+                    "with the file, but the site ranks the players only, not teams."
+                )
+                % params
+            )
+    return out
 
 
 def problem_text(exc: OpenGothaFormatError) -> str:
@@ -57,9 +90,24 @@ def import_opengotha(source, *, slug: str | None = None, user) -> Tournament:
     return import_tournament(data, slug=slug, user=user, reason="OpenGotha file", fallback="opengotha")
 
 
-def export_opengotha(tournament: Tournament) -> str:
-    """The tournament as an OpenGotha file (its Go-family rounds, all players)."""
-    data = plain_tournament(tournament)
+def export_opengotha(tournament: Tournament, *, discipline: Discipline | None = None) -> str:
+    """An OpenGotha file of one discipline: all players, that discipline's rounds (numbered 1, 2, ... in
+    the file), its board size, komi and handicap; the other disciplines' rounds are left out, since an
+    OpenGotha file holds one board size and one komi. Without ``discipline``: the file of
+    :func:`~tournament.selectors.exports.whole_file_discipline` (the one every round plays: an imported
+    OpenGotha tournament, written back losslessly; else the first in the programme with an OpenGotha
+    form), or the players and settings alone when no round has one. ``ValidationError`` for a
+    discipline without an OpenGotha form (Ninuki-Renju) or of another tournament."""
+    if discipline is None:
+        discipline = whole_file_discipline(tournament)
+    elif discipline.tournament_id != tournament.pk:
+        raise ValidationError(_("This discipline belongs to another tournament."))
+    elif not has_opengotha_form(discipline.kind):
+        raise ValidationError(
+            _("%(discipline)s is not Go: an OpenGotha file has no form for its rounds.")
+            % {"discipline": discipline.name}
+        )
+    data = _only_rounds(plain_tournament(tournament), discipline)
     extra = dict(data.extra or {})
     raw = extra.get("parameter_set")
     if raw:
@@ -86,4 +134,50 @@ def export_opengotha(tournament: Tournament) -> str:
             extra=extra,
             short_name=(extra.get("short_name") or tournament.slug),
         )
+    )
+
+
+def _only_rounds(data: pm.Tournament, discipline: Discipline | None) -> pm.Tournament:
+    """``data`` with the rounds of ``discipline`` alone (None: no round), numbered 1, 2, ... in the file,
+    and its board size, komi and handicap as OpenGotha sets them (no handicap: a ceiling of 0; the
+    rank-table policy: by the ranks, not the McMahon scores; the McMahon policy as the tournament's
+    parameters say)."""
+    if discipline is None:
+        return replace(
+            data,
+            players=tuple(replace(p, participation=()) for p in data.players),
+            games=(),
+            byes=(),
+            params=replace(data.params, general=replace(data.params.general, number_of_rounds=1)),
+            disciplines={},
+        )
+    numbers = sorted(discipline.rounds.values_list("number", flat=True))
+    new = {n: i for i, n in enumerate(numbers, 1)}
+    players = tuple(
+        replace(p, participation=tuple(p.participation[n - 1] for n in numbers if n <= len(p.participation)))
+        for p in data.players
+    )
+    games = tuple(replace(g, round=new[g.round]) for g in data.games if g.round in new)
+    byes = tuple(replace(b, round=new[b.round]) for b in data.byes if b.round in new)
+    params = data.params
+    general = replace(
+        params.general,
+        number_of_rounds=max(len(numbers), 1),  # OpenGotha's least
+        komi=float(discipline.komi),
+        size=discipline.board_size,
+    )
+    policy = discipline.handicap_policy
+    handicap = params.handicap
+    if policy == "none":
+        handicap = replace(handicap, ceiling=0)
+    elif policy == "rank-table":
+        handicap = replace(handicap, based_on_mms=False)
+    disciplines = {new[n]: d for n, d in (data.disciplines or {}).items() if n in new}
+    return replace(
+        data,
+        players=players,
+        games=games,
+        byes=byes,
+        params=replace(params, general=general, handicap=handicap),
+        disciplines=disciplines,
     )

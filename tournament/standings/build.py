@@ -137,21 +137,26 @@ def _place_points(data: TournamentData, scores: dict[PlayerId, Scores], up_to: i
 
 
 def implied(data: TournamentData) -> set[PlayerId]:
-    """OpenGotha's "implied" players: with a game or a bye in any round of the data."""
+    """OpenGotha's "implied" players: with a game or a bye in any round of the tournament
+    (``data.taking_part`` where the data holds only some of its rounds), whatever the round the
+    standings are taken after: a player absent in round 1 who plays in round 2 is listed after
+    round 1 too, with the absence's values."""
+    if data.taking_part is not None:
+        return set(data.taking_part)
     return {p for g in data.games for p in (g.black, g.white)} | {b.player for b in data.byes}
 
 
 def _shown(data: TournamentData, scores: Mapping[PlayerId, Scores]) -> set[PlayerId] | None:
-    """The players OpenGotha lists: those implied (all with its display option)."""
+    """The players OpenGotha lists: those implied (all with its display option); never the unlisted."""
     if data.settings.show_not_playing:
-        return None
-    return implied(data) & set(scores)
+        return set(scores) - data.unlisted if data.unlisted else None
+    return (implied(data) & set(scores)) - data.unlisted
 
 
 def _not_playing(data: TournamentData, scores: Mapping[PlayerId, Scores]) -> tuple[Entrant, ...]:
     if data.settings.show_not_playing:
         return ()
-    playing = implied(data)
+    playing = implied(data) | data.unlisted
     return tuple(
         sorted(
             (s.entrant for s in scores.values() if s.id not in playing),

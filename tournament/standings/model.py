@@ -116,6 +116,15 @@ class TournamentData:
     byes: tuple[Bye, ...] = ()
     settings: Settings = field(default_factory=Settings)
     name: str = ""
+    #: OpenGotha's "implied" players, when the data holds fewer rounds than the tournament (the
+    #: standings after an earlier round, or only the public rounds): those with a game or a bye in
+    #: any round of the tournament. OpenGotha lists them after every round, with their absence
+    #: values for the rounds before their first game. ``None``: those of ``games`` and ``byes``.
+    taking_part: frozenset[PlayerId] | None = None
+    #: Entrants counted but never listed (the site's preliminary registrations, OpenGotha's PRE
+    #: players): like OpenGotha's players without a game they count in the direct confrontation
+    #: of their group; the site lists them nowhere in the standings, not even among those not playing.
+    unlisted: frozenset[PlayerId] = frozenset()
 
     @property
     def disciplines(self) -> tuple[str, ...]:

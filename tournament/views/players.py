@@ -18,6 +18,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from tournament.collation import person_key, sorted_by_name
 from tournament.forms.registrations import PlayerForm, PlayerImportForm, RegistrationEditForm
 from tournament.models import Registration
 from tournament.models.registration import PLAYER_FIELDS
@@ -62,9 +63,10 @@ def registrations(request, tournament, roles):
     duplicates = cache.get_or_set(f"{kept}:duplicates", lambda: duplicates_in(tournament), KEPT_SECONDS)
 
     def rows(context: dict) -> str:
-        regs = tournament.registrations.select_related("user").order_by("-rank", "surname", "given_name", "pk")
+        regs = tournament.registrations.select_related("user")
         if status in Registration.Status.values:
             regs = regs.filter(status=status)
+        regs = sorted(regs, key=lambda r: (-r.rank, person_key(r)))
         flagged = {d.first.pk for d in duplicates} | {d.second.pk for d in duplicates}
         context.update(tournament=tournament, registrations=regs, flagged=flagged, request=request)
         return render_to_string("tournament/manage/_registration_rows.html", context).strip()
@@ -161,7 +163,7 @@ def registration_edit(request, tournament, roles, pk):
                 return redirect("manage_registrations", slug=tournament.slug)
     else:
         form = RegistrationEditForm(instance=registration, rounds=rounds, id_kinds=ratings.id_kinds(tournament))
-    others = tournament.registrations.exclude(pk=registration.pk).order_by("surname", "given_name", "pk")
+    others = sorted_by_name(tournament.registrations.exclude(pk=registration.pk))
     return render(
         request,
         "tournament/manage/registration_edit.html",
@@ -324,12 +326,9 @@ SLIPS_PER_FILE = 2000
 
 
 def unclaimed_registrations(tournament):
-    """The registrations that get a welcome slip: no account, not withdrawn; in the order they are printed."""
-    return (
-        tournament.registrations.filter(user__isnull=True)
-        .exclude(status=Registration.Status.WITHDRAWN)
-        .order_by("surname", "given_name", "pk")
-    )
+    """The registrations that get a welcome slip: no account, not withdrawn (printed in the order of
+    their names: :func:`tournament.collation.sorted_by_name`)."""
+    return tournament.registrations.filter(user__isnull=True).exclude(status=Registration.Status.WITHDRAWN)
 
 
 def welcome_parts(count: int) -> list[tuple[int, int, int]]:
@@ -365,7 +364,7 @@ def welcome_slips(request, tournament, roles):
     part = part or 1
     if part > max(1, len(parts)):
         raise Http404("no such part")
-    regs = list(regs[(part - 1) * SLIPS_PER_FILE : part * SLIPS_PER_FILE])
+    regs = sorted_by_name(regs)[(part - 1) * SLIPS_PER_FILE : part * SLIPS_PER_FILE]
     for reg in regs:
         if not reg.claim_code:  # its account was deleted: a new code
             reg.save(update_fields=["updated_at"])

@@ -10,6 +10,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import get_language
 
+from tournament.collation import person_key
 from tournament.models import Game, Registration, Round, Tournament
 from tournament.permissions import (
     ANYONE,
@@ -68,10 +69,13 @@ def players(request, slug):
     tournament = tournament_by_slug(slug)
 
     def table() -> str:
-        registrations = tournament.registrations.filter(
-            status__in=[Registration.Status.CONFIRMED]
-            + ([Registration.Status.PRELIMINARY] if tournament.public_preliminary else [])
-        ).order_by("-rank", "surname", "given_name")
+        registrations = sorted(
+            tournament.registrations.filter(
+                status__in=[Registration.Status.CONFIRMED]
+                + ([Registration.Status.PRELIMINARY] if tournament.public_preliminary else [])
+            ),
+            key=lambda r: (-r.rank, person_key(r)),
+        )
         return render_to_string("tournament/_players_table.html", {"registrations": registrations})
 
     key = f"players-html:{tournament.pk}:{standings_version(tournament)}:{get_language()}"

@@ -44,6 +44,7 @@ from tournament.permissions import (
     require,
 )
 from tournament.selectors import standings as sel
+from tournament.selectors.exports import go_komis
 from tournament.selectors.rows import tournament_by_slug
 
 from .language import chosen_language
@@ -249,6 +250,15 @@ def h9_results(request, slug):
         return redirect_to_login(request.get_full_path())
     require(request.user, tournament, ORGANIZER)  # the EGD results file is for organizers
     discipline = _discipline(request, tournament, None)
+    if discipline is None and len(go_komis(tournament)) > 1:
+        messages.error(
+            request,
+            _(
+                "The Go disciplines were played with different komi, and the EGD results file writes one komi: "
+                "download the file of each discipline."
+            ),
+        )
+        return redirect("manage_files", slug=tournament.slug)
     header = sel.h9_header(tournament, discipline=discipline)
     if not header.tournament_class:
         messages.error(

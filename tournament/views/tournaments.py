@@ -15,7 +15,7 @@ from tournament.forms.uploads import OpenGothaUploadForm
 from tournament.models import Tournament
 from tournament.permissions import may_create_tournament
 from tournament.selectors.setup import locked_settings, pairing_started
-from tournament.services.opengotha import import_opengotha
+from tournament.services.opengotha import import_notes, import_opengotha, read_opengotha
 from tournament.services.tournaments import StaleSettings, tournament_create, tournament_update_settings
 
 from .access import ORGANIZER, tournament_page
@@ -86,9 +86,12 @@ def tournament_new_opengotha(request):
     def bring(upload):
         data = upload.cleaned_data
         try:
-            tournament = import_opengotha(data["file"], slug=data.get("slug") or None, user=request.user)
+            read = read_opengotha(data["file"])  # read once: imported, and what the import says about it
+            tournament = import_opengotha(read, slug=data.get("slug") or None, user=request.user)
         except PermissionDenied:
             return _refused(request)
+        for note in import_notes(read):
+            messages.warning(request, note)
         said = _("%(name)s was imported: %(players)s players, %(rounds)s rounds.") % {
             "name": tournament.name,
             "players": tournament.registrations.count(),

@@ -17,8 +17,8 @@ from tournament.standings import overall_standings
 from tournament.standings.model import Cell
 from tournament.standings.opengotha import standings_data
 
-from .oracle.simulate import simulate
-from .test_oracle_standings import SHARED, SHARED_FILES, SIMULATED
+from .oracle.simulate import simulate, standings_scenario
+from .test_oracle_standings import SCENARIOS, SHARED, SHARED_FILES, SIMULATED
 
 ANSWERS = Path(__file__).resolve().parent / "oracle_answers"
 
@@ -26,6 +26,8 @@ ANSWERS = Path(__file__).resolve().parent / "oracle_answers"
 def tournament(name):
     if name.startswith("sim-"):
         return read_tournament(simulate(int(name[4:])))
+    if name.startswith("simst-"):
+        return read_tournament(standings_scenario(int(name[6:])))
     skip_without_shared(SHARED / f"{name}.xml")
     return read_tournament(SHARED / f"{name}.xml")
 
@@ -39,7 +41,7 @@ def same_value(ours: str, theirs: str) -> bool:
     return len(theirs) == 4 and ours.startswith(theirs) and ours[4:] in (".5", ".25", ".75")
 
 
-@pytest.mark.parametrize("name", SHARED_FILES + SIMULATED)
+@pytest.mark.parametrize("name", SHARED_FILES + SIMULATED + SCENARIOS)
 def test_h9_as_opengotha_writes_it(name):
     t = tournament(name)
     ours = write_h9(overall_standings(standings_data(t)), opengotha_header(t)).splitlines()

@@ -26,19 +26,24 @@ from tournament.standings import overall_standings
 from tournament.standings.criteria import get
 from tournament.standings.opengotha import standings_data
 
-from .oracle.simulate import simulate
+from .oracle.simulate import STANDINGS_SCENARIOS, simulate, standings_scenario
 
 HERE = Path(__file__).resolve().parent
 ANSWERS = HERE / "oracle_answers"
 SHARED = shared("opengotha")
 SHARED_FILES = ["simpleswiss", "notsosimpleswiss", "simplemm", "notsimplemm", "Toulouse2024", "20240921-KPMC-Splitbug"]
 SIMULATED = [f"sim-{seed}" for seed in range(1, 25)]
+#: The standings' scenarios (``simulate.standings_scenario``): early absentees, NBW and MMS absence
+#: values apart, rounds without games, games of non-participating players, half points.
+SCENARIOS = [f"simst-{n}" for n in STANDINGS_SCENARIOS]
 
 
 @cache
 def tournament(name: str):
     if name.startswith("sim-"):
         return read_tournament(simulate(int(name[4:])))
+    if name.startswith("simst-"):
+        return read_tournament(standings_scenario(int(name[6:])))
     path = SHARED / f"{name}.xml"
     skip_without_shared(path)
     return read_tournament(path)
@@ -48,7 +53,7 @@ def answer(name: str) -> dict:
     return json.loads((ANSWERS / f"{name}.standings.json").read_text(encoding="utf-8"))
 
 
-@pytest.mark.parametrize("name", SHARED_FILES + SIMULATED)
+@pytest.mark.parametrize("name", SHARED_FILES + SIMULATED + SCENARIOS)
 def test_every_criterion_after_every_round_as_opengotha(name):
     t = tournament(name)
     ans = answer(name)
@@ -62,7 +67,7 @@ def test_every_criterion_after_every_round_as_opengotha(name):
     assert checked == len(ans["rounds"]) * len(t.players) * len(ans["columns"])
 
 
-@pytest.mark.parametrize("name", SHARED_FILES + SIMULATED)
+@pytest.mark.parametrize("name", SHARED_FILES + SIMULATED + SCENARIOS)
 def test_standings_tables_as_opengotha_prints_them(name):
     """Same players (those with a game or a bye), same order, same places, same DC."""
     t = tournament(name)

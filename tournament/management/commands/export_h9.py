@@ -30,6 +30,7 @@ class Command(BaseCommand):
     def handle(self, *args, **opts):
         from tournament.files.h9 import write_h9
         from tournament.selectors import standings as sel
+        from tournament.selectors.exports import go_komis
 
         try:
             tournament = Tournament.objects.get(slug=opts["tournament"])
@@ -38,6 +39,11 @@ class Command(BaseCommand):
         discipline = opts["discipline"]
         if discipline and not tournament.disciplines.filter(name=discipline).exists():
             raise CommandError(f"no discipline {discipline!r}")
+        if not discipline and len(go_komis(tournament)) > 1:
+            raise CommandError(
+                "the Go disciplines were played with different komi and the h9 file writes one: "
+                "give --discipline NAME for each"
+            )
         standings = sel.go_standings(tournament, discipline=discipline, public=opts["public"])
         if not standings.rounds:
             raise CommandError("no Go rounds to export")

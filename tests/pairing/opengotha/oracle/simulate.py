@@ -1,6 +1,8 @@
 """Simulated OpenGotha tournaments: every rule the standings and the import must follow.
 
-    python tests/pairing/opengotha/oracle/simulate.py OUTDIR [COUNT] [--pairing]
+    python tests/pairing/opengotha/oracle/simulate.py OUTDIR [COUNT]
+    python tests/pairing/opengotha/oracle/simulate.py OUTDIR --standings   # the simst-N files
+    python tests/pairing/opengotha/oracle/simulate.py OUTDIR 0 --pairing    # the simpair-N files
 
 Writes ``sim-<seed>.xml`` files (OpenGotha's format, ``dataVersion="201"``)
 with random players (names with accents, dotted and dotless i, ß), absences,
@@ -264,6 +266,180 @@ def simulate(seed: int) -> str:  # noqa: C901
     return '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
 
 
+# --- the standings' scenarios (simst-N) ------------------------------------------------------------
+#
+# Files made to exercise what the standings must follow (issue 23, causes 1-5), apart from the random
+# files above (whose seeds and output stay as they are): players absent in the early rounds who play
+# later, NBW and MMS values of an absence kept apart (0 and 1/2), rounds without any game (with or
+# without a bye), games of players marked not participating in that round, and not-played games
+# counted as half points. Each scenario fixes these features; the rest is drawn from its number.
+
+#: Each scenario's features: McMahon or Swiss, the rounds (number, last with games, without games),
+#: how many players are absent in rounds 1 and 2 and play later, NBW/MMS values of absence and bye,
+#: games of non-participating players, half points, rounding, a bye in a round without games.
+STANDINGS_SCENARIOS: dict[int, dict] = {
+    1: dict(mm=True, rounds=5, played=5, empty=(3,), early=4, absent=(0, 1), bye=(2, 2), half=False, down=True),
+    2: dict(mm=False, rounds=6, played=6, empty=(2,), early=3, absent=(0, 1), bye=(2, 1), half=False, down=False),
+    3: dict(mm=True, rounds=5, played=4, empty=(), early=3, absent=(0, 2), bye=(2, 2), nonpart=3, down=True),
+    4: dict(mm=False, rounds=5, played=5, empty=(), early=2, absent=(0, 1), bye=(2, 2), nonpart=2, half=True),
+    5: dict(mm=True, rounds=6, played=5, empty=(1,), early=4, absent=(1, 2), bye=(0, 2), half=True, down=False),
+    6: dict(mm=False, rounds=5, played=4, empty=(3,), early=3, absent=(0, 1), bye=(1, 2), half=True, empty_bye=True),
+    7: dict(mm=True, rounds=7, played=7, empty=(2, 5), early=5, absent=(0, 1), bye=(2, 1), nonpart=2, half=True),
+    8: dict(mm=False, rounds=4, played=4, empty=(), early=4, absent=(0, 1), bye=(2, 2), nonpart=4, down=False),
+    9: dict(mm=True, rounds=5, played=5, empty=(4,), early=2, absent=(0, 1), bye=(2, 2), empty_bye=True),
+    10: dict(mm=False, rounds=7, played=6, empty=(1, 4), early=6, absent=(0, 2), bye=(2, 0), nonpart=3, half=True),
+    11: dict(mm=True, rounds=4, played=4, empty=(), early=3, absent=(0, 1), bye=(2, 2), half=True, down=False),
+    12: dict(mm=False, rounds=6, played=5, empty=(2,), early=4, absent=(1, 1), bye=(2, 2), nonpart=2, down=False),
+    # files that leave out the McMahon bar, floor and zero, the values of byes and absences, rounding and
+    # half points: read with the defaults of OpenGotha's reader
+    13: dict(mm=True, rounds=5, played=5, empty=(3,), early=4, absent=(0, 1), bye=(2, 2), omit=True),
+    14: dict(mm=False, rounds=5, played=4, empty=(), early=3, absent=(0, 1), bye=(2, 2), nonpart=2, omit=True),
+}
+#: The general parameters a scenario with ``omit`` leaves out.
+OMITTED = (
+    "genMMBar",
+    "genMMFloor",
+    "genMMZero",
+    "genMMS2ValueAbsent",
+    "genMMS2ValueBye",
+    "genNBW2ValueAbsent",
+    "genNBW2ValueBye",
+    "genRoundDownNBWMMS",
+    "genCountNotPlayedGamesAsHalfPoint",
+)
+
+
+def _scenario_games(root: ET.Element, f: dict, rnd: random.Random, players: list) -> list[tuple[int, str]]:
+    """A scenario's games (``<Games>``, drawn at random among the round's players), and its byes."""
+    games_el = ET.SubElement(root, "Games")
+    byes = []
+    nonpart = f.get("nonpart", 0)
+    for r in range(1, f["played"] + 1):
+        here = [p for p in players if p[3][r - 1] == "1"]
+        away = [p for p in players if p[3][r - 1] == "0"]
+        rnd.shuffle(here)
+        if r in f["empty"]:
+            if f.get("empty_bye") and here:
+                byes.append((r, key(here[0][0], here[0][1])))
+            continue
+        if nonpart and away:  # a player marked not participating is paired all the same
+            extra = rnd.sample(away, min(len(away), 1 + (nonpart > 2)))
+            nonpart -= len(extra)
+            here = extra + here
+        if len(here) % 2:
+            bye = here.pop()
+            byes.append((r, key(bye[0], bye[1])))
+        for t in range(len(here) // 2):
+            w, b = here[2 * t], here[2 * t + 1]
+            hd = max(0, min(9, w[2] - b[2] - 1)) if f["mm"] and rnd.random() < 0.4 else 0
+            ET.SubElement(
+                games_el,
+                "Game",
+                {
+                    "blackPlayer": key(b[0], b[1]),
+                    "handicap": str(hd),
+                    "knownColor": "true",
+                    "result": rnd.choice(RESULTS),
+                    "roundNumber": str(r),
+                    "tableNumber": str(t + 1),
+                    "whitePlayer": key(w[0], w[1]),
+                },
+            )
+    return byes
+
+
+def standings_scenario(number: int) -> str:
+    """The file ``simst-<number>.xml``: the features of :data:`STANDINGS_SCENARIOS`, the rest drawn."""
+    f = STANDINGS_SCENARIOS[number]
+    rnd = random.Random(1000 + number)
+    n_rounds = f["rounds"]
+    n_players = rnd.randint(12, 26)
+    root = ET.Element("Tournament", {"dataVersion": "201", "fullVersionNumber": "3.51.02"})
+    players_el = ET.SubElement(root, "Players")
+    players = []
+    seen = set()
+    while len(players) < n_players:
+        name, first = rnd.choice(SURNAMES), rnd.choice(GIVEN)
+        if key(name, first) in seen:
+            name = f"{name}{len(players)}"
+        seen.add(key(name, first))
+        rank = rnd.randint(-25, 6)
+        if len(players) < f["early"]:  # absent in round 1 (and 2 for every other one), playing later
+            late = 1 + len(players) % 2
+            part = "0" * late + "".join("0" if rnd.random() < 0.1 else "1" for _ in range(n_rounds - late))
+        else:
+            part = "".join("0" if rnd.random() < 0.1 else "1" for _ in range(n_rounds))
+        players.append((name, first, rank, part))
+    rnd.shuffle(players)
+    for name, first, rank, part in players:
+        ET.SubElement(
+            players_el,
+            "Player",
+            {
+                "club": rnd.choice(["Hann", "Berl", "Pari", "", "Lyon"]),
+                "country": rnd.choice(["DE", "FR", "TR", ""]),
+                "egfPin": "",
+                "firstName": first,
+                "name": name,
+                "participating": part,
+                "rank": rank_text(rank),
+                "rating": str(rnd.randint(-900, 2800)),
+                "registeringStatus": "FIN",
+                "smmsCorrection": str(rnd.choice([0, 0, 0, 1, -1])),
+            },
+        )
+    byes = _scenario_games(root, f, rnd, players)
+    if byes:
+        byes_el = ET.SubElement(root, "ByePlayers")
+        for r, k in byes:
+            ET.SubElement(byes_el, "ByePlayer", {"player": k, "roundNumber": str(r)})
+    tps = ET.SubElement(root, "TournamentParameterSet")
+    general = ET.SubElement(
+        tps,
+        "GeneralParameterSet",
+        {
+            "basicTime": "60",
+            "beginDate": "2024-06-01",
+            "endDate": "2024-06-02",
+            "complementaryTimeSystem": "CANBYOYOMI",
+            "genCountNotPlayedGamesAsHalfPoint": "true" if f.get("half") else "false",
+            "genMMBar": rank_text(rnd.randint(-3, 5)),
+            "genMMFloor": rank_text(rnd.randint(-25, -12)),
+            "genMMS2ValueAbsent": str(f["absent"][1]),
+            "genMMS2ValueBye": str(f["bye"][1]),
+            "genMMZero": "30K",
+            "genNBW2ValueAbsent": str(f["absent"][0]),
+            "genNBW2ValueBye": str(f["bye"][0]),
+            "genRoundDownNBWMMS": "true" if f.get("down", True) else "false",
+            "komi": "7.5",
+            "location": "Hannover",
+            "name": f"Standings scenario {number}",
+            "numberOfCategories": "1",
+            "numberOfRounds": str(n_rounds),
+            "shortName": f"simst-{number}",
+            "size": "19",
+        },
+    )
+    for name in OMITTED if f.get("omit") else ():
+        del general.attrib[name]
+    ET.SubElement(
+        tps,
+        "HandicapParameterSet",
+        {"hdBasedOnMMS": "true", "hdCeiling": "9", "hdCorrection": "1", "hdNoHdRankThreshold": "1D"},
+    )
+    if f["mm"]:
+        crit = ["MMS"] + rnd.sample(["SOSM", "SOSOSM", "SOSM-1", "SODOSM", "CUSSM", "SOSTS", "DC"], 3)
+    else:
+        crit = ["NBW"] + rnd.sample(["SOSW", "SOSOSW", "SOSW-1", "SOSW-2", "SODOSW", "CUSSW", "SDC"], 3)
+    pps = ET.SubElement(tps, "PlacementParameterSet")
+    pc = ET.SubElement(pps, "PlacementCriteria")
+    for i in range(6):
+        ET.SubElement(pc, "PlacementCriterion", {"name": crit[i] if i < len(crit) else "NULL", "number": str(i + 1)})
+    ET.SubElement(tps, "PairingParameterSet", {})
+    ET.indent(root, space="    ")
+    return '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+
+
 # ---------------------------------------------------------------------------
 # Pairing scenarios (issue #23, causes 6-10): ``simpair-<n>.xml``. Separate
 # from ``simulate`` above (whose files and seeds stay as they are): files whose
@@ -327,7 +503,7 @@ def _pairing_parameters(rnd: random.Random, kind: int) -> dict[str, str]:
     }
 
 
-def _scenario_rank(rnd: random.Random, kind: int, spread: list[int], i: int) -> int:
+def _pairing_rank(rnd: random.Random, kind: int, spread: list[int], i: int) -> int:
     if kind in (4, 5):
         # one or two players a rank, over 26 ranks: many groups of few players
         return spread[i % len(spread)]
@@ -336,7 +512,7 @@ def _scenario_rank(rnd: random.Random, kind: int, spread: list[int], i: int) -> 
     return rnd.randint(-25, 6)
 
 
-def _scenario_players(rnd: random.Random, kind: int, n_players: int, n_rounds: int, players_el: ET.Element) -> list:
+def _pairing_players(rnd: random.Random, kind: int, n_players: int, n_rounds: int, players_el: ET.Element) -> list:
     absent_rate = 0.25 if kind <= 3 else 0.05
     pre_rate = 0.2 if kind <= 3 else 0.03
     players: list[tuple[str, str, int, str, str]] = []
@@ -351,7 +527,7 @@ def _scenario_players(rnd: random.Random, kind: int, n_players: int, n_rounds: i
         if key(name, first) in seen:
             name = f"{name}{len(players)}"
         seen.add(key(name, first))
-        rank = _scenario_rank(rnd, kind, spread, len(players))
+        rank = _pairing_rank(rnd, kind, spread, len(players))
         part = "".join("0" if rnd.random() < absent_rate else "1" for _ in range(n_rounds))
         status = "FIN" if rnd.random() >= pre_rate else "PRE"
         players.append((name, first, rank, part, status))
@@ -380,7 +556,7 @@ def _scenario_players(rnd: random.Random, kind: int, n_players: int, n_rounds: i
     return players
 
 
-def _scenario_games(rnd: random.Random, players: list, played_rounds: int, root: ET.Element) -> None:
+def _pairing_games(rnd: random.Random, players: list, played_rounds: int, root: ET.Element) -> None:
     games_el = ET.SubElement(root, "Games")
     byes = []
     results = ["RESULT_WHITEWINS", "RESULT_BLACKWINS"] * 6 + ["RESULT_EQUAL", "RESULT_UNKNOWN", "RESULT_BOTHLOSE"]
@@ -422,8 +598,8 @@ def pairing_scenario(seed: int) -> str:
     swiss_cat = kind in (9, 11)
     mcmahon = not swiss_cat and kind != 7 and seed != 24
     root = ET.Element("Tournament", {"dataVersion": "201", "fullVersionNumber": "3.51.02"})
-    players = _scenario_players(rnd, kind, n_players, n_rounds, ET.SubElement(root, "Players"))
-    _scenario_games(rnd, players, played_rounds, root)
+    players = _pairing_players(rnd, kind, n_players, n_rounds, ET.SubElement(root, "Players"))
+    _pairing_games(rnd, players, played_rounds, root)
     tps = ET.SubElement(root, "TournamentParameterSet")
     n_cat = rnd.choice([2, 3]) if kind >= 9 and not big else 1
     gen = ET.SubElement(
@@ -491,8 +667,12 @@ def pairing_scenarios(out: Path) -> None:
 
 def main(argv: list[str]) -> None:
     out = Path(argv[0])
-    count = int(argv[1]) if len(argv) > 1 and not argv[1].startswith("--") else 20
     out.mkdir(parents=True, exist_ok=True)
+    if len(argv) > 1 and argv[1] == "--standings":
+        for number in STANDINGS_SCENARIOS:
+            (out / f"simst-{number}.xml").write_text(standings_scenario(number), encoding="utf-8")
+        return
+    count = int(argv[1]) if len(argv) > 1 else 20
     for seed in range(1, count + 1):
         (out / f"sim-{seed}.xml").write_text(simulate(seed), encoding="utf-8")
     if "--pairing" in argv:
