@@ -9,12 +9,14 @@ STAMP  := $(VENV)/.installed
 
 # Debian packages the tests need: Chromium for the browser tests, fonts
 # for the PDFs, poppler-utils to look at PDFs as pictures, gettext to check
-# the German catalogue against the code.
-DEB_PACKAGES := chromium fonts-dejavu-core fonts-ipaexfont-gothic poppler-utils gettext
-DEB_CHECK    := /usr/bin/msgfmt /usr/bin/chromium /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf /usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf /usr/bin/pdftoppm
+# the German catalogue against the code, redis-server for the tests of the
+# Redis cache and of several app nodes (each test process starts its own
+# throw-away server: tests/fixtures/redis_db.py).
+DEB_PACKAGES := chromium fonts-dejavu-core fonts-ipaexfont-gothic poppler-utils gettext redis-server
+DEB_CHECK    := /usr/bin/msgfmt /usr/bin/chromium /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf /usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf /usr/bin/pdftoppm /usr/bin/redis-server /usr/bin/redis-cli
 
 # `make test-sqlite`: the suite on SQLite only, for a quick run.
-.PHONY: run test test-sqlite lint install system-deps migrate demo bench messages serve clean
+.PHONY: run test test-sqlite lint install system-deps migrate demo bench messages serve venue clean
 
 $(STAMP): pyproject.toml setup.py tournament/pairing/_blossom.c
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -46,6 +48,8 @@ run: demo
 
 # The whole suite runs twice: on SQLite (the embedded default) and on a
 # throw-away PostgreSQL server that tests/pg_server.sh installs and starts.
+# Both runs start throw-away Redis servers (tests/redis_server.sh, from the
+# test processes that need one) for the tests of the Redis cache and of several app nodes.
 # The property tests draw the same examples on every run here (a failure can
 # be reproduced; plain `pytest` explores new ones each time).
 PYTEST_ARGS ?= -q -n 2
@@ -81,3 +85,9 @@ serve: install
 	$(PY) manage.py collectstatic --noinput -v0
 	$(PY) manage.py migrate --noinput
 	$(VENV)/bin/gunicorn tournament.wsgi --bind 127.0.0.1:$(PORT) --workers $(WORKERS) --access-logfile -
+
+# The venue: this laptop serves the playing hall's network (see README, "At the venue"): gunicorn on
+# every interface at the laptop's address, the publisher, and with BACKUP=/media/stick a backup every
+# 10 minutes. ADDRESS=... names the address players open if the one found is not it.
+venue: install
+	$(PY) manage.py venue --port $(PORT) $(if $(ADDRESS),--address $(ADDRESS)) $(if $(BACKUP),--backup-to $(BACKUP))

@@ -10,13 +10,15 @@ layer                     modules
 ========================  ==========================================================================
 site                      views, the JSON API, template tags, management commands, the admin, URLs,
                           settings and the other glue Django loads by name; ``pair_opengotha``
-forms | services          forms (parse what a page sends) beside services (writes; ``backup``): the
-                          two do not import each other
+forms | services          forms (parse what a page sends) beside services (writes; ``backup``,
+                          ``backup_folder``, the published copy ``publishing``): the two do not
+                          import each other
 permissions               who may do what (reads the role rows)
 selectors                 reads; the door to the rules engines (``engines``); the audit log in words
 models                    the data model
 files and words           other programs' files (``files/``), PDFs, a game kind's site side
-                          (``variants``), names, the pairing's and the standings' words, throttles
+                          (``variants``), names, the pairing's, the standings' and the published
+                          copy's words, throttles, the site's address, the laptop's network
 pairing, standings        the pure engines of the tournament
 base                      the rules engines (``games/``), ranks, limits, the order of names
 ========================  ==========================================================================
@@ -55,7 +57,10 @@ LAYERS: list[dict[str, list[str]]] = [
             "tournament.pair_opengotha",
         ]
     },
-    {"forms": ["tournament.forms"], "services": ["tournament.services", "tournament.backup"]},
+    {
+        "forms": ["tournament.forms"],
+        "services": ["tournament.services", "tournament.backup", "tournament.backup_folder", "tournament.publishing"],
+    },
     {"permissions": ["tournament.permissions"]},
     {"selectors": ["tournament.selectors", "tournament.engines", "tournament.audit_words"]},
     {"models": ["tournament.models"]},
@@ -70,6 +75,10 @@ LAYERS: list[dict[str, list[str]]] = [
             "tournament.throttle",
             "tournament.client_address",
             "tournament.locale_formats",
+            "tournament.site_address",
+            "tournament.network",
+            "tournament.publishing.words",
+            "tournament.publishing.context",
         ]
     },
     {"pairing, standings": ["tournament.pairing", "tournament.standings"]},

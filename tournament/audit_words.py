@@ -70,6 +70,9 @@ ACTIONS = {
     "discipline.delete": gettext_lazy("discipline deleted"),
     "round.edit": gettext_lazy("round changed"),
     "round.delete": gettext_lazy("round deleted"),
+    "publication.start": gettext_lazy("publishing on the web turned on"),
+    "publication.stop": gettext_lazy("publishing on the web turned off"),
+    "publication.request": gettext_lazy("publishing on the web asked for"),
     "admin.change": gettext_lazy("changed in the Django admin"),
     "admin.add": gettext_lazy("added in the Django admin"),
 }

@@ -129,11 +129,16 @@ def _user_fields(model) -> list[str]:
 #: tournament's own (import them again with ``manage.py import_ratings``, ``--tournament`` for its own);
 #: registrations keep what they took from them.
 SITE_WIDE = ("RatingList", "RatedPlayer")
+#: Models of the machine that serves the tournament, not of the tournament: whether and how its pages
+#: are published as a static site (turned on again on the dashboard after a restore).
+MACHINE = ("Publication",)
 
 
 def uncovered_models() -> list[str]:
     """Models of the app the dump does not know (a test keeps this empty)."""
-    known = set(MODELS) | set(DERIVED) | set(INSIDE) | {apps.get_model("tournament", name) for name in SITE_WIDE}
+    known = (
+        set(MODELS) | set(DERIVED) | set(INSIDE) | {apps.get_model("tournament", name) for name in SITE_WIDE + MACHINE}
+    )
     return [m.__name__ for m in apps.get_app_config("tournament").get_models() if m not in known]
 
 

@@ -226,6 +226,12 @@ def record_is_public(game) -> bool:
     return game.result_state in SETTLED
 
 
+def sgf_is_public(game) -> bool:
+    """A game's SGF for everybody (its public page's link, the download, the published copy): a settled
+    game (:func:`record_is_public`) with a record that a rules engine reads."""
+    return record_is_public(game) and bool(game.record) and game.round.discipline.has_validator
+
+
 def counts_unpublished_rounds(roles) -> bool:
     """Whose standings downloads (PDF, CSV) count every paired round, to check them before publishing:
     organizers'. Everybody else's, and every page, count published and finished rounds only."""

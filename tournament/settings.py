@@ -19,6 +19,9 @@ Everything that differs in production is read from the environment:
     (behind a proxy that terminates TLS, or on loopback for the benchmark).
 ``DJANGO_CACHE_DIR``
     The folder of the shared cache (sessions, standings) when debug is off.
+``DJANGO_REDIS_URL``
+    Django's Redis cache instead of the files (``redis://host:6379/0``): one cache
+    for several app nodes (README, "Several app nodes"), or many workers.
 ``DJANGO_TRUSTED_PROXIES``
     Comma-separated addresses or networks of the reverse proxies in front of
     the site: only requests from them may name the client's address in
@@ -39,6 +42,25 @@ Everything that differs in production is read from the environment:
     Who may create a tournament on the site: ``anyone`` (default: every
     logged-in user) or ``approved`` (superusers, and users an administrator
     gave the permission "Can add tournament", directly or through a group).
+``DJANGO_PLAIN_HTTP``
+    ``1``: the site is served over plain HTTP on a local network (the venue,
+    ``manage.py venue``): with debug off, no redirect to HTTPS, no cookies
+    sent over HTTPS only, no HSTS. Default ``0``.
+``DJANGO_CSRF_TRUSTED_ORIGINS``
+    Comma-separated origins (``http://192.168.1.20:8000``) whose forms are
+    trusted besides the site's own address.
+``DJANGO_SITE_URL``
+    The address players open (``http://192.168.1.20:8000``): the welcome
+    slips, invitations, QR codes and the dashboard show it. Default: the
+    address of the request.
+``DJANGO_VENUE_WIFI``, ``DJANGO_VENUE_WIFI_PASSWORD``
+    The playing hall's Wi-Fi: its name and password are shown on the
+    dashboard and the projector with a QR code that phones join by.
+``DJANGO_PUBLISH_DIR``, ``DJANGO_PUBLISH_COMMAND``, ``DJANGO_PUBLISH_EVERY_SECONDS``
+    Publishing the public pages as a static web site (:mod:`tournament.publishing`):
+    the folder (default ``published/``), an optional command that sends the
+    folder on after a run (``rsync -a --delete {folder}/ host:/var/www/t/``),
+    and how often the publisher looks for changes (default 60 s).
 """
 
 from __future__ import annotations
@@ -118,6 +140,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "tournament.publishing.context.published_copy",
             ],
         },
     },
@@ -173,8 +196,9 @@ STORAGES = {
 
 # The cache: one per process while developing and testing, shared by all
 # gunicorn workers in production: files by default, Django's own Redis
-# backend when DJANGO_REDIS_URL names a server (several machines, or many
-# workers: `pip install redis`).
+# backend when DJANGO_REDIS_URL names a server (several app nodes, which must
+# all see the same sessions, throttle counts and standings; or many workers:
+# `pip install redis`).
 if os.environ.get("DJANGO_REDIS_URL"):
     CACHES = {
         "default": {
@@ -215,7 +239,7 @@ AUTHENTICATION_BACKENDS = [
 ]
 
 # Log-in throttle (django-axes, failures kept in the database, so all gunicorn
-# workers see them): five failed attempts for one user name from one client
+# workers and app nodes see them): five failed attempts for one user name from one client
 # address lock that pair out for 15 minutes; another name from the same address
 # (a whole venue behind one NAT address) and the same name from elsewhere
 # still get in. A success clears the count.
@@ -293,18 +317,41 @@ CONTENT_SECURITY_POLICY = {
 }
 
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 3  # a tournament weekend
-# Sessions are read on every page: from the cache, written through to the database.
+# Sessions are read on every page: from the cache, written through to the database. Several app nodes
+# share them through one cache (Redis): a log-out on one node is one on every node, and a cache that
+# restarts logs nobody out (the database has them); the database alone would cost a query a page.
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 SESSION_EXPIRE_AT_BROWSER_CLOSE = False  # players keep their phones logged in over the weekend
 
+# Served over plain HTTP on the venue's own network (``manage.py venue``): phones reach the laptop by
+# its address, there is no certificate, so cookies sent over HTTPS only would lock everybody out.
+PLAIN_HTTP = env_bool("DJANGO_PLAIN_HTTP", False)
 if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-    SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", True)
-    SESSION_COOKIE_SECURE = True
-    CSRF_COOKIE_SECURE = True
-    SECURE_HSTS_SECONDS = 60 * 60 * 24 * 365
-    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
-    SECURE_HSTS_PRELOAD = True
+    SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", not PLAIN_HTTP)
+    SESSION_COOKIE_SECURE = not PLAIN_HTTP
+    CSRF_COOKIE_SECURE = not PLAIN_HTTP
+    if not PLAIN_HTTP:
+        SECURE_HSTS_SECONDS = 60 * 60 * 24 * 365
+        SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+        SECURE_HSTS_PRELOAD = True
+CSRF_TRUSTED_ORIGINS = [
+    origin.strip() for origin in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",") if origin.strip()
+]
+
+# The address players open (welcome slips, invitations, the QR codes of the dashboard and the
+# projector); empty: the address of each request. At the venue: http://<the laptop's address>:<port>.
+SITE_URL = (os.environ.get("DJANGO_SITE_URL") or "").strip().rstrip("/")
+# The playing hall's Wi-Fi, shown with a QR code that phones join by (dashboard, projector).
+VENUE_WIFI = (os.environ.get("DJANGO_VENUE_WIFI") or "").strip()
+VENUE_WIFI_PASSWORD = os.environ.get("DJANGO_VENUE_WIFI_PASSWORD") or ""
+
+# Publishing the public pages as a static web site (tournament.publishing): the folder, the command
+# that sends it on after a run (``{folder}`` stands for the folder; without it the folder is the last
+# argument; empty: nothing is sent), and how often the publisher looks for changes.
+PUBLISH_DIR = Path(os.environ.get("DJANGO_PUBLISH_DIR") or BASE_DIR / "published")
+PUBLISH_COMMAND = (os.environ.get("DJANGO_PUBLISH_COMMAND") or "").strip()
+PUBLISH_EVERY_SECONDS = max(5, int(os.environ.get("DJANGO_PUBLISH_EVERY_SECONDS") or 60))
 
 LOGGING = {
     "version": 1,

@@ -3,7 +3,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from .views import audit, auth, claims, games, live, organizer, player, players, projector, referee, rounds
+from .views import audit, auth, claims, games, live, organizer, player, players, projector, publication, referee, rounds
 
 #: One game, for its players, referees and organizers: below ``t/<slug>/game/<pk>/``.
 game_pages = [
@@ -76,6 +76,8 @@ tournament_pages = [
     path("manage/rounds/<number:number>/", include(round_pages)),
     # the audit log: organizers and referees read it; nobody edits it
     path("manage/log/", audit.audit_log, name="audit_log"),
+    # publishing the public pages on the web (the publisher writes them)
+    path("manage/publish/", publication.publication_action, name="manage_publish"),
     # everyone
     path("projector/", projector.projector, name="projector"),
     path("projector/live/", live.projector_live, name="projector_live"),

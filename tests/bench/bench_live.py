@@ -48,7 +48,7 @@ from collections import defaultdict
 from pathlib import Path
 from urllib.parse import urlencode
 
-from _server import HOST, REPO, cpu_pressure, free_port, log, manage, start_gunicorn
+from _server import HOST, REPO, VERSION_INPUT, NoAnswer, cpu_pressure, free_port, log, manage, start_gunicorn
 
 sys.path.insert(0, str(REPO))
 SLUG = "bench-live"
@@ -186,6 +186,12 @@ class Stats:
         self.errors: list[str] = []
         self.requests = 0
         self.accepted: dict[int, int] = defaultdict(int)
+        #: moves whose answer never came (their node stopped) and that were found stored when sent again
+        self.found_stored = 0
+        #: games whose last move got no answer before the run ended (not sent again): that move may be stored
+        self.in_doubt: set[int] = set()
+        #: of those, the moves found stored after the run (by :func:`check_stored`)
+        self.found_after = 0
 
     def take(self) -> bool:
         with self.lock:
@@ -208,7 +214,8 @@ class Phone:
         self.cookie = f"sessionid={session}; csrftoken={self.csrf}"
         self.etag = ""
 
-    def request(self, kind, method, path, body=None, headers=None):
+    def request(self, kind, method, path, body=None, headers=None) -> tuple[int, float, str] | None:
+        """(status, seconds, body) of one request; None (an error counted) if it got no answer."""
         if not self.stats.take():
             raise RuntimeError("request limit reached")
         headers = {"Cookie": self.cookie, "X-Live-Board": "1", **(headers or {})}
@@ -220,34 +227,52 @@ class Phone:
                     "Referer": f"http://{HOST}:{self.port}/",
                 }
             )
-        connection = http.client.HTTPConnection(HOST, self.port, timeout=30)
         start = time.perf_counter()
         try:
-            connection.request(method, path, body=body, headers=headers)
-            response = connection.getresponse()
-            response.read()
+            response, text = self.exchange(method, path, body, headers)
         except (OSError, http.client.HTTPException) as exc:
             self.stats.record(kind, time.perf_counter() - start, f"{method} {path}: {exc!r}")
             return None
-        finally:
-            connection.close()
         elapsed = time.perf_counter() - start
         if response.getheader("ETag"):
             self.etag = response.getheader("ETag")
-        return response.status, elapsed
+        return response.status, elapsed, text
+
+    def exchange(self, method: str, path: str, body, headers: dict) -> tuple[http.client.HTTPResponse, str]:
+        """One request on a new connection (as the sync workers of ``make serve`` answer), its answer read."""
+        connection = http.client.HTTPConnection(HOST, self.port, timeout=30)
+        try:
+            connection.request(method, path, body=body, headers=headers)
+            response = connection.getresponse()
+            return response, response.read().decode("utf-8", "replace")
+        finally:
+            connection.close()
 
 
-def run_game(port: int, job: dict, stats: Stats, start: float, end: float, every: float, rng: random.Random):
+def board_version(panel: str) -> int | None:
+    """The version of the board a live panel shows (its forms send it back)."""
+    found = VERSION_INPUT.search(panel)
+    return int(found.group(1)) if found else None
+
+
+def run_game(phones: list[Phone], job: dict, stats: Stats, start: float, end: float, every: float, rng: random.Random):
+    """The game's two phones until ``end``: each polls every 2 s, the player to move posts the next move.
+
+    A move whose answer never came (:class:`NoAnswer`: its node stopped) is sent again at the same
+    version, as a player taps again: if the stopped node had stored it, the answer is "entered already"
+    (409) with the board one move further, and the move counts as stored. A move still in doubt when
+    the run ends is looked for in the database afterwards (:func:`check_stored`), as the player would
+    look at the board."""
     base = f"/t/{SLUG}/game/{job['pk']}/live"
-    phones = [Phone(port, s, stats) for s in job["sessions"]]
     version = 0
     n = 0
+    unsure = False
     next_poll = [start + rng.uniform(0, POLL_SECONDS), start + rng.uniform(0, POLL_SECONDS)]
     next_move = start + rng.uniform(0.4, 1.6) * every
     while True:
         now = time.monotonic()
         if now >= end:
-            return
+            break
         due = min(next_poll + [next_move])
         if due > now:
             time.sleep(min(due, end) - now)
@@ -256,11 +281,22 @@ def run_game(port: int, job: dict, stats: Stats, start: float, end: float, every
             if next_move <= min(next_poll) and n < len(job["moves"]):
                 phone = phones[n % 2]  # alternate: fine for Ninuki; the Go family's turns are the same here
                 body = urlencode({"version": version, "point": job["moves"][n]})
-                got = phone.request("move", "POST", f"{base}/move/", body)
+                try:
+                    got = phone.request("move", "POST", f"{base}/move/", body)
+                except NoAnswer:
+                    unsure = True
+                    next_move = time.monotonic() + rng.uniform(0.5, 1.5)  # the player taps again
+                    continue
                 if got is not None:
-                    status, elapsed = got
-                    stats.record("move", elapsed, None if status == 200 else f"move {job['pk']}/{n}: {status}")
-                    if status == 200:
+                    status, elapsed, text = got
+                    found = unsure and status == 409 and board_version(text) == version + 1
+                    stored = status == 200 or found
+                    stats.record("move", elapsed, None if stored else f"move {job['pk']}/{n}: {status}")
+                    unsure = False
+                    if found:
+                        with stats.lock:
+                            stats.found_stored += 1
+                    if stored:
                         n += 1
                         version += 1
                         stats.accepted[job["pk"]] = n
@@ -270,11 +306,14 @@ def run_game(port: int, job: dict, stats: Stats, start: float, end: float, every
                 phone = phones[i]
                 got = phone.request("poll", "GET", f"{base}/state/", headers={"If-None-Match": phone.etag})
                 if got is not None:
-                    status, elapsed = got
+                    status, elapsed, _text = got
                     stats.record(f"poll {status}", elapsed, None if status in (200, 304) else f"poll: {status}")
                 next_poll[i] = time.monotonic() + POLL_SECONDS
         except RuntimeError:
-            return
+            break
+    if unsure:
+        with stats.lock:
+            stats.in_doubt.add(job["pk"])
 
 
 # --- results ---------------------------------------------------------------------------------
@@ -293,9 +332,9 @@ def server_times(access_log: Path, since_line: int) -> dict[str, list[float]]:
     lines = access_log.read_text().splitlines()[since_line:]
     for line in lines:
         parts = line.split()
-        if len(parts) != 4:
+        if len(parts) < 4:
             continue
-        method, path, status, micros = parts
+        path, status, micros = parts[1], parts[2], parts[-1]
         if path.endswith("/live/move/"):
             out["move"].append(int(micros) / 1e6)
         elif path.endswith("/live/state/"):
@@ -321,6 +360,9 @@ def check_stored(plan: list[dict], stats: Stats) -> list[str]:
     stored = {r.game_id: r.move_list for r in LiveRecord.objects.filter(game_id__in=[j["pk"] for j in plan])}
     for job in plan:
         accepted = stats.accepted.get(job["pk"], 0)
+        if job["pk"] in stats.in_doubt and stored.get(job["pk"], []) == job["moves"][: accepted + 1]:
+            stats.found_after += 1  # the move whose answer never came is stored: the player sees it on the board
+            continue
         if stored.get(job["pk"], []) != job["moves"][:accepted]:
             lost.append(f"game {job['pk']}: {accepted} moves accepted, database has {len(stored.get(job['pk'], []))}")
     return lost
@@ -393,7 +435,15 @@ def main() -> int:
         threads = [
             threading.Thread(
                 target=run_game,
-                args=(port, job, stats, start, end, args.move_every, random.Random(job["pk"])),
+                args=(
+                    [Phone(port, session, stats) for session in job["sessions"]],
+                    job,
+                    stats,
+                    start,
+                    end,
+                    args.move_every,
+                    random.Random(job["pk"]),
+                ),
                 daemon=True,
             )
             for job in plan

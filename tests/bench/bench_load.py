@@ -50,7 +50,19 @@ from collections import defaultdict
 from pathlib import Path
 from urllib.parse import urlencode
 
-from _server import HOST, REPO, cpu_pressure, free_port, log, manage, start_gunicorn
+from _server import (
+    HOST,
+    REPO,
+    VERSION_INPUT,
+    cpu_pressure,
+    free_port,
+    log,
+    manage,
+    postmaster_pid,
+    start_gunicorn,
+    start_postgres,
+    stop_postgres,
+)
 
 sys.path.insert(0, str(REPO))
 PGPORT = "54332"
@@ -64,25 +76,6 @@ MAX_REQUESTS = 500_000
 
 
 # --- setting up ----------------------------------------------------------------------
-
-
-def start_postgres() -> str:
-    env = {**os.environ, "PGPORT": PGPORT}
-    done = subprocess.run(
-        ["bash", str(REPO / "tests" / "pg_server.sh"), "start"], env=env, capture_output=True, text=True, timeout=600
-    )
-    if done.returncode != 0:
-        raise SystemExit(f"PostgreSQL did not start: {done.stderr}")
-    return done.stdout.strip().splitlines()[-1]
-
-
-def stop_postgres() -> None:
-    subprocess.run(
-        ["bash", str(REPO / "tests" / "pg_server.sh"), "stop"],
-        env={**os.environ, "PGPORT": PGPORT},
-        capture_output=True,
-        timeout=120,
-    )
 
 
 def add_bench_players(count: int) -> dict:
@@ -163,7 +156,6 @@ def add_bench_players(count: int) -> dict:
 # --- one simulated player ----------------------------------------------------------------
 
 CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
-VERSION_INPUT = re.compile(r'name="version" value="(\d+)"')
 LIVE_URL = re.compile(r'id="standings-live" hx-get="([^"]+)"')
 POLL_ETAG = re.compile(r"If-None-Match&quot;: &quot;\\&quot;(\w+)\\&quot;")
 
@@ -199,17 +191,7 @@ class Browser:
         try:
             if not self.stats.take_request():
                 raise RuntimeError("request budget used up")
-            try:
-                self.connection.request(method, path, body=body, headers=headers)
-                response = self.connection.getresponse()
-            except (http.client.RemoteDisconnected, BrokenPipeError, ConnectionResetError):
-                # the server closed the idle keep-alive connection just now: a browser sends again
-                self.connection.close()
-                self.connection = http.client.HTTPConnection(HOST, self.port, timeout=30)
-                self.stats.count_retry()
-                self.connection.request(method, path, body=body, headers=headers)
-                response = self.connection.getresponse()
-            text = response.read().decode("utf-8", "replace")
+            response, text = self.exchange(method, path, body, headers)
         except (OSError, http.client.HTTPException) as exc:
             self.connection.close()
             self.connection = http.client.HTTPConnection(HOST, self.port, timeout=30)
@@ -222,9 +204,25 @@ class Browser:
                 self.cookies[name.strip()] = rest.split(";", 1)[0]
         error = None if response.status in expect else f"{method} {path}: {response.status}"
         self.stats.record(kind, elapsed, response.status, error, count)
+        return response.status, text, dict(response.getheaders())
+
+    def exchange(self, method: str, path: str, body, headers: dict) -> tuple[http.client.HTTPResponse, str]:
+        """One request on the keep-alive connection, and its answer read (sent again on a fresh connection
+        if the server had just closed the idle one, as a browser does)."""
+        try:
+            self.connection.request(method, path, body=body, headers=headers)
+            response = self.connection.getresponse()
+        except (http.client.RemoteDisconnected, BrokenPipeError, ConnectionResetError):
+            # the server closed the idle keep-alive connection just now: a browser sends again
+            self.connection.close()
+            self.connection = http.client.HTTPConnection(HOST, self.port, timeout=30)
+            self.stats.count_retry()
+            self.connection.request(method, path, body=body, headers=headers)
+            response = self.connection.getresponse()
+        text = response.read().decode("utf-8", "replace")
         if response.getheader("Connection", "").lower() == "close":
             self.connection.close()
-        return response.status, text, dict(response.getheaders())
+        return response, text
 
     def csrf_token(self, html: str) -> str:
         match = CSRF_INPUT.search(html)
@@ -297,8 +295,10 @@ def play(
     reload_share: float,
     outcome: dict,
     rng: random.Random,
+    submit_job=None,
 ) -> None:
-    """Refresh the pages until the time is up; report (Black) or confirm (White) once on the way."""
+    """Refresh the pages until the time is up; report (Black) or confirm (White) once on the way
+    (``submit_job``: how, :func:`submit` unless given)."""
     me, standings = f"/t/{SLUG}/me/", f"/t/{SLUG}/standings/"
     game_page = f"/t/{SLUG}/game/{job['game']}/"
     # Black reports in the first half; White confirms from a little later on
@@ -314,7 +314,7 @@ def play(
             return
         try:
             if not done and now >= due:
-                done = submit(browser, job, game_page)
+                done = (submit_job or submit)(browser, job, game_page)
                 if done:
                     outcome[username] = job
                 elif job["side"] == "white":
@@ -384,8 +384,10 @@ def available_cores(seconds: float = 2.0) -> float:
     return sum(out.get() for _ in spinners) / seconds
 
 
-def cpu_seconds(server_pid: int) -> dict[str, float]:
-    """CPU time used so far by this load generator, the gunicorn processes and PostgreSQL (Linux /proc)."""
+def cpu_seconds(*server_pids: int, database: int | None = None, redis: int | None = None) -> dict[str, float]:
+    """CPU time used so far by this load generator, the gunicorn processes (the process groups of
+    ``server_pids``), PostgreSQL (the server whose postmaster is ``database``; every one on the machine
+    if not given) and Redis (the server ``redis``; every one if not given) (Linux /proc)."""
     tick = os.sysconf("SC_CLK_TCK")
     used = defaultdict(float)
     for entry in Path("/proc").iterdir():
@@ -397,13 +399,24 @@ def cpu_seconds(server_pid: int) -> dict[str, float]:
             continue
         comm = stat[stat.index("(") + 1 : stat.rindex(")")]
         fields = stat[stat.rindex(")") + 2 :].split()
-        pgrp, seconds = int(fields[2]), (int(fields[11]) + int(fields[12])) / tick
-        if int(entry.name) == os.getpid():
+        pid, ppid, pgrp, seconds = (
+            int(entry.name),
+            int(fields[1]),
+            int(fields[2]),
+            (int(fields[11]) + int(fields[12])) / tick,
+        )
+        if pid == database or pid in server_pids:
+            # the postmaster's and gunicorn's masters' ended children (a backend whose client went, a worker
+            # restarted) count too; the children that still run count as themselves
+            seconds += (int(fields[13]) + int(fields[14])) / tick
+        if pid == os.getpid():
             used["load generator"] += seconds
-        elif pgrp == server_pid:
+        elif pgrp in server_pids:
             used["gunicorn"] += seconds
-        elif comm.startswith("postgres"):
+        elif comm.startswith("postgres") and (database is None or database in (pid, ppid)):
             used["PostgreSQL"] += seconds
+        elif comm.startswith("redis-server") and redis in (None, pid):
+            used["Redis"] += seconds
     return used
 
 
@@ -471,7 +484,80 @@ def verify(plan: dict, outcome: dict) -> tuple[int, int, list[str]]:
     return reports, confirms, lost
 
 
-def main() -> int:  # noqa: C901
+def log_in_everybody(browsers: dict[str, Browser]) -> list[str]:
+    """Every player logs in (eight at a time, as people arrive in the morning); the failures."""
+    errors: list[str] = []
+
+    def log_in(names):
+        for name in names:
+            try:
+                login(browsers[name], name)
+            except Exception as exc:  # noqa: BLE001 - reported by the caller
+                errors.append(f"{name}: {exc}")
+
+    names = list(browsers)
+    threads = [threading.Thread(target=log_in, args=(names[i::8],)) for i in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return errors
+
+
+def run_players(
+    browsers: dict[str, Browser],
+    plan: dict,
+    duration: float,
+    think: float,
+    reload_share: float,
+    submit_job=None,
+    start: float | None = None,
+) -> tuple[dict, float, float, int]:
+    """Every player plays (:func:`play`) for ``duration`` seconds from ``start`` (``time.monotonic()``;
+    now unless given), measured: (the reports and confirmations accepted, when the run started, how long
+    it took, how many players hung)."""
+    stats = next(iter(browsers.values())).stats
+    outcome: dict = {}
+    stats.measuring = True
+    start = time.monotonic() if start is None else start
+    threads = [
+        threading.Thread(
+            target=play,
+            args=(browsers[name], name, plan[name], start, duration, think, reload_share, outcome, random.Random(i)),
+            kwargs={"submit_job": submit_job},
+            daemon=True,
+        )
+        for i, name in enumerate(browsers)
+    ]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(duration + 60)
+    elapsed = time.monotonic() - start
+    stats.measuring = False
+    return outcome, start, elapsed, sum(t.is_alive() for t in threads)
+
+
+def print_pages(stats: Stats, server_times: dict[str, list[float]]) -> None:
+    """The latencies by page, beside the time each spent inside gunicorn."""
+    log(
+        f"{'page':<16}{'requests':>9}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'mean ms':>9}"
+        f"   in the server: {'p50':>5}{'p95':>6}{'mean':>6} ms"
+    )
+    for kind, values in sorted(stats.latencies.items()):
+        inside = server_times.get(kind, [])
+        server = (
+            f"{percentile(inside, 50):>5.0f}{percentile(inside, 95):>6.0f}{statistics.fmean(inside):>6.0f}"
+            if inside
+            else f"{'-':>5}{'-':>6}{'-':>6}"
+        )
+        log(
+            f"{kind:<16}{len(values):>9}{percentile(values, 50) * 1000:>9.0f}{percentile(values, 95) * 1000:>9.0f}"
+            f"{percentile(values, 99) * 1000:>9.0f}{statistics.fmean(values) * 1000:>9.0f}   {'':15}{server}"
+        )
+
+
+def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("seconds", nargs="?", type=float, default=60.0)
     parser.add_argument("--players", type=int, default=200)
@@ -500,7 +586,7 @@ def main() -> int:  # noqa: C901
     started_pg = False
     try:
         t0 = time.monotonic()
-        url = start_postgres()
+        url = start_postgres(PGPORT)
         started_pg = True
         env = {
             "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
@@ -537,21 +623,8 @@ def main() -> int:  # noqa: C901
         stats = Stats()
         browsers = {name: Browser(port, stats) for name in plan}
         t_login = time.monotonic()
-        login_errors = []
-
-        def log_in_all(names):
-            for name in names:
-                try:
-                    login(browsers[name], name)
-                except Exception as exc:  # noqa: BLE001 - reported below
-                    login_errors.append(f"{name}: {exc}")
-
         names = list(plan)
-        login_threads = [threading.Thread(target=log_in_all, args=(names[i::8],)) for i in range(8)]
-        for t in login_threads:
-            t.start()
-        for t in login_threads:
-            t.join()
+        login_errors = log_in_everybody(browsers)
         log(
             f"{len(names)} log-ins in {time.monotonic() - t_login:.1f} s"
             + (f", {len(login_errors)} failed: {login_errors[:3]}" if login_errors else "")
@@ -562,40 +635,13 @@ def main() -> int:  # noqa: C901
             f"before the run, the machine gives {cores:.2f} of {os.cpu_count()} cores "
             f"(CPU pressure over the last minute: {cpu_pressure()})"
         )
-        outcome: dict = {}
-        cpu_before = cpu_seconds(server.pid)
+        cpu_before = cpu_seconds(server.pid, database=postmaster_pid(PGPORT))
         log_from = (tmp / "access.log").stat().st_size
-        stats.measuring = True
-        start = time.monotonic()
-        threads = [
-            threading.Thread(
-                target=play,
-                args=(
-                    browsers[name],
-                    name,
-                    plan[name],
-                    start,
-                    duration,
-                    args.think,
-                    args.reload_share,
-                    outcome,
-                    random.Random(i),
-                ),
-                daemon=True,
-            )
-            for i, name in enumerate(names)
-        ]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join(duration + 60)
-        elapsed = time.monotonic() - start
-        stats.measuring = False
-        cpu_after = cpu_seconds(server.pid)
+        outcome, start, elapsed, hung = run_players(browsers, plan, duration, args.think, args.reload_share)
+        cpu_after = cpu_seconds(server.pid, database=postmaster_pid(PGPORT))
         with open(tmp / "access.log", "rb") as f:
             f.seek(log_from)
             server_times = server_times_by_kind(f.read().decode("utf-8", "replace"))
-        hung = sum(t.is_alive() for t in threads)
 
         reports, confirms, lost = verify(plan, outcome)
         all_latencies = [x for values in stats.latencies.values() for x in values]
@@ -606,18 +652,7 @@ def main() -> int:  # noqa: C901
             f"latency p50 {percentile(all_latencies, 50) * 1000:.0f} ms, p95 {percentile(all_latencies, 95) * 1000:.0f} ms, "
             f"p99 {percentile(all_latencies, 99) * 1000:.0f} ms, max {max(all_latencies, default=0) * 1000:.0f} ms"
         )
-        log(
-            f"{'page':<16}{'requests':>9}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'mean ms':>9}"
-            f"   in the server: {'p50':>5}{'p95':>6}{'mean':>6} ms"
-        )
-        for kind, values in sorted(stats.latencies.items()):
-            inside = server_times.get(kind, [])
-            log(
-                f"{kind:<16}{len(values):>9}{percentile(values, 50) * 1000:>9.0f}{percentile(values, 95) * 1000:>9.0f}"
-                f"{percentile(values, 99) * 1000:>9.0f}{statistics.fmean(values) * 1000:>9.0f}"
-                f"   {'':15}{percentile(inside, 50):>5.0f}{percentile(inside, 95):>6.0f}"
-                f"{statistics.fmean(inside) if inside else 0:>6.0f}"
-            )
+        print_pages(stats, server_times)
         windows = defaultdict(list)
         for when, seconds in stats.timeline:
             windows[int((when - start) // 10)].append(seconds)
@@ -664,7 +699,7 @@ def main() -> int:  # noqa: C901
         except Exception:  # noqa: BLE001, S110 - Django may not be set up
             pass
         if started_pg:
-            stop_postgres()
+            stop_postgres(PGPORT)
         shutil.rmtree(tmp, ignore_errors=True)
 
 

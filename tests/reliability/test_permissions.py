@@ -118,6 +118,7 @@ EXPECTED: dict[str, Url] = {
     "referee_queue": Url(only(REFEREES)),
     "referee_live": Url(only(REFEREES)),
     "audit_log": Url(only(REFEREES)),
+    "manage_publish": Url(WRITE, post=ORGANIZERS),
     # organizers
     "manage": Url(only(ORGANIZERS)),
     "manage_registrations": Url(only(ORGANIZERS)),

@@ -397,3 +397,40 @@ def test_the_cache_is_files_by_default_and_django_s_redis_backend_when_named(tmp
         "BACKEND": "django.core.cache.backends.redis.RedisCache",
         "LOCATION": "redis://cache.example.org:6379/1",
     }
+
+
+#: Two processes on one Redis count 200 tries each at once, keep a value each, and print their last count.
+_COUNTING = """
+import sys
+import django
+
+django.setup()
+from django.core.cache import cache
+from tournament.throttle import Limit
+
+# a window of three days (the session's age): no window ends while the test runs
+limit = Limit("test", "CLAIM_GUESSES_PER_ADDRESS", "SESSION_COOKIE_AGE")
+for _ in range(int(sys.argv[2])):
+    limit.count("203.0.113.9")
+cache.set("kept-by-" + sys.argv[1], sys.argv[1], 600)
+print(limit.count("203.0.113.9"), cache.get("kept-by-a"), cache.get("kept-by-b"))
+"""
+
+
+def test_on_redis_every_process_reads_what_another_kept_and_no_count_is_lost(tmp_path, redis_url):
+    """What one process (a worker, a node) keeps in Redis the others read, and counts made by two at the
+    same time all count: Redis increments atomically (the file cache may lose a few, see throttle.py)."""
+    env = {**_production_env(tmp_path, DJANGO_REDIS_URL=redis_url), "DJANGO_SETTINGS_MODULE": "tournament.settings"}
+    both = [
+        subprocess.Popen(
+            [sys.executable, "-c", _COUNTING, name, "200"], cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True
+        )
+        for name in "ab"
+    ]
+    for process in both:
+        assert process.wait(120) == 0
+    done = subprocess.run(
+        [sys.executable, "-c", _COUNTING, "c", "0"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["403", "a", "b"]  # 2 x (200 + 1), and this one

@@ -30,6 +30,7 @@ from tournament.services import (
     live,
     players,
     programme,
+    publication,
     ratings,
     registrations,
     results,
@@ -216,6 +217,18 @@ CALLS = {
     "ratings.rating_kinds_update": (
         "organizer",
         lambda d, u: ratings.rating_kinds_update(tournament=d.tournament, kinds=["ffg", "egd"], user=u),
+    ),
+    "publication.publication_start": (
+        "organizer",
+        lambda d, u: publication.publication_start(tournament=d.tournament, user=u),
+    ),
+    "publication.publication_request": (
+        "organizer",
+        lambda d, u: publication.publication_request(tournament=d.tournament, user=u),
+    ),
+    "publication.publication_stop": (
+        "organizer",
+        lambda d, u: publication.publication_stop(tournament=d.tournament, user=u),
     ),
     "live.set_scorer": ("organizer", lambda d, u: live.set_scorer(game=d.game, username="nobody", user=u)),
     "live.take_over": (

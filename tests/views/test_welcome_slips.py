@@ -139,6 +139,21 @@ def test_each_qr_code_holds_its_slips_link(client, two, tmp_path):
         assert np.array_equal(read_qr(image, n, len(expected)), expected)
 
 
+def test_at_the_venue_the_slips_name_the_laptop_s_address(client, two, tmp_path, settings):
+    """The organizer prints on the laptop itself (127.0.0.1); the phones need the address on the hall's
+    network, which ``manage.py venue`` sets as DJANGO_SITE_URL: link, QR code and claim page name it."""
+    settings.SITE_URL = "http://192.168.178.20:8000"
+    pdf = slips(client, two).content
+    image = picture(pdf, 1, tmp_path, DPI)
+    for n, reg in enumerate(unclaimed(two)):
+        text = slip_text(pdf, 1, n)
+        link = next(line for line in text.splitlines() if "/claim/" in line and "http" in line).strip()
+        assert link == f"http://192.168.178.20:8000/claim/{reg.claim_code}/"
+        assert "testserver" not in text and "http://192.168.178.20:8000/claim/" in text.replace(link, "")
+        expected = reportlab_modules(link)
+        assert np.array_equal(read_qr(image, n, len(expected)), expected)
+
+
 def test_every_qr_code_is_encoded_once(client, two, monkeypatch):
     add_players(two.a, 9)
     slips(client, two)  # the layouts of the QR versions are made once per process: not counted below

@@ -4,6 +4,7 @@ from .audit import AuditEntry
 from .discipline import Discipline
 from .game import Bye, Game
 from .live import LiveRecord
+from .publication import Publication
 from .rating import RatedPlayer, RatingList
 from .registration import Registration
 from .replay import GameReplay
@@ -20,6 +21,7 @@ __all__ = [
     "LiveRecord",
     "PairConstraint",
     "PairingRecord",
+    "Publication",
     "RatedPlayer",
     "RatingList",
     "Registration",

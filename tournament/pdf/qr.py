@@ -1,4 +1,5 @@
-"""QR codes for the PDFs: the module matrix computed once per code, drawn as one path.
+"""QR codes, the site's one encoder: in the PDFs (drawn as one path), in pages (an inline SVG, one
+path) and in a terminal (``manage.py venue``); the module matrix computed once per code.
 
 ReportLab's :class:`~reportlab.graphics.barcode.qr.QrCodeWidget` encodes a
 text again each time it is measured or drawn, lays the whole symbol out
@@ -21,7 +22,8 @@ checks it).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
+from html import escape
 
 import numpy as np
 from reportlab.graphics.barcode import qrencoder
@@ -203,15 +205,51 @@ def draw(c: Canvas, modules: np.ndarray, x: float, y: float, side: float) -> Non
     written in module units (whole numbers: no rounding, and a few bytes a run)."""
     n = modules.shape[0]
     unit = side / (n + 2 * QUIET)
-    padded = np.zeros((n, n + 2), dtype=np.int8)
-    padded[:, 1:-1] = modules
-    rows, columns = np.nonzero(np.diff(padded, axis=1))  # where runs start and end, row by row
-    starts, ends, run_rows = columns[0::2], columns[1::2], rows[0::2]
     # a hair taller than a module, so that no seam shows between rows in a viewer
-    runs = [f"{s} {r} {e - s} 1.02 re" for s, e, r in zip(starts.tolist(), ends.tolist(), run_rows.tolist())]
+    runs = [f"{s} {r} {w} 1.02 re" for r, s, w in _runs(modules)]
     c.saveState()
     c.setFillGray(0)
     # module (0, 0) is the top left corner, one unit a module, rows downwards
     c.transform(unit, 0, 0, -unit, x + QUIET * unit, y + side - QUIET * unit)
     c.addLiteral("\n".join(runs) + "\nf")
     c.restoreState()
+
+
+def _runs(modules: np.ndarray) -> list[tuple[int, int, int]]:
+    """``(row, first column, length)`` of every run of dark modules, row by row."""
+    n = modules.shape[0]
+    padded = np.zeros((n, n + 2), dtype=np.int8)
+    padded[:, 1:-1] = modules
+    rows, columns = np.nonzero(np.diff(padded, axis=1))
+    starts, ends = columns[0::2].tolist(), columns[1::2].tolist()
+    return [(r, s, e - s) for r, s, e in zip(rows[0::2].tolist(), starts, ends)]
+
+
+@lru_cache(maxsize=64)
+def svg(text: str, label: str = "") -> str:
+    """The QR code of ``text`` as an inline SVG element (black on white, with its quiet zone, one path
+    of one rectangle per run of dark modules), scaled by the page's CSS (class ``qr``); ``label`` is
+    what a screen reader says. No style attribute: the Content-Security-Policy allows none."""
+    modules = matrix(text)
+    side = modules.shape[0] + 2 * QUIET
+    path = "".join(f"M{s + QUIET} {r + QUIET}h{w}v1h-{w}z" for r, s, w in _runs(modules))
+    title = escape(label or text)
+    return (
+        f'<svg class="qr" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {side} {side}" role="img" '
+        f'aria-label="{title}" shape-rendering="crispEdges"><title>{title}</title>'
+        f'<rect width="{side}" height="{side}" fill="#fff"/><path fill="#000" d="{path}"/></svg>'
+    )
+
+
+def text_lines(text: str) -> list[str]:
+    """The QR code of ``text`` for a terminal: two rows of modules a line in half blocks, the dark
+    modules as the terminal's background (a dark terminal shows the code as a scanner expects it,
+    light modules lit), with the quiet zone."""
+    modules = np.pad(matrix(text), QUIET, constant_values=False)
+    if modules.shape[0] % 2:
+        modules = np.vstack([modules, np.zeros((1, modules.shape[1]), dtype=bool)])
+    glyphs = {(False, False): "\u2588", (False, True): "\u2580", (True, False): "\u2584", (True, True): " "}
+    return [
+        "".join(glyphs[(bool(top), bool(bottom))] for top, bottom in zip(modules[r], modules[r + 1]))
+        for r in range(0, modules.shape[0], 2)
+    ]

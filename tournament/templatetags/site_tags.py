@@ -32,12 +32,14 @@ def tournament_nav(context, tournament) -> str:
     and the links of the user's roles: rendered once per language, URL
     prefix, tournament, registration state and role set.
     """
-    roles = roles_in(context, tournament)
+    # the published copy is made as for nobody, and offers nothing of the live site (registering)
+    copy = bool(context.get("published_copy"))
+    roles = frozenset() if copy else roles_in(context, tournament)
 
     def render() -> str:
         links = {
             "player": permissions.is_player(roles),
-            "register": tournament is not None and permissions.offers_registration(roles, tournament),
+            "register": tournament is not None and not copy and permissions.offers_registration(roles, tournament),
             "referee": permissions.may_referee(roles),
             "organizer": permissions.may_manage(roles),
         }
@@ -52,6 +54,7 @@ def tournament_nav(context, tournament) -> str:
         tournament.slug,
         bool(tournament.registration_open),
         frozenset(roles),
+        copy,
     )
     return mark_safe(memo_html(key, render))  # noqa: S308 - rendered by our own template, escaped there
 

@@ -10,12 +10,14 @@ from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from tournament import site_address
 from tournament.engines import describe
 from tournament.forms.results import ResultSetForm
 from tournament.models import Game
 from tournament.selectors.results import dashboard as dashboard_data
 from tournament.selectors.results import games_of_tournament
 from tournament.selectors.standings import standings_version
+from tournament.selectors.venue import publication_status
 from tournament.services.results import StaleResult, result_set
 
 from .access import ORGANIZER, tournament_page
@@ -29,11 +31,11 @@ DASHBOARD_REFRESH_SECONDS = 15
 def dashboard(request, tournament, roles):
     """The organizer's first page; its counters and rounds renew themselves (htmx asks for them alone)."""
     template = "tournament/manage/_dashboard_live.html" if request.htmx else "tournament/manage/dashboard.html"
-    return render(
-        request,
-        template,
-        {"tournament": tournament, "roles": roles, "refresh": DASHBOARD_REFRESH_SECONDS, **dashboard_data(tournament)},
-    )
+    context = {"tournament": tournament, "roles": roles, "refresh": DASHBOARD_REFRESH_SECONDS}
+    context.update(dashboard_data(tournament), **publication_status(tournament))
+    if not request.htmx:
+        context["join"] = site_address.join(request, tournament)
+    return render(request, template, context)
 
 
 # --- the results grid -----------------------------------------------------------

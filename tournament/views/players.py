@@ -28,6 +28,7 @@ from tournament.services import claims
 from tournament.services import registrations as registration_services
 from tournament.services.file_import import PlayerImportError
 from tournament.services.players import player_enter_late, players_import_csv
+from tournament.site_address import site_url
 
 from . import ratings
 from .access import ORGANIZER, tournament_page
@@ -368,8 +369,8 @@ def welcome_slips(request, tournament, roles):
     for reg in regs:
         if not reg.claim_code:  # its account was deleted: a new code
             reg.save(update_fields=["updated_at"])
-    base_url = request.build_absolute_uri("/")
-    claim_page = request.build_absolute_uri(reverse("claim"))
+    base_url = site_url(request)
+    claim_page = site_url(request, reverse("claim"))
     when = " – ".join(
         dict.fromkeys(date_format(d, "DATE_FORMAT") for d in (tournament.start_date, tournament.end_date))
     )
@@ -400,7 +401,7 @@ def invitations(request, tournament, roles):
     """E-mail every player without an account who has an e-mail address their claim link."""
     sent = claims.invitations_send(
         tournament=tournament,
-        base_url=request.build_absolute_uri("/"),
+        base_url=site_url(request),
         user=request.user,
         language=get_language(),
         again=bool(request.POST.get("again")),

@@ -21,6 +21,7 @@ from django.shortcuts import render
 from django.utils.translation import get_language
 from django.views.decorators.http import condition
 
+from tournament import site_address
 from tournament.models import Round
 from tournament.selectors import standings as standings_selectors
 from tournament.selectors.round_day import games_by_table
@@ -102,6 +103,8 @@ def projector(request, slug):
         "standings": standings,
         "top": standings.rows[:TOP],
         "refresh": PAGE_SECONDS if pages > 1 else REFRESH_SECONDS,
+        # how phones get here: the hall's Wi-Fi and the address, with their QR codes
+        "join": site_address.join(request, tournament),
     }
     template = "tournament/_projector_body.html" if request.htmx else "tournament/projector.html"
     return render(request, template, context)

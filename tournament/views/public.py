@@ -20,11 +20,12 @@ from tournament.permissions import (
     may_see_round,
     record_is_public,
     request_roles,
+    sgf_is_public,
 )
+from tournament.publishing.context import of_request as published_copy_of
 from tournament.selectors.round_day import games_by_table, not_playing
 from tournament.selectors.rows import tournament_by_slug
 from tournament.selectors.standings import standings_version
-from tournament.services.live import has_engine
 
 from .fragments import kept_html
 from .games import _move_param
@@ -32,7 +33,11 @@ from .games import _viewer as record_viewer
 
 
 def home(request):
-    tournaments = Tournament.objects.annotate(
+    tournaments = Tournament.objects.all()
+    copy = published_copy_of(request)
+    if copy is not None:  # the published copy's start page: the tournaments in its folder
+        tournaments = tournaments.filter(slug__in=copy.slugs)
+    tournaments = tournaments.annotate(
         players=Count(
             "registrations",
             filter=Q(registrations__status=Registration.Status.CONFIRMED),
@@ -62,6 +67,9 @@ def tournament_detail(request, slug):
         "confirmed": tournament.registrations.filter(status=Registration.Status.CONFIRMED).count(),
         "roles": request_roles(request, tournament),
     }
+    copy = published_copy_of(request)
+    if copy is not None:
+        context["as_of"] = copy.as_of.get(tournament.slug)
     return render(request, "tournament/tournament_detail.html", context)
 
 
@@ -129,12 +137,6 @@ def _public_game(request, slug, number, pk):
     return tournament, roles, game
 
 
-def has_sgf(game: Game) -> bool:
-    """The public page offers the game's SGF (and :func:`tournament.views.sgf.public_game_sgf` gives it):
-    a settled game with a record that a rules engine reads."""
-    return record_is_public(game) and bool(game.record) and has_engine(game.round.discipline)
-
-
 def public_game(request, slug, number, pk):
     tournament, roles, game = _public_game(request, slug, number, pk)
     shown = record_is_public(game)
@@ -149,7 +151,7 @@ def public_game(request, slug, number, pk):
             "viewer": viewer,
             "record_shown": shown,
             "has_record": bool(game.record),
-            "has_sgf": has_sgf(game),
+            "has_sgf": sgf_is_public(game),
             "board_url": reverse("public_game_board", args=[tournament.slug, game.round.number, game.pk]),
             "own_page": may_see_game(request.user, roles, game),
         },

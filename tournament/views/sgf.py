@@ -7,8 +7,9 @@ from django.http import Http404, HttpResponse
 from games.sgf import escape
 from tournament.engines import EARLY_WINS, marks_settings, replay_record
 from tournament.models.game import Result, WinMethod
+from tournament.permissions import sgf_is_public
 
-from .public import _public_game, has_sgf
+from .public import _public_game
 
 #: The site's result as SGF's ``RE`` where the record does not show it (a resignation, a loss on time).
 _RE = {Result.BLACK: "B+", Result.WHITE: "W+", Result.DRAW: "0"}
@@ -58,7 +59,7 @@ def game_sgf(game) -> str:
 def public_game_sgf(request, slug, number, pk):
     """``.sgf`` download of a game whose result is settled (confirmed or decided) and that has a record."""
     tournament, _roles, game = _public_game(request, slug, number, pk)
-    if not has_sgf(game):
+    if not sgf_is_public(game):
         raise Http404("no settled record to download")
     game.round.tournament = tournament
     try:

@@ -43,6 +43,7 @@ from tournament.permissions import (
     request_roles,
     require,
 )
+from tournament.publishing.context import of_request as published_copy_of
 from tournament.selectors import standings as sel
 from tournament.selectors.exports import go_komis
 from tournament.selectors.rows import tournament_by_slug
@@ -103,7 +104,7 @@ def _version_to_show(request, tournament_pk: int, partial: str, current: str) ->
     pour in, the one made less than ``STANDINGS_FRESH_SECONDS`` ago (its table is
     in the cache), so that the table is made at most that often."""
     fresh = settings.STANDINGS_FRESH_SECONDS
-    if not fresh:
+    if not fresh or published_copy_of(request) is not None:  # the published copy keeps what it shows
         return current
     key = f"standings-shown:{tournament_pk}:{request.path}:{sel.cache_key_part(request.GET.get('discipline', ''))}:{partial}"
     shown = cache.get(key)

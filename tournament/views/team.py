@@ -17,6 +17,7 @@ from tournament.models import TournamentInvitation, TournamentRole
 from tournament.permissions import may_manage, roles_of
 from tournament.selectors.setup import open_invitations, team
 from tournament.services import team as team_services
+from tournament.site_address import site_url
 
 from .access import ORGANIZER, tournament_page
 from .actions import refusal_as_message
@@ -25,7 +26,7 @@ from .query import int_param
 
 
 def _page(request, tournament, roles, *, add_form=None, invite_form=None, status=200):
-    base_url = request.build_absolute_uri("/")
+    base_url = site_url(request)
     invitations = open_invitations(tournament)
     for invitation in invitations:
         invitation.url = team_services.invitation_url(invitation, base_url)
@@ -101,7 +102,7 @@ def team_invite(request, tournament, roles):
             role=form.cleaned_data["role"],
             email=form.cleaned_data["email"],
             user=request.user,
-            base_url=request.build_absolute_uri("/"),
+            base_url=site_url(request),
             language=get_language(),
         )
         if invitation.email:

@@ -1,0 +1,207 @@
+"""What the published copy holds: every public page and file of a tournament, and where each goes.
+
+An :class:`Item` is one address of the site (a path and a query, as the
+pages link it) and the file it is written to. Pages and most files are in a
+folder per language (``de/``, ``en/``), the JSON API's answers once
+(``api/``). An item's ``key`` says what it was made from: while the
+manifest holds the same key for its file, the next run does not make it
+again (a game's page while nothing of the game changed; the standings' PDFs
+while no result came in); items without a key are made every run and
+written only when their content changed.
+
+Published: the start page, the rules pages, and of each tournament its
+overview, players, standings and crosstable (overall and per discipline,
+with their PDFs and CSV), the rounds a visitor may see
+(:func:`tournament.permissions.may_see_round` for nobody: published and
+finished ones) with their pairing sheets (PDF), their games' pages and the
+SGF of every settled record, and the API's answers for all of these. Not
+published: what needs the live site (log-in, registration, the live boards,
+the projector) and the result slips, which are printed in the hall.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from urllib.parse import parse_qsl, urlencode
+
+from django.conf import settings
+from django.db.models import Count, Max
+from django.urls import reverse
+
+import games
+from tournament.models import Game, Tournament
+from tournament.permissions import NOBODY, may_see_round, sgf_is_public
+
+#: Changes whenever what the publisher makes of the same data changes (pages kept by key are made again).
+FORMAT = "1"
+LANGUAGES = tuple(code for code, _name in settings.LANGUAGES)
+#: Where the root's ``index.html`` (the start page) is taken from.
+ROOT_LANGUAGE = settings.LANGUAGE_CODE
+
+
+@dataclass(frozen=True)
+class Item:
+    #: the address as the site answers it: a path, and a query if any (``?discipline=3&lang=de``)
+    url: str
+    #: the file in the folder (``de/t/demo/standings/index.html``)
+    file: str
+    #: the language it is made in; None for the API
+    language: str | None
+    #: what it was made from (None: made every run)
+    key: str | None
+    #: the tournament it belongs to; "" for the start page, the rules and the static files
+    owner: str
+
+
+def query_of(url: str) -> tuple[str, dict[str, str]]:
+    """``(path, query)`` of a site address."""
+    path, _q, query = url.partition("?")
+    return path, dict(parse_qsl(query, keep_blank_values=True))
+
+
+def link_key(language: str | None, url: str) -> tuple[str | None, str, str]:
+    """How a link is looked up: its language, its path, its query without ``lang`` in a fixed order.
+    A ``lang`` in the query names the language (the PDFs' links carry it)."""
+    path, query = query_of(url)
+    language = query.pop("lang", language)
+    if path.startswith("/api/"):
+        language = None
+    return language, path, urlencode(sorted(query.items()))
+
+
+def file_for(url: str, language: str | None, ending: str = "html") -> str:
+    """The file of a site address: ``<language>/<path>index.html`` for a page (the query's values in
+    the name: ``index-discipline-3.html``), ``<language>/<path>`` for a file (``standings-discipline-3.pdf``)."""
+    _language, path, query = link_key(language, url)
+    suffix = "".join(f"-{k}-{v}" for k, v in parse_qsl(query))
+    folder = f"{language}/" if language else ""
+    if path.endswith("/"):
+        return f"{folder}{path.lstrip('/')}index{suffix}.{ending}"
+    stem, _dot, extension = path.rpartition(".")
+    return f"{folder}{stem.lstrip('/')}{suffix}.{extension}"
+
+
+def _key(*parts) -> str:
+    return hashlib.sha1("|".join(map(str, (FORMAT, *parts))).encode()).hexdigest()[:20]
+
+
+def shared_items() -> list[Item]:
+    """The start page (also as the folder's ``index.html``) and the rules pages, in every language."""
+    items = [Item("/", "index.html", ROOT_LANGUAGE, None, "")]
+    for language in LANGUAGES:
+        items.append(Item("/", file_for("/", language), language, None, ""))
+        for url in [reverse("rules_index")] + [reverse("rules", args=[kind]) for kind in games.variants()]:
+            items.append(Item(url, file_for(url, language), language, _key("rules"), ""))
+    items.append(Item(reverse("api:tournaments"), file_for(reverse("api:tournaments"), None, "json"), None, None, ""))
+    return items
+
+
+def _round_keys(tournament: Tournament) -> dict[int, tuple[int, str]]:
+    """Per round number: its discipline's id, and what its pairing sheet shows changes with: its status
+    and version, its games and their players, its byes, its discipline's name, the tournament's settings."""
+    rows = tournament.rounds.annotate(
+        n=Count("games", distinct=True),
+        g=Max("games__updated_at"),
+        b=Max("games__black__updated_at"),
+        w=Max("games__white__updated_at"),
+        byes_n=Count("byes", distinct=True),
+        bye_p=Max("byes__player__updated_at"),
+    ).values_list(
+        "number", "discipline_id", "status", "version", "n", "g", "b", "w", "byes_n", "bye_p", "discipline__name"
+    )
+    return {row[0]: (row[1], _key(tournament.updated_at, *row)) for row in rows}
+
+
+def _players_key(tournament: Tournament) -> str:
+    """What the players' data and their states (confirmed, withdrawn, absent) change with."""
+    found = tournament.registrations.aggregate(n=Count("id"), last=Max("updated_at"))
+    return _key("players", found["n"], found["last"], tournament.updated_at)
+
+
+def _game_key(game: Game, tournament: Tournament) -> str:
+    """What a game's page, SGF and API answer show changes with: the game, its players, its round's number,
+    status and discipline, the tournament's name and settings (not the round's other games)."""
+    round_ = game.round
+    return _key(
+        game.version,
+        game.updated_at,
+        game.black.updated_at,
+        game.white.updated_at,
+        round_.number,
+        round_.status,
+        round_.discipline.name,
+        round_.discipline.komi,
+        tournament.updated_at,
+    )
+
+
+def tournament_items(tournament: Tournament) -> list[Item]:
+    """Every page and file of ``tournament`` a visitor may open, in every language, and its API answers."""
+    slug = tournament.slug
+    names = list(tournament.disciplines.order_by("pk").values_list("pk", "name"))
+    disciplines = [pk for pk, _name in names]
+    rounds = [r for r in tournament.rounds.select_related("discipline").order_by("number") if may_see_round(NOBODY, r)]
+    round_keys = _round_keys(tournament)
+    players_key = _players_key(tournament)
+    # the standings of a discipline are made of its rounds and its players alone; the overall of all rounds;
+    # every page of them names all the disciplines (its tabs)
+    standings_keys: dict[int | None, str] = {
+        pk: _key("standings", names, players_key, *sorted(k for d, k in round_keys.values() if d == pk))
+        for pk in disciplines
+    }
+    standings_keys[None] = _key("standings", names, players_key, *sorted(k for _d, k in round_keys.values()))
+    standings_key = standings_keys[None]
+    items: list[Item] = []
+
+    def add(url: str, key: str | None, *, languages=LANGUAGES, file: str | None = None, ending: str = "html"):
+        for language in languages:
+            items.append(Item(url, file or file_for(url, language, ending), language, key, slug))
+
+    def api(url: str, key: str | None = None):
+        items.append(Item(url, file_for(url, None, "json"), None, key, slug))
+
+    add(reverse("tournament", args=[slug]), None)
+    add(reverse("players", args=[slug]), players_key)
+    standings, crosstable = reverse("standings", args=[slug]), reverse("crosstable", args=[slug])
+    add(standings, standings_key)
+    add(crosstable, standings_key)
+    api(reverse("api:tournament", args=[slug]))
+    api(reverse("api:players", args=[slug]), players_key)
+    api(reverse("api:standings", args=[slug]), standings_key)
+    for pk in disciplines:
+        add(reverse("standings_discipline", args=[slug, pk]), standings_keys[pk])
+        add(f"{crosstable}?discipline={pk}", standings_keys[pk])
+        api(f"{reverse('api:standings', args=[slug])}?discipline={pk}", standings_keys[pk])
+    for pk in [None, *disciplines]:
+        scope = f"discipline={pk}" if pk else ""
+        for name in ("pdf_standings", "pdf_crosstable"):
+            for language in LANGUAGES:
+                query = f"?lang={language}" + (f"&{scope}" if scope else "")
+                add(reverse(name, args=[slug]) + query, standings_keys[pk], languages=(language,))
+        add(reverse("csv_standings", args=[slug]) + (f"?{scope}" if scope else ""), standings_keys[pk])
+
+    games_of = Game.objects.filter(round__in=rounds).select_related("black", "white", "round__discipline")
+    games_by_round: dict[int, list[Game]] = {}
+    for game in games_of.order_by("table"):
+        games_by_round.setdefault(game.round_id, []).append(game)
+    for round_ in rounds:
+        round_key = round_keys[round_.number][1]
+        # the round's page and answer name the players without a game (absent, withdrawn) too
+        add(reverse("round", args=[slug, round_.number]), _key(round_key, players_key))
+        for language in LANGUAGES:
+            url = reverse("pdf_pairings", args=[slug, round_.number]) + f"?lang={language}"
+            add(url, _key(round_key, players_key, "pairings"), languages=(language,))
+        api(reverse("api:round", args=[slug, round_.number]), _key(round_key, players_key))
+        for game in games_by_round.get(round_.pk, []):
+            game.round = round_
+            key = _game_key(game, tournament)
+            page = reverse("public_game", args=[slug, round_.number, game.pk])
+            add(page, key)
+            api(reverse("api:game", args=[slug, game.pk]), key)
+            if sgf_is_public(game):
+                name = f"{slug}-round{round_.number}-table{game.table}.sgf"
+                for language in LANGUAGES:
+                    folder = file_for(page, language).rpartition("/")[0]
+                    add(f"{page}sgf/", key, languages=(language,), file=f"{folder}/{name}")
+    return items
