@@ -127,6 +127,11 @@ def test_a_whole_tournament_day_from_an_empty_site(browser, live_server, tmp_pat
 
     # --- the organizer: an empty site, an account, a tournament (desktop, English) ---------------------
     desk = new_page(browser, live_server)
+    # 7: every htmx syntax error of the organizer's pages counted from their first script on
+    desk.context.add_init_script(
+        "window.htmxSyntaxErrors = 0;"
+        "document.addEventListener('htmx:syntax:error', () => window.htmxSyntaxErrors++, true);"
+    )
     desk.goto(f"{url}/")
     switch_language(desk, "en")
     desk.locator("#signup-to-create").click()
@@ -282,7 +287,7 @@ def play_every_round(browser, live_server, desk, base: str, t: Tournament, round
             round_publish(round=Round.objects.get(pk=round_.pk), user=ute)
             round_ = Round.objects.get(pk=round_.pk)
         if kind in LIVE_MOVES:
-            live_game(browser, live_server, slug, game_of(round_, 1), kind, german_black=number % 2 == 1, shot=shot)
+            live_game(browser, live_server, slug, game_of(round_, 1), kind, german_black=number % 2 == 0, shot=shot)
         if number == 1:
             results_grid(browser, live_server, desk, base, round_, ute)
         elif number == 2:
@@ -313,6 +318,13 @@ def after_the_last_round(browser, live_server, desk, base: str, shot) -> None:
         assert phone.locator('input[name="email"]').count() == 0  # 9
         assert not phone.locator('.site-nav a[href$="/register/"]').count()  # 9
         phone.context.close()
+    # 9: a player is offered no round to miss once every round is paired (not "Rounds I will miss: 1-6")
+    phone = new_page(browser, live_server, phone=True)
+    log_in(phone, live_server, "zoe")
+    phone.goto(f"{base}/me/")
+    assert "there is no round left to miss" in phone.locator("main").inner_text()  # 9
+    assert phone.locator('main input[type="checkbox"]').count() == 0  # 9
+    phone.context.close()
 
     # --- the dashboard's recent changes name round and table (19) --------------------------------------
     for language, where in (("en", r"Round \d, table \d"), ("de", r"Runde \d, Tisch \d")):
@@ -400,6 +412,8 @@ def results_grid(browser, live_server, desk, base: str, round_: Round, ute) -> N
     player.context.close()
 
     desk.goto(f"{base}/manage/results/?round=1")
+    desk.wait_for_load_state("networkidle")
+    assert desk.evaluate("window.htmxSyntaxErrors") == 0  # 7: no htmx:syntax:error on load
     row = desk.locator(f"#result-row-{reported.pk}")
     assert "White wins · resignation" in row.inner_text()  # 3
     row.locator('button[name="confirm"]').click()  # 3: an explicit "Confirm"
@@ -411,7 +425,8 @@ def results_grid(browser, live_server, desk, base: str, round_: Round, ute) -> N
     for game in round_.games.filter(result_state=ResultState.PENDING):
         desk.select_option(f'select[name="g{game.pk}-result"]', "B")  # saved by the row's change (7)
         desk.locator(f"#result-row-{game.pk} .saved-mark").wait_for()
-    assert not round_.games.exclude(result_state=ResultState.CONFIRMED).exists()
+    assert not round_.games.exclude(result_state=ResultState.CONFIRMED).exists()  # 7: each change saved
+    assert desk.evaluate("window.htmxSyntaxErrors") == 0  # 7
     desk.goto(f"{base}/manage/rounds/1/")
     desk.locator("main button", has_text="Close the round").click()
     desk.wait_for_selector(".messages .success")
@@ -530,6 +545,7 @@ def downloads(desk, base: str, t: Tournament, disciplines, tmp_path) -> None:
         assert any(f"discipline={discipline.pk}" in h and ".h9" in h for h in hrefs), discipline.name  # 5
     assert not any(f"/files/opengotha/{ninuki.pk}.xml" in h for h in hrefs)  # 4: Ninuki is not Go
     assert "Ninuki-Renju is not Go" in desk.locator("main").inner_text()  # 4: says what is left out
+    assert any("standings.pdf" in h and "discipline=" in h for h in hrefs)  # 5, 17
     opened = {}
     for href in hrefs:
         opened[href] = get(desk, f"{desk.url.split('/t/')[0]}{href}")  # 5: none answers 404
