@@ -319,7 +319,8 @@ class Variant:
     record_by_default: bool = False
     #: Whether the EGD rates the game (its results go into the EGD's h9 file).
     egd_rated: bool = False
-    #: The game number (``GM``) of the game's SGF records.
+    #: The game number (``GM``) of the game's SGF records, from the SGF specification's list: 1 (Go) for
+    #: the Go family, 4 (Gomoku and Renju) for Ninuki-Renju.
     sgf_game: int = 1
 
     def __repr__(self) -> str:
@@ -486,6 +487,7 @@ class NinukiVariant(Variant):
     win_methods = ("five", "captures", *EARLY_ENDINGS)
     handicap_policies = ("none",)
     record_by_default = True
+    sgf_game = ninuki.SGF_GAME  # 4: the Gomoku and Renju family (SGF has no number of Ninuki-Renju's own)
     diagrams = MappingProxyType(
         {
             "capture": (13, "G7 H7 B2 J7 K7"),

@@ -328,38 +328,3 @@ def _describe_end(code: str, words: dict) -> str:
         return _("The record ends in a draw after %(n)s moves (%(reason)s), not in a win.") % words
     # winner-differs, and the engines' own reason-differs / margin-differs
     return _("The record ends differently: %(outcome)s after %(n)s moves (%(reason)s).") % words
-
-
-#: SGF's ``RE`` for a settled result (SGF writes a draw as ``0``); other results leave it out.
-_SGF_RESULT = codes.SGF
-
-
-def record_sgf(
-    *, discipline, record: str, handicap: int = 0, komi=None, result: str = Result.UNKNOWN, marks=None
-) -> str | None:
-    """The record as SGF text, e.g. for the JSON API.
-
-    A record submitted as SGF is given as it was; one in the plain notation
-    is replayed by the discipline's engine and written as SGF (colours follow
-    the turn order, handicap stones are Black's first moves), with the
-    settled ``result`` as ``RE`` where the record itself does not end the
-    game (a resignation, a win on time). None when the text is no record of
-    the discipline, or the discipline has no validator.
-    """
-    text = (record or "").strip()
-    if not text:
-        return None
-    if text.lstrip("\ufeff").startswith("("):
-        return text
-    variant = discipline.variant
-    try:
-        replay = replay_record(
-            discipline=discipline, record=text, handicap=handicap, komi=komi, **marks_settings(marks)
-        )
-        sgf = variant.write_sgf(replay)
-    except (RecordUnreadable, ValueError, TypeError):
-        return None
-    outcome = _SGF_RESULT.get(result)
-    if outcome and "RE[" not in sgf and sgf.startswith("(;"):
-        sgf = f"(;RE[{outcome}]" + sgf[2:]
-    return sgf

@@ -100,3 +100,10 @@ def name_keys(surname: str, given_name: str, surname_latin: str = "", given_name
             keys.add(f"{s}|{g}")
             keys.add(f"{g}|{s}")
     return keys
+
+
+def slug_text(text: str) -> str:
+    """``"Göttinger Straße"`` → ``"goettinger-strasse"``: a web address's short name, German-style
+    transliteration first (ä as ae, ß as ss), then lower-case letters and digits joined by hyphens;
+    ``""`` when nothing Latin is left."""
+    return re.sub(r"[^a-z0-9]+", "-", ascii_text(text or "").lower()).strip("-")

@@ -8,8 +8,9 @@ a page is drawn, so each reader sees them in their own language.
 
 from __future__ import annotations
 
+from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 #: The cost terms in words (OpenGotha's criteria).
 TERM_NAMES = {
@@ -29,46 +30,76 @@ def _number(value) -> str:
     return f"{value:,}".replace(",", "\u202f") if isinstance(value, int) else str(value)
 
 
-def explanation_lines(data: dict | list | str | None) -> list[str]:
-    """A pair's explanation (as the pairing service records it) in the reader's language."""
+def _colour_words(white: int, black: int) -> str:
+    """The colours of a pair in words, from each player's games as White minus games as Black
+    (``white`` of the player who has White now)."""
+    if white < 0 < black:
+        return _("Colours even out: each gets the colour they had less often.")
+    if white * black < 0:
+        return _("One had White more often, the other Black.")
+    if white and black:
+        return _("Both had the same colour more often: one of them gets it again.")
+    if white or black:
+        return _("One of them had a colour more often and now gets the other.") if white < 0 or black > 0 else ""
+    return ""
+
+
+def explanation_parts(data: dict | list | str | None) -> tuple[list[str], list[str]]:
+    """A pair's explanation (as the pairing service records it) in the reader's language: first in words
+    why these two (score group, rematch avoided or not, colours, club), then the numbers behind it
+    (the colour balance, OpenGotha's cost terms) for whoever wants them."""
     if not data:
-        return []
+        return [], []
     if isinstance(data, str):
-        return [data]
+        return [data], []
     if isinstance(data, list):
-        return [str(x) for x in data]
-    lines = []
-    if data.get("rematch"):
-        lines.append(_("They have played each other before."))
+        return [str(x) for x in data], []
+    words = []
     a, b = (list(data.get("groups") or []) + [None, None])[:2]
-    if a == b:
-        lines.append(_("Same score group (%(group)s).") % {"group": a})
+    pa, pb = (list(data.get("places") or []) + [None, None])[:2]
+    if a == b and pa is not None and pb is not None and data.get("group_size"):
+        words.append(
+            _("Same score group (%(group)s): places %(a)s and %(b)s of %(n)s.")
+            % {"group": a, "a": pa, "b": pb, "n": data["group_size"]}
+        )
+    elif a == b:
+        words.append(_("Same score group (%(group)s).") % {"group": a})
     else:
-        lines.append(_("Score groups %(a)s and %(b)s.") % {"a": a, "b": b})
-    if data.get("same_club"):
-        lines.append(_("Same club."))
-    elif data.get("same_country"):
-        lines.append(_("Same country."))
+        words.append(_("Score groups %(a)s and %(b)s: one is drawn up, the other down.") % {"a": a, "b": b})
+    if data.get("rematch"):
+        words.append(_("They have played each other before: no pairing without a rematch was left."))
+    else:
+        words.append(_("They have not played each other yet."))
     wa, wb = (list(data.get("colour_balance") or []) + [0, 0])[:2]
+    if isinstance(wa, int) and isinstance(wb, int):
+        colours = _colour_words(wa, wb)
+        if colours:
+            words.append(colours)
+    if data.get("same_club"):
+        words.append(_("Same club."))
+    elif data.get("same_country"):
+        words.append(_("Same country."))
+    numbers = []
     try:
-        lines.append(_("Colour balance before the round: White %(w)+d, Black %(b)+d.") % {"w": wa, "b": wb})
+        numbers.append(_("Colour balance before the round: White %(w)+d, Black %(b)+d.") % {"w": wa, "b": wb})
     except TypeError:
         pass
     terms = ", ".join(
         f"{TERM_NAMES.get(name, name)} {_number(value)}" for name, value in (data.get("terms") or {}).items() if value
     )
-    lines.append(
+    numbers.append(
         _("Pairing value %(total)s = 1 + %(terms)s.") % {"total": _number(data.get("total", 0)), "terms": terms}
     )
-    return lines
+    return words, numbers
 
 
-def game_explanation(game, explanations: dict) -> list[str]:
-    """The explanation recorded for the game's table, if the same two players still sit there."""
+def game_explanation(game, explanations: dict) -> tuple[list[str], list[str]]:
+    """The explanation recorded for the game's table, if the same two players still sit there: its words
+    and its numbers (:func:`explanation_parts`)."""
     data = explanations.get(str(game.table))
     if isinstance(data, dict) and {data.get("white"), data.get("black")} != {game.white_id, game.black_id}:
-        return []
-    return explanation_lines(data)
+        return [], []
+    return explanation_parts(data)
 
 
 def bye_explanation_line(data: dict | str | None) -> str:
@@ -98,6 +129,11 @@ def _names(names) -> str:
 
 def _join(items) -> str:
     return ", ".join(str(i) for i in items or [])
+
+
+def _list(items) -> str:
+    """``[1, 2, 5]`` → "1, 2 and 5" (German "1, 2 und 5")."""
+    return str(get_text_list([str(i) for i in items], pgettext("before the last item of a list", "and")))
 
 
 def warning_text(warning: dict | str) -> str:
@@ -148,10 +184,14 @@ def warning_text(warning: dict | str) -> str:
     if code == "earlier-unpublished":
         return _("Earlier rounds are not published yet: %(rounds)s.") % {"rounds": _join(warning.get("rounds"))}
     if code == "missing-results":
-        return _(
-            "Round %(number)s still misses results at tables %(tables)s: this pairing counts those games "
-            "as played, with no points for either player."
-        ) % {"number": warning.get("round"), "tables": _join(warning.get("tables"))}
+        tables = list(warning.get("tables") or [])
+        return ngettext(
+            "Round %(number)s still lacks the result of table %(tables)s: this pairing counts that game "
+            "as played, with no points for either player.",
+            "Round %(number)s still lacks the results of tables %(tables)s: this pairing counts those games "
+            "as played, with no points for either player.",
+            len(tables),
+        ) % {"number": warning.get("round"), "tables": _list(tables)}
     return str(warning.get("text") or code)
 
 

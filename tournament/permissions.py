@@ -39,6 +39,7 @@ from tournament.models.game import ResultState
 from tournament.models.live import ENDS_ENTERED_BY_HAND
 from tournament.selectors.roles import role_rows
 from tournament.selectors.rows import registration_of_user
+from tournament.selectors.setup import last_round_begun
 
 ORGANIZER = "organizer"
 REFEREE = "referee"
@@ -179,9 +180,19 @@ def is_player(roles) -> bool:
     return PLAYER in roles
 
 
+def registration_closed_reason(tournament) -> str | None:
+    """Why nobody may register themselves now, or None while self-registration is open: the organizers
+    closed it, or the tournament's last round is paired (a new player could not play any more)."""
+    if not tournament.registration_open:
+        return _("Registration for this tournament is closed. Please talk to the organizers.")
+    if last_round_begun(tournament):
+        return _("Registration is closed: the last round has been paired. Please talk to the organizers.")
+    return None
+
+
 def offers_registration(roles, tournament) -> bool:
     """The navigation offers self-registration while it is open, to whoever has no part in the tournament yet."""
-    return bool(tournament.registration_open) and not roles
+    return not roles and registration_closed_reason(tournament) is None
 
 
 def is_own(user, registration) -> bool:

@@ -43,7 +43,7 @@ from .board import (
     Outcome,
 )
 from .claims import Claim, ClaimCheck, check_claim
-from .notation import NotationError, TooLong, parse, parse_sgf, parse_text, read_sgf, write_sgf, write_text
+from .notation import SGF_GAME, NotationError, TooLong, parse, parse_sgf, parse_text, read_sgf, write_sgf, write_text
 from .replay import Verdict, replay
 from .rules import PRESETS, RuleSet
 
@@ -53,6 +53,7 @@ __all__ = [
     "ILLEGAL_REASONS",
     "REASONS",
     "PRESETS",
+    "SGF_GAME",
     "Board",
     "Claim",
     "ClaimCheck",

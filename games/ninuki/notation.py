@@ -79,6 +79,9 @@ _TOKENS: dict[str, Move] = {"pass": None, "PASS": None, "Pass": None}
 for _x, _letter in enumerate(COLUMN_LETTERS):
     for _y in range(25):
         _TOKENS[f"{_letter}{_y + 1}"] = _TOKENS[f"{_letter.lower()}{_y + 1}"] = Point(_x, _y)
+#: SGF's game number (``GM``) of the records written here: 4, the Gomoku and Renju family.
+SGF_GAME = 4
+
 _SEPARATORS = re.compile(r"[\s,;]+")
 _NUMBER = re.compile(r"[0-9]+[.)]")
 _SIMPLE = re.compile(r"[A-Za-z0-9 \n]*\Z")
@@ -226,8 +229,11 @@ def write_text(moves: Iterable[Move], numbered: bool = False) -> str:
 
 
 def write_sgf(moves: Iterable[Move], size: int, result: str | None = None, **root: str) -> str:
-    """SGF of a record: ``(;FF[4]GM[1]SZ[19];B[jj];W[kk])``; passes as ``B[]``."""
-    props = {"FF": "4", "GM": "1", "SZ": str(size)}
+    """SGF of a record: ``(;FF[4]GM[4]CA[UTF-8]SZ[19];B[jj];W[kk])``; passes as ``B[]``.
+
+    ``GM[4]``: SGF's number of the Gomoku and Renju family, to which Ninuki-Renju belongs (SGF has none
+    of its own; ``GM[1]`` would say Go). The reader takes any ``GM``, the older ``GM[1]`` too."""
+    props = {"FF": "4", "GM": str(SGF_GAME), "CA": "UTF-8", "SZ": str(size)}
     if result:
         props["RE"] = result
     props.update(root)

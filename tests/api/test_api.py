@@ -105,11 +105,22 @@ def test_round_shape_results_white_first_bye_and_not_playing(client, day):
     assert keys(data) == {"number", "discipline", "status", "games", "bye", "not_playing"}
     assert (data["number"], data["discipline"], data["status"]) == (1, day.ninuki.pk, "published")
     g1, g2 = data["games"]
-    assert keys(g1) == {"id", "table", "white", "black", "handicap", "komi", "result", "result_state"}
+    assert keys(g1) == {
+        "id",
+        "table",
+        "white",
+        "black",
+        "handicap",
+        "komi",
+        "result",
+        "result_black_first",
+        "result_state",
+    }
     assert g1["white"] == {"id": day.game.white_id, "name": "Bauer Bob"}
     assert g1["black"] == {"id": day.game.black_id, "name": "Albers Alice"}
     assert (g1["result"], g1["result_state"]) == ("0-1", "confirmed")  # White first: Black won
-    assert g2["result"] == "1-0!"  # White won by default
+    assert g1["result_black_first"] == "1-0"  # the pages' form beside it
+    assert (g2["result"], g2["result_black_first"]) == ("1-0!", "0-1!")  # White won by default
     assert data["bye"] == {"id": byed.pk, "name": "Frei Test"}
     assert data["not_playing"] == [  # by name as German readers sort: Übrig (as U) before Weg
         {"id": unpaired.pk, "name": "Übrig Test", "why": "unpaired"},
@@ -161,14 +172,17 @@ def test_game_record_and_verdict_only_once_settled(client, day):
         "handicap",
         "komi",
         "result",
+        "result_black_first",
         "result_state",
         "record",
         "verdict",
+        "record_rejected",
     }
-    assert (data["result"], data["record"], data["verdict"]) == ("0-1", None, None)
+    assert (data["result"], data["record"], data["verdict"], data["record_rejected"]) == ("0-1", None, None, False)
     Game.objects.filter(pk=game.pk).update(result_state=ResultState.CONFIRMED)
     response, data = get(client, url)
-    assert data["verdict"] == {"legal": True, "moves": 9, "agrees": True, "outcome": "B"}
+    # a verdict kept without its claim is checked again, against the official result
+    assert (data["verdict"]["claim"], data["verdict"]["agrees"], data["record_rejected"]) == ("B", True, False)
     # the plain Ninuki notation comes out as SGF: the same nine moves, Black first, and the result
     from games import sgf
 
@@ -321,3 +335,16 @@ def test_nothing_of_one_tournament_in_another(client, day):
     make_player(day.other, surname="Anderswo")
     assert get(client, f"{API}/tournaments/elsewhere/players/")[1][0]["surname"] == "Anderswo"
     assert "Anderswo" not in json.dumps(get(client, f"{API}/tournaments/hannover/players/")[1])
+
+
+def test_the_schema_says_what_each_result_form_means(client):
+    """``result`` (White first, the stable contract) and ``result_black_first`` are enums with their meaning
+    in the OpenAPI schema (issue #21, item 21)."""
+    schema = client.get(f"{API}/openapi.json").json()["components"]["schemas"]
+    game = schema["GameOut"]["properties"]
+    white_first, black_first = game["result"], game["result_black_first"]
+    assert set(white_first["enum"]) == {"1-0", "0-1", "=", "0-0", "1-1", "?", "1-0!", "0-1!", "0-0!", "1-1!"}
+    assert set(black_first["enum"]) == {"1-0", "0-1", "½-½", "0-0", "1-1", "?", "1-0!", "0-1!", "0-0!", "1-1!"}
+    assert "White first" in white_first["description"] and "1-0 White won" in white_first["description"]
+    assert "Black first" in black_first["description"] and "1-0 Black won" in black_first["description"]
+    assert "record_rejected" in schema["GameDetail"]["properties"]

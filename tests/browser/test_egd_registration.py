@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from tests.fixtures.day import round_to_come
 from tests.fixtures.egd_list import egd_bytes
 from tournament.models import Registration
 from tournament.permissions import SYSTEM
@@ -17,6 +18,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def test_self_registration_finds_the_player_and_registers_with_the_filled_data(browser, live_server, live_day, shot):
+    round_to_come(live_day.tournament)  # registration is open until the last round is paired
     rating_list_import(data=egd_bytes(), user=SYSTEM)
     page = new_page(browser, live_server, phone=True)
     page.goto(f"{live_server.url}/t/{live_day.tournament.slug}/register/")

@@ -54,7 +54,9 @@ def _to_the_passes(black, white) -> None:
         mover, other = (black, white) if i % 2 == 0 else (white, black)
         _tap(mover, point)
         n = len(WALLS) + i + 1
-        other.locator("#live .move-no", has_text=f"Move {n + (0 if i == len(TO_THE_PASSES) - 1 else 1)}").wait_for()
+        # after the second pass the game is over: the line counts the moves played
+        label = f"{n} moves" if i == len(TO_THE_PASSES) - 1 else f"Move {n + 1}"
+        other.locator("#live .move-no", has_text=label).wait_for()
 
 
 def _status(page) -> str:

@@ -206,3 +206,45 @@ def test_two_phones_record_a_keima_game_with_a_capture_by_the_first_stone(browse
     for page in (black, white):
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
         page.context.close()
+
+
+def test_after_a_resignation_both_phones_show_the_game_over_and_no_live_badge(browser, live_server, live_day, shot):
+    """Issue #21 item 8 (and 18: the German button places a stone, "Setzen", not "Platz")."""
+    day = live_day
+    slug = day.tournament.slug
+    black = new_page(browser, live_server, phone=True, locale="de")
+    white = new_page(browser, live_server, phone=True)
+    log_in(black, live_server, "alice", language="de")
+    log_in(white, live_server, "bob")
+    open_board(black, live_server, slug)
+    open_board(white, live_server, slug)
+    assert black.locator("#live .live-badge").is_visible() and white.locator("#live .live-badge").is_visible()
+    black.locator('#live button.pt[value="K10"]').tap()
+    black.wait_for_selector(".live-confirm:not([hidden])")
+    assert black.locator(".live-place").inner_text().startswith("Setzen")
+    black.locator('#live button.pt[value="K10"]').tap()
+    stone_shown(white, "K10", "black")
+    tap(white, "A1")
+    stone_shown(black, "A1", "white")
+    assert "Zug 3" in black.locator(".live-status").inner_text()
+
+    white.locator("#live .live-end summary").tap()
+    white.locator('#live .live-end button[value="white"]', has_text="White resigns").tap()
+    white.wait_for_selector("#live .live-result")
+    black.wait_for_selector("#live .live-confirm-result")  # the other phone follows by itself
+    assert "2 moves · The game is over: the result is proposed" in white.locator(".live-status").inner_text()
+    assert "2 Züge · Die Partie ist zu Ende: Das Ergebnis ist gemeldet" in black.locator(".live-status").inner_text()
+    for page in (black, white):
+        assert "to play" not in page.locator(".live-status").inner_text()
+        assert page.locator(".live-badge").count() == 0
+    shot(black, "live-resigned-de-phone")
+    black.locator("#live .live-confirm-result").tap()
+    black.wait_for_selector(".messages .success")
+    assert Game.objects.get(pk=day.game.pk).result_state == ResultState.CONFIRMED
+    white.reload()
+    white.wait_for_selector("#live")
+    assert "The game is over. The result is final." in white.locator(".live-status").inner_text()
+    assert white.locator(".live-badge").count() == 0
+    shot(white, "live-finished-phone")
+    for page in (black, white):
+        page.context.close()

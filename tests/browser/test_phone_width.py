@@ -206,3 +206,93 @@ def test_no_page_scrolls_sideways_on_a_390px_phone(browser, live_server, demo, s
     shot(page, "phone-jonas-report-rejected", full_page=True)
     page.context.close()
     assert not problems, "\n".join(problems)
+
+
+#: Every word in a table that the browser broke across lines (a break after a hyphen or a slash is allowed).
+BROKEN_WORDS = """() => {
+  const broken = [];
+  for (const table of document.querySelectorAll('main table')) {
+    const walker = document.createTreeWalker(table, NodeFilter.SHOW_TEXT);
+    let node;
+    while ((node = walker.nextNode())) {
+      const text = node.textContent;
+      const re = /[^\\s\\-\\u2010\\u2013\\u2014\\/·]+/g;
+      let m;
+      while ((m = re.exec(text))) {
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const tops = new Set(Array.from(range.getClientRects()).filter(r => r.width > 0).map(r => Math.round(r.top)));
+        if (tops.size > 1) broken.push(m[0]);
+      }
+    }
+  }
+  return broken;
+}"""
+
+#: The crosstable's name column: its widest name's width, and whether it stays in view while the table scrolls.
+NAME_COLUMN = """() => {
+  const cells = Array.from(document.querySelectorAll('table.crosstable tbody td.name'));
+  return {
+    count: cells.length,
+    sticky: cells.length > 0 && cells.every(c => getComputedStyle(c).position === 'sticky'),
+    oneLine: cells.every(c => c.getClientRects().length > 0 && c.getBoundingClientRect().height < 40),
+    tableHeight: document.querySelector('table.crosstable').getBoundingClientRect().height,
+  };
+}"""
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_no_word_in_a_table_is_broken_on_a_390px_phone(browser, live_server, demo, shot, language):
+    """Standings, crosstable, pairings, the results grid and the referee's queue on a phone: every word whole
+    (no "Öf fn en", no name running down letter by letter); the crosstable scrolls sideways in its own box
+    with the name column kept in view, one line a player."""
+    visitor, player, _jonas, referee, organizer, _admin = _pages(demo)
+    wanted = {"standings", "standings-discipline", "crosstable", "round", "round-finished", "players"}
+    wanted_referee = {"referee-queue"}
+    wanted_orga = {
+        "dashboard",
+        "manage-players",
+        "manage-results",
+        "manage-rounds",
+        "manage-round-paired",
+        "manage-round-published",
+        "manage-round-finished",
+    }
+    base = live_server.url
+    problems: list[str] = []
+
+    def look(page, name, url):
+        response = page.goto(base + url)
+        assert response is not None and response.status < 400, url
+        page.wait_for_load_state("networkidle")
+        broken = page.evaluate(BROKEN_WORDS)
+        if broken:
+            problems.append(f"{name} ({language}): words broken mid-word: {sorted(set(broken))[:12]}")
+        shot(page, f"phone-tables-{language}-{name}", full_page=True)
+
+    def context():
+        ctx = browser.new_context(
+            viewport={"width": WIDTH, "height": 844}, device_scale_factor=2, has_touch=True, locale=language
+        )
+        ctx.set_default_timeout(15_000)
+        return ctx.new_page()
+
+    page = context()
+    for name, url in visitor:
+        if name in wanted:
+            look(page, name, url)
+    page.goto(base + dict(visitor)["crosstable"])
+    column = page.evaluate(NAME_COLUMN)
+    rows = column["count"]
+    if not (rows >= 10 and column["sticky"] and column["oneLine"] and column["tableHeight"] < rows * 40 + 80):
+        problems.append(f"crosstable ({language}): name column not sticky or not one line a player: {column}")
+    page.context.close()
+    for username, pages, names in (("schiri", referee, wanted_referee), ("orga", organizer, wanted_orga)):
+        page = context()
+        _log_in(page, base, username)
+        for name, url in pages:
+            if name in names:
+                look(page, name, url)
+        page.context.close()
+    assert not problems, "\n".join(problems)

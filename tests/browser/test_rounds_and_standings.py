@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 
+from tests.fixtures.day import round_to_come
 from tournament.models import Game, Registration, Round
 from tournament.selectors import standings as sel
 
@@ -18,6 +19,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 def test_visitor_registers_and_the_organizer_confirms(browser, live_server, live_day, shot):
     slug = live_day.tournament.slug
+    round_to_come(live_day.tournament)  # registration is open until the last round is paired
     page = new_page(browser, live_server, phone=True)
     page.goto(f"{live_server.url}/t/{slug}/")
     page.locator(".site-nav a", has_text="Register").click()

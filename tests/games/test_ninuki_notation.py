@@ -87,8 +87,10 @@ def test_writers_round_trip():
     assert write_text(moves) == "K10 K9 pass N10"
     assert write_text(moves, numbered=True) == "1. K10 K9 2. pass N10"
     sgf = write_sgf(moves, 19, result="B+R", PB="Anna")
-    assert sgf == "(;FF[4]GM[1]SZ[19]RE[B+R]PB[Anna];B[jj];W[jk];B[];W[mj])"
+    # GM[4]: SGF's Gomoku and Renju family (GM[1] is Go); CA[UTF-8] as every SGF the site writes
+    assert sgf == "(;FF[4]GM[4]CA[UTF-8]SZ[19]RE[B+R]PB[Anna];B[jj];W[jk];B[];W[mj])"
     assert parse_sgf(sgf, 19) == moves
+    assert parse_sgf(sgf.replace("GM[4]", "GM[1]"), 19) == moves  # records written before read as they were
     assert parse_text(write_text(moves, numbered=True)) == moves
 
 

@@ -7,7 +7,7 @@ from functools import cache
 from tournament.files.opengotha import read_tournament
 from tournament.pairing.costs import DUMP_NAMES
 
-from ..shared import shared
+from ..shared import shared, skip_without_shared
 
 OG_DIR = shared("opengotha")
 
@@ -31,6 +31,20 @@ CHUNKED = {("20240921-KPMC-Splitbug", 1)}
 @cache
 def tournament(name: str):
     return read_tournament(OG_DIR / f"{name}.xml")
+
+
+@cache
+def oracle_tournament(name: str):
+    """A file the oracle answered for: ``sim-<seed>`` and ``simpair-<seed>`` regenerated
+    from their seeds (tests/pairing/opengotha/oracle/simulate.py), the others shared."""
+    from .opengotha.oracle.simulate import pairing_scenario, simulate
+
+    if name.startswith("simpair-"):
+        return read_tournament(pairing_scenario(int(name.removeprefix("simpair-"))))
+    if name.startswith("sim-"):
+        return read_tournament(simulate(int(name.removeprefix("sim-"))))
+    skip_without_shared(OG_DIR)
+    return tournament(name)
 
 
 @cache

@@ -28,16 +28,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.shared import skip_without_shared
-from tournament.files.opengotha import read_tournament
 from tournament.pairing.context import Options
 from tournament.pairing.costs import Context, seed_system
 from tournament.pairing.engine import pair_round
 from tournament.pairing.model import PairingParams, Parameters, SeedSystem
 from tournament.pairing.scores import canonical
 
-from .og_fixtures import OG_DIR, tournament
-from .opengotha.oracle.simulate import simulate
+from .og_fixtures import oracle_tournament
 
 ANSWERS = Path(__file__).resolve().parent / "opengotha" / "oracle_answers"
 FILES = sorted(p.name.removesuffix(".costs.json") for p in ANSWERS.glob("*.costs.json"))
@@ -53,10 +50,7 @@ def jar(name: str, r: int) -> dict:
 
 
 def load(name: str):
-    if name.startswith("sim-"):
-        return read_tournament(simulate(int(name[4:])))
-    skip_without_shared(OG_DIR)
-    return tournament(name)
+    return oracle_tournament(name)
 
 
 def jar_costs(answer: dict) -> dict[tuple[str, str], int]:

@@ -15,7 +15,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
-from tests.fixtures.day import build_day
+from tests.fixtures.day import build_day, round_to_come
 from tournament.models import Registration
 from tournament.selectors.accounts import users_named
 
@@ -87,6 +87,7 @@ def test_two_people_choosing_one_name_in_other_case_at_once(monkeypatch):
 def test_double_click_on_self_registration_makes_one_account_and_one_registration(monkeypatch):
     day = build_day()
     _both_found_the_name_free(monkeypatch)
+    round_to_come(day.tournament)
     url = reverse("register", args=[day.tournament.slug])
     data = {
         "given_name": "Erika",

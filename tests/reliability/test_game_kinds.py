@@ -313,7 +313,14 @@ def test_a_settled_record_downloads_as_sgf_of_the_variants_game(kind, day, clien
     Game.objects.filter(pk=game.pk).update(record=record, result=result, result_state=ResultState.CONFIRMED)
     assert f"GM[{v.sgf_game}]" in v.write_sgf(replay)
     sgf = client.get(reverse("public_game_sgf", args=[day.tournament.slug, round_.number, game.pk]))
-    assert sgf.status_code == 200 and f"GM[{v.sgf_game}]" in sgf.content.decode()
+    text = sgf.content.decode()
+    assert sgf.status_code == 200 and f"GM[{v.sgf_game}]" in text and text.count("CA[UTF-8]") == 1
+    # the project's readers read what it writes: the same moves, the same end (issue #21, item 22)
+    again = v.replay(text, size=discipline.board_size, handicap=game.handicap, komi=float(game.komi))
+    assert v.write_text(again) == v.write_text(replay)
+    assert (again.outcome, again.result) == (replay.outcome, replay.result)
+    api = client.get(f"/api/v1/tournaments/{day.tournament.slug}/games/{game.pk}/").json()
+    assert api["record"] == text  # the API gives the download's SGF
 
 
 @pytest.mark.django_db

@@ -13,6 +13,7 @@ import pytest
 from django.urls import reverse
 from pypdf import PdfReader
 
+from tests.fixtures.day import round_to_come
 from tournament.models import Registration
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english_visitor")]
@@ -112,6 +113,7 @@ def test_typing_another_players_pin_links_nothing(client, two):
     """Mallory registers in A with Bernd's public PIN (Bernd has no account): refused, nothing linked."""
     two.a.registration_open = True
     two.a.save()
+    round_to_come(two.a)
     client.force_login(two.user("mallory"))
     client.cookies["django_language"] = "en"  # the message is matched in English
     response = client.post(
@@ -241,6 +243,7 @@ def test_self_registrations_are_limited_per_address(client, two, settings):
     for t in (two.a, two.b):
         t.registration_open = True
         t.save()
+        round_to_come(t)
 
     def register(slug, username, address):
         c = type(client)(REMOTE_ADDR=address)

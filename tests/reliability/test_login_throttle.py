@@ -15,6 +15,7 @@ from axes.models import AccessAttempt
 from django.test import RequestFactory
 from django.urls import reverse
 
+from tests.fixtures.day import round_to_come
 from tournament.client_address import client_address
 
 VENUE = "203.0.113.10"  # the playing hall's one NAT address
@@ -202,6 +203,7 @@ def test_the_double_click_counts_with_the_log_in_page(db):
 
 
 def test_the_self_registration_double_click_is_throttled_too(client, day):
+    round_to_come(day.tournament)
     from django.test import Client
 
     url = reverse("register", args=[day.tournament.slug])

@@ -17,6 +17,8 @@ from django.core.cache import cache
 from django.urls import reverse
 from django.utils import timezone
 
+from tests.fixtures.day import round_to_come
+
 ROOT = Path(__file__).resolve().parents[2]
 MANAGE = str(ROOT / "manage.py")
 VENV_BIN = Path(sys.executable).parent
@@ -182,6 +184,7 @@ def test_sessions_expire(client, day):
 
 
 def test_self_registration_validates_the_password(client, day, settings):
+    round_to_come(day.tournament)
     day.tournament.registration_open = True
     day.tournament.save()
     from django.contrib.auth import get_user_model

@@ -23,7 +23,7 @@ from django.urls import reverse
 from django.utils import translation
 
 import tournament.services as services_package
-from tournament.models import PairConstraint, Registration, Round, TournamentInvitation, TournamentRole
+from tournament.models import Game, PairConstraint, Registration, Round, TournamentInvitation, TournamentRole
 from tournament.permissions import SYSTEM, roles_of
 from tournament.services import (
     claims,
@@ -50,6 +50,13 @@ def _round2(d):
 def _constraint(d):
     a, b = d.game.black, d.game2.black
     return PairConstraint.objects.create(tournament=d.tournament, kind="forbidden", player_a=a, player_b=b)
+
+
+def _reported(d):
+    """The day's game with a result a player reported."""
+    Game.objects.filter(pk=d.game.pk).update(result="W", method="resignation", result_state="reported")
+    d.game.refresh_from_db()
+    return d.game
 
 
 #: name -> (the least role that may call it, a call with the acting user ``u``)
@@ -97,6 +104,10 @@ CALLS = {
     "results.result_set": (
         "organizer",
         lambda d, u: results.result_set(game=d.game, version=d.game.version, result="B", user=u),
+    ),
+    "results.result_accept": (
+        "organizer",
+        lambda d, u: results.result_accept(game=_reported(d), version=d.game.version, user=u),
     ),
     "results.result_adjudicate": (
         "referee",

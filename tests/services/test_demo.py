@@ -93,3 +93,12 @@ def test_demo_users_can_log_in(client):
     run_demo()
     for username in ("admin", "orga", "schiri", "anna"):
         assert client.login(request=HttpRequest(), username=username, password="vielseitig"), username
+
+
+def test_the_summary_counts_in_words():
+    """Issue #21 item 18: ``make run`` printed "1 × the" for the tournament."""
+    output = run_demo()
+    summary = next(line for line in output.splitlines() if line.startswith("Demo tournament at"))
+    assert "×" not in summary and " the," not in summary and "1 the" not in summary, summary
+    assert "the tournament" in summary and "6 disciplines" in summary and "6 rounds" in summary, summary
+    assert "1 dispute" in summary and "3 rounds' results" in summary, summary

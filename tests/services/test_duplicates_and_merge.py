@@ -8,6 +8,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
+from tests.fixtures.day import round_to_come
 from tournament.models import Bye, Game, PairConstraint, Registration, Round
 from tournament.names import fold_name
 from tournament.permissions import SYSTEM
@@ -92,6 +93,7 @@ def test_late_entry_warns_and_enters_only_when_told(client, two):
 
 
 def test_csv_import_and_self_registration_warn_about_duplicates(client, two):
+    round_to_come(two.a)
     from django.core.files.uploadedfile import SimpleUploadedFile
 
     client.force_login(two.user("orga_a"))

@@ -18,7 +18,7 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
-from tests.fixtures.day import build_day
+from tests.fixtures.day import build_day, round_to_come
 from tests.fixtures.egd_list import PLAYERS, egd_bytes
 from tests.fixtures.other_lists import aga_text, ffg_text
 from tournament.models import AuditEntry, RatedPlayer, RatingList, Registration, Round, Tournament
@@ -138,6 +138,7 @@ def test_the_permission_through_a_group(day, site_egd):
 
 
 def test_a_tournaments_own_list_is_read_first_and_invisible_to_another(client, day, site_egd):
+    round_to_come(day.tournament)
     own, _parsed = tournament_rating_list_import(
         tournament=day.tournament, data=egd_bytes(OWN), file_name="ours.html", user=day.user("organizer")
     )
@@ -228,6 +229,7 @@ def test_a_tournament_searches_the_kinds_it_uses_in_its_order(day, three_kinds):
 
 
 def test_choosing_an_ffg_player_fills_the_licence_losslessly(client, day, three_kinds):
+    round_to_come(day.tournament)
     rating_kinds_update(tournament=day.tournament, kinds=["ffg", "egd"], user=SYSTEM)
     url = reverse("register", args=[day.tournament.slug])
     partial = client.get(url, {"egd_q": "dupont"}, headers={"HX-Request": "true"}).content.decode()

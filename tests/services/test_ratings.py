@@ -10,7 +10,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
 
 from tests.factories import make_player
-from tests.fixtures.day import build_day
+from tests.fixtures.day import build_day, round_to_come
 from tests.fixtures.egd_list import PLAYERS, egd_bytes, egd_line, egd_text, egd_zip
 from tournament.models import AuditEntry, RatedPlayer, RatingList, Registration, Round
 from tournament.permissions import SYSTEM
@@ -96,6 +96,7 @@ def test_search_is_bounded(day):
 
 
 def test_self_registration_finds_and_fills(client, day, rated):
+    round_to_come(day.tournament)
     url = f"/t/{day.tournament.slug}/register/"
     page = client.get(url)
     assert b'name="egd_q"' in page.content

@@ -139,3 +139,57 @@ def test_a_reported_result_in_a_closed_round_is_confirmed_or_disputed_from_the_g
     game.refresh_from_db()
     disputed = result_dispute(game=game, user=day.user("bob"), version=game.version, reason="I won on time")
     assert disputed.result_state == ResultState.DISPUTED
+
+
+# -- the verdict is the check of the record against the game's result (issue #21, item 1) ------------
+
+
+@pytest.mark.django_db
+def test_a_decision_against_the_record_keeps_its_check_against_the_decision(day):
+    from tournament.selectors.official import Standing, official
+
+    game = report(day)  # Black's five, reported as Black's win
+    game = result_dispute(game=game, user=day.user("bob"), version=game.version, reason="Alice was out of time.")
+    assert official(game).standing == Standing.AGREES  # the record agrees with the claim, disputed or not
+    game = result_adjudicate(
+        game=game, user=day.user("referee"), version=game.version, result="W", method="time", reason="Flag."
+    )
+    assert (game.verdict["claim"], game.verdict["method"], game.verdict["agrees"]) == ("W", "time", False)
+    result = official(game)
+    assert result.standing == Standing.REJECTED and result.rejected and result.reason == "Flag."
+    # the organizer puts the record's result back: the record agrees again
+    game = result_set(game=game, user=day.user("organizer"), version=game.version, result="B", method="five")
+    assert game.verdict["agrees"] and official(game).standing == Standing.AGREES
+    # a result no record shows: nothing checked
+    game = result_set(game=game, user=day.user("organizer"), version=game.version, result="0")
+    assert game.verdict is None and official(game).standing == Standing.UNCHECKED
+
+
+@pytest.mark.django_db
+def test_a_verdict_kept_from_before_is_checked_against_the_official_result(day):
+    from tournament.models import Game
+    from tournament.selectors.official import Standing, official
+
+    report(day)
+    # as a decision written before this fix left it: the report's check beside another result
+    Game.objects.filter(pk=day.game.pk).update(result="W", method="time", result_state=ResultState.ADJUDICATED)
+    day.game.refresh_from_db()
+    assert day.game.verdict["claim"] == "B"
+    result = official(day.game)
+    assert result.verdict["claim"] == "W" and result.standing == Standing.REJECTED
+    assert result.sgf_result(check_claim(discipline=day.ninuki, record=FIVE_FOR_BLACK, result="W").replay) == "W+T"
+
+
+@pytest.mark.django_db
+@pytest.mark.usefixtures("english")
+def test_an_organizer_confirms_a_reported_result_as_reported(day):
+    from tournament.services.results import result_accept
+
+    game = report(day)
+    game = result_accept(game=game, user=day.user("organizer"), version=game.version)
+    assert (game.result, game.method, game.result_state) == ("B", "five", ResultState.CONFIRMED)
+    assert game.record == FIVE_FOR_BLACK and game.verdict["agrees"]
+    with pytest.raises(ResultError, match="Only a reported result"):
+        result_accept(game=game, user=day.user("organizer"), version=game.version)
+    with pytest.raises(PermissionDenied):
+        result_accept(game=game, user=day.user("referee"), version=game.version)

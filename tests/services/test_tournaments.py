@@ -54,6 +54,19 @@ def test_a_short_name_is_made_free_or_refused_when_given():
     assert tournament_create(user=ute, data={"name": "囲碁大会", "start_date": DAY}).slug == "tournament"
 
 
+def test_a_short_name_transliterates_umlauts_and_sharp_s_as_german_does():
+    """Issue #21 item 18: "Göttinger Straße" was ``gottinger-strae``; slugs already made stay as they are."""
+    ute = _user("ute")
+    old = tournament_create(user=ute, data={"name": "Alt", "slug": "gottinger-strae", "start_date": DAY})
+    t = tournament_create(user=ute, data={"name": "Göttinger Straße", "start_date": DAY})
+    assert t.slug == "goettinger-strasse"
+    given = tournament_create(user=ute, data={"name": "X", "slug": "Übungs-Turnier Weiß", "start_date": DAY})
+    assert given.slug == "uebungs-turnier-weiss"
+    assert tournament_create(user=ute, data={"name": "Éte à Zürich", "start_date": DAY}).slug == "ete-a-zuerich"
+    old.refresh_from_db()
+    assert old.slug == "gottinger-strae"
+
+
 def test_only_approved_accounts_create_when_the_site_says_so(settings):
     plain, approved, boss = _user("plain"), _user("approved"), get_user_model().objects.create_superuser("boss")
     assert may_create_tournament(plain)  # the default: anyone logged in

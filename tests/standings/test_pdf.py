@@ -123,3 +123,62 @@ def test_font_dir_from_the_environment(monkeypatch, tmp_path):
     monkeypatch.setenv("VIELSEITIG_FONT_DIR", str(tmp_path))
     assert fonts.find("ipaexg.ttf") == tmp_path / "ipaexg.ttf"
     assert fonts.font_for("山田") == fonts.CJK and fonts.font_for("Müller") == fonts.SANS
+
+
+def test_the_sheet_by_table_names_the_bye_the_absent_and_the_withdrawn():
+    """Issue #21 item 17: the sheet on the wall said nothing of who does not play (only the page by name did)."""
+    from dataclasses import replace
+
+    from tournament.pdf.data import SheetPlayer
+
+    s = replace(
+        sheet(),
+        absent=(SheetPlayer("Abwesend", "Anke", "8k", "Celle", "DE"),),
+        withdrawn=(SheetPlayer("Zurückgezogen", "Zora", "2k", "Bremen", "DE"),),
+    )
+    pages = texts(read(pairings_pdf(s)))
+    by_table = "\n".join(p for p in pages if "by table" in p)
+    assert "Übrig Ölaf" in by_table and "Abwesend Anke" in by_table and "Zurückgezogen Zora" in by_table
+    assert "bye" in by_table and "absent" in by_table and "withdrawn" in by_table
+
+
+def _words_with_boxes(pdf: bytes, tmp_path) -> list[tuple[str, float, float]]:
+    """Every word of the PDF with its right edge and its page's width (pdftotext -bbox)."""
+    import re
+    import subprocess
+    from html import unescape
+
+    path = tmp_path / "doc.pdf"
+    path.write_bytes(pdf)
+    out = subprocess.run(["pdftotext", "-bbox", str(path), "-"], capture_output=True, check=True, text=True).stdout
+    words = []
+    for page in re.finditer(r'<page width="([\d.]+)".*?</page>', out, re.S):
+        width = float(page.group(1))
+        for m in re.finditer(
+            r'<word xMin="[\d.]+" yMin="[\d.]+" xMax="([\d.]+)" yMax="[\d.]+">(.*?)</word>', page.group(0)
+        ):
+            words.append((unescape(m.group(2)), float(m.group(1)), width))
+    return words
+
+
+def test_the_longest_title_stays_on_the_page(tmp_path):
+    """Issue #21 item 17: a discipline's standings PDF with the longest names allowed (tournament 200,
+    discipline 100 characters): the title wraps or shrinks, every word of it on the page."""
+    from dataclasses import replace
+
+    from tournament.models.discipline import Discipline
+    from tournament.models.tournament import Tournament
+
+    longest_tournament = Tournament._meta.get_field("name").max_length
+    longest_discipline = Discipline._meta.get_field("name").max_length
+    tournament = ("Internationales Vielseitigkeitsturnier " * 10)[:longest_tournament].strip()
+    discipline = ("Ninuki-Renju Großbrett " * 10)[:longest_discipline].strip()
+    standings = replace(overall_standings(big_tournament()), title=discipline)
+    pdf = standings_pdf(standings, tournament)
+    words = _words_with_boxes(pdf, tmp_path)
+    assert words
+    off = [(w, x, width) for w, x, width in words if x > width - 20]
+    assert not off, off[:5]
+    first_page = " ".join(texts(read(pdf))[0].split())
+    assert " ".join(tournament.split()) in first_page.replace("- ", "-") or tournament.split()[-1] in first_page
+    assert discipline.split()[-1] in first_page

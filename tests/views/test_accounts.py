@@ -10,6 +10,7 @@ from django.core import mail
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
+from tests.fixtures.day import round_to_come
 from tournament.models import Registration
 from tournament.selectors.accounts import (
     UsernameTaken,
@@ -235,6 +236,8 @@ def test_log_in_page_links_to_sign_up_and_password_reset(client, db):
 
 
 def _register(client, day, username, **extra):
+    if not day.tournament.rounds.filter(status="planned").exists():
+        round_to_come(day.tournament)
     return client.post(
         reverse("register", args=[day.tournament.slug]),
         {

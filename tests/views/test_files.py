@@ -162,3 +162,26 @@ def test_the_players_of_a_file_from_the_page(organizer_client, day):
     assert t.registrations.filter(source=Registration.Source.IMPORT, status="confirmed").count() == len(
         read_tournament(SIMPLE.read_bytes()).players
     )
+
+
+def test_the_csv_import_page_shows_its_example_in_the_visitors_language(organizer_client, day):
+    """Issue #21 item 18: the English page showed a German header; each example is one the reader takes."""
+    from tournament.files.player_csv import read_player_csv
+
+    url = reverse("manage_players_import", args=[day.tournament.slug])
+    examples = {}
+    for language, header in (("en", "Surname;Given name;Club"), ("de", "Nachname;Vorname;Verein")):
+        organizer_client.cookies["django_language"] = language
+        page = organizer_client.get(url).content.decode()
+        example = html.unescape(re.search(r'<pre class="muted">(.*?)</pre>', page, re.S).group(1))
+        assert example.startswith(header), example
+        examples[language] = example
+    assert "Nachname" not in examples["en"]
+    for example in examples.values():
+        (player,) = read_player_csv(example.encode()).players
+        assert (player.surname, player.given_name, player.club, player.email) == (
+            "Bergmann",
+            "Anna",
+            "Hannover",
+            "anna@example.org",
+        )

@@ -354,3 +354,39 @@ def test_the_pass_button_shows_only_where_the_rules_take_a_pass(client, day):
     Discipline.objects.filter(pk=day.ninuki.pk).update(rule_set="pbmserv")
     assert "live-pass" not in client.get(url("live_board", day)).content.decode()
     assert move(client, day, "pass", 1).status_code == 422  # what the button would have sent
+
+
+def _status_line(page: str) -> str:
+    start = page.index('class="live-status"')
+    return html.unescape(page[start : page.index("</p>", start)])
+
+
+@pytest.mark.parametrize(
+    "language, playing, proposed, final",
+    [
+        ("en", "Move 4", "3 moves", "The result is final."),
+        ("de", "Zug 4", "3 Züge", "Das Ergebnis steht fest."),
+    ],
+)
+def test_the_status_line_and_the_live_badge_follow_the_game(client, day, language, playing, proposed, final):
+    """Issue #21 item 8: after a resignation neither phone says "Move 4 · Black to play" above the proposed
+    result, and a finished game's board shows no LIVE badge."""
+    record_as_players(client, day, ["K10", "K9", "L10"])
+    client.force_login(day.user("alice"))
+    page = client.get(url("live_board", day), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert playing in _status_line(page) and "live-badge" in page
+    client.force_login(day.user("bob"))
+    client.post(url("live_end", day), {"version": 3, "loser": "white", "method": "resignation"}, HTTP_X_LIVE_BOARD="1")
+    for player in ("alice", "bob"):
+        client.force_login(day.user(player))
+        page = client.get(url("live_board", day), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        status = _status_line(page)
+        assert proposed in status and playing not in status, status
+        assert ("to play" not in status) and ("am Zug" not in status), status
+        assert "live-badge" not in page
+    assert ("confirmation" if language == "en" else "Bestätigung") in _status_line(page)
+    client.force_login(day.user("alice"))
+    client.post(url("game_confirm", day), {"version": Game.objects.get(pk=day.game.pk).version})
+    assert Game.objects.get(pk=day.game.pk).result_state == ResultState.CONFIRMED
+    page = client.get(url("live_board", day), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert final in _status_line(page) and "live-badge" not in page

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 from django.urls import reverse
 from django.utils import translation
 
-from tests.fixtures.day import FIVE_FOR_BLACK
-from tournament.models import Registration, Round, TournamentRole
+from tests.fixtures.day import FIVE_FOR_BLACK, round_to_come
+from tournament.models import Game, Registration, Round, TournamentRole
 from tournament.services.results import result_report, result_set
 
 
@@ -33,6 +35,7 @@ def test_my_page_shows_a_result_change_at_once(client, day):
 
 
 def test_the_navigation_follows_roles_and_registration_at_once(client, day):
+    round_to_come(day.tournament)
     url = reverse("standings", args=[day.tournament.slug])
     client.force_login(day.user("nobody"))
     register, mine = reverse("register", args=["hannover"]), reverse("my_tournament", args=["hannover"])
@@ -74,12 +77,8 @@ def test_the_rounds_i_will_miss_show_the_saved_choice_at_once(client, day):
     client.force_login(day.user("carol"))
 
     def checked(html: str) -> set[str]:
-        return {
-            n
-            for n in "123"
-            if f'value="{n}" id="id_absent_rounds_{int(n) - 1}" checked' in html
-            or f'value="{n}"\n    id="id_absent_rounds_{int(n) - 1}" checked' in html
-        }
+        # round 1 has begun: only rounds 2 and 3 are offered, the first of them as the widget's item 0
+        return {n for n in "123" if re.search(rf'value="{n}"\s+id="id_absent_rounds_\d+" checked', html)}
 
     page = client.get(url).content.decode()
     assert 'name="absent_rounds" value="2"' in page and not checked(page)
@@ -138,3 +137,16 @@ def test_my_games_are_kept_per_player_and_language(client, day):
     assert "You play Black" in alice and "Bauer" in alice
     assert "Du spielst" in german or "Schwarz" in german
     assert "You play White" in bob and "Albers" in bob
+
+
+def test_my_tournament_shows_the_current_game_first(client, day):
+    """Issue #21 item 19: the game of the round being played came last, below all the finished ones."""
+    round2 = Round.objects.create(tournament=day.tournament, discipline=day.go, number=2, status=Round.Status.PUBLISHED)
+    Round.objects.filter(pk=day.round1.pk).update(status=Round.Status.FINISHED)
+    alice = Registration.objects.get(tournament=day.tournament, user=day.user("alice"))
+    carol = Registration.objects.get(tournament=day.tournament, user=day.user("carol"))
+    Game.objects.create(round=round2, table=1, black=carol, white=alice)
+    client.force_login(day.user("alice"))
+    client.cookies["django_language"] = "en"
+    page = client.get(reverse("my_tournament", args=[day.tournament.slug])).content.decode()
+    assert page.index("<strong>Round 2</strong>") < page.index("<strong>Round 1</strong>")

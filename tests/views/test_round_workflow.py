@@ -75,20 +75,20 @@ def _pairs(round_) -> set[frozenset[str]]:
 def test_pairing_while_the_previous_round_misses_results_warns_and_pairs(client, day, r2):
     _organizer(client, day)
     before = _page(client, day)
-    assert "Round 1 still misses results at tables 1, 2" in before
+    assert "Round 1 still lacks the results of tables 1 and 2" in before
     assert "You can pair the round anyway." in before
     messages = _post(client, day, "manage_round_action", {}, action="pair")
     assert ("success", "Round paired. Look the pairing over before publishing it.") in messages
     r2.refresh_from_db()
     assert r2.status == Round.Status.PAIRED and r2.games.count() == 2
-    assert "Round 1 still misses results at tables 1, 2" in _page(client, day)
+    assert "Round 1 still lacks the results of tables 1 and 2" in _page(client, day)
     entry = AuditEntry.objects.get(action="round.pair", object_id=r2.pk)
     assert {"code": "missing-results", "round": 1, "tables": [1, 2]} in entry.after["warnings"]
     # once the results are in, the next pairing says nothing about them
     for game in day.round1.games.all():
         result_set(game=game, user=day.user("organizer"), version=game.version, result="B")
     r3 = Round.objects.create(tournament=day.tournament, discipline=day.ninuki, number=3)
-    assert "misses results" not in _page(client, day, 3)
+    assert "still lacks" not in _page(client, day, 3)
     codes = [w["code"] for w in round_pair(round=r3, user=SYSTEM).warnings]
     assert "missing-results" not in codes and "earlier-unpublished" in codes  # round 2 is not published
 
@@ -98,9 +98,9 @@ def test_the_warning_is_in_the_readers_language(client, day, r2):
     client.force_login(day.user("organizer"))
     client.cookies["django_language"] = "de"
     german = _page(client, day)
-    assert "Runde 1 fehlen noch Ergebnisse an den Tischen 1, 2" in german
+    assert "In Runde 1 fehlen noch die Ergebnisse der Tische 1 und 2" in german
     client.cookies["django_language"] = "en"
-    assert "Round 1 still misses results at tables 1, 2" in _page(client, day)
+    assert "Round 1 still lacks the results of tables 1 and 2" in _page(client, day)
 
 
 # --- not playing this round ------------------------------------------------------------------------
@@ -375,3 +375,84 @@ def test_odd_input_to_the_edit_views_is_a_message_not_a_500(client, day, r2, dat
     ):
         messages = _post(client, day, name, data)
         assert messages and messages[-1][0] == "error", (name, messages)
+
+
+@pytest.mark.parametrize(
+    "language, tables, words",
+    [
+        ("en", [12], "Round 3 still lacks the result of table 12: this pairing counts that game as played"),
+        ("en", [1, 2, 5], "Round 3 still lacks the results of tables 1, 2 and 5: this pairing counts those games"),
+        ("de", [12], "In Runde 3 fehlt noch das Ergebnis von Tisch 12: Diese Paarung zählt die Partie als gespielt"),
+        ("de", [1, 2, 5], "In Runde 3 fehlen noch die Ergebnisse der Tische 1, 2 und 5: Diese Paarung zählt die"),
+    ],
+)
+def test_the_missing_results_warning_counts_its_tables(language, tables, words):
+    """Issue #21 item 18: "Round 3 still misses results at tables 12"."""
+    from django.utils import translation
+
+    from tournament.pairing_words import warning_text
+
+    with translation.override(language):
+        assert words in warning_text({"code": "missing-results", "round": 3, "tables": tables})
+
+
+FACTS = {
+    "white": 7,
+    "black": 9,
+    "players": ["7", "9"],
+    "total": 500200004374403,
+    "terms": {"duplicate": 500000000000000, "colour_balance": 200004374402, "seeding": 0},
+    "groups": [3, 3],
+    "places": [2, 5],
+    "group_size": 8,
+    "same_club": False,
+    "same_country": True,
+    "colour_balance": [-1, 1],
+    "rematch": False,
+}
+
+
+@pytest.mark.parametrize(
+    "language, reasons, details",
+    [
+        (
+            "en",
+            ["Same score group (3): places 2 and 5 of 8.", "They have not played each other yet.", "Colours even out"],
+            ["Colour balance before the round: White -1, Black +1.", "Pairing value"],
+        ),
+        (
+            "de",
+            [
+                "Gleiche Punktgruppe (3): Plätze 2 und 5 von 8.",
+                "Sie haben noch nicht gegeneinander gespielt.",
+                "Die Farben",
+            ],
+            ["Farbbilanz vor der Runde", "Paarungswert"],
+        ),
+    ],
+)
+def test_an_explanation_says_first_in_words_why_the_pair_and_keeps_the_numbers_for_details(language, reasons, details):
+    """Issue #21 item 20: "Pairing value 500 200 004 374 403 = ..." was the first thing an organizer read."""
+    from django.utils import translation
+
+    from tournament.pairing_words import explanation_parts
+
+    with translation.override(language):
+        words, numbers = explanation_parts(FACTS)
+    text = " ".join(words)
+    assert all(r in text for r in reasons), words
+    assert "500" not in text and "Pairing value" not in text and "Paarungswert" not in text
+    assert all(any(d in n for n in numbers) for d in details), numbers
+
+
+def test_the_round_page_shows_the_numbers_behind_a_details_toggle(client, day, r2):
+    round_pair(round=r2, user=SYSTEM)
+    client.force_login(day.user("organizer"))
+    client.cookies["django_language"] = "en"
+    page = _page(client, day)
+    rows = [line for line in page.splitlines() if 'class="explanation"' in line]
+    assert rows
+    for row in rows:
+        assert "<details" in row and "<summary>" in row and "Pairing value" in row
+        assert row.lower().index("score group") < row.index("<details"), row
+        assert "Pairing value" not in row[: row.index("<details")]

@@ -7,6 +7,7 @@ and a Go 9×9 discipline with komi 7. Runs on SQLite and PostgreSQL.
 from __future__ import annotations
 
 import datetime as dt
+import html
 import io
 import re
 import subprocess
@@ -20,7 +21,7 @@ from tests.fixtures.day import _player
 from tournament.models import AuditEntry, Game, Registration, Round
 from tournament.permissions import SYSTEM
 from tournament.services import round_edits
-from tournament.services.results import ResultError, result_adjudicate, result_report
+from tournament.services.results import ResultError, result_adjudicate, result_report, result_set
 from tournament.services.rounds import round_pair, round_publish
 
 pytestmark = pytest.mark.django_db
@@ -158,7 +159,7 @@ def test_won_by_and_the_record_example_follow_the_discipline(client, day, go_rou
     client.cookies["django_language"] = "en"
     ninuki = client.get(reverse("game_report", args=[day.tournament.slug, day.game.pk])).content.decode()
     assert _options(ninuki, "method") == ["", "five", "captures", "resignation", "time", "default"]
-    assert 'placeholder="K10 K9 L10 …  /  (;GM[1]SZ[19];B[jj];W[jk])"' in ninuki
+    assert 'placeholder="K10 K9 L10 …  /  (;GM[4]SZ[19];B[jj];W[jk])"' in ninuki  # Gomoku/Renju family
     round_publish(round=go_round, user=SYSTEM)
     alice = Registration.objects.get(user=day.user("alice"), tournament=day.tournament)
     game = Game.objects.filter(round=go_round).filter(black=alice).first() or Game.objects.get(
@@ -167,6 +168,9 @@ def test_won_by_and_the_record_example_follow_the_discipline(client, day, go_rou
     go = client.get(reverse("game_report", args=[day.tournament.slug, game.pk])).content.decode()
     assert _options(go, "method") == ["", "score", "resignation", "time", "default"]
     assert "E5 E4 F5" in go and "SZ[9]" in go
+    # the help's example fits the board too (issue #21 item 18: it said K10 K9 L10 on a 9x9 board)
+    assert "K10" not in go and "(e.g. E5 E4 F5 …)" in go
+    assert "(e.g. K10 K9 L10 …)" in ninuki or "Required for this discipline" in ninuki
     client.force_login(day.user("referee"))
     referee = client.get(reverse("game", args=[day.tournament.slug, game.pk])).content.decode()
     assert _options(referee, "method") == ["", "score", "resignation", "time", "default"]
@@ -283,3 +287,22 @@ def test_the_demo_has_a_disputed_game_for_the_referee_and_stays_idempotent(clien
     call_command("demo", stdout=out)
     assert "nothing was changed" in out.getvalue()
     assert Game.objects.filter(round__tournament__slug="demo", result_state="disputed").count() == 1
+
+
+def test_the_dashboards_recent_changes_name_round_table_and_players(client, day):
+    """Issue #21 item 19: "result entered by an organizer" ten times, without round or table."""
+    organizer = day.user("organizer")
+    result_set(game=day.game2, user=organizer, version=day.game2.version, result="W")
+    client.force_login(organizer)
+    for language, words in (
+        ("en", "result entered by an organizer · Round 1, table 2: Carol Conrad – Dave Dietz · White wins"),
+        (
+            "de",
+            "Ergebnis von der Turnierleitung eingetragen · Runde 1, Tisch 2: Carol Conrad – Dave Dietz · Weiß gewinnt",
+        ),
+    ):
+        client.cookies["django_language"] = language
+        page = html.unescape(client.get(reverse("manage", args=[day.tournament.slug])).content.decode())
+        recent = page[page.index('id="recent-changes"') :]
+        recent = " ".join(recent[: recent.index("</ul>")].split())
+        assert words in recent, recent

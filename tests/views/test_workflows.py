@@ -6,7 +6,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
-from tests.fixtures.day import FIVE_FOR_BLACK, ILLEGAL_AT_3
+from tests.fixtures.day import FIVE_FOR_BLACK, ILLEGAL_AT_3, round_to_come
 from tournament.models import Game, Registration, Round
 from tournament.models.game import ResultState
 
@@ -162,6 +162,7 @@ def test_login_works(client, day):
 
 
 def test_self_registration_and_confirmation(client, day):
+    round_to_come(day.tournament)
     slug = day.tournament.slug
     response = client.post(
         reverse("register", args=[slug]),

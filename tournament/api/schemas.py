@@ -7,8 +7,9 @@ cannot drift from the contract without a test failing.
 from __future__ import annotations
 
 import datetime as dt
+from typing import Literal
 
-from ninja import Schema
+from ninja import Field, Schema
 
 Number = int | float
 
@@ -60,6 +61,13 @@ class NotPlaying(PlayerRef):
     why: str
 
 
+#: ``result``, White first as OpenGotha writes it (the stable contract: README, "JSON API").
+WhiteFirst = Literal["1-0", "0-1", "=", "0-0", "1-1", "?", "1-0!", "0-1!", "0-0!", "1-1!"]
+#: ``result_black_first``, Black first as the site's pages write it.
+BlackFirst = Literal["1-0", "0-1", "½-½", "0-0", "1-1", "?", "1-0!", "0-1!", "0-0!", "1-1!"]
+ResultState = Literal["pending", "reported", "confirmed", "disputed", "adjudicated"]
+
+
 class GameOut(Schema):
     id: int
     table: int
@@ -67,13 +75,44 @@ class GameOut(Schema):
     black: PlayerRef
     handicap: int
     komi: float
-    result: str
-    result_state: str
+    result: WhiteFirst = Field(
+        description=(
+            "The official result, White first as OpenGotha writes it: 1-0 White won, 0-1 Black won, "
+            "= jigo (draw), 0-0 both lost, 1-1 both won, ? no result yet; ! follows a game that was not "
+            "played (1-0!: White won by default)."
+        )
+    )
+    result_black_first: BlackFirst = Field(
+        description=(
+            "The same result, Black first as the site's pages write it: 1-0 Black won, 0-1 White won, "
+            "½-½ jigo (draw), 0-0 both lost, 1-1 both won, ? no result yet; ! follows a game that was "
+            "not played (0-1!: White won by default)."
+        )
+    )
+    result_state: ResultState = Field(
+        description=(
+            "pending, reported (by one player, not yet confirmed), confirmed, disputed, or adjudicated "
+            "(decided by a referee)."
+        )
+    )
 
 
 class GameDetail(GameOut):
-    record: str | None
-    verdict: dict | None
+    record: str | None = Field(
+        description=(
+            "Once the result is settled: the game record as SGF, the same as the public game page's download "
+            "(RE is the official result); null before, or without a record."
+        )
+    )
+    verdict: dict | None = Field(
+        description="Once the result is settled: the rules validator's check of the record against the official result."
+    )
+    record_rejected: bool = Field(
+        description=(
+            "True when a referee (or an organizer) decided the result against the record: the record is not "
+            "the game's result, it is kept as submitted and labelled rejected."
+        )
+    )
 
 
 class RoundDetail(Schema):

@@ -57,7 +57,7 @@ class ReportForm(VersionForm):
         label=_("Game record"),
         required=False,
         widget=forms.Textarea(attrs={"rows": 5, "spellcheck": "false", "autocapitalize": "off"}),
-        help_text=_("Paste the moves (e.g. K10 K9 L10 …) or an SGF, or upload an SGF file below."),
+        help_text=_("Paste the moves or an SGF, or upload an SGF file below."),
         max_length=MAX_RECORD,
     )
     sgf_file = forms.FileField(label=_("SGF file"), required=False)
@@ -94,6 +94,10 @@ class ReportForm(VersionForm):
             self.fields["record"].widget.attrs["placeholder"] = record_placeholder(
                 discipline.board_size, discipline.variant.sgf_game
             )
+            # the example fits the discipline's board (E5 E4 F5 on 9x9, K10 K9 L10 on 19x19)
+            self.fields["record"].help_text = _(
+                "Paste the moves (e.g. %(moves)s …) or an SGF, or upload an SGF file below."
+            ) % {"moves": " ".join(str(p) for p in example_moves(discipline.board_size))}
             if discipline.record_required:
                 self.fields["record"].help_text = _(
                     "Required for this discipline: paste the moves or an SGF, or upload an SGF file."
@@ -130,13 +134,20 @@ class ReportForm(VersionForm):
         return data
 
 
+def example_moves(size: int) -> list[Point]:
+    """Three moves from the centre of a board of ``size`` (19 for a board the site does not play)."""
+    if not isinstance(size, int) or not 3 <= size <= 25:
+        size = 19
+    c = centre(size)
+    return [c, Point(c.x, c.y - 1), Point(c.x + 1, c.y)]
+
+
 def record_placeholder(size: int, sgf_game: int = 1) -> str:
     """An example record for a board of ``size``: three moves from the centre, and the same as SGF
     (of game number ``sgf_game``, the variant's ``GM``)."""
     if not isinstance(size, int) or not 3 <= size <= 25:
         size = 19  # a board the site does not play: the usual example
-    c = centre(size)
-    moves = [c, Point(c.x, c.y - 1), Point(c.x + 1, c.y)]
+    moves = example_moves(size)
     plain = " ".join(str(p) for p in moves)
     sgf = "".join(f";{colour}[{p.to_sgf(size)}]" for colour, p in zip("BW", moves[:2]))
     return f"{plain} …  /  (;GM[{sgf_game}]SZ[{size}]{sgf})"
@@ -158,6 +169,10 @@ class ResultSetForm(VersionForm):
         super().__init__(*args, **kwargs)
         self.fields["version"].widget = DrawnHiddenInput()
         self.fields["reason"].hidden_widget = DrawnHiddenInput  # the grid shows it hidden
+
+
+class ConfirmForm(VersionForm):
+    """The results grid's "Confirm" of a reported result, as it was reported (the version only)."""
 
 
 class AdjudicateForm(VersionForm):

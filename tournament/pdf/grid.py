@@ -50,8 +50,37 @@ class Section:
     note: str = ""
 
 
-def _head_space(section: Section) -> float:
-    return (12 if section.subtitle else 0) + (11 if section.note else 0)
+#: the title's sizes, largest first: one line at 13 pt, up to two at 11 pt, as many as it needs at 9 pt
+TITLE_SIZES = ((13.0, 1), (11.0, 2), (9.0, 0))
+
+
+def _wrap(text: str, font: str, size: float, room: float) -> list[str]:
+    """``text`` in lines no wider than ``room``, broken at spaces (a word wider than a line is cut)."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        candidate = f"{line} {word}" if line else word
+        if line and fonts.width(candidate, font, size) > room:
+            lines.append(line)
+            candidate = word
+        line = candidate if fonts.width(candidate, font, size) <= room else fonts.clip(candidate, font, size, room)
+    return [*lines, line] if line else lines or [""]
+
+
+def title_lines(title: str, room: float) -> tuple[float, list[str]]:
+    """The title's size and lines: a long one (the longest tournament and discipline names) shrinks, then
+    wraps, and never runs off the page."""
+    font = fonts.font_for(title, bold=True)
+    for size, most in TITLE_SIZES:
+        lines = _wrap(title, font, size, room)
+        if not most or len(lines) <= most:
+            return size, lines
+    raise AssertionError("unreachable: the last size takes any number of lines")
+
+
+def _head_space(section: Section, page) -> float:
+    size, lines = title_lines(section.title, page[0] - 2 * MARGIN)
+    return (12 if section.subtitle else 0) + (11 if section.note else 0) + (len(lines) - 1) * size * 1.2
 
 
 def _units(section: Section) -> list[float]:
@@ -103,7 +132,7 @@ def _layout(section: Section, units: list[float]):
 
 def _one_page(section: Section, page, size: float) -> bool:
     row_h = size * 1.45
-    top_space = 2 * MARGIN + 22 + _head_space(section) + row_h
+    top_space = 2 * MARGIN + 22 + _head_space(section, page) + row_h
     return len(section.rows) <= (page[1] - top_space) // row_h
 
 
@@ -121,7 +150,7 @@ def draw(canvas: Canvas, sections: Sequence[Section], footer: str = "") -> None:
         units = _units(section)
         page, size, widths = _layout(section, units)
         row_h = size * 1.45
-        top_space = 2 * MARGIN + 22 + _head_space(section) + row_h
+        top_space = 2 * MARGIN + 22 + _head_space(section, page) + row_h
         per_page = max(1, int((page[1] - top_space) // row_h))
         count = max(1, -(-len(section.rows) // per_page))
         plans.append((section, page, size, widths, row_h, per_page, count))
@@ -137,8 +166,12 @@ def draw(canvas: Canvas, sections: Sequence[Section], footer: str = "") -> None:
             page_no += 1
             canvas.setPageSize(page)
             y = page[1] - MARGIN - 12
-            canvas.setFont(fonts.font_for(section.title, bold=True), 13)
-            canvas.drawString(MARGIN, y, section.title)
+            title_size, lines = title_lines(section.title, page[0] - 2 * MARGIN)
+            canvas.setFont(fonts.font_for(section.title, bold=True), title_size)
+            for n, line in enumerate(lines):
+                if n:
+                    y -= title_size * 1.2
+                canvas.drawString(MARGIN, y, line)
             if section.subtitle:
                 y -= 14
                 canvas.setFont(fonts.font_for(section.subtitle), 9)
@@ -168,8 +201,10 @@ def draw(canvas: Canvas, sections: Sequence[Section], footer: str = "") -> None:
                 _draw_row(tx, row, section.columns, xs, widths, y, size)
             canvas.setFillColorRGB(0, 0, 0)
             canvas.drawText(tx)
+            canvas.setFont(fonts.font_for(footer), 7)
+            # the footer leaves room for the page number
+            canvas.drawString(MARGIN, MARGIN / 2, _clip(footer, fonts.font_for(footer), 7, page[0] - 2 * MARGIN - 50))
             canvas.setFont(fonts.SANS, 7)
-            canvas.drawString(MARGIN, MARGIN / 2, footer)
             canvas.drawRightString(page[0] - MARGIN, MARGIN / 2, f"{page_no} / {total_pages}")
             canvas.showPage()
 

@@ -59,6 +59,11 @@ def sections(sheet: PairingSheet) -> list[Section]:
         + [t.result or ""]
         for t in sorted(sheet.tables, key=lambda t: t.table)
     ]
+    # who does not play, below the games: the sheet on the wall answers "where do I play?" for everybody
+    not_playing = ((sheet.byes, _("bye")), (sheet.absent, _("absent")), (sheet.withdrawn, _("withdrawn")))
+    empty = [""] * (len(by_table[0]) - 5) if by_table else [""] * (3 + bool(sheet.komi))
+    for players, why in not_playing:
+        by_table += [["–", p.name, p.rank, p.club, f"({why})", *empty] for p in players]
     rank, club = _("Rank"), _("Club")
     table_columns = (
         [
@@ -83,7 +88,7 @@ def sections(sheet: PairingSheet) -> list[Section]:
         entries.append((t.black, str(t.table), black, t.white))
         entries.append((t.white, str(t.table), white, t.black))
     # not playing this round
-    for players, why in ((sheet.byes, _("bye")), (sheet.absent, _("absent")), (sheet.withdrawn, _("withdrawn"))):
+    for players, why in not_playing:
         entries += [(p, "–", why, None) for p in players]
     entries.sort(key=lambda e: person_key(e[0]))
     by_name = [

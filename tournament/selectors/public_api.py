@@ -12,8 +12,9 @@ Results are written as OpenGotha writes them, **White first** (the API
 lists White before Black, as OpenGotha and pairgoth do): ``1-0`` White won,
 ``0-1`` Black won, ``=`` jigo, ``0-0`` both lost, ``1-1`` both won, ``?``
 no result yet; ``!`` follows when the game was not played (``1-0!`` White
-won by default). The site's own pairing sheets list Black first and write
-:attr:`Game.result_short` in that order.
+won by default). The site's own pages list Black first and write
+:attr:`Game.result_short` in that order; ``result_black_first`` gives that form beside ``result``
+(``1-0`` Black won, ``0-1`` White won, ``½-½`` jigo, ``0-0``, ``1-1``, ``?``, ``!`` as above).
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ from tournament.models import Game, Registration, Round, Tournament
 from tournament.models.game import Result
 from tournament.ranks import format_rank
 from tournament.selectors import standings as standings_selectors
+from tournament.selectors.game_sgf import game_sgf
+from tournament.selectors.official import official
 from tournament.selectors.round_day import games_by_table
 
 #: Why a confirmed player has no game in a published round.
@@ -111,6 +114,7 @@ def _game(g: Game) -> dict:
         "handicap": g.handicap,
         "komi": float(g.komi),
         "result": result_code(g.result, g.by_default),
+        "result_black_first": g.result_short,
         "result_state": g.result_state,
     }
 
@@ -149,22 +153,24 @@ def game_of(t: Tournament, pk: int) -> Game | None:
 
 
 def game(g: Game, *, record_public: bool) -> dict:
-    """The game as in its round, with the record (SGF) and the validator's verdict if ``record_public``
-    (:func:`tournament.permissions.record_is_public`: once the result is settled)."""
-    from tournament.engines import record_sgf
-
-    settled = record_public
+    """The game as in its round, with the record and the validator's verdict if ``record_public``
+    (:func:`tournament.permissions.record_is_public`: once the result is settled): the record is the
+    SGF the public game page downloads (its ``RE`` the official result,
+    :func:`tournament.selectors.game_sgf.game_sgf`), the verdict the check of the record against the
+    official result (a game without a rules engine: its SGF as given), ``record_rejected`` whether a referee (or an organizer) decided against it."""
+    if not record_public:
+        return {**_game(g), "record": None, "verdict": None, "record_rejected": False}
+    result = official(g)
+    text = g.record.strip()
     record = None
-    if settled and g.record.strip():
-        record = record_sgf(
-            discipline=g.round.discipline,
-            record=g.record,
-            handicap=g.handicap,
-            komi=g.komi,
-            result=g.result,
-            marks=g.marks,
-        )
-    return {**_game(g), "record": record, "verdict": g.verdict if settled else None}
+    if text and g.round.discipline.has_validator:
+        try:
+            record = game_sgf(g, result)
+        except ValueError:  # a record no engine reads (it would not have been accepted)
+            record = None
+    elif text.lstrip("\ufeff").startswith("("):  # an SGF of a game no engine reads: as it was given
+        record = text
+    return {**_game(g), "record": record, "verdict": result.verdict, "record_rejected": result.rejected}
 
 
 def standings(t: Tournament, version: str, discipline_name: str | None) -> dict:

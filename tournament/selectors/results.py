@@ -17,13 +17,14 @@ def games_of_tournament(tournament: Tournament) -> QuerySet[Game]:
 
 
 def player_games(*, tournament: Tournament, player: Registration) -> QuerySet[Game]:
-    """A player's games in the published and finished rounds, round by round."""
+    """A player's games in the published and finished rounds, the latest round first (the game being
+    played now on top of "my tournament")."""
     return (
         Game.objects.filter(round__tournament=tournament)
         .select_related("round", "round__discipline", "black", "white")
         .filter(Q(black=player) | Q(white=player))
         .filter(round__status__in=[Round.Status.PUBLISHED, Round.Status.FINISHED])
-        .order_by("round__number")
+        .order_by("-round__number")
     )
 
 
@@ -71,6 +72,19 @@ def referee_queue(tournament: Tournament) -> QuerySet[Game]:
             Q(result_state=ResultState.DISPUTED) | (Q(verdict__agrees=False) & ~Q(result_state=ResultState.ADJUDICATED))
         )
         .order_by("round__number", "table")
+    )
+
+
+#: How many of the latest decisions the referee's queue lists below the games to decide.
+DECIDED_SHOWN = 50
+
+
+def decided_games(tournament: Tournament) -> QuerySet[Game]:
+    """The games a referee decided, the latest first (at most :data:`DECIDED_SHOWN`)."""
+    return (
+        games_of_tournament(tournament)
+        .filter(result_state=ResultState.ADJUDICATED)
+        .order_by("-updated_at", "-pk")[:DECIDED_SHOWN]
     )
 
 

@@ -37,6 +37,18 @@ def pairing_started(tournament: Tournament) -> bool:
     return tournament.rounds.exclude(status=Round.Status.PLANNED).exists()
 
 
+def last_round_begun(tournament: Tournament) -> bool:
+    """True once the tournament's last round is paired (or published, or finished): a player registering
+    now could not play any more. False while it has no rounds."""
+    status = tournament.rounds.order_by("-number").values_list("status", flat=True).first()
+    return status is not None and status != Round.Status.PLANNED
+
+
+def rounds_to_come(tournament: Tournament) -> list[int]:
+    """The numbers of the rounds not paired yet: the ones a player may still say they will miss."""
+    return list(tournament.rounds.filter(status=Round.Status.PLANNED).values_list("number", flat=True))
+
+
 def locked_settings(tournament: Tournament) -> dict[str, str]:
     """The settings that can no longer change, each with its reason."""
     if not pairing_started(tournament):

@@ -120,7 +120,25 @@ class DemoReport:
         for item in self.created:
             kind = item.split(" ", 1)[0]
             counts[kind] = counts.get(kind, 0) + 1
-        return "Demo tournament at /t/demo/: added " + ", ".join(f"{n} × {kind}" for kind, n in counts.items()) + "."
+        parts = []
+        for kind, n in counts.items():
+            if kind == "the":  # "the tournament": there is one
+                parts.append("the tournament")
+                continue
+            one, many = _NOUNS.get(kind, (kind, f"{kind}s"))
+            parts.append(f"{n} {one if n == 1 else many}")
+        return "Demo tournament at /t/demo/: added " + ", ".join(parts) + "."
+
+
+#: What the summary counts, singular and plural (the command line speaks English).
+_NOUNS = {
+    "results": ("round's results", "rounds' results"),
+    "registration": ("player", "players"),
+    "role": ("role", "roles"),
+    "user": ("user account", "user accounts"),
+    "pairing": ("round paired", "rounds paired"),
+    "publication": ("round published", "rounds published"),
+}
 
 
 @transaction.atomic

@@ -34,7 +34,7 @@ from decimal import Decimal
 
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import DataError, IntegrityError, connection, transaction
-from django.utils.text import capfirst, slugify
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from tournament import limits
@@ -43,7 +43,7 @@ from tournament.models import AuditEntry, Bye, Discipline, Game, Registration, R
 from tournament.models.discipline import DisciplineKind, HandicapPolicy
 from tournament.models.game import ResultState
 from tournament.models.registration import new_claim_code
-from tournament.names import spoken_name
+from tournament.names import slug_text, spoken_name
 from tournament.pairing.model import CODE_OF_RESULT, Result
 
 from .audit import log_action, log_change
@@ -327,7 +327,7 @@ def import_tournament(data: ImportedTournament, *, slug: str | None, user, reaso
     """A new tournament from a file's data (the caller has checked the user's right); its short name
     ``slug``, else the file's, else one made from its name, else ``fallback``. ``ValidationError`` for
     anything the site cannot take; nothing is written then."""
-    slug = slugify(slug or data.short_name or data.name)[:60].strip("-") or fallback
+    slug = slug_text(slug or data.short_name or data.name)[:60].strip("-") or fallback
     try:
         return write_rows(tournament_rows(data, slug=slug), user=user, reason=reason)
     except IntegrityError:

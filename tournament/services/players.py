@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from tournament.files.opengotha import imported
 from tournament.files.player_csv import PlayerListError, read_player_csv
 from tournament.models import Registration, Tournament
-from tournament.permissions import ORGANIZER, require
+from tournament.permissions import ORGANIZER, registration_closed_reason, require
 
 from .file_import import PlayerImportError, import_players
 from .opengotha import read_opengotha
@@ -82,8 +82,9 @@ def player_register_self(
     entered by an organizer, the player claims it with the code on the
     welcome slip); a PIN never links an account.
     """
-    if not tournament.registration_open:
-        raise ValidationError(_("Registration for this tournament is closed."))
+    closed = registration_closed_reason(tournament)
+    if closed is not None:
+        raise ValidationError(closed)
     check_registration_rate(address)
     if user is None:
         user = get_user_model().objects.create_user(username=username, email=data.get("email", ""), password=password)

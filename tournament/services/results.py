@@ -36,6 +36,7 @@ from tournament.permissions import (
     require,
     withdraw_refusal,
 )
+from tournament.selectors.official import verdict_of
 
 from .audit import log_change
 from .replays import keep
@@ -243,24 +244,49 @@ def result_set(
     version: int,
     result: str,
     by_default: bool = False,
-    method: str = "",
+    method: str | None = None,
     reason: str = "",
 ) -> Game:
     """An organizer enters or corrects a result (or marks the game not played).
 
-    An entered result counts as confirmed; ``?`` takes the result back to pending.
+    An entered result counts as confirmed; ``?`` takes the result back to pending. ``method`` ``None``
+    (the results grid, which has no field for it): the way of winning the game holds stays while the
+    result stays the same (a reported "White wins by resignation" saved as "White wins" keeps it),
+    and is none for another result. The record is checked against the new result
+    (:func:`tournament.selectors.official.verdict_of`).
     """
     require(user, game.round.tournament, ORGANIZER)
     _validate_result(result, by_default)
     if by_default:
         method = WinMethod.DEFAULT
+    elif method is None:
+        same = (result, by_default) == (game.result, game.by_default)
+        method = game.method if same else WinMethod.NONE
     _validate_method(game, method)
     state = ResultState.PENDING if result == Result.UNKNOWN else ResultState.CONFIRMED
     now = (game.result, game.by_default, game.method, game.result_state)
     if now == (result, by_default, method, state):
         return game  # nothing changes
     fields = {"result": result, "by_default": by_default, "method": method, "result_state": state}
+    fields["verdict"] = verdict_of(game, result, method)
     return _change(game=game, version=version, fields=fields, action="game.result.set", user=user, reason=reason)
+
+
+@transaction.atomic
+def result_accept(*, game: Game, user, version: int) -> Game:
+    """An organizer confirms a reported result as it was reported: the winner, the way of winning and the
+    record stay (the results grid's "Confirm" on a reported row)."""
+    require(user, game.round.tournament, ORGANIZER)
+    if game.result_state != ResultState.REPORTED:
+        raise ResultError(_("Only a reported result can be confirmed."), code="state")
+    return _change(
+        game=game,
+        version=version,
+        fields=_state(ResultState.CONFIRMED),
+        action="game.result.confirm",
+        user=user,
+        reason=_("Confirmed by an organizer."),
+    )
 
 
 @transaction.atomic
@@ -297,7 +323,9 @@ def result_adjudicate(
         "result_state": ResultState.ADJUDICATED,
     }
     replay = None
-    if marks is not None:
+    if marks is None:
+        fields["verdict"] = verdict_of(game, result, method)
+    else:
         replay = _counted_with(game, marks)
         fields["marks"] = replay_marks(replay)
         if result in (Result.BLACK, Result.WHITE, Result.DRAW):

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from tournament.models import Tournament, TournamentRole
 from tournament.models.tournament import CREATE_FIELDS, SETTINGS_FIELDS
+from tournament.names import slug_text
 from tournament.permissions import ORGANIZER, require, require_create
 from tournament.selectors.setup import locked_settings, settings_version
 
@@ -28,7 +28,7 @@ class StaleSettings(ValidationError):
 
 
 def _free_slug(base: str) -> str:
-    base = base[:54] or "tournament"
+    base = base[:54].strip("-") or "tournament"
     slug, n = base, 1
     while Tournament.objects.filter(slug=slug).exists():
         n += 1
@@ -48,9 +48,9 @@ def tournament_create(*, user, data: dict) -> Tournament:
     name = str(fields.get("name") or "").strip()
     fields["name"] = name
     if fields.get("slug"):
-        fields["slug"] = slugify(fields["slug"])[:60]
+        fields["slug"] = slug_text(fields["slug"])[:60].strip("-")
     else:
-        fields["slug"] = _free_slug(slugify(name))
+        fields["slug"] = _free_slug(slug_text(name))
     if "end_date" not in fields and fields.get("start_date"):
         fields["end_date"] = fields["start_date"]
     tournament = Tournament(**fields)

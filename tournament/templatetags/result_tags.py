@@ -11,12 +11,49 @@ from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
+from tournament.models.game import ResultState
+
 register = template.Library()
 
 
 def _text(value) -> str:
     """A value as ``{{ value }}`` shows it: localized, then escaped."""
     return conditional_escape(str(localize(value)))
+
+
+def _confirm(g, url: str, csrf: str, words: dict, prefix: str) -> str:
+    """A reported row's "Confirm": its own small form, the result as it was reported (way of winning too)."""
+    if g.result_state != ResultState.REPORTED:
+        return ""
+    pk = _text(g.pk)
+    version = f'<input type="hidden" name="{conditional_escape(prefix)}-version" value="{_text(g.version)}">'
+    return (
+        f'    <form class="inline confirm-reported" method="post" action="{url}" hx-post="{url}"'
+        f' hx-target="#result-row-{pk}" hx-swap="outerHTML">{csrf}{version}'
+        f'<button type="submit" name="confirm" value="1" class="small ok">{words["confirm"]}</button></form>\n'
+    )
+
+
+def _notes(result, words: dict) -> str:
+    """Beside the state: the result in words where it has a way of winning, the reason written with it,
+    the record's check against the official result (a rejected record labelled)."""
+    parts = []
+    if result.game.method:
+        parts.append(f'<div class="small result-words">{conditional_escape(result.words)}</div>')
+    if result.reason:
+        parts.append(
+            f'<div class="small result-reason"><strong>{conditional_escape(result.reason_label)}:</strong> '
+            f"{conditional_escape(result.reason)}</div>"
+        )
+    if result.rejected:
+        parts.append(
+            f'<div class="small verdict bad record-rejected"><strong>{conditional_escape(result.record_label)}:'
+            f"</strong> {conditional_escape(result.verdict_text)}</div>"
+        )
+    elif result.verdict_text:
+        agrees = "ok" if (result.verdict or {}).get("agrees") else "bad"
+        parts.append(f'<div class="small verdict {agrees}">{conditional_escape(result.verdict_text)}</div>')
+    return "\n    ".join(parts)
 
 
 def _row(row: dict, slug: str, csrf: str, words: dict) -> str:
@@ -31,10 +68,7 @@ def _row(row: dict, slug: str, csrf: str, words: dict) -> str:
     )
     errors += "".join(f'<div class="errorlist">{conditional_escape(e)}</div>' for e in form["result"].errors)
     saved = f' <span class="saved-mark" aria-live="polite">✓ {words["saved"]}</span>' if row["saved"] else ""
-    verdict = ""
-    if row["verdict"]:
-        agrees = "ok" if (g.verdict or {}).get("agrees") else "bad"
-        verdict = f'<div class="small verdict {agrees}">{conditional_escape(row["verdict"])}</div>'
+    notes = _notes(row["official"], words)
     return (
         f'<tr id="result-row-{pk}" class="{classes}">\n'
         f'  <td class="num">{_text(g.table)}</td>\n'
@@ -51,11 +85,12 @@ def _row(row: dict, slug: str, csrf: str, words: dict) -> str:
         f'    <label class="nowrap">{form["by_default"]} {words["not_played"]}</label>\n'
         f"    {form['reason'].as_hidden()}\n"
         f'    <button type="submit" form="result-form-{pk}" class="small">{words["save"]}</button>\n'
+        f"{_confirm(g, url, csrf, words, form.prefix)}"
         f"    {errors}\n"
         "  </td>\n"
         # the badge is tournament/_result_badge.html's
         f'  <td><span class="badge status-{conditional_escape(g.result_state)}" title="{state}">{state}</span>'
-        f"{saved}\n    {verdict}</td>\n"
+        f"{saved}\n    {notes}</td>\n"
         f'  <td><a href="{game_url}">{words["details"]}</a></td>\n'
         "</tr>"
     )
@@ -63,7 +98,7 @@ def _row(row: dict, slug: str, csrf: str, words: dict) -> str:
 
 @register.simple_tag(takes_context=True)
 def result_rows(context, rows) -> SafeString:
-    """The grid's rows (``rows``: dicts of the game, its form, the verdict in words, whether just saved)."""
+    """The grid's rows (``rows``: dicts of the game, its form, its official result, whether just saved)."""
     csrf = f'<input type="hidden" name="csrfmiddlewaretoken" value="{conditional_escape(context.get("csrf_token"))}">'
     words = {
         key: conditional_escape(text)
@@ -73,6 +108,7 @@ def result_rows(context, rows) -> SafeString:
             "save": _("Save"),
             "saved": _("saved"),
             "details": _("Details"),
+            "confirm": _("Confirm"),
         }.items()
     }
     slug = context["tournament"].slug

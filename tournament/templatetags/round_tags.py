@@ -12,6 +12,7 @@ from django.utils.formats import localize
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 register = template.Library()
 
@@ -45,6 +46,8 @@ def round_game_rows(context, games) -> SafeString:
             "kept_title": _("A fixed or hand-made pairing that re-pairing the round keeps."),
             "move": _("Move"),
             "unpair": _("Unpair"),
+            # TRANSLATORS: the toggle that shows a pair's cost terms
+            "details": pgettext("the numbers behind an explanation", "Details"),
             "unpair_title": _("Take this game out: both players are unpaired and can be paired by hand."),
         }.items()
     }
@@ -94,9 +97,15 @@ def round_game_rows(context, games) -> SafeString:
             )
             row.append(f'\n      <td class="unpair-cell">{unpair}</td>')
         row.append("</tr>")
-        explanation = getattr(g, "explanation", None)
-        if explanation:
-            lines = conditional_escape(" ".join(str(line) for line in explanation))
+        reasons, numbers = getattr(g, "explanation", None) or ([], [])
+        if reasons or numbers:
+            # why this pair in words; the numbers behind it (OpenGotha's cost terms) behind a toggle
+            lines = conditional_escape(" ".join(str(line) for line in reasons))
+            if numbers:
+                lines += (
+                    f' <details class="explanation-numbers"><summary>{words["details"]}</summary>'
+                    f"{conditional_escape(' '.join(str(line) for line in numbers))}</details>"
+                )
             row.append(
                 f'\n    <tr class="explanation"><td></td><td colspan="{span}" class="muted small">{lines}</td></tr>'
             )

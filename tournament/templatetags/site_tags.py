@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import template
 from django.template.loader import render_to_string
 from django.urls import get_script_prefix
+from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
@@ -52,7 +53,7 @@ def tournament_nav(context, tournament) -> str:
         get_language(),
         get_script_prefix(),
         tournament.slug,
-        bool(tournament.registration_open),
+        permissions.offers_registration(roles, tournament),
         frozenset(roles),
         copy,
     )
@@ -81,3 +82,13 @@ AUDIT_FILTERS = {
 }
 for _name, _function in AUDIT_FILTERS.items():
     register.filter(_name, _function)
+
+
+@register.filter
+def required_label(field) -> str:
+    """A required field's label with its mark, a star the eye sees (the input's ``required`` tells a
+    screen reader; the form says once what the star means)."""
+    form_suffix = field.form.label_suffix
+    suffix = field.field.label_suffix if field.field.label_suffix is not None else form_suffix
+    contents = format_html('{} <span class="required-mark" aria-hidden="true">*</span>{}', field.label, suffix or "")
+    return field.label_tag(contents=contents, label_suffix="")

@@ -44,7 +44,7 @@ def standings_rows(standings) -> SafeString:
         rows.append(
             f"<tr{tied}>"
             f'<td class="num">{_cell(row.place_display)}</td>'
-            f"<td>{_cell(e.name)}</td>"
+            f'<td class="name">{_cell(e.name)}</td>'
             f'<td class="num">{_cell(row.rank_text)}</td>'
             f'<td class="col-club">{_cell(e.club)}</td>'
             f'<td class="col-country">{_cell(e.country)}</td>'
@@ -73,7 +73,7 @@ def crosstable_rows(standings) -> SafeString:
             f'<tr id="p{_cell(row.number)}"{tied}>\n'
             f'      <td class="num">{_cell(row.number)}</td>\n'
             f'      <td class="num">{_cell(row.place_display)}</td>\n'
-            f"      <td>{_cell(e.name)}</td>\n"
+            f'      <td class="name">{_cell(e.name)}</td>\n'
             f'      <td class="num">{_cell(row.rank_text)}</td>\n'
             f'      <td class="col-club">{_cell(e.club)}</td>\n'
             f"      {cells}\n"

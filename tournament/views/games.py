@@ -11,11 +11,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournament.engines import describe, reason_text
+from tournament.engines import reason_text
 from tournament.forms.results import AdjudicateForm, DisputeForm, ReportForm, VersionForm
 from tournament.models import Game
 from tournament.models.game import ResultState
 from tournament.permissions import may_confirm, may_dispute, may_referee, may_report, may_see_game, player_side
+from tournament.selectors.official import official
 from tournament.selectors.results import result_history
 from tournament.services import results as result_services
 from tournament.services.replays import kept_replay
@@ -81,7 +82,7 @@ def _render_detail(request, tournament, roles, game, *, adjudicate_form=None, st
         "roles": roles,
         "game": game,
         "viewer": viewer,
-        "verdict_text": describe(game.verdict),
+        "official": official(game),
         "history": result_history(game),
         "can_report": may_report(request.user, game),
         "can_confirm": may_confirm(request.user, game),

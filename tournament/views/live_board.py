@@ -85,9 +85,20 @@ def _grid(snapshot, *, interactive: bool, error_point: Point | None) -> str:
     return mark_safe("".join(out))  # noqa: S308 - coordinates and fixed class names only
 
 
+def _result_status(game) -> str:
+    """What became of a game's result, for a game ended off the board (resignation, time) or settled."""
+    if game.result_state == ResultState.REPORTED:
+        return _("The game is over: the result is proposed and waits for confirmation.")
+    if game.result_state == ResultState.DISPUTED:
+        return _("The game is over: the result is disputed and goes to a referee.")
+    return _("The game is over. The result is final.")
+
+
 def _status(snapshot, game, marking=None) -> str:
     """Whose turn it is, or how the game ended, in words (a Go game's end with its ``marking``)."""
     s = snapshot
+    if not s.over and game.result_state != ResultState.PENDING:
+        return _result_status(game)
     if s.over:
         winner = colour_name(s.winner)
         if marking is not None:  # Go: two passes, then the dead stones marked
@@ -208,6 +219,8 @@ def panel_context(
     who = live_capacity(request.user, game, live)
     closed = board_closed_reason(game)
     interactive = step is None and who.may_record and closed is None and not snapshot.over
+    # the game has ended: on the board (a five, two passes), or with a result reported or decided
+    over = snapshot.over or game.result_state != ResultState.PENDING
     error_point = svg.error_point(refused) if refused is not None else None
     title = _("Position after move %(n)s") % {"n": snapshot.number}
     marking = marking_services.marking_of(board, live) if step is None else None
@@ -243,7 +256,10 @@ def panel_context(
         "etag": board_etag(game.version, live.version, game.round.status),
         "snapshot": snapshot,
         # the number of the move to play now (the last one's when the game is over or stepped through)
-        "move_no": snapshot.number + (0 if snapshot.over or step is not None else 1),
+        "move_no": snapshot.number + (0 if over or step is not None else 1),
+        "over": over and step is None,
+        # the LIVE badge: only while the game is being played
+        "playing": not over and closed is None,
         "svg": picture,
         "grid": grid,
         "marking": _marking_context(game, live, who, marking, open_=closed is None),

@@ -11,14 +11,15 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from tournament import site_address
-from tournament.engines import describe
-from tournament.forms.results import ResultSetForm
+from tournament.forms.results import ConfirmForm, ResultSetForm
 from tournament.models import Game
+from tournament.selectors.audit import audit_rows
+from tournament.selectors.official import Official, official, officials
 from tournament.selectors.results import dashboard as dashboard_data
 from tournament.selectors.results import games_of_tournament
 from tournament.selectors.standings import standings_version
 from tournament.selectors.venue import publication_status
-from tournament.services.results import StaleResult, result_set
+from tournament.services.results import StaleResult, result_accept, result_set
 
 from .access import ORGANIZER, tournament_page
 from .fragments import kept_with_forms
@@ -35,6 +36,8 @@ def dashboard(request, tournament, roles):
     context.update(dashboard_data(tournament), **publication_status(tournament))
     if not request.htmx:
         context["join"] = site_address.join(request, tournament)
+        # the recent changes in words, each with what it is about (the poll renews only the counters)
+        context["recent"] = audit_rows(tournament, context["recent"])
     return render(request, template, context)
 
 
@@ -67,26 +70,23 @@ def _grid_rows(request, tournament, round_) -> str:
 
     def rows(context: dict) -> str:
         games = games_of_tournament(tournament).filter(round=round_).order_by("table")
-        context.update(tournament=tournament, rows=[_row(g) for g in games])
+        context.update(tournament=tournament, rows=[_row(r.game, result=r) for r in officials(games)])
         return render_to_string("tournament/manage/_result_rows.html", context).strip()
 
     key = f"results-grid:{round_.pk}:{round_.version}:{standings_version(tournament)}:{get_language()}"
     return kept_with_forms(request, key, rows)
 
 
-def _row(game: Game, form: ResultSetForm | None = None, saved: bool = False) -> dict:
+def _row(game: Game, form: ResultSetForm | None = None, saved: bool = False, result: Official | None = None) -> dict:
+    """A row of the grid: the game, its form, its official result (:mod:`tournament.selectors.official`:
+    the way of winning, the reason beside it, the record's standing), whether it was just saved."""
     form = form or ResultSetForm(
         initial={"version": game.version, "result": game.result, "by_default": game.by_default},
         prefix=f"g{game.pk}",
     )
     for field in form.fields.values():  # the inputs sit in table cells, outside the <form>
         field.widget.attrs["form"] = f"result-form-{game.pk}"
-    return {
-        "game": game,
-        "form": form,
-        "verdict": describe(game.verdict),
-        "saved": saved,
-    }
+    return {"game": game, "form": form, "official": result or official(game), "saved": saved}
 
 
 @tournament_page(ORGANIZER)
@@ -95,19 +95,23 @@ def result_edit(request, tournament, roles, pk):
     game = get_object_or_404(games_of_tournament(tournament), pk=pk)
     if request.method != "POST":
         return render(request, "tournament/manage/_result_row.html", {"tournament": tournament, "row": _row(game)})
-    form = ResultSetForm(request.POST, prefix=f"g{game.pk}")
+    confirm = "confirm" in request.POST  # a reported row's "Confirm": the result as it was reported
+    form = (ConfirmForm if confirm else ResultSetForm)(request.POST, prefix=f"g{game.pk}")
     saved = False
     if form.is_valid():
         data = form.cleaned_data
         try:
-            game = result_set(
-                game=game,
-                user=request.user,
-                version=data["version"],
-                result=data["result"],
-                by_default=data["by_default"],
-                reason=data["reason"],
-            )
+            if confirm:
+                game = result_accept(game=game, user=request.user, version=data["version"])
+            else:
+                game = result_set(
+                    game=game,
+                    user=request.user,
+                    version=data["version"],
+                    result=data["result"],
+                    by_default=data["by_default"],
+                    reason=data["reason"],
+                )
         except StaleResult as exc:
             game = exc.current
             form = ResultSetForm(
@@ -117,10 +121,12 @@ def result_edit(request, tournament, roles, pk):
             form.cleaned_data = {}
             form.add_error(None, exc.messages[0])
         except ValidationError as exc:
-            form.add_error(None, exc.messages[0])
+            form = _with_error(game, form, exc.messages[0])
         else:
             saved = True
             form = None
+    elif confirm:
+        form = _with_error(game, form, _("The form was incomplete; please try again."))
     if request.htmx:
         return render(
             request,
@@ -128,8 +134,21 @@ def result_edit(request, tournament, roles, pk):
             {"tournament": tournament, "row": _row(game, form, saved)},
         )
     if saved:
-        messages.success(request, _("Table %(table)s: %(result)s") % {"table": game.table, "result": game.result_short})
+        words = official(game).words
+        messages.success(request, _("Table %(table)s: %(result)s") % {"table": game.table, "result": words})
     else:
         for error in form.non_field_errors() or [_("The result was not saved.")]:
             messages.error(request, _("Table %(table)s: %(error)s") % {"table": game.table, "error": error})
     return redirect(f"{reverse('manage_results', kwargs={'slug': tournament.slug})}?round={game.round.number}")
+
+
+def _with_error(game: Game, form, error: str) -> ResultSetForm:
+    """The row's own form (a "Confirm" has none to show) with ``error`` above it."""
+    if isinstance(form, ConfirmForm):
+        form = ResultSetForm(
+            initial={"version": game.version, "result": game.result, "by_default": game.by_default},
+            prefix=f"g{game.pk}",
+        )
+        form.cleaned_data = {}
+    form.add_error(None, error)
+    return form

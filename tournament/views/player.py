@@ -21,10 +21,11 @@ from tournament.client_address import client_address
 from tournament.forms.registrations import AbsentRoundsForm, SelfRegistrationForm
 from tournament.models import Registration
 from tournament.models.registration import PLAYER_FIELDS
-from tournament.permissions import board_closed_reason, may_confirm, may_report
+from tournament.permissions import board_closed_reason, may_confirm, may_report, registration_closed_reason
 from tournament.selectors.duplicates import duplicates_of
 from tournament.selectors.results import my_games_version, player_games, registration_of
 from tournament.selectors.rows import tournament_by_slug
+from tournament.selectors.setup import rounds_to_come
 from tournament.services import accounts
 from tournament.services import registrations as registration_services
 from tournament.services.live import has_engine
@@ -45,12 +46,13 @@ def register(request, slug):
         return redirect("my_tournament", slug=tournament.slug)
     needs_account = not request.user.is_authenticated
     egd_context, from_list = {}, {}
-    if tournament.registration_open and request.method != "POST":
+    closed = registration_closed_reason(tournament)
+    if closed is None and request.method != "POST":
         partial, egd_context, from_list = ratings.lookup(request, tournament)
         if partial is not None:
             return partial  # htmx asked for the search results alone
     kinds = egd_context.get("id_kinds") or ratings.id_kinds(tournament)
-    if request.method == "POST" and tournament.registration_open:
+    if request.method == "POST" and closed is None:
         form = SelfRegistrationForm(request.POST, instance=None, needs_account=needs_account, id_kinds=kinds)
         new_user = None
         registration = None
@@ -102,7 +104,7 @@ def register(request, slug):
     return render(
         request,
         "tournament/player/register.html",
-        {"tournament": tournament, "form": form, "needs_account": needs_account, **egd_context},
+        {"tournament": tournament, "form": form, "needs_account": needs_account, "closed": closed, **egd_context},
     )
 
 
@@ -115,7 +117,8 @@ MY_GAMES_SECONDS = 60
 def my_tournament(request, tournament, roles):
     registration = request.registration  # read by tournament_page with the roles
     fingerprint, rounds = my_games_version(tournament=tournament, player=registration)
-    round_numbers = [number for number, _status in rounds] or list(range(1, 6))
+    # only the rounds still to come may be missed (a tournament without rounds yet: its first five)
+    round_numbers = [number for number, status in rounds if status == "planned"] if rounds else list(range(1, 6))
     return render(
         request,
         "tournament/player/my_tournament.html",
@@ -124,7 +127,9 @@ def my_tournament(request, tournament, roles):
             "roles": roles,
             "registration": registration,
             "my_games_html": _my_games_html(request, tournament, registration, fingerprint),
-            "absent_rounds_html": _absent_rounds_html(round_numbers, registration.absent_rounds),
+            "absent_rounds_html": _absent_rounds_html(round_numbers, registration.absent_rounds)
+            if round_numbers
+            else "",
         },
     )
 
@@ -181,11 +186,13 @@ def _absent_rounds_html(round_numbers: list[int], absent_rounds) -> str:
 @tournament_page(PLAYER)
 def my_rounds(request, tournament, roles):
     registration = request.registration  # read by tournament_page with the roles
-    round_numbers = list(tournament.rounds.values_list("number", flat=True)) or list(range(1, 6))
-    form = AbsentRoundsForm(request.POST, rounds=round_numbers)
+    numbers = set(tournament.rounds.values_list("number", flat=True))
+    to_come = rounds_to_come(tournament) if numbers else list(range(1, 6))
+    form = AbsentRoundsForm(request.POST, rounds=sorted(numbers | set(to_come)))
     if form.is_valid():
-        started = set(tournament.rounds.exclude(status="planned").values_list("number", flat=True))
-        wanted = set(form.cleaned_data["absent_rounds"])
+        started = numbers - set(to_come)
+        # the rounds that have begun keep their absences: only the rounds to come are offered
+        wanted = set(form.cleaned_data["absent_rounds"]) | (set(registration.absent_rounds) & started)
         changed = wanted.symmetric_difference(registration.absent_rounds) & started
         if changed:
             messages.error(

@@ -24,6 +24,7 @@ from tournament.permissions import (
     sgf_is_public,
 )
 from tournament.publishing.context import of_request as published_copy_of
+from tournament.selectors.official import official
 from tournament.selectors.round_day import games_by_table, not_playing
 from tournament.selectors.rows import tournament_by_slug
 from tournament.selectors.standings import standings_version
@@ -153,6 +154,7 @@ def public_game(request, slug, number, pk):
             "record_shown": shown,
             "has_record": bool(game.record),
             "has_sgf": sgf_is_public(game),
+            "official": official(game) if shown else None,
             "board_url": reverse("public_game_board", args=[tournament.slug, game.round.number, game.pk]),
             "own_page": may_see_game(request.user, roles, game),
         },

@@ -135,8 +135,9 @@ public class Oracle {
 
     // OpenGotha's cost of every pair of the round (costValue, as pairAGroup asks
     // it: the players in the order of the list to pair, the first of a pair
-    // first), with what fillPairingInfo gives each player
-    static void costs(Tournament t, int round, StringBuilder out) throws Exception {
+    // first), with what fillPairingInfo gives each player; with a file of pairs
+    // (a tab between the two keys, one pair a line), the cost of those alone
+    static void costs(Tournament t, int round, String pairsFile, StringBuilder out) throws Exception {
         int rn = round - 1;
         ArrayList<Player> toPair = prepare(t, rn);
         java.lang.reflect.Method fill = Tournament.class.getDeclaredMethod("fillBaseScoringInfoIfNecessary");
@@ -167,6 +168,25 @@ public class Oracle {
                .append(", \"wb\": ").append(Pairing.wbBalance(sp, rn - 1))
                .append(", \"category\": ").append(sp.category(gps)).append("}");
         }
+        if (pairsFile != null) {
+            // only the pairs listed in the file (a big field: every pair would be
+            // hundreds of thousands), each seen from its player first in the list
+            java.util.HashMap<String, Integer> index = new java.util.HashMap<String, Integer>();
+            for (int i = 0; i < toPair.size(); i++) index.put(toPair.get(i).getKeyString(), i);
+            out.append("],\n\"pairs\": [");
+            int n = 0;
+            for (String line : java.nio.file.Files.readAllLines(new File(pairsFile).toPath(), java.nio.charset.StandardCharsets.UTF_8)) {
+                String[] ab = line.split("\t");
+                if (ab.length != 2 || !index.containsKey(ab[0]) || !index.containsKey(ab[1])) continue;
+                int i = index.get(ab[0]), j = index.get(ab[1]);
+                ScoredPlayer s1 = hm.get(toPair.get(Math.min(i, j)).getKeyString());
+                ScoredPlayer s2 = hm.get(toPair.get(Math.max(i, j)).getKeyString());
+                out.append(n++ > 0 ? ",\n " : "\n ").append("[").append(q(s1.getKeyString())).append(", ")
+                   .append(q(s2.getKeyString())).append(", ").append(cv.invoke(t, s1, s2, rn, previous)).append("]");
+            }
+            out.append("]}\n");
+            return;
+        }
         out.append("],\n\"costs\": [");
         for (int i = 0; i < toPair.size(); i++) {
             ScoredPlayer s1 = hm.get(toPair.get(i).getKeyString());
@@ -182,13 +202,24 @@ public class Oracle {
         out.append("]}\n");
     }
 
-    public static void main(String[] args) throws Exception {
+    // a Tournament is an RMI object: its threads keep the JVM alive after an
+    // exception, so every failure ends the process here
+    public static void main(String[] args) {
+        try {
+            answer(args);
+        } catch (Throwable e) {
+            e.printStackTrace();
+            System.exit(1);
+        }
+    }
+
+    static void answer(String[] args) throws Exception {
         String mode = args[0];
         Tournament t = (Tournament) Gotha.getTournamentFromFile(new File(args[1]));
         StringBuilder out = new StringBuilder();
         if (mode.equals("standings")) standings(t, out);
         else if (mode.equals("pair")) pair(t, Integer.parseInt(args[2]), out);
-        else if (mode.equals("costs")) costs(t, Integer.parseInt(args[2]), out);
+        else if (mode.equals("costs")) costs(t, Integer.parseInt(args[2]), args.length > 3 ? args[3] : null, out);
         else if (mode.equals("h9")) ExternalDocument.generateH9File(t, new File(args[2]), false);
         else if (mode.equals("save")) ExternalDocument.generateXMLFile(t, new File(args[2]));
         else if (mode.equals("players")) {

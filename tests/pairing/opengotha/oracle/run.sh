@@ -3,6 +3,7 @@
 #   tests/pairing/opengotha/oracle/run.sh standings FILE.xml
 #   tests/pairing/opengotha/oracle/run.sh pair FILE.xml ROUND
 #   tests/pairing/opengotha/oracle/run.sh h9 FILE.xml OUT.h9
+#   tests/pairing/opengotha/oracle/run.sh costs FILE.xml ROUND [PAIRS.tsv]
 # Needs a JDK (Debian: default-jdk-headless). Only for recording fixtures:
 # the tests read the recorded answers and need no Java.
 set -e

@@ -2,6 +2,7 @@
 
     python tests/pairing/opengotha/oracle/simulate.py OUTDIR [COUNT]
     python tests/pairing/opengotha/oracle/simulate.py OUTDIR --standings   # the simst-N files
+    python tests/pairing/opengotha/oracle/simulate.py OUTDIR 0 --pairing    # the simpair-N files
 
 Writes ``sim-<seed>.xml`` files (OpenGotha's format, ``dataVersion="201"``)
 with random players (names with accents, dotted and dotless i, ß), absences,
@@ -10,6 +11,8 @@ both-lose and both-win, handicaps, categories, and varied parameters: NBW and
 MMS values of byes and absences, rounding, not-played games as half points,
 placement criteria (every OpenGotha criterion appears in some file). The
 games are drawn at random, not paired by any rule: the point is the scores.
+With ``--pairing`` also the pairing scenarios ``simpair-<seed>.xml``
+(:func:`pairing_scenario`: the pairing rules of issue #23, causes 6-10).
 """
 
 from __future__ import annotations
@@ -437,6 +440,231 @@ def standings_scenario(number: int) -> str:
     return '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
 
 
+# ---------------------------------------------------------------------------
+# Pairing scenarios (issue #23, causes 6-10): ``simpair-<n>.xml``. Separate
+# from ``simulate`` above (whose files and seeds stay as they are): files whose
+# pairing parameters are written out and chosen to exercise one pairing rule
+# each, the games of the played rounds drawn at random as above.
+#
+# - 1-3: absent and not finally registered players in the score groups
+#   (OpenGotha counts every registered player in a group's size and places);
+# - 4-5: a field spread over many McMahon groups, few players each: draw-ups
+#   and draw-downs across four groups and more;
+# - 6-8: split-and-random seeding, with and without the random base cost;
+# - 9-11: categories (Swiss with CAT first, McMahon with categories), odd
+#   fields so that the bye is chosen;
+# - 12 and 24: a field of over 600 players, McMahon and Swiss (OpenGotha pairs
+#   it in chunks of groups; in Swiss the chunks cut the groups).
+# ---------------------------------------------------------------------------
+
+PAIRING_SCENARIOS = 24
+BIG_FIELD = 12  # role of the files of over 600 players: 12 (McMahon) and 24 (Swiss)
+BIG_FIELDS = (12, 24)
+
+
+def role(seed: int) -> int:
+    """What ``simpair-<seed>`` exercises: 1-11 as listed above, 12 the big field;
+    13-23 repeat roles 1-11 with other random draws, 24 a big Swiss field."""
+    return seed if seed <= BIG_FIELD else seed - BIG_FIELD
+
+
+def _pairing_parameters(rnd: random.Random, kind: int) -> dict[str, str]:
+    seeds = ["SPLITANDRANDOM", "SPLITANDFOLD", "SPLITANDSLIP"]
+    if 6 <= kind <= 8:
+        first, second = "SPLITANDRANDOM", rnd.choice(["SPLITANDRANDOM", "SPLITANDRANDOM", "SPLITANDFOLD"])
+    else:
+        first, second = rnd.choice(seeds), rnd.choice(seeds)
+    return {
+        "paiBaAvoidDuplGame": "500000000000000",
+        "paiBaBalanceWB": rnd.choice(["1000000", "1000"]),
+        "paiBaDeterministic": "true",
+        "paiBaRandom": "0" if kind in (6, BIG_FIELD) else rnd.choice(["0", "1000", "1000000"]),
+        "paiMaAdditionalPlacementCritSystem1": rnd.choice(["Rating", "Rank", "NULL"]),
+        "paiMaAdditionalPlacementCritSystem2": rnd.choice(["Rating", "Rank", "NULL"]),
+        "paiMaAvoidMixingCategories": rnd.choice(["0", "20000000000000"]) if kind < 9 else "20000000000000",
+        "paiMaCompensateDUDD": rnd.choice(["true", "false"]),
+        "paiMaDUDDLowerMode": rnd.choice(["TOP", "MID", "BOT"]),
+        "paiMaDUDDUpperMode": rnd.choice(["TOP", "MID", "BOT"]),
+        "paiMaDUDDWeight": "100000000",
+        "paiMaLastRoundForSeedSystem1": str(rnd.randint(1, 3)),
+        "paiMaMaximizeSeeding": "5000000",
+        "paiMaMinimizeScoreDifference": "100000000000",
+        "paiMaSeedSystem1": first,
+        "paiMaSeedSystem2": second,
+        "paiSeAvoidSameGeo": "0",
+        "paiSeBarThresholdActive": "true",
+        "paiSeDefSecCrit": "20000000000000",
+        "paiSeMinimizeHandicap": "0",
+        "paiSeNbWinsThresholdActive": "true",
+        "paiSePreferMMSDiffRatherThanSameClub": "0",
+        "paiSePreferMMSDiffRatherThanSameCountry": "0",
+        "paiSeRankThreshold": "30K",
+        "paiStandardNX1Factor": "0.5",
+    }
+
+
+def _pairing_rank(rnd: random.Random, kind: int, spread: list[int], i: int) -> int:
+    if kind in (4, 5):
+        # one or two players a rank, over 26 ranks: many groups of few players
+        return spread[i % len(spread)]
+    if kind == BIG_FIELD:
+        return max(-30, min(8, round(rnd.gauss(-6, 7))))
+    return rnd.randint(-25, 6)
+
+
+def _pairing_players(rnd: random.Random, kind: int, n_players: int, n_rounds: int, players_el: ET.Element) -> list:
+    absent_rate = 0.25 if kind <= 3 else 0.05
+    pre_rate = 0.2 if kind <= 3 else 0.03
+    players: list[tuple[str, str, int, str, str]] = []
+    seen = set()
+    spread = list(range(-20, 6))
+    rnd.shuffle(spread)
+    while len(players) < n_players:
+        if kind == BIG_FIELD:
+            name, first = f"{rnd.choice(SURNAMES)}{len(players):03d}", rnd.choice(GIVEN)
+        else:
+            name, first = rnd.choice(SURNAMES), rnd.choice(GIVEN)
+        if key(name, first) in seen:
+            name = f"{name}{len(players)}"
+        seen.add(key(name, first))
+        rank = _pairing_rank(rnd, kind, spread, len(players))
+        part = "".join("0" if rnd.random() < absent_rate else "1" for _ in range(n_rounds))
+        status = "FIN" if rnd.random() >= pre_rate else "PRE"
+        players.append((name, first, rank, part, status))
+        ET.SubElement(
+            players_el,
+            "Player",
+            {
+                "agaExpirationDate": "",
+                "agaId": "",
+                "club": rnd.choice(["Hann", "Berl", "Pari", "", "Lyon"]),
+                "country": rnd.choice(["DE", "FR", "TR", ""]),
+                "egfPin": "",
+                "ffgLicence": "",
+                "ffgLicenceStatus": "",
+                "firstName": first,
+                "grade": "",
+                "name": name,
+                "participating": part,
+                "rank": rank_text(rank),
+                "rating": str(max(-900, min(2800, rank * 100 + 2100 + rnd.randint(-50, 49)))),
+                "ratingOrigin": "",
+                "registeringStatus": status,
+                "smmsCorrection": str(rnd.choice([0, 0, 0, 0, 1, -1])),
+            },
+        )
+    return players
+
+
+def _pairing_games(rnd: random.Random, players: list, played_rounds: int, root: ET.Element) -> None:
+    games_el = ET.SubElement(root, "Games")
+    byes = []
+    results = ["RESULT_WHITEWINS", "RESULT_BLACKWINS"] * 6 + ["RESULT_EQUAL", "RESULT_UNKNOWN", "RESULT_BOTHLOSE"]
+    for r in range(1, played_rounds + 1):
+        here = [p for p in players if p[3][r - 1] == "1" and p[4] == "FIN"]
+        rnd.shuffle(here)
+        if len(here) % 2:
+            bye = here.pop()
+            byes.append((r, key(bye[0], bye[1])))
+        for t in range(len(here) // 2):
+            w, b = here[2 * t], here[2 * t + 1]
+            ET.SubElement(
+                games_el,
+                "Game",
+                {
+                    "blackPlayer": key(b[0], b[1]),
+                    "handicap": "0",
+                    "knownColor": "true",
+                    "result": rnd.choice(results),
+                    "roundNumber": str(r),
+                    "tableNumber": str(t + 1),
+                    "whitePlayer": key(w[0], w[1]),
+                },
+            )
+    if byes:
+        byes_el = ET.SubElement(root, "ByePlayers")
+        for r, k in byes:
+            ET.SubElement(byes_el, "ByePlayer", {"player": k, "roundNumber": str(r)})
+
+
+def pairing_scenario(seed: int) -> str:
+    """The file ``simpair-<seed>`` (1 to ``PAIRING_SCENARIOS``, see :func:`role`)."""
+    rnd = random.Random(1000 + seed)
+    kind = role(seed)
+    big = kind == BIG_FIELD
+    n_players = 700 if big else rnd.randint(14, 26) | (1 if kind >= 9 else 0)
+    n_rounds = 5
+    played_rounds = 3 if big else rnd.randint(3, 5)
+    swiss_cat = kind in (9, 11)
+    mcmahon = not swiss_cat and kind != 7 and seed != 24
+    root = ET.Element("Tournament", {"dataVersion": "201", "fullVersionNumber": "3.51.02"})
+    players = _pairing_players(rnd, kind, n_players, n_rounds, ET.SubElement(root, "Players"))
+    _pairing_games(rnd, players, played_rounds, root)
+    tps = ET.SubElement(root, "TournamentParameterSet")
+    n_cat = rnd.choice([2, 3]) if kind >= 9 and not big else 1
+    gen = ET.SubElement(
+        tps,
+        "GeneralParameterSet",
+        {
+            "bInternet": "false",
+            "basicTime": "60",
+            "beginDate": "2024-05-01",
+            "endDate": "2024-05-02",
+            "complementaryTimeSystem": "STDBYOYOMI",
+            "director": "",
+            "fischerTime": "10",
+            "genCountNotPlayedGamesAsHalfPoint": "false",
+            "genMMBar": "9D" if kind in (4, 5) else rank_text(rnd.randint(-3, 5)),
+            "genMMFloor": "30K" if kind in (4, 5) else rank_text(rnd.randint(-25, -12)),
+            "genMMS2ValueAbsent": "1",
+            "genMMS2ValueBye": "2",
+            "genMMZero": "30K",
+            "genNBW2ValueAbsent": "0",
+            "genNBW2ValueBye": "2",
+            "genRoundDownNBWMMS": "true",
+            "komi": "7.5",
+            "location": "Hannover",
+            "name": f"Pairing scenario {seed}",
+            "nbMovesCanTime": "15",
+            "numberOfCategories": str(n_cat),
+            "numberOfRounds": str(n_rounds),
+            "shortName": f"simpair-{seed}",
+            "size": "19",
+            "stdByoYomiTime": "30",
+            "canByoYomiTime": "300",
+        },
+    )
+    if n_cat > 1:
+        cats = ET.SubElement(gen, "Categories")
+        for c, low in enumerate(sorted(rnd.sample(range(-15, 3), n_cat - 1), reverse=True), 1):
+            ET.SubElement(cats, "Category", {"lowerLimit": rank_text(low), "number": str(c)})
+    ET.SubElement(
+        tps,
+        "HandicapParameterSet",
+        {"hdBasedOnMMS": "true", "hdCeiling": "0", "hdCorrection": "0", "hdNoHdRankThreshold": "30K"},
+    )
+    if swiss_cat:
+        crit = ["CAT", "NBW", "SOSW", "SOSOSW"]
+    elif mcmahon:
+        crit = ["MMS", "SOSM", "SOSOSM"]
+    else:
+        crit = ["NBW", "SOSW", "SOSOSW"]
+    pps = ET.SubElement(tps, "PlacementParameterSet")
+    pc = ET.SubElement(pps, "PlacementCriteria")
+    for i in range(6):
+        ET.SubElement(pc, "PlacementCriterion", {"name": crit[i] if i < len(crit) else "NULL", "number": str(i + 1)})
+    ET.SubElement(tps, "PairingParameterSet", _pairing_parameters(rnd, kind))
+    ET.indent(root, space="    ")
+    return '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+
+
+def pairing_scenarios(out: Path) -> None:
+    """Write ``simpair-1.xml`` .. ``simpair-<PAIRING_SCENARIOS>.xml`` into ``out``."""
+    out.mkdir(parents=True, exist_ok=True)
+    for seed in range(1, PAIRING_SCENARIOS + 1):
+        (out / f"simpair-{seed}.xml").write_text(pairing_scenario(seed), encoding="utf-8")
+
+
 def main(argv: list[str]) -> None:
     out = Path(argv[0])
     out.mkdir(parents=True, exist_ok=True)
@@ -447,6 +675,8 @@ def main(argv: list[str]) -> None:
     count = int(argv[1]) if len(argv) > 1 else 20
     for seed in range(1, count + 1):
         (out / f"sim-{seed}.xml").write_text(simulate(seed), encoding="utf-8")
+    if "--pairing" in argv:
+        pairing_scenarios(out)
 
 
 if __name__ == "__main__":
