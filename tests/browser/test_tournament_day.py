@@ -483,8 +483,8 @@ def disputed_record(browser, live_server, desk, base, slug, round_: Round, ute, 
     round2_cell = {}
     for row in visitor.locator("table.crosstable tbody tr").all():
         round2_cell[row.locator("td.name").inner_text().strip()] = row.locator("td.cell").nth(1).inner_text()
-    assert "+" in round2_cell[f"{game.black.surname}, {game.black.given_name}"]  # 1: Black won round 2
-    assert "-" in round2_cell[f"{game.white.surname}, {game.white.given_name}"]  # 1
+    assert "+" in round2_cell[game.black.display_name]  # 1: Black won round 2
+    assert "-" in round2_cell[game.white.display_name]  # 1
     visitor.context.close()
 
     # 1 and 19: the organizer's grid says Black won, the record rejected, the reason beside it

@@ -61,8 +61,8 @@ def test_the_standings_page_and_the_crosstable_pdf_name_players_alike(settled, c
     }
     for reg in players:
         listed = f"{reg.surname} {reg.given_name}"
-        assert f"<td>{listed}</td>" in _table(page, "standings-live"), listed
-        assert f"<td>{listed}</td>" in _table(crosstable, "<h1"), listed
+        assert f'<td class="name">{listed}</td>' in _table(page, "standings-live"), listed
+        assert f'<td class="name">{listed}</td>' in _table(crosstable, "<h1"), listed
         for name, text in pdfs.items():
             assert listed in text, (name, listed)
 
@@ -167,6 +167,8 @@ OTHER_QUESTION_MARKS = {
     'spoken_name(surname, given) or "?"': "a file's player without a name, in an error message",
     'spoken_name(player.surname, player.given_name)[:80] or "?"': "a file's player without a name, in an error message",
     '(round_el.text or "").strip() or "?"': "an empty round number, in an error message",
+    'WhiteFirst = Literal["1-0", "0-1", "=", "0-0", "1-1", "?",': "the API schema's enum of a stable contract, written out",
+    'BlackFirst = Literal["1-0", "0-1", "½-½", "0-0", "1-1", "?",': "the API schema's enum, written out",
 }
 
 
