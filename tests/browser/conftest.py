@@ -61,6 +61,8 @@ def shot():
 CSP_VIOLATIONS: list[str] = []
 #: Errors the pages' scripts logged during the current test (htmx's syntax errors among them).
 SCRIPT_ERRORS: list[str] = []
+#: The contexts new_page opened during the current test, closed after it whatever happened.
+OPEN_CONTEXTS: list = []
 #: Console errors that are the page working as meant: a form answered 4xx shows its errors in place.
 EXPECTED_ERRORS = ("Failed to load resource: the server responded with a status of 4",)
 
@@ -71,6 +73,8 @@ def _no_csp_violations():
     CSP_VIOLATIONS.clear()
     SCRIPT_ERRORS.clear()
     yield
+    while OPEN_CONTEXTS:  # a test that failed half-way leaves its pages polling: none may outlive it
+        OPEN_CONTEXTS.pop().close()  # closing a context the test closed already does nothing
     assert not CSP_VIOLATIONS, "Content-Security-Policy violations:\n" + "\n".join(CSP_VIOLATIONS)
     assert not SCRIPT_ERRORS, "Errors in the browser's console:\n" + "\n".join(SCRIPT_ERRORS)
 
@@ -97,6 +101,7 @@ def new_page(browser, live_server, *, phone: bool = False, locale: str = "en"):
     )
     context.set_default_timeout(15_000)
     context.on("page", _watch_csp)
+    OPEN_CONTEXTS.append(context)
     page = context.new_page()
     return page
 
