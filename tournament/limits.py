@@ -41,3 +41,14 @@ FILE_ROUNDS = 100
 FILE_GAMES = 20_000
 #: How deep the elements of an XML file may nest (OpenGotha's and MacMahon's files nest five deep).
 XML_DEPTH = 32
+
+#: A team tournament's teams play on this many boards at least and at most (pairgoth's TEAM2 to TEAM5).
+MIN_TEAM_BOARDS = 2
+MAX_TEAM_BOARDS = 5
+#: A team has at most this many members (more than its boards: they are chosen per round); OpenGotha's
+#: team holds ten boards a round.
+MAX_TEAM_MEMBERS = 10
+#: A tournament (or a file) has at most this many teams (every player in a team of two).
+MAX_TEAMS = FILE_PLAYERS // 2
+#: A team's name has at most this many characters.
+TEAM_NAME_LENGTH = 100

@@ -10,15 +10,19 @@ from .registration import Registration
 from .replay import GameReplay
 from .role import TournamentInvitation, TournamentRole
 from .round import PairingRecord, Round
+from .team import EventKind, LineUp, Match, Team, TeamMember
 from .tournament import PairConstraint, Tournament
 
 __all__ = [
     "AuditEntry",
     "Bye",
     "Discipline",
+    "EventKind",
     "Game",
     "GameReplay",
+    "LineUp",
     "LiveRecord",
+    "Match",
     "PairConstraint",
     "PairingRecord",
     "Publication",
@@ -26,6 +30,8 @@ __all__ = [
     "RatingList",
     "Registration",
     "Round",
+    "Team",
+    "TeamMember",
     "Tournament",
     "TournamentInvitation",
     "TournamentRole",

@@ -86,6 +86,16 @@ class Game(models.Model):
         help_text=_("Points for White; negative when White pays reverse komi."),
         validators=[MinValueValidator(limits.MIN_KOMI), MaxValueValidator(limits.MAX_KOMI)],
     )
+    #: A board of a team match (:mod:`.team`): the match and the board; both empty for an individual game.
+    match = models.ForeignKey(
+        "Match", on_delete=models.CASCADE, null=True, blank=True, related_name="games", verbose_name=_("match")
+    )
+    board = models.PositiveSmallIntegerField(
+        _("board"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(limits.MAX_TEAM_BOARDS)],
+    )
     pinned = models.BooleanField(
         _("kept when re-pairing"),
         default=False,
@@ -142,6 +152,12 @@ class Game(models.Model):
                 violation_error_message=_("A player cannot play against themselves."),
             ),
             models.CheckConstraint(condition=models.Q(table__gte=1), name="game_table_positive"),
+            models.UniqueConstraint(fields=["match", "board"], name="game_board_once_per_match"),
+            models.CheckConstraint(
+                condition=models.Q(match__isnull=True, board__isnull=True)
+                | models.Q(match__isnull=False, board__gte=1, board__lte=limits.MAX_TEAM_BOARDS),
+                name="game_board_of_a_match",
+            ),
         ]
 
     def __str__(self) -> str:

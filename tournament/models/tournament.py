@@ -17,6 +17,7 @@ from tournament.standings.criteria import CRITERIA
 
 from .fields import PointsField, RankField
 from .rating import RatingKind
+from .team import EventKind, team_boards
 
 
 class PairingSystem(models.TextChoices):
@@ -64,7 +65,17 @@ def default_criteria() -> list[str]:
 
 
 #: What a tournament is created with (the other settings start at their defaults).
-CREATE_FIELDS = ("name", "slug", "start_date", "end_date", "place", "country", "time_zone", "pairing_system")
+CREATE_FIELDS = (
+    "name",
+    "slug",
+    "start_date",
+    "end_date",
+    "place",
+    "country",
+    "time_zone",
+    "event_kind",
+    "pairing_system",
+)
 
 #: The settings an organizer changes once the tournament exists, in the settings page's sections and order.
 SETTINGS_SECTIONS = (
@@ -78,6 +89,7 @@ SETTINGS_SECTIONS = (
             "country",
             "time_zone",
             "description",
+            "event_kind",
             "registration_open",
             "time_control",
         ),
@@ -129,6 +141,14 @@ class Tournament(models.Model):
             "For example “60 min + 5x30 s”, “60 min + 15 stones / 5 min”, “40 min + 20 s Fischer” "
             "or “30 min sudden death”: the EGD class of the results file follows from it."
         ),
+    )
+
+    event_kind = models.CharField(
+        _("kind of event"),
+        max_length=12,
+        choices=EventKind.choices,
+        default=EventKind.INDIVIDUAL,
+        help_text=_("Each player on their own, or teams playing on 2 to 5 boards."),
     )
 
     pairing_system = models.CharField(
@@ -248,6 +268,15 @@ class Tournament(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("tournament", kwargs={"slug": self.slug})
+
+    @property
+    def boards(self) -> int:
+        """The boards each team plays on (:mod:`.team`); 0 when the players play each on their own."""
+        return team_boards(self.event_kind)
+
+    @property
+    def is_team_event(self) -> bool:
+        return self.boards > 0
 
     @property
     def rating_kind_list(self) -> list[str]:

@@ -270,6 +270,7 @@ def round_unpair(*, round: Round, user, keep_pinned: bool = True) -> Round:
     games = round_.games.all() if not keep_pinned else round_.games.filter(pinned=False)
     removed = games.count()
     games.delete()
+    round_.matches.all().delete()  # a team round's matches, with their games (their line-ups stay)
     round_.byes.all().delete()
     PairingRecord.keep(round_.pk, {})
     log_change(round_, "round.unpair", user=user, before={"games removed": removed})

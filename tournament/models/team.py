@@ -1,0 +1,210 @@
+"""Team tournaments: the event's kind, its teams, their members, each round's line-up and matches.
+
+As OpenGotha's Teams Manager and pairgoth's TEAM2 to TEAM5: a team plays on
+2 to 5 boards; it has more members than boards, and each round's *line-up*
+names who plays on which board (by default the previous round's, else the
+members by rating, as OpenGotha's ``reorderTeamMembersByRating``). Two teams
+meet in a *match* at a table; its boards are ordinary :class:`~.game.Game`
+rows (``Game.match``, ``Game.board``), so results, the live board, referees
+and the PDFs work on them as on every game.
+
+Pair Go and Rengo (pairgoth's PAIRGO, RENGO2, RENGO3) are meant to live here
+too: a team of two or three members on one board, the line-up's ``board``
+then the order in which the side's players move.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.db.models.functions import Lower
+from django.utils.translation import gettext_lazy as _
+
+from tournament import limits
+
+
+class EventKind(models.TextChoices):
+    """What a tournament's players play as: each on their own, or in teams of 2 to 5 boards."""
+
+    INDIVIDUAL = "individual", _("Individual")
+    TEAM2 = "team2", _("Teams of 2 boards")
+    TEAM3 = "team3", _("Teams of 3 boards")
+    TEAM4 = "team4", _("Teams of 4 boards")
+    TEAM5 = "team5", _("Teams of 5 boards")
+
+
+#: The boards a team of each kind plays on (none: not a team event).
+TEAM_BOARDS = {
+    EventKind.TEAM2: 2,
+    EventKind.TEAM3: 3,
+    EventKind.TEAM4: 4,
+    EventKind.TEAM5: 5,
+}
+assert all(limits.MIN_TEAM_BOARDS <= n <= limits.MAX_TEAM_BOARDS for n in TEAM_BOARDS.values())
+
+
+def team_boards(kind: str) -> int:
+    """The boards a team plays on in an event of ``kind``; 0 for an individual event."""
+    return TEAM_BOARDS.get(kind, 0)  # type: ignore[call-overload]
+
+
+def kind_of_boards(boards: int) -> str:
+    """The event kind of teams of ``boards`` boards (``ValueError`` beyond 2 to 5)."""
+    for kind, n in TEAM_BOARDS.items():
+        if n == boards:
+            return kind.value
+    raise ValueError(f"no team event of {boards} boards")
+
+
+def _board_validators():
+    return [MinValueValidator(1), MaxValueValidator(limits.MAX_TEAM_BOARDS)]
+
+
+class Team(models.Model):
+    """A team of a team tournament: its number (as OpenGotha's, from 1) and name, each once per tournament."""
+
+    tournament = models.ForeignKey("Tournament", on_delete=models.CASCADE, related_name="teams")
+    number = models.PositiveSmallIntegerField(
+        _("number"), validators=[MinValueValidator(1), MaxValueValidator(limits.MAX_TEAMS)]
+    )
+    name = models.CharField(_("team name"), max_length=limits.TEAM_NAME_LENGTH)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        verbose_name = _("team")
+        verbose_name_plural = _("teams")
+        constraints = [
+            models.UniqueConstraint(
+                "tournament",
+                Lower("name"),
+                name="team_name_once_per_tournament",
+                violation_error_message=_("A team of this name exists already."),
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "number"],
+                name="team_number_once_per_tournament",
+                violation_error_message=_("A team with this number exists already."),
+            ),
+            models.CheckConstraint(
+                condition=models.Q(number__gte=1, number__lte=limits.MAX_TEAMS), name="team_number_in_range"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class TeamMember(models.Model):
+    """A registration of the tournament in a team; a registration is in one team at most."""
+
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="members", verbose_name=_("team"))
+    registration = models.OneToOneField(
+        "Registration",
+        on_delete=models.CASCADE,
+        related_name="team_membership",
+        verbose_name=_("player"),
+        error_messages={"unique": _("This player is in a team already.")},
+    )
+
+    class Meta:
+        ordering = ["team", "id"]
+        verbose_name = _("team member")
+        verbose_name_plural = _("team members")
+
+    def __str__(self) -> str:
+        return f"{self.team}: {self.registration}"
+
+    def clean(self) -> None:
+        if self.team_id and self.registration_id and self.registration.tournament_id != self.team.tournament_id:
+            raise ValidationError({"registration": _("This player is not registered in this tournament.")})
+
+
+class LineUp(models.Model):
+    """Who plays on which board for a team in a round: board 1 the strongest, as OpenGotha orders them.
+
+    A player is on one board of one team a round (a constraint); the boards go from 1 to the
+    tournament's boards (the model's :meth:`clean` and the services; the database bounds them by
+    :data:`~tournament.limits.MAX_TEAM_BOARDS`)."""
+
+    round = models.ForeignKey("Round", on_delete=models.CASCADE, related_name="line_ups")
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="line_ups")
+    board = models.PositiveSmallIntegerField(_("board"), validators=_board_validators())
+    player = models.ForeignKey(
+        "Registration", on_delete=models.CASCADE, related_name="line_ups", verbose_name=_("player")
+    )
+
+    class Meta:
+        ordering = ["round", "team", "board"]
+        verbose_name = _("line-up")
+        verbose_name_plural = _("line-ups")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["round", "team", "board"],
+                name="line_up_board_once",
+                violation_error_message=_("This board of the team is taken already in this round."),
+            ),
+            models.UniqueConstraint(
+                fields=["round", "player"],
+                name="line_up_player_once_per_round",
+                violation_error_message=_("This player is in a line-up of this round already."),
+            ),
+            models.CheckConstraint(
+                condition=models.Q(board__gte=1, board__lte=limits.MAX_TEAM_BOARDS), name="line_up_board_in_range"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} {self.team} {self.board}: {self.player}"
+
+    def clean(self) -> None:
+        if not (self.round_id and self.team_id and self.player_id):
+            return
+        tournament = self.team.tournament
+        if self.round.tournament_id != tournament.pk or self.player.tournament_id != tournament.pk:
+            raise ValidationError(_("The round, the team and the player must be of one tournament."))
+        if not TeamMember.objects.filter(team_id=self.team_id, registration_id=self.player_id).exists():
+            raise ValidationError({"player": _("This player is not a member of the team.")})
+        if self.board and self.board > team_boards(tournament.event_kind):
+            raise ValidationError({"board": _("A team plays on %(boards)s boards.") % {"boards": tournament.boards}})
+
+
+class Match(models.Model):
+    """Two teams of a round at one table; its board games are the :class:`~.game.Game` rows with
+    ``match`` set. ``team1`` is OpenGotha's first team (its board 1 player has White in OpenGotha's
+    alternation of colours by board)."""
+
+    round = models.ForeignKey("Round", on_delete=models.CASCADE, related_name="matches")
+    table = models.PositiveSmallIntegerField(
+        _("table"), validators=[MinValueValidator(1), MaxValueValidator(limits.MAX_TABLE)]
+    )
+    team1 = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="+", verbose_name=_("team"))
+    team2 = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="+", verbose_name=_("opponent"))
+
+    class Meta:
+        ordering = ["round", "table"]
+        verbose_name = _("match")
+        verbose_name_plural = _("matches")
+        constraints = [
+            models.UniqueConstraint(fields=["round", "table"], name="match_table_unique"),
+            models.UniqueConstraint(fields=["round", "team1"], name="match_team1_once"),
+            models.UniqueConstraint(fields=["round", "team2"], name="match_team2_once"),
+            models.CheckConstraint(condition=~models.Q(team1=models.F("team2")), name="match_teams_differ"),
+            models.CheckConstraint(condition=models.Q(table__gte=1), name="match_table_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} #{self.table}: {self.team1} – {self.team2}"
+
+    def clean(self) -> None:
+        if not (self.round_id and self.team1_id and self.team2_id):
+            return
+        if self.team1_id == self.team2_id:
+            raise ValidationError({"team2": _("A team cannot play against itself.")})
+        if {self.team1.tournament_id, self.team2.tournament_id} != {self.round.tournament_id}:
+            raise ValidationError(_("The teams must be of the round's tournament."))
+        others = Match.objects.filter(round_id=self.round_id).exclude(pk=self.pk)
+        teams = [self.team1_id, self.team2_id]
+        if others.filter(models.Q(team1_id__in=teams) | models.Q(team2_id__in=teams)).exists():
+            raise ValidationError(_("A team has a match in this round already."))

@@ -1,0 +1,117 @@
+"""Reads of a team tournament: its teams with their members, each round's line-ups and matches.
+
+A team's line-up for a round is the one stored for it; else, as OpenGotha carries it from round to
+round, the latest earlier round's (without the players who left the team, are withdrawn or miss the
+round, the others moving up); its free boards are filled with the remaining members by rating, the
+strongest first (OpenGotha's ``reorderTeamMembersByRating``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tournament.collation import person_key, sorted_by_name
+from tournament.models import Game, LineUp, Match, Registration, Round, Team, TeamMember, Tournament
+
+
+@dataclass
+class TeamView:
+    """A team with its members (strongest first) for the pages and the API."""
+
+    team: Team
+    members: list[Registration] = field(default_factory=list)
+
+    @property
+    def pk(self) -> int:
+        return self.team.pk
+
+    @property
+    def name(self) -> str:
+        return self.team.name
+
+    @property
+    def number(self) -> int:
+        return self.team.number
+
+
+def strength(player: Registration) -> int:
+    """A player's strength for the order of a team: the rating, else the one of the rank as OpenGotha
+    sets it (1d = 2100, a rank 100 points)."""
+    return player.rating if player.rating is not None else 2100 + 100 * player.rank
+
+
+def by_rating(players) -> list[Registration]:
+    """Players strongest first (OpenGotha's ``reorderTeamMembersByRating``), equal ones by name."""
+    return sorted(sorted_by_name(players), key=lambda p: -strength(p))
+
+
+def teams_of(tournament: Tournament) -> list[TeamView]:
+    """The tournament's teams by number, each with its members strongest first (two queries)."""
+    teams = {t.pk: TeamView(team=t) for t in Team.objects.filter(tournament=tournament).order_by("number")}
+    members = TeamMember.objects.filter(team__tournament=tournament).select_related("registration")
+    for m in members:
+        teams[m.team_id].members.append(m.registration)
+    for view in teams.values():
+        view.members = by_rating(view.members)
+    return list(teams.values())
+
+
+def team_of(registration: Registration) -> Team | None:
+    membership = TeamMember.objects.filter(registration=registration).select_related("team").first()
+    return membership.team if membership else None
+
+
+def players_without_team(tournament: Tournament) -> list[Registration]:
+    """The tournament's players not withdrawn and in no team, by name: those a team can take."""
+    free = tournament.registrations.exclude(status=Registration.Status.WITHDRAWN).filter(team_membership__isnull=True)
+    return sorted_by_name(free, key=person_key)
+
+
+def plays(player: Registration, round_number: int) -> bool:
+    """The player can be lined up in the round: not withdrawn, not missing it."""
+    return player.status != Registration.Status.WITHDRAWN and round_number not in (player.absent_rounds or [])
+
+
+def stored_line_up(team: Team, round_: Round) -> dict[int, Registration]:
+    """The line-up stored for the team in the round: board -> player (empty if none)."""
+    rows = LineUp.objects.filter(team=team, round=round_).select_related("player")
+    return {row.board: row.player for row in rows}
+
+
+def line_up(team: TeamView, round_: Round, boards: int) -> list[Registration | None]:
+    """The team's line-up for the round, board 1 first (``None`` for a board nobody can take): the stored
+    one, else the default of the module's docstring."""
+    stored = stored_line_up(team.team, round_)
+    if stored:
+        return [stored.get(b) for b in range(1, boards + 1)]
+    members = {p.pk: p for p in team.members}
+    earlier = list(
+        LineUp.objects.filter(team=team.team, round__number__lt=round_.number, round__tournament=round_.tournament_id)
+        .order_by("-round__number", "board")
+        .values_list("round__number", "player_id")
+    )
+    latest = [pk for number, pk in earlier if number == earlier[0][0]] if earlier else []
+    chosen = [members[pk] for pk in latest if pk in members and plays(members[pk], round_.number)][:boards]
+    rest = [p for p in team.members if p not in chosen and plays(p, round_.number)]
+    chosen += rest[: boards - len(chosen)]
+    return chosen + [None] * (boards - len(chosen))
+
+
+def next_round(tournament: Tournament) -> Round | None:
+    """The first round still planned: the one whose line-ups can be set."""
+    return tournament.rounds.filter(status=Round.Status.PLANNED).order_by("number").first()
+
+
+@dataclass
+class MatchView:
+    match: Match
+    games: list[Game]
+
+
+def matches_of(round_: Round) -> list[MatchView]:
+    """The round's matches by table, each with its board games by board."""
+    matches = list(Match.objects.filter(round=round_).select_related("team1", "team2").order_by("table"))
+    games: dict[int, list[Game]] = {m.pk: [] for m in matches}
+    for g in Game.objects.filter(match__round=round_).select_related("black", "white").order_by("board"):
+        games[g.match_id].append(g)
+    return [MatchView(match=m, games=games[m.pk]) for m in matches]

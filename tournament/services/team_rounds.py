@@ -1,0 +1,157 @@
+"""A team round's pairing stored: its matches, the line-ups they were paired with, and each board's game.
+
+The team pairing (:mod:`tournament.pairing.teams`) gives plain matches: two teams at a table and,
+board by board, who has Black and who White, with handicap and komi. :func:`team_round_store`
+checks them against the tournament (every team and player its own, each team once, each player on
+their own team's board, boards 1 to the team size) and writes them in one transaction: the round
+goes from planned to paired, the line-ups of the paired teams are those of the boards, and each
+board is an ordinary game (``Game.match``, ``Game.board``) at table ``(match table - 1) x boards +
+board``, as OpenGotha numbers a team round's games. Unpairing the round
+(:func:`~.rounds.round_unpair`) removes the matches with their games.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from tournament import limits
+from tournament.models import Game, LineUp, Match, Registration, Round, Team, TeamMember
+from tournament.permissions import ORGANIZER, require
+
+from .audit import log_change
+from .rounds import RoundStateError, _advance
+
+__all__ = ["BoardPair", "TeamMatch", "team_round_store"]
+
+
+@dataclass(frozen=True)
+class BoardPair:
+    """One board of a match: the registrations (ids) with Black and White."""
+
+    board: int
+    black: int
+    white: int
+    handicap: int = 0
+    #: None: the discipline's komi.
+    komi: Decimal | None = None
+
+
+@dataclass(frozen=True)
+class TeamMatch:
+    """Two teams (ids) at a table (from 1), and their boards."""
+
+    table: int
+    team1: int
+    team2: int
+    boards: tuple[BoardPair, ...]
+
+
+@transaction.atomic
+def team_round_store(*, round: Round, matches: Sequence[TeamMatch], user) -> list[Match]:
+    """Store ``matches`` as the pairing of the planned team round ``round`` (see the module)."""
+    tournament = round.tournament
+    require(user, tournament, ORGANIZER)
+    round_ = Round.objects.select_for_update().select_related("discipline").get(pk=round.pk)
+    if not tournament.is_team_event:
+        raise ValidationError(_("%(tournament)s is not a team tournament.") % {"tournament": tournament.name})
+    if round_.status != Round.Status.PLANNED:
+        raise RoundStateError(
+            _("Round %(number)s is %(status)s; only a planned round can be paired.")
+            % {"number": round_.number, "status": round_.get_status_display()}
+        )
+    if round_.games.exists() or round_.byes.exists():
+        raise RoundStateError(
+            _("Round %(number)s has games already: remove them before pairing its teams.") % {"number": round_.number}
+        )
+    boards = tournament.boards
+    teams = {t.pk: t for t in Team.objects.filter(tournament=tournament)}
+    team_of = dict(TeamMember.objects.filter(team__tournament=tournament).values_list("registration_id", "team_id"))
+    players = {p.pk: p for p in Registration.objects.filter(tournament=tournament, pk__in=team_of)}
+    _check(round_, matches, boards, teams, team_of, players)
+
+    _advance(round_, Round.Status.PLANNED, Round.Status.PAIRED)
+    paired = [t for m in matches for t in (m.team1, m.team2)]
+    LineUp.objects.filter(round=round_, team_id__in=paired).delete()
+    made, line_ups, games = [], [], []
+    for m in sorted(matches, key=lambda m: m.table):
+        match = Match.objects.create(round=round_, table=m.table, team1_id=m.team1, team2_id=m.team2)
+        made.append(match)
+        for b in m.boards:
+            for pk in (b.black, b.white):
+                line_ups.append(LineUp(round=round_, team_id=team_of[pk], board=b.board, player_id=pk))
+            games.append(
+                Game(
+                    round=round_,
+                    match=match,
+                    board=b.board,
+                    table=(m.table - 1) * boards + b.board,
+                    black_id=b.black,
+                    white_id=b.white,
+                    handicap=b.handicap,
+                    komi=round_.discipline.komi if b.komi is None else b.komi,
+                )
+            )
+    LineUp.objects.bulk_create(line_ups)
+    for game in games:
+        game.clean_fields(exclude=["round", "match", "black", "white"])
+    Game.objects.bulk_create(games)
+    log_change(
+        round_,
+        "team.round.pair",
+        user=user,
+        after={
+            "matches": [f"{m.table}: {teams[m.team1].name} – {teams[m.team2].name}" for m in matches],
+            "games": len(games),
+        },
+    )
+    return made
+
+
+def _check(round_, matches, boards, teams, team_of, players) -> None:  # noqa: C901 - one refusal per rule, in order
+    """Refuse matches the tournament cannot hold, naming the first thing wrong."""
+    if len(matches) > limits.MAX_TEAMS // 2:
+        raise ValidationError(_("Too many matches."))
+    seen_teams: set[int] = set()
+    tables: set[int] = set()
+    for m in matches:
+        if m.team1 not in teams or m.team2 not in teams or m.team1 == m.team2:
+            raise ValidationError(_("A match names a team of another tournament, or one team twice."))
+        if not 1 <= m.table <= limits.MAX_TABLE // limits.MAX_TEAM_BOARDS or m.table in tables:
+            raise ValidationError(_("Table %(table)s is not free.") % {"table": m.table})
+        tables.add(m.table)
+        for t in (m.team1, m.team2):
+            if t in seen_teams:
+                raise ValidationError(_("%(team)s has two matches in this round.") % {"team": teams[t].name})
+            seen_teams.add(t)
+        if sorted(b.board for b in m.boards) != list(range(1, boards + 1)):
+            raise ValidationError(
+                _("%(team1)s – %(team2)s: a match has a game on each of its %(boards)s boards.")
+                % {"team1": teams[m.team1].name, "team2": teams[m.team2].name, "boards": boards}
+            )
+        for b in m.boards:
+            sides = {team_of.get(b.black), team_of.get(b.white)}
+            if sides != {m.team1, m.team2}:
+                raise ValidationError(
+                    _("Board %(board)s of %(team1)s – %(team2)s: each team's own player on each side.")
+                    % {"board": b.board, "team1": teams[m.team1].name, "team2": teams[m.team2].name}
+                )
+            if not 0 <= b.handicap <= limits.MAX_HANDICAP:
+                raise ValidationError(_("A handicap goes from 0 to %(most)s.") % {"most": limits.MAX_HANDICAP})
+            if b.komi is not None and not limits.MIN_KOMI <= b.komi <= limits.MAX_KOMI:
+                raise ValidationError(_("The komi is out of range."))
+            for pk in (b.black, b.white):
+                player = players[pk]
+                if player.status == Registration.Status.WITHDRAWN or round_.number in (player.absent_rounds or []):
+                    raise ValidationError(
+                        _("%(player)s does not play in round %(round)s.")
+                        % {"player": player.spoken_name, "round": round_.number}
+                    )
+    placed = [pk for m in matches for b in m.boards for pk in (b.black, b.white)]
+    if len(placed) != len(set(placed)):
+        raise ValidationError(_("A player has two games in this round."))
