@@ -1,0 +1,109 @@
+"""A team round's pairing stored from plain matches (the engine's output; here made by hand)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+from django.core.exceptions import PermissionDenied, ValidationError
+
+from tests.factories import make_tournament
+from tournament.models import AuditEntry, Game, LineUp, Match, Round
+from tournament.selectors.teams import matches_of
+from tournament.services.team_rounds import BoardPair, TeamMatch, team_round_store
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
+
+
+def _match(teams, table, a, b, order=(0, 1, 2), **board_kw) -> TeamMatch:
+    boards = []
+    for board, i in enumerate(order, 1):
+        x, y = teams.members[a][i], teams.members[b][i]
+        black, white = (x, y) if board % 2 == 0 else (y, x)
+        boards.append(BoardPair(board=board, black=black.pk, white=white.pk, **board_kw))
+    return TeamMatch(table=table, team1=teams.teams[a].pk, team2=teams.teams[b].pk, boards=tuple(boards))
+
+
+def test_matches_become_games_on_boards_with_their_line_ups(teams):
+    made = team_round_store(
+        round=teams.round1,
+        matches=[_match(teams, 1, 0, 1), _match(teams, 2, 2, 3, order=(3, 1, 0))],
+        user=teams.organizer,
+    )
+    teams.round1.refresh_from_db()
+    assert teams.round1.status == Round.Status.PAIRED and len(made) == 2
+    games = list(Game.objects.filter(round=teams.round1).order_by("table"))
+    assert [(g.table, g.match.table, g.board) for g in games] == [
+        (1, 1, 1),
+        (2, 1, 2),
+        (3, 1, 3),
+        (4, 2, 1),
+        (5, 2, 2),
+        (6, 2, 3),
+    ]
+    assert all(g.komi == teams.round1.discipline.komi for g in games)
+    hamburg = LineUp.objects.filter(round=teams.round1, team=teams.teams[2]).order_by("board")
+    assert [row.player for row in hamburg] == [teams.members[2][3], teams.members[2][1], teams.members[2][0]]
+    views = matches_of(teams.round1)
+    assert [(v.match.team1.name, v.match.team2.name, len(v.games)) for v in views] == [
+        ("Hannover", "Berlin", 3),
+        ("Hamburg", "Köln", 3),
+    ]
+    entry = AuditEntry.objects.get(action="team.round.pair")
+    assert entry.after == {"matches": ["1: Hannover – Berlin", "2: Hamburg – Köln"], "games": 6}
+
+
+def test_the_stored_pairing_keeps_a_board_s_handicap_and_komi(teams):
+    team_round_store(
+        round=teams.round1,
+        matches=[_match(teams, 1, 0, 1, handicap=2, komi=Decimal("0.5"))],
+        user=teams.organizer,
+    )
+    assert {(g.handicap, g.komi) for g in teams.round1.games.all()} == {(2, Decimal("0.5"))}
+
+
+@pytest.mark.parametrize(
+    "change, words",
+    [
+        (lambda t, m: [m, _match(t, 2, 0, 2)], "two matches"),
+        (lambda t, m: [m, _match(t, 1, 2, 3)], "Table 1 is not free"),
+        (lambda t, m: [TeamMatch(table=1, team1=m.team1, team2=m.team2, boards=m.boards[:2])], "each of its 3"),
+        (lambda t, m: [TeamMatch(table=0, team1=m.team1, team2=m.team2, boards=m.boards)], "Table 0"),
+        (lambda t, m: [TeamMatch(table=10**9, team1=m.team1, team2=m.team2, boards=m.boards)], "not free"),
+        (lambda t, m: [_match(t, 1, 0, 1, handicap=99)], "handicap"),
+        (lambda t, m: [_match(t, 1, 0, 1, komi=Decimal("1e9"))], "komi"),
+        (lambda t, m: [TeamMatch(table=1, team1=m.team1, team2=t.teams[2].pk, boards=m.boards)], "own player"),
+        (lambda t, m: [TeamMatch(table=1, team1=m.team1, team2=10**9, boards=m.boards)], "another tournament"),
+    ],
+)
+def test_a_pairing_the_tournament_cannot_hold_is_refused_whole(teams, change, words):
+    with pytest.raises(ValidationError, match=words):
+        team_round_store(round=teams.round1, matches=change(teams, _match(teams, 1, 0, 1)), user=teams.organizer)
+    teams.round1.refresh_from_db()
+    assert teams.round1.status == Round.Status.PLANNED
+    assert not Game.objects.exists() and not Match.objects.exists() and not LineUp.objects.exists()
+
+
+def test_a_player_who_misses_the_round_is_refused(teams):
+    teams.members[0][1].absent_rounds = [1]
+    teams.members[0][1].save()
+    with pytest.raises(ValidationError, match="does not play in round 1"):
+        team_round_store(round=teams.round1, matches=[_match(teams, 1, 0, 1)], user=teams.organizer)
+
+
+def test_sent_twice_the_second_is_refused_and_nothing_doubles(teams):
+    team_round_store(round=teams.round1, matches=[_match(teams, 1, 0, 1)], user=teams.organizer)
+    with pytest.raises(ValidationError, match="only a planned round"):
+        team_round_store(round=teams.round1, matches=[_match(teams, 1, 0, 1)], user=teams.organizer)
+    assert Game.objects.count() == 3 and Match.objects.count() == 1
+
+
+def test_only_an_organizer_stores_a_pairing_and_only_in_a_team_tournament(teams):
+    with pytest.raises(PermissionDenied):
+        team_round_store(round=teams.round1, matches=[], user=teams.referee)
+    individual = make_tournament()
+    from tests.factories import make_discipline, make_round
+
+    round_ = make_round(individual, make_discipline(individual))
+    with pytest.raises(PermissionDenied):
+        team_round_store(round=round_, matches=[], user=teams.organizer)
