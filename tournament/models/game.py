@@ -155,7 +155,7 @@ class Game(models.Model):
             models.UniqueConstraint(fields=["match", "board"], name="game_board_once_per_match"),
             models.CheckConstraint(
                 condition=models.Q(match__isnull=True, board__isnull=True)
-                | models.Q(match__isnull=False, board__gte=1, board__lte=limits.MAX_TEAM_BOARDS),
+                | models.Q(match__isnull=False, board__isnull=False, board__gte=1, board__lte=limits.MAX_TEAM_BOARDS),
                 name="game_board_of_a_match",
             ),
         ]

@@ -1,0 +1,84 @@
+"""Team tournaments' rows: what the database itself refuses, and what the models' clean() says."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+
+from tests.factories import make_player, make_tournament
+from tournament import limits
+from tournament.models import EventKind, Game, LineUp, Match, Team, TeamMember, Tournament
+from tournament.models.team import kind_of_boards, team_boards
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
+
+
+def _refused(make) -> None:
+    with pytest.raises(IntegrityError), transaction.atomic():
+        make()
+
+
+def test_event_kinds_and_their_boards():
+    assert [team_boards(k) for k in EventKind.values] == [0, 2, 3, 4, 5]
+    assert [kind_of_boards(n) for n in range(2, 6)] == ["team2", "team3", "team4", "team5"]
+    with pytest.raises(ValueError):
+        kind_of_boards(6)
+    assert Tournament(event_kind="team4").boards == 4 and not Tournament().is_team_event
+
+
+def test_the_database_keeps_names_numbers_and_members_once(teams):
+    t = teams.tournament
+    _refused(lambda: Team.objects.create(tournament=t, number=9, name="hANNOVER"))
+    _refused(lambda: Team.objects.create(tournament=t, number=1, name="Bremen"))
+    _refused(lambda: Team.objects.create(tournament=t, number=0, name="Bremen"))
+    _refused(lambda: Team.objects.create(tournament=t, number=limits.MAX_TEAMS + 1, name="Bremen"))
+    _refused(lambda: TeamMember.objects.create(team=teams.teams[1], registration=teams.members[0][0]))
+    Team.objects.create(tournament=make_tournament(), number=1, name="Hannover")  # another tournament may
+
+
+def test_the_database_keeps_a_player_on_one_board_a_round_within_the_boards(teams):
+    r, (a, b) = teams.round1, teams.teams[:2]
+    LineUp.objects.create(round=r, team=a, board=1, player=teams.members[0][0])
+    _refused(lambda: LineUp.objects.create(round=r, team=a, board=1, player=teams.members[0][1]))
+    _refused(lambda: LineUp.objects.create(round=r, team=a, board=2, player=teams.members[0][0]))
+    _refused(lambda: LineUp.objects.create(round=r, team=b, board=1, player=teams.members[0][0]))
+    _refused(lambda: LineUp.objects.create(round=r, team=a, board=0, player=teams.members[0][1]))
+    _refused(lambda: LineUp.objects.create(round=r, team=a, board=6, player=teams.members[0][1]))
+    LineUp.objects.create(round=teams.round2, team=a, board=1, player=teams.members[0][0])
+
+
+def test_clean_keeps_a_line_up_within_the_team_and_its_boards(teams):
+    row = LineUp(round=teams.round1, team=teams.teams[0], board=4, player=teams.members[0][0])
+    with pytest.raises(ValidationError, match="3 boards"):
+        row.full_clean()
+    row = LineUp(round=teams.round1, team=teams.teams[0], board=1, player=teams.members[1][0])
+    with pytest.raises(ValidationError, match="not a member"):
+        row.full_clean()
+    stranger = make_player(make_tournament())
+    with pytest.raises(ValidationError, match="registered in this tournament"):
+        TeamMember(team=teams.teams[0], registration=stranger).full_clean()
+
+
+def test_a_match_and_its_boards(teams):
+    r, (a, b, c) = teams.round1, teams.teams[:3]
+    match = Match.objects.create(round=r, table=1, team1=a, team2=b)
+    _refused(lambda: Match.objects.create(round=r, table=2, team1=c, team2=c))
+    _refused(lambda: Match.objects.create(round=r, table=1, team1=c, team2=teams.teams[3]))
+    with pytest.raises(ValidationError, match="has a match"):
+        Match(round=r, table=2, team1=c, team2=a).full_clean()
+    m0, m1 = teams.members[0], teams.members[1]
+    Game.objects.create(round=r, table=1, match=match, board=1, black=m0[0], white=m1[0])
+    _refused(lambda: Game.objects.create(round=r, table=2, match=match, board=1, black=m0[1], white=m1[1]))
+    _refused(lambda: Game.objects.create(round=r, table=2, match=match, board=None, black=m0[1], white=m1[1]))
+    _refused(lambda: Game.objects.create(round=r, table=2, board=2, black=m0[1], white=m1[1]))
+    _refused(lambda: Game.objects.create(round=r, table=2, match=match, board=9, black=m0[1], white=m1[1]))
+    Game.objects.create(round=r, table=2, black=m0[1], white=m1[1])  # an individual game: neither
+    with pytest.raises(IntegrityError), transaction.atomic():
+        a.delete()  # a team that played keeps its matches
+
+
+def test_a_registration_deleted_leaves_its_team(teams):
+    gone = teams.members[3][3]
+    gone.delete()
+    assert TeamMember.objects.filter(team=teams.teams[3]).count() == 3
