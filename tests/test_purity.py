@@ -23,6 +23,7 @@ PURE = [
     "tournament.ranks",
     "tournament.collation",
     "tournament.files.opengotha",
+    "tournament.files.opengotha_teams",
     "tournament.files.safe_xml",
     "tournament.pair_opengotha",
     "tournament.files.h9",

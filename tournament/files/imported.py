@@ -22,7 +22,7 @@ from typing import Any
 
 from tournament.pairing.model import Result
 
-__all__ = ["ImportedBye", "ImportedGame", "ImportedPlayer", "ImportedTournament"]
+__all__ = ["ImportedBye", "ImportedGame", "ImportedPlayer", "ImportedTeam", "ImportedTournament"]
 
 
 @dataclass(frozen=True)
@@ -78,6 +78,18 @@ class ImportedBye:
 
 
 @dataclass(frozen=True)
+class ImportedTeam:
+    """A team of a team tournament: its number and name, its members (keys), and who played which board
+    in which round (``(round, board, key)``, boards 1 to the team size). The writer makes a match of the
+    games two teams' players play on the same board of a round."""
+
+    number: int
+    name: str
+    members: tuple[str, ...] = ()
+    line_ups: tuple[tuple[int, int, str], ...] = ()
+
+
+@dataclass(frozen=True)
 class ImportedTournament:
     """A whole tournament (its settings, one Go discipline, players, rounds, games, byes), or a list of
     players (only :attr:`players` and :attr:`problems`)."""
@@ -97,6 +109,8 @@ class ImportedTournament:
     #: The tournament's settings the file sets, by the names of the tournament's fields (``start_date``,
     #: ``pairing_system``, ``mcmahon_bar``, ``standings_criteria``, ``pairing_parameters``...).
     settings: Mapping[str, Any] = field(default_factory=dict)
+    #: A team tournament's teams (its kind of event, teams of N boards, in :attr:`settings` ``event_kind``).
+    teams: tuple[ImportedTeam, ...] = ()
     #: What the reader could not read in a player (their line or number, the field, why): reported with
     #: the writer's own findings, all at once; a file with any is not written.
     problems: tuple[str, ...] = ()

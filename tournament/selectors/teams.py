@@ -115,3 +115,22 @@ def matches_of(round_: Round) -> list[MatchView]:
     for g in Game.objects.filter(match__round=round_).select_related("black", "white").order_by("board"):
         games[g.match_id].append(g)
     return [MatchView(match=m, games=games[m.pk]) for m in matches]
+
+
+def boards_for_file(tournament: Tournament, numbers: list[int]) -> list[tuple[Team, dict[tuple[int, int], int]]]:
+    """Each team with its players as OpenGotha keeps them, ``(round in the file, board) -> registration id``
+    for the rounds ``numbers`` (the file's round 1 is ``numbers[0]``; none: one round of the members):
+    the round's line-up on boards 1 to N, the team's other members on the boards after."""
+    boards = tournament.boards
+    rounds = {r.number: r for r in tournament.rounds.filter(number__in=numbers)}
+    out = []
+    for view in teams_of(tournament):
+        placed: dict[tuple[int, int], int] = {}
+        for index, number in enumerate(numbers or [0], 1):
+            chosen = line_up(view, rounds[number], boards) if number in rounds else view.members[:boards]
+            rest = [p for p in view.members if p not in chosen]
+            for board, player in enumerate(chosen + [None] * (boards - len(chosen)) + rest, 1):
+                if player is not None:
+                    placed[(index, board)] = player.pk
+        out.append((view.team, placed))
+    return out

@@ -39,7 +39,20 @@ from django.utils.translation import gettext as _
 
 from tournament import limits
 from tournament.files.imported import ImportedPlayer, ImportedTournament
-from tournament.models import AuditEntry, Bye, Discipline, Game, Registration, Round, Tournament, TournamentRole
+from tournament.models import (
+    AuditEntry,
+    Bye,
+    Discipline,
+    Game,
+    LineUp,
+    Match,
+    Registration,
+    Round,
+    Team,
+    TeamMember,
+    Tournament,
+    TournamentRole,
+)
 from tournament.models.discipline import DisciplineKind, HandicapPolicy
 from tournament.models.game import ResultState
 from tournament.models.registration import new_claim_code
@@ -47,6 +60,7 @@ from tournament.names import slug_text, spoken_name
 from tournament.pairing.model import CODE_OF_RESULT, Result
 
 from .audit import log_action, log_change
+from .file_import_teams import TeamRows, team_rows
 from .registrations import creation_entry
 
 #: Rows a statement writes at most (PostgreSQL takes any number; SQLite's statements are split by Django anyway).
@@ -71,6 +85,8 @@ class TournamentRows:
     rounds: list[Round] = field(default_factory=list)
     games: list[Game] = field(default_factory=list)
     byes: list[Bye] = field(default_factory=list)
+    #: A team tournament's teams, members, line-ups and matches (:mod:`.file_import_teams`).
+    teams: TeamRows = field(default_factory=TeamRows)
 
 
 # --- the players -----------------------------------------------------------------------------
@@ -284,6 +300,7 @@ def tournament_rows(data: ImportedTournament, *, slug: str) -> TournamentRows:
     players = checked_players(data, tournament)
     rows.registrations = list(players.values())
     _rounds(rows, data, players)
+    rows.teams = team_rows(tournament, data.teams, rows.rounds, rows.games, players)
     return rows
 
 
@@ -306,13 +323,22 @@ def write_rows(rows: TournamentRows, *, user, reason: str) -> Tournament:
         rows.discipline.save()
         _with_ids(Registration, rows.registrations)  # their ids go into the games and byes
         _with_ids(Round, rows.rounds)
+        _with_ids(Team, rows.teams.teams)
+        TeamMember.objects.bulk_create(rows.teams.members, batch_size=BATCH)
+        LineUp.objects.bulk_create(rows.teams.line_ups, batch_size=BATCH)
+        _with_ids(Match, rows.teams.matches)  # their ids go into the games
         Game.objects.bulk_create(rows.games, batch_size=BATCH)
         Bye.objects.bulk_create(rows.byes, batch_size=BATCH)
         log_change(
             tournament,
             "tournament.import",
             user=user,
-            after={"players": len(rows.registrations), "games": len(rows.games), "byes": len(rows.byes)},
+            after={
+                "players": len(rows.registrations),
+                "games": len(rows.games),
+                "byes": len(rows.byes),
+                **({"teams": len(rows.teams.teams)} if rows.teams.teams else {}),
+            },
             reason=reason,
         )
         if user is not None and getattr(user, "is_authenticated", False):

@@ -17,11 +17,13 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from tournament.files.opengotha import OpenGothaFormatError, imported, notes, read_tournament, write_tournament
+from tournament.files.opengotha_teams import TeamOfFile, team_elements, with_teams
 from tournament.models import Discipline, Tournament
 from tournament.pairing import model as pm
 from tournament.permissions import require_create
 from tournament.selectors.exports import has_opengotha_form, whole_file_discipline
-from tournament.selectors.pairing_data import plain_tournament
+from tournament.selectors.pairing_data import plain_tournament, player_key
+from tournament.selectors.teams import boards_for_file
 
 from .file_import import import_tournament
 
@@ -86,7 +88,11 @@ def import_opengotha(source, *, slug: str | None = None, user) -> Tournament:
     anything is written, then written in one short transaction (:mod:`.file_import`); ``ValidationError``
     in the reader's language for a file or a value the site cannot take."""
     require_create(user)
-    data = imported(read_opengotha(source))
+    read = read_opengotha(source)
+    try:
+        data = with_teams(imported(read), read)
+    except OpenGothaFormatError as exc:
+        raise ValidationError(problem_text(exc), code="format") from None
     return import_tournament(data, slug=slug, user=user, reason="OpenGotha file", fallback="opengotha")
 
 
@@ -122,6 +128,9 @@ def export_opengotha(tournament: Tournament, *, discipline: Discipline | None = 
     keys = {p.key: pm.player_key(p.name, p.first_name) for p in data.players}
     if len(set(keys.values())) != len(keys):
         raise ValidationError(_("Two players have the same name; OpenGotha cannot tell them apart."))
+    if tournament.is_team_event:
+        numbers = sorted(discipline.rounds.values_list("number", flat=True)) if discipline else []
+        extra["others"] = _with_teams(tournament, extra.get("others", []), numbers, keys)
     players = tuple(replace(p, key=keys[p.key]) for p in data.players)
     games = tuple(replace(x, white=keys[x.white], black=keys[x.black]) for x in data.games)
     byes = tuple(replace(b, player=keys[b.player]) for b in data.byes)
@@ -135,6 +144,22 @@ def export_opengotha(tournament: Tournament, *, discipline: Discipline | None = 
             short_name=(extra.get("short_name") or tournament.slug),
         )
     )
+
+
+def _with_teams(tournament: Tournament, others: list[str], numbers: list[int], keys: dict[str, str]) -> list[str]:
+    """The file's other elements with the site's ``<Teams>`` and team parameter set in place of the
+    imported ones (the imported placement criteria kept)."""
+    kept = [raw for raw in others if ET.fromstring(raw).tag not in ("Teams", "TeamTournamentParameterSet")]
+    section = next((raw for raw in others if ET.fromstring(raw).tag == "TeamTournamentParameterSet"), None)
+    teams = [
+        TeamOfFile(
+            number=team.number,
+            name=team.name,
+            boards={place: keys[player_key(pk)] for place, pk in placed.items() if player_key(pk) in keys},
+        )
+        for team, placed in boards_for_file(tournament, numbers)
+    ]
+    return [*kept, *team_elements(teams, tournament.boards, section)]
 
 
 def _only_rounds(data: pm.Tournament, discipline: Discipline | None) -> pm.Tournament:

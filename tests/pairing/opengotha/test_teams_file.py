@@ -1,0 +1,155 @@
+"""An OpenGotha team tournament's file (written here by OpenGotha 3.51's format): its teams, members,
+line-ups and matches into the site, and back out."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+from django.core.exceptions import ValidationError
+
+from tests.shared import shared
+from tournament.files.opengotha import read_tournament
+from tournament.files.opengotha_teams import team_size
+from tournament.models import Game, LineUp, Match, Team, TeamMember
+from tournament.pairing.model import player_key
+from tournament.permissions import SYSTEM
+from tournament.services.opengotha import export_opengotha, import_opengotha
+
+pytestmark = pytest.mark.django_db
+
+SOURCE = shared("opengotha") / "simpleswiss.xml"
+
+
+def team_file(*, size: int = 3, rounds: int = 3, played: int = 1, board_without_round: bool = True) -> bytes:
+    """simpleswiss's 32 players in 8 teams of 4 (file order), teams of ``size`` boards; rounds 1 to
+    ``played`` played: team 1 - 2, 3 - 4, ... board by board, White on the odd boards for the first team,
+    the first team winning board 1 and losing the others. The fourth member sits on board 4 as OpenGotha
+    keeps a team's other members; team 8's board 1 is given without a round (every round)."""
+    root = ET.parse(SOURCE).getroot()
+    for tag in ("Games", "ByePlayers"):
+        for el in root.findall(tag):
+            root.remove(el)
+    root.find("TournamentParameterSet/GeneralParameterSet").set("numberOfRounds", str(rounds))
+    root.find("TeamTournamentParameterSet/TeamGeneralParameterSet").set("teamSize", str(size))
+    players = root.findall("Players/Player")
+    keys = [player_key(p.get("name"), p.get("firstName")) for p in players]
+    members = [keys[4 * t : 4 * t + 4] for t in range(8)]
+    games = ET.SubElement(root, "Games")
+    for r in range(1, played + 1):
+        for m in range(4):
+            first, second = members[2 * m], members[2 * m + 1]
+            for b in range(1, size + 1):
+                white, black = (first, second) if b % 2 else (second, first)
+                result = "RESULT_WHITEWINS" if b == 1 else ("RESULT_BLACKWINS" if b % 2 else "RESULT_WHITEWINS")
+                ET.SubElement(
+                    games,
+                    "Game",
+                    {
+                        "blackPlayer": black[b - 1],
+                        "whitePlayer": white[b - 1],
+                        "handicap": "0",
+                        "knownColor": "true",
+                        "result": result,
+                        "roundNumber": str(r),
+                        "tableNumber": str(m * size + b),
+                    },
+                )
+    teams = ET.SubElement(root, "Teams")
+    for t in range(8):
+        team = ET.SubElement(teams, "Team", {"teamNumber": str(t + 1), "teamName": f"Team {chr(65 + t)}"})
+        for b, key in enumerate(members[t], 1):
+            if t == 7 and b == 1 and board_without_round:
+                ET.SubElement(team, "Board", {"boardNumber": "1", "player": key})
+                continue
+            for r in range(1, rounds + 1):
+                ET.SubElement(team, "Board", {"roundNumber": str(r), "boardNumber": str(b), "player": key})
+    return ET.tostring(root, encoding="utf-8", xml_declaration=True)
+
+
+def test_the_teams_come_with_their_members_line_ups_and_matches():
+    t = import_opengotha(team_file(), slug="teams", user=SYSTEM)
+    assert t.event_kind == "team3" and t.boards == 3
+    teams = list(Team.objects.filter(tournament=t).order_by("number"))
+    assert [x.name for x in teams] == [f"Team {c}" for c in "ABCDEFGH"]
+    assert all(x.members.count() == 4 for x in teams)
+    assert LineUp.objects.filter(round__tournament=t).count() == 8 * 3 * 3
+    team_h = LineUp.objects.filter(team=teams[7], board=1).values_list("round__number", flat=True)
+    assert sorted(team_h) == [1, 2, 3]  # the board given without a round: every round
+    matches = list(Match.objects.filter(round__tournament=t).select_related("team1", "team2").order_by("table"))
+    assert [(m.table, m.team1.name, m.team2.name) for m in matches] == [
+        (1, "Team A", "Team B"),
+        (2, "Team C", "Team D"),
+        (3, "Team E", "Team F"),
+        (4, "Team G", "Team H"),
+    ]
+    games = Game.objects.filter(round__tournament=t).order_by("table")
+    assert [(g.match.table, g.board) for g in games] == [(m, b) for m in range(1, 5) for b in range(1, 4)]
+    first = games[0]
+    assert first.white.team_membership.team == teams[0] and first.result == "W"
+
+
+def test_export_writes_the_teams_as_opengotha_does_and_reads_back_the_same():
+    t = import_opengotha(team_file(), slug="teams", user=SYSTEM)
+    text = export_opengotha(t)
+    root = ET.fromstring(text.encode("utf-8"))
+    teams = root.findall("Teams/Team")
+    assert [x.get("teamName") for x in teams] == [f"Team {c}" for c in "ABCDEFGH"]
+    boards = teams[0].findall("Board")
+    assert {(b.get("roundNumber"), b.get("boardNumber")) for b in boards} == {
+        (str(r), str(b)) for r in range(1, 4) for b in range(1, 5)
+    }
+    assert root.find("TeamTournamentParameterSet/TeamGeneralParameterSet").get("teamSize") == "3"
+    assert len(root.findall("TeamTournamentParameterSet")) == 1 and len(root.findall("Teams")) == 1
+    again = import_opengotha(text.encode("utf-8"), slug="again", user=SYSTEM)
+
+    def shape(tournament):
+        return (
+            sorted(
+                (row.round.number, row.team.name, row.board, row.player.display_name)
+                for row in LineUp.objects.filter(round__tournament=tournament).select_related("round", "team", "player")
+            ),
+            sorted(
+                (m.round.number, m.table, m.team1.name, m.team2.name)
+                for m in Match.objects.filter(round__tournament=tournament).select_related("round", "team1", "team2")
+            ),
+            sorted(
+                (x.team.name, x.registration.display_name)
+                for x in TeamMember.objects.filter(team__tournament=tournament).select_related("team", "registration")
+            ),
+        )
+
+    assert shape(again) == shape(t)
+    assert team_size(read_tournament(text.encode("utf-8"))) == 3
+
+
+def test_an_individual_tournament_exports_no_teams():
+    t = import_opengotha(SOURCE, slug="single", user=SYSTEM)
+    assert t.event_kind == "individual" and not Team.objects.exists()
+    assert "<Teams" not in export_opengotha(t)
+
+
+@pytest.mark.parametrize(
+    "change, words",
+    [
+        (lambda x: x.replace(b'teamSize="3"', b'teamSize="7"'), "teamSize is 7"),
+        (lambda x: x.replace(b'teamNumber="2"', b'teamNumber="1"'), "same teamNumber"),
+        (lambda x: x.replace(b'teamName="Team B"', b'teamName="team a"'), "same name"),
+        (lambda x: x.replace(b'teamNumber="2"', b'teamNumber="99999999999"'), "teamNumber"),
+        (lambda x: x.replace(b'boardNumber="2"', b'boardNumber="11"', 1), "boardNumber"),
+    ],
+)
+def test_a_team_section_the_site_cannot_take_is_refused_in_words(change, words):
+    with pytest.raises(ValidationError, match=words):
+        import_opengotha(change(team_file()), slug="odd", user=SYSTEM)
+    assert not Team.objects.exists()
+
+
+def test_a_player_in_two_teams_is_refused():
+    text = team_file()
+    root = ET.fromstring(text)
+    first = root.find("Teams/Team").find("Board").get("player")
+    second = root.findall("Teams/Team")[1]
+    ET.SubElement(second, "Board", {"roundNumber": "1", "boardNumber": "6", "player": first})
+    with pytest.raises(ValidationError, match="is in the teams"):
+        import_opengotha(ET.tostring(root), slug="odd", user=SYSTEM)

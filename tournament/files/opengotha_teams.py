@@ -1,0 +1,172 @@
+"""An OpenGotha file's teams, read into the plain shape and written back (pure; no Django).
+
+OpenGotha 3.51 writes a team tournament's teams as::
+
+    <Teams>
+        <Team teamNumber="1" teamName="Hannover">
+            <Board roundNumber="1" boardNumber="1" player="MÜLLERANNA"/>
+            ...
+        </Team>
+    </Teams>
+    <TeamTournamentParameterSet>
+        <TeamGeneralParameterSet teamSize="3"/>
+        <TeamPlacementParameterSet>...</TeamPlacementParameterSet>
+    </TeamTournamentParameterSet>
+
+(``ExternalDocument.generateXMLTeamsElement``): every round (1 to 20) and board (1 to 10) that has a
+player, the player named by their key string. Boards beyond the team size hold the team's other
+members. Reading it as OpenGotha does (``importTeamsFromXMLFile``): a ``Board`` without a
+``roundNumber`` puts the player on that board in every round; a player the file does not know is
+left out. The reader keeps both elements in ``Tournament.extra``; :func:`with_teams` reads them,
+:func:`team_elements` writes the site's.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from tournament import limits
+from tournament.pairing.model import Tournament
+
+from .imported import ImportedTeam, ImportedTournament
+from .opengotha import OpenGothaFormatError, _int, _Keys
+
+__all__ = ["TeamOfFile", "team_elements", "team_size", "with_teams"]
+
+#: OpenGotha's rounds and boards of a team (``Team.teamMembers``: 20 x 10).
+OPENGOTHA_ROUNDS = 20
+OPENGOTHA_BOARDS = 10
+#: OpenGotha's default team placement (``TeamPlacementParameterSet.init``).
+TEAM_CRITERIA = ("TEAMP", "BDW", "BDW3U", "BDW2U", "BDW1U", "MNR")
+
+
+def _element(t: Tournament, tag: str) -> ET.Element | None:
+    for raw in (t.extra or {}).get("others", ()):
+        el = ET.fromstring(raw)
+        if el.tag == tag:
+            return el
+    return None
+
+
+def team_size(t: Tournament) -> int:
+    """The file's team size (``TeamGeneralParameterSet teamSize``); 0 without a team section."""
+    section = _element(t, "TeamTournamentParameterSet")
+    general = section.find("TeamGeneralParameterSet") if section is not None else None
+    if general is None:
+        return 0
+    return _int(general.get("teamSize"), 4, "teamSize", low=1, high=OPENGOTHA_BOARDS)
+
+
+def _boards(team_el: ET.Element, keys: _Keys, rounds: int, name: str) -> dict[tuple[int, int], str]:
+    """``(round, board) -> player key`` of one ``<Team>``, as OpenGotha reads it (the last one wins)."""
+    boards: dict[tuple[int, int], str] = {}
+    for el in team_el.findall("Board"):
+        board = _int(el.get("boardNumber"), 1, f"team {name} boardNumber", low=1, high=OPENGOTHA_BOARDS)
+        number = _int(el.get("roundNumber"), 0, f"team {name} roundNumber", low=0, high=OPENGOTHA_ROUNDS)
+        key = keys.find(el.get("player", ""))
+        if key is None:
+            continue
+        for r in [number] if number else range(1, rounds + 1):
+            boards[(r, board)] = key
+    return boards
+
+
+def _team(team_el: ET.Element, keys: _Keys, rounds: int, size: int) -> ImportedTeam:
+    name = " ".join((team_el.get("teamName") or "").split())[: limits.TEAM_NAME_LENGTH] or "Unnamed team"
+    number = _int(team_el.get("teamNumber"), 1, f"team {name} teamNumber", low=1, high=limits.MAX_TEAMS)
+    boards = _boards(team_el, keys, rounds, name)
+    members: list[str] = []
+    for (_r, _b), key in sorted(boards.items(), key=lambda item: (item[0][1], item[0][0])):
+        if key not in members:
+            members.append(key)
+    if len(members) > limits.MAX_TEAM_MEMBERS:
+        raise _refused(f"team {name} has {len(members)} members; the site takes {limits.MAX_TEAM_MEMBERS}")
+    line_ups = tuple((r, b, key) for (r, b), key in sorted(boards.items()) if b <= size and r <= rounds)
+    return ImportedTeam(number=number, name=name, members=tuple(members), line_ups=line_ups)
+
+
+def _refused(text: str) -> OpenGothaFormatError:
+    return OpenGothaFormatError(text)
+
+
+def with_teams(data: ImportedTournament, t: Tournament) -> ImportedTournament:
+    """``data`` (:func:`~.opengotha.imported` of ``t``) with the file's teams and its kind of event
+    (teams of the file's size); unchanged without a ``<Teams>`` element."""
+    teams_el = _element(t, "Teams")
+    if teams_el is None or not teams_el.findall("Team"):
+        return data
+    size = team_size(t) or 4
+    if not limits.MIN_TEAM_BOARDS <= size <= limits.MAX_TEAM_BOARDS:
+        raise OpenGothaFormatError(
+            f"teams of {size} boards; the site takes teams of {limits.MIN_TEAM_BOARDS} to {limits.MAX_TEAM_BOARDS}",
+            code="range",
+            params={
+                "what": "teamSize",
+                "value": size,
+                "low": limits.MIN_TEAM_BOARDS,
+                "high": limits.MAX_TEAM_BOARDS,
+            },
+        )
+    if len(teams_el.findall("Team")) > limits.MAX_TEAMS:
+        raise _refused(f"more than {limits.MAX_TEAMS} teams")
+    keys = _Keys(t.players)
+    teams = [_team(el, keys, data.rounds, size) for el in teams_el.findall("Team")]
+    _check(teams)
+    return replace(
+        data,
+        teams=tuple(teams),
+        settings={**data.settings, "event_kind": f"team{size}"},
+    )
+
+
+def _check(teams: Sequence[ImportedTeam]) -> None:
+    """Each team's number and name once (names whatever their case), a player in one team only."""
+    if len({t.number for t in teams}) != len(teams):
+        raise _refused("two teams have the same teamNumber")
+    if len({t.name.casefold() for t in teams}) != len(teams):
+        raise _refused("two teams have the same name")
+    seen: dict[str, str] = {}
+    for t in teams:
+        for key in t.members:
+            if key in seen:
+                raise _refused(f"{key} is in the teams {seen[key]} and {t.name}")
+            seen[key] = t.name
+
+
+@dataclass(frozen=True)
+class TeamOfFile:
+    """A team as the export writes it: its number, name, and ``(round, board) -> player key`` (boards
+    beyond the team size: the members not lined up, as OpenGotha keeps them)."""
+
+    number: int
+    name: str
+    boards: dict[tuple[int, int], str]
+
+
+def team_elements(teams: Sequence[TeamOfFile], size: int, kept: str | None) -> list[str]:
+    """The ``<Teams>`` and ``<TeamTournamentParameterSet>`` elements of the site's teams (XML text);
+    ``kept``: the file's own parameter set as imported (its placement kept, its team size set)."""
+    root = ET.Element("Teams")
+    for team in sorted(teams, key=lambda t: t.number):
+        el = ET.SubElement(root, "Team", {"teamNumber": str(team.number), "teamName": team.name})
+        for (r, b), key in sorted(team.boards.items()):
+            ET.SubElement(el, "Board", {"roundNumber": str(r), "boardNumber": str(b), "player": key})
+    section = ET.fromstring(kept) if kept else _default_section()
+    general = section.find("TeamGeneralParameterSet")
+    if general is None:
+        general = ET.Element("TeamGeneralParameterSet")
+        section.insert(0, general)
+    general.set("teamSize", str(size))
+    return [ET.tostring(root, encoding="unicode"), ET.tostring(section, encoding="unicode")]
+
+
+def _default_section() -> ET.Element:
+    section = ET.Element("TeamTournamentParameterSet")
+    ET.SubElement(section, "TeamGeneralParameterSet")
+    placement = ET.SubElement(section, "TeamPlacementParameterSet")
+    criteria = ET.SubElement(placement, "PlacementCriteria")
+    for n, name in enumerate(TEAM_CRITERIA, 1):
+        ET.SubElement(criteria, "PlacementCriterion", {"name": name, "number": str(n)})
+    return section
