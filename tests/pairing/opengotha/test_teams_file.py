@@ -4,6 +4,7 @@ line-ups and matches into the site, and back out."""
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 from django.core.exceptions import ValidationError
@@ -153,3 +154,27 @@ def test_a_player_in_two_teams_is_refused():
     ET.SubElement(second, "Board", {"roundNumber": "1", "boardNumber": "6", "player": first})
     with pytest.raises(ValidationError, match="is in the teams"):
         import_opengotha(ET.tostring(root), slug="odd", user=SYSTEM)
+
+
+#: The file the export above writes of :func:`team_file`, read by OpenGotha 3.51.02 and saved again by
+#: it (``tests/pairing/opengotha/oracle/run.sh save EXPORTED.xml teams.saved.xml``): OpenGotha's answer.
+ANSWER = Path(__file__).parent / "oracle_answers" / "teams.saved.xml"
+
+
+def _teams(root) -> set[tuple[str, str, str, str, str]]:
+    return {
+        (t.get("teamNumber"), t.get("teamName"), b.get("roundNumber"), b.get("boardNumber"), b.get("player"))
+        for t in root.iter("Team")
+        for b in t.findall("Board")
+    }
+
+
+def test_opengotha_reads_the_exported_teams_and_saves_them_the_same():
+    t = import_opengotha(team_file(), slug="teams", user=SYSTEM)
+    ours = ET.fromstring(export_opengotha(t).encode("utf-8"))
+    theirs = ET.parse(ANSWER).getroot()
+    assert _teams(theirs) == _teams(ours) and len(_teams(ours)) == 8 * 4 * 3
+    again = import_opengotha(ANSWER, slug="saved", user=SYSTEM)
+    assert again.event_kind == "team3"
+    assert Match.objects.filter(round__tournament=again).count() == 4
+    assert LineUp.objects.filter(round__tournament=again).count() == LineUp.objects.filter(round__tournament=t).count()
