@@ -2,7 +2,7 @@
 
 from django.urls import include, path
 
-from .views import files, programme, team, tournaments
+from .views import files, programme, team, teams, tournaments
 
 #: The tournament's programme (its disciplines and rounds): below ``t/<slug>/manage/programme/``.
 programme_pages = [
@@ -15,6 +15,18 @@ programme_pages = [
     path("rounds/<number:number>/delete/", programme.round_delete, name="manage_round_delete"),
 ]
 
+#: A team tournament's teams: below ``t/<slug>/manage/teams/``.
+teams_pages = [
+    path("", teams.teams_page, name="manage_teams"),
+    path("add/", teams.team_add, name="manage_teams_add"),
+    path("<number:pk>/", teams.team_detail, name="manage_teams_team"),
+    path("<number:pk>/name/", teams.team_rename, name="manage_teams_rename"),
+    path("<number:pk>/delete/", teams.team_delete, name="manage_teams_delete"),
+    path("<number:pk>/members/add/", teams.member_add, name="manage_teams_member_add"),
+    path("<number:pk>/members/remove/", teams.member_remove, name="manage_teams_member_remove"),
+    path("<number:pk>/line-up/", teams.team_line_up, name="manage_teams_line_up"),
+]
+
 #: One tournament's set-up: below ``t/<slug>/manage/``.
 setup_pages = [
     path("settings/", tournaments.settings_page, name="manage_settings"),
@@ -24,6 +36,7 @@ setup_pages = [
     path("team/invite/", team.team_invite, name="manage_team_invite"),
     path("team/withdraw/", team.team_withdraw, name="manage_team_withdraw"),
     path("programme/", include(programme_pages)),
+    path("teams/", include(teams_pages)),
     path("files/", files.files_page, name="manage_files"),
     path("files/opengotha.xml", files.opengotha_export, name="manage_opengotha_export"),
     path("files/opengotha/<number:discipline>.xml", files.opengotha_export, name="manage_opengotha_export_discipline"),

@@ -13,7 +13,10 @@ PAIRING_FIXED = _("Fixed since a round was paired: the pairings so far were made
 HANDICAP_FIXED = _("Fixed since a round was paired: the handicaps of the games so far follow from it.")
 SCORES_FIXED = _("Fixed since a round was paired: the scores that paired the rounds so far follow from it.")
 
+EVENT_FIXED = _("Fixed since a round was paired: its games were made for this kind of event.")
+
 LOCKED_AFTER_PAIRING = {
+    "event_kind": EVENT_FIXED,
     "pairing_system": PAIRING_FIXED,
     "mcmahon_bar": PAIRING_FIXED,
     "mcmahon_floor": PAIRING_FIXED,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tournament.collation import person_key, sorted_by_name
+from tournament.collation import sorted_by_name
 from tournament.models import Game, LineUp, Match, Registration, Round, Team, TeamMember, Tournament
 
 
@@ -64,7 +64,7 @@ def team_of(registration: Registration) -> Team | None:
 def players_without_team(tournament: Tournament) -> list[Registration]:
     """The tournament's players not withdrawn and in no team, by name: those a team can take."""
     free = tournament.registrations.exclude(status=Registration.Status.WITHDRAWN).filter(team_membership__isnull=True)
-    return sorted_by_name(free, key=person_key)
+    return sorted_by_name(free)
 
 
 def plays(player: Registration, round_number: int) -> bool:

@@ -14,7 +14,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from tournament.models import Tournament, TournamentRole
+from tournament.models import LineUp, Tournament, TournamentRole
 from tournament.models.tournament import CREATE_FIELDS, SETTINGS_FIELDS
 from tournament.names import slug_text
 from tournament.permissions import ORGANIZER, require, require_create
@@ -107,6 +107,8 @@ def tournament_update_settings(
         setattr(current, k, data[k])
     current.full_clean()
     current.save()
+    if "event_kind" in changed:  # the line-ups were for another number of boards (no round is paired yet)
+        LineUp.objects.filter(round__tournament=current).delete()
     log_change(
         current,
         "tournament.settings",
