@@ -1,4 +1,4 @@
-"""The six GET endpoints of ``/api/v1/`` (the contract is in the README, "JSON API").
+"""The seven GET endpoints of ``/api/v1/`` (the contract is in the README, "JSON API").
 
 Thin: each finds the tournament (and the round or game) and hands over to
 :mod:`tournament.selectors.public_api`; django-ninja checks the answer
@@ -86,6 +86,12 @@ def tournament(request, slug: str):
 def players(request, slug: str):
     """The confirmed players (never an e-mail address)."""
     return reads.players(_tournament(slug))
+
+
+@api.get("/tournaments/{slug:slug}/teams/", response=schemas.TeamsOut, url_name="teams")
+def teams(request, slug: str):
+    """A team tournament's teams with their (confirmed) members, and the matches of its published rounds."""
+    return reads.teams(_tournament(slug))
 
 
 @api.get("/tournaments/{slug:slug}/rounds/{int:number}/", response=schemas.RoundDetail, url_name="round")

@@ -136,6 +136,31 @@ class StandingsOut(Schema):
     rows: list[StandingsRow]
 
 
+class TeamOut(Schema):
+    number: int
+    name: str
+    members: list[PlayerRef]
+
+
+class MatchBoard(Schema):
+    board: int
+    game: int
+
+
+class MatchOut(Schema):
+    round: int
+    table: int
+    team1: int = Field(description="The number of the first team (White on its first board, as OpenGotha).")
+    team2: int
+    boards: list[MatchBoard]
+
+
+class TeamsOut(Schema):
+    boards: int = Field(description="The boards a team plays on; 0 when the players play each on their own.")
+    teams: list[TeamOut]
+    matches: list[MatchOut] = Field(description="The matches of the published and finished rounds.")
+
+
 class Error(Schema):
     success: bool
     error: str

@@ -169,6 +169,8 @@ def tournament_items(tournament: Tournament) -> list[Item]:
     api(reverse("api:tournament", args=[slug]))
     api(reverse("api:players", args=[slug]), players_key)
     api(reverse("api:standings", args=[slug]), standings_key)
+    if tournament.is_team_event:
+        api(reverse("api:teams", args=[slug]))
     for pk in disciplines:
         add(reverse("standings_discipline", args=[slug, pk]), standings_keys[pk])
         add(f"{crosstable}?discipline={pk}", standings_keys[pk])

@@ -22,7 +22,7 @@ from __future__ import annotations
 from tournament import result_codes as codes
 from tournament.collation import sorted_by_name
 from tournament.local_time import local_time
-from tournament.models import Game, Registration, Round, Tournament
+from tournament.models import Game, Match, Registration, Round, Tournament
 from tournament.models.game import Result
 from tournament.ranks import format_rank
 from tournament.selectors import standings as standings_selectors
@@ -191,6 +191,49 @@ def standings(t: Tournament, version: str, discipline_name: str | None) -> dict:
     }
 
 
+def teams(t: Tournament) -> dict:
+    """A team tournament's teams (their members: the confirmed ones, as :func:`players`) and the matches
+    of its published rounds, each board's game by its id; ``boards`` 0 and no teams for an individual
+    tournament."""
+    from tournament.selectors.teams import teams_of
+
+    views = teams_of(t) if t.is_team_event else []
+    public = [Round.Status.PUBLISHED, Round.Status.FINISHED]
+    matches = (
+        Match.objects.filter(round__tournament=t, round__status__in=public)
+        .select_related("round", "team1", "team2")
+        .order_by("round__number", "table")
+        if t.is_team_event
+        else []
+    )
+    boards: dict[int, list[dict]] = {}
+    for match_id, board, pk in Game.objects.filter(match__in=list(matches)).order_by("board").values_list(
+        "match_id", "board", "pk"
+    ):
+        boards.setdefault(match_id, []).append({"board": board, "game": pk})
+    return {
+        "boards": t.boards,
+        "teams": [
+            {
+                "number": v.number,
+                "name": v.name,
+                "members": [_ref(p) for p in v.members if p.status == Registration.Status.CONFIRMED],
+            }
+            for v in views
+        ],
+        "matches": [
+            {
+                "round": m.round.number,
+                "table": m.table,
+                "team1": m.team1.number,
+                "team2": m.team2.number,
+                "boards": boards.get(m.pk, []),
+            }
+            for m in matches
+        ],
+    }
+
+
 def discipline_of(t: Tournament, pk: int):
     return t.disciplines.filter(pk=pk).first()
 
@@ -204,6 +247,7 @@ __all__ = [
     "round_",
     "round_of",
     "standings",
+    "teams",
     "tournament",
     "tournaments",
 ]

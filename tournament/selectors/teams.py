@@ -9,6 +9,7 @@ strongest first (OpenGotha's ``reorderTeamMembersByRating``).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from decimal import Decimal
 
 from tournament.collation import sorted_by_name
 from tournament.models import Game, LineUp, Match, Registration, Round, Team, TeamMember, Tournament
@@ -134,3 +135,54 @@ def boards_for_file(tournament: Tournament, numbers: list[int]) -> list[tuple[Te
                     placed[(index, board)] = player.pk
         out.append((view.team, placed))
     return out
+
+
+def public_teams(tournament: Tournament) -> list[TeamView]:
+    """The teams as visitors see them: each with the members the public list of players shows (confirmed;
+    preliminary ones too where the tournament shows them); none for an individual tournament."""
+    if not tournament.is_team_event:
+        return []
+    shown = {Registration.Status.CONFIRMED}
+    if tournament.public_preliminary:
+        shown.add(Registration.Status.PRELIMINARY)
+    views = teams_of(tournament)
+    for view in views:
+        view.members = [p for p in view.members if p.status in shown]
+    return views
+
+
+@dataclass
+class MatchLine:
+    """A match as the public round page shows it: its teams, their board points so far, its games."""
+
+    match: Match
+    games: list[Game]
+    points1: Decimal
+    points2: Decimal
+    #: Every board has its result.
+    complete: bool
+
+
+def match_lines(round_: Round) -> list[MatchLine]:
+    """The round's matches by table with each team's board points (a win 1, a jigo ½ each)."""
+    views = matches_of(round_)
+    team_of = dict(
+        TeamMember.objects.filter(team__tournament_id=round_.tournament_id).values_list("registration_id", "team_id")
+    )
+    lines = []
+    for view in views:
+        points = {view.match.team1_id: Decimal(0), view.match.team2_id: Decimal(0)}
+        for g in view.games:
+            for player in (g.black_id, g.white_id):
+                if team_of.get(player) in points:
+                    points[team_of[player]] += g.points(player)
+        lines.append(
+            MatchLine(
+                match=view.match,
+                games=view.games,
+                points1=points[view.match.team1_id],
+                points2=points[view.match.team2_id],
+                complete=bool(view.games) and all(g.has_result for g in view.games),
+            )
+        )
+    return lines

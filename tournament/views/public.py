@@ -26,6 +26,7 @@ from tournament.permissions import (
 from tournament.publishing.context import of_request as published_copy_of
 from tournament.selectors.official import official
 from tournament.selectors.round_day import games_by_table, not_playing
+from tournament.selectors.teams import match_lines, public_teams
 from tournament.selectors.rows import tournament_by_slug
 from tournament.selectors.standings import standings_version
 
@@ -89,7 +90,8 @@ def players(request, slug):
         return render_to_string("tournament/_players_table.html", {"registrations": registrations})
 
     key = f"players-html:{tournament.pk}:{standings_version(tournament)}:{get_language()}"
-    return render(request, "tournament/players.html", {"tournament": tournament, "table": kept_html(key, table)})
+    context = {"tournament": tournament, "table": kept_html(key, table), "teams": public_teams(tournament)}
+    return render(request, "tournament/players.html", context)
 
 
 def round_detail(request, slug, number):
@@ -115,6 +117,7 @@ def round_detail(request, slug, number):
             "has_games": bool(seats),
             "not_playing": not_playing(round_, seats),
             "organizer": may_manage(roles),
+            "matches": match_lines(round_) if tournament.is_team_event else [],
         },
     )
 

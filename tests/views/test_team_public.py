@@ -1,0 +1,69 @@
+"""A team tournament's public pages and its JSON API: the teams with their members, the matches."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from tournament.models import Round
+from tournament.services.results import result_set
+from tournament.services.team_rounds import BoardPair, TeamMatch, team_round_store
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english_visitor")]
+
+
+def _pair_and_publish(teams) -> None:
+    matches = []
+    for table, (a, b) in enumerate([(0, 1), (2, 3)], 1):
+        boards = tuple(
+            BoardPair(board=n, black=teams.members[a][n - 1].pk, white=teams.members[b][n - 1].pk) for n in (1, 2, 3)
+        )
+        matches.append(TeamMatch(table=table, team1=teams.teams[a].pk, team2=teams.teams[b].pk, boards=boards))
+    team_round_store(round=teams.round1, matches=matches, user=teams.organizer)
+    Round.objects.filter(pk=teams.round1.pk).update(status=Round.Status.PUBLISHED)
+
+
+def test_the_players_page_lists_the_teams_with_their_confirmed_members(client, teams):
+    gone = teams.members[2][3]
+    gone.status = "preliminary"
+    gone.save()
+    text = client.get(reverse("players", args=[teams.tournament.slug])).content.decode()
+    assert 'id="teams"' in text and "1. Hannover" in text and "4. Köln" in text
+    assert teams.members[0][0].display_name in text
+    assert f"{gone.display_name} ({gone.rank_display})" not in text
+
+
+def test_an_individual_tournament_shows_no_teams(client, day):
+    text = client.get(reverse("players", args=[day.tournament.slug])).content.decode()
+    assert 'id="teams"' not in text
+
+
+def test_the_round_page_shows_the_matches_and_their_board_points(client, teams):
+    _pair_and_publish(teams)
+    games = list(teams.round1.games.order_by("table"))
+    for game, result in zip(games[:3], ["B", "W", "B"]):
+        result_set(game=game, user=teams.organizer, version=game.version, result=result, reason="desk")
+    text = client.get(reverse("round", args=[teams.tournament.slug, 1])).content.decode()
+    assert 'id="match-list"' in text and "Hannover – Berlin" in text
+    assert "2–1" in text and "0–0" in text  # Hannover won boards 1 and 3 with Black; the second match goes on
+
+
+def test_the_api_lists_teams_members_and_published_matches(client, teams):
+    url = reverse("api:teams", args=[teams.tournament.slug])
+    data = client.get(url).json()
+    assert data["boards"] == 3 and data["matches"] == []
+    assert [t["name"] for t in data["teams"]] == ["Hannover", "Berlin", "Hamburg", "Köln"]
+    assert data["teams"][0]["members"][0] == {"id": teams.members[0][0].pk, "name": teams.members[0][0].display_name}
+    _pair_and_publish(teams)
+    data = client.get(url).json()
+    first = data["matches"][0]
+    assert (first["round"], first["table"], first["team1"], first["team2"]) == (1, 1, 1, 2)
+    assert [b["board"] for b in first["boards"]] == [1, 2, 3]
+    game = client.get(reverse("api:game", args=[teams.tournament.slug, first["boards"][0]["game"]])).json()
+    assert game["black"]["id"] == teams.members[0][0].pk
+
+
+def test_the_api_of_an_individual_tournament_has_no_teams(client, day):
+    data = client.get(reverse("api:teams", args=[day.tournament.slug])).json()
+    assert data == {"boards": 0, "teams": [], "matches": []}
+    assert client.get(reverse("api:teams", args=["nowhere"])).status_code == 404
