@@ -160,6 +160,7 @@ EXPECTED: dict[str, Url] = {
     "api:round": Url(everyone()),
     "api:standings": Url(everyone()),
     "api:game": Url(everyone()),
+    "api:teams": Url(everyone()),
     # setting a tournament up: anybody logged in creates one (DJANGO_TOURNAMENT_CREATORS=anyone, the default)
     "tournament_new": Url(only(ALL - {"anonymous"}), post=ALL - {"anonymous"}),
     "tournament_new_opengotha": Url(only(ALL - {"anonymous"}), post=ALL - {"anonymous"}),
@@ -170,6 +171,14 @@ EXPECTED: dict[str, Url] = {
     "manage_team_remove": Url(WRITE, post=ORGANIZERS),
     "manage_team_invite": Url(WRITE, post=ORGANIZERS),
     "manage_team_withdraw": Url(WRITE, post=ORGANIZERS),
+    "manage_teams": Url(only(ORGANIZERS)),
+    "manage_teams_add": Url(WRITE, post=ORGANIZERS),
+    "manage_teams_team": Url(only(ORGANIZERS)),
+    "manage_teams_rename": Url(WRITE, post=ORGANIZERS),
+    "manage_teams_delete": Url(WRITE, post=ORGANIZERS),
+    "manage_teams_member_add": Url(WRITE, post=ORGANIZERS),
+    "manage_teams_member_remove": Url(WRITE, post=ORGANIZERS),
+    "manage_teams_line_up": Url(WRITE, post=ORGANIZERS),
     "manage_programme": Url(only(ORGANIZERS)),
     "manage_discipline_add": Url(only(ORGANIZERS), post=ORGANIZERS),
     "manage_discipline": Url(only(ORGANIZERS), post=ORGANIZERS),
@@ -296,6 +305,10 @@ class Site:
         from tournament.services.team import invitation_create
 
         self.invitation = invitation_create(tournament=day.tournament, role="referee", user=day.user("organizer"))
+        # a team, for the teams pages (they answer in an individual tournament too)
+        from tournament.models import Team
+
+        self.team = Team.objects.create(tournament=day.tournament, number=1, name="Hannover")
 
     def kwargs(self, name: str, route: str) -> dict:  # noqa: C901
         day = self.day
@@ -309,6 +322,8 @@ class Site:
                 values["pk"] = self.registration.pk
             elif name.startswith("manage_discipline"):
                 values["pk"] = day.go.pk  # no round plays it
+            elif name.startswith("manage_teams_"):
+                values["pk"] = self.team.pk
             elif name.startswith("public_game"):
                 values["pk"] = day.game2.pk  # settled: its record is public
             else:
@@ -488,8 +503,12 @@ def _post_data(name: str, day) -> dict:
     }.get(name, {})
 
 
-#: Accepting an invitation gives the user a role: it goes last, so that no later POST is made with it.
-WRITING = sorted((name for name, url in EXPECTED.items() if url.post is not None), key=lambda n: (n == "invitation", n))
+#: Accepting an invitation gives the user a role: it goes last, so that no later POST is made with it;
+#: deletions go before it, so that the POSTs to what they delete find it.
+WRITING = sorted(
+    (name for name, url in EXPECTED.items() if url.post is not None),
+    key=lambda n: (n == "invitation", n.endswith("_delete"), n),
+)
 
 
 @pytest.mark.parametrize("role", ROLES)

@@ -37,6 +37,8 @@ from tournament.services import (
     round_edits,
     rounds,
     team,
+    team_rounds,
+    teams,
     tournaments,
 )
 
@@ -57,6 +59,15 @@ def _reported(d):
     Game.objects.filter(pk=d.game.pk).update(result="W", method="resignation", result_state="reported")
     d.game.refresh_from_db()
     return d.game
+
+
+def _team(d):
+    """A team of the day's tournament, with the day's first player in it."""
+    from tournament.models import Team, TeamMember
+
+    found = Team.objects.create(tournament=d.tournament, number=1, name="Hannover")
+    TeamMember.objects.create(team=found, registration=d.game.black)
+    return found
 
 
 #: name -> (the least role that may call it, a call with the acting user ``u``)
@@ -240,6 +251,25 @@ CALLS = {
     "publication.publication_stop": (
         "organizer",
         lambda d, u: publication.publication_stop(tournament=d.tournament, user=u),
+    ),
+    "teams.team_create": ("organizer", lambda d, u: teams.team_create(tournament=d.tournament, name="Celle", user=u)),
+    "teams.team_rename": ("organizer", lambda d, u: teams.team_rename(team=_team(d), name="Celle", user=u)),
+    "teams.team_delete": ("organizer", lambda d, u: teams.team_delete(team=_team(d), user=u)),
+    "teams.team_member_add": (
+        "organizer",
+        lambda d, u: teams.team_member_add(team=_team(d), registration=d.game2.black, user=u),
+    ),
+    "teams.team_member_remove": (
+        "organizer",
+        lambda d, u: teams.team_member_remove(team=_team(d), registration=d.game.black, user=u),
+    ),
+    "teams.line_up_set": (
+        "organizer",
+        lambda d, u: teams.line_up_set(team=_team(d), round=_round2(d), players=[d.game.black], user=u),
+    ),
+    "team_rounds.team_round_store": (
+        "organizer",
+        lambda d, u: team_rounds.team_round_store(round=_round2(d), matches=[], user=u),
     ),
     "live.set_scorer": ("organizer", lambda d, u: live.set_scorer(game=d.game, username="nobody", user=u)),
     "live.take_over": (
