@@ -100,7 +100,7 @@ def test_members_join_one_team_only(teams):
 
 
 def test_a_team_has_at_most_its_members(teams):
-    for i in range(limits.MAX_TEAM_MEMBERS - 4):
+    for _i in range(limits.MAX_TEAM_MEMBERS - 4):
         team_member_add(team=teams.teams[0], registration=make_player(teams.tournament), user=teams.organizer)
     with pytest.raises(ValidationError, match="at most"):
         team_member_add(team=teams.teams[0], registration=make_player(teams.tournament), user=teams.organizer)

@@ -27,11 +27,14 @@ def test_the_list_and_a_team_s_page_for_the_organizer(orga, teams):
     assert page.status_code == 200
     text = page.content.decode()
     assert "Hannover" in text and "Köln" in text and 'id="team-create"' in text
-    assert reverse("manage_teams", args=[teams.tournament.slug]) in orga.get(_url(teams, "manage_settings")).content.decode()
+    assert (
+        reverse("manage_teams", args=[teams.tournament.slug])
+        in orga.get(_url(teams, "manage_settings")).content.decode()
+    )
     page = orga.get(_url(teams, "manage_teams_team", teams.teams[0]))
     text = page.content.decode()
     assert page.status_code == 200 and "Line-up for round 1" in text
-    for b, p in enumerate(teams.members[0][:3], 1):  # by rating, preselected
+    for p in teams.members[0][:3]:  # by rating, preselected
         assert f'<option value="{p.pk}" selected>' in text
 
 
@@ -113,9 +116,10 @@ def test_an_individual_tournament_says_how_to_play_in_teams(client, day):
     client.force_login(day.user("organizer"))
     page = client.get(reverse("manage_teams", args=[day.tournament.slug]))
     assert page.status_code == 200 and 'id="not-teams"' in page.content.decode()
-    assert reverse("manage_teams", args=[day.tournament.slug]) not in client.get(
-        reverse("manage_settings", args=[day.tournament.slug])
-    ).content.decode()
+    assert (
+        reverse("manage_teams", args=[day.tournament.slug])
+        not in client.get(reverse("manage_settings", args=[day.tournament.slug])).content.decode()
+    )
     refused = client.post(reverse("manage_teams_add", args=[day.tournament.slug]), {"name": "X"})
     assert refused.status_code == 422 and "not a team tournament" in refused.content.decode()
 

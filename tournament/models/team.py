@@ -46,7 +46,7 @@ assert all(limits.MIN_TEAM_BOARDS <= n <= limits.MAX_TEAM_BOARDS for n in TEAM_B
 
 def team_boards(kind: str) -> int:
     """The boards a team plays on in an event of ``kind``; 0 for an individual event."""
-    return TEAM_BOARDS.get(kind, 0)  # type: ignore[call-overload]
+    return TEAM_BOARDS.get(kind, 0)  # type: ignore[call-overload]  # a str finds its choice
 
 
 def kind_of_boards(boards: int) -> str:

@@ -207,8 +207,8 @@ def teams(t: Tournament) -> dict:
         else []
     )
     boards: dict[int, list[dict]] = {}
-    for match_id, board, pk in Game.objects.filter(match__in=list(matches)).order_by("board").values_list(
-        "match_id", "board", "pk"
+    for match_id, board, pk in (
+        Game.objects.filter(match__in=list(matches)).order_by("board").values_list("match_id", "board", "pk")
     ):
         boards.setdefault(match_id, []).append({"board": board, "game": pk})
     return {

@@ -66,7 +66,7 @@ def _matches(rows: TeamRows, games: Sequence[Game], placed: dict[tuple[int, int]
         pair = tuple(sorted((id(black[0]), id(white[0]))))
         boards[(game.round.number, *pair)].append((game, black[1]))
     tables: dict[int, int] = defaultdict(int)
-    for (number, _a, _b), board_games in sorted(boards.items(), key=lambda item: min(g.table for g, _ in item[1])):
+    for (number, _a, _b), board_games in sorted(boards.items(), key=lambda item: min(g.table for g, _board in item[1])):
         if len({b for _g, b in board_games}) != len(board_games):
             continue  # two games on one board: not a match OpenGotha made
         board_games.sort(key=lambda gb: gb[1])

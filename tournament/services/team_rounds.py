@@ -113,45 +113,54 @@ def team_round_store(*, round: Round, matches: Sequence[TeamMatch], user) -> lis
     return made
 
 
-def _check(round_, matches, boards, teams, team_of, players) -> None:  # noqa: C901 - one refusal per rule, in order
+def _check(round_, matches, boards, teams, team_of, players) -> None:
     """Refuse matches the tournament cannot hold, naming the first thing wrong."""
     if len(matches) > limits.MAX_TEAMS // 2:
         raise ValidationError(_("Too many matches."))
     seen_teams: set[int] = set()
     tables: set[int] = set()
     for m in matches:
-        if m.team1 not in teams or m.team2 not in teams or m.team1 == m.team2:
-            raise ValidationError(_("A match names a team of another tournament, or one team twice."))
-        if not 1 <= m.table <= limits.MAX_TABLE // limits.MAX_TEAM_BOARDS or m.table in tables:
-            raise ValidationError(_("Table %(table)s is not free.") % {"table": m.table})
-        tables.add(m.table)
-        for t in (m.team1, m.team2):
-            if t in seen_teams:
-                raise ValidationError(_("%(team)s has two matches in this round.") % {"team": teams[t].name})
-            seen_teams.add(t)
+        _check_match(m, teams, tables, seen_teams)
         if sorted(b.board for b in m.boards) != list(range(1, boards + 1)):
             raise ValidationError(
                 _("%(team1)s – %(team2)s: a match has a game on each of its %(boards)s boards.")
                 % {"team1": teams[m.team1].name, "team2": teams[m.team2].name, "boards": boards}
             )
         for b in m.boards:
-            sides = {team_of.get(b.black), team_of.get(b.white)}
-            if sides != {m.team1, m.team2}:
-                raise ValidationError(
-                    _("Board %(board)s of %(team1)s – %(team2)s: each team's own player on each side.")
-                    % {"board": b.board, "team1": teams[m.team1].name, "team2": teams[m.team2].name}
-                )
-            if not 0 <= b.handicap <= limits.MAX_HANDICAP:
-                raise ValidationError(_("A handicap goes from 0 to %(most)s.") % {"most": limits.MAX_HANDICAP})
-            if b.komi is not None and not limits.MIN_KOMI <= b.komi <= limits.MAX_KOMI:
-                raise ValidationError(_("The komi is out of range."))
-            for pk in (b.black, b.white):
-                player = players[pk]
-                if player.status == Registration.Status.WITHDRAWN or round_.number in (player.absent_rounds or []):
-                    raise ValidationError(
-                        _("%(player)s does not play in round %(round)s.")
-                        % {"player": player.spoken_name, "round": round_.number}
-                    )
+            _check_board(round_, m, b, teams, team_of, players)
     placed = [pk for m in matches for b in m.boards for pk in (b.black, b.white)]
     if len(placed) != len(set(placed)):
         raise ValidationError(_("A player has two games in this round."))
+
+
+def _check_match(m: TeamMatch, teams, tables: set[int], seen_teams: set[int]) -> None:
+    """Two teams of the tournament at a free table, each team in one match."""
+    if m.team1 not in teams or m.team2 not in teams or m.team1 == m.team2:
+        raise ValidationError(_("A match names a team of another tournament, or one team twice."))
+    if not 1 <= m.table <= limits.MAX_TABLE // limits.MAX_TEAM_BOARDS or m.table in tables:
+        raise ValidationError(_("Table %(table)s is not free.") % {"table": m.table})
+    tables.add(m.table)
+    for t in (m.team1, m.team2):
+        if t in seen_teams:
+            raise ValidationError(_("%(team)s has two matches in this round.") % {"team": teams[t].name})
+        seen_teams.add(t)
+
+
+def _check_board(round_, m: TeamMatch, b: BoardPair, teams, team_of, players) -> None:
+    """A player of each team, both playing in the round; handicap and komi within the site's limits."""
+    if {team_of.get(b.black), team_of.get(b.white)} != {m.team1, m.team2}:
+        raise ValidationError(
+            _("Board %(board)s of %(team1)s – %(team2)s: each team's own player on each side.")
+            % {"board": b.board, "team1": teams[m.team1].name, "team2": teams[m.team2].name}
+        )
+    if not 0 <= b.handicap <= limits.MAX_HANDICAP:
+        raise ValidationError(_("A handicap goes from 0 to %(most)s.") % {"most": limits.MAX_HANDICAP})
+    if b.komi is not None and not limits.MIN_KOMI <= b.komi <= limits.MAX_KOMI:
+        raise ValidationError(_("The komi is out of range."))
+    for pk in (b.black, b.white):
+        player = players[pk]
+        if player.status == Registration.Status.WITHDRAWN or round_.number in (player.absent_rounds or []):
+            raise ValidationError(
+                _("%(player)s does not play in round %(round)s.")
+                % {"player": player.spoken_name, "round": round_.number}
+            )

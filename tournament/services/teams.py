@@ -138,9 +138,7 @@ def team_member_add(*, team: Team, registration: Registration, user) -> TeamMemb
     if registration.status == Registration.Status.WITHDRAWN:
         raise TeamError(_("%(player)s has withdrawn.") % {"player": registration.spoken_name}, code="withdrawn")
     if current.members.count() >= limits.MAX_TEAM_MEMBERS:
-        raise TeamError(
-            _("A team has at most %(most)s members.") % {"most": limits.MAX_TEAM_MEMBERS}, code="full"
-        )
+        raise TeamError(_("A team has at most %(most)s members.") % {"most": limits.MAX_TEAM_MEMBERS}, code="full")
     member = TeamMember(team=current, registration=registration)
     save_checked(member)
     log_change(current, "team.member.add", user=user, after={"team": current.name, "player": registration.spoken_name})

@@ -26,9 +26,9 @@ from tournament.permissions import (
 from tournament.publishing.context import of_request as published_copy_of
 from tournament.selectors.official import official
 from tournament.selectors.round_day import games_by_table, not_playing
-from tournament.selectors.teams import match_lines, public_teams
 from tournament.selectors.rows import tournament_by_slug
 from tournament.selectors.standings import standings_version
+from tournament.selectors.teams import match_lines, public_teams
 
 from .fragments import kept_html
 from .games import _move_param
