@@ -73,6 +73,13 @@ ACTIONS = {
     "publication.start": gettext_lazy("publishing on the web turned on"),
     "publication.stop": gettext_lazy("publishing on the web turned off"),
     "publication.request": gettext_lazy("publishing on the web asked for"),
+    "team.create": gettext_lazy("team added"),
+    "team.rename": gettext_lazy("team renamed"),
+    "team.delete": gettext_lazy("team deleted"),
+    "team.member.add": gettext_lazy("team member added"),
+    "team.member.remove": gettext_lazy("team member removed"),
+    "team.line_up": gettext_lazy("line-up set"),
+    "team.round.pair": gettext_lazy("team round paired"),
     "admin.change": gettext_lazy("changed in the Django admin"),
     "admin.add": gettext_lazy("added in the Django admin"),
 }
@@ -87,6 +94,7 @@ OBJECTS = {
     "discipline": gettext_lazy("discipline"),
     "tournamentrole": gettext_lazy("role"),
     "tournamentinvitation": gettext_lazy("invitation"),
+    "team": gettext_lazy("team"),
 }
 
 #: Keys of the entries' before and after, in words (registration fields use their own names).
@@ -119,6 +127,11 @@ KEYS = {
     "unmarked": gettext_lazy("counted again"),
     "count": gettext_lazy("count"),
     "asked_by": gettext_lazy("asked by"),
+    "team": gettext_lazy("team"),
+    "members": gettext_lazy("members"),
+    "boards": gettext_lazy("boards"),
+    "matches": gettext_lazy("matches"),
+    "teams": gettext_lazy("teams"),
 }
 
 #: Keys that are the machine's own (ids, the pairing's cost terms): not shown.

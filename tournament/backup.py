@@ -46,11 +46,15 @@ from tournament.models import (
     Discipline,
     Game,
     GameReplay,
+    LineUp,
     LiveRecord,
+    Match,
     PairConstraint,
     PairingRecord,
     Registration,
     Round,
+    Team,
+    TeamMember,
     Tournament,
     TournamentInvitation,
     TournamentRole,
@@ -68,6 +72,10 @@ MODELS = (
     Discipline,
     Round,
     Registration,
+    Team,
+    TeamMember,
+    LineUp,
+    Match,
     Game,
     LiveRecord,
     Bye,
@@ -110,6 +118,10 @@ def _querysets(t: Tournament) -> dict:
         Discipline: t.disciplines.all(),
         Round: t.rounds.all(),
         Registration: t.registrations.all(),
+        Team: t.teams.all(),
+        TeamMember: TeamMember.objects.filter(team__tournament=t),
+        LineUp: LineUp.objects.filter(round__tournament=t),
+        Match: Match.objects.filter(round__tournament=t),
         Game: Game.objects.filter(round__tournament=t),
         LiveRecord: LiveRecord.objects.filter(game__round__tournament=t),
         Bye: Bye.objects.filter(round__tournament=t),
@@ -255,11 +267,9 @@ def _check_objects(data: dict) -> None:
     if len(tournaments) != 1 or tournaments[0]["fields"].get("slug") != data.get("tournament"):
         raise DumpError("a tournament backup holds exactly one tournament, the one it names")
     t_pk = tournaments[0]["pk"]
-    rounds = {row["pk"] for row in objects if row["model"] == "tournament.round"}
-    registrations = {row["pk"] for row in objects if row["model"] == "tournament.registration"}
-    games = {row["pk"] for row in objects if row["model"] == "tournament.game"}
+    own = {name: {row["pk"] for row in objects if row["model"] == f"tournament.{name}"} for name in _REFERRED}
     for row in objects:
-        if not _belongs(row["model"], row["fields"], t_pk, rounds, registrations, games):
+        if not _belongs(row["model"], row["fields"], t_pk, own):
             model = row["model"]
             raise DumpError(f"{model} {row.get('pk')} does not belong to the tournament of the backup")
 
@@ -399,19 +409,45 @@ _OWN_BY_TOURNAMENT = {
     "tournament.tournamentrole",
     "tournament.tournamentinvitation",
     "tournament.auditentry",
+    "tournament.team",
 }
 
 
-def _belongs(model: str, f: dict, t_pk, rounds: set, registrations: set, games: set) -> bool:
-    """Whether one row of a backup belongs to the backup's tournament."""
+#: The rows other rows refer to, whose ids :func:`_belongs` checks (by model name).
+_REFERRED = ("round", "registration", "game", "team", "match")
+
+
+def _players(f: dict, own: dict[str, set], *names: str) -> bool:
+    return {f.get(name) for name in names} <= own["registration"]
+
+
+#: For each model not of :data:`_OWN_BY_TOURNAMENT`: whether a row (its fields ``f``) belongs to the tournament
+#: ``t`` whose rows of :data:`_REFERRED` have the ids ``own`` (by model name).
+_BELONGS = {
+    "tournament.pairconstraint": lambda f, t, own: (
+        f.get("tournament") == t and _players(f, own, "player_a", "player_b")
+    ),
+    "tournament.game": lambda f, t, own: (
+        f.get("round") in own["round"]
+        and _players(f, own, "black", "white")
+        and (f.get("match") is None or f.get("match") in own["match"])
+    ),
+    "tournament.bye": lambda f, t, own: f.get("round") in own["round"] and _players(f, own, "player"),
+    "tournament.liverecord": lambda f, t, own: f.get("game") in own["game"],
+    "tournament.teammember": lambda f, t, own: f.get("team") in own["team"] and _players(f, own, "registration"),
+    "tournament.lineup": lambda f, t, own: (
+        f.get("round") in own["round"] and f.get("team") in own["team"] and _players(f, own, "player")
+    ),
+    "tournament.match": lambda f, t, own: (
+        f.get("round") in own["round"] and {f.get("team1"), f.get("team2")} <= own["team"]
+    ),
+}
+
+
+def _belongs(model: str, f: dict, t_pk, own: dict[str, set]) -> bool:
+    """Whether one row of a backup belongs to the backup's tournament (``own``: the ids of its rows of
+    :data:`_REFERRED`, by model name)."""
     if model in _OWN_BY_TOURNAMENT:
         return f.get("tournament") == t_pk
-    if model == "tournament.pairconstraint":
-        return f.get("tournament") == t_pk and {f.get("player_a"), f.get("player_b")} <= registrations
-    if model == "tournament.game":
-        return f.get("round") in rounds and {f.get("black"), f.get("white")} <= registrations
-    if model == "tournament.bye":
-        return f.get("round") in rounds and f.get("player") in registrations
-    if model == "tournament.liverecord":
-        return f.get("game") in games
-    return True
+    rule = _BELONGS.get(model)
+    return rule is None or rule(f, t_pk, own)

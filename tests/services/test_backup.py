@@ -185,3 +185,57 @@ def test_a_backup_within_the_limits_comes_back(two):
     _first("tournament.registration")(data)["absent_rounds"] = [999]
     t = load_tournament(data)
     assert list(t.rounds.values_list("number", flat=True)) == [999]
+
+
+def _team_shape(t):
+    from tournament.models import Game, LineUp, Match, TeamMember
+
+    return (
+        t.event_kind,
+        sorted(t.teams.values_list("number", "name")),
+        sorted(TeamMember.objects.filter(team__tournament=t).values_list("team__name", "registration__surname")),
+        sorted(
+            LineUp.objects.filter(round__tournament=t).values_list(
+                "round__number", "team__name", "board", "player__surname"
+            )
+        ),
+        sorted(
+            Match.objects.filter(round__tournament=t).values_list(
+                "round__number", "table", "team1__name", "team2__name"
+            )
+        ),
+        sorted(
+            Game.objects.filter(round__tournament=t).values_list("table", "match__table", "board", "black__surname")
+        ),
+    )
+
+
+def test_a_team_tournament_comes_back_with_its_teams_line_ups_and_matches(teams):
+    from tournament.services.team_rounds import BoardPair, TeamMatch, team_round_store
+
+    boards = tuple(
+        BoardPair(board=n, black=teams.members[0][n - 1].pk, white=teams.members[1][n - 1].pk) for n in (1, 2, 3)
+    )
+    match = TeamMatch(table=1, team1=teams.teams[0].pk, team2=teams.teams[1].pk, boards=boards)
+    team_round_store(round=teams.round1, matches=[match], user=teams.organizer)
+    before = _team_shape(teams.tournament)
+    data = json.loads(json.dumps(dump_tournament(teams.tournament)))
+    teams.tournament.slug = "moved-away"
+    teams.tournament.save()
+    restored = load_tournament(data)
+    assert restored.pk != teams.tournament.pk and _team_shape(restored) == before
+    assert len(before[4]) == 1 and len(before[2]) == 16 and len(before[3]) == 6
+
+
+@pytest.mark.parametrize("model", ["tournament.teammember", "tournament.lineup"])
+def test_a_backup_s_team_rows_name_the_tournament_s_own_players(teams, model):
+    from tournament.models import LineUp
+
+    LineUp.objects.create(round=teams.round1, team=teams.teams[0], board=1, player=teams.members[0][0])
+    data = copy.deepcopy(dump_tournament(teams.tournament))
+    row = next(o for o in data["objects"] if o["model"] == model)
+    row["fields"]["registration" if model.endswith("member") else "player"] = 999999
+    teams.tournament.slug = "moved-away"
+    teams.tournament.save()
+    with pytest.raises(DumpError, match="does not belong"):
+        load_tournament(data)

@@ -129,3 +129,15 @@ def test_the_event_kind_on_the_create_page(client, teams):
     page = client.get(reverse("tournament_new")).content.decode()
     assert 'name="event_kind"' in page and "Teams of 3 boards" in page
     TournamentRole.objects.filter(user=teams.organizer).exists()
+
+
+def test_the_audit_log_says_what_happened_to_the_teams(orga, teams):
+    orga.post(_url(teams, "manage_teams_add"), {"name": "Bremen"})
+    m = teams.members[0]
+    orga.post(
+        _url(teams, "manage_teams_line_up", teams.teams[0]),
+        {"board_1": m[1].pk, "board_2": m[0].pk, "board_3": m[2].pk},
+    )
+    text = orga.get(reverse("audit_log", args=[teams.tournament.slug])).content.decode()
+    assert "team added" in text and "Bremen" in text and "line-up set" in text
+    assert m[1].spoken_name in text

@@ -84,7 +84,7 @@ def team_create(*, tournament: Tournament, name: str, user) -> Team:
     team = Team(tournament=tournament, name=_name(name), number=number)
     team.full_clean()
     save_checked(team)
-    log_change(team, "team.create", user=user, after={"team": team.name, "number": team.number})
+    log_change(team, "team.create", user=user, after={"team": team.name})
     return team
 
 
