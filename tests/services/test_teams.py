@@ -191,3 +191,36 @@ def test_the_round_stays_planned_when_the_pairing_is_refused(teams):
         )
     teams.round1.refresh_from_db()
     assert teams.round1.status == Round.Status.PLANNED
+
+
+def test_merging_two_registrations_keeps_the_team_and_the_line_ups(teams):
+    from tournament.services.registrations import registration_merge
+
+    m = teams.members[0]
+    line_up_set(team=teams.teams[0], round=teams.round1, players=m[:3], user=teams.organizer)
+    twin = make_player(teams.tournament, surname="Zwilling")
+    registration_merge(keep=twin, drop=m[0], user=teams.organizer)
+    assert TeamMember.objects.get(registration=twin).team == teams.teams[0]
+    assert LineUp.objects.get(round=teams.round1, team=teams.teams[0], board=1).player == twin
+    with pytest.raises(ValidationError, match="two different teams"):
+        registration_merge(keep=twin, drop=teams.members[1][0], user=teams.organizer)
+
+
+def test_the_kind_of_event_changes_until_a_round_is_paired(teams):
+    from tournament.services.tournaments import tournament_update_settings
+
+    line_up_set(team=teams.teams[0], round=teams.round1, players=teams.members[0][:3], user=teams.organizer)
+    tournament_update_settings(tournament=teams.tournament, data={"event_kind": "team2"}, user=teams.organizer)
+    teams.tournament.refresh_from_db()
+    assert teams.tournament.boards == 2 and not LineUp.objects.exists()  # made for three boards
+    _pair_round1_of_two(teams)
+    with pytest.raises(ValidationError, match="cannot change any more"):
+        tournament_update_settings(tournament=teams.tournament, data={"event_kind": "team4"}, user=teams.organizer)
+
+
+def _pair_round1_of_two(teams) -> None:
+    boards = tuple(
+        BoardPair(board=n, black=teams.members[0][n - 1].pk, white=teams.members[1][n - 1].pk) for n in (1, 2)
+    )
+    match = TeamMatch(table=1, team1=teams.teams[0].pk, team2=teams.teams[1].pk, boards=boards)
+    team_round_store(round=teams.round1, matches=[match], user=teams.organizer)

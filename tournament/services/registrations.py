@@ -12,7 +12,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournament.models import AuditEntry, Bye, Game, PairConstraint, Registration, Tournament
+from tournament.models import AuditEntry, Bye, Game, LineUp, PairConstraint, Registration, TeamMember, Tournament
 from tournament.models.registration import PLAYER_FIELDS
 from tournament.permissions import ORGANIZER, require, require_own_or
 
@@ -186,6 +186,19 @@ _FILL_FIELDS = ("surname_latin", "given_name_latin", "club", "egd_pin", "email",
 
 
 @transaction.atomic
+def _merge_teams(keep: Registration, drop: Registration) -> None:
+    """A team tournament: ``drop``'s team and line-ups go to ``keep`` (refused when the two are in two
+    different teams); a round where both are lined up keeps ``keep``'s place."""
+    teams = dict(TeamMember.objects.filter(registration__in=[keep, drop]).values_list("registration_id", "team_id"))
+    if keep.pk in teams and drop.pk in teams and teams[keep.pk] != teams[drop.pk]:
+        raise ValidationError(_("The two registrations are in two different teams; take one out of its team first."))
+    if drop.pk in teams and keep.pk not in teams:
+        TeamMember.objects.filter(registration=drop).update(registration=keep)
+    kept_rounds = LineUp.objects.filter(player=keep).values_list("round_id", flat=True)
+    LineUp.objects.filter(player=drop, round_id__in=list(kept_rounds)).delete()
+    LineUp.objects.filter(player=drop).update(player=keep)
+
+
 def registration_merge(*, keep: Registration, drop: Registration, user, reason: str = "") -> Registration:
     """Make two registrations of one person one: ``drop``'s games, byes and constraints go to ``keep``.
 
@@ -210,6 +223,7 @@ def registration_merge(*, keep: Registration, drop: Registration, user, reason: 
         )
     if keep.user_id and drop.user_id and keep.user_id != drop.user_id:
         raise ValidationError(_("The two registrations belong to two different accounts; unlink one of them first."))
+    _merge_teams(keep, drop)
     before = {"kept": audit_data(keep), "merged": {"player": drop.spoken_name, **audit_data(drop)}}
     now = timezone.now()
     Game.objects.filter(black=drop).update(black=keep, version=F("version") + 1, updated_at=now)
