@@ -182,9 +182,10 @@ def line_up_set(*, team: Team, round: Round, players: Sequence[Registration], us
     """Set the team's line-up for a planned round: ``players`` board 1 first, one for each board, each a
     member of the team who plays in that round."""
     require(user, team.tournament, ORGANIZER)
+    # the round first, then the team: the order the round's pairing takes them in (no deadlock)
+    round_ = Round.objects.select_for_update().get(pk=round.pk)
     current = _current(team)
     tournament = current.tournament
-    round_ = Round.objects.select_for_update().get(pk=round.pk)
     if round_.tournament_id != tournament.pk:
         raise TeamError(_("The round belongs to another tournament."), code="foreign")
     if round_.status != Round.Status.PLANNED:
