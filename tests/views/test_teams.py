@@ -141,3 +141,16 @@ def test_the_audit_log_says_what_happened_to_the_teams(orga, teams):
     text = orga.get(reverse("audit_log", args=[teams.tournament.slug])).content.decode()
     assert "team added" in text and "Bremen" in text and "line-up set" in text
     assert m[1].spoken_name in text
+
+
+def test_a_team_tournament_is_created_on_the_create_page(client, teams):
+    from tournament.models import Tournament
+
+    client.force_login(teams.organizer)
+    data = {"name": "Liga", "start_date": "2027-03-06", "time_zone": "Europe/Berlin", "pairing_system": "swiss"}
+    client.post(reverse("tournament_new"), {**data, "event_kind": "team4"})
+    assert Tournament.objects.get(name="Liga").boards == 4
+    client.post(reverse("tournament_new"), {**data, "name": "Einzel"})  # without the field: individual
+    assert not Tournament.objects.get(name="Einzel").is_team_event
+    refused = client.post(reverse("tournament_new"), {**data, "name": "Falsch", "event_kind": "team9"})
+    assert refused.status_code == 422 and not Tournament.objects.filter(name="Falsch").exists()

@@ -13,7 +13,7 @@ from tournament.files.egd_time import parse_time_control
 from tournament.forms.inputs import CountryInCapitals, CountryInput, DateInput
 from tournament.limits import MAX_HANDICAP
 from tournament.local_time import is_zone_name, zone_names
-from tournament.models import Tournament
+from tournament.models import EventKind, Tournament
 from tournament.models.tournament import (
     CREATE_FIELDS,
     MAX_CRITERIA,
@@ -164,6 +164,10 @@ class TournamentCreateForm(CountryInCapitals, forms.ModelForm):
         self.fields["slug"].required = False
         self.fields["end_date"].required = False
         self.fields["end_date"].help_text = _("Empty: the same day.")
+        self.fields["event_kind"].required = False  # not sent: each player on their own
+
+    def clean_event_kind(self):
+        return self.cleaned_data.get("event_kind") or EventKind.INDIVIDUAL
 
     def clean(self):
         data = super().clean()
@@ -239,6 +243,7 @@ class TournamentSettingsForm(CountryInCapitals, forms.ModelForm):
         )
         if self.instance.pk and not self.is_bound:
             self.initial["version"] = settings_version(self.instance)
+        self.fields["event_kind"].required = False  # not sent: unchanged
         for name, reason in self.locked.items():
             if name in self.fields:
                 self.fields[name].disabled = True
@@ -253,6 +258,8 @@ class TournamentSettingsForm(CountryInCapitals, forms.ModelForm):
     def changes(self) -> dict:
         """The settings as the form has them (for the service, which compares them with the database)."""
         data = {name: self.cleaned_data[name] for name in self.Meta.fields if name in self.cleaned_data}
+        if not data.get("event_kind"):
+            data.pop("event_kind", None)
         return {name: value for name, value in data.items() if name not in self.locked}
 
     def validate_unique(self):
