@@ -107,3 +107,17 @@ def test_only_an_organizer_stores_a_pairing_and_only_in_a_team_tournament(teams)
     round_ = make_round(individual, make_discipline(individual))
     with pytest.raises(PermissionDenied):
         team_round_store(round=round_, matches=[], user=teams.organizer)
+
+
+def test_a_match_s_boards_are_not_swapped_or_unpaired_by_hand(teams):
+    from tournament.services.round_edits import game_move_table, game_swap_players, game_unpair
+
+    team_round_store(round=teams.round1, matches=[_match(teams, 1, 0, 1)], user=teams.organizer)
+    first = teams.round1.games.get(board=1)
+    with pytest.raises(ValidationError, match="board of a team match"):
+        game_unpair(game=first, user=teams.organizer)
+    with pytest.raises(ValidationError, match="board of a team match"):
+        game_swap_players(round=teams.round1, player_a=first.black, player_b=first.white, user=teams.organizer)
+    assert Game.objects.filter(match__isnull=False).count() == 3
+    moved = game_move_table(game=first, table=9, user=teams.organizer)
+    assert (moved.table, moved.match_id, moved.board) == (9, first.match_id, 1)  # another table keeps the board

@@ -69,6 +69,17 @@ def _playing(round_: Round, *players: Registration) -> None:
             )
 
 
+def _not_a_board(games) -> None:
+    """Refuse an edit of a team match's board: its players are their teams' line-up (remove the round's
+    pairing to change it)."""
+    board = next((g for g in games if g.match_id is not None), None)
+    if board is not None:
+        raise ValidationError(
+            _("Table %(table)s is a board of a team match: remove the round's pairing to change it.")
+            % {"table": board.table}
+        )
+
+
 def _write(round_: Round, before: list[Game], edit: edits.Edit, *, pinned: bool = True) -> list[Game]:
     """Replace the games at the edit's tables by the edit's games there (two steps: the unique
     places of a round never collide)."""
@@ -109,6 +120,7 @@ def game_swap_players(
     require(user, round.tournament, ORGANIZER)
     round_ = _locked_round(round)
     games, names, edit = _plan(round_, edits.swap_players, player_a, player_b)
+    _not_a_board([g for g in games if g.table in edit.changed])
     before = [_seat(g, names) for g in games if g.table in edit.changed]
     made = _write(round_, games, edit)
     warnings = [warning_data(w, names) for w in edit.warnings]
@@ -132,6 +144,7 @@ def game_unpair(*, game: Game, user) -> Round:
     current = next((g for g in games if g.pk == game.pk), None)
     if current is None:
         raise ValidationError(_("This game is not in the round any more."))
+    _not_a_board([current])
     _t, plain = plain_round(round_, games)
     try:
         edits.unpair_game(plain, current.table)
