@@ -224,3 +224,15 @@ def _pair_round1_of_two(teams) -> None:
     )
     match = TeamMatch(table=1, team1=teams.teams[0].pk, team2=teams.teams[1].pk, boards=boards)
     team_round_store(round=teams.round1, matches=[match], user=teams.organizer)
+
+
+def test_every_team_s_line_up_of_a_round_in_a_few_queries(teams, django_assert_max_num_queries):
+    from tournament.selectors.teams import round_line_ups
+
+    m = teams.members
+    line_up_set(team=teams.teams[1], round=teams.round1, players=[m[1][2], m[1][1], m[1][0]], user=teams.organizer)
+    with django_assert_max_num_queries(4):
+        found = round_line_ups(teams.round2)
+    assert found[teams.teams[1].pk] == [m[1][2], m[1][1], m[1][0]]  # round 1's, carried on
+    assert found[teams.teams[0].pk] == m[0][:3]  # by rating
+    assert {pk: line_up(v, teams.round2, 3) for pk, v in ((v.pk, v) for v in teams_of(teams.tournament))} == found

@@ -82,18 +82,39 @@ def stored_line_up(team: Team, round_: Round) -> dict[int, Registration]:
 def line_up(team: TeamView, round_: Round, boards: int) -> list[Registration | None]:
     """The team's line-up for the round, board 1 first (``None`` for a board nobody can take): the stored
     one, else the default of the module's docstring."""
-    stored = stored_line_up(team.team, round_)
-    if stored:
-        return [stored.get(b) for b in range(1, boards + 1)]
-    members = {p.pk: p for p in team.members}
-    earlier = list(
-        LineUp.objects.filter(team=team.team, round__number__lt=round_.number, round__tournament=round_.tournament_id)
-        .order_by("-round__number", "board")
-        .values_list("round__number", "player_id")
+    rows = LineUp.objects.filter(
+        team=team.team, round__number__lte=round_.number, round__tournament=round_.tournament_id
     )
-    latest = [pk for number, pk in earlier if number == earlier[0][0]] if earlier else []
-    chosen = [members[pk] for pk in latest if pk in members and plays(members[pk], round_.number)][:boards]
-    rest = [p for p in team.members if p not in chosen and plays(p, round_.number)]
+    return _line_up_of(team, list(rows.values_list("round__number", "board", "player_id")), round_.number, boards)
+
+
+def round_line_ups(round_: Round) -> dict[int, list[Registration | None]]:
+    """Every team's line-up for the round (:func:`line_up`), by the team's id, in three queries: what the
+    team pairing takes."""
+    tournament = round_.tournament
+    rows: dict[int, list[tuple[int, int, int]]] = {}
+    found = LineUp.objects.filter(round__tournament=tournament, round__number__lte=round_.number)
+    for team_id, number, board, player_id in found.values_list("team_id", "round__number", "board", "player_id"):
+        rows.setdefault(team_id, []).append((number, board, player_id))
+    return {
+        view.pk: _line_up_of(view, rows.get(view.pk, []), round_.number, tournament.boards)
+        for view in teams_of(tournament)
+    }
+
+
+def _line_up_of(
+    team: TeamView, rows: list[tuple[int, int, int]], number: int, boards: int
+) -> list[Registration | None]:
+    """The line-up of round ``number`` from the team's stored ``(round, board, player id)`` rows up to it."""
+    members = {p.pk: p for p in team.members}
+    here = {board: pk for n, board, pk in rows if n == number}
+    if here:
+        return [members.get(here[b]) if b in here else None for b in range(1, boards + 1)]
+    earlier = [row for row in rows if row[0] < number]
+    last = max((n for n, _board, _pk in earlier), default=None)
+    latest = [pk for n, _board, pk in sorted(earlier, key=lambda row: row[1]) if n == last]
+    chosen = [members[pk] for pk in latest if pk in members and plays(members[pk], number)][:boards]
+    rest = [p for p in team.members if p not in chosen and plays(p, number)]
     chosen += rest[: boards - len(chosen)]
     return chosen + [None] * (boards - len(chosen))
 
