@@ -67,3 +67,10 @@ def test_the_api_of_an_individual_tournament_has_no_teams(client, day):
     data = client.get(reverse("api:teams", args=[day.tournament.slug])).json()
     assert data == {"boards": 0, "teams": [], "matches": []}
     assert client.get(reverse("api:teams", args=["nowhere"])).status_code == 404
+
+
+def test_the_organizer_s_round_page_shows_the_matches(client, teams):
+    _pair_and_publish(teams)
+    client.force_login(teams.organizer)
+    text = client.get(reverse("manage_round", args=[teams.tournament.slug, 1])).content.decode()
+    assert 'id="match-list"' in text and "Hamburg – Köln" in text

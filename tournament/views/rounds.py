@@ -27,6 +27,7 @@ from tournament.models.game import Result
 from tournament.pairing_words import bye_explanation_line, game_explanation, warning_text
 from tournament.selectors.round_day import game_warnings_kept, games_by_table, not_playing
 from tournament.selectors.standings import standings_version
+from tournament.selectors.teams import match_lines
 from tournament.services import round_edits as edit_services
 from tournament.services import rounds as round_services
 from tournament.services.round_edits import EDITABLE
@@ -158,6 +159,7 @@ def round_manage(request, tournament, roles, number):
             "roles": roles,
             "round": round_,
             "games_table": _games_table(request, tournament, round_, version),
+            "matches": match_lines(round_) if tournament.is_team_event else [],
             "has_games": bool(seated),
             "not_playing": absent,
             "warnings": _warnings(round_, pairing_info, version),
