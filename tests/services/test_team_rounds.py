@@ -121,3 +121,12 @@ def test_a_match_s_boards_are_not_swapped_or_unpaired_by_hand(teams):
     assert Game.objects.filter(match__isnull=False).count() == 3
     moved = game_move_table(game=first, table=9, user=teams.organizer)
     assert (moved.table, moved.match_id, moved.board) == (9, first.match_id, 1)  # another table keeps the board
+
+
+def test_a_team_round_is_not_paired_player_by_player(teams):
+    from tournament.services.rounds import round_pair
+
+    with pytest.raises(ValidationError, match="team against team"):
+        round_pair(round=teams.round1, user=teams.organizer)
+    teams.round1.refresh_from_db()
+    assert teams.round1.status == Round.Status.PLANNED and not Game.objects.exists()

@@ -146,6 +146,11 @@ def round_pair(*, round: Round, user) -> PairingOutcome:
             % {"number": round_.number, "status": round_.get_status_display()}
         )
     tournament = round_.tournament
+    if tournament.is_team_event:  # the team pairing stores its matches through services.team_rounds
+        raise RoundStateError(
+            _("%(tournament)s is a team tournament: its rounds are paired team against team, not player by player.")
+            % {"tournament": tournament.name}
+        )
     warnings = pairing_warnings_before(round_)
     _advance(round_, Round.Status.PLANNED, Round.Status.PAIRED)
 
