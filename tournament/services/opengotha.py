@@ -131,6 +131,8 @@ def export_opengotha(tournament: Tournament, *, discipline: Discipline | None = 
     if tournament.is_team_event:
         numbers = sorted(discipline.rounds.values_list("number", flat=True)) if discipline else []
         extra["others"] = _with_teams(tournament, extra.get("others", []), numbers, keys)
+    else:  # teams an imported file had, before the tournament became one of players on their own
+        extra["others"] = [raw for raw in extra.get("others", []) if ET.fromstring(raw).tag != "Teams"]
     players = tuple(replace(p, key=keys[p.key]) for p in data.players)
     games = tuple(replace(x, white=keys[x.white], black=keys[x.black]) for x in data.games)
     byes = tuple(replace(b, player=keys[b.player]) for b in data.byes)

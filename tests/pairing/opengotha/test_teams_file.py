@@ -178,3 +178,11 @@ def test_opengotha_reads_the_exported_teams_and_saves_them_the_same():
     assert again.event_kind == "team3"
     assert Match.objects.filter(round__tournament=again).count() == 4
     assert LineUp.objects.filter(round__tournament=again).count() == LineUp.objects.filter(round__tournament=t).count()
+
+
+def test_a_team_file_made_individual_exports_no_teams():
+    t = import_opengotha(team_file(played=0), slug="teams", user=SYSTEM)
+    Team.objects.filter(tournament=t).delete()
+    type(t).objects.filter(pk=t.pk).update(event_kind="individual")
+    t.refresh_from_db()
+    assert "<Teams" not in export_opengotha(t)
