@@ -30,6 +30,7 @@ PURE = [
     "tournament.files.standings_csv",
     "tournament.names",
     "tournament.result_codes",
+    "tournament.sides",
 ]
 
 
