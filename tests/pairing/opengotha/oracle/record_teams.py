@@ -36,13 +36,14 @@ CRITERIA = [
     ["TEAMP", "SOST", "BDW1U", "BDW2U", "BDW4U", "BDW5U"],
     ["MNR", "BDW9U", "BDW8U", "BDW7U", "BDW6U", "NULL"],
 ]
-#: name: (teams, boards, McMahon, seed)
+#: name: (teams, boards, McMahon, seed, handicap, the team one of whose round-2 line-up is absent)
 SCENARIOS = {
-    "teams-4x3-mm": (4, 3, True, 1),
-    "teams-6x2-swiss": (6, 2, False, 2),
-    "teams-8x4-mm": (8, 4, True, 3),
-    "teams-5x5-swiss": (5, 5, False, 4),
-    "teams-7x3-mm": (7, 3, True, 5),
+    "teams-4x3-mm": (4, 3, True, 1, True, None),
+    "teams-6x2-swiss": (6, 2, False, 2, False, "Lyon"),
+    "teams-8x4-mm": (8, 4, True, 3, True, None),
+    "teams-5x5-swiss": (5, 5, False, 4, False, None),
+    "teams-7x3-mm": (7, 3, True, 5, True, None),
+    "teams-4x2-mm-even": (4, 2, True, 6, False, None),
 }
 ROUNDS = 3
 #: Names of letters A-Z only: OpenGotha's key of a player is the name and first name upper-cased.
@@ -57,7 +58,7 @@ def _letters(text: str) -> str:
 
 def scenario(name: str) -> tuple[ET.Element, list[str]]:
     """The members' file and the scenario's lines."""
-    n_teams, boards, mcmahon, seed = SCENARIOS[name]
+    n_teams, boards, mcmahon, seed, handicap, absent = SCENARIOS[name]
     rnd = random.Random(seed)
     root = ET.Element("Tournament", {"dataVersion": "201", "fullVersionNumber": "3.51.02"})
     players_el = ET.SubElement(root, "Players")
@@ -105,6 +106,10 @@ def scenario(name: str) -> tuple[ET.Element, list[str]]:
         by_rating = [k for k, _ in sorted(ms, key=lambda m: -m[1])]
         for r in range(1, ROUNDS + 1):
             lineup = by_rating[:boards]
+            if team == absent and r == 2:  # board 1 does not take part: the team is not complete
+                for p in players_el:
+                    if (p.get("name", "") + p.get("firstName", "")).upper() == lineup[0]:
+                        p.set("participating", "101")
             if r > 1 and rnd.random() < 0.6:  # a reserve plays, or two boards swap
                 if rnd.random() < 0.5:
                     lineup[rnd.randrange(boards)] = by_rating[boards]
@@ -146,7 +151,12 @@ def scenario(name: str) -> tuple[ET.Element, list[str]]:
     ET.SubElement(
         tps,
         "HandicapParameterSet",
-        {"hdBasedOnMMS": "true", "hdCeiling": "9", "hdCorrection": "1", "hdNoHdRankThreshold": "1D"},
+        {
+            "hdBasedOnMMS": "true",
+            "hdCeiling": "9",
+            "hdCorrection": "1",
+            "hdNoHdRankThreshold": "1D" if handicap else "30K",
+        },
     )
     crit = ["MMS", "SOSM", "SOSOSM"] if mcmahon else ["NBW", "SOSW", "SOSOSW"]
     pc = ET.SubElement(ET.SubElement(tps, "PlacementParameterSet"), "PlacementCriteria")
