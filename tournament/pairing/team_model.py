@@ -145,7 +145,7 @@ class MatchResult:
 def matches(tt: TeamTournament, round_number: int) -> list[MatchResult]:
     """The round's matches, as OpenGotha's ``matchesList`` finds them (by board 1's game), ordered
     by that game's table."""
-    games = {}
+    games: dict[str, Game] = {}
     for g in tt.individual.games:
         if g.round == round_number:
             games[g.white] = g
@@ -165,9 +165,9 @@ def matches(tt: TeamTournament, round_number: int) -> list[MatchResult]:
         for i in range(tt.boards):
             wp = wl[i] if i < len(wl) else None
             bp = bl[i] if i < len(bl) else None
-            g = games.get(wp) if wp is not None and bp is not None else None
-            wb.append(board_points_x2(g, wp) if g else 0)
-            bb.append(board_points_x2(g, bp) if g else 0)
+            board = games.get(wp) if wp is not None and bp is not None else None
+            wb.append(board_points_x2(board, wp))
+            bb.append(board_points_x2(board, bp))
         found.append((game.table, MatchResult(round_number, white.key, black.key, tuple(wb), tuple(bb))))
     return [m for _, m in sorted(found, key=lambda tm: (tm[0], tm[1].white))]
 

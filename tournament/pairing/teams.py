@@ -116,7 +116,9 @@ def _balance(t: Tournament, key: str, round_number: int) -> int:
     return wb
 
 
-def board_games(tt: TeamTournament, round_number: int, team0: Team, team1: Team, first_table: int, options: Options = Options()) -> tuple[Game, ...]:
+def board_games(
+    tt: TeamTournament, round_number: int, team0: Team, team1: Team, first_table: int, options: Options = Options()
+) -> tuple[Game, ...]:
     """The boards of a match as OpenGotha's ``pairTeams(team0, team1, round)`` makes them."""
     t = tt.individual.before(round_number)
     l0, l1 = team0.lineup(round_number)[: tt.boards], team1.lineup(round_number)[: tt.boards]
@@ -152,7 +154,9 @@ def pair_teams(
     if not tt.teams:
         raise ValueError("a team tournament needs teams")
     proxy = standins(tt, round_number)
-    warnings = [f"{t.key} has no complete line-up in round {round_number}" for t in tt.teams if not tt.complete(t, round_number)]
+    warnings = [
+        f"{t.key} has no complete line-up in round {round_number}" for t in tt.teams if not tt.complete(t, round_number)
+    ]
     paired = pair_round(proxy, round_number, forbidden=forbidden, bye=bye, options=options)
     out = []
     for n, g in enumerate(sorted(paired.games, key=lambda g: g.table), 1):
