@@ -16,6 +16,7 @@ from __future__ import annotations
 import pytest
 
 from tournament.pairing.context import Options
+from tournament.pairing.criteria import TEAM_DEFAULT, TEAM_TABLE
 from tournament.pairing.team_model import matches
 from tournament.pairing.teams import pair_teams
 from tournament.standings.teams import team_standings
@@ -116,3 +117,19 @@ def test_scenarios_cover_the_shapes():
     assert {0, 17, 18, 19, 32, 35} <= results and results & {273, 274}
     assert {(1, 1), (0, 0)} <= team_scores
     assert any(answer["bye"] for name in SCENARIOS for answer in load(name)[1]["rounds"])
+
+
+def test_the_team_criteria_are_the_jars():
+    """Every team criterion of the jar (``TeamPlacementParameterSet``: long name, short name, coefficient) is
+    a row of our one criteria table, and no other; the default order is the jar's ``init``."""
+    jar = load("teams-4x3-mm")[1]["criteria"]
+    assert sorted((d.name, d.short_name, d.scale) for d in TEAM_TABLE) == sorted(tuple(c) for c in jar)
+    assert all(d.code and d.label and d.choice for d in TEAM_TABLE if d.name != "NULL")
+    assert len({d.code for d in TEAM_TABLE}) == len(TEAM_TABLE)
+    assert TEAM_DEFAULT == tuple(load("teams-4x3-mm")[1]["rounds"][0]["standings"][0]["criteria"])
+
+
+@pytest.mark.parametrize("name", list(SCENARIOS))
+def test_mean_ratings_are_the_jars(name):
+    tt, answers = load(name)
+    assert {t.name: tt.mean_rating(t) for t in tt.teams} == answers["mean_ratings"]

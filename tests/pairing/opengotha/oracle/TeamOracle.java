@@ -91,7 +91,15 @@ public class TeamOracle {
             }
         }
         int size = t.getTeamSize();
-        StringBuilder out = new StringBuilder("{\"size\": " + size + ", \"mean_ratings\": {");
+        StringBuilder out = new StringBuilder("{\"size\": " + size + ", \"criteria\": [");
+        String[] names = TeamPlacementParameterSet.criteriaLongNames();
+        for (int i = 0; i < names.length; i++) {
+            int uid = TeamPlacementParameterSet.criterionUID(names[i]);
+            out.append(i > 0 ? ", " : "").append("[").append(q(names[i])).append(", ")
+               .append(q(TeamPlacementParameterSet.criterionShortName(uid))).append(", ")
+               .append(TeamPlacementParameterSet.criterionCoef(uid)).append("]");
+        }
+        out.append("], \"mean_ratings\": {");
         ArrayList<Team> teams = t.teamsList();
         Collections.sort(teams, new TeamComparator(TeamComparator.TEAM_NUMBER_ORDER, size));
         for (int i = 0; i < teams.size(); i++) {
