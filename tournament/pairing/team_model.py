@@ -13,6 +13,14 @@ the team of board 1's opponent (in that round's line-ups) is the opponent team; 
 board 1 has White is the match's white team; board ``i`` counts the game of the white team's
 player ``i`` for both line-ups' players ``i``, each scoring twice its points (``getWX2``: 2 a
 win, 1 a draw, 0 a loss, an unknown result or both losing, 2 each when both win).
+Filled from the site's models, for instance::
+
+    individual = Tournament(players=..., games=..., params=...)   # as for the individual pairing
+    teams = tuple(Team(key=str(t.pk), name=t.name, number=t.number,
+                       lineups={r: tuple(keys of the members on boards 1..n) for each round r})
+                  for t in the tournament's teams)
+    tt = TeamTournament(individual, teams, boards=3, byes=(Bye(round, str(team.pk)), ...))
+
 A team scores (``Match.getTeamScore``) 2 team points when its board points (twice the wins)
 exceed both the number of boards and its opponent's, 1 when they equal the larger of the two,
 else 0: 2-1 of three boards wins, 1½-1½ draws, 1-1 with a board both lost is lost by both.

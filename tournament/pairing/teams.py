@@ -13,8 +13,14 @@ games (the team with White on board 1 as White, the match's result as the game's
 a draw, both lost); team byes are the stand-ins' byes. So the team score the pairing reads is
 the team points (NBW = team points / 2), rematches cost what OpenGotha's rematch costs, an odd
 number of teams gets OpenGotha's bye, and a team without a complete line-up (a member missing,
-not final or absent) is not paired that round. The tests prove each step against OpenGotha
-3.51.02's jar playing the same stand-ins (``tests/pairing/opengotha/test_oracle_teams.py``).
+not final or absent) is not paired that round. The teams' order (OpenGotha's list to pair, the
+seeding inside a score group) is the standings of the stand-ins before the round: the
+tournament's placement criteria over team points, then the pairing's additional criterion
+(the rating: MNR), then the team's name. The tests prove each step against OpenGotha 3.51.02's
+jar playing the same stand-ins (``tests/pairing/opengotha/test_oracle_teams.py``): with
+``Options(dialect="3.51.02")`` every pair's cost and every pairing is the jar's (one round an
+equal-cost alternative); with the site's ``Options()`` (the 3.52 line's costs, as for players)
+the jar's matches but in two rounds an alternative of the same total.
 
 Then each match's boards are made exactly as OpenGotha's ``Tournament.pairTeams(team0, team1,
 round)`` makes them, ``team0`` the team of the lower number: each board's game is OpenGotha's
