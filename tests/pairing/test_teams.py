@@ -72,6 +72,11 @@ def test_the_input_is_checked():
         TeamTournament(tt.individual, tt.teams, 1)
     with pytest.raises(ValueError, match="unique"):
         TeamTournament(tt.individual, (tt.teams[0], tt.teams[0]), 3)
+    twice = Team("x", "X", 9, {2: ("T0B0", "T9B9")})
+    with pytest.raises(ValueError, match="T0B0 is on two boards in round 2"):
+        TeamTournament(tt.individual, (*tt.teams, twice), 3)
+    with pytest.raises(ValueError, match="T1B1 is on two boards in round 1"):
+        TeamTournament(tt.individual, (Team("y", "Y", 1, {1: ("T1B1", "T1B1")}),), 2)
     with pytest.raises(ValueError, match="unknown team criterion"):
         criteria_of(["TEAMP", "SOS"])
     with pytest.raises(ValueError, match="at most 6"):

@@ -69,6 +69,12 @@ class TeamTournament:
             raise ValueError(f"a team has {MIN_BOARDS} to {MAX_BOARDS} boards, not {self.boards}")
         if len({t.key for t in self.teams}) != len(self.teams) or len({t.name for t in self.teams}) != len(self.teams):
             raise ValueError("teams' keys and names must be unique")
+        seen: dict[tuple[int, str], str] = {}
+        for t in self.teams:
+            for r, lineup in t.lineups.items():
+                for k in lineup:
+                    if seen.setdefault((r, k), t.key) != t.key or lineup.count(k) > 1:
+                        raise ValueError(f"{k} is on two boards in round {r}")
 
     def team(self, key: str) -> Team:
         for t in self.teams:

@@ -49,7 +49,7 @@ from dataclasses import dataclass, field, replace
 from tournament.ranks import rank_from_rating
 
 from . import costs as C
-from .context import Options
+from .context import Options, RoundContext
 from .engine import Pairing, build_context, make_game, pair_round
 from .model import Game, Player, Tournament
 from .team_model import Team, TeamTournament, matches
@@ -122,13 +122,11 @@ def _balance(t: Tournament, key: str, round_number: int) -> int:
     return wb
 
 
-def board_games(
-    tt: TeamTournament, round_number: int, team0: Team, team1: Team, first_table: int, options: Options = Options()
-) -> tuple[Game, ...]:
-    """The boards of a match as OpenGotha's ``pairTeams(team0, team1, round)`` makes them."""
-    t = tt.individual.before(round_number)
-    l0, l1 = team0.lineup(round_number)[: tt.boards], team1.lineup(round_number)[: tt.boards]
-    rc = build_context(t, round_number, list(l0) + list(l1), options, ranked=False)
+def board_games(rc: RoundContext, boards: int, team0: Team, team1: Team, first_table: int) -> tuple[Game, ...]:
+    """The boards of a match as OpenGotha's ``pairTeams(team0, team1, round)`` makes them; ``rc`` the
+    round's context of the individual tournament (:func:`members_context`)."""
+    t, round_number = rc.tournament, rc.round
+    l0, l1 = team0.lineup(round_number)[:boards], team1.lineup(round_number)[:boards]
     p0, p1 = t.player(l0[0]), t.player(l1[0])
     b0, b1 = _balance(t, p0.key, round_number), _balance(t, p1.key, round_number)
     if b0 != b1:
@@ -136,13 +134,22 @@ def board_games(
     else:
         first_white = C.det_random(1, p0.name + p0.first_name, p1.name + p1.first_name) == 0
     games = []
-    for i, (a, b) in enumerate(zip(l0, l1)):
+    for i, (a, b) in enumerate(zip(l0, l1, strict=True)):
         g = make_game(rc, a, b, table=first_table + i)
         if g.handicap == 0:
             white = first_white == (i % 2 == 0)
             g = replace(g, white=a if white else b, black=b if white else a)
         games.append(g)
     return tuple(games)
+
+
+def members_context(
+    tt: TeamTournament, round_number: int, teams: Iterable[Team], options: Options = Options()
+) -> RoundContext:
+    """The individual tournament's context of the round for the members on the teams' boards: their
+    scores before it, what a board's handicap and komi read."""
+    members = [k for team in teams for k in team.lineup(round_number)[: tt.boards]]
+    return build_context(tt.individual.before(round_number), round_number, members, options, ranked=False)
 
 
 def pair_teams(
@@ -164,10 +171,13 @@ def pair_teams(
         f"{t.key} has no complete line-up in round {round_number}" for t in tt.teams if not tt.complete(t, round_number)
     ]
     paired = pair_round(proxy, round_number, forbidden=forbidden, bye=bye, options=options)
-    out = []
-    for n, g in enumerate(sorted(paired.games, key=lambda g: g.table), 1):
+    pairs = []
+    for g in sorted(paired.games, key=lambda g: g.table):
         a, b = tt.team(g.white), tt.team(g.black)
-        team0, team1 = (a, b) if a.number < b.number else (b, a)
-        games = board_games(tt, round_number, team0, team1, (n - 1) * tt.boards + 1, options)
+        pairs.append((a, b) if a.number < b.number else (b, a))
+    rc = members_context(tt, round_number, [team for pair in pairs for team in pair], options)
+    out = []
+    for n, (team0, team1) in enumerate(pairs, 1):
+        games = board_games(rc, tt.boards, team0, team1, (n - 1) * tt.boards + 1)
         out.append(TeamMatch(n, team0.key, team1.key, games))
     return TeamPairing(round_number, out, paired.bye, paired, warnings + paired.warnings)
