@@ -5,8 +5,10 @@
 For each scenario of :data:`SCENARIOS` writes to ``tests/pairing/opengotha/oracle_answers/teams/``:
 ``<name>.xml`` (the members and parameters, OpenGotha's format), ``<name>.scenario.txt`` (the teams,
 their line-ups round by round, the results that differ from "the higher rating wins", the team
-criteria orders: what ``TeamOracle.java`` reads) and ``<name>.answers.json``: round by round the
-jar's pairing of the teams' stand-ins (:func:`tournament.pairing.teams.standin`), the board games
+criteria orders: what ``TeamOracle.java`` reads) and ``<name>.answers.json``: the jar's team criteria
+(long name, short name, coefficient), each team's mean rating (MNR), and round by round the jar's
+pairing of the teams' stand-ins (:func:`tournament.pairing.teams.standin`; the stand-ins' file is
+written from it into a temporary folder) with its ``costValue`` of every pair of them, the board games
 ``pairTeams`` made (table, White, Black, handicap, result code), the matches as ``matchesList``
 reads them, and the team standings (``ScoredTeamsSet``) for each criteria order: team, the place
 OpenGotha prints ("" when tied with the team above), the criteria's values, the half-match string.
