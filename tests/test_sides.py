@@ -69,10 +69,11 @@ def test_sides_of_different_sizes_and_negative_counts_are_refused():
         member_to_play("white", -1, size=2)
 
 
-def test_a_side_s_rating_is_the_mean_rounded_halves_up():
+def test_a_side_s_rating_is_the_mean_divided_as_java_divides():
     assert side_rating([2100, 1500]) == 1800  # a 1d and a 6k: a 3k pair
-    assert side_rating([2001, 2000]) == 2001  # 2000.5 -> 2001
-    assert side_rating([2000, 2000, 2001]) == 2000  # 2000.33 -> 2000
-    assert side_rating([-900, -901]) == -900  # -900.5 -> -900 (halves upwards)
+    assert side_rating([2001, 2000]) == 2000  # 2000.5: towards zero, as OpenGotha's MNR
+    assert side_rating([2000, 2000, 2002]) == 2000  # 2000.67: towards zero
+    assert side_rating([-900, -901]) == -900  # -900.5: towards zero (Python's // would give -901)
+    assert side_rating([2100, 1500], count=3) == 1200  # a team's MNR divides by its boards
     with pytest.raises(ValueError):
         side_rating([])

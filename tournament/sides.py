@@ -13,11 +13,14 @@ The rotation is counted per colour, not from the move number: the member of a co
 number of moves that colour has made so far (with the handicap placement as Black's first player's
 move), modulo the side's size. So it holds for any game whose engine says which colour is to move.
 
-**A side's strength** is the mean of its members' ratings, rounded to the nearest point (halves
-upwards), as pairgoth rates a team (``TeamTournament.Team.rating``, which divides by the size of the
-whole field where it means the team's: the site divides by the side's). The Pair Go rules take the
-handicap from "the difference between the two mean grades", which is what the pairing's handicap
-then does with two sides' mean ratings; the pairing sees a side as one seat with that rating.
+**A side's strength** is the mean of its members' ratings, summed and divided as OpenGotha
+divides them for a team's mean rating (its ``MNR``, Java's integer division: towards zero), as
+pairgoth rates a team by its members' mean (``TeamTournament.Team.rating``, which divides by the
+size of the whole field where it means the team's: the site divides by the side's). The Pair Go
+rules take the handicap from "the difference between the two mean grades", which is what the
+pairing's handicap then does with two sides' mean ratings; the pairing sees a side as one seat with
+that rating. A team's ``MNR`` (:meth:`tournament.pairing.team_model.TeamTournament.mean_rating`)
+is the same mean of its first round's line-up.
 
 Pure: no Django.
 """
@@ -67,9 +70,11 @@ def rotation(black: Sequence[Member], white: Sequence[Member], *, handicap_place
     return order
 
 
-def side_rating(ratings: Sequence[int]) -> int:
-    """A side's rating: the mean of its members', rounded to the nearest point (halves upwards)."""
-    if not ratings:
+def side_rating(ratings: Sequence[int], *, count: int | None = None) -> int:
+    """A side's (or a team's) mean rating: ``ratings`` summed and divided by ``count`` (by default
+    their number) as Java divides integers, towards zero (OpenGotha's ``MNR``)."""
+    count = len(ratings) if count is None else count
+    if count < 1:
         raise ValueError("a side has at least one player")
-    total, count = sum(ratings), len(ratings)
-    return (2 * total + count) // (2 * count)
+    total = sum(ratings)
+    return -(-total // count) if total < 0 else total // count

@@ -31,6 +31,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from tournament.sides import side_rating
+
 from .model import Bye, Game, Result, Tournament
 
 #: OpenGotha's limits of a team's boards (``Gotha.MIN_NUMBER_OF_MEMBERS_BY_TEAM`` .. ``MAX_``).
@@ -101,8 +103,7 @@ class TeamTournament:
         """OpenGotha's MNR (``Team.meanRating``): the ratings of round 1's line-up summed, divided by the
         number of boards (Java's division: towards zero)."""
         ratings = {p.key: p.rating for p in self.individual.players}
-        total = sum(ratings.get(k, 0) for k in team.lineup(1))
-        return int(total / self.boards) if total < 0 else total // self.boards
+        return side_rating([ratings.get(k, 0) for k in team.lineup(1)], count=self.boards)
 
 
 def board_points_x2(game: Game | None, player: str | None) -> int:
