@@ -1,0 +1,95 @@
+"""A round robin's whole schedule at once: FIDE's Berger tables (Handbook C.05, Annex 1).
+
+Plain data in and out: :func:`berger_table` takes the number of players and
+gives every round's games as seat numbers, ``(white, black)`` and board by
+board; :func:`schedule` puts the players' keys on the seats (seat 1 is the
+first key). With an odd number of players the table for one more is used and
+the player drawn against the missing seat has the bye of that round (FIDE:
+"if there is an odd number of players, the highest number counts as a bye").
+
+The tables are built as FIDE prints them. Round 1 is ``1-n, 2-(n-1), ...,
+n/2-(n/2+1)``, the first named playing White. Every later round adds ``n/2``
+to each seat of the round before, modulo ``n-1`` (seats ``1..n-1``), keeping
+the sides; seat ``n`` stays on board 1 and changes colour every round (White
+in the even rounds, Black in the odd ones). For 4, 6, 8, 10... players
+this gives FIDE's printed tables literally (``tests/pairing/test_round_robin.py``
+holds them).
+
+Colours, as the table allows: every player plays White and Black equally
+often or once more the one than the other (each player but seat ``n`` has its
+colours alternate except once, where it repeats one; never three in a row).
+A handicap game gives Black to the weaker player whatever the table says:
+that is the site's business (:mod:`tournament.services.round_robin`), not the
+table's.
+
+OpenGotha (3.51.02) has no such schedule. Its "Games .. Round-robin" frame
+(``JFrGamesRR``, at most ``MAX_NUMBER_OF_RR_PLAYERS = 20`` players, listed by
+rank) is a square table in which the organizer clicks a cell to make the game
+of two players: it goes into the first round in which neither plays yet, with
+colours and handicap as OpenGotha's pairing gives them to two players of a
+first round. So the schedule here is tested against FIDE's tables only; the
+standings of a round robin (NBW or MMS, then direct confrontation, then SODOS)
+are tested against the jar's (``tests/pairing/opengotha/test_round_robin_standings.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+K = TypeVar("K")
+
+
+@dataclass(frozen=True)
+class RobinRound(Generic[K]):
+    """One round of the schedule: its number (from 1), the games board by board, the bye (or None)."""
+
+    number: int
+    games: tuple[tuple[K, K], ...]  # (white, black)
+    bye: K | None = None
+
+
+def rounds_needed(players: int) -> int:
+    """How many rounds a single round robin of ``players`` takes (``n-1``, or ``n`` when odd)."""
+    if players < 2:
+        return 0
+    return players - 1 if players % 2 == 0 else players
+
+
+def berger_table(players: int) -> list[RobinRound[int]]:
+    """FIDE's Berger table for ``players`` (seats 1..players); odd: the missing last seat is the bye."""
+    if players < 2:
+        raise ValueError("A round robin needs at least two players.")
+    n = players + players % 2
+    half = n // 2
+
+    def turn(seat: int) -> int:  # seats 1..n-1 move on by n/2, modulo n-1
+        return (seat - 1 + half) % (n - 1) + 1
+
+    pairs = [(i, n + 1 - i) for i in range(1, half + 1)]
+    table: list[RobinRound[int]] = []
+    for number in range(1, n):
+        if number > 1:
+            fixed_seat_white = number % 2 == 0
+            rest = [(turn(w), turn(b)) for w, b in pairs[1:]]
+            other = turn(pairs[0][0] if pairs[0][1] == n else pairs[0][1])
+            pairs = [(n, other) if fixed_seat_white else (other, n), *rest]
+        games = tuple(p for p in pairs if n not in p or n == players)
+        bye = next((w if b == n else b for w, b in pairs if n in (w, b)), None) if n != players else None
+        table.append(RobinRound(number, games, bye))
+    return table
+
+
+def schedule(keys: Sequence[K]) -> list[RobinRound[K]]:
+    """The Berger table with ``keys[i]`` on seat ``i + 1``."""
+    if len(set(keys)) != len(keys):
+        raise ValueError("Every player takes one seat only.")
+
+    def seat(s: int) -> K:
+        return keys[s - 1]
+
+    return [
+        RobinRound(r.number, tuple((seat(w), seat(b)) for w, b in r.games), None if r.bye is None else seat(r.bye))
+        for r in berger_table(len(keys))
+    ]
