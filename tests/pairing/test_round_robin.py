@@ -117,3 +117,39 @@ def test_refusals():
         berger_table(1)
     with pytest.raises(ValueError):
         schedule(["a", "a", "b"])
+
+
+def _field():
+    from tournament.pairing.model import Discipline, Player, Tournament
+
+    players = (
+        Player("a", "Albers", "Alice", rank=-2),
+        Player("b", "Brandt", "Bernd", rank=-8),
+        Player("c", "Celik", "Cem", rank=-8, rating=1300),
+        Player("d", "Dvořák", "Dana", rank=-8),
+    )
+    disciplines = {1: Discipline(), 2: Discipline(), 3: Discipline(), 4: Discipline(handicap="none")}
+    return Tournament(players=players, disciplines=disciplines)
+
+
+def test_seating_by_rank_then_rating_then_name():
+    from tournament.pairing.round_robin import seating
+
+    assert seating(_field().players) == ["a", "c", "b", "d"]
+
+
+def test_round_games_berger_colours_unless_a_handicap_gives_white_to_the_stronger():
+    from tournament.pairing.round_robin import round_games, seating
+
+    t = _field()
+    rounds = schedule(seating(t.players))
+    # round 3 of four: 2-4 3-1, seat 3 (b) White against seat 1 (a), six ranks stronger
+    assert rounds[2].games == (("c", "d"), ("b", "a"))
+    games = round_games(t, rounds[2], 3)
+    assert [(g.table, g.white, g.black) for g in games] == [(1, "c", "d"), (2, "a", "b")]
+    even, handicap = games
+    assert (even.handicap, even.komi) == (0, 7.5)
+    assert handicap.handicap == 5 and handicap.komi == 0.5  # six ranks, OpenGotha's correction of one
+    # the same pair in a discipline without handicap: the table's colours, even
+    again = round_games(t, rounds[2], 4)
+    assert [(g.white, g.black, g.handicap) for g in again] == [("c", "d", 0), ("b", "a", 0)]

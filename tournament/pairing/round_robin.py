@@ -18,9 +18,13 @@ holds them).
 Colours, as the table allows: every player plays White and Black equally
 often or once more the one than the other (each player but seat ``n`` has its
 colours alternate except once, where it repeats one; never three in a row).
-A handicap game gives Black to the weaker player whatever the table says:
-that is the site's business (:mod:`tournament.services.round_robin`), not the
-table's.
+A handicap game gives Black to the weaker player whatever the table says
+(:func:`round_games`).
+
+The seats (:func:`seating`): by strength, as OpenGotha's round-robin frame
+lists the players (rank, then rating, then name), seat 1 the strongest. FIDE
+draws the seats by lot; here they are known in advance and the same every
+time the schedule is made (deliberately: nothing random on the site).
 
 OpenGotha (3.51.02) has no such schedule. Its "Games .. Round-robin" frame
 (``JFrGamesRR``, at most ``MAX_NUMBER_OF_RR_PLAYERS = 20`` players, listed by
@@ -37,6 +41,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
+
+from .engine import build_context
+from .model import Game, Player, Tournament
 
 K = TypeVar("K")
 
@@ -93,3 +100,41 @@ def schedule(keys: Sequence[K]) -> list[RobinRound[K]]:
         RobinRound(r.number, tuple((seat(w), seat(b)) for w, b in r.games), None if r.bye is None else seat(r.bye))
         for r in berger_table(len(keys))
     ]
+
+
+def seating(players: Sequence[Player]) -> list[str]:
+    """The players' keys in seat order: strongest first (rank, then rating), then by name and key."""
+    return [p.key for p in sorted(players, key=lambda p: (-p.rank, -p.rating, p.name, p.first_name, p.key))]
+
+
+def round_games(t: Tournament, robin: RobinRound[str], round_number: int) -> list[Game]:
+    """The games of one round of the schedule, as the site stores a paired round's.
+
+    Colours as the Berger table gives them, unless the round's handicap rule
+    (its discipline's policy, the tournament's handicap parameters:
+    :func:`~.engine.build_context`) gives one player an advantage: then the
+    stronger takes White, as OpenGotha's pairing does. Handicap and komi by
+    the same rule, from the players' scores before ``round_number`` in ``t``
+    (the schedule is made before any game: their ranks and McMahon
+    corrections). Tables in the table's board order.
+    """
+    keys = [k for pair in robin.games for k in pair]
+    rc = build_context(t, round_number, keys, ranked=False)
+    games = []
+    for table, (w, b) in enumerate(robin.games, 1):
+        if rc.ctx.handicap(rc.seats[w], rc.seats[b]) < 0:
+            w, b = b, w
+        white, black = rc.seats[w], rc.seats[b]
+        setting = rc.handicap.setting(white.rank, black.rank, white.mms2, black.mms2)
+        games.append(
+            Game(
+                round=round_number,
+                white=w,
+                black=b,
+                handicap=setting.stones,
+                table=table,
+                komi=setting.komi,
+                reverse_komi=setting.reverse,
+            )
+        )
+    return games
