@@ -141,7 +141,7 @@ def test_removed_while_no_round_is_published_then_made_again_with_a_late_player(
     made = round_robin_schedule(tournament=t, user=SYSTEM)
     assert len(made.rounds) == 5 and Game.objects.filter(round__tournament=t).count() == 10
     round_publish(round=t.rounds.get(number=1), user=SYSTEM)
-    with pytest.raises(RoundStateError, match="Rounds 1 are published"):
+    with pytest.raises(RoundStateError, match="Round 1 is published; take it back first"):
         round_robin_remove(tournament=t, user=SYSTEM)
     with pytest.raises(RoundStateError, match="no schedule"):
         t2, _ = robin(players=4, rounds=3)

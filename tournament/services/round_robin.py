@@ -138,7 +138,11 @@ def round_robin_remove(*, tournament: Tournament, user) -> list[int]:
     public = [r.number for r in rounds if r.status in (Round.Status.PUBLISHED, Round.Status.FINISHED)]
     if public:
         raise RoundStateError(
-            _("Rounds %(rounds)s are published; take them back first, or keep the schedule.")
+            ngettext(
+                "Round %(rounds)s is published; take it back first, or keep the schedule.",
+                "Rounds %(rounds)s are published; take them back first, or keep the schedule.",
+                len(public),
+            )
             % {"rounds": ", ".join(map(str, public))}
         )
     paired = [r for r in rounds if r.status == Round.Status.PAIRED]

@@ -23,8 +23,8 @@ from tournament.forms.rounds import (
 )
 from tournament.limits import MAX_TABLE
 from tournament.models import PairConstraint, PairingRecord, Round
-from tournament.models.tournament import PairingSystem
 from tournament.models.game import Result
+from tournament.models.tournament import PairingSystem
 from tournament.pairing_words import bye_explanation_line, game_explanation, warning_text
 from tournament.selectors.round_day import game_warnings_kept, games_by_table, not_playing
 from tournament.selectors.standings import standings_version
@@ -300,7 +300,11 @@ def round_robin_make(request, tournament, round_):
     if made.left_empty:
         messages.info(
             request,
-            _("Rounds %(rounds)s are not in the schedule and stay empty.")
+            ngettext(
+                "Round %(rounds)s is not in the schedule and stays empty.",
+                "Rounds %(rounds)s are not in the schedule and stay empty.",
+                len(made.left_empty),
+            )
             % {"rounds": ", ".join(map(str, made.left_empty))},
         )
 
@@ -310,7 +314,13 @@ def round_robin_remove(request, tournament, round_):
     """Take the whole schedule back while no round is published."""
     numbers = robin_services.round_robin_remove(tournament=tournament, user=request.user)
     messages.success(
-        request, _("Schedule removed: rounds %(rounds)s are planned again.") % {"rounds": ", ".join(map(str, numbers))}
+        request,
+        ngettext(
+            "Schedule removed: round %(rounds)s is planned again.",
+            "Schedule removed: rounds %(rounds)s are planned again.",
+            len(numbers),
+        )
+        % {"rounds": ", ".join(map(str, numbers))},
     )
 
 

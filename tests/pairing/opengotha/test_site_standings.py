@@ -24,8 +24,8 @@ from tournament.selectors.standings import standings_for
 from tournament.services.opengotha import import_opengotha
 from tournament.standings.criteria import get
 
-from .oracle.simulate import standings_scenario
 from .oracle.round_robin import round_robin
+from .oracle.simulate import standings_scenario
 from .test_oracle_standings import ROUND_ROBIN_FILES, SCENARIOS, SIMULATED, tournament
 
 pytestmark = pytest.mark.django_db
