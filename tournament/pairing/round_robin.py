@@ -16,8 +16,10 @@ this gives FIDE's printed tables literally (``tests/pairing/test_round_robin.py`
 holds them).
 
 Colours, as the table allows: every player plays White and Black equally
-often or once more the one than the other (each player but seat ``n`` has its
-colours alternate except once, where it repeats one; never three in a row).
+often or once more the one than the other. With an even number each player's
+colours alternate from game to game except at most once, where one repeats
+(never three in a row); with an odd number they alternate strictly, the bye
+between (``test_colours_balanced`` checks this up to 24 players).
 A handicap game gives Black to the weaker player whatever the table says
 (:func:`round_games`).
 
@@ -33,7 +35,8 @@ of two players: it goes into the first round in which neither plays yet, with
 colours and handicap as OpenGotha's pairing gives them to two players of a
 first round. So the schedule here is tested against FIDE's tables only; the
 standings of a round robin (NBW or MMS, then direct confrontation, then SODOS)
-are tested against the jar's (``tests/pairing/opengotha/test_round_robin_standings.py``).
+are tested against the jar's: the files ``rr-N`` of ``tests/pairing/opengotha/oracle/round_robin.py``
+in ``test_oracle_standings.py`` (the pure standings) and ``test_site_standings.py`` (the site's).
 """
 
 from __future__ import annotations

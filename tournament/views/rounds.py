@@ -152,6 +152,7 @@ def round_manage(request, tournament, roles, number):
     everybody = player_choices(tournament)
     in_games = [choice for choice in everybody if choice[0] in seated]
     everybody = player_options(everybody)  # the same options in both selects of two forms: made once
+    round_robin = tournament.pairing_system == PairingSystem.ROUND_ROBIN
     return render(
         request,
         "tournament/manage/round.html",
@@ -162,7 +163,10 @@ def round_manage(request, tournament, roles, number):
             "games_table": _games_table(request, tournament, round_, version),
             "has_games": bool(seated),
             "not_playing": absent,
-            "warnings": _warnings(round_, pairing_info, version),
+            # a round robin's rounds are made all at once: what "pair this round" would warn of does not apply
+            "warnings": []
+            if round_robin and round_.status == Round.Status.PLANNED
+            else _warnings(round_, pairing_info, version),
             "bye_reason": bye_explanation_line(pairing_info.get("bye_explanation")),
             "constraints": constraints,
             "swap_form": PlayerPairForm(tournament=tournament, choices=in_games, reason=False, auto_id="swap_%s"),
@@ -176,7 +180,7 @@ def round_manage(request, tournament, roles, number):
             "fix_form": PlayerPairForm(tournament=tournament, choices=everybody, auto_id="fix_%s"),
             "editable": editable,
             "repairable": round_.status == Round.Status.PAIRED,
-            "round_robin": tournament.pairing_system == PairingSystem.ROUND_ROBIN,
+            "round_robin": round_robin,
             "tables_movable": editable,
         },
     )
