@@ -63,6 +63,18 @@ def test_the_whole_schedule_is_stored_as_paired_rounds():
     assert entry.after["rounds"] == 5 and entry.after["players"][0] == regs[0].spoken_name
 
 
+def test_a_player_marked_absent_keeps_the_game_and_the_organizer_is_told():
+    t, regs = robin(players=4, rounds=3)
+    regs[2].absent_rounds = [2]
+    regs[2].save()
+    made = round_robin_schedule(tournament=t, user=SYSTEM)
+    assert made.absent == [(regs[2].spoken_name, 2)]
+    assert (
+        t.rounds.get(number=2).games.filter(black=regs[2]).exists()
+        or t.rounds.get(number=2).games.filter(white=regs[2]).exists()
+    )
+
+
 def test_only_confirmed_players_take_a_seat():
     t, regs = robin(players=4, rounds=3)
     make_player(t, surname="Spät", status=Registration.Status.PRELIMINARY)

@@ -123,3 +123,15 @@ def test_the_crosstable_reads_as_a_round_robin(client, robin):
     for name in ("Albers", "Bauer", "Çelik", "Dvořák", "Engel"):
         assert name in table
     assert "DC" in html and "SODOS" in html
+
+
+def test_an_absent_player_is_named_and_the_log_says_what_was_done(client, robin):
+    reg = robin.registrations.get(surname="Çelik")
+    reg.absent_rounds = [2]
+    reg.save()
+    client.cookies["django_language"] = "de"
+    html = client.post(reverse("manage_round_robin", args=[robin.slug, 1]), follow=True).content.decode()
+    assert "X Çelik hat angegeben, Runde 2 auszulassen, hat dort aber trotzdem eine Partie." in html
+    log = client.get(reverse("audit_log", args=[robin.slug])).content.decode()
+    assert "Rundenplan erstellt" in log and "Runde nach dem Rundenplan gepaart" in log
+    assert "X Albers / X Bauer / X Çelik / X Dvořák / X Engel" in log  # the seats, strongest first

@@ -8,7 +8,9 @@ its own discipline, its handicap and komi by that discipline), every one
 stored as a paired round is (games, the bye, status "paired"), so results,
 live boards, PDFs, standings and exports work as for any round. Rounds the
 programme has beyond the schedule stay planned and empty (a double round
-robin is not made here).
+robin is not made here). A player who said they would miss a round keeps
+their game in it (as OpenGotha's round-robin frame marks both players
+present): the organizer is told, and moves the game or records it by default.
 
 Refused: a tournament of another system, games or byes already in any round,
 a round that is not planned, fewer than two players or more than
@@ -20,7 +22,7 @@ nothing of it is kept.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -43,6 +45,8 @@ class Schedule:
     rounds: list[Round]
     players: int
     left_empty: list[int]  # the numbers of the programme's rounds beyond the schedule
+    #: (name, round): players who said they would miss a round and have a game in it all the same
+    absent: list[tuple[str, int]] = field(default_factory=list)
 
 
 def _refuse_unless_round_robin(tournament: Tournament) -> None:
@@ -105,8 +109,10 @@ def round_robin_schedule(*, tournament: Tournament, user) -> Schedule:
         for r in Registration.objects.filter(tournament=tournament).only("pk", "tournament", "surname", "given_name")
     }
     made = []
+    absent = []
     for robin, round_ in zip(schedule(seats), rounds):
         games = round_games(pairing_tournament(tournament, round_), robin, round_.number)
+        absent += [(names[p.key], round_.number) for p in players if not p.present(round_.number)]
         _advance(round_, Round.Status.PLANNED, Round.Status.PAIRED)
         Game.objects.bulk_create([_game(round_, g, pinned=False) for g in games])
         if robin.bye is not None:
@@ -124,7 +130,7 @@ def round_robin_schedule(*, tournament: Tournament, user) -> Schedule:
         user=user,
         after={"players": [names[k] for k in seats], "rounds": len(made)},
     )
-    return Schedule(rounds=made, players=len(players), left_empty=[r.number for r in rounds[needed:]])
+    return Schedule(rounds=made, players=len(players), left_empty=[r.number for r in rounds[needed:]], absent=absent)
 
 
 @transaction.atomic

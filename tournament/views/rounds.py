@@ -301,6 +301,12 @@ def round_robin_make(request, tournament, round_):
         )
         % {"players": made.players, "count": len(made.rounds)},
     )
+    for name, number in made.absent:
+        messages.warning(
+            request,
+            _("%(name)s said they would miss round %(number)s and has a game in it all the same.")
+            % {"name": name, "number": number},
+        )
     if made.left_empty:
         messages.info(
             request,
