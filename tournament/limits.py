@@ -41,3 +41,7 @@ FILE_ROUNDS = 100
 FILE_GAMES = 20_000
 #: How deep the elements of an XML file may nest (OpenGotha's and MacMahon's files nest five deep).
 XML_DEPTH = 32
+
+#: A round robin (the whole schedule at once) takes at most this many players: OpenGotha's round-robin
+#: frame's limit (``JFrGamesRR.MAX_NUMBER_OF_RR_PLAYERS``), 19 rounds; a larger field is paired by McMahon or Swiss.
+MAX_ROUND_ROBIN_PLAYERS = 20

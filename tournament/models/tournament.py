@@ -22,6 +22,12 @@ from .rating import RatingKind
 class PairingSystem(models.TextChoices):
     SWISS = "swiss", _("Swiss")
     MCMAHON = "mcmahon", _("McMahon")
+    #: the whole schedule made at once (:mod:`tournament.services.round_robin`); a tournament's, never a round's
+    ROUND_ROBIN = "roundrobin", _("Round robin")
+
+
+#: The systems a single round may use instead of its tournament's (a round robin is the whole tournament's).
+ROUND_PAIRING_SYSTEMS = [(v, label) for v, label in PairingSystem.choices if v != PairingSystem.ROUND_ROBIN]
 
 
 class OverallRanking(models.TextChoices):
@@ -61,6 +67,10 @@ def validate_rating_kinds(value: str) -> None:
 
 def default_criteria() -> list[str]:
     return ["mms", "sosmms", "sososmms"]
+
+
+#: A round robin's standings as its crosstable reads: wins, the direct confrontation, SODOS.
+ROUND_ROBIN_CRITERIA = ["nbw", "dc", "sodos"]
 
 
 #: What a tournament is created with (the other settings start at their defaults).

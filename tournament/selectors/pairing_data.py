@@ -93,9 +93,10 @@ def parameters_for(tournament: Tournament, round_: Round | None = None) -> pm.Pa
     )
     system = round_.effective_pairing_system if round_ is not None else tournament.pairing_system
     placement = base.placement
-    wanted = "NBW" if system == "swiss" else "MMS"
+    wins = system in ("swiss", "roundrobin")  # a round robin's standings are its wins, as Swiss
+    wanted = "NBW" if wins else "MMS"
     if base.main_criterion != wanted:
-        placement = SWISS_PLACEMENT if system == "swiss" else MCMAHON_PLACEMENT
+        placement = SWISS_PLACEMENT if wins else MCMAHON_PLACEMENT
     return replace(
         base,
         general=general,

@@ -15,7 +15,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from tournament.models import Tournament, TournamentRole
-from tournament.models.tournament import CREATE_FIELDS, SETTINGS_FIELDS
+from tournament.models.tournament import CREATE_FIELDS, ROUND_ROBIN_CRITERIA, SETTINGS_FIELDS, PairingSystem
 from tournament.names import slug_text
 from tournament.permissions import ORGANIZER, require, require_create
 from tournament.selectors.setup import locked_settings, settings_version
@@ -41,7 +41,9 @@ def tournament_create(*, user, data: dict) -> Tournament:
     """A new tournament with ``data`` (:data:`CREATE_FIELDS`); ``user`` becomes its organizer.
 
     Without a short name one is made from the name (``-2``, ``-3`` ... if
-    taken); a short name given and taken is an error.
+    taken); a short name given and taken is an error. A round robin starts with
+    the standings its crosstable reads (:data:`ROUND_ROBIN_CRITERIA`: wins,
+    direct confrontation, SODOS), the others with the default ones.
     """
     require_create(user)
     fields = {k: v for k, v in data.items() if k in CREATE_FIELDS and v is not None}
@@ -54,6 +56,8 @@ def tournament_create(*, user, data: dict) -> Tournament:
     if "end_date" not in fields and fields.get("start_date"):
         fields["end_date"] = fields["start_date"]
     tournament = Tournament(**fields)
+    if tournament.pairing_system == PairingSystem.ROUND_ROBIN:
+        tournament.standings_criteria = list(ROUND_ROBIN_CRITERIA)
     tournament.full_clean()
     try:
         with transaction.atomic():
