@@ -20,7 +20,9 @@ from tournament.models.tournament import (
     SETTINGS_FIELDS,
     SETTINGS_SECTIONS,
     STANDINGS_CRITERIA,
+    category_limits_error,
 )
+from tournament.pairing import categories
 from tournament.ranks import format_rank
 from tournament.selectors.setup import settings_version
 
@@ -106,6 +108,32 @@ class CriteriaField(forms.MultiValueField):
         if len(set(criteria)) != len(criteria):
             raise forms.ValidationError(_("Each criterion only once."), code="twice")
         return criteria
+
+
+class CategoryLimitsField(forms.CharField):
+    """The lower limits of the rank categories as one line of ranks, ``1d, 5k`` (any order, commas or
+    spaces between): a list of ranks, strongest first; empty: no categories."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("max_length", categories.MAX_TEXT)
+        kwargs.setdefault("required", False)
+        kwargs.setdefault("widget", forms.TextInput(attrs={"placeholder": "1d, 5k", "autocomplete": "off"}))
+        super().__init__(**kwargs)
+
+    def prepare_value(self, value):
+        if isinstance(value, (list, tuple)):
+            try:
+                return categories.text(value)
+            except (TypeError, ValueError):
+                return ", ".join(map(str, value))
+        return value
+
+    def clean(self, value):
+        text = super().clean(value)
+        try:
+            return list(categories.parse(text or ""))
+        except categories.LimitsError as exc:
+            raise category_limits_error(exc) from None
 
 
 def clean_time_control(text: str) -> str:
@@ -219,6 +247,13 @@ class TournamentSettingsForm(CountryInCapitals, forms.ModelForm):
     standings_criteria = CriteriaField(
         label=capfirst(_("standings criteria")),
         help_text=_("In order: the first decides the place, each next one breaks the ties left."),
+    )
+    category_limits = CategoryLimitsField(
+        label=capfirst(_("category limits")),
+        help_text=_(
+            "The weakest rank of each category but the last, e.g. “1d, 5k”: A 1d and stronger, B 5k–1k, "
+            "C 6k and weaker. At most eight. Empty: no categories."
+        ),
     )
     reason = forms.CharField(label=_("Reason (for the audit log)"), required=False, max_length=200)
 
