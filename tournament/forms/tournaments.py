@@ -274,6 +274,13 @@ class TournamentSettingsForm(CountryInCapitals, forms.ModelForm):
         )
         if self.instance.pk and not self.is_bound:
             self.initial["version"] = settings_version(self.instance)
+        if "category_mode" in self.fields:
+            self.fields["category_mode"].required = False
+            self.fields["category_mode"].help_text = _(
+                "Paired apart: players meet players of their own category wherever the pairing allows (as "
+                "OpenGotha). Ranked apart: the standings list one category after the other (CAT as the first "
+                "criterion)."
+            )
         for name, reason in self.locked.items():
             if name in self.fields:
                 self.fields[name].disabled = True
@@ -284,6 +291,15 @@ class TournamentSettingsForm(CountryInCapitals, forms.ModelForm):
 
     def clean_time_control(self):
         return clean_time_control(self.cleaned_data.get("time_control", ""))
+
+    def clean_category_limits(self):
+        """Limits a page without the field does not send stay as they are."""
+        if "category_limits" not in self.data:
+            return list(self.instance.category_limits or [])
+        return self.cleaned_data.get("category_limits", [])
+
+    def clean_category_mode(self):
+        return self.cleaned_data.get("category_mode") or self.instance.category_mode
 
     def changes(self) -> dict:
         """The settings as the form has them (for the service, which compares them with the database)."""
@@ -296,3 +312,12 @@ class TournamentSettingsForm(CountryInCapitals, forms.ModelForm):
 
 def rank_text(value) -> str:
     return format_rank(value) if isinstance(value, int) else ""
+
+
+def category_reading(limits) -> str:
+    """The categories the limits make, in words: "A: 1d and stronger · B: 5k–1k · C: 6k and weaker"."""
+    from tournament.standings_words import category_name
+
+    if not limits:
+        return ""
+    return " · ".join(category_name(c) for c in categories.categories(limits))
