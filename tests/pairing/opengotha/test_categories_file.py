@@ -90,3 +90,20 @@ def test_categories_that_do_not_add_up_are_refused(categories, number, words):
     assert words in str(exc.value)
     with pytest.raises(ValidationError):
         import_opengotha(source, user=SYSTEM)
+
+
+@pytest.mark.parametrize(("name", "limits", "mode"), [("sim-4", [4, -16], "both"), ("sim-18", [-4, -19], "paired")])
+def test_files_with_categories_give_opengothas_tables_through_the_sites_fields(name, limits, mode, tmp_path):
+    """The jar's own tables (``oracle_answers``) of simulated files with categories, CAT first (ranked
+    apart) and not: the categories come in as the fields, and the standings made from the fields are
+    OpenGotha's after every round."""
+    from tournament.models import Tournament
+
+    from .test_site_standings import site_tables
+
+    ours, theirs = site_tables(name, tmp_path)
+    t = Tournament.objects.get(slug=name)
+    assert (t.category_limits, t.category_mode) == (limits, mode)
+    assert "lower_category_limits" not in t.pairing_parameters.get("general", {})
+    for r, (a, b) in enumerate(zip(ours, theirs), 1):
+        assert a == b, f"after round {r}"
