@@ -81,3 +81,10 @@ def category_name(category) -> str:
             "rank": format_rank(category.strongest),
         }
     return category.label
+
+
+def category_names(limits) -> list[tuple[str, str]]:
+    """Each rank category of ``limits`` as (letter, words), the strongest first; none without limits."""
+    from tournament.pairing import categories
+
+    return [(c.letter, category_name(c)) for c in categories.categories(limits)] if limits else []

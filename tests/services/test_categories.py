@@ -184,7 +184,7 @@ def _played(mode):
     return t
 
 
-def test_ranked_apart_lists_category_a_first_ranked_together_does_not(client):
+def test_ranked_apart_lists_category_a_first_ranked_together_does_not():
     t = _played("both")
     st = standings_for(t)
     assert st.ranked_by_category and [c.code for c in st.columns][0] == "cat"
@@ -204,6 +204,9 @@ def test_the_public_table_the_csv_and_the_api_show_the_category(client):
     page = client.get(reverse("standings", args=[t.slug])).content.decode()
     assert '<th class="col-category">Category</th>' in page
     assert 'id="category-A"' in page and "A: 1d and stronger" in page and "B: 1k and weaker" in page
+    # the filter: a radio button for each category, every row marked with its category
+    assert 'id="show-category-all" checked' in page and 'id="show-category-B"' in page
+    assert page.count('data-category="A"') == 5 and page.count('data-category="B"') == 5  # 4 rows + heading
     rows = list(csv.reader(io.StringIO(client.get(reverse("csv_standings", args=[t.slug])).content.decode())))
     assert rows[0][-1] == "category"
     by_rank = {row[4]: row[-1] for row in rows[1:]}

@@ -316,8 +316,6 @@ def rank_text(value) -> str:
 
 def category_reading(limits) -> str:
     """The categories the limits make, in words: "A: 1d and stronger · B: 5k–1k · C: 6k and weaker"."""
-    from tournament.standings_words import category_name
+    from tournament.standings_words import category_names
 
-    if not limits:
-        return ""
-    return " · ".join(category_name(c) for c in categories.categories(limits))
+    return " · ".join(name for _letter, name in category_names(limits))

@@ -52,11 +52,16 @@ def standings_rows(standings) -> SafeString:
         tied = ' class="tied"' if row.tied else ""
         if sections and row.category != last:
             last = row.category
+            letter = standings.categories[row.category].letter
             rows.append(
-                f'<tr class="category-head" id="category-{standings.categories[row.category].letter}">'
+                f'<tr class="category-head" id="category-{letter}" data-category="{letter}">'
                 f'<th colspan="{width}">{_cell(names[row.category])}</th></tr>'
             )
-        category = f'<td class="col-category">{_cell(standings.categories[row.category].letter)}</td>' if names else ""
+        category = ""
+        if names:
+            letter = standings.categories[row.category].letter
+            tied += f' data-category="{letter}"'
+            category = f'<td class="col-category">{letter}</td>'
         rows.append(
             f"<tr{tied}>"
             f'<td class="num">{_cell(row.place_display)}</td>'
