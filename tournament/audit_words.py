@@ -121,7 +121,7 @@ KEYS = {
     "count": gettext_lazy("count"),
     "asked_by": gettext_lazy("asked by"),
     "category_limits": gettext_lazy("category limits"),
-    "category_mode": gettext_lazy("categories"),
+    "category_mode": gettext_lazy("keep categories apart"),
 }
 
 #: Keys that are the machine's own (ids, the pairing's cost terms): not shown.

@@ -58,7 +58,7 @@ def test_the_organizer_sets_the_limits_as_one_line_of_ranks_and_the_change_is_au
         # PostgreSQL's jsonb keeps the keys in its own order
         assert set(change_words(entry.after).split("; ")) == {
             "Kategoriegrenzen: 1d, 5k",
-            "Kategorien: Nur getrennt gewertet, gemeinsam gepaart",
+            "Kategorien trennen: Nur getrennt gewertet, gemeinsam gepaart",
         }
     page = organizer_client.get(url).content.decode()
     assert 'value="1d, 5k"' in page
@@ -249,3 +249,19 @@ def test_the_standings_pdf_has_a_section_per_category_when_ranked_apart(client):
     ]
     assert all(len(s.rows) == 4 for s in sections)
     assert sections[0].columns[3].header == "Kat." and {r[3] for r in sections[0].rows} == {"A"}
+
+
+def test_the_settings_page_in_german(organizer_client, planned):
+    planned.category_limits = [0, -5]
+    planned.save()
+    organizer_client.cookies["django_language"] = "de"
+    page = organizer_client.get(reverse("manage_settings", args=[planned.slug])).content.decode()
+    assert "<legend>Kategorien</legend>" in page
+    assert "Kategoriegrenzen" in page and "Kategorien trennen" in page
+    assert "Getrennt gepaart und getrennt gewertet" in page and "Nur getrennt gewertet, gemeinsam gepaart" in page
+    assert "A: 1d und stärker · B: 5k–1k · C: 6k und schwächer" in page
+    response = organizer_client.post(
+        reverse("manage_settings", args=[planned.slug]), _settings_post(planned, category_limits="5k, 1d, 5k")
+    )
+    assert response.status_code == 422
+    assert "5k ist doppelt angegeben: jede Grenze nur einmal." in response.content.decode()

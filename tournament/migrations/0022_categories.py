@@ -76,7 +76,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='tournament',
             name='category_mode',
-            field=models.CharField(choices=[('both', 'Paired apart and ranked apart'), ('paired', 'Paired apart, ranked together'), ('ranked', 'Ranked apart only, paired together')], default='both', max_length=8, verbose_name='categories'),
+            field=models.CharField(choices=[('both', 'Paired apart and ranked apart'), ('paired', 'Paired apart, ranked together'), ('ranked', 'Ranked apart only, paired together')], default='both', max_length=8, verbose_name='keep categories apart'),
         ),
         migrations.RunPython(forwards, backwards),
     ]

@@ -265,7 +265,7 @@ class Tournament(models.Model):
         ),
     )
     category_mode = models.CharField(
-        _("categories"),
+        _("keep categories apart"),
         max_length=8,
         choices=CategoryMode.choices,
         default=CategoryMode.BOTH,
