@@ -113,3 +113,22 @@ def test_the_category_goes_first_among_the_criteria():
     assert cat.with_category_first(("mms", "sosmms")) == ("cat", "mms", "sosmms")
     assert cat.with_category_first(("mms", "cat", "sosmms")) == ("cat", "mms", "sosmms")
     assert cat.with_category_first(("cat", "mms")) == ("cat", "mms")
+
+
+def test_what_the_parameter_set_kept_moves_to_the_fields_only_when_valid():
+    kept = {"general": {"lower_category_limits": [2], "number_of_categories": 2}, "pairing": {"random": 1}}
+    assert cat.from_stored_parameters(kept, ["mms"]) == {
+        "pairing_parameters": {"pairing": {"random": 1}},
+        "category_limits": [2],
+        "category_mode": "paired",
+    }
+    assert cat.from_stored_parameters(kept, ["cat", "mms"])["category_mode"] == "both"
+    for odd in (
+        {},
+        None,
+        {"general": {"nbw2_bye": 2}},
+        {"general": {"lower_category_limits": [-5, 0], "number_of_categories": 3}},
+        {"general": {"lower_category_limits": [0], "number_of_categories": 3}},
+        {"general": {"lower_category_limits": "1d", "number_of_categories": 2}},
+    ):
+        assert cat.from_stored_parameters(odd, []) is None

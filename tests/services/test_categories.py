@@ -265,3 +265,21 @@ def test_the_settings_page_in_german(organizer_client, planned):
     )
     assert response.status_code == 422
     assert "5k ist doppelt angegeben: jede Grenze nur einmal." in response.content.decode()
+
+
+def test_a_backup_from_before_the_fields_brings_its_categories_into_them(planned):
+    """A backup made before migration 0022 holds the categories of an OpenGotha import in the parameter set."""
+    from tests.services.test_backup import _wipe
+    from tournament.backup import dump_tournament, load_tournament
+
+    data = dump_tournament(planned)
+    row = next(r for r in data["objects"] if r["model"] == "tournament.tournament")
+    del row["fields"]["category_limits"], row["fields"]["category_mode"]
+    row["fields"]["pairing_parameters"] = {
+        "general": {"lower_category_limits": [0, -5], "number_of_categories": 3, "nbw2_bye": 2},
+        "placement": ["CAT", "MMS"],
+    }
+    _wipe(planned.slug)
+    t = load_tournament(data)
+    assert (t.category_limits, t.category_mode) == ([0, -5], "both")
+    assert t.pairing_parameters == {"general": {"nbw2_bye": 2}, "placement": ["CAT", "MMS"]}

@@ -155,3 +155,34 @@ def with_category_first(criteria: Sequence[str], code: str = "cat") -> tuple[str
     """Standings criteria ranking the categories apart: the category first (OpenGotha's CAT), then the
     others in their order (a CAT further down moves to the front)."""
     return (code, *(c for c in criteria if c != code))
+
+
+def from_stored_parameters(params: object, criteria: object) -> dict[str, object] | None:
+    """What a tournament kept before categories had fields of their own (an OpenGotha import put them
+    in the stored parameter set, ``general``'s ``lower_category_limits`` and ``number_of_categories``),
+    as the fields: ``{"pairing_parameters", "category_limits", "category_mode"}``, or None where there
+    is nothing valid to move (then nothing moves). The mode: CAT first in the standings criteria or the
+    file's placement ranks them apart too. (Migration 0022 does the same on the database; a backup made
+    before it is read with this.)"""
+    general = params.get("general") if isinstance(params, dict) else None
+    if not isinstance(general, dict) or "lower_category_limits" not in general:
+        return None
+    limits = general["lower_category_limits"]
+    try:
+        valid = check(limits) if isinstance(limits, list) else None
+    except LimitsError:
+        valid = None
+    if valid is None or general.get("number_of_categories", 1) != len(valid) + 1:
+        return None
+    assert isinstance(params, dict)
+    rest = {k: v for k, v in general.items() if k not in ("lower_category_limits", "number_of_categories")}
+    stored = {**params, "general": rest} if rest else {k: v for k, v in params.items() if k != "general"}
+    placement = params.get("placement")
+    ranked = (isinstance(criteria, list) and criteria[:1] == ["cat"]) or (
+        isinstance(placement, list) and placement[:1] == ["CAT"]
+    )
+    return {
+        "pairing_parameters": stored,
+        "category_limits": list(valid),
+        "category_mode": "both" if ranked else "paired",
+    }
