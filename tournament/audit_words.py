@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy
 
 from tournament.models import PairConstraint, Registration, Round
 from tournament.models.game import Result, ResultState, WinMethod
+from tournament.models.tournament import CategoryMode
 from tournament.pairing_words import warning_text
 
 ACTIONS = {
@@ -123,6 +124,8 @@ KEYS = {
     "unmarked": gettext_lazy("counted again"),
     "count": gettext_lazy("count"),
     "asked_by": gettext_lazy("asked by"),
+    "category_limits": gettext_lazy("category limits"),
+    "category_mode": gettext_lazy("keep categories apart"),
 }
 
 #: Keys that are the machine's own (ids, the pairing's cost terms): not shown.
@@ -210,6 +213,8 @@ def words(value, key: str = "") -> str:
         return _label(Registration.Status, value) or _label(Round.Status, value) or value
     if key == "kind" and isinstance(value, str):
         return _label(PairConstraint.Kind, value) or value
+    if key == "category_mode" and isinstance(value, str):
+        return _label(CategoryMode, value) or value
     if key == "source" and isinstance(value, str):
         return _label(Registration.Source, value) or value
     if key == "asked_by" and value in ("black", "white"):

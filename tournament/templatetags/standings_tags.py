@@ -22,6 +22,11 @@ def column_label(column) -> str:
     return standings_words.column_label(column)
 
 
+@register.filter
+def category_name(category) -> str:
+    return standings_words.category_name(category)
+
+
 def _cell(value) -> str:
     """A value as ``{{ value }}`` shows it: localized, then escaped (text as it is: localizing leaves it)."""
     if isinstance(value, str):
@@ -37,15 +42,32 @@ def standings_rows(standings) -> SafeString:
     and the template loop was most of that time.
     """
     rows = []
+    names = {c.number: standings_words.category_name(c) for c in standings.categories}
+    sections = standings.ranked_by_category
+    width = len(standings.columns) + 5 + bool(names)
+    last = None
     for row in standings.rows:
         e = row.entrant
         values = "".join(f'<td class="num">{_cell(v)}</td>' for v in row.values)
         tied = ' class="tied"' if row.tied else ""
+        if sections and row.category != last:
+            last = row.category
+            letter = standings.categories[row.category].letter
+            rows.append(
+                f'<tr class="category-head" id="category-{letter}" data-category="{letter}">'
+                f'<th colspan="{width}">{_cell(names[row.category])}</th></tr>'
+            )
+        category = ""
+        if names:
+            letter = standings.categories[row.category].letter
+            tied += f' data-category="{letter}"'
+            category = f'<td class="col-category">{letter}</td>'
         rows.append(
             f"<tr{tied}>"
             f'<td class="num">{_cell(row.place_display)}</td>'
             f'<td class="name">{_cell(e.name)}</td>'
             f'<td class="num">{_cell(row.rank_text)}</td>'
+            f"{category}"
             f'<td class="col-club">{_cell(e.club)}</td>'
             f'<td class="col-country">{_cell(e.country)}</td>'
             f"{values}</tr>"
