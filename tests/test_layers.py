@@ -90,6 +90,7 @@ LAYERS: list[dict[str, list[str]]] = [
             "tournament.ranks",
             "tournament.limits",
             "tournament.result_codes",
+            "tournament.sides",
             "tournament.names",
             "tournament.collation",
             "tournament$",

@@ -31,6 +31,7 @@ PURE = [
     "tournament.files.standings_csv",
     "tournament.names",
     "tournament.result_codes",
+    "tournament.sides",
 ]
 
 

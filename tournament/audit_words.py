@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy
 
 from tournament.models import PairConstraint, Registration, Round
 from tournament.models.game import Result, ResultState, WinMethod
+from tournament.models.tournament import CategoryMode
 from tournament.pairing_words import warning_text
 
 ACTIONS = {
@@ -52,6 +53,9 @@ ACTIONS = {
     "round.unpair_game": gettext_lazy("game taken out of the pairing"),
     "round.pair_by_hand": gettext_lazy("players paired by hand"),
     "round.bye": gettext_lazy("bye given by hand"),
+    "round.robin": gettext_lazy("round paired by the round-robin schedule"),
+    "tournament.round_robin": gettext_lazy("round-robin schedule made"),
+    "tournament.round_robin_remove": gettext_lazy("round-robin schedule removed"),
     "game.table": gettext_lazy("table changed"),
     "pairing.constraint": gettext_lazy("pairing constraint"),
     "pairing.remove_constraint": gettext_lazy("pairing constraint removed"),
@@ -114,6 +118,7 @@ KEYS = {
     "source": gettext_lazy("registered"),
     "games removed": gettext_lazy("games removed"),
     "byes": gettext_lazy("byes"),
+    "rounds": gettext_lazy("rounds"),
     "kept": gettext_lazy("kept"),
     "handicap": gettext_lazy("handicap"),
     "komi": gettext_lazy("komi"),
@@ -132,6 +137,8 @@ KEYS = {
     "boards": gettext_lazy("boards"),
     "matches": gettext_lazy("matches"),
     "teams": gettext_lazy("teams"),
+    "category_limits": gettext_lazy("category limits"),
+    "category_mode": gettext_lazy("keep categories apart"),
 }
 
 #: Keys that are the machine's own (ids, the pairing's cost terms): not shown.
@@ -219,6 +226,8 @@ def words(value, key: str = "") -> str:
         return _label(Registration.Status, value) or _label(Round.Status, value) or value
     if key == "kind" and isinstance(value, str):
         return _label(PairConstraint.Kind, value) or value
+    if key == "category_mode" and isinstance(value, str):
+        return _label(CategoryMode, value) or value
     if key == "source" and isinstance(value, str):
         return _label(Registration.Source, value) or value
     if key == "asked_by" and value in ("black", "white"):

@@ -23,7 +23,8 @@ message. Accounts are matched by user name; a missing one is made as a
 plain account (never staff or superuser), without a usable password unless
 the backup carries its hash, and an existing account is never changed.
 Backups of version 1 (before the players' data moved onto the
-registrations) are read too.
+registrations) are read too, and rank categories an OpenGotha import kept in
+the parameter set before they had fields of their own come into the fields.
 """
 
 from __future__ import annotations
@@ -61,6 +62,7 @@ from tournament.models import (
 )
 from tournament.models.registration import CLAIM_ALPHABET, CLAIM_LENGTH, PLAYER_FIELDS
 from tournament.models.round import audited_pairing_record
+from tournament.pairing import categories
 
 FORMAT = "vielseitig-tournament"
 VERSION = 2
@@ -351,6 +353,13 @@ def load_tournament(data: dict) -> Tournament:  # noqa: C901
                 target = by_name.get(fields.get("object_type"))
                 if target is not None:
                     fields["object_id"] = new_pk[target].get(fields["object_id"], fields["object_id"])
+            if model is Tournament and "category_limits" not in fields:  # a backup from before migration 0023
+                fields.update(
+                    categories.from_stored_parameters(
+                        fields.get("pairing_parameters"), fields.get("standings_criteria")
+                    )
+                    or {}
+                )
             if model is Round:
                 records[row["pk"]] = fields.pop("pairing_record", None)
             if model is TournamentInvitation:

@@ -52,3 +52,6 @@ MAX_TEAM_MEMBERS = 10
 MAX_TEAMS = FILE_PLAYERS // 2
 #: A team's name has at most this many characters.
 TEAM_NAME_LENGTH = 100
+#: A round robin (the whole schedule at once) takes at most this many players: OpenGotha's round-robin
+#: frame's limit (``JFrGamesRR.MAX_NUMBER_OF_RR_PLAYERS``), 19 rounds; a larger field is paired by McMahon or Swiss.
+MAX_ROUND_ROBIN_PLAYERS = 20

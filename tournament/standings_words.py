@@ -59,3 +59,32 @@ def rounds_line(standings) -> str:
     if not played:
         return ""
     return _("Rounds: %(rounds)s") % {"rounds": " · ".join(f"{n} {name}" for n, name in played)}
+
+
+def category_name(category) -> str:
+    """A rank category in words: "A: 1d and stronger", "B: 5k–1k", "C: 6k and weaker"
+    (:class:`tournament.pairing.categories.Category`)."""
+    from tournament.ranks import format_rank
+
+    if category.strongest is None and category.weakest is None:
+        return category.letter
+    if category.strongest is None:
+        # TRANSLATORS: a rank category: its letter and its weakest rank, e.g. "A: 1d and stronger"
+        return _("%(letter)s: %(rank)s and stronger") % {
+            "letter": category.letter,
+            "rank": format_rank(category.weakest),
+        }
+    if category.weakest is None:
+        # TRANSLATORS: a rank category: its letter and its strongest rank, e.g. "C: 6k and weaker"
+        return _("%(letter)s: %(rank)s and weaker") % {
+            "letter": category.letter,
+            "rank": format_rank(category.strongest),
+        }
+    return category.label
+
+
+def category_names(limits) -> list[tuple[str, str]]:
+    """Each rank category of ``limits`` as (letter, words), the strongest first; none without limits."""
+    from tournament.pairing import categories
+
+    return [(c.letter, category_name(c)) for c in categories.categories(limits)] if limits else []

@@ -52,6 +52,8 @@ round_pages = [
     path("bye/", rounds.round_bye, name="manage_round_bye"),
     path("constraint/remove/", rounds.round_constraint_remove, name="manage_round_constraint_remove"),
     path("constraint/<str:kind>/", rounds.round_constraint, name="manage_round_constraint"),
+    path("robin/", rounds.round_robin_make, name="manage_round_robin"),
+    path("robin/remove/", rounds.round_robin_remove, name="manage_round_robin_remove"),
     path("<str:action>/", rounds.round_action, name="manage_round_action"),
 ]
 

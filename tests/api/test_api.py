@@ -56,7 +56,8 @@ def test_tournament_detail(client, day):
     Round.objects.create(tournament=day.tournament, discipline=day.go, number=2)
     response, data = get(client, f"{API}/tournaments/hannover/")
     assert response.status_code == 200
-    assert keys(data) == {"slug", "name", "start", "end", "place", "disciplines", "rounds"}
+    assert keys(data) == {"slug", "name", "start", "end", "place", "disciplines", "rounds", "categories"}
+    assert data["categories"] == []  # none defined
     assert data["disciplines"] == [
         {"id": day.ninuki.pk, "name": "Ninuki-Renju", "kind": "ninuki", "board_size": 19, "rule_set": "hannover"},
         {"id": day.go.pk, "name": "Go", "kind": "go", "board_size": 9, "rule_set": "chinese"},
@@ -84,6 +85,7 @@ def test_players_are_the_confirmed_ones_without_email(client, day):
         "country": "DE",
         "rank": "3k",
         "status": "confirmed",
+        "category": None,
     }
     assert b"example.org" not in response.content
 
@@ -212,13 +214,14 @@ def test_standings_match_the_sites_table(client, day):
     result_set(game=day.game2, user=organizer, version=0, result="W", reason="desk")
     response, data = get(client, f"{API}/tournaments/hannover/standings/")
     assert response.status_code == 200
-    assert keys(data) == {"after_round", "criteria", "rows"}
+    assert keys(data) == {"after_round", "criteria", "rows", "categories"}
     site = standings_for(day.tournament)
     assert data["after_round"] == 1
     assert data["criteria"] == [c.code for c in site.columns] == ["mms", "sosmms", "sososmms"]
     assert [(r["place"], r["player"]["id"]) for r in data["rows"]] == [(r.place, r.entrant.id) for r in site.rows]
     for row, site_row in zip(data["rows"], site.rows):
-        assert keys(row) == {"place", "player", "values"}
+        assert keys(row) == {"place", "player", "values", "category"}
+        assert row["category"] is None
         assert row["player"]["name"] == f"{site_row.entrant.surname} {site_row.entrant.given_name}"
         assert {k: float(v) for k, v in row["values"].items()} == {
             c.code: _value(text) for c, text in zip(site.columns, site_row.values)
@@ -233,7 +236,7 @@ def test_standings_of_one_discipline(client, day):
     assert response.status_code == 200
     assert len(data["rows"]) == 4 and data["after_round"] == 1
     response, data = get(client, f"{API}/tournaments/hannover/standings/?discipline={day.go.pk}")
-    assert data == {"after_round": 0, "criteria": ["mms", "sosmms", "sososmms"], "rows": []}
+    assert data == {"after_round": 0, "criteria": ["mms", "sosmms", "sososmms"], "rows": [], "categories": []}
     other = day.other.disciplines.create(name="Go", kind="go")
     response, data = get(client, f"{API}/tournaments/hannover/standings/?discipline={other.pk}")
     assert response.status_code == 404 and data["success"] is False

@@ -143,6 +143,8 @@ EXPECTED: dict[str, Url] = {
     "manage_round_pair_by_hand": Url(WRITE, post=ORGANIZERS),
     "manage_round_bye": Url(WRITE, post=ORGANIZERS),
     "manage_round_action": Url(WRITE, post=ORGANIZERS),
+    "manage_round_robin": Url(WRITE, post=ORGANIZERS),
+    "manage_round_robin_remove": Url(WRITE, post=ORGANIZERS),
     # imports from other programs: any logged-in user (the uploader becomes the organizer)
     "import_macmahon": Url(only(ALL - {"anonymous"}), post=ALL - {"anonymous"}),
     # rating lists: a tournament's own list and the rank update are its organizers'; the site's lists are

@@ -35,6 +35,7 @@ from tournament.services import (
     registrations,
     results,
     round_edits,
+    round_robin,
     rounds,
     team,
     team_rounds,
@@ -83,6 +84,14 @@ CALLS = {
     "rounds.round_unpublish": ("organizer", lambda d, u: rounds.round_unpublish(round=d.round1, user=u)),
     "rounds.round_finish": ("organizer", lambda d, u: rounds.round_finish(round=d.round1, user=u)),
     "rounds.round_reopen": ("organizer", lambda d, u: rounds.round_reopen(round=d.round1, user=u)),
+    "round_robin.round_robin_schedule": (
+        "organizer",
+        lambda d, u: round_robin.round_robin_schedule(tournament=d.tournament, user=u),
+    ),
+    "round_robin.round_robin_remove": (
+        "organizer",
+        lambda d, u: round_robin.round_robin_remove(tournament=d.tournament, user=u),
+    ),
     "round_edits.game_swap_players": (
         "organizer",
         lambda d, u: round_edits.game_swap_players(

@@ -37,9 +37,19 @@ class RoundSummary(Schema):
     start: dt.datetime | None
 
 
+class CategoryOut(Schema):
+    """A rank category: its letter (``A`` the strongest) and its weakest and strongest rank
+    (``null``: no bound)."""
+
+    letter: str
+    weakest: str | None
+    strongest: str | None
+
+
 class TournamentDetail(TournamentOut):
     disciplines: list[DisciplineOut]
     rounds: list[RoundSummary]
+    categories: list[CategoryOut] = Field(default_factory=list)
 
 
 class PlayerOut(Schema):
@@ -50,6 +60,7 @@ class PlayerOut(Schema):
     country: str
     rank: str
     status: str
+    category: str | None = None
 
 
 class PlayerRef(Schema):
@@ -128,12 +139,14 @@ class StandingsRow(Schema):
     place: int
     player: PlayerRef
     values: dict[str, Number | None]
+    category: str | None = None
 
 
 class StandingsOut(Schema):
     after_round: int
     criteria: list[str]
     rows: list[StandingsRow]
+    categories: list[CategoryOut] = Field(default_factory=list)
 
 
 class TeamOut(Schema):

@@ -20,6 +20,7 @@ from decimal import Decimal
 
 from tournament import limits
 from tournament.names import spoken_name
+from tournament.pairing import categories
 from tournament.pairing.criteria import canonical
 from tournament.pairing.model import (
     Bye,
@@ -330,12 +331,8 @@ def _general(gps_el: ET.Element) -> GeneralParams:
     """
     g = gps_el.attrib
     nrounds = _int(g.get("numberOfRounds"), 5, "numberOfRounds", low=1, high=MAX_ROUNDS)
-    ncat = _int(g.get("numberOfCategories"), 1, "numberOfCategories", low=1, high=9)
-    cat_limits = []
-    cats = gps_el.find("Categories")
-    if cats is not None:
-        for c in cats.findall("Category"):
-            cat_limits.append(_rank(c.get("lowerLimit"), -30, "Category lowerLimit"))
+    ncat = _int(g.get("numberOfCategories"), 1, "numberOfCategories", low=1, high=categories.MAX_LIMITS + 1)
+    cat_limits = _category_limits(gps_el, ncat)
     return GeneralParams(
         number_of_rounds=nrounds,
         mm_floor=_rank(g.get("genMMFloor"), -20, "genMMFloor"),
@@ -352,6 +349,31 @@ def _general(gps_el: ET.Element) -> GeneralParams:
         komi=_float(g.get("komi"), 7.5, "komi", low=float(limits.MIN_KOMI), high=float(limits.MAX_KOMI)),
         size=_int(g.get("size"), 19, "size", low=2, high=52),
     )
+
+
+def _category_limits(gps_el: ET.Element, ncat: int) -> tuple[int, ...]:
+    """``<Categories><Category number="1" lowerLimit="1D"/>...``: one lower limit for each category but
+    the last, by its number (1 the strongest), as OpenGotha reads them; strictly descending."""
+    found: dict[int, int] = {}
+    cats = gps_el.find("Categories")
+    for c in cats.findall("Category") if cats is not None else ():
+        n = _int(c.get("number"), len(found) + 1, "Category number", low=1, high=categories.MAX_LIMITS)
+        if n in found:
+            raise OpenGothaFormatError(f"category {n} is given twice")
+        found[n] = _rank(c.get("lowerLimit"), -30, "Category lowerLimit")
+    if ncat <= 1 and not found:
+        return ()
+    if sorted(found) != list(range(1, ncat)):
+        raise OpenGothaFormatError(
+            f"numberOfCategories is {ncat}, so categories 1 to {ncat - 1} need their lower limit; "
+            f"the file gives {', '.join(map(str, sorted(found))) or 'none'}"
+        )
+    try:
+        return categories.check([found[n] for n in range(1, ncat)])
+    except categories.LimitsError:
+        raise OpenGothaFormatError(
+            "the categories' lower limits must go from strong to weak, between 30K and 9D"
+        ) from None
 
 
 def _handicap(h_el: ET.Element | None) -> HandicapParams:
@@ -655,6 +677,7 @@ def _parameter_set(t: Tournament) -> ET.Element:
             "size": str(G.size),
         }
     )
+    _write_categories(g, G)
     h = sub("HandicapParameterSet")
     H = P.handicap
     h.attrib.update(
@@ -710,6 +733,18 @@ def _parameter_set(t: Tournament) -> ET.Element:
         }
     )
     return tps
+
+
+def _write_categories(g: ET.Element, G: GeneralParams) -> None:
+    """The categories' lower limits as OpenGotha writes them (none with one category)."""
+    for old in g.findall("Categories"):
+        g.remove(old)
+    if G.number_of_categories <= 1 or not G.lower_category_limits:
+        g.set("numberOfCategories", "1")
+        return
+    cats = ET.SubElement(g, "Categories")
+    for n, low in enumerate(G.lower_category_limits, 1):
+        ET.SubElement(cats, "Category", {"lowerLimit": format_rank(low).upper(), "number": str(n)})
 
 
 def with_params(t: Tournament, params: Parameters) -> Tournament:
@@ -787,6 +822,7 @@ def imported(t: Tournament) -> ImportedTournament:
             "handicap_ceiling": params.handicap.ceiling,
             "pairing_parameters": _stored_parameters(params),
             "opengotha_extra": {**extra, "short_name": t.short_name},
+            **_categories(params),
         },
         players=tuple(_imported_player(n, p, extra) for n, p in enumerate(t.players, 1)),
         games=tuple(
@@ -852,9 +888,22 @@ def _time_control(general: dict[str, str]) -> str:
     return time_control_text(time) if time else ""
 
 
+def _categories(params: Parameters) -> dict[str, object]:
+    """The rank categories by the site's fields: the limits, and how they count. OpenGotha always pairs
+    its categories apart (its groups are split by category), and ranks them apart when CAT is its
+    first placement criterion."""
+    g = params.general
+    if g.number_of_categories <= 1 or not g.lower_category_limits:
+        return {"category_limits": [], "category_mode": "both"}
+    ranked = params.placement[:1] == ("CAT",)
+    return {"category_limits": list(g.lower_category_limits), "category_mode": "both" if ranked else "paired"}
+
+
 def _stored_parameters(params: Parameters) -> dict[str, JSONValue]:
     """The parameter set as stored, with the NBW values of byes and absences always
-    written: the site's fields hold the MMS values only (``parameters_for``)."""
+    written: the site's fields hold the MMS values only (``parameters_for``), and the
+    categories (``Tournament.category_limits``)."""
+    params = replace(params, general=replace(params.general, number_of_categories=1, lower_category_limits=()))
     data = to_json(params)
     general = data.setdefault("general", {})
     assert isinstance(general, dict)

@@ -22,12 +22,16 @@ def safe_cell(text: str) -> str:
 
 
 def standings_csv(standings: Standings) -> str:
+    """One row per player; with rank categories a last column ``category``, the player's letter (A the
+    strongest), so that the columns before it stay where they were."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
+    with_categories = bool(standings.categories)
     writer.writerow(
         ["place", "number", "surname", "given_name", "rank", "club", "country", "egd_pin"]
         + [c.header for c in standings.columns]
         + [f"R{n}" for n in standings.rounds]
+        + (["category"] if with_categories else [])
     )
     for row in standings.rows:
         e = row.entrant
@@ -40,5 +44,6 @@ def standings_csv(standings: Standings) -> str:
             + [safe_cell(x) for x in (e.surname, e.given_name, rank, e.club, e.country, e.egd_pin)]
             + list(row.values)
             + [c.code for c in row.cells]
+            + ([found.letter if (found := standings.category_of(row)) else ""] if with_categories else [])
         )
     return out.getvalue()

@@ -15,7 +15,7 @@ from tournament.limits import MAX_KOMI, MAX_ROUND, MIN_KOMI
 from tournament.local_time import at_tournament, local_time
 from tournament.models import Discipline
 from tournament.models.discipline import DisciplineKind, handicap_policies
-from tournament.models.tournament import PairingSystem
+from tournament.models.tournament import ROUND_PAIRING_SYSTEMS, PairingSystem
 from tournament.variants import board_sizes, variant_for
 
 #: Longest text of rule adjustments taken.
@@ -265,7 +265,7 @@ class RoundForm(forms.Form):
         default = PairingSystem(tournament.pairing_system).label
         self.fields["pairing_system"].choices = [
             ("", _("the tournament's (%(system)s)") % {"system": default}),
-            *PairingSystem.choices,
+            *ROUND_PAIRING_SYSTEMS,
         ]
         if round is not None:
             del self.fields["number"]

@@ -20,7 +20,9 @@ from tournament.models.tournament import (
     SETTINGS_FIELDS,
     SETTINGS_SECTIONS,
     STANDINGS_CRITERIA,
+    category_limits_error,
 )
+from tournament.pairing import categories
 from tournament.ranks import format_rank
 from tournament.selectors.setup import settings_version
 
@@ -106,6 +108,32 @@ class CriteriaField(forms.MultiValueField):
         if len(set(criteria)) != len(criteria):
             raise forms.ValidationError(_("Each criterion only once."), code="twice")
         return criteria
+
+
+class CategoryLimitsField(forms.CharField):
+    """The lower limits of the rank categories as one line of ranks, ``1d, 5k`` (any order, commas or
+    spaces between): a list of ranks, strongest first; empty: no categories."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("max_length", categories.MAX_TEXT)
+        kwargs.setdefault("required", False)
+        kwargs.setdefault("widget", forms.TextInput(attrs={"placeholder": "1d, 5k", "autocomplete": "off"}))
+        super().__init__(**kwargs)
+
+    def prepare_value(self, value):
+        if isinstance(value, (list, tuple)):
+            try:
+                return categories.text(value)
+            except (TypeError, ValueError):
+                return ", ".join(map(str, value))
+        return value
+
+    def clean(self, value):
+        text = super().clean(value)
+        try:
+            return list(categories.parse(text or ""))
+        except categories.LimitsError as exc:
+            raise category_limits_error(exc) from None
 
 
 def clean_time_control(text: str) -> str:
@@ -224,6 +252,13 @@ class TournamentSettingsForm(CountryInCapitals, forms.ModelForm):
         label=capfirst(_("standings criteria")),
         help_text=_("In order: the first decides the place, each next one breaks the ties left."),
     )
+    category_limits = CategoryLimitsField(
+        label=capfirst(_("category limits")),
+        help_text=_(
+            "The weakest rank of each category but the last, e.g. “1d, 5k”: A 1d and stronger, B 5k–1k, "
+            "C 6k and weaker. At most eight. Empty: no categories."
+        ),
+    )
     reason = forms.CharField(label=_("Reason (for the audit log)"), required=False, max_length=200)
 
     #: The page's sections: (title, field names).
@@ -244,6 +279,13 @@ class TournamentSettingsForm(CountryInCapitals, forms.ModelForm):
         if self.instance.pk and not self.is_bound:
             self.initial["version"] = settings_version(self.instance)
         self.fields["event_kind"].required = False  # not sent: unchanged
+        if "category_mode" in self.fields:
+            self.fields["category_mode"].required = False
+            self.fields["category_mode"].help_text = _(
+                "Paired apart: players meet players of their own category wherever the pairing allows (as "
+                "OpenGotha). Ranked apart: the standings list one category after the other (CAT as the first "
+                "criterion)."
+            )
         for name, reason in self.locked.items():
             if name in self.fields:
                 self.fields[name].disabled = True
@@ -254,6 +296,15 @@ class TournamentSettingsForm(CountryInCapitals, forms.ModelForm):
 
     def clean_time_control(self):
         return clean_time_control(self.cleaned_data.get("time_control", ""))
+
+    def clean_category_limits(self):
+        """Limits a page without the field does not send stay as they are."""
+        if "category_limits" not in self.data:
+            return list(self.instance.category_limits or [])
+        return self.cleaned_data.get("category_limits", [])
+
+    def clean_category_mode(self):
+        return self.cleaned_data.get("category_mode") or self.instance.category_mode
 
     def changes(self) -> dict:
         """The settings as the form has them (for the service, which compares them with the database)."""
@@ -268,3 +319,10 @@ class TournamentSettingsForm(CountryInCapitals, forms.ModelForm):
 
 def rank_text(value) -> str:
     return format_rank(value) if isinstance(value, int) else ""
+
+
+def category_reading(limits) -> str:
+    """The categories the limits make, in words: "A: 1d and stronger · B: 5k–1k · C: 6k and weaker"."""
+    from tournament.standings_words import category_names
+
+    return " · ".join(name for _letter, name in category_names(limits))

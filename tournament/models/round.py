@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournament.limits import MAX_ROUND
 
-from .tournament import PairingSystem
+from .tournament import ROUND_PAIRING_SYSTEMS
 
 
 class Round(models.Model):
@@ -36,7 +36,7 @@ class Round(models.Model):
     pairing_system = models.CharField(
         _("pairing system"),
         max_length=10,
-        choices=PairingSystem.choices,
+        choices=ROUND_PAIRING_SYSTEMS,
         blank=True,
         help_text=_("Empty: the tournament's default."),
     )

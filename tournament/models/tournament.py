@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournament.limits import MAX_HANDICAP
 from tournament.local_time import is_zone_name
+from tournament.pairing import categories
 from tournament.pairing.criteria import MAX_CRITERIA
 from tournament.standings.criteria import CRITERIA
 
@@ -23,6 +24,12 @@ from .team import EventKind, team_boards
 class PairingSystem(models.TextChoices):
     SWISS = "swiss", _("Swiss")
     MCMAHON = "mcmahon", _("McMahon")
+    #: the whole schedule made at once (:mod:`tournament.services.round_robin`); a tournament's, never a round's
+    ROUND_ROBIN = "roundrobin", _("Round robin")
+
+
+#: The systems a single round may use instead of its tournament's (a round robin is the whole tournament's).
+ROUND_PAIRING_SYSTEMS = [(v, label) for v, label in PairingSystem.choices if v != PairingSystem.ROUND_ROBIN]
 
 
 class OverallRanking(models.TextChoices):
@@ -34,6 +41,44 @@ class OverallRanking(models.TextChoices):
 class RematchScope(models.TextChoices):
     TOURNAMENT = "tournament", _("Across the whole tournament")
     DISCIPLINE = "discipline", _("Within the same discipline only")
+
+
+class CategoryMode(models.TextChoices):
+    """How rank categories (``Tournament.category_limits``) count: OpenGotha pairs them apart
+    (``paiMaAvoidMixingCategories``) and ranks them apart with CAT first in its placement criteria."""
+
+    BOTH = "both", _("Paired apart and ranked apart")
+    PAIRED = "paired", _("Paired apart, ranked together")
+    RANKED = "ranked", _("Ranked apart only, paired together")
+
+
+#: What each problem of category limits is called (:class:`tournament.pairing.categories.LimitsError`).
+CATEGORY_LIMIT_ERRORS = {
+    "not_a_list": _("Write the lower limits of the categories as ranks, e.g. 1d, 5k."),
+    "too_long": _("That is too long for category limits: write at most eight ranks, e.g. 1d, 5k."),
+    "too_many": _("At most eight limits (nine categories); you gave %(text)s."),
+    "not_a_rank": _("“%(text)s” is not a rank: write ranks such as 5k or 1d."),
+    "out_of_range": _("A category limit must lie between 30k and 9d."),
+    "not_descending": _("The limits must go from strong to weak, each rank once (%(text)s)."),
+    "twice": _("%(text)s is given twice: each limit only once."),
+}
+
+
+def category_limits_error(exc: categories.LimitsError) -> ValidationError:
+    """The error of category limits in words (both languages)."""
+    return ValidationError(
+        CATEGORY_LIMIT_ERRORS.get(exc.code, CATEGORY_LIMIT_ERRORS["not_a_list"]),
+        params={"text": exc.text},
+        code=f"category_{exc.code}",
+    )
+
+
+def validate_category_limits(value) -> None:
+    """Up to eight lower limits of rank categories, ranks from 30k to 9d, strictly descending."""
+    try:
+        categories.check(value)
+    except categories.LimitsError as exc:
+        raise category_limits_error(exc) from None
 
 
 #: The standings criteria a tournament can choose (code, label): those of :mod:`tournament.standings.criteria`.
@@ -62,6 +107,10 @@ def validate_rating_kinds(value: str) -> None:
 
 def default_criteria() -> list[str]:
     return ["mms", "sosmms", "sososmms"]
+
+
+#: A round robin's standings as its crosstable reads: wins, the direct confrontation, SODOS.
+ROUND_ROBIN_CRITERIA = ["nbw", "dc", "sodos"]
 
 
 #: What a tournament is created with (the other settings start at their defaults).
@@ -109,6 +158,7 @@ SETTINGS_SECTIONS = (
     ),
     (_("Handicap"), ("handicap_threshold", "handicap_correction", "handicap_ceiling")),
     (_("Standings"), ("standings_criteria", "overall_ranking", "best_of")),
+    (_("Categories"), ("category_limits", "category_mode")),
 )
 SETTINGS_FIELDS = tuple(name for _title, names in SETTINGS_SECTIONS for name in names)
 
@@ -233,6 +283,23 @@ class Tournament(models.Model):
             "preferred, e.g. “ffg,egd”."
         ),
     )
+    #: Rank categories (OpenGotha's, :mod:`tournament.pairing.categories`): their lower limits, strongest
+    #: first (empty: one category), and whether the pairing and the standings keep them apart.
+    category_limits = models.JSONField(
+        _("category limits"),
+        default=list,
+        blank=True,
+        validators=[validate_category_limits],
+        help_text=_(
+            "The weakest rank of each category but the last, e.g. “1d, 5k”: A 1d and stronger, B 5k–1k, C 6k and weaker. Empty: no categories."
+        ),
+    )
+    category_mode = models.CharField(
+        _("keep categories apart"),
+        max_length=8,
+        choices=CategoryMode.choices,
+        default=CategoryMode.BOTH,
+    )
     pairing_parameters = models.JSONField(
         _("pairing parameters"),
         default=dict,
@@ -282,6 +349,22 @@ class Tournament(models.Model):
     def rating_kind_list(self) -> list[str]:
         """The kinds of rating list registration looks players up in, the preferred first."""
         return [k.strip() for k in (self.rating_kinds or "").split(",") if k.strip() in RatingKind.values]
+
+    @property
+    def category_list(self) -> tuple[int, ...]:
+        """The category limits as the engine reads them (nothing where they are not valid)."""
+        try:
+            return categories.check(self.category_limits or [])
+        except categories.LimitsError:
+            return ()
+
+    @property
+    def pairs_categories_apart(self) -> bool:
+        return bool(self.category_list) and self.category_mode != CategoryMode.RANKED
+
+    @property
+    def ranks_categories_apart(self) -> bool:
+        return bool(self.category_list) and self.category_mode != CategoryMode.PAIRED
 
     def clean(self) -> None:
         errors = {}

@@ -9,6 +9,11 @@ negated), the :class:`~tournament.pairing.scores.PlayerScores` array holding it
 and its English label (marked for translation, put into words by
 :mod:`tournament.standings_words`).
 
+The team criteria of OpenGotha's team placement (``TeamPlacementParameterSet``: team points,
+board wins, board wins of the first boards, mean rating) are rows of the same kind in
+:data:`TEAM_TABLE` (their ``array`` is ``None``: :mod:`tournament.standings.teams` computes
+them); a team tournament ranks its teams by six of them and its players by :data:`TABLE`.
+
 Everything else is derived from :data:`TABLE`: the pairing's scores
 (:mod:`.scores`), the standings' criteria (:mod:`tournament.standings.criteria`),
 the EGD file's column names (:mod:`tournament.files.h9`) and the MacMahon
@@ -71,7 +76,35 @@ TABLE: tuple[Definition, ...] = (
     Definition("NULL", "NULL", "", 1, None, "", ""),
 )
 # fmt: on
-#: The most criteria a tournament ranks by (OpenGotha's placement parameters hold six).
+#: The team criteria of OpenGotha 3.51.02 (``TeamPlacementParameterSet.allPlacementCriteria``), in its order.
+# fmt: off
+TEAM_TABLE: tuple[Definition, ...] = (
+    Definition("TEAMP", "TP", "teamp", 1, None, gettext_noop("team points"), gettext_noop("Team points")),
+    Definition("SOST", "SOST", "sost", 1, None, gettext_noop("sum of opponent teams' points"), gettext_noop("SOS (team points)")),
+    Definition("BDW", "BDW", "bdw", 2, None, gettext_noop("board wins"), gettext_noop("Board wins")),
+    *(
+        Definition(f"BDW{n}U", f"B{n}U", f"bdw{n}u", 2, None, label, choice)
+        for n, label, choice in (
+            (9, gettext_noop("board wins of the first 9 boards"), gettext_noop("Board wins, first 9 boards")),
+            (8, gettext_noop("board wins of the first 8 boards"), gettext_noop("Board wins, first 8 boards")),
+            (7, gettext_noop("board wins of the first 7 boards"), gettext_noop("Board wins, first 7 boards")),
+            (6, gettext_noop("board wins of the first 6 boards"), gettext_noop("Board wins, first 6 boards")),
+            (5, gettext_noop("board wins of the first 5 boards"), gettext_noop("Board wins, first 5 boards")),
+            (4, gettext_noop("board wins of the first 4 boards"), gettext_noop("Board wins, first 4 boards")),
+            (3, gettext_noop("board wins of the first 3 boards"), gettext_noop("Board wins, first 3 boards")),
+            (2, gettext_noop("board wins of the first 2 boards"), gettext_noop("Board wins, first 2 boards")),
+            (1, gettext_noop("board wins of board 1"), gettext_noop("Board wins, board 1")),
+        )
+    ),
+    Definition("MNR", "MNR", "mnr", 1, None, gettext_noop("mean rating of the first round's line-up"), gettext_noop("Mean rating")),
+    Definition("NULL", "NULL", "", 1, None, "", ""),
+)
+# fmt: on
+#: OpenGotha's team criterion name -> its definition.
+TEAM_BY_NAME = {d.name: d for d in TEAM_TABLE}
+#: OpenGotha's team placement by default (``TeamPlacementParameterSet.init``).
+TEAM_DEFAULT = ("TEAMP", "BDW", "BDW3U", "BDW2U", "BDW1U", "MNR")
+#: The most criteria a tournament ranks by (OpenGotha's placement parameters hold six, its team placement too).
 MAX_CRITERIA = 6
 #: OpenGotha's name -> its definition.
 BY_NAME = {d.name: d for d in TABLE}

@@ -36,6 +36,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Final, Literal
 
+from . import categories
 from .criteria import TABLE, canonical
 from .model import Bye, Game, GeneralParams, Player, Result
 
@@ -60,10 +61,7 @@ def category(rank: int, general: GeneralParams) -> int:
     """OpenGotha's ``Player.category``: 0 is the strongest category."""
     if general.number_of_categories <= 1:
         return 0
-    for c, low in enumerate(general.lower_category_limits):
-        if rank >= low:
-            return c
-    return len(general.lower_category_limits)
+    return categories.number(rank, general.lower_category_limits)
 
 
 @dataclass

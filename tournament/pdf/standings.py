@@ -6,9 +6,10 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from tournament.pairing.categories import Category
 from tournament.ranks import format_rank
 from tournament.standings.model import Standings
-from tournament.standings_words import column_header, heading, rounds_line
+from tournament.standings_words import category_name, column_header, heading, rounds_line
 
 from .grid import GridColumn, Section, render
 
@@ -44,11 +45,26 @@ def player_cells(row) -> list[str]:
     return [row.place_display, e.name, rank_text(e.rank), e.club, e.country]
 
 
-def section(standings: Standings, tournament: str = "") -> Section:
-    columns = player_columns() + [GridColumn(column_header(c), "right") for c in standings.columns]
-    rows = [player_cells(r) + list(r.values) for r in standings.rows]
-    title, subtitle = heading(standings, tournament, _("Standings"))
+def section(standings: Standings, tournament: str = "", category: Category | None = None) -> Section:
+    """The table; with ``category`` that category's rows alone (the categories ranked apart)."""
+    columns = player_columns()
+    if standings.categories:
+        # TRANSLATORS: short column header: the rank category (A, B, ...)
+        columns.insert(3, GridColumn(pgettext("column", "Cat"), "center"))
+    columns += [GridColumn(column_header(c), "right") for c in standings.columns]
+    chosen = [r for r in standings.rows if category is None or r.category == category.number]
+    rows = [_cells(standings, r) + list(r.values) for r in chosen]
+    what = _("Standings") if category is None else f"{_('Standings')} {category_name(category)}"
+    title, subtitle = heading(standings, tournament, what)
     return Section(title=title, subtitle=subtitle, columns=columns, rows=rows, note=rounds_line(standings))
+
+
+def _cells(standings: Standings, row) -> list[str]:
+    cells = player_cells(row)
+    found = standings.category_of(row)
+    if found is not None:
+        cells.insert(3, found.letter)
+    return cells
 
 
 def not_playing_section(standings: Standings) -> Section | None:
@@ -61,7 +77,11 @@ def not_playing_section(standings: Standings) -> Section | None:
 
 
 def standings_pdf(standings: Standings, tournament: str = "") -> bytes:
-    sections = [section(standings, tournament)]
+    if standings.ranked_by_category:
+        sections = [section(standings, tournament, c) for c, rows in standings.by_category() if rows]
+        sections = sections or [section(standings, tournament)]
+    else:
+        sections = [section(standings, tournament)]
     apart = not_playing_section(standings)
     if apart is not None:
         sections.append(apart)

@@ -81,6 +81,7 @@ def parameters_for(tournament: Tournament, round_: Round | None = None) -> pm.Pa
     )
     if round_ is not None:
         general = replace(general, komi=float(round_.discipline.komi), size=round_.discipline.board_size)
+    general, pairing = _with_categories(tournament, general, base.pairing, pairing_a_round=round_ is not None)
     handicap = replace(
         base.handicap,
         no_handicap_threshold=(
@@ -93,16 +94,39 @@ def parameters_for(tournament: Tournament, round_: Round | None = None) -> pm.Pa
     )
     system = round_.effective_pairing_system if round_ is not None else tournament.pairing_system
     placement = base.placement
-    wanted = "NBW" if system == "swiss" else "MMS"
+    wins = system in ("swiss", "roundrobin")  # a round robin's standings are its wins, as Swiss
+    wanted = "NBW" if wins else "MMS"
     if base.main_criterion != wanted:
-        placement = SWISS_PLACEMENT if system == "swiss" else MCMAHON_PLACEMENT
+        placement = SWISS_PLACEMENT if wins else MCMAHON_PLACEMENT
     return replace(
         base,
         general=general,
         handicap=handicap,
+        pairing=pairing,
         placement=placement,
         rematch_scope=tournament.rematch_scope,
     )
+
+
+def _with_categories(
+    tournament: Tournament, general: pm.GeneralParams, pairing: pm.PairingParams, *, pairing_a_round: bool
+) -> tuple[pm.GeneralParams, pm.PairingParams]:
+    """The tournament's rank categories as OpenGotha's parameters: the limits (the standings' CAT and
+    category column, the OpenGotha file) and the weight that keeps them apart in the pairing.
+
+    Paired apart: the stored weight (OpenGotha's default unless a file said otherwise; the settings
+    service puts the default back when an organizer chooses to pair apart). Ranked apart only: the
+    pairing of a round sees one category (OpenGotha has no such choice: its groups are always split by
+    category), and the file says weight 0, OpenGotha's nearest."""
+    limits = tournament.category_list
+    if not limits or (pairing_a_round and not tournament.pairs_categories_apart):
+        return replace(general, number_of_categories=1, lower_category_limits=()), replace(
+            pairing, avoid_mixing_categories=0 if limits else pairing.avoid_mixing_categories
+        )
+    general = replace(general, number_of_categories=len(limits) + 1, lower_category_limits=limits)
+    if not tournament.pairs_categories_apart:
+        return general, replace(pairing, avoid_mixing_categories=0)
+    return general, pairing
 
 
 def show_not_playing(tournament: Tournament) -> bool:

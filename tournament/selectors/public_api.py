@@ -24,6 +24,7 @@ from tournament.collation import sorted_by_name
 from tournament.local_time import local_time
 from tournament.models import Game, Match, Registration, Round, Tournament
 from tournament.models.game import Result
+from tournament.pairing import categories
 from tournament.ranks import format_rank
 from tournament.selectors import standings as standings_selectors
 from tournament.selectors.game_sgf import game_sgf
@@ -77,7 +78,25 @@ def tournament(t: Tournament) -> dict:
         }
         for r in t.rounds.order_by("number")
     ]
-    return {**_tournament(t), "disciplines": disciplines, "rounds": rounds}
+    return {**_tournament(t), "disciplines": disciplines, "rounds": rounds, "categories": _categories(t.category_list)}
+
+
+def _categories(limits) -> list[dict]:
+    """The rank categories as the API writes them (none without limits)."""
+    if not limits:
+        return []
+    return [
+        {"letter": c.letter, "weakest": _rank_or_none(c.weakest), "strongest": _rank_or_none(c.strongest)}
+        for c in categories.categories(limits)
+    ]
+
+
+def _rank_or_none(rank: int | None) -> str | None:
+    return None if rank is None else _rank(rank)
+
+
+def _category(rank: int, limits) -> str | None:
+    return categories.category(rank, limits).letter if limits else None
 
 
 def players(t: Tournament) -> list[dict]:
@@ -86,6 +105,7 @@ def players(t: Tournament) -> list[dict]:
             "pk", "tournament", "surname", "given_name", "club", "country", "rank", "status"
         )
     )
+    limits = t.category_list
     return [
         {
             "id": r.pk,
@@ -95,6 +115,7 @@ def players(t: Tournament) -> list[dict]:
             "country": r.country,
             "rank": _rank(r.rank),
             "status": r.status,
+            "category": _category(r.rank, limits),
         }
         for r in regs
     ]
@@ -185,9 +206,11 @@ def standings(t: Tournament, version: str, discipline_name: str | None) -> dict:
                 "place": row.place,
                 "player": {"id": row.entrant.id, "name": row.entrant.name},
                 "values": dict(zip(codes, row.numbers)),
+                "category": found.letter if (found := table.category_of(row)) else None,
             }
             for row in table.rows
         ],
+        "categories": _categories(table.category_limits),
     }
 
 

@@ -10,6 +10,7 @@ from django.db.models import Q
 
 from tournament.local_time import local_time_text
 from tournament.models import Bye, Game, Registration, Round, Tournament
+from tournament.pairing import categories
 from tournament.pdf.data import PairingSheet, SheetPlayer, SheetTable
 from tournament.ranks import format_rank
 from tournament.selectors.round_day import games_by_table, not_playing
@@ -26,8 +27,11 @@ def settings_for(tournament: Tournament) -> sm.Settings:
     """The standings' settings: OpenGotha's parameters from the one conversion the pairing uses."""
     from tournament.selectors.pairing_data import parameters_for, show_not_playing
 
+    criteria = tuple(tournament.standings_criteria or ())
+    if tournament.ranks_categories_apart:
+        criteria = categories.with_category_first(criteria)
     return sm.Settings(
-        criteria=tuple(tournament.standings_criteria or ()),
+        criteria=criteria,
         general=parameters_for(tournament).general,
         show_not_playing=show_not_playing(tournament),
         overall=tournament.overall_ranking,

@@ -9,10 +9,13 @@ from typing import Any
 from django.db import models
 
 from tournament.models import AuditEntry, Tournament
+from tournament.pairing import categories
 from tournament.ranks import format_rank
 
 #: The fields that hold a rank (OpenGotha's number): kept as the pages write them, ``1d``, ``5k``.
 RANK_FIELDS = frozenset({"rank", "mcmahon_bar", "mcmahon_floor", "handicap_threshold"})
+#: The fields that hold a list of ranks: kept as the settings page writes them, ``1d, 5k``.
+RANK_LIST_FIELDS = frozenset({"category_limits"})
 
 
 def audit_value(name: str, value: Any) -> Any:
@@ -22,6 +25,11 @@ def audit_value(name: str, value: Any) -> Any:
     ``6.5``). Every service, the admin and the programme's edits write their values through here."""
     if name in RANK_FIELDS and isinstance(value, int) and not isinstance(value, bool):
         return format_rank(value)
+    if name in RANK_LIST_FIELDS and isinstance(value, list):
+        try:
+            return categories.text(value)
+        except (TypeError, ValueError):
+            return value
     if value is None or isinstance(value, (bool, int, float, str, list, dict)):
         return value
     if isinstance(value, dt.datetime):

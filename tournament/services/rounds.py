@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from tournament.limits import MAX_ROUND
 from tournament.models import Bye, Discipline, Game, PairConstraint, PairingRecord, Registration, Round, Tournament
 from tournament.models.game import Result
+from tournament.models.tournament import PairingSystem
 from tournament.pairing import engine, explain
 from tournament.pairing.model import Game as PlainGame
 from tournament.permissions import ORGANIZER, require
@@ -140,6 +141,10 @@ def round_pair(*, round: Round, user) -> PairingOutcome:
     require(user, round.tournament, ORGANIZER)
     round_ = round
     round_.refresh_from_db()
+    if round_.tournament.pairing_system == PairingSystem.ROUND_ROBIN:
+        raise ValidationError(
+            _("This tournament is a round robin: its rounds are paired all at once, by its schedule.")
+        )
     if round_.status != Round.Status.PLANNED:
         raise RoundStateError(
             _("Round %(number)s is %(status)s; only a planned round can be paired.")

@@ -15,7 +15,13 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from tournament.models import LineUp, Tournament, TournamentRole
-from tournament.models.tournament import CREATE_FIELDS, SETTINGS_FIELDS
+from tournament.models.tournament import (
+    CREATE_FIELDS,
+    ROUND_ROBIN_CRITERIA,
+    SETTINGS_FIELDS,
+    CategoryMode,
+    PairingSystem,
+)
 from tournament.names import slug_text
 from tournament.permissions import ORGANIZER, require, require_create
 from tournament.selectors.setup import locked_settings, settings_version
@@ -41,7 +47,9 @@ def tournament_create(*, user, data: dict) -> Tournament:
     """A new tournament with ``data`` (:data:`CREATE_FIELDS`); ``user`` becomes its organizer.
 
     Without a short name one is made from the name (``-2``, ``-3`` ... if
-    taken); a short name given and taken is an error.
+    taken); a short name given and taken is an error. A round robin starts with
+    the standings its crosstable reads (:data:`ROUND_ROBIN_CRITERIA`: wins,
+    direct confrontation, SODOS), the others with the default ones.
     """
     require_create(user)
     fields = {k: v for k, v in data.items() if k in CREATE_FIELDS and v is not None}
@@ -54,6 +62,8 @@ def tournament_create(*, user, data: dict) -> Tournament:
     if "end_date" not in fields and fields.get("start_date"):
         fields["end_date"] = fields["start_date"]
     tournament = Tournament(**fields)
+    if tournament.pairing_system == PairingSystem.ROUND_ROBIN:
+        tournament.standings_criteria = list(ROUND_ROBIN_CRITERIA)
     tournament.full_clean()
     try:
         with transaction.atomic():
@@ -102,9 +112,12 @@ def tournament_update_settings(
         )
     if not changed:
         return []
+    if {"category_limits", "category_mode"} & set(changed):
+        changed += _categories_weight(current, data)
     before = audit_values(current, changed)
     for k in changed:
-        setattr(current, k, data[k])
+        if k in data:
+            setattr(current, k, data[k])
     current.full_clean()
     current.save()
     if "event_kind" in changed:  # the line-ups were for another number of boards (no round is paired yet)
@@ -119,3 +132,22 @@ def tournament_update_settings(
     )
     tournament.refresh_from_db()
     return changed
+
+
+def _categories_weight(current: Tournament, data: dict) -> list[str]:
+    """Choosing to pair categories apart puts OpenGotha's weight for it back when the stored parameter
+    set says 0 (a file without categories says so, where it meant nothing): ``["pairing_parameters"]``
+    when it changes, set on ``data``."""
+    limits = data.get("category_limits", current.category_limits)
+    mode = data.get("category_mode", current.category_mode)
+    stored = current.pairing_parameters or {}
+    pairing = stored.get("pairing") if isinstance(stored, dict) else None
+    if not limits or mode == CategoryMode.RANKED or not isinstance(pairing, dict):
+        return []
+    if pairing.get("avoid_mixing_categories") != 0:
+        return []
+    rest = {k: v for k, v in pairing.items() if k != "avoid_mixing_categories"}
+    data["pairing_parameters"] = (
+        {**stored, "pairing": rest} if rest else {k: v for k, v in stored.items() if k != "pairing"}
+    )
+    return ["pairing_parameters"]

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from tournament.pairing import categories
 from tournament.result_codes import NO_OUTCOME, UNKNOWN, Outcome
 
 from .criteria import format_scaled, get
@@ -197,6 +198,8 @@ def _table(
     ranked = order(scores, criteria, [g for g in data.games if g.round in set(rounds)], leading, shown)
     number = {s.id: i + 1 for i, (s, _k, _p, _t) in enumerate(ranked)}
     crits = [get(c) for c in criteria]
+    general = data.settings.general
+    limits = tuple(general.lower_category_limits) if general.number_of_categories > 1 else ()
     rows = []
     for i, (s, _key, place, tied) in enumerate(ranked):
         values = points.texts(s.id) if points else []
@@ -213,6 +216,7 @@ def _table(
                 values=tuple(values),
                 cells=tuple(_cells(data, s, rounds, number)),
                 numbers=tuple(numbers),
+                category=categories.number(s.entrant.rank, limits) if limits else None,
             )
         )
     columns = (points.columns if points else ()) + tuple(Column(c.code, c.header, c.label) for c in crits)
@@ -227,6 +231,7 @@ def _table(
         mode=points.mode if points else TOTAL,
         not_playing=tuple(not_playing),
         round_disciplines=played,
+        category_limits=limits,
     )
 
 

@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from tournament.names import display_name
+from tournament.pairing import categories
+from tournament.pairing.categories import Category
 from tournament.pairing.model import GeneralParams
 from tournament.result_codes import POINTS_X2, UNKNOWN, Outcome
 
@@ -169,6 +171,8 @@ class Row:
     cells: tuple[Cell, ...] = ()
     #: The same values as numbers (``None`` where the text is "–"), for machines (the JSON API).
     numbers: tuple[int | float | None, ...] = ()
+    #: The player's rank category (0 the strongest: :mod:`tournament.pairing.categories`), None without categories.
+    category: int | None = None
 
     @property
     def rank_text(self) -> str:
@@ -197,3 +201,24 @@ class Standings:
     not_playing: tuple[Entrant, ...] = ()
     #: The discipline of each round in ``rounds``: (number, discipline), in order.
     round_disciplines: tuple[tuple[int, str], ...] = ()
+    #: The lower limits of the rank categories (empty: none), as ``Settings.general`` has them.
+    category_limits: tuple[int, ...] = ()
+
+    @property
+    def categories(self) -> tuple[Category, ...]:
+        """The rank categories, the strongest first (none without limits)."""
+        return categories.categories(self.category_limits) if self.category_limits else ()
+
+    def category_of(self, row: Row) -> Category | None:
+        """A row's category (None without categories)."""
+        return self.categories[row.category] if row.category is not None and self.category_limits else None
+
+    @property
+    def ranked_by_category(self) -> bool:
+        """Categories ranked apart: the category (OpenGotha's CAT) is the first criterion of the total."""
+        codes = [c.code for c in self.columns if c.code != "points" and not c.code.startswith("d:")]
+        return bool(self.category_limits) and self.mode == TOTAL and codes[:1] == ["cat"]
+
+    def by_category(self) -> tuple[tuple[Category, tuple[Row, ...]], ...]:
+        """The rows of each category, in their order, the strongest category first."""
+        return tuple((c, tuple(r for r in self.rows if r.category == c.number)) for c in self.categories)

@@ -22,6 +22,11 @@ def column_label(column) -> str:
     return standings_words.column_label(column)
 
 
+@register.filter
+def category_name(category) -> str:
+    return standings_words.category_name(category)
+
+
 def _cell(value) -> str:
     """A value as ``{{ value }}`` shows it: localized, then escaped (text as it is: localizing leaves it)."""
     if isinstance(value, str):
@@ -37,15 +42,32 @@ def standings_rows(standings) -> SafeString:
     and the template loop was most of that time.
     """
     rows = []
+    names = {c.number: standings_words.category_name(c) for c in standings.categories}
+    sections = standings.ranked_by_category
+    width = len(standings.columns) + 5 + bool(names)
+    last = None
     for row in standings.rows:
         e = row.entrant
         values = "".join(f'<td class="num">{_cell(v)}</td>' for v in row.values)
         tied = ' class="tied"' if row.tied else ""
+        if sections and row.category != last:
+            last = row.category
+            letter = standings.categories[row.category].letter
+            rows.append(
+                f'<tr class="category-head" id="category-{letter}" data-category="{letter}">'
+                f'<th colspan="{width}">{_cell(names[row.category])}</th></tr>'
+            )
+        category = ""
+        if names:
+            letter = standings.categories[row.category].letter
+            tied += f' data-category="{letter}"'
+            category = f'<td class="col-category">{letter}</td>'
         rows.append(
             f"<tr{tied}>"
             f'<td class="num">{_cell(row.place_display)}</td>'
             f'<td class="name">{_cell(e.name)}</td>'
             f'<td class="num">{_cell(row.rank_text)}</td>'
+            f"{category}"
             f'<td class="col-club">{_cell(e.club)}</td>'
             f'<td class="col-country">{_cell(e.country)}</td>'
             f"{values}</tr>"
@@ -77,6 +99,48 @@ def crosstable_rows(standings) -> SafeString:
             f'      <td class="num">{_cell(row.rank_text)}</td>\n'
             f'      <td class="col-club">{_cell(e.club)}</td>\n'
             f"      {cells}\n"
+            f"      {values}\n"
+            f"    </tr>"
+        )
+    return mark_safe("\n".join(rows))  # noqa: S308 - every value escaped above
+
+
+@register.simple_tag
+def round_robin_rows(standings) -> SafeString:
+    """A round robin's crosstable, square: a row and a column for each player (by number), in each cell
+    the game of the row's player against the column's as OpenGotha's round-robin frame writes it
+    (``+/w0``: won, with White, handicap 0; ``!`` instead of ``/`` by default), its round in the title;
+    the diagonal and games not (yet) made empty."""
+    rows = []
+    size = len(standings.rows)
+    for row in standings.rows:
+        e = row.entrant
+        met: dict[int, list[tuple[int, str]]] = {}
+        for c in row.cells:
+            if c.kind == "game" and c.opponent_place is not None:
+                sep = "!" if c.by_default else "/"
+                met.setdefault(c.opponent_place, []).append((c.round, f"{c.outcome}{sep}{c.colour}{c.handicap}"))
+        cells = []
+        for number in range(1, size + 1):
+            games = met.get(number, [])
+            if number == row.number:
+                cells.append('<td class="cell self"></td>')
+            elif games:
+                rounds = ", ".join(str(r) for r, _code in games)
+                codes = " ".join(code for _r, code in games)
+                # a code is made of digits and +-=?/!bw: nothing to localize or escape
+                cells.append(f'<td class="cell" title="R{rounds}">{codes}</td>')
+            else:
+                cells.append('<td class="cell"></td>')
+        values = "".join(f'<td class="num">{_cell(v)}</td>' for v in row.values)
+        tied = ' class="tied"' if row.tied else ""
+        rows.append(
+            f'<tr id="p{_cell(row.number)}"{tied}>\n'
+            f'      <td class="num">{_cell(row.number)}</td>\n'
+            f'      <td class="num">{_cell(row.place_display)}</td>\n'
+            f'      <td class="name">{_cell(e.name)}</td>\n'
+            f'      <td class="num">{_cell(row.rank_text)}</td>\n'
+            f"      {''.join(cells)}\n"
             f"      {values}\n"
             f"    </tr>"
         )

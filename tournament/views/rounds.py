@@ -9,7 +9,7 @@ from django.core.exceptions import ValidationError
 from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
-from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -24,11 +24,13 @@ from tournament.forms.rounds import (
 from tournament.limits import MAX_TABLE
 from tournament.models import PairConstraint, PairingRecord, Round
 from tournament.models.game import Result
+from tournament.models.tournament import PairingSystem
 from tournament.pairing_words import bye_explanation_line, game_explanation, warning_text
 from tournament.selectors.round_day import game_warnings_kept, games_by_table, not_playing
 from tournament.selectors.standings import standings_version
 from tournament.selectors.teams import match_lines
 from tournament.services import round_edits as edit_services
+from tournament.services import round_robin as robin_services
 from tournament.services import rounds as round_services
 from tournament.services.round_edits import EDITABLE
 
@@ -151,6 +153,7 @@ def round_manage(request, tournament, roles, number):
     everybody = player_choices(tournament)
     in_games = [choice for choice in everybody if choice[0] in seated]
     everybody = player_options(everybody)  # the same options in both selects of two forms: made once
+    round_robin = tournament.pairing_system == PairingSystem.ROUND_ROBIN
     return render(
         request,
         "tournament/manage/round.html",
@@ -162,7 +165,10 @@ def round_manage(request, tournament, roles, number):
             "matches": match_lines(round_) if tournament.is_team_event else [],
             "has_games": bool(seated),
             "not_playing": absent,
-            "warnings": _warnings(round_, pairing_info, version),
+            # a round robin's rounds are made all at once: what "pair this round" would warn of does not apply
+            "warnings": []
+            if round_robin and round_.status == Round.Status.PLANNED
+            else _warnings(round_, pairing_info, version),
             "bye_reason": bye_explanation_line(pairing_info.get("bye_explanation")),
             "constraints": constraints,
             "swap_form": PlayerPairForm(tournament=tournament, choices=in_games, reason=False, auto_id="swap_%s"),
@@ -176,6 +182,7 @@ def round_manage(request, tournament, roles, number):
             "fix_form": PlayerPairForm(tournament=tournament, choices=everybody, auto_id="fix_%s"),
             "editable": editable,
             "repairable": round_.status == Round.Status.PAIRED,
+            "round_robin": round_robin,
             "tables_movable": editable,
         },
     )
@@ -279,6 +286,54 @@ def round_action(request, tournament, round_, action):
     service(round=round_, user=request.user)
     # the pairing's warnings are on the round page, in its box of warnings
     messages.success(request, str(done))
+
+
+@_round_button
+def round_robin_make(request, tournament, round_):
+    """The round robin's whole schedule (every round at once), from any of its rounds' pages."""
+    made = robin_services.round_robin_schedule(tournament=tournament, user=request.user)
+    messages.success(
+        request,
+        ngettext(
+            "Round-robin schedule made: %(players)s players, %(count)s round paired. "
+            "Look it over and publish the rounds one by one.",
+            "Round-robin schedule made: %(players)s players, %(count)s rounds paired. "
+            "Look it over and publish the rounds one by one.",
+            len(made.rounds),
+        )
+        % {"players": made.players, "count": len(made.rounds)},
+    )
+    for name, number in made.absent:
+        messages.warning(
+            request,
+            _("%(name)s said they would miss round %(number)s and has a game in it all the same.")
+            % {"name": name, "number": number},
+        )
+    if made.left_empty:
+        messages.info(
+            request,
+            ngettext(
+                "Round %(rounds)s is not in the schedule and stays empty.",
+                "Rounds %(rounds)s are not in the schedule and stay empty.",
+                len(made.left_empty),
+            )
+            % {"rounds": ", ".join(map(str, made.left_empty))},
+        )
+
+
+@_round_button
+def round_robin_remove(request, tournament, round_):
+    """Take the whole schedule back while no round is published."""
+    numbers = robin_services.round_robin_remove(tournament=tournament, user=request.user)
+    messages.success(
+        request,
+        ngettext(
+            "Schedule removed: round %(rounds)s is planned again.",
+            "Schedule removed: rounds %(rounds)s are planned again.",
+            len(numbers),
+        )
+        % {"rounds": ", ".join(map(str, numbers))},
+    )
 
 
 @_round_button

@@ -47,6 +47,7 @@ from tournament.publishing.context import of_request as published_copy_of
 from tournament.selectors import standings as sel
 from tournament.selectors.exports import go_komis
 from tournament.selectors.rows import tournament_by_slug
+from tournament.standings_words import category_names
 
 from .language import chosen_language
 from .query import int_param
@@ -189,6 +190,7 @@ def _page(request, slug, discipline, template, partial):
         "disciplines": _discipline_tabs(tournament, version),
         "refresh": REFRESH_SECONDS,
         "organizer": organizer,
+        "categories": category_names(tournament.category_list),
     }
     return render(request, template, context)
 

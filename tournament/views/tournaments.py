@@ -10,7 +10,12 @@ from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from tournament.forms.tournaments import TournamentCreateForm, TournamentSettingsForm, time_control_reading
+from tournament.forms.tournaments import (
+    TournamentCreateForm,
+    TournamentSettingsForm,
+    category_reading,
+    time_control_reading,
+)
 from tournament.forms.uploads import OpenGothaUploadForm
 from tournament.models import Tournament
 from tournament.permissions import may_create_tournament
@@ -143,5 +148,6 @@ def settings_page(request, tournament, roles):
             "locked": bool(locked),
             "started": pairing_started(tournament),
             "time_reading": time_control_reading(tournament.time_control),
+            "category_reading": category_reading(tournament.category_list),
         },
     )

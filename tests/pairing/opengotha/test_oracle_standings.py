@@ -8,7 +8,9 @@ and places of the table OpenGotha prints. The simulated files cover what the
 shared ones do not: separate NBW and MMS values of byes and absences,
 rounding, not-played games counted as half points, rounds without games,
 players who never play, unknown and by-default results, categories, and
-every placement criterion.
+every placement criterion. The round robins (``rr-<n>``, ``oracle/round_robin.py``: FIDE's Berger
+schedule, results drawn so that players tie) show the order OpenGotha gives one: the main score,
+then direct confrontation (DC or SDC), then SODOS.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from tournament.standings import overall_standings
 from tournament.standings.criteria import get
 from tournament.standings.opengotha import standings_data
 
+from .oracle.round_robin import ROUND_ROBINS, round_robin
 from .oracle.simulate import STANDINGS_SCENARIOS, simulate, standings_scenario
 
 HERE = Path(__file__).resolve().parent
@@ -36,12 +39,15 @@ SIMULATED = [f"sim-{seed}" for seed in range(1, 25)]
 #: The standings' scenarios (``simulate.standings_scenario``): early absentees, NBW and MMS absence
 #: values apart, rounds without games, games of non-participating players, half points.
 SCENARIOS = [f"simst-{n}" for n in STANDINGS_SCENARIOS]
+ROUND_ROBIN_FILES = [f"rr-{n}" for n in ROUND_ROBINS]
 
 
 @cache
 def tournament(name: str):
     if name.startswith("sim-"):
         return read_tournament(simulate(int(name[4:])))
+    if name.startswith("rr-"):
+        return read_tournament(round_robin(int(name[3:])))
     if name.startswith("simst-"):
         return read_tournament(standings_scenario(int(name[6:])))
     path = SHARED / f"{name}.xml"
@@ -53,7 +59,7 @@ def answer(name: str) -> dict:
     return json.loads((ANSWERS / f"{name}.standings.json").read_text(encoding="utf-8"))
 
 
-@pytest.mark.parametrize("name", SHARED_FILES + SIMULATED + SCENARIOS)
+@pytest.mark.parametrize("name", SHARED_FILES + SIMULATED + SCENARIOS + ROUND_ROBIN_FILES)
 def test_every_criterion_after_every_round_as_opengotha(name):
     t = tournament(name)
     ans = answer(name)
@@ -67,7 +73,7 @@ def test_every_criterion_after_every_round_as_opengotha(name):
     assert checked == len(ans["rounds"]) * len(t.players) * len(ans["columns"])
 
 
-@pytest.mark.parametrize("name", SHARED_FILES + SIMULATED + SCENARIOS)
+@pytest.mark.parametrize("name", SHARED_FILES + SIMULATED + SCENARIOS + ROUND_ROBIN_FILES)
 def test_standings_tables_as_opengotha_prints_them(name):
     """Same players (those with a game or a bye), same order, same places, same DC."""
     t = tournament(name)

@@ -7,7 +7,7 @@ conversion of parameters (``selectors.pairing_data.parameters_for``) and the sta
 held against the tables OpenGotha 3.51.02's jar printed (``oracle_answers/<name>.standings.json``)
 for the standings' scenarios (``simst-N``: players absent in the early rounds, absence values
 NBW 0 / MMS 1/2, rounds without games, games of players marked not participating, half points)
-and the random simulated files.
+and the random simulated files; and the round robins (``rr-N``: main score, direct confrontation, SODOS).
 """
 
 from __future__ import annotations
@@ -24,8 +24,9 @@ from tournament.selectors.standings import standings_for
 from tournament.services.opengotha import import_opengotha
 from tournament.standings.criteria import get
 
+from .oracle.round_robin import round_robin
 from .oracle.simulate import standings_scenario
-from .test_oracle_standings import SCENARIOS, SIMULATED, tournament
+from .test_oracle_standings import ROUND_ROBIN_FILES, SCENARIOS, SIMULATED, tournament
 
 pytestmark = pytest.mark.django_db
 ANSWERS = Path(__file__).resolve().parent / "oracle_answers"
@@ -34,6 +35,8 @@ ANSWERS = Path(__file__).resolve().parent / "oracle_answers"
 def text_of(name: str) -> str:
     from .oracle.simulate import simulate
 
+    if name.startswith("rr-"):
+        return round_robin(int(name[3:]))
     return standings_scenario(int(name[6:])) if name.startswith("simst-") else simulate(int(name[4:]))
 
 
@@ -71,7 +74,7 @@ def site_tables(name: str, tmp_path: Path) -> tuple[list[list[tuple]], list[list
     return ours_all, theirs_all
 
 
-@pytest.mark.parametrize("name", SCENARIOS + SIMULATED)
+@pytest.mark.parametrize("name", SCENARIOS + SIMULATED + ROUND_ROBIN_FILES)
 def test_the_site_shows_opengothas_table_after_every_round(name, tmp_path):
     ours, theirs = site_tables(name, tmp_path)
     for r, (a, b) in enumerate(zip(ours, theirs), 1):

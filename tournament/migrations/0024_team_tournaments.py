@@ -10,7 +10,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0021_publication'),
+        ('tournament', '0023_categories'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

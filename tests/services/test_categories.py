@@ -1,0 +1,285 @@
+"""Rank categories through the site (issue #26, item 4): set on the settings page (audited, odd input
+refused in both languages), kept apart by the pairing when chosen, ranked apart in the standings, shown
+on the public table, the PDF, the CSV and the API."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.urls import reverse
+from django.utils import translation
+
+from tests.factories import make_discipline, make_player, make_round, make_tournament
+from tests.services.test_tournaments import _settings_post
+from tournament.forms.tournaments import CategoryLimitsField
+from tournament.models import AuditEntry, Game, Round, Tournament
+from tournament.models.discipline import DisciplineKind, HandicapPolicy
+from tournament.permissions import SYSTEM
+from tournament.ranks import parse_rank
+from tournament.selectors.standings import standings_for
+from tournament.services.results import result_set
+from tournament.services.rounds import round_pair, round_publish
+from tournament.services.tournaments import tournament_update_settings
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def planned(day):
+    Round.objects.filter(tournament=day.tournament).update(status=Round.Status.PLANNED)
+    return day.tournament
+
+
+# --- the settings page ---------------------------------------------------------------------------
+
+
+@pytest.mark.usefixtures("english_visitor")
+def test_the_organizer_sets_the_limits_as_one_line_of_ranks_and_the_change_is_audited(organizer_client, planned):
+    t = planned
+    url = reverse("manage_settings", args=[t.slug])
+    page = organizer_client.get(url).content.decode()
+    assert 'name="category_limits"' in page and 'name="category_mode"' in page
+    response = organizer_client.post(
+        url, _settings_post(t, category_limits="5k 1d", category_mode="ranked", reason="Preise je Klasse")
+    )
+    assert response.status_code == 302, response.content.decode()[:2000]
+    t.refresh_from_db()
+    assert (t.category_limits, t.category_mode) == ([0, -5], "ranked")
+    entry = AuditEntry.objects.filter(tournament=t, action="tournament.settings").latest("pk")
+    assert entry.before == {"category_limits": "", "category_mode": "both"}
+    assert entry.after == {"category_limits": "1d, 5k", "category_mode": "ranked"}
+    from tournament.audit_words import change_words
+
+    with translation.override("de"):
+        # PostgreSQL's jsonb keeps the keys in its own order
+        assert set(change_words(entry.after).split("; ")) == {
+            "Kategoriegrenzen: 1d, 5k",
+            "Kategorien trennen: Nur getrennt gewertet, gemeinsam gepaart",
+        }
+    page = organizer_client.get(url).content.decode()
+    assert 'value="1d, 5k"' in page
+    assert "A: 1d and stronger · B: 5k–1k · C: 6k and weaker" in page
+    # a page without the fields (an older form) leaves them as they are
+    data = _settings_post(t, reason="")
+    response = organizer_client.post(url, data)
+    t.refresh_from_db()
+    assert (t.category_limits, t.category_mode) == ([0, -5], "ranked")
+    # emptied: no categories
+    organizer_client.post(url, _settings_post(t, category_limits=""))
+    t.refresh_from_db()
+    assert t.category_limits == []
+
+
+@pytest.mark.usefixtures("english_visitor")
+@pytest.mark.parametrize(
+    "text",
+    ["1d, 1d", "1d, five", "1p", "99999999999999999999k", "9d 8d 7d 6d 5d 4d 3d 2d 1d", "1d, " * 60, "0k"],
+)
+def test_odd_limits_are_form_errors_not_crashes(organizer_client, planned, text):
+    t = planned
+    before = Tournament.objects.filter(pk=t.pk).values().get()
+    response = organizer_client.post(reverse("manage_settings", args=[t.slug]), _settings_post(t, category_limits=text))
+    assert response.status_code == 422
+    assert "category_limits" in response.context["form"].errors
+    assert Tournament.objects.filter(pk=t.pk).values().get() == before
+
+
+def test_a_nul_in_the_limits_is_refused_before_the_form(organizer_client, planned):
+    t = planned
+    before = Tournament.objects.filter(pk=t.pk).values().get()
+    response = organizer_client.post(
+        reverse("manage_settings", args=[t.slug]), _settings_post(t, category_limits="1d\x005k")
+    )
+    assert response.status_code == 400
+    assert Tournament.objects.filter(pk=t.pk).values().get() == before
+
+
+@pytest.mark.parametrize(
+    ("text", "german", "english"),
+    [
+        ("1d, 1d", "1d ist doppelt angegeben: jede Grenze nur einmal.", "1d is given twice: each limit only once."),
+        ("1d, fünf", "„fünf“ ist kein Rang: Ränge wie 5k oder 1d schreiben.", "“fünf” is not a rank"),
+        (
+            "1p",
+            "Eine Kategoriegrenze muss zwischen 30k und 9d liegen.",
+            "A category limit must lie between 30k and 9d.",
+        ),
+        (
+            "9d 8d 7d 6d 5d 4d 3d 2d 1d",
+            "Höchstens acht Grenzen (neun Kategorien)",
+            "At most eight limits (nine categories)",
+        ),
+    ],
+)
+def test_the_errors_in_german_and_english(text, german, english):
+    field = CategoryLimitsField()
+    for language, words in (("de", german), ("en", english)):
+        with translation.override(language):
+            with pytest.raises(ValidationError) as exc:
+                field.clean(text)
+            assert words in exc.value.messages[0], (language, exc.value.messages)
+
+
+def test_the_model_refuses_limits_out_of_order_however_they_come(planned):
+    planned.category_limits = [-5, 0]
+    with pytest.raises(ValidationError) as exc:
+        planned.full_clean()
+    assert "category_limits" in exc.value.message_dict
+    with pytest.raises(ValidationError):
+        tournament_update_settings(tournament=planned, data={"category_limits": [0, "5k"]}, user=SYSTEM)
+    planned.refresh_from_db()
+    assert planned.category_limits == []
+
+
+def test_pairing_apart_puts_back_the_weight_a_file_without_categories_set_to_0(planned):
+    planned.pairing_parameters = {"pairing": {"avoid_mixing_categories": 0, "random": 3}}
+    planned.save()
+    changed = tournament_update_settings(tournament=planned, data={"category_limits": [0]}, user=SYSTEM)
+    assert set(changed) == {"category_limits", "pairing_parameters"}
+    planned.refresh_from_db()
+    assert planned.pairing_parameters == {"pairing": {"random": 3}}
+
+
+# --- the pairing ---------------------------------------------------------------------------------
+
+
+def _field(limits, mode):
+    """Eight players of one Swiss group in round 1 (split and fold): the stronger half meets the weaker
+    half unless categories keep them apart."""
+    t = make_tournament(
+        pairing_system="swiss", category_limits=limits, category_mode=mode, standings_criteria=["nbw", "sos"]
+    )
+    go = make_discipline(t, kind=DisciplineKind.GO, board_size=19, handicap_policy=HandicapPolicy.NONE)
+    ranks = ["4d", "3d", "2d", "1d", "1k", "2k", "3k", "4k"]
+    players = {r: make_player(t, surname=f"P{r}", rank=r, club=f"C{i}") for i, r in enumerate(ranks)}
+    r1 = make_round(t, go, 1)
+    round_pair(round=r1, user=SYSTEM)
+    rank_of = {p.pk: p.rank for p in players.values()}
+    return t, r1, [(rank_of[g.black_id], rank_of[g.white_id]) for g in Game.objects.filter(round=r1)]
+
+
+def _crossing(pairs, limit):
+    return [p for p in pairs if (p[0] >= limit) != (p[1] >= limit)]
+
+
+def test_categories_paired_apart_meet_only_their_own_category():
+    limit = parse_rank("1d")
+    _t, _r, together = _field([], "both")
+    assert _crossing(together, limit), together  # without categories the halves meet
+    for mode in ("both", "paired"):
+        _t, _r, apart = _field([limit], mode)
+        assert len(apart) == 4 and not _crossing(apart, limit), (mode, apart)
+    # ranked apart only: paired as without categories
+    _t, _r, ranked = _field([limit], "ranked")
+    assert sorted(ranked) == sorted(together)
+
+
+# --- the standings, the table, the PDF, the CSV, the API -------------------------------------------
+
+
+def _played(mode):
+    """Round 1 of the field, published, every stronger player (by colour) losing: the kyu players
+    win, so ranked together they lead."""
+    t, r1, _pairs = _field([parse_rank("1d")], mode)
+    for g in Game.objects.filter(round=r1).select_related("black", "white"):
+        winner = "B" if g.black.rank < g.white.rank else "W"
+        result_set(game=g, user=SYSTEM, version=g.version, result=winner, reason="desk")
+    round_publish(round=r1, user=SYSTEM)
+    return t
+
+
+def test_ranked_apart_lists_category_a_first_ranked_together_does_not():
+    t = _played("both")
+    st = standings_for(t)
+    assert st.ranked_by_category and [c.code for c in st.columns][0] == "cat"
+    letters = [st.category_of(r).letter for r in st.rows]
+    assert letters == sorted(letters) == ["A"] * 4 + ["B"] * 4
+    t.category_mode = "paired"
+    t.save()
+    st = standings_for(t)
+    assert not st.ranked_by_category and "cat" not in [c.code for c in st.columns]
+    winners_first = [st.category_of(r).letter for r in st.rows]
+    assert sorted(winners_first[:4]) == ["A", "A", "B", "B"], winners_first  # the winners of both, together
+
+
+@pytest.mark.usefixtures("english_visitor")
+def test_the_public_table_the_csv_and_the_api_show_the_category(client):
+    t = _played("ranked")
+    page = client.get(reverse("standings", args=[t.slug])).content.decode()
+    assert '<th class="col-category">Category</th>' in page
+    assert 'id="category-A"' in page and "A: 1d and stronger" in page and "B: 1k and weaker" in page
+    # the filter: a radio button for each category, every row marked with its category
+    assert 'id="show-category-all" checked' in page and 'id="show-category-B"' in page
+    assert page.count('data-category="A"') == 5 and page.count('data-category="B"') == 5  # 4 rows + heading
+    rows = list(csv.reader(io.StringIO(client.get(reverse("csv_standings", args=[t.slug])).content.decode())))
+    assert rows[0][-1] == "category"
+    by_rank = {row[4]: row[-1] for row in rows[1:]}
+    assert by_rank == {"4d": "A", "3d": "A", "2d": "A", "1d": "A", "1k": "B", "2k": "B", "3k": "B", "4k": "B"}
+    data = json.loads(client.get(f"/api/v1/tournaments/{t.slug}/standings/").content)
+    assert data["categories"] == [
+        {"letter": "A", "weakest": "1d", "strongest": None},
+        {"letter": "B", "weakest": None, "strongest": "1k"},
+    ]
+    assert [r["category"] for r in data["rows"]] == ["A"] * 4 + ["B"] * 4
+    players = json.loads(client.get(f"/api/v1/tournaments/{t.slug}/players/").content)
+    assert {p["rank"]: p["category"] for p in players}["1k"] == "B"
+    detail = json.loads(client.get(f"/api/v1/tournaments/{t.slug}/").content)
+    assert detail["categories"] == data["categories"]
+
+
+def test_the_standings_pdf_has_a_section_per_category_when_ranked_apart(client):
+    from tournament.pdf.standings import standings_pdf
+
+    t = _played("both")
+    with translation.override("de"):
+        pdf = standings_pdf(standings_for(t), t.name)
+    assert pdf.startswith(b"%PDF")
+    from tournament.pdf import standings as pdf_standings
+
+    with translation.override("de"):
+        st = standings_for(t)
+        sections = [pdf_standings.section(st, t.name, c) for c, rows in st.by_category() if rows]
+    assert [s.title for s in sections] == [
+        f"{t.name} – Tabelle A: 1d und stärker (gesamt)",
+        f"{t.name} – Tabelle B: 1k und schwächer (gesamt)",
+    ]
+    assert all(len(s.rows) == 4 for s in sections)
+    assert sections[0].columns[3].header == "Kat." and {r[3] for r in sections[0].rows} == {"A"}
+
+
+def test_the_settings_page_in_german(organizer_client, planned):
+    planned.category_limits = [0, -5]
+    planned.save()
+    organizer_client.cookies["django_language"] = "de"
+    page = organizer_client.get(reverse("manage_settings", args=[planned.slug])).content.decode()
+    assert "<legend>Kategorien</legend>" in page
+    assert "Kategoriegrenzen" in page and "Kategorien trennen" in page
+    assert "Getrennt gepaart und getrennt gewertet" in page and "Nur getrennt gewertet, gemeinsam gepaart" in page
+    assert "A: 1d und stärker · B: 5k–1k · C: 6k und schwächer" in page
+    response = organizer_client.post(
+        reverse("manage_settings", args=[planned.slug]), _settings_post(planned, category_limits="5k, 1d, 5k")
+    )
+    assert response.status_code == 422
+    assert "5k ist doppelt angegeben: jede Grenze nur einmal." in response.content.decode()
+
+
+def test_a_backup_from_before_the_fields_brings_its_categories_into_them(planned):
+    """A backup made before migration 0023 holds the categories of an OpenGotha import in the parameter set."""
+    from tests.services.test_backup import _wipe
+    from tournament.backup import dump_tournament, load_tournament
+
+    data = dump_tournament(planned)
+    row = next(r for r in data["objects"] if r["model"] == "tournament.tournament")
+    del row["fields"]["category_limits"], row["fields"]["category_mode"]
+    row["fields"]["pairing_parameters"] = {
+        "general": {"lower_category_limits": [0, -5], "number_of_categories": 3, "nbw2_bye": 2},
+        "placement": ["CAT", "MMS"],
+    }
+    _wipe(planned.slug)
+    t = load_tournament(data)
+    assert (t.category_limits, t.category_mode) == ([0, -5], "both")
+    assert t.pairing_parameters == {"general": {"nbw2_bye": 2}, "placement": ["CAT", "MMS"]}

@@ -1,0 +1,137 @@
+"""A round robin through the pages: created as one, its whole schedule made from a round's page, taken back,
+its crosstable; in German and English."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.urls import reverse
+
+from tests.factories import make_discipline, make_player, make_round
+from tournament.models import Game, Round, Tournament
+from tournament.models.discipline import DisciplineKind
+from tournament.models.game import Result
+
+pytestmark = pytest.mark.django_db
+
+MAKE = {"en": "Make the whole round-robin schedule", "de": "Den ganzen Rundenplan erstellen"}
+
+
+@pytest.fixture
+def robin(client):
+    ute = get_user_model().objects.create_user("ute", password="x")
+    client.force_login(ute)
+    client.cookies["django_language"] = "en"
+    data = {
+        "name": "Vereinsmeisterschaft",
+        "start_date": "2027-03-06",
+        "end_date": "",
+        "place": "Hannover",
+        "country": "de",
+        "time_zone": "Europe/Berlin",
+        "pairing_system": "roundrobin",
+    }
+    assert client.post(reverse("tournament_new"), data).status_code == 302
+    t = Tournament.objects.get(name="Vereinsmeisterschaft")
+    go = make_discipline(t, DisciplineKind.GO, handicap_policy="none")
+    ninuki = make_discipline(t, DisciplineKind.NINUKI)
+    for i, name in enumerate(["Albers", "Bauer", "Çelik", "Dvořák", "Engel"]):
+        make_player(t, surname=name, given_name="X", rating=2000 - i)
+    for n in range(1, 6):
+        make_round(t, go if n % 2 else ninuki, n)
+    return t
+
+
+def test_the_create_and_settings_pages_offer_round_robin(client, robin):
+    assert robin.pairing_system == "roundrobin" and robin.standings_criteria == ["nbw", "dc", "sodos"]
+    for url in (reverse("tournament_new"), reverse("manage_settings", args=[robin.slug])):
+        for lang, word in (("en", "Round robin"), ("de", "Rundenturnier (jeder gegen jeden)")):
+            client.cookies["django_language"] = lang
+            assert 'value="roundrobin"' in (html := client.get(url).content.decode()) and word in html
+    # a single round cannot be a round robin of its own
+    html = client.get(reverse("manage_round_edit", args=[robin.slug, 1])).content.decode()
+    assert 'value="roundrobin"' not in html
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_round_page_makes_and_removes_the_whole_schedule(client, robin, lang):
+    client.cookies["django_language"] = lang
+    page = reverse("manage_round", args=[robin.slug, 3])
+    html = client.get(page).content.decode()
+    assert MAKE[lang] in html
+    assert reverse("manage_round_action", args=[robin.slug, 3, "pair"]) not in html
+    assert '<section class="warnings">' not in html  # rounds 1 and 2 unpublished: nothing to warn of here
+    done = client.post(reverse("manage_round_robin", args=[robin.slug, 3]), follow=True).content.decode()
+    said = {
+        "en": "Round-robin schedule made: 5 players, 5 rounds paired.",
+        "de": "Rundenplan erstellt: 5 Spieler, 5 Runden gepaart.",
+    }
+    assert said[lang] in done
+    assert list(robin.rounds.values_list("status", flat=True)) == [Round.Status.PAIRED] * 5
+    assert Game.objects.filter(round__tournament=robin).count() == 10
+    html = client.get(page).content.decode()
+    assert MAKE[lang] not in html
+    assert reverse("manage_round_robin_remove", args=[robin.slug, 3]) in html
+    assert reverse("manage_round_action", args=[robin.slug, 3, "pair"]) not in html
+    # twice (a double click): refused with a reason, nothing more made
+    again = client.post(reverse("manage_round_robin", args=[robin.slug, 1]), follow=True).content.decode()
+    assert {"en": "Rounds are paired already", "de": "Es sind schon Runden gepaart"}[lang] in again
+    assert Game.objects.filter(round__tournament=robin).count() == 10
+    gone = client.post(reverse("manage_round_robin_remove", args=[robin.slug, 3]), follow=True).content.decode()
+    assert {
+        "en": "Schedule removed: rounds 1, 2, 3, 4, 5",
+        "de": "Rundenplan entfernt: Runden 1, 2, 3, 4, 5 sind wieder geplant",
+    }[lang] in gone
+    assert not Game.objects.filter(round__tournament=robin).exists()
+
+
+def test_too_few_rounds_is_said_on_the_page(client, robin):
+    robin.rounds.filter(number=5).delete()
+    client.cookies["django_language"] = "de"
+    html = client.post(reverse("manage_round_robin", args=[robin.slug, 1]), follow=True).content.decode()
+    assert "Ein Rundenturnier mit 5 Spielern braucht 5 Runden; im Programm stehen 4 Runden." in html
+    assert not Game.objects.filter(round__tournament=robin).exists()
+
+
+def test_a_player_cannot_make_it(client, robin):
+    other = get_user_model().objects.create_user("otto", password="x")
+    client.force_login(other)
+    response = client.post(reverse("manage_round_robin", args=[robin.slug, 1]))
+    assert response.status_code in (302, 403, 404)
+    assert not Game.objects.filter(round__tournament=robin).exists()
+
+
+def test_the_crosstable_reads_as_a_round_robin(client, robin):
+    client.post(reverse("manage_round_robin", args=[robin.slug, 1]))
+    for r in robin.rounds.all():
+        client.post(reverse("manage_round_action", args=[robin.slug, r.number, "publish"]))
+    Game.objects.filter(round__tournament=robin).update(result=Result.WHITE)
+    for lang, words in (("en", "Each player against each"), ("de", "Jeder gegen jeden")):
+        client.cookies["django_language"] = lang
+        html = client.get(reverse("crosstable", args=[robin.slug])).content.decode()
+        assert words in html and 'class="list crosstable round-robin"' in html
+    table = html.split("<tbody>")[1].split("</tbody>")[0]
+    rows = [r for r in table.split("<tr")[1:]]
+    assert len(rows) == 5
+    for number, row in enumerate(rows, 1):
+        cells = row.split('class="cell')[1:]
+        assert len(cells) == 5  # a square: one cell for each player
+        assert cells[number - 1].startswith(' self"')
+        played = [c for c in cells if 'title="R' in c]
+        assert len(played) == 4
+        assert all(("+/w0" in c) != ("-/b0" in c) for c in played)  # White won every game
+    for name in ("Albers", "Bauer", "Çelik", "Dvořák", "Engel"):
+        assert name in table
+    assert "DC" in html and "SODOS" in html
+
+
+def test_an_absent_player_is_named_and_the_log_says_what_was_done(client, robin):
+    reg = robin.registrations.get(surname="Çelik")
+    reg.absent_rounds = [2]
+    reg.save()
+    client.cookies["django_language"] = "de"
+    html = client.post(reverse("manage_round_robin", args=[robin.slug, 1]), follow=True).content.decode()
+    assert "X Çelik hat angegeben, Runde 2 auszulassen, hat dort aber trotzdem eine Partie." in html
+    log = client.get(reverse("audit_log", args=[robin.slug])).content.decode()
+    assert "Rundenplan erstellt" in log and "Runde nach dem Rundenplan gepaart" in log
+    assert "X Albers / X Bauer / X Çelik / X Dvořák / X Engel" in log  # the seats, strongest first
