@@ -55,6 +55,7 @@ from tournament.models import (
     Registration,
     Round,
     Team,
+    TeamBye,
     TeamMember,
     Tournament,
     TournamentInvitation,
@@ -78,6 +79,7 @@ MODELS = (
     TeamMember,
     LineUp,
     Match,
+    TeamBye,
     Game,
     LiveRecord,
     Bye,
@@ -124,6 +126,7 @@ def _querysets(t: Tournament) -> dict:
         TeamMember: TeamMember.objects.filter(team__tournament=t),
         LineUp: LineUp.objects.filter(round__tournament=t),
         Match: Match.objects.filter(round__tournament=t),
+        TeamBye: TeamBye.objects.filter(round__tournament=t),
         Game: Game.objects.filter(round__tournament=t),
         LiveRecord: LiveRecord.objects.filter(game__round__tournament=t),
         Bye: Bye.objects.filter(round__tournament=t),
@@ -447,6 +450,7 @@ _BELONGS = {
     "tournament.lineup": lambda f, t, own: (
         f.get("round") in own["round"] and f.get("team") in own["team"] and _players(f, own, "player")
     ),
+    "tournament.teambye": lambda f, t, own: f.get("round") in own["round"] and f.get("team") in own["team"],
     "tournament.match": lambda f, t, own: (
         f.get("round") in own["round"] and {f.get("team1"), f.get("team2")} <= own["team"]
     ),

@@ -188,7 +188,7 @@ def test_a_backup_within_the_limits_comes_back(two):
 
 
 def _team_shape(t):
-    from tournament.models import Game, LineUp, Match, TeamMember
+    from tournament.models import Game, LineUp, Match, TeamBye, TeamMember
 
     return (
         t.event_kind,
@@ -207,6 +207,7 @@ def _team_shape(t):
         sorted(
             Game.objects.filter(round__tournament=t).values_list("table", "match__table", "board", "black__surname")
         ),
+        sorted(TeamBye.objects.filter(round__tournament=t).values_list("round__number", "team__name")),
     )
 
 
@@ -217,14 +218,14 @@ def test_a_team_tournament_comes_back_with_its_teams_line_ups_and_matches(teams)
         BoardPair(board=n, black=teams.members[0][n - 1].pk, white=teams.members[1][n - 1].pk) for n in (1, 2, 3)
     )
     match = TeamMatch(table=1, team1=teams.teams[0].pk, team2=teams.teams[1].pk, boards=boards)
-    team_round_store(round=teams.round1, matches=[match], user=teams.organizer)
+    team_round_store(round=teams.round1, matches=[match], bye=teams.teams[2].pk, user=teams.organizer)
     before = _team_shape(teams.tournament)
     data = json.loads(json.dumps(dump_tournament(teams.tournament)))
     teams.tournament.slug = "moved-away"
     teams.tournament.save()
     restored = load_tournament(data)
     assert restored.pk != teams.tournament.pk and _team_shape(restored) == before
-    assert len(before[4]) == 1 and len(before[2]) == 16 and len(before[3]) == 6
+    assert len(before[4]) == 1 and len(before[2]) == 16 and len(before[3]) == 6 and len(before[6]) == 1
 
 
 @pytest.mark.parametrize("model", ["tournament.teammember", "tournament.lineup"])

@@ -130,3 +130,26 @@ def test_a_team_round_is_not_paired_player_by_player(teams):
         round_pair(round=teams.round1, user=teams.organizer)
     teams.round1.refresh_from_db()
     assert teams.round1.status == Round.Status.PLANNED and not Game.objects.exists()
+
+
+def test_the_bye_team_is_stored_and_unpairing_takes_it_back(teams):
+    from tournament.models import TeamBye
+    from tournament.services.rounds import round_unpair
+
+    with pytest.raises(ValidationError, match="without a match"):
+        team_round_store(
+            round=teams.round1, matches=[_match(teams, 1, 0, 1)], bye=teams.teams[0].pk, user=teams.organizer
+        )
+    team_round_store(round=teams.round1, matches=[_match(teams, 1, 0, 1)], bye=teams.teams[2].pk, user=teams.organizer)
+    assert TeamBye.objects.get(round=teams.round1).team == teams.teams[2]
+    assert AuditEntry.objects.get(action="team.round.pair").after["bye"] == "Hamburg"
+    round_unpair(round=teams.round1, user=teams.organizer)
+    assert not TeamBye.objects.exists() and not Match.objects.exists()
+
+
+def test_a_team_with_a_bye_is_not_deleted(teams):
+    from tournament.services.teams import team_delete
+
+    team_round_store(round=teams.round1, matches=[_match(teams, 1, 0, 1)], bye=teams.teams[2].pk, user=teams.organizer)
+    with pytest.raises(ValidationError, match="cannot be deleted"):
+        team_delete(team=teams.teams[2], user=teams.organizer)

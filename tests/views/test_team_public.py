@@ -51,7 +51,7 @@ def test_the_round_page_shows_the_matches_and_their_board_points(client, teams):
 def test_the_api_lists_teams_members_and_published_matches(client, teams):
     url = reverse("api:teams", args=[teams.tournament.slug])
     data = client.get(url).json()
-    assert data["boards"] == 3 and data["matches"] == []
+    assert data["boards"] == 3 and data["matches"] == [] and data["byes"] == []
     assert [t["name"] for t in data["teams"]] == ["Hannover", "Berlin", "Hamburg", "Köln"]
     assert data["teams"][0]["members"][0] == {"id": teams.members[0][0].pk, "name": teams.members[0][0].display_name}
     _pair_and_publish(teams)
@@ -65,7 +65,7 @@ def test_the_api_lists_teams_members_and_published_matches(client, teams):
 
 def test_the_api_of_an_individual_tournament_has_no_teams(client, day):
     data = client.get(reverse("api:teams", args=[day.tournament.slug])).json()
-    assert data == {"boards": 0, "teams": [], "matches": []}
+    assert data == {"boards": 0, "teams": [], "byes": [], "matches": []}
     assert client.get(reverse("api:teams", args=["nowhere"])).status_code == 404
 
 
@@ -74,3 +74,23 @@ def test_the_organizer_s_round_page_shows_the_matches(client, teams):
     client.force_login(teams.organizer)
     text = client.get(reverse("manage_round", args=[teams.tournament.slug, 1])).content.decode()
     assert 'id="match-list"' in text and "Hamburg – Köln" in text
+
+
+def test_a_team_bye_on_the_round_page_and_in_the_api(client, teams):
+    matches = [
+        TeamMatch(
+            table=1,
+            team1=teams.teams[0].pk,
+            team2=teams.teams[1].pk,
+            boards=tuple(
+                BoardPair(board=n, black=teams.members[0][n - 1].pk, white=teams.members[1][n - 1].pk)
+                for n in (1, 2, 3)
+            ),
+        )
+    ]
+    team_round_store(round=teams.round1, matches=matches, bye=teams.teams[3].pk, user=teams.organizer)
+    Round.objects.filter(pk=teams.round1.pk).update(status=Round.Status.PUBLISHED)
+    text = client.get(reverse("round", args=[teams.tournament.slug, 1])).content.decode()
+    assert 'id="team-bye"' in text and "Bye: Köln" in text
+    data = client.get(reverse("api:teams", args=[teams.tournament.slug])).json()
+    assert data["byes"] == [{"round": 1, "team": 4}]

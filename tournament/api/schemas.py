@@ -168,9 +168,15 @@ class MatchOut(Schema):
     boards: list[MatchBoard]
 
 
+class TeamByeOut(Schema):
+    round: int
+    team: int = Field(description="The number of the team left out of the round with the bye.")
+
+
 class TeamsOut(Schema):
     boards: int = Field(description="The boards a team plays on; 0 when the players play each on their own.")
     teams: list[TeamOut]
+    byes: list[TeamByeOut] = Field(description="The team byes of the published and finished rounds.")
     matches: list[MatchOut] = Field(description="The matches of the published and finished rounds.")
 
 

@@ -10,7 +10,7 @@ from .registration import Registration
 from .replay import GameReplay
 from .role import TournamentInvitation, TournamentRole
 from .round import PairingRecord, Round
-from .team import EventKind, LineUp, Match, Team, TeamMember
+from .team import EventKind, LineUp, Match, Team, TeamBye, TeamMember
 from .tournament import PairConstraint, Tournament
 
 __all__ = [
@@ -31,6 +31,7 @@ __all__ = [
     "Registration",
     "Round",
     "Team",
+    "TeamBye",
     "TeamMember",
     "Tournament",
     "TournamentInvitation",

@@ -208,3 +208,20 @@ class Match(models.Model):
         teams = [self.team1_id, self.team2_id]
         if others.filter(models.Q(team1_id__in=teams) | models.Q(team2_id__in=teams)).exists():
             raise ValidationError(_("A team has a match in this round already."))
+
+
+class TeamBye(models.Model):
+    """A team left out of a round's pairing with the bye (an odd number of teams), as the team pairing
+    gives it; its members have no game that round."""
+
+    round = models.ForeignKey("Round", on_delete=models.CASCADE, related_name="team_byes")
+    team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="byes", verbose_name=_("team"))
+
+    class Meta:
+        ordering = ["round", "team"]
+        verbose_name = _("team bye")
+        verbose_name_plural = _("team byes")
+        constraints = [models.UniqueConstraint(fields=["round", "team"], name="team_bye_once_per_round")]
+
+    def __str__(self) -> str:
+        return f"{self.round}: {self.team}"

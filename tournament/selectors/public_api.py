@@ -22,7 +22,7 @@ from __future__ import annotations
 from tournament import result_codes as codes
 from tournament.collation import sorted_by_name
 from tournament.local_time import local_time
-from tournament.models import Game, Match, Registration, Round, Tournament
+from tournament.models import Game, Match, Registration, Round, TeamBye, Tournament
 from tournament.models.game import Result
 from tournament.pairing import categories
 from tournament.ranks import format_rank
@@ -243,6 +243,12 @@ def teams(t: Tournament) -> dict:
                 "members": [_ref(p) for p in v.members if p.status == Registration.Status.CONFIRMED],
             }
             for v in views
+        ],
+        "byes": [
+            {"round": number, "team": team}
+            for number, team in TeamBye.objects.filter(round__tournament=t, round__status__in=public)
+            .order_by("round__number")
+            .values_list("round__number", "team__number")
         ],
         "matches": [
             {

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from tournament.collation import sorted_by_name
-from tournament.models import Game, LineUp, Match, Registration, Round, Team, TeamMember, Tournament
+from tournament.models import Game, LineUp, Match, Registration, Round, Team, TeamBye, TeamMember, Tournament
 
 
 @dataclass
@@ -207,3 +207,9 @@ def match_lines(round_: Round) -> list[MatchLine]:
             )
         )
     return lines
+
+
+def bye_team(round_: Round) -> Team | None:
+    """The team the round's pairing left out with the bye, if any."""
+    found = TeamBye.objects.filter(round=round_).select_related("team").first()
+    return found.team if found else None

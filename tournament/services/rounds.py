@@ -281,6 +281,7 @@ def round_unpair(*, round: Round, user, keep_pinned: bool = True) -> Round:
     removed = games.count()
     games.delete()
     round_.matches.all().delete()  # a team round's matches, with their games (their line-ups stay)
+    round_.team_byes.all().delete()
     round_.byes.all().delete()
     PairingRecord.keep(round_.pk, {})
     log_change(round_, "round.unpair", user=user, before={"games removed": removed})

@@ -21,7 +21,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournament import limits
-from tournament.models import Game, LineUp, Match, Registration, Round, Team, TeamMember
+from tournament.models import Game, LineUp, Match, Registration, Round, Team, TeamBye, TeamMember
 from tournament.permissions import ORGANIZER, require
 
 from .audit import log_change
@@ -53,8 +53,9 @@ class TeamMatch:
 
 
 @transaction.atomic
-def team_round_store(*, round: Round, matches: Sequence[TeamMatch], user) -> list[Match]:
-    """Store ``matches`` as the pairing of the planned team round ``round`` (see the module)."""
+def team_round_store(*, round: Round, matches: Sequence[TeamMatch], bye: int | None = None, user) -> list[Match]:
+    """Store ``matches`` as the pairing of the planned team round ``round`` (see the module); ``bye``:
+    the team (id) the pairing left out with the bye, in no match."""
     tournament = round.tournament
     require(user, tournament, ORGANIZER)
     round_ = Round.objects.select_for_update().select_related("discipline").get(pk=round.pk)
@@ -65,7 +66,7 @@ def team_round_store(*, round: Round, matches: Sequence[TeamMatch], user) -> lis
             _("Round %(number)s is %(status)s; only a planned round can be paired.")
             % {"number": round_.number, "status": round_.get_status_display()}
         )
-    if round_.games.exists() or round_.byes.exists():
+    if round_.games.exists() or round_.byes.exists() or round_.team_byes.exists():
         raise RoundStateError(
             _("Round %(number)s has games already: remove them before pairing its teams.") % {"number": round_.number}
         )
@@ -74,6 +75,8 @@ def team_round_store(*, round: Round, matches: Sequence[TeamMatch], user) -> lis
     team_of = dict(TeamMember.objects.filter(team__tournament=tournament).values_list("registration_id", "team_id"))
     players = {p.pk: p for p in Registration.objects.filter(tournament=tournament, pk__in=team_of)}
     _check(round_, matches, boards, teams, team_of, players)
+    if bye is not None and (bye not in teams or any(bye in (m.team1, m.team2) for m in matches)):
+        raise ValidationError(_("The bye goes to a team of the tournament without a match."))
 
     _advance(round_, Round.Status.PLANNED, Round.Status.PAIRED)
     paired = [t for m in matches for t in (m.team1, m.team2)]
@@ -98,6 +101,8 @@ def team_round_store(*, round: Round, matches: Sequence[TeamMatch], user) -> lis
                 )
             )
     LineUp.objects.bulk_create(line_ups)
+    if bye is not None:
+        TeamBye.objects.create(round=round_, team_id=bye)
     for game in games:
         game.clean_fields(exclude=["round", "match", "black", "white"])
     Game.objects.bulk_create(games)
@@ -108,6 +113,7 @@ def team_round_store(*, round: Round, matches: Sequence[TeamMatch], user) -> lis
         after={
             "matches": [f"{m.table}: {teams[m.team1].name} – {teams[m.team2].name}" for m in matches],
             "games": len(games),
+            **({"bye": teams[bye].name} if bye is not None else {}),
         },
     )
     return made

@@ -118,9 +118,13 @@ def team_delete(*, team: Team, user) -> None:
 
 
 def _has_match(team: Team) -> bool:
-    from tournament.models import Match
+    from tournament.models import Match, TeamBye
 
-    return Match.objects.filter(team1=team).exists() or Match.objects.filter(team2=team).exists()
+    return (
+        Match.objects.filter(team1=team).exists()
+        or Match.objects.filter(team2=team).exists()
+        or TeamBye.objects.filter(team=team).exists()
+    )
 
 
 @transaction.atomic

@@ -28,7 +28,7 @@ from tournament.selectors.official import official
 from tournament.selectors.round_day import games_by_table, not_playing
 from tournament.selectors.rows import tournament_by_slug
 from tournament.selectors.standings import standings_version
-from tournament.selectors.teams import match_lines, public_teams
+from tournament.selectors.teams import bye_team, match_lines, public_teams
 
 from .fragments import kept_html
 from .games import _move_param
@@ -118,6 +118,7 @@ def round_detail(request, slug, number):
             "not_playing": not_playing(round_, seats),
             "organizer": may_manage(roles),
             "matches": match_lines(round_) if tournament.is_team_event else [],
+            "team_bye": bye_team(round_) if tournament.is_team_event else None,
         },
     )
 

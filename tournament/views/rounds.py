@@ -28,7 +28,7 @@ from tournament.models.tournament import PairingSystem
 from tournament.pairing_words import bye_explanation_line, game_explanation, warning_text
 from tournament.selectors.round_day import game_warnings_kept, games_by_table, not_playing
 from tournament.selectors.standings import standings_version
-from tournament.selectors.teams import match_lines
+from tournament.selectors.teams import bye_team, match_lines
 from tournament.services import round_edits as edit_services
 from tournament.services import round_robin as robin_services
 from tournament.services import rounds as round_services
@@ -163,6 +163,7 @@ def round_manage(request, tournament, roles, number):
             "round": round_,
             "games_table": _games_table(request, tournament, round_, version),
             "matches": match_lines(round_) if tournament.is_team_event else [],
+            "team_bye": bye_team(round_) if tournament.is_team_event else None,
             "has_games": bool(seated),
             "not_playing": absent,
             # a round robin's rounds are made all at once: what "pair this round" would warn of does not apply
