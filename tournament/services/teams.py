@@ -18,7 +18,7 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from tournament import limits
-from tournament.models import LineUp, Registration, Round, Team, TeamMember, Tournament
+from tournament.models import LineUp, Match, Registration, Round, Team, TeamBye, TeamMember, Tournament
 from tournament.permissions import ORGANIZER, require
 from tournament.selectors.teams import plays
 
@@ -118,8 +118,6 @@ def team_delete(*, team: Team, user) -> None:
 
 
 def _has_match(team: Team) -> bool:
-    from tournament.models import Match, TeamBye
-
     return (
         Match.objects.filter(team1=team).exists()
         or Match.objects.filter(team2=team).exists()
