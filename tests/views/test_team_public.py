@@ -94,3 +94,9 @@ def test_a_team_bye_on_the_round_page_and_in_the_api(client, teams):
     assert 'id="team-bye"' in text and "Bye: Köln" in text
     data = client.get(reverse("api:teams", args=[teams.tournament.slug])).json()
     assert data["byes"] == [{"round": 1, "team": 4}]
+
+
+def test_a_player_sees_their_team_on_their_page(client, teams):
+    client.force_login(teams.player)
+    text = client.get(reverse("my_tournament", args=[teams.tournament.slug])).content.decode()
+    assert 'id="my-team"' in text and "You play for Hannover." in text

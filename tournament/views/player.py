@@ -26,6 +26,7 @@ from tournament.selectors.duplicates import duplicates_of
 from tournament.selectors.results import my_games_version, player_games, registration_of
 from tournament.selectors.rows import tournament_by_slug
 from tournament.selectors.setup import rounds_to_come
+from tournament.selectors.teams import team_of
 from tournament.services import accounts
 from tournament.services import registrations as registration_services
 from tournament.services.live import has_engine
@@ -126,6 +127,7 @@ def my_tournament(request, tournament, roles):
             "tournament": tournament,
             "roles": roles,
             "registration": registration,
+            "team": team_of(registration) if tournament.is_team_event else None,
             "my_games_html": _my_games_html(request, tournament, registration, fingerprint),
             "absent_rounds_html": _absent_rounds_html(round_numbers, registration.absent_rounds)
             if round_numbers
