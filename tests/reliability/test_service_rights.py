@@ -276,6 +276,10 @@ CALLS = {
         "organizer",
         lambda d, u: teams.line_up_set(team=_team(d), round=_round2(d), players=[d.game.black], user=u),
     ),
+    "team_rounds.team_round_pair": (
+        "organizer",
+        lambda d, u: team_rounds.team_round_pair(round=_round2(d), user=u),
+    ),
     "team_rounds.team_round_store": (
         "organizer",
         lambda d, u: team_rounds.team_round_store(round=_round2(d), matches=[], user=u),

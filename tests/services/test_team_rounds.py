@@ -8,7 +8,7 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
 from tests.factories import make_tournament
-from tournament.models import AuditEntry, Game, LineUp, Match, Round
+from tournament.models import AuditEntry, Game, LineUp, Match, Round, Team
 from tournament.selectors.teams import matches_of
 from tournament.services.team_rounds import BoardPair, TeamMatch, team_round_store
 
@@ -153,3 +153,37 @@ def test_a_team_with_a_bye_is_not_deleted(teams):
     team_round_store(round=teams.round1, matches=[_match(teams, 1, 0, 1)], bye=teams.teams[2].pk, user=teams.organizer)
     with pytest.raises(ValidationError, match="cannot be deleted"):
         team_delete(team=teams.teams[2], user=teams.organizer)
+
+
+def test_the_team_engine_pairs_a_round_and_the_next_avoids_the_rematch(teams):
+    from tournament.services.results import result_set
+    from tournament.services.team_rounds import team_round_pair
+
+    team_round_pair(round=teams.round1, user=teams.organizer)
+    teams.round1.refresh_from_db()
+    assert teams.round1.status == Round.Status.PAIRED
+    first = list(Match.objects.filter(round=teams.round1).order_by("table"))
+    assert len(first) == 2 and Game.objects.filter(round=teams.round1, match__isnull=False).count() == 6
+    assert sorted(g.table for g in teams.round1.games.all()) == [1, 2, 3, 4, 5, 6]
+    for m in first:  # the first team has White on board 1; each board a player of each team
+        board1 = m.games.get(board=1)
+        assert board1.white.team_membership.team_id == m.team1_id
+    assert LineUp.objects.filter(round=teams.round1).count() == 12
+    Round.objects.filter(pk=teams.round1.pk).update(status=Round.Status.PUBLISHED)
+    for g in teams.round1.games.all():
+        result_set(game=g, user=teams.organizer, version=g.version, result="B", reason="desk")
+    Round.objects.filter(pk=teams.round1.pk).update(status=Round.Status.FINISHED)
+    team_round_pair(round=teams.round2, user=teams.organizer)
+    met = {frozenset((m.team1_id, m.team2_id)) for m in first}
+    again = {frozenset((m.team1_id, m.team2_id)) for m in Match.objects.filter(round=teams.round2)}
+    assert len(again) == 2 and not met & again
+
+
+def test_the_team_engine_gives_an_odd_team_the_bye(teams):
+    from tournament.models import TeamBye
+    from tournament.services.team_rounds import team_round_pair
+
+    Team.objects.filter(pk=teams.teams[3].pk).delete()
+    team_round_pair(round=teams.round1, user=teams.organizer)
+    assert Match.objects.filter(round=teams.round1).count() == 1
+    assert TeamBye.objects.filter(round=teams.round1).count() == 1

@@ -22,12 +22,14 @@ from django.utils.translation import gettext as _
 
 from tournament import limits
 from tournament.models import Game, LineUp, Match, Registration, Round, Team, TeamBye, TeamMember
+from tournament.pairing.teams import TeamPairing, pair_teams
 from tournament.permissions import ORGANIZER, require
+from tournament.selectors.team_pairing_data import team_tournament
 
 from .audit import log_change
 from .rounds import RoundStateError, _advance
 
-__all__ = ["BoardPair", "TeamMatch", "team_round_store"]
+__all__ = ["BoardPair", "TeamMatch", "team_round_pair", "team_round_store"]
 
 
 @dataclass(frozen=True)
@@ -117,6 +119,54 @@ def team_round_store(*, round: Round, matches: Sequence[TeamMatch], bye: int | N
         },
     )
     return made
+
+
+@transaction.atomic
+def team_round_pair(*, round: Round, user) -> TeamPairing:
+    """Pair the planned team round with the team engine (:func:`tournament.pairing.teams.pair_teams`:
+    the teams on their team points, the boards as OpenGotha's ``pairTeams``) and store it
+    (:func:`team_round_store`); the engine's pairing, for its warnings."""
+    require(user, round.tournament, ORGANIZER)
+    round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
+    if round_.status != Round.Status.PLANNED:
+        raise RoundStateError(
+            _("Round %(number)s is %(status)s; only a planned round can be paired.")
+            % {"number": round_.number, "status": round_.get_status_display()}
+        )
+    try:
+        pairing = pair_teams(team_tournament(round_), round_.number)
+    except ValueError as exc:
+        raise ValidationError(_("The teams cannot be paired: %(why)s") % {"why": str(exc)[:300]}) from exc
+    team_of = dict(
+        TeamMember.objects.filter(team__tournament=round_.tournament).values_list("registration_id", "team_id")
+    )
+    matches = [_stored(m, team_of) for m in pairing.matches]
+    team_round_store(round=round_, matches=matches, bye=_team_id(pairing.bye), user=user)
+    return pairing
+
+
+def _team_id(key: str | None) -> int | None:
+    return int(key) if key is not None else None
+
+
+def _stored(m, team_of: dict[int, int]) -> TeamMatch:
+    """The engine's match as :func:`team_round_store` takes it: its first team the one with White on
+    board 1 (OpenGotha's white team), the boards in order."""
+    white_team = team_of.get(int(m.games[0].white)) if m.games else None
+    first, second = (int(m.team0), int(m.team1))
+    if white_team == second:
+        first, second = second, first
+    boards = tuple(
+        BoardPair(
+            board=n,
+            black=int(g.black),
+            white=int(g.white),
+            handicap=g.handicap,
+            komi=Decimal(str(g.komi)) if g.komi is not None else None,
+        )
+        for n, g in enumerate(m.games, 1)
+    )
+    return TeamMatch(table=m.table, team1=first, team2=second, boards=boards)
 
 
 def _check(round_, matches, boards, teams, team_of, players) -> None:
