@@ -280,6 +280,10 @@ CALLS = {
         "organizer",
         lambda d, u: team_rounds.team_round_pair(round=_round2(d), user=u),
     ),
+    "team_rounds.team_round_repair": (
+        "organizer",
+        lambda d, u: team_rounds.team_round_repair(round=_round2(d), user=u),
+    ),
     "team_rounds.team_round_store": (
         "organizer",
         lambda d, u: team_rounds.team_round_store(round=_round2(d), matches=[], user=u),

@@ -100,3 +100,18 @@ def test_a_player_sees_their_team_on_their_page(client, teams):
     client.force_login(teams.player)
     text = client.get(reverse("my_tournament", args=[teams.tournament.slug])).content.decode()
     assert 'id="my-team"' in text and "You play for Hannover." in text
+
+
+def test_the_pair_button_pairs_team_against_team_and_names_a_team_left_out(client, teams):
+    from tournament.models import Match, TeamMember
+
+    TeamMember.objects.filter(registration__in=teams.members[3][1:]).delete()  # Köln: one member left
+    client.force_login(teams.organizer)
+    url = reverse("manage_round_action", args=[teams.tournament.slug, 1, "pair"])
+    response = client.post(url, follow=True)
+    text = response.content.decode()
+    assert response.status_code == 200 and "Köln has no complete line-up for round 1" in text
+    assert Match.objects.filter(round=teams.round1).count() == 1  # three complete teams: a match and a bye
+    response = client.post(url, follow=True)  # pair again: one transaction, the same shape
+    assert Match.objects.filter(round=teams.round1).count() == 1
+    assert 'id="match-list"' in client.get(reverse("manage_round", args=[teams.tournament.slug, 1])).content.decode()

@@ -213,3 +213,11 @@ def bye_team(round_: Round) -> Team | None:
     """The team the round's pairing left out with the bye, if any."""
     found = TeamBye.objects.filter(round=round_).select_related("team").first()
     return found.team if found else None
+
+
+def teams_left_out(round_: Round) -> list[Team]:
+    """The tournament's teams in no match and without the bye of the (paired) round, by number."""
+    placed = set(TeamBye.objects.filter(round=round_).values_list("team_id", flat=True))
+    for team1, team2 in Match.objects.filter(round=round_).values_list("team1_id", "team2_id"):
+        placed.update((team1, team2))
+    return list(Team.objects.filter(tournament_id=round_.tournament_id).exclude(pk__in=placed).order_by("number"))

@@ -27,9 +27,9 @@ from tournament.permissions import ORGANIZER, require
 from tournament.selectors.team_pairing_data import team_tournament
 
 from .audit import log_change
-from .rounds import RoundStateError, _advance
+from .rounds import RoundStateError, _advance, round_unpair
 
-__all__ = ["BoardPair", "TeamMatch", "team_round_pair", "team_round_store"]
+__all__ = ["BoardPair", "TeamMatch", "team_round_pair", "team_round_repair", "team_round_store"]
 
 
 @dataclass(frozen=True)
@@ -143,6 +143,18 @@ def team_round_pair(*, round: Round, user) -> TeamPairing:
     matches = [_stored(m, team_of) for m in pairing.matches]
     team_round_store(round=round_, matches=matches, bye=_team_id(pairing.bye), user=user)
     return pairing
+
+
+@transaction.atomic
+def team_round_repair(*, round: Round, user) -> TeamPairing:
+    """Pair a planned or paired team round (a paired one again, in one transaction: if the new pairing
+    fails, the old one stays)."""
+    require(user, round.tournament, ORGANIZER)
+    round.refresh_from_db()
+    if round.status == Round.Status.PAIRED:
+        round_unpair(round=round, user=user)
+        round.refresh_from_db()
+    return team_round_pair(round=round, user=user)
 
 
 def _team_id(key: str | None) -> int | None:

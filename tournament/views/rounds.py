@@ -28,10 +28,11 @@ from tournament.models.tournament import PairingSystem
 from tournament.pairing_words import bye_explanation_line, game_explanation, warning_text
 from tournament.selectors.round_day import game_warnings_kept, games_by_table, not_playing
 from tournament.selectors.standings import standings_version
-from tournament.selectors.teams import bye_team, match_lines
+from tournament.selectors.teams import bye_team, match_lines, teams_left_out
 from tournament.services import round_edits as edit_services
 from tournament.services import round_robin as robin_services
 from tournament.services import rounds as round_services
+from tournament.services import team_rounds as team_round_services
 from tournament.services.round_edits import EDITABLE
 
 from .access import ORGANIZER, tournament_page
@@ -284,7 +285,16 @@ def round_action(request, tournament, round_, action):
     if service is None:
         raise ValidationError(_("Unknown action."))
     # "pair" on a paired round pairs it again in one transaction: a failure keeps the old pairing
+    if action == "pair" and tournament.is_team_event:  # team against team
+        service = team_round_services.team_round_repair
     service(round=round_, user=request.user)
+    if action == "pair" and tournament.is_team_event:
+        for team in teams_left_out(round_):
+            messages.warning(
+                request,
+                _("%(team)s has no complete line-up for round %(round)s and is not paired.")
+                % {"team": team.name, "round": round_.number},
+            )
     # the pairing's warnings are on the round page, in its box of warnings
     messages.success(request, str(done))
 
