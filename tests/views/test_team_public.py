@@ -115,3 +115,24 @@ def test_the_pair_button_pairs_team_against_team_and_names_a_team_left_out(clien
     response = client.post(url, follow=True)  # pair again: one transaction, the same shape
     assert Match.objects.filter(round=teams.round1).count() == 1
     assert 'id="match-list"' in client.get(reverse("manage_round", args=[teams.tournament.slug, 1])).content.decode()
+
+
+def test_the_pairing_sheet_lists_a_team_round_by_match(client, teams):
+    from tournament.pdf.pairings import sections
+    from tournament.selectors.standings import pairing_sheet
+
+    _pair_and_publish(teams)
+    sheet = pairing_sheet(teams.round1)
+    first = sections(sheet)[0]
+    assert first.subtitle.endswith("by match") and len(first.rows) == 6
+    assert first.rows[0][:4] == ["1", "Hannover – Berlin", "1", "1"]
+    assert first.rows[0][4] == teams.members[0][0].display_name and first.rows[1][:2] == ["", ""]
+    response = client.get(reverse("pdf_pairings", args=[teams.tournament.slug, 1]) + "?lang=en")
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+
+
+def test_an_individual_round_has_no_section_by_match(day):
+    from tournament.pdf.pairings import sections
+    from tournament.selectors.standings import pairing_sheet
+
+    assert [s.subtitle.rsplit(" · ", 1)[-1] for s in sections(pairing_sheet(day.round1))] == ["by table", "by name"]

@@ -32,6 +32,17 @@ class SheetTable:
 
 
 @dataclass(frozen=True)
+class SheetMatch:
+    """A team match: its number, the two teams (the first with White on board 1) and, board by board,
+    the table of the board's game."""
+
+    table: int
+    team1: str
+    team2: str
+    boards: tuple[tuple[int, int], ...] = ()
+
+
+@dataclass(frozen=True)
 class PairingSheet:
     tournament: str
     round: int
@@ -47,3 +58,5 @@ class PairingSheet:
     komi: bool = True  # False for games without komi (Ninuki-Renju)
     #: The game's ways of winning (``Variant.win_methods``, in its order) as ``(code, words)``: the slip's "won by".
     win_methods: tuple[tuple[str, str], ...] = ()
+    #: A team round's matches (the sheet then lists them first, board by board).
+    matches: tuple[SheetMatch, ...] = ()

@@ -105,6 +105,7 @@ def sections(sheet: PairingSheet) -> list[Section]:
         GridColumn(rank, "right"),
     ]
     return [
+        *_by_match(sheet, heading, subtitle),
         Section(
             title=heading,
             subtitle=subtitle + " · " + _("by table"),
@@ -120,6 +121,46 @@ def sections(sheet: PairingSheet) -> list[Section]:
             orientation="portrait",
             max_size=SHEET_MAX_SIZE,
         ),
+    ]
+
+
+def _by_match(sheet: PairingSheet, heading: str, subtitle: str) -> list[Section]:
+    """A team round's matches, board by board (none for an individual round)."""
+    if not sheet.matches:
+        return []
+    games = {t.table: t for t in sheet.tables}
+    rows = []
+    for m in sorted(sheet.matches, key=lambda m: m.table):
+        for n, (board, table) in enumerate(m.boards):
+            game = games.get(table)
+            rows.append(
+                [
+                    str(m.table) if n == 0 else "",
+                    f"{m.team1} – {m.team2}" if n == 0 else "",
+                    str(board),
+                    str(table),
+                    game.black.name if game else "",
+                    game.white.name if game else "",
+                    (game.result or "") if game else "",
+                ]
+            )
+    columns = [
+        GridColumn(_("Match"), "right"),
+        GridColumn(_("Teams"), shrink=True),
+        GridColumn(_("Board"), "right"),
+        GridColumn(_("Table"), "right"),
+        GridColumn(_("Black"), shrink=True),
+        GridColumn(_("White"), shrink=True),
+        GridColumn(_("Result") + " " * 14),
+    ]
+    return [
+        Section(
+            title=heading,
+            subtitle=subtitle + " · " + _("by match"),
+            columns=columns,
+            rows=rows,
+            max_size=SHEET_MAX_SIZE,
+        )
     ]
 
 

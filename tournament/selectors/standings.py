@@ -11,10 +11,11 @@ from django.db.models import Q
 from tournament.local_time import local_time_text
 from tournament.models import Bye, Game, Registration, Round, Tournament
 from tournament.pairing import categories
-from tournament.pdf.data import PairingSheet, SheetPlayer, SheetTable
+from tournament.pdf.data import PairingSheet, SheetMatch, SheetPlayer, SheetTable
 from tournament.ranks import format_rank
 from tournament.selectors.round_day import games_by_table, not_playing
 from tournament.selectors.rows import statement
+from tournament.selectors.teams import matches_of
 from tournament.standings import build
 from tournament.standings import model as sm
 
@@ -240,6 +241,20 @@ def pairing_sheet(round_: Round) -> PairingSheet:
         date=local_time_text(round_.starts_at, tournament),
         komi=discipline.has_komi,
         win_methods=tuple((m.value, str(m.label)) for m in discipline.win_methods),
+        matches=_sheet_matches(round_) if tournament.is_team_event else (),
+    )
+
+
+def _sheet_matches(round_: Round) -> tuple[SheetMatch, ...]:
+    """A team round's matches for its pairing sheet."""
+    return tuple(
+        SheetMatch(
+            table=view.match.table,
+            team1=view.match.team1.name,
+            team2=view.match.team2.name,
+            boards=tuple((g.board, g.table) for g in view.games),
+        )
+        for view in matches_of(round_)
     )
 
 
