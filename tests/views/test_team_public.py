@@ -136,3 +136,14 @@ def test_an_individual_round_has_no_section_by_match(day):
     from tournament.selectors.standings import pairing_sheet
 
     assert [s.subtitle.rsplit(" · ", 1)[-1] for s in sections(pairing_sheet(day.round1))] == ["by table", "by name"]
+
+
+def test_a_slip_names_the_board_and_the_match(client, teams):
+    from tournament.pdf.slips import board_of
+    from tournament.selectors.standings import pairing_sheet
+
+    _pair_and_publish(teams)
+    sheet = pairing_sheet(teams.round1)
+    assert board_of(sheet, 5) == ["Board 2: Hamburg – Köln"] and board_of(sheet, 99) == []
+    response = client.get(reverse("pdf_slips", args=[teams.tournament.slug, 1]) + "?lang=en")
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"

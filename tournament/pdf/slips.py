@@ -45,6 +45,17 @@ def won_by(methods: tuple[tuple[str, str], ...]) -> str:
     return _("won by: %(methods)s") % {"methods": " · ".join(words)}
 
 
+def board_of(sheet: PairingSheet, table: int) -> list[str]:
+    """A team match's board at the table, in words (``Board 2: Hannover – Berlin``); none for an individual game."""
+    for m in sheet.matches:
+        for board, at in m.boards:
+            if at == table:
+                return [
+                    _("Board %(board)s: %(team1)s – %(team2)s") % {"board": board, "team1": m.team1, "team2": m.team2}
+                ]
+    return []
+
+
 def _slip(c: Canvas, sheet: PairingSheet, t: SheetTable, top: float, height: float, width: float) -> None:
     left = MARGIN
     right = MARGIN + width
@@ -57,6 +68,7 @@ def _slip(c: Canvas, sheet: PairingSheet, t: SheetTable, top: float, height: flo
         details.append(_("handicap %(n)s") % {"n": t.handicap})
     if sheet.komi:  # Ninuki-Renju has none
         details.append(_("komi %(komi)s") % {"komi": f"{t.komi:g}"})
+    details += board_of(sheet, t.table)
     _text(c, left, y, " · ".join(details), 8)
     y -= 22
     box = 9
