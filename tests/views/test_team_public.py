@@ -147,3 +147,25 @@ def test_a_slip_names_the_board_and_the_match(client, teams):
     assert board_of(sheet, 5) == ["Board 2: Hamburg – Köln"] and board_of(sheet, 99) == []
     response = client.get(reverse("pdf_slips", args=[teams.tournament.slug, 1]) + "?lang=en")
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+
+
+def test_the_standings_page_ranks_the_teams_above_the_players(client, teams):
+    from tournament.services.team_rounds import team_round_pair
+
+    text = client.get(reverse("standings", args=[teams.tournament.slug])).content.decode()
+    assert 'id="team-standings"' not in text  # nothing public yet
+    team_round_pair(round=teams.round1, user=teams.organizer)
+    Round.objects.filter(pk=teams.round1.pk).update(status=Round.Status.PUBLISHED)
+    for m in teams.round1.matches.all():  # the first team wins boards 1 and 2, loses board 3
+        for g in m.games.order_by("board"):
+            first_is_black = g.black.team_membership.team_id == m.team1_id
+            won = g.board < 3
+            result = "B" if first_is_black == won else "W"
+            result_set(game=g, user=teams.organizer, version=g.version, result=result, reason="desk")
+    text = client.get(reverse("standings", args=[teams.tournament.slug])).content.decode()
+    assert 'id="team-standings-table"' in text and "<abbr" in text and "BDW" in text
+    firsts = [m.team1.name for m in teams.round1.matches.select_related("team1")]
+    table = text.split('id="team-standings-table"')[1].split("</table>")[0]
+    rows = table.split("<tr>")[2:]
+    assert {row.split("<td>")[1].split("</td>")[0] for row in rows[:2]} == set(firsts)  # 2 team points each
+    assert '<td class="num">2</td>' in rows[0]  # TP: a match won

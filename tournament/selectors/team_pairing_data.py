@@ -9,27 +9,49 @@ team byes of the earlier rounds, each team's id as the bye's player.
 
 from __future__ import annotations
 
-from tournament.models import LineUp, Round, TeamBye
-from tournament.pairing import model as pm
-from tournament.pairing.team_model import Team, TeamTournament
+from dataclasses import dataclass
 
-from .pairing_data import pairing_tournament, player_key
+from django.utils.translation import gettext as _
+
+from tournament.models import LineUp, Round, TeamBye, Tournament
+from tournament.pairing import model as pm
+from tournament.pairing.criteria import TEAM_BY_NAME, TEAM_DEFAULT
+from tournament.pairing.team_model import Team, TeamTournament
+from tournament.standings.teams import team_standings
+
+from .pairing_data import pairing_tournament, plain_tournament, player_key
 from .teams import round_line_ups, teams_of
 
 
 def team_tournament(round_: Round) -> TeamTournament:
     """What :func:`tournament.pairing.teams.pair_teams` takes to pair ``round_`` (earlier rounds only)."""
     tournament = round_.tournament
-    number = round_.number
+    return _team_tournament(tournament, pairing_tournament(tournament, round_), round_.number, round_)
+
+
+def team_tournament_after(tournament: Tournament, after_round: int) -> TeamTournament:
+    """The team tournament of rounds 1 to ``after_round`` (the team standings' input): their games and
+    stored line-ups; round 1's line-up as it stands where none is stored (the teams' mean rating)."""
+    individual = plain_tournament(tournament, before_round=after_round + 1)
+    first = tournament.rounds.filter(number=1).first()
+    return _team_tournament(tournament, individual, after_round + 1, first, only_missing=True)
+
+
+def _team_tournament(
+    tournament, individual, number: int, round_: Round | None, *, only_missing=False
+) -> TeamTournament:
+    """Teams with the stored line-ups of the rounds before ``number`` and the line-up of ``round_`` (all of
+    them; with ``only_missing`` only where none is stored), the team byes before ``number``."""
     lineups: dict[int, dict[int, dict[int, str]]] = {}  # team -> round -> board -> key
     earlier = LineUp.objects.filter(round__tournament=tournament, round__number__lt=number)
     for team_id, r, board, player_id in earlier.values_list("team_id", "round__number", "board", "player_id"):
         lineups.setdefault(team_id, {}).setdefault(r, {})[board] = player_key(player_id)
-    now = round_line_ups(round_)
+    now = round_line_ups(round_) if round_ is not None else {}
     teams = []
     for view in teams_of(tournament):
         rounds = {r: tuple(boards[b] for b in sorted(boards)) for r, boards in lineups.get(view.pk, {}).items()}
-        rounds[number] = tuple(player_key(p.pk) for p in now.get(view.pk, []) if p is not None)
+        if round_ is not None and not (only_missing and round_.number in rounds):
+            rounds[round_.number] = tuple(player_key(p.pk) for p in now.get(view.pk, []) if p is not None)
         teams.append(Team(key=str(view.pk), name=view.name, number=view.number, lineups=rounds))
     byes = tuple(
         pm.Bye(round=r, player=str(team_id))
@@ -37,4 +59,40 @@ def team_tournament(round_: Round) -> TeamTournament:
         .order_by("round__number")
         .values_list("round__number", "team_id")
     )
-    return TeamTournament(pairing_tournament(tournament, round_), tuple(teams), tournament.boards, byes)
+    return TeamTournament(individual, tuple(teams), tournament.boards, byes)
+
+
+@dataclass(frozen=True)
+class TeamRow:
+    """A team's line of the public team standings: its place as OpenGotha prints it, its name, the values."""
+
+    place: str
+    name: str
+    values: tuple[str, ...]
+
+
+def public_team_standings(tournament: Tournament) -> tuple[list[tuple[str, str]], list[TeamRow]]:
+    """The team standings after the last published (or finished) round, by OpenGotha's team criteria
+    (:data:`~tournament.pairing.criteria.TEAM_DEFAULT`): the columns (short name, words) and the rows;
+    nothing before a round is public or in an individual tournament."""
+    public = tournament.rounds.filter(status__in=[Round.Status.PUBLISHED, Round.Status.FINISHED])
+    after = max(public.values_list("number", flat=True), default=0)
+    if not tournament.is_team_event or not after or not tournament.teams.exists():
+        return [], []
+    columns = [TEAM_BY_NAME[name] for name in TEAM_DEFAULT]
+    rows = [
+        TeamRow(
+            place=row.printed_place,
+            name=row.name,
+            values=tuple(_number(value, c.scale) for value, c in zip(row.values, columns)),
+        )
+        for row in team_standings(team_tournament_after(tournament, after), after, TEAM_DEFAULT)
+    ]
+    return [(c.short_name, str(_(c.label))) for c in columns], rows
+
+
+def _number(value: int, scale: int) -> str:
+    """A value as the standings write it: board wins in halves (``2.5``), the others whole."""
+    if scale == 2:
+        return f"{value / 2:g}"
+    return str(value)
