@@ -52,6 +52,8 @@ def test_the_teams_pages_fit_a_phone(browser, live_server):
         reverse("manage_teams_team", args=[slug, teams.teams[1].pk]),
         reverse("players", args=[slug]),
         reverse("round", args=[slug, 1]),
+        reverse("standings", args=[slug]),
+        reverse("manage_round", args=[slug, 1]),
     ):
         problems += _wide(page, base + url)
     assert not problems, "\n".join(problems)
