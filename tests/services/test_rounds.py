@@ -67,10 +67,10 @@ def test_stale_round_object_cannot_publish_twice(field):
     stale = Round.objects.get(pk=r1.pk)
     round_publish(round=r1, user=SYSTEM)
     # `stale` still believes the round is paired, at the old version.
-    from tournament.services.rounds import _advance
+    from tournament.services.rounds import advance_round
 
     with pytest.raises(RoundStateError, match="somebody else"):
-        _advance(stale, Round.Status.PAIRED, Round.Status.PUBLISHED)
+        advance_round(stale, Round.Status.PAIRED, Round.Status.PUBLISHED)
 
 
 def test_the_second_round_avoids_rematches_and_ninuki_has_no_handicap(field):

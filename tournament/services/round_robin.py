@@ -37,7 +37,7 @@ from tournament.permissions import ORGANIZER, require
 from tournament.selectors.pairing_data import pairing_tournament, plain_tournament
 
 from .audit import log_change
-from .rounds import RoundStateError, _advance, _game, round_unpair
+from .rounds import RoundStateError, advance_round, round_unpair, unsaved_game
 
 
 @dataclass
@@ -113,8 +113,8 @@ def round_robin_schedule(*, tournament: Tournament, user) -> Schedule:
     for robin, round_ in zip(schedule(seats), rounds):
         games = round_games(pairing_tournament(tournament, round_), robin, round_.number)
         absent += [(names[p.key], round_.number) for p in players if not p.present(round_.number)]
-        _advance(round_, Round.Status.PLANNED, Round.Status.PAIRED)
-        Game.objects.bulk_create([_game(round_, g, pinned=False) for g in games])
+        advance_round(round_, Round.Status.PLANNED, Round.Status.PAIRED)
+        Game.objects.bulk_create([unsaved_game(round_, g, pinned=False) for g in games])
         if robin.bye is not None:
             Bye.objects.create(round=round_, player_id=int(robin.bye))
         log_change(

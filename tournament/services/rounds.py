@@ -41,7 +41,7 @@ class PairingOutcome:
     warnings: list[dict] = field(default_factory=list)  # codes with names (see tournament.pairing_words)
 
 
-def _advance(round_: Round, from_status: str, to_status: str) -> Round:
+def advance_round(round_: Round, from_status: str, to_status: str) -> Round:
     """Move the round's status with a conditional update; refuse a stale round."""
     if to_status not in Round.TRANSITIONS[Round.Status(from_status)]:
         raise RoundStateError(_("A round cannot go from %(old)s to %(new)s.") % {"old": from_status, "new": to_status})
@@ -157,7 +157,7 @@ def round_pair(*, round: Round, user) -> PairingOutcome:
             % {"tournament": tournament.name}
         )
     warnings = pairing_warnings_before(round_)
-    _advance(round_, Round.Status.PLANNED, Round.Status.PAIRED)
+    advance_round(round_, Round.Status.PLANNED, Round.Status.PAIRED)
 
     data = pairing_tournament(tournament, round_)
     registrations = {p.pk: p for p in tournament.registrations.only("pk", "tournament", "surname", "given_name")}
@@ -208,7 +208,7 @@ def round_pair(*, round: Round, user) -> PairingOutcome:
     fixed_pairs = {frozenset(p) for p in fixed}
     kept_pairs = {frozenset((g.white, g.black)) for g in keep}
     made = [
-        _game(round_, g, pinned=frozenset((g.white, g.black)) in fixed_pairs)
+        unsaved_game(round_, g, pinned=frozenset((g.white, g.black)) in fixed_pairs)
         for g in pairing.games
         if frozenset((g.white, g.black)) not in kept_pairs
     ]
@@ -276,7 +276,7 @@ def round_unpair(*, round: Round, user, keep_pinned: bool = True) -> Round:
     require(user, round.tournament, ORGANIZER)
     round_ = round
     round_.refresh_from_db()
-    _advance(round_, Round.Status.PAIRED, Round.Status.PLANNED)
+    advance_round(round_, Round.Status.PAIRED, Round.Status.PLANNED)
     games = round_.games.all() if not keep_pinned else round_.games.filter(pinned=False)
     removed = games.count()
     games.delete()
@@ -290,12 +290,12 @@ def round_unpair(*, round: Round, user, keep_pinned: bool = True) -> Round:
 
 def new_game(round_: Round, g: PlainGame, *, pinned: bool) -> Game:
     """A game of the round as the pairing (or a hand edit) made it."""
-    game = _game(round_, g, pinned=pinned)
+    game = unsaved_game(round_, g, pinned=pinned)
     game.save(force_insert=True)
     return game
 
 
-def _game(round_: Round, g: PlainGame, *, pinned: bool) -> Game:
+def unsaved_game(round_: Round, g: PlainGame, *, pinned: bool) -> Game:
     """The game (not saved yet) that the engine's plain game ``g`` is in ``round_``."""
     return Game(
         round=round_,
@@ -332,7 +332,7 @@ def _move(round_: Round, source: str, target: str, action: str, *, user, reason:
     round_.refresh_from_db()
     if check is not None:
         check(round_)
-    _advance(round_, source, target)
+    advance_round(round_, source, target)
     log_change(round_, action, user=user, reason=reason)
     return round_
 

@@ -27,7 +27,7 @@ from tournament.permissions import ORGANIZER, require
 from tournament.selectors.team_pairing_data import team_tournament
 
 from .audit import log_change
-from .rounds import RoundStateError, _advance, round_unpair
+from .rounds import RoundStateError, advance_round, round_unpair
 
 __all__ = ["BoardPair", "TeamMatch", "team_round_pair", "team_round_repair", "team_round_store"]
 
@@ -80,7 +80,7 @@ def team_round_store(*, round: Round, matches: Sequence[TeamMatch], bye: int | N
     if bye is not None and (bye not in teams or any(bye in (m.team1, m.team2) for m in matches)):
         raise ValidationError(_("The bye goes to a team of the tournament without a match."))
 
-    _advance(round_, Round.Status.PLANNED, Round.Status.PAIRED)
+    advance_round(round_, Round.Status.PLANNED, Round.Status.PAIRED)
     paired = [t for m in matches for t in (m.team1, m.team2)]
     LineUp.objects.filter(round=round_, team_id__in=paired).delete()
     made, line_ups, games = [], [], []
