@@ -133,3 +133,27 @@ def test_matches_are_read_from_board_one_and_standings_share_places():
         ("team1", (1, 2), 2, ""),
         ("team2", (0, 1), 4, "4"),
     ]
+
+
+@pytest.mark.parametrize(("bye_x2", "teamp", "bdw"), [(2, 2, 6), (1, 1, 3), (0, 0, 0)])
+def test_a_team_bye_counts_the_bye_value_in_team_points_and_on_every_board(bye_x2, teamp, bdw):
+    """A deliberate difference from OpenGotha (no team byes there): the bye scores as the pairing counts it."""
+    from dataclasses import replace
+
+    from tournament.pairing.model import Bye, GeneralParams
+
+    tt = _tt(3, 3)
+    games = (
+        Game(1, "T0B0", "T1B0", result=Result.WHITE_WINS, table=1),
+        Game(1, "T1B1", "T0B1", result=Result.WHITE_WINS, table=2),
+        Game(1, "T0B2", "T1B2", result=Result.WHITE_WINS, table=3),
+    )
+    params = replace(tt.individual.params, general=GeneralParams(nbw2_bye=bye_x2))
+    played = replace(
+        tt, individual=replace(tt.individual, games=games, params=params), byes=(Bye(round=1, player="team2"),)
+    )
+    table = {s.key: s.values for s in team_standings(played, 1, ["TEAMP", "BDW", "BDW2U", "BDW1U", "SOST"])}
+    assert table["team2"][:5] == (teamp, bdw, 2 * bye_x2, bye_x2, 0)
+    assert table["team0"][:2] == (2, 4)  # the match's teams are unchanged
+    # before the bye's round it counts nothing
+    assert team_standings(played, 0, ["TEAMP", "BDW"])[0].values[:2] == (0, 0)

@@ -1,4 +1,4 @@
-"""The seven GET endpoints of ``/api/v1/`` (the contract is in the README, "JSON API").
+"""The eight GET endpoints of ``/api/v1/`` (the contract is in the README, "JSON API").
 
 Thin: each finds the tournament (and the round or game) and hands over to
 :mod:`tournament.selectors.public_api`; django-ninja checks the answer
@@ -92,6 +92,14 @@ def players(request, slug: str):
 def teams(request, slug: str):
     """A team tournament's teams with their (confirmed) members, and the matches of its published rounds."""
     return reads.teams(_tournament(slug))
+
+
+@api.get("/tournaments/{slug:slug}/team-standings/", response=schemas.TeamStandingsOut, url_name="team_standings")
+def team_standings(request, slug: str):
+    """A team tournament's public team standings (OpenGotha's team criteria) with each team's matches."""
+    from tournament.selectors.team_standings import team_standings_api
+
+    return team_standings_api(_tournament(slug))
 
 
 @api.get("/tournaments/{slug:slug}/rounds/{int:number}/", response=schemas.RoundDetail, url_name="round")

@@ -180,6 +180,34 @@ class TeamsOut(Schema):
     matches: list[MatchOut] = Field(description="The matches of the published and finished rounds.")
 
 
+class TeamRef(Schema):
+    number: int
+    name: str
+
+
+class TeamRoundOut(Schema):
+    round: int
+    opponent: int | None = Field(description="The opponent team's number; null for a bye or no match.")
+    bye: bool
+    board_points: Number | None = Field(description="The team's board wins (a draw ½); null without a match.")
+    opponent_board_points: Number | None
+    team_points: int | None = Field(description="2 a match won, 1 drawn, 0 lost (a bye: the bye value).")
+
+
+class TeamStandingsRow(Schema):
+    place: int
+    team: TeamRef
+    values: dict[str, Number]
+    rounds: list[TeamRoundOut]
+
+
+class TeamStandingsOut(Schema):
+    boards: int = Field(description="The boards a team plays on; 0 when the players play each on their own.")
+    after_round: int
+    criteria: list[str] = Field(description="OpenGotha's team criteria, in order: TEAMP, BDW, BDW3U, ...")
+    rows: list[TeamStandingsRow]
+
+
 class Error(Schema):
     success: bool
     error: str

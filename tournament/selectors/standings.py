@@ -24,6 +24,11 @@ PUBLIC_STATES = (Round.Status.PUBLISHED, Round.Status.FINISHED)
 ALL_STATES = (Round.Status.PAIRED, Round.Status.PUBLISHED, Round.Status.FINISHED)
 
 
+def states_counted(*, public: bool) -> tuple[str, ...]:
+    """The round states whose games count: published and finished (``public``), else every paired round."""
+    return PUBLIC_STATES if public else ALL_STATES
+
+
 def settings_for(tournament: Tournament) -> sm.Settings:
     """The standings' settings: OpenGotha's parameters from the one conversion the pairing uses."""
     from tournament.selectors.pairing_data import parameters_for, show_not_playing
@@ -55,7 +60,7 @@ def tournament_data(
     The players listed are those with a game or a bye in any paired round
     (``TournamentData.taking_part``), as OpenGotha lists them.
     """
-    states = PUBLIC_STATES if public else ALL_STATES
+    states = states_counted(public=public)
     whole = list(tournament.rounds.select_related("discipline").order_by("number"))
     every = [r for r in whole if up_to is None or r.number <= up_to]
     counted = [r for r in every if r.status in states]

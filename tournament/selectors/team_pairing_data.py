@@ -9,15 +9,9 @@ team byes of the earlier rounds, each team's id as the bye's player.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from django.utils.translation import gettext as _
-
 from tournament.models import LineUp, Round, TeamBye, Tournament
 from tournament.pairing import model as pm
-from tournament.pairing.criteria import TEAM_BY_NAME, TEAM_DEFAULT
 from tournament.pairing.team_model import Team, TeamTournament
-from tournament.standings.teams import team_standings
 
 from .pairing_data import pairing_tournament, plain_tournament, player_key
 from .teams import round_line_ups, teams_of
@@ -60,39 +54,3 @@ def _team_tournament(
         .values_list("round__number", "team_id")
     )
     return TeamTournament(individual, tuple(teams), tournament.boards, byes)
-
-
-@dataclass(frozen=True)
-class TeamRow:
-    """A team's line of the public team standings: its place as OpenGotha prints it, its name, the values."""
-
-    place: str
-    name: str
-    values: tuple[str, ...]
-
-
-def public_team_standings(tournament: Tournament) -> tuple[list[tuple[str, str]], list[TeamRow]]:
-    """The team standings after the last published (or finished) round, by OpenGotha's team criteria
-    (:data:`~tournament.pairing.criteria.TEAM_DEFAULT`): the columns (short name, words) and the rows;
-    nothing before a round is public or in an individual tournament."""
-    public = tournament.rounds.filter(status__in=[Round.Status.PUBLISHED, Round.Status.FINISHED])
-    after = max(public.values_list("number", flat=True), default=0)
-    if not tournament.is_team_event or not after or not tournament.teams.exists():
-        return [], []
-    columns = [TEAM_BY_NAME[name] for name in TEAM_DEFAULT]
-    rows = [
-        TeamRow(
-            place=row.printed_place,
-            name=row.name,
-            values=tuple(_number(value, c.scale) for value, c in zip(row.values, columns)),
-        )
-        for row in team_standings(team_tournament_after(tournament, after), after, TEAM_DEFAULT)
-    ]
-    return [(c.short_name, str(_(c.label))) for c in columns], rows
-
-
-def _number(value: int, scale: int) -> str:
-    """A value as the standings write it: board wins in halves (``2.5``), the others whole."""
-    if scale == 2:
-        return f"{value / 2:g}"
-    return str(value)

@@ -16,8 +16,12 @@ The values, from the matches of rounds 1..after_round as OpenGotha reads them
   (all boards when n exceeds them);
 - ``MNR``: the mean rating of round 1's line-up (:meth:`~tournament.pairing.team_model.TeamTournament.mean_rating`).
 
-A team without a match in a round (a bye, an incomplete line-up) scores nothing there: OpenGotha knows
-no team byes. Order: the criteria, higher first, then the team number. Places: a team tied with the team
+A team bye (``tt.byes`` up to the round) counts as the team pairing counts it (the bye value,
+``nbw2_bye`` of the individual tournament's parameters, twice the points of a game): team points the
+bye value (2 a won match, 1 a drawn one, 0 nothing) and every board the bye value in ``BDW`` and
+``BDWnU`` (boards x value / 2 board wins); ``SOST`` gets nothing from it. This is a deliberate
+difference: OpenGotha knows no team byes (its team standings give a team without a match nothing).
+A team without a match nor a bye in a round (an incomplete line-up) scores nothing there. Order: the criteria, higher first, then the team number. Places: a team tied with the team
 above on all six criteria shares its place (``place``); OpenGotha prints the place only on the first of
 them (``printed_place``, "" for the others).
 """
@@ -63,6 +67,11 @@ def team_values(tt: TeamTournament, after_round: int) -> dict[str, dict[str, int
         for i in range(tt.boards):
             boards[m.white][i] += m.white_boards[i]
             boards[m.black][i] += m.black_boards[i]
+    bye_x2 = tt.individual.params.general.nbw2_bye
+    for bye in tt.byes:
+        if bye.round <= after_round and bye.player in points:
+            points[bye.player] += bye_x2
+            boards[bye.player] = [b + bye_x2 for b in boards[bye.player]]
     sost = {t.key: 0 for t in tt.teams}
     for m in played:
         sost[m.white] += points[m.black]

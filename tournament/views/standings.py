@@ -47,7 +47,7 @@ from tournament.publishing.context import of_request as published_copy_of
 from tournament.selectors import standings as sel
 from tournament.selectors.exports import go_komis
 from tournament.selectors.rows import tournament_by_slug
-from tournament.selectors.team_pairing_data import public_team_standings
+from tournament.selectors.team_standings import team_table
 from tournament.standings_words import category_names
 
 from .language import chosen_language
@@ -194,7 +194,8 @@ def _page(request, slug, discipline, template, partial):
         "categories": category_names(tournament.category_list),
     }
     if partial == STANDINGS_TABLE and discipline is None and tournament.is_team_event:
-        context["team_columns"], context["team_rows"] = public_team_standings(tournament)
+        table = team_table(tournament)
+        context["team_columns"], context["team_rows"] = (table.columns, table.rows) if table else ((), ())
     return render(request, template, context)
 
 
