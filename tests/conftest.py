@@ -23,6 +23,7 @@ pytest_plugins = [
     "tests.fixtures.two",
     "tests.fixtures.field",
     "tests.fixtures.teams",
+    "tests.fixtures.team_rounds",
     "tests.fixtures.language",
     "tests.fixtures.redis_db",  # a real Redis (make test starts one), for the production cache and several nodes
     "tests.skip_policy",  # skips counted; a failure where VIELSEITIG_NO_SKIPS=1 (CI)

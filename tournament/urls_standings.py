@@ -11,6 +11,7 @@ standings_pages = [
     path("standings.pdf", views.pdf_standings, name="pdf_standings"),
     path("crosstable.pdf", views.pdf_crosstable, name="pdf_crosstable"),
     path("standings.csv", views.csv_standings, name="csv_standings"),
+    path("team-standings.csv", views.csv_team_standings, name="csv_team_standings"),
     path("results.h9", views.h9_results, name="h9_results"),
     path("round/<number:number>/pairings.pdf", views.pdf_pairings, name="pdf_pairings"),
     path("round/<number:number>/slips.pdf", views.pdf_slips, name="pdf_slips"),

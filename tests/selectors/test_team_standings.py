@@ -6,45 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.factories import make_round
-from tournament.models import Round
 from tournament.selectors.standings import standings_for
 from tournament.selectors.team_standings import team_criteria_of, team_standings_api, team_table
-from tournament.services.results import result_set
-from tournament.services.team_rounds import BoardPair, TeamMatch, team_round_store
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english_visitor")]
-
-
-def _match(teams, table, a, b) -> TeamMatch:
-    boards = tuple(
-        BoardPair(board=n, black=teams.members[a][n - 1].pk, white=teams.members[b][n - 1].pk) for n in (1, 2, 3)
-    )
-    return TeamMatch(table=table, team1=teams.teams[a].pk, team2=teams.teams[b].pk, boards=boards)
-
-
-def _play(teams, round_, pairs, results, *, bye=None, status=Round.Status.PUBLISHED) -> None:
-    """Pair ``round_`` with matches of ``pairs`` (team indexes, the first Black on every board), set each
-    table's result in order and give the round ``status``."""
-    matches = [_match(teams, t, a, b) for t, (a, b) in enumerate(pairs, 1)]
-    team_round_store(
-        round=round_, matches=matches, bye=teams.teams[bye].pk if bye is not None else None, user=teams.organizer
-    )
-    for game, result in zip(round_.games.order_by("table"), results):
-        result_set(game=game, user=teams.organizer, version=game.version, result=result, reason="desk")
-    Round.objects.filter(pk=round_.pk).update(status=status)
-
-
-@pytest.fixture
-def three_rounds(teams):
-    """Round 1 published (Hannover beats Berlin 2-1, Köln beats Hamburg 3-0), round 2 only paired (Berlin
-    beats Hamburg 3-0, Köln a bye), round 3 published (Hannover beats Köln 3-0, Hamburg a bye)."""
-    go = teams.round1.discipline
-    round3 = make_round(teams.tournament, go, 3)
-    _play(teams, teams.round1, [(0, 1), (2, 3)], ["B", "W", "B", "W", "W", "W"])
-    _play(teams, teams.round2, [(1, 2)], ["B", "B", "B"], bye=3, status=Round.Status.PAIRED)
-    _play(teams, round3, [(0, 3)], ["B", "B", "B"], bye=2)
-    return teams
 
 
 def _by_name(table):

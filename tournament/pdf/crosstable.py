@@ -12,10 +12,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from tournament.standings.model import Standings
+from tournament.standings.team_table import TeamTable
 from tournament.standings_words import column_header, heading, rounds_line
 
 from .grid import GridColumn, Section, render
 from .standings import rank_text
+from .team_standings import team_crosstable_section
 
 
 def section(standings: Standings, tournament: str = "") -> Section:
@@ -43,13 +45,17 @@ def section(standings: Standings, tournament: str = "") -> Section:
     )
 
 
-def crosstable_pdf(standings: Standings, tournament: str = "") -> bytes:
+def crosstable_pdf(standings: Standings, tournament: str = "", teams: TeamTable | None = None) -> bytes:
+    """The crosstable; a team tournament's team crosstable (``teams``) first."""
     key = _(
         "12+/w0: against number 12, won, with White, handicap 0; ! instead of / when "
         "decided by default; 0+, 0=, 0- without a game."
     )
+    sections = [section(standings, tournament)]
+    if teams is not None:
+        sections.insert(0, team_crosstable_section(teams, tournament))
     return render(
-        [section(standings, tournament)],
+        sections,
         title=_("%(tournament)s – Crosstable") % {"tournament": tournament},
         footer=f"{tournament} · Vielseitig · {key}",
     )

@@ -9,9 +9,11 @@ from django.utils.translation import pgettext
 from tournament.pairing.categories import Category
 from tournament.ranks import format_rank
 from tournament.standings.model import Standings
+from tournament.standings.team_table import TeamTable
 from tournament.standings_words import category_name, column_header, heading, rounds_line
 
 from .grid import GridColumn, Section, render
+from .team_standings import team_standings_section
 
 _RANKS: dict[int, str] = {}
 
@@ -76,7 +78,8 @@ def not_playing_section(standings: Standings) -> Section | None:
     return Section(title=_("Registered, without a game yet"), columns=columns, rows=rows)
 
 
-def standings_pdf(standings: Standings, tournament: str = "") -> bytes:
+def standings_pdf(standings: Standings, tournament: str = "", teams: TeamTable | None = None) -> bytes:
+    """The standings; a team tournament's team table (``teams``) first."""
     if standings.ranked_by_category:
         sections = [section(standings, tournament, c) for c, rows in standings.by_category() if rows]
         sections = sections or [section(standings, tournament)]
@@ -85,6 +88,8 @@ def standings_pdf(standings: Standings, tournament: str = "") -> bytes:
     apart = not_playing_section(standings)
     if apart is not None:
         sections.append(apart)
+    if teams is not None:
+        sections.insert(0, team_standings_section(teams, tournament))
     return render(
         sections,
         title=_("%(tournament)s – Standings") % {"tournament": tournament},

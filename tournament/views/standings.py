@@ -30,6 +30,7 @@ from django.views.decorators.http import condition, require_GET
 
 from tournament.files.h9 import write_h9
 from tournament.files.standings_csv import standings_csv
+from tournament.files.team_standings_csv import team_standings_csv
 from tournament.models import Round, Tournament
 from tournament.pdf.crosstable import crosstable_pdf
 from tournament.pdf.pairings import pairings_pdf
@@ -193,9 +194,12 @@ def _page(request, slug, discipline, template, partial):
         "organizer": organizer,
         "categories": category_names(tournament.category_list),
     }
-    if partial == STANDINGS_TABLE and discipline is None and tournament.is_team_event:
+    if discipline is None and tournament.is_team_event:
         table = team_table(tournament)
-        context["team_columns"], context["team_rows"] = (table.columns, table.rows) if table else ((), ())
+        if partial == STANDINGS_TABLE:
+            context["team_columns"], context["team_rows"] = (table.columns, table.rows) if table else ((), ())
+        else:
+            context["team_table"] = table
     return render(request, template, context)
 
 
@@ -218,17 +222,22 @@ def crosstable(request, slug):
 def _standings_file(request, slug, name: str, write, content_type: str = "application/pdf", inline: bool = True):
     """A download of the standings (of ``?discipline=``, else all): ``write(standings, tournament name)``,
     as ``<slug>-<name>`` with the discipline before the file's ending. Organizers' count every paired
-    round; everybody else's only the published ones."""
+    round; everybody else's only the published ones. A team tournament's overall documents get its
+    team table too (``write(standings, name, teams=...)``), counting the same rounds."""
     tournament = _tournament(slug)
     discipline = _discipline(request, tournament, None)
-    if counts_unpublished_rounds(request_roles(request, tournament)):
+    public = not counts_unpublished_rounds(request_roles(request, tournament))
+    if not public:
         st = sel.standings_for(tournament, discipline=discipline, public=False)
     else:
         st = sel.public_standings(tournament, discipline, sel.standings_version(tournament))
     stem, ending = name.rsplit(".", 1)
     suffix = f"-{discipline}" if discipline else ""
     filename = f"{tournament.slug}-{stem}{suffix}.{ending}"
-    return _file(write(st, tournament.name), content_type, filename, inline=inline)
+    extra = {}
+    if discipline is None and tournament.is_team_event:
+        extra["teams"] = team_table(tournament, public=public)
+    return _file(write(st, tournament.name, **extra), content_type, filename, inline=inline)
 
 
 @require_GET
@@ -248,6 +257,20 @@ def csv_standings(request, slug):
     return _standings_file(
         request, slug, "standings.csv", lambda st, _name: standings_csv(st), "text/csv; charset=utf-8", inline=False
     )
+
+
+@require_GET
+def csv_team_standings(request, slug):
+    """A team tournament's team standings as CSV (the rounds counted as in :func:`_standings_file`); 404
+    for an individual tournament."""
+    tournament = _tournament(slug)
+    if not tournament.is_team_event:
+        raise Http404("not a team tournament")
+    public = not counts_unpublished_rounds(request_roles(request, tournament))
+    table = team_table(tournament, public=public)
+    content = team_standings_csv(table) if table else "place,number,name\n"
+    filename = f"{tournament.slug}-team-standings.csv"
+    return _file(content, "text/csv; charset=utf-8", filename, inline=False)
 
 
 @require_GET

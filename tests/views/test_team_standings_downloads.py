@@ -1,0 +1,63 @@
+"""A team tournament's standings downloads and crosstable: the team table first (PDF), a team CSV beside the
+players' one, the team crosstable on the page; the organizer's count the paired rounds as the players' do."""
+
+from __future__ import annotations
+
+import csv
+import io
+import subprocess
+
+import pytest
+from django.urls import reverse
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english_visitor")]
+
+
+def _pdf_text(content: bytes) -> str:
+    done = subprocess.run(["pdftotext", "-layout", "-", "-"], input=content, capture_output=True, check=True)
+    return done.stdout.decode()
+
+
+def test_the_team_csv_counts_the_published_rounds_and_the_organizer_s_the_paired_too(client, three_rounds):
+    url = reverse("csv_team_standings", args=[three_rounds.tournament.slug])
+    response = client.get(url)
+    assert response.status_code == 200 and response["Content-Type"].startswith("text/csv")
+    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    assert rows[0] == ["place", "number", "name", "TEAMP", "BDW", "BDW3U", "BDW2U", "BDW1U", "MNR", "R1", "R2", "R3"]
+    assert rows[1][:5] == ["1", "1", "Hannover", "4", "5"] and rows[1][10] == "–"
+    berlin = next(r for r in rows if r[2] == "Berlin")
+    assert berlin[3:5] == ["0", "1"]
+    client.force_login(three_rounds.organizer)
+    rows = list(csv.reader(io.StringIO(client.get(url).content.decode())))
+    berlin = next(r for r in rows if r[2] == "Berlin")
+    assert berlin[3:5] == ["2", "4"] and berlin[10].endswith("+ 3:0")
+
+
+def test_the_team_csv_of_an_individual_tournament_is_not_there(client, day, teams):
+    assert client.get(reverse("csv_team_standings", args=[day.tournament.slug])).status_code == 404
+    empty = client.get(reverse("csv_team_standings", args=[teams.tournament.slug]))
+    assert empty.status_code == 200 and empty.content.decode() == "place,number,name\n"
+
+
+def test_the_standings_pdf_has_the_team_table_first(client, three_rounds):
+    response = client.get(reverse("pdf_standings", args=[three_rounds.tournament.slug]) + "?lang=en")
+    assert response.status_code == 200
+    text = _pdf_text(response.content)
+    assert text.index("Team standings") < text.index("Standings (overall)")
+    assert "Hannover" in text and "TP: team points" in text
+
+
+def test_the_crosstable_page_and_pdf_show_the_matches_by_team(client, three_rounds):
+    slug = three_rounds.tournament.slug
+    page = client.get(reverse("crosstable", args=[slug])).content.decode()
+    assert 'id="team-crosstable-table"' in page and "3- 0:3" in page and "0+ 3:0" in page
+    text = _pdf_text(client.get(reverse("pdf_crosstable", args=[slug]) + "?lang=en").content)
+    assert text.index("Team crosstable") < text.index("Crosstable (overall)")
+    assert "0+ 3:0" in text
+
+
+def test_an_individual_tournament_s_documents_have_no_team_table(client, day):
+    text = _pdf_text(client.get(reverse("pdf_standings", args=[day.tournament.slug]) + "?lang=en").content)
+    assert "Team standings" not in text
+    page = client.get(reverse("crosstable", args=[day.tournament.slug])).content.decode()
+    assert "team-crosstable" not in page

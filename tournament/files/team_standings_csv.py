@@ -1,0 +1,25 @@
+"""A team tournament's team standings as CSV (one row a team, beside the players' ``standings.csv``).
+
+Columns: ``place`` (shared places repeated), ``number`` (OpenGotha's team number), ``name``, the team
+criteria by OpenGotha's names (board wins in halves: ``2.5``), then ``R1``, ``R2``... as the team
+crosstable writes each round (``3+ 2½:½``: the team of row 3 met, won, the board points)."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from tournament.standings.team_table import TeamTable
+
+from .standings_csv import safe_cell
+
+
+def team_standings_csv(table: TeamTable) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["place", "number", "name", *table.criteria, *[f"R{n}" for n in table.rounds]])
+    for row in table.rows:
+        writer.writerow(
+            [row.shared_place, row.team_number, safe_cell(row.name), *row.values, *[c.code for c in row.cells]]
+        )
+    return out.getvalue()
