@@ -6,7 +6,7 @@ from decimal import Decimal
 from functools import cache
 
 from django import forms
-from django.utils.text import capfirst
+from django.utils.text import capfirst, format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from tournament.files.egd_time import parse_time_control
@@ -23,6 +23,7 @@ from tournament.models.tournament import (
     category_limits_error,
 )
 from tournament.pairing import categories
+from tournament.pairing.criteria import TEAM_TABLE
 from tournament.ranks import format_rank
 from tournament.selectors.setup import settings_version
 
@@ -79,8 +80,8 @@ class TimeZoneField(forms.ChoiceField):
 class CriteriaWidget(forms.MultiWidget):
     template_name = "tournament/widgets/criteria.html"
 
-    def __init__(self, attrs=None):
-        choices = [("", "—"), *STANDINGS_CRITERIA]
+    def __init__(self, attrs=None, choices=None):
+        choices = [("", "—"), *(STANDINGS_CRITERIA if choices is None else choices)]
         super().__init__([forms.Select(choices=choices) for _n in range(MAX_CRITERIA)], attrs)
 
     def decompress(self, value):
@@ -96,6 +97,32 @@ class CriteriaField(forms.MultiValueField):
     def __init__(self, **kwargs):
         choices = [("", "—"), *STANDINGS_CRITERIA]
         fields = [forms.ChoiceField(choices=choices, required=False) for _n in range(MAX_CRITERIA)]
+        super().__init__(fields=fields, require_all_fields=False, **kwargs)
+
+    def compress(self, data_list):
+        return [c for c in (data_list or []) if c]
+
+    def clean(self, value):
+        criteria = super().clean(value)
+        if not criteria:
+            raise forms.ValidationError(_("Choose at least one criterion."), code="required")
+        if len(set(criteria)) != len(criteria):
+            raise forms.ValidationError(_("Each criterion only once."), code="twice")
+        return criteria
+
+
+def team_criteria_choices() -> list[tuple[str, str]]:
+    """OpenGotha's team criteria (its names stored), in OpenGotha's order, NULL left out."""
+    return [(d.name, format_lazy("{}: {}", d.short_name, _(d.choice))) for d in TEAM_TABLE if d.name != "NULL"]
+
+
+class TeamCriteriaField(forms.MultiValueField):
+    """A team tournament's team criteria picked from OpenGotha's, in order (as its TeamPlacementParameterSet)."""
+
+    def __init__(self, **kwargs):
+        choices = team_criteria_choices()
+        fields = [forms.ChoiceField(choices=[("", "—"), *choices], required=False) for _n in range(MAX_CRITERIA)]
+        kwargs.setdefault("widget", CriteriaWidget(choices=choices))
         super().__init__(fields=fields, require_all_fields=False, **kwargs)
 
     def compress(self, data_list):
@@ -252,6 +279,13 @@ class TournamentSettingsForm(CountryInCapitals, forms.ModelForm):
         label=capfirst(_("standings criteria")),
         help_text=_("In order: the first decides the place, each next one breaks the ties left."),
     )
+    team_criteria = TeamCriteriaField(
+        label=capfirst(_("team criteria")),
+        help_text=_(
+            "The team standings, in order, as OpenGotha's: the first decides the place, each next one breaks "
+            "the ties left. Board wins count a draw ½; the first boards' wins favour the stronger boards."
+        ),
+    )
     category_limits = CategoryLimitsField(
         label=capfirst(_("category limits")),
         help_text=_(
@@ -286,13 +320,15 @@ class TournamentSettingsForm(CountryInCapitals, forms.ModelForm):
                 "OpenGotha). Ranked apart: the standings list one category after the other (CAT as the first "
                 "criterion)."
             )
+        if not self.instance.is_team_event:  # a team tournament's only; a change of kind shows it after saving
+            del self.fields["team_criteria"]
         for name, reason in self.locked.items():
             if name in self.fields:
                 self.fields[name].disabled = True
                 self.fields[name].help_text = reason
 
     def sections(self):
-        return [(title, [self[name] for name in names]) for title, names in self.SECTIONS]
+        return [(title, [self[name] for name in names if name in self.fields]) for title, names in self.SECTIONS]
 
     def clean_time_control(self):
         return clean_time_control(self.cleaned_data.get("time_control", ""))

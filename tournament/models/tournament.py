@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from tournament.limits import MAX_HANDICAP
 from tournament.local_time import is_zone_name
 from tournament.pairing import categories
-from tournament.pairing.criteria import MAX_CRITERIA
+from tournament.pairing.criteria import MAX_CRITERIA, TEAM_BY_NAME, TEAM_DEFAULT
 from tournament.standings.criteria import CRITERIA
 
 from .fields import PointsField, RankField
@@ -109,6 +109,11 @@ def default_criteria() -> list[str]:
     return ["mms", "sosmms", "sososmms"]
 
 
+def default_team_criteria() -> list[str]:
+    """OpenGotha's team placement (``TeamPlacementParameterSet.init``): TEAMP, BDW, BDW3U, BDW2U, BDW1U, MNR."""
+    return list(TEAM_DEFAULT)
+
+
 #: A round robin's standings as its crosstable reads: wins, the direct confrontation, SODOS.
 ROUND_ROBIN_CRITERIA = ["nbw", "dc", "sodos"]
 
@@ -157,7 +162,7 @@ SETTINGS_SECTIONS = (
         ),
     ),
     (_("Handicap"), ("handicap_threshold", "handicap_correction", "handicap_ceiling")),
-    (_("Standings"), ("standings_criteria", "overall_ranking", "best_of")),
+    (_("Standings"), ("standings_criteria", "team_criteria", "overall_ranking", "best_of")),
     (_("Categories"), ("category_limits", "category_mode")),
 )
 SETTINGS_FIELDS = tuple(name for _title, names in SETTINGS_SECTIONS for name in names)
@@ -226,6 +231,12 @@ class Tournament(models.Model):
         _("standings criteria"),
         default=default_criteria,
         help_text=_("Up to six criteria, in order, e.g. mms, sosmms, sososmms."),
+    )
+    #: A team tournament's team standings: OpenGotha's names (TEAMP, SOST, BDW, BDW1U..BDW9U, MNR), in order.
+    team_criteria = models.JSONField(
+        _("team criteria"),
+        default=default_team_criteria,
+        help_text=_("A team tournament's team standings: up to six of OpenGotha's team criteria, in order."),
     )
 
     bye_points = PointsField(_("points for a bye"), default=Decimal("1"))
@@ -383,6 +394,16 @@ class Tournament(models.Model):
                 errors["standings_criteria"] = _("At most six criteria.")
             elif len(set(criteria)) != len(criteria):
                 errors["standings_criteria"] = _("Each criterion only once.")
+        team = self.team_criteria
+        if not isinstance(team, list) or not all(isinstance(c, str) for c in team):
+            errors["team_criteria"] = _("Give a list of criteria.")
+        elif [c for c in team if c not in TEAM_BY_NAME or c == "NULL"]:
+            unknown = [c for c in team if c not in TEAM_BY_NAME or c == "NULL"]
+            errors["team_criteria"] = _("Unknown criteria: %(names)s") % {"names": ", ".join(unknown)}
+        elif len(team) > MAX_CRITERIA:
+            errors["team_criteria"] = _("At most six criteria.")
+        elif len(set(team)) != len(team):
+            errors["team_criteria"] = _("Each criterion only once.")
         if self.overall_ranking == OverallRanking.BEST_OF and not self.best_of:
             errors["best_of"] = _("Say how many disciplines count.")
         if errors:
