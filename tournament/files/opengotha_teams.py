@@ -28,18 +28,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from tournament import limits
+from tournament.pairing.criteria import MAX_CRITERIA, TEAM_BY_NAME, TEAM_DEFAULT
 from tournament.pairing.model import Tournament
 
 from .imported import ImportedTeam, ImportedTournament
 from .opengotha import OpenGothaFormatError, _int, _Keys
 
-__all__ = ["TeamOfFile", "team_elements", "team_size", "with_teams"]
+__all__ = ["TeamOfFile", "team_criteria", "team_elements", "team_size", "with_teams"]
 
 #: OpenGotha's rounds and boards of a team (``Team.teamMembers``: 20 x 10).
 OPENGOTHA_ROUNDS = 20
 OPENGOTHA_BOARDS = 10
 #: OpenGotha's default team placement (``TeamPlacementParameterSet.init``).
-TEAM_CRITERIA = ("TEAMP", "BDW", "BDW3U", "BDW2U", "BDW1U", "MNR")
+TEAM_CRITERIA = TEAM_DEFAULT
 
 
 def _element(t: Tournament, tag: str) -> ET.Element | None:
@@ -57,6 +58,26 @@ def team_size(t: Tournament) -> int:
     if general is None:
         return 0
     return _int(general.get("teamSize"), 4, "teamSize", low=1, high=OPENGOTHA_BOARDS)
+
+
+def team_criteria(t: Tournament) -> list[str] | None:
+    """The file's team placement criteria (``TeamPlacementParameterSet``, by their ``number``, NULL left
+    out); None without them or when the site cannot take them (an unknown name, one twice): the
+    tournament then keeps OpenGotha's default."""
+    section = _element(t, "TeamTournamentParameterSet")
+    placement = section.find("TeamPlacementParameterSet") if section is not None else None
+    if placement is None:
+        return None
+    found = []
+    for n, el in enumerate(placement.iter("PlacementCriterion")):
+        number = _int(el.get("number"), n + 1, "PlacementCriterion number", low=1, high=99)
+        found.append((number, el.get("name", "NULL")))
+    names = [name for _n, name in sorted(found) if name != "NULL"]
+    if not names or len(names) > MAX_CRITERIA or len(set(names)) != len(names):
+        return None
+    if any(name not in TEAM_BY_NAME for name in names):
+        return None
+    return names
 
 
 def _boards(team_el: ET.Element, keys: _Keys, rounds: int, name: str) -> dict[tuple[int, int], str]:
@@ -114,11 +135,11 @@ def with_teams(data: ImportedTournament, t: Tournament) -> ImportedTournament:
     keys = _Keys(t.players)
     teams = [_team(el, keys, data.rounds, size) for el in teams_el.findall("Team")]
     _check(teams)
-    return replace(
-        data,
-        teams=tuple(teams),
-        settings={**data.settings, "event_kind": f"team{size}"},
-    )
+    settings = {**data.settings, "event_kind": f"team{size}"}
+    criteria = team_criteria(t)
+    if criteria is not None:
+        settings["team_criteria"] = criteria
+    return replace(data, teams=tuple(teams), settings=settings)
 
 
 def _check(teams: Sequence[ImportedTeam]) -> None:
@@ -145,7 +166,9 @@ class TeamOfFile:
     boards: dict[tuple[int, int], str]
 
 
-def team_elements(teams: Sequence[TeamOfFile], size: int, kept: str | None) -> list[str]:
+def team_elements(
+    teams: Sequence[TeamOfFile], size: int, kept: str | None, criteria: Sequence[str] | None = None
+) -> list[str]:
     """The ``<Teams>`` and ``<TeamTournamentParameterSet>`` elements of the site's teams (XML text);
     ``kept``: the file's own parameter set as imported (its placement kept, its team size set)."""
     root = ET.Element("Teams")
@@ -159,14 +182,26 @@ def team_elements(teams: Sequence[TeamOfFile], size: int, kept: str | None) -> l
         general = ET.Element("TeamGeneralParameterSet")
         section.insert(0, general)
     general.set("teamSize", str(size))
+    if criteria:
+        _set_criteria(section, criteria)
     return [ET.tostring(root, encoding="unicode"), ET.tostring(section, encoding="unicode")]
 
 
 def _default_section() -> ET.Element:
     section = ET.Element("TeamTournamentParameterSet")
     ET.SubElement(section, "TeamGeneralParameterSet")
-    placement = ET.SubElement(section, "TeamPlacementParameterSet")
-    criteria = ET.SubElement(placement, "PlacementCriteria")
-    for n, name in enumerate(TEAM_CRITERIA, 1):
-        ET.SubElement(criteria, "PlacementCriterion", {"name": name, "number": str(n)})
+    _set_criteria(section, TEAM_CRITERIA)
     return section
+
+
+def _set_criteria(section: ET.Element, names: Sequence[str]) -> None:
+    """The section's team placement criteria as OpenGotha writes them: six, NULL where none is chosen."""
+    placement = section.find("TeamPlacementParameterSet")
+    if placement is None:
+        placement = ET.SubElement(section, "TeamPlacementParameterSet")
+    for old in placement.findall("PlacementCriteria"):
+        placement.remove(old)
+    criteria = ET.SubElement(placement, "PlacementCriteria")
+    padded = [*names, *["NULL"] * (MAX_CRITERIA - len(names))]
+    for n, name in enumerate(padded, 1):
+        ET.SubElement(criteria, "PlacementCriterion", {"name": name, "number": str(n)})

@@ -23,6 +23,7 @@ from tournament.pairing import model as pm
 from tournament.permissions import require_create
 from tournament.selectors.exports import has_opengotha_form, whole_file_discipline
 from tournament.selectors.pairing_data import plain_tournament, player_key
+from tournament.selectors.team_standings import team_criteria_of
 from tournament.selectors.teams import boards_for_file
 
 from .file_import import import_tournament
@@ -150,7 +151,7 @@ def export_opengotha(tournament: Tournament, *, discipline: Discipline | None = 
 
 def _with_teams(tournament: Tournament, others: list[str], numbers: list[int], keys: dict[str, str]) -> list[str]:
     """The file's other elements with the site's ``<Teams>`` and team parameter set in place of the
-    imported ones (the imported placement criteria kept)."""
+    imported ones (the imported parameter set kept, its placement criteria the tournament's)."""
     kept = [raw for raw in others if ET.fromstring(raw).tag not in ("Teams", "TeamTournamentParameterSet")]
     section = next((raw for raw in others if ET.fromstring(raw).tag == "TeamTournamentParameterSet"), None)
     teams = [
@@ -161,7 +162,8 @@ def _with_teams(tournament: Tournament, others: list[str], numbers: list[int], k
         )
         for team, placed in boards_for_file(tournament, numbers)
     ]
-    return [*kept, *team_elements(teams, tournament.boards, section)]
+    criteria = team_criteria_of(tournament)
+    return [*kept, *team_elements(teams, tournament.boards, section, criteria)]
 
 
 def _only_rounds(data: pm.Tournament, discipline: Discipline | None) -> pm.Tournament:

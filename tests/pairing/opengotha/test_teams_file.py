@@ -186,3 +186,45 @@ def test_a_team_file_made_individual_exports_no_teams():
     type(t).objects.filter(pk=t.pk).update(event_kind="individual")
     t.refresh_from_db()
     assert "<Teams" not in export_opengotha(t)
+
+
+def test_the_team_placement_criteria_come_in_with_the_file_and_go_out_as_the_tournament_s():
+    root = ET.fromstring(team_file())
+    placement = root.find("TeamTournamentParameterSet/TeamPlacementParameterSet")
+    if placement is not None:
+        root.find("TeamTournamentParameterSet").remove(placement)
+    placement = ET.SubElement(root.find("TeamTournamentParameterSet"), "TeamPlacementParameterSet")
+    criteria = ET.SubElement(placement, "PlacementCriteria")
+    for n, name in [(2, "TEAMP"), (1, "BDW1U"), (3, "NULL"), (4, "SOST"), (5, "NULL"), (6, "NULL")]:
+        ET.SubElement(criteria, "PlacementCriterion", {"name": name, "number": str(n)})
+    t = import_opengotha(ET.tostring(root, encoding="utf-8"), slug="crit", user=SYSTEM)
+    assert t.team_criteria == ["BDW1U", "TEAMP", "SOST"]
+    t.team_criteria = ["BDW", "TEAMP"]
+    t.save()
+    out = ET.fromstring(export_opengotha(t).encode("utf-8"))
+    written = out.findall("TeamTournamentParameterSet/TeamPlacementParameterSet/PlacementCriteria/PlacementCriterion")
+    assert [(c.get("number"), c.get("name")) for c in written] == [
+        ("1", "BDW"),
+        ("2", "TEAMP"),
+        ("3", "NULL"),
+        ("4", "NULL"),
+        ("5", "NULL"),
+        ("6", "NULL"),
+    ]
+    assert import_opengotha(ET.tostring(out, encoding="utf-8"), slug="crit2", user=SYSTEM).team_criteria == [
+        "BDW",
+        "TEAMP",
+    ]
+
+
+@pytest.mark.parametrize("names", [["TEAMP", "TEAMP"], ["MMS"], ["NULL"] * 6])
+def test_team_criteria_the_site_cannot_take_leave_opengotha_s_default(names):
+    root = ET.fromstring(team_file())
+    section = root.find("TeamTournamentParameterSet")
+    for old in section.findall("TeamPlacementParameterSet"):
+        section.remove(old)
+    criteria = ET.SubElement(ET.SubElement(section, "TeamPlacementParameterSet"), "PlacementCriteria")
+    for n, name in enumerate(names, 1):
+        ET.SubElement(criteria, "PlacementCriterion", {"name": name, "number": str(n)})
+    t = import_opengotha(ET.tostring(root, encoding="utf-8"), slug="odd", user=SYSTEM)
+    assert t.team_criteria == ["TEAMP", "BDW", "BDW3U", "BDW2U", "BDW1U", "MNR"]
