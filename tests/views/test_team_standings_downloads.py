@@ -61,3 +61,19 @@ def test_an_individual_tournament_s_documents_have_no_team_table(client, day):
     assert "Team standings" not in text
     page = client.get(reverse("crosstable", args=[day.tournament.slug])).content.decode()
     assert "team-crosstable" not in page
+
+
+def test_the_pairing_sheet_by_match_has_ranks_handicap_komi_and_the_team_bye(client, three_rounds):
+    from tournament.models import Round
+    from tournament.pdf.pairings import sections
+    from tournament.selectors.standings import pairing_sheet
+
+    round3 = Round.objects.get(tournament=three_rounds.tournament, number=3)
+    first = sections(pairing_sheet(round3))[0]
+    header = [c.header.strip() for c in first.columns]
+    assert header == ["Match", "Teams", "Board", "Table", "Black", "Rank", "White", "Rank", "Hc", "Komi", "Result"]
+    han, koe = three_rounds.members[0][0], three_rounds.members[3][0]
+    assert first.rows[0][:8] == ["1", "Hannover – Köln", "1", "1", han.display_name, "1k", koe.display_name, "4k"]
+    assert first.rows[-1][:2] == ["–", "Hamburg (bye)"] and len(first.rows[-1]) == len(header)
+    response = client.get(reverse("pdf_pairings", args=[three_rounds.tournament.slug, 3]) + "?lang=en")
+    assert "Hamburg (bye)" in _pdf_text(response.content)

@@ -60,3 +60,5 @@ class PairingSheet:
     win_methods: tuple[tuple[str, str], ...] = ()
     #: A team round's matches (the sheet then lists them first, board by board).
     matches: tuple[SheetMatch, ...] = ()
+    #: The team left out of a team round with the bye (its name), listed below the matches.
+    team_byes: tuple[str, ...] = ()

@@ -125,7 +125,9 @@ def sections(sheet: PairingSheet) -> list[Section]:
 
 
 def _by_match(sheet: PairingSheet, heading: str, subtitle: str) -> list[Section]:
-    """A team round's matches, board by board (none for an individual round)."""
+    """A team round's matches, board by board: the match's number and teams (the first with White on
+    board 1), each board's number, table, players with their colours and ranks, handicap (and komi),
+    room for the result; the team with the bye below (none for an individual round)."""
     if not sheet.matches:
         return []
     games = {t.table: t for t in sheet.tables}
@@ -140,17 +142,28 @@ def _by_match(sheet: PairingSheet, heading: str, subtitle: str) -> list[Section]
                     str(board),
                     str(table),
                     game.black.name if game else "",
+                    game.black.rank if game else "",
                     game.white.name if game else "",
-                    (game.result or "") if game else "",
+                    game.white.rank if game else "",
+                    str(game.handicap) if game and game.handicap else "",
                 ]
+                + ([_komi(game.komi) if game else ""] if sheet.komi else [])
+                + [(game.result or "") if game else ""]
             )
+    for name in sheet.team_byes:
+        rows.append(["–", f"{name} ({_('bye')})"] + [""] * (8 + bool(sheet.komi)))
+    rank = _("Rank")
     columns = [
         GridColumn(_("Match"), "right"),
         GridColumn(_("Teams"), shrink=True),
         GridColumn(_("Board"), "right"),
         GridColumn(_("Table"), "right"),
         GridColumn(_("Black"), shrink=True),
+        GridColumn(rank, "right"),
         GridColumn(_("White"), shrink=True),
+        GridColumn(rank, "right"),
+        GridColumn(pgettext("column", "Hc"), "right"),
+        *([GridColumn(_("Komi"), "right")] if sheet.komi else []),
         GridColumn(_("Result") + " " * 14),
     ]
     return [

@@ -9,7 +9,7 @@ from __future__ import annotations
 from django.db.models import Q
 
 from tournament.local_time import local_time_text
-from tournament.models import Bye, Game, Registration, Round, Tournament
+from tournament.models import Bye, Game, Registration, Round, TeamBye, Tournament
 from tournament.pairing import categories
 from tournament.pdf.data import PairingSheet, SheetMatch, SheetPlayer, SheetTable
 from tournament.ranks import format_rank
@@ -247,6 +247,7 @@ def pairing_sheet(round_: Round) -> PairingSheet:
         komi=discipline.has_komi,
         win_methods=tuple((m.value, str(m.label)) for m in discipline.win_methods),
         matches=_sheet_matches(round_) if tournament.is_team_event else (),
+        team_byes=_sheet_team_byes(round_) if tournament.is_team_event else (),
     )
 
 
@@ -261,6 +262,11 @@ def _sheet_matches(round_: Round) -> tuple[SheetMatch, ...]:
         )
         for view in matches_of(round_)
     )
+
+
+def _sheet_team_byes(round_: Round) -> tuple[str, ...]:
+    """The names of the teams with the round's bye."""
+    return tuple(TeamBye.objects.filter(round=round_).order_by("team__number").values_list("team__name", flat=True))
 
 
 def go_standings(tournament: Tournament, *, discipline: str | None = None, public: bool = True) -> sm.Standings:
