@@ -31,6 +31,9 @@ def test_the_team_csv_counts_the_published_rounds_and_the_organizer_s_the_paired
     rows = list(csv.reader(io.StringIO(client.get(url).content.decode())))
     berlin = next(r for r in rows if r[2] == "Berlin")
     assert berlin[3:5] == ["2", "4"] and berlin[10].endswith("+ 3:0")
+    # the players' CSV beside it, as in an individual tournament
+    players = client.get(reverse("csv_standings", args=[three_rounds.tournament.slug]))
+    assert players.status_code == 200 and players.content.decode().startswith("place,number,surname")
 
 
 def test_the_team_csv_of_an_individual_tournament_is_not_there(client, day, teams):

@@ -30,7 +30,7 @@ from django.db.models import Count, Max
 from django.urls import reverse
 
 import games
-from tournament.models import Game, Tournament
+from tournament.models import Game, LineUp, TeamBye, Tournament
 from tournament.permissions import NOBODY, may_see_round, sgf_is_public
 
 #: Changes whenever what the publisher makes of the same data changes (pages kept by key are made again).
@@ -113,6 +113,21 @@ def _round_keys(tournament: Tournament) -> dict[int, tuple[int, str]]:
     return {row[0]: (row[1], _key(tournament.updated_at, *row)) for row in rows}
 
 
+def _teams_key(tournament: Tournament) -> str:
+    """What a team tournament's team standings change with besides the games: its teams (names, numbers),
+    line-ups, team byes and team criteria; "" for an individual tournament."""
+    if not tournament.is_team_event:
+        return ""
+    teams = list(tournament.teams.order_by("pk").values_list("pk", "name", "number"))
+    line_ups = list(
+        LineUp.objects.filter(round__tournament=tournament)
+        .order_by("round__number", "team_id", "board")
+        .values_list("round__number", "team_id", "board", "player_id")
+    )
+    byes = list(TeamBye.objects.filter(round__tournament=tournament).values_list("round__number", "team_id"))
+    return _key("teams", teams, line_ups, sorted(byes), tournament.team_criteria)
+
+
 def _players_key(tournament: Tournament) -> str:
     """What the players' data and their states (confirmed, withdrawn, absent) change with."""
     found = tournament.registrations.aggregate(n=Count("id"), last=Max("updated_at"))
@@ -150,7 +165,9 @@ def tournament_items(tournament: Tournament) -> list[Item]:
         pk: _key("standings", names, players_key, *sorted(k for d, k in round_keys.values() if d == pk))
         for pk in disciplines
     }
-    standings_keys[None] = _key("standings", names, players_key, *sorted(k for _d, k in round_keys.values()))
+    standings_keys[None] = _key(
+        "standings", names, players_key, _teams_key(tournament), *sorted(k for _d, k in round_keys.values())
+    )
     standings_key = standings_keys[None]
     items: list[Item] = []
 
@@ -171,6 +188,9 @@ def tournament_items(tournament: Tournament) -> list[Item]:
     api(reverse("api:standings", args=[slug]), standings_key)
     if tournament.is_team_event:
         api(reverse("api:teams", args=[slug]))
+        # the team standings, the team crosstable and the team CSV (linked from the overall pages)
+        api(reverse("api:team_standings", args=[slug]), standings_key)
+        add(reverse("csv_team_standings", args=[slug]), standings_key)
     for pk in disciplines:
         add(reverse("standings_discipline", args=[slug, pk]), standings_keys[pk])
         add(f"{crosstable}?discipline={pk}", standings_keys[pk])

@@ -255,7 +255,12 @@ def pdf_crosstable(request, slug):
 @require_GET
 def csv_standings(request, slug):
     return _standings_file(
-        request, slug, "standings.csv", lambda st, _name: standings_csv(st), "text/csv; charset=utf-8", inline=False
+        request,
+        slug,
+        "standings.csv",
+        lambda st, _name, teams=None: standings_csv(st),
+        "text/csv; charset=utf-8",
+        inline=False,
     )
 
 
