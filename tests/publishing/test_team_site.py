@@ -22,5 +22,7 @@ def test_the_published_team_tournament_has_its_team_standings(three_rounds, tmp_
         assert 'id="team-standings-table"' in (base / "standings" / "index.html").read_text()
         assert 'id="team-crosstable-table"' in (base / "crosstable" / "index.html").read_text()
         assert "team-standings.csv" in (base / "standings" / "index.html").read_text()
-    answer = json.loads((tmp_path / "api" / "v1" / "tournaments" / t.slug / "team-standings" / "index.json").read_text())
+    answer = json.loads(
+        (tmp_path / "api" / "v1" / "tournaments" / t.slug / "team-standings" / "index.json").read_text()
+    )
     assert answer["rows"][0]["team"]["name"] == "Hannover"
