@@ -72,6 +72,7 @@ EXPECTED: dict[str, Url] = {
     "pdf_standings": Url(everyone()),
     "pdf_crosstable": Url(everyone()),
     "csv_standings": Url(everyone()),
+    "csv_team_standings": Url(everyone()),
     "pdf_pairings": Url(everyone()),
     "pdf_slips": Url(everyone()),
     "h9_results": Url(only(ORGANIZERS)),
@@ -163,6 +164,7 @@ EXPECTED: dict[str, Url] = {
     "api:standings": Url(everyone()),
     "api:game": Url(everyone()),
     "api:teams": Url(everyone()),
+    "api:team_standings": Url(everyone()),
     # setting a tournament up: anybody logged in creates one (DJANGO_TOURNAMENT_CREATORS=anyone, the default)
     "tournament_new": Url(only(ALL - {"anonymous"}), post=ALL - {"anonymous"}),
     "tournament_new_opengotha": Url(only(ALL - {"anonymous"}), post=ALL - {"anonymous"}),

@@ -36,8 +36,10 @@ def test_the_team_csv_counts_the_published_rounds_and_the_organizer_s_the_paired
     assert players.status_code == 200 and players.content.decode().startswith("place,number,surname")
 
 
-def test_the_team_csv_of_an_individual_tournament_is_not_there(client, day, teams):
-    assert client.get(reverse("csv_team_standings", args=[day.tournament.slug])).status_code == 404
+def test_the_team_csv_before_a_round_and_of_an_individual_tournament_is_its_header(client, day, teams):
+    single = client.get(reverse("csv_team_standings", args=[day.tournament.slug]))
+    assert single.status_code == 200 and single.content.decode() == "place,number,name\n"
+    assert client.get(reverse("csv_team_standings", args=["nowhere"])).status_code == 404
     empty = client.get(reverse("csv_team_standings", args=[teams.tournament.slug]))
     assert empty.status_code == 200 and empty.content.decode() == "place,number,name\n"
 

@@ -266,11 +266,9 @@ def csv_standings(request, slug):
 
 @require_GET
 def csv_team_standings(request, slug):
-    """A team tournament's team standings as CSV (the rounds counted as in :func:`_standings_file`); 404
-    for an individual tournament."""
+    """A team tournament's team standings as CSV (the rounds counted as in :func:`_standings_file`); the
+    header line alone before a round counts, and for an individual tournament (as the API's ``/teams/``)."""
     tournament = _tournament(slug)
-    if not tournament.is_team_event:
-        raise Http404("not a team tournament")
     public = not counts_unpublished_rounds(request_roles(request, tournament))
     table = team_table(tournament, public=public)
     content = team_standings_csv(table) if table else "place,number,name\n"
