@@ -82,3 +82,17 @@ def test_the_pairing_sheet_by_match_has_ranks_handicap_komi_and_the_team_bye(cli
     assert first.rows[-1][:2] == ["–", "Hamburg (bye)"] and len(first.rows[-1]) == len(header)
     response = client.get(reverse("pdf_pairings", args=[three_rounds.tournament.slug, 3]) + "?lang=en")
     assert "Hamburg (bye)" in _pdf_text(response.content)
+
+
+def test_an_empty_team_with_an_odd_name_is_listed_and_its_name_kept_as_text(client, three_rounds):
+    from tournament.models import Team
+
+    Team.objects.create(tournament=three_rounds.tournament, number=5, name="=HYPERLINK(\"x\") <b>")
+    slug = three_rounds.tournament.slug
+    rows = list(csv.reader(io.StringIO(client.get(reverse("csv_team_standings", args=[slug])).content.decode())))
+    odd = next(r for r in rows if "HYPERLINK" in r[2])
+    assert odd[2].startswith("'=") and odd[3:5] == ["0", "0"] and odd[-3:] == ["–", "–", "–"]
+    for name in ("standings", "crosstable", "pdf_standings", "pdf_crosstable", "api:team_standings"):
+        response = client.get(reverse(name, args=[slug]))
+        assert response.status_code == 200, name
+        assert b"<b>" not in response.content or name.startswith(("pdf", "api")), name
