@@ -20,3 +20,10 @@ def test_the_german_documents(client, three_rounds):
     assert "Mannschaften (CSV)" in page
     page = client.get(reverse("crosstable", args=[slug])).content.decode()
     assert "gegen die Mannschaft in Zeile 3" in page and "Mannschaftsname" in page
+
+
+def test_the_team_criteria_in_german(client, teams):
+    client.force_login(teams.organizer)
+    page = client.get(reverse("manage_settings", args=[teams.tournament.slug])).content.decode()
+    assert "Mannschaftskriterien" in page and "TP: Mannschaftspunkte" in page
+    assert "B3U: Brettpunkte, erste 3 Bretter" in page
