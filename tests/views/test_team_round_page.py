@@ -1,0 +1,89 @@
+"""A team round's pages as the team day's walk found them (issue #26): the team pairing's warnings in the
+round's box of warnings, no hand edits that a team round refuses, the reserves named as such, the team
+result of a finished match beside its board points."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from tournament.models import Round, TeamMember
+from tournament.services.results import result_set
+from tournament.services.team_rounds import BoardPair, TeamMatch, team_round_store
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english_visitor")]
+
+
+def _box(text: str) -> str:
+    """The round page's box of warnings (empty without one)."""
+    found = re.search(r'<section class="warnings">(.*?)</section>', text, re.S)
+    return found.group(1) if found else ""
+
+
+def _store(teams, tables=((0, 1), (2, 3))) -> None:
+    matches = []
+    for table, (a, b) in enumerate(tables, 1):
+        boards = tuple(
+            BoardPair(board=n, black=teams.members[a][n - 1].pk, white=teams.members[b][n - 1].pk) for n in (1, 2, 3)
+        )
+        matches.append(TeamMatch(table=table, team1=teams.teams[a].pk, team2=teams.teams[b].pk, boards=boards))
+    team_round_store(round=teams.round1, matches=matches, user=teams.organizer)
+
+
+def test_a_team_left_out_by_the_pair_button_is_in_the_round_s_box_of_warnings(client, teams):
+    TeamMember.objects.filter(registration__in=teams.members[3][1:]).delete()  # Köln: one member left
+    client.force_login(teams.organizer)
+    slug = teams.tournament.slug
+    client.post(reverse("manage_round_action", args=[slug, 1, "pair"]))
+    text = client.get(reverse("manage_round", args=[slug, 1])).content.decode()
+    assert "Köln has no complete line-up for round 1 and is not paired." in _box(text)
+
+
+def test_a_team_round_offers_no_hand_edit_it_refuses(client, teams):
+    """No "Pair two players by hand", "Give the bye", "Swap two players", no players' pairing constraints
+    and no "Unpair" on a board: a team round is paired by its teams' line-ups."""
+    _store(teams, tables=((0, 1),))  # Hamburg and Köln without a game: the hand forms would offer them
+    client.force_login(teams.organizer)
+    text = client.get(reverse("manage_round", args=[teams.tournament.slug, 1])).content.decode()
+    for absent in (
+        "Pair two players by hand",
+        "Give the bye",
+        "Swap two players",
+        "Never pair these two",
+        "Pair these two in this round",
+        ">Unpair<",  # the button on a board
+    ):
+        assert absent not in text, absent
+    assert 'id="match-list"' in text and "Move" in text  # a board still moves to another table
+
+
+def test_the_players_outside_the_line_ups_are_reserves_not_a_warning(client, teams):
+    _store(teams)
+    client.force_login(teams.organizer)
+    text = client.get(reverse("manage_round", args=[teams.tournament.slug, 1])).content.decode()
+    reserve = teams.members[0][3]
+    assert "Reserves" in text and reserve.display_name in text
+    assert "Without a game" not in text
+    Round.objects.filter(pk=teams.round1.pk).update(status=Round.Status.PUBLISHED)
+    client.logout()  # a visitor, in the site's own language
+    public = client.get(reverse("round", args=[teams.tournament.slug, 1])).content.decode()
+    assert "Ersatzspieler:</strong>" in public and reserve.display_name in public
+    client.cookies["django_language"] = "en"
+    public = client.get(reverse("round", args=[teams.tournament.slug, 1])).content.decode()
+    assert "Reserves:</strong>" in public and reserve.display_name in public
+
+
+def test_a_finished_match_shows_its_team_points_beside_its_board_points(client, teams):
+    _store(teams)
+    Round.objects.filter(pk=teams.round1.pk).update(status=Round.Status.PUBLISHED)
+    # Hannover has Black on every board of match 1: it wins boards 1 and 3
+    for game, result in zip(teams.round1.games.order_by("table")[:3], ["B", "W", "B"]):
+        result_set(game=game, user=teams.organizer, version=game.version, result=result, reason="desk")
+    text = client.get(reverse("round", args=[teams.tournament.slug, 1])).content.decode()
+    rows = re.findall(r"<tr>(.*?)</tr>", text.split('id="match-list"')[1].split("</table>")[0], re.S)
+    first, second = (" ".join(re.sub(r"<[^>]+>", " ", r).split()) for r in rows[1:3])
+    assert "Team points" in text
+    assert "2–1" in first and "2–0" in first and "Hannover wins" in first, first
+    assert "0–0" in second and "Hamburg" in second and "wins" not in second, second
