@@ -20,7 +20,7 @@ from django.contrib.auth import get_user_model
 
 from tests.browser.test_live_board import stone_shown, tap
 from tests.browser.test_tournament_day import switch_language, words
-from tournament.models import Game, Match, Registration, Round, Team, Tournament
+from tournament.models import Game, LineUp, Match, Registration, Tournament
 from tournament.models.game import ResultState
 from tournament.services.programme import discipline_create, round_add
 
@@ -129,10 +129,14 @@ def test_a_team_tournament_day_from_an_empty_site(browser, live_server, tmp_path
     assert Match.objects.filter(round=round1).count() == 2
     assert round1.games.count() == 6
     assert not round1.games.filter(match=None).exists()
-    hannover = Team.objects.get(name="Hannover")
+    assert LineUp.objects.get(round=round1, team__name="Hannover", board=3).player.surname == "Dietz"
     assert not round1.games.filter(black=players["Claßen"]).exists()
     assert not round1.games.filter(white=players["Claßen"]).exists()
     assert words(desk.locator("#match-list").inner_text()).count("0–0") == 2
+    assert "Reserves: Claßen Carl" in words(desk.locator("#not-playing").inner_text())  # not "Without a game"
+    main = desk.locator("main").inner_text()
+    assert "Pair two players by hand" not in main and "Give the bye" not in main  # refused in a team round
+    assert desk.locator("#round-games button", has_text="Unpair").count() == 0  # a board goes with its match
     shot(desk, "team-day-round-paired")
     desk.locator("main button", has_text="Publish").click()
     desk.wait_for_selector(".messages .success")
@@ -158,18 +162,24 @@ def test_a_team_tournament_day_from_an_empty_site(browser, live_server, tmp_path
 
     # --- the round page and the standings: board points 2-1, the team wins, team points 2 : 0 ---------
     winner, loser = match.team1.name, match.team2.name
+    wins = {"en": f"{winner} wins", "de": f"{winner} gewinnt"}
     for language in ("en", "de"):
         for phone in (False, True):
             page = new_page(browser, live_server, phone=phone, locale=language)
             page.goto(f"{base}/round/1/")
             switch_language(page, language)
             row = words(page.locator("#match-list tbody tr").first.inner_text())
-            assert f"{winner} – {loser}" in row and "2–1" in row, row
+            # board points 2-1: the team wins, team points 2 : 0
+            assert f"{winner} – {loser}" in row and "2–1" in row and "2–0" in row and wins[language] in row, row
             size = "phone" if phone else "desktop"
             shot(page, f"team-day-round-{language}-{size}")
             page.goto(f"{base}/standings/")
-            first = words(page.locator("#team-standings-table tbody tr").first.inner_text())
-            assert winner in first, first
+            team_rows = {
+                words(r.locator("td").nth(1).inner_text()): words(r.locator("td").nth(2).inner_text())
+                for r in page.locator("#team-standings-table tbody tr").all()
+            }
+            assert (team_rows[winner], team_rows[loser]) == ("2", "0"), team_rows  # TP, team points
+            assert list(team_rows.values())[0] == "2", team_rows  # a winner ranks first
             shot(page, f"team-day-standings-{language}-{size}")
             assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
             page.context.close()
