@@ -87,3 +87,29 @@ def test_a_finished_match_shows_its_team_points_beside_its_board_points(client, 
     assert "Team points" in text
     assert "2–1" in first and "2–0" in first and "Hannover wins" in first, first
     assert "0–0" in second and "Hamburg" in second and "wins" not in second, second
+
+
+def test_the_teams_page_shows_each_line_up_of_the_next_round_and_leads_to_it(client, teams):
+    """The walk's organizer made the teams and then had to find the round: the list shows each team's
+    line-up for the next round (an incomplete one said so: the Pair button leaves it out) and links the
+    round's page, where it is paired."""
+    TeamMember.objects.filter(registration__in=teams.members[3][1:]).delete()  # Köln: one member left
+    client.force_login(teams.organizer)
+    slug = teams.tournament.slug
+    text = client.get(reverse("manage_teams", args=[slug])).content.decode()
+    plain = " ".join(re.sub(r"<[^>]+>", " ", text).split())
+    first = teams.members[0]
+    assert f"Round 1: 1. {first[0].display_name} · 2. {first[1].display_name} · 3. {first[2].display_name}" in plain
+    assert "Round 1: incomplete, not paired" in plain  # Köln
+    assert f'href="{reverse("manage_round", args=[slug, 1])}"' in text
+
+
+def test_a_player_still_without_a_game_leaves_no_empty_heading_on_the_public_round_page(client, day):
+    """Only the organizer reads who is still without a game: the public page said "Not playing this
+    round" above an empty list (the team day's reserves did it before they were named)."""
+    from tests.factories import make_player
+
+    make_player(day.tournament, surname="Zuspät", given_name="Zoe")  # confirmed, not paired
+    round_ = day.tournament.rounds.filter(status=Round.Status.PUBLISHED).order_by("number").first()
+    text = client.get(reverse("round", args=[day.tournament.slug, round_.number])).content.decode()
+    assert "Not playing this round" not in text
