@@ -122,7 +122,11 @@ def test_a_team_tournament_day_from_an_empty_site(browser, live_server, tmp_path
     shot(desk, "team-day-team-line-up")
 
     # --- round 1: paired team against team, looked over, published --------------------------------------
-    desk.goto(f"{base}/manage/rounds/1/")
+    desk.locator("a", has_text="All teams").click()  # the cards show the line-ups and lead to the round
+    hannover = words(desk.locator("#teams .card", has_text="Hannover").inner_text())
+    assert "Round 1: 1. Albers Anna · 2. Bauer Ben · 3. Dietz Dora" in hannover, hannover
+    desk.locator("#next-round a").click()
+    desk.wait_for_url("**/manage/rounds/1/")
     desk.locator("main button", has_text="Pair").first.click()
     desk.wait_for_selector(".messages .success")
     round1 = t.rounds.get(number=1)
