@@ -113,3 +113,12 @@ def test_a_player_still_without_a_game_leaves_no_empty_heading_on_the_public_rou
     round_ = day.tournament.rounds.filter(status=Round.Status.PUBLISHED).order_by("number").first()
     text = client.get(reverse("round", args=[day.tournament.slug, round_.number])).content.decode()
     assert "Not playing this round" not in text
+
+
+def test_a_player_s_game_card_names_the_board_and_the_match(client, teams):
+    """The walk's players opened "my tournament" for the live board: the card said "Table 1" only."""
+    _store(teams)
+    Round.objects.filter(pk=teams.round1.pk).update(status=Round.Status.PUBLISHED)
+    client.force_login(teams.player)  # Hannover's board 1
+    text = client.get(reverse("my_tournament", args=[teams.tournament.slug])).content.decode()
+    assert "Board 1: Hannover – Berlin" in text
