@@ -207,9 +207,14 @@ def live_board(browser, live_server, t: Tournament, game: Game, winner_team: int
     ``winner_team``'s opponent resigns; the winner confirms."""
     black = claimed(browser, live_server, t, game.black, language)
     white = claimed(browser, live_server, t, game.white, language)
-    board_url = f"{live_server.url}/t/{t.slug}/game/{game.pk}/live/"
+    match = game.match
     for page in (black, white):
-        page.goto(board_url)
+        page.goto(f"{live_server.url}/t/{t.slug}/me/")  # "my tournament": the team, the board, the live board
+        card = words(page.locator(".game-card").first.inner_text())
+        board = {"en": "Board", "de": "Brett"}[language]
+        assert f"{board} {game.board}: {match.team1.name} – {match.team2.name}" in card, card
+        assert page.locator("#my-team").count() == 1
+        page.locator(".game-card a.live-button").first.tap()
         page.wait_for_selector("#live")
     for colour, point in (("black", "E5"), ("white", "C3"), ("black", "G5")):
         tap({"black": black, "white": white}[colour], point)
