@@ -122,3 +122,14 @@ def test_a_player_s_game_card_names_the_board_and_the_match(client, teams):
     client.force_login(teams.player)  # Hannover's board 1
     text = client.get(reverse("my_tournament", args=[teams.tournament.slug])).content.decode()
     assert "Board 1: Hannover – Berlin" in text
+
+
+def test_a_board_s_game_page_and_live_board_name_the_board_and_the_match(client, teams):
+    _store(teams)
+    Round.objects.filter(pk=teams.round1.pk).update(status=Round.Status.PUBLISHED)
+    game = teams.round1.games.get(table=1)  # the player's own
+    client.force_login(teams.player)
+    slug = teams.tournament.slug
+    for url in (reverse("game", args=[slug, game.pk]), reverse("live_board", args=[slug, game.pk])):
+        text = client.get(url).content.decode()
+        assert "Board 1: Hannover – Berlin" in text, url
