@@ -133,3 +133,19 @@ def test_a_board_s_game_page_and_live_board_name_the_board_and_the_match(client,
     for url in (reverse("game", args=[slug, game.pk]), reverse("live_board", args=[slug, game.pk])):
         text = client.get(url).content.decode()
         assert "Board 1: Hannover – Berlin" in text, url
+
+
+def test_a_team_round_s_boards_are_not_warned_of_their_players_colours(client, teams):
+    """A team round's colours alternate by board (OpenGotha's ``pairTeams``), whatever each player had
+    before: the second round's page warned of a colour imbalance on every board."""
+    from tournament.services.team_rounds import team_round_pair
+
+    team_round_pair(round=teams.round1, user=teams.organizer)
+    Round.objects.filter(pk=teams.round1.pk).update(status=Round.Status.PUBLISHED)
+    for g in teams.round1.games.all():
+        result_set(game=g, user=teams.organizer, version=g.version, result="B", reason="desk")
+    Round.objects.filter(pk=teams.round1.pk).update(status=Round.Status.FINISHED)
+    team_round_pair(round=teams.round2, user=teams.organizer)
+    client.force_login(teams.organizer)
+    text = client.get(reverse("manage_round", args=[teams.tournament.slug, 2])).content.decode()
+    assert "Colour imbalance" not in text

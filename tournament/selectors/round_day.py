@@ -105,7 +105,8 @@ def names_of(round_: Round) -> dict[str, str]:
 
 def game_warnings(round_: Round, games: list[Game] | None = None) -> list[dict]:
     """What the rules object to in the round's games as they are now (rematches, colours,
-    handicaps, absent players)."""
+    handicaps, absent players). A team round's colours are its boards' (alternating by board, as
+    OpenGotha's ``pairTeams``), not the players' own balance: no colour warnings there."""
     if games is None:
         games = list(round_.games.only("round", "table", "black", "white", "handicap", "komi", "result", "by_default"))
     if not games:
@@ -114,7 +115,12 @@ def game_warnings(round_: Round, games: list[Game] | None = None) -> list[dict]:
     known = {p.key for p in t.players}
     plain = [g for g in plain if g.white in known and g.black in known]
     names = names_of(round_)
-    return [warning_data(w, names) for w in edits.check_games(t, round_.number, plain)]
+    team_round = round_.tournament.is_team_event
+    return [
+        warning_data(w, names)
+        for w in edits.check_games(t, round_.number, plain)
+        if not (team_round and w.code == "colour")
+    ]
 
 
 #: How long a round's warnings are kept: the key holds every version they depend on (see below).
