@@ -8,7 +8,9 @@ and published. Two boards of the first match are played on the live board by the
 their own phone (390 px, one context each, registrations claimed by their codes) until one resigns;
 the organizer enters the other boards in the results grid. The public round page and the standings
 show the match's board points and the team result that follows from them (2-1: the team wins, team
-points 2 : 0), in English and German; desktop and 390 px screenshots.
+points 2 : 0), in English and German; desktop and 390 px screenshots. Then round 1 is closed, the
+reserve goes into Hannover's line-up for round 2 and round 2 is paired: no two teams meet again, and
+its page has no warnings (not a colour imbalance on every board).
 """
 
 from __future__ import annotations
@@ -187,6 +189,29 @@ def test_a_team_tournament_day_from_an_empty_site(browser, live_server, tmp_path
             shot(page, f"team-day-standings-{language}-{size}")
             assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
             page.context.close()
+
+    # --- round 1 closed; round 2 with another line-up: the reserve plays, no two teams meet again -------
+    desk.goto(f"{base}/manage/rounds/1/")
+    desk.locator("main button", has_text="Close the round").click()
+    desk.wait_for_selector(".messages .success")
+    desk.goto(f"{base}/manage/teams/")
+    hannover = words(desk.locator("#teams .card", has_text="Hannover").inner_text())
+    assert "Round 2: 1. Albers Anna · 2. Bauer Ben · 3. Dietz Dora" in hannover, hannover  # round 1's, kept
+    desk.locator("#teams a", has_text="Hannover").click()
+    desk.select_option('#line-up-form select[name="board_3"]', str(players["Claßen"].pk))
+    desk.locator("#line-up-form button[type=submit]").click()
+    desk.wait_for_selector(".messages .success")
+    desk.locator("a", has_text="All teams").click()
+    desk.locator("#next-round a").click()
+    desk.locator("main button", has_text="Pair").first.click()
+    desk.wait_for_selector(".messages .success")
+    round2 = t.rounds.get(number=2)
+    met = {frozenset((m.team1_id, m.team2_id)) for m in Match.objects.filter(round=round1)}
+    again = {frozenset((m.team1_id, m.team2_id)) for m in Match.objects.filter(round=round2)}
+    assert len(again) == 2 and not met & again
+    assert "Reserves: Dietz Dora" in words(desk.locator("#not-playing").inner_text())
+    assert desk.locator("section.warnings").count() == 0, desk.locator("section.warnings").inner_text()
+    shot(desk, "team-day-round-2-paired")
     desk.context.close()
 
 
