@@ -143,6 +143,8 @@ def warning_text(warning: dict | str) -> str:
     if not isinstance(warning, dict):
         return str(warning)
     code = warning.get("code")
+    if code in ("team-incomplete", "team-rematch"):
+        return _team_warning_text(warning)
     table = warning.get("table")
     players = warning.get("players") or []
     if code == "rematch":
@@ -193,6 +195,19 @@ def warning_text(warning: dict | str) -> str:
             len(tables),
         ) % {"number": warning.get("round"), "tables": _list(tables)}
     return str(warning.get("text") or code)
+
+
+def _team_warning_text(warning: dict) -> str:
+    """A warning of the team pairing: a team left out without a complete line-up, a rematch of two teams."""
+    if warning.get("code") == "team-incomplete":
+        return _("%(team)s has no complete line-up for round %(round)s and is not paired.") % {
+            "team": warning.get("team"),
+            "round": warning.get("round"),
+        }
+    return _("Rematch in match %(table)s: %(teams)s have played each other before.") % {
+        "table": warning.get("table"),
+        "teams": _list(warning.get("teams") or []),
+    }
 
 
 #: Why an edit was refused (codes of :class:`tournament.pairing.edits.EditRefused`).

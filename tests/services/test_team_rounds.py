@@ -187,3 +187,41 @@ def test_the_team_engine_gives_an_odd_team_the_bye(teams):
     team_round_pair(round=teams.round1, user=teams.organizer)
     assert Match.objects.filter(round=teams.round1).count() == 1
     assert TeamBye.objects.filter(round=teams.round1).count() == 1
+
+
+def test_a_team_round_refuses_a_game_or_a_bye_by_hand(teams):
+    """Issue #26's team day: "Pair two players by hand" made an ordinary game outside any match in a team
+    round, and "Give the bye" a player's bye; both are refused in words, nothing is written."""
+    from tournament.services.round_edits import players_pair, round_set_bye
+
+    team_round_store(round=teams.round1, matches=[_match(teams, 1, 0, 1)], user=teams.organizer)
+    a, b = teams.members[2][0], teams.members[3][0]  # Hamburg's and Köln's first, without a game
+    with pytest.raises(ValidationError, match="team tournament: a game is a board of a match"):
+        players_pair(round=teams.round1, player_a=a, player_b=b, user=teams.organizer)
+    with pytest.raises(ValidationError, match="the bye goes to a team"):
+        round_set_bye(round=teams.round1, player=a, user=teams.organizer)
+    assert teams.round1.games.count() == 3 and not teams.round1.games.filter(match=None).exists()
+    assert not teams.round1.byes.exists()
+
+
+def test_the_team_engine_s_warnings_are_kept_with_the_round(teams):
+    """Issue #26's team day: the teams left out without a complete line-up and the rematches the team
+    pairing could not avoid are kept with the round (as an individual pairing keeps its warnings)."""
+    from tournament.models import PairingRecord
+    from tournament.pairing_words import warning_text
+    from tournament.services.results import result_set
+    from tournament.services.team_rounds import team_round_pair
+
+    Team.objects.filter(pk=teams.teams[3].pk).delete()  # three teams, Hamburg without a line-up: left out
+    hamburg = teams.teams[2]
+    hamburg.members.filter(registration__in=teams.members[2][1:]).delete()  # one member: no line-up
+    team_round_pair(round=teams.round1, user=teams.organizer)
+    kept = PairingRecord.of(teams.round1.pk, "warnings")["warnings"]
+    assert [warning_text(w) for w in kept] == ["Hamburg has no complete line-up for round 1 and is not paired."]
+    Round.objects.filter(pk=teams.round1.pk).update(status=Round.Status.PUBLISHED)
+    for g in teams.round1.games.all():
+        result_set(game=g, user=teams.organizer, version=g.version, result="B", reason="desk")
+    team_round_pair(round=teams.round2, user=teams.organizer)  # Hannover and Berlin meet again
+    kept = PairingRecord.of(teams.round2.pk, "warnings")["warnings"]
+    texts = [warning_text(w) for w in kept]
+    assert "Rematch in match 1: Hannover and Berlin have played each other before." in texts, texts

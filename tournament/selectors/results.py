@@ -21,7 +21,7 @@ def player_games(*, tournament: Tournament, player: Registration) -> QuerySet[Ga
     played now on top of "my tournament")."""
     return (
         Game.objects.filter(round__tournament=tournament)
-        .select_related("round", "round__discipline", "black", "white")
+        .select_related("round", "round__discipline", "black", "white", "match__team1", "match__team2")
         .filter(Q(black=player) | Q(white=player))
         .filter(round__status__in=[Round.Status.PUBLISHED, Round.Status.FINISHED])
         .order_by("-round__number")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tournament.collation import sorted_by_name
-from tournament.models import Game, Registration, Round
+from tournament.models import Game, Registration, Round, TeamMember
 from tournament.names import spoken_name
 from tournament.pairing import edits
 from tournament.pairing import model as pm
@@ -26,9 +26,16 @@ class NotPlaying:
     withdrawn: list[Registration] = field(default_factory=list)
     unpaired: list[Registration] = field(default_factory=list)  # present, but no game and no bye yet
     unconfirmed: list[Registration] = field(default_factory=list)  # preliminary: never paired
+    #: A team round's: members of a team outside its line-up (a team of four on three boards).
+    reserves: list[Registration] = field(default_factory=list)
 
     def __bool__(self) -> bool:
-        return bool(self.byes or self.absent or self.withdrawn or self.unpaired)
+        return bool(self.public or self.unpaired)
+
+    @property
+    def public(self) -> bool:
+        """Something the public round page lists (not who is still without a game: the organizer's)."""
+        return bool(self.byes or self.absent or self.withdrawn or self.reserves)
 
 
 def games_by_table(round_: Round) -> list[Game]:
@@ -45,6 +52,15 @@ def not_playing(round_: Round, games=None) -> NotPlaying:
     byes = sorted_by_name(round_.byes.select_related("player"), key=lambda b: b.player)
     seated |= {b.player_id for b in byes}
     out = NotPlaying(byes=[b.player for b in byes])
+    in_teams = (
+        set(
+            TeamMember.objects.filter(team__tournament_id=round_.tournament_id).values_list(
+                "registration_id", flat=True
+            )
+        )
+        if round_.tournament.is_team_event
+        else set()
+    )
     # the names, and what a pairing sheet lists of the players not playing (a congress: 2,000 rows)
     shown = ("pk", "tournament", "surname", "given_name", "status", "absent_rounds", "rank", "club", "country")
     for reg in sorted_by_name(round_.tournament.registrations.only(*shown)):
@@ -57,7 +73,7 @@ def not_playing(round_: Round, games=None) -> NotPlaying:
         elif round_.number in reg.absent_rounds:
             out.absent.append(reg)
         elif round_.status != Round.Status.PLANNED:
-            out.unpaired.append(reg)
+            (out.reserves if reg.pk in in_teams else out.unpaired).append(reg)
     return out
 
 
@@ -89,7 +105,8 @@ def names_of(round_: Round) -> dict[str, str]:
 
 def game_warnings(round_: Round, games: list[Game] | None = None) -> list[dict]:
     """What the rules object to in the round's games as they are now (rematches, colours,
-    handicaps, absent players)."""
+    handicaps, absent players). A team round's colours are its boards' (alternating by board, as
+    OpenGotha's ``pairTeams``), not the players' own balance: no colour warnings there."""
     if games is None:
         games = list(round_.games.only("round", "table", "black", "white", "handicap", "komi", "result", "by_default"))
     if not games:
@@ -98,7 +115,12 @@ def game_warnings(round_: Round, games: list[Game] | None = None) -> list[dict]:
     known = {p.key for p in t.players}
     plain = [g for g in plain if g.white in known and g.black in known]
     names = names_of(round_)
-    return [warning_data(w, names) for w in edits.check_games(t, round_.number, plain)]
+    team_round = round_.tournament.is_team_event
+    return [
+        warning_data(w, names)
+        for w in edits.check_games(t, round_.number, plain)
+        if not (team_round and w.code == "colour")
+    ]
 
 
 #: How long a round's warnings are kept: the key holds every version they depend on (see below).

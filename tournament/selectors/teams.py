@@ -13,6 +13,7 @@ from decimal import Decimal
 
 from tournament.collation import sorted_by_name
 from tournament.models import Game, LineUp, Match, Registration, Round, Team, TeamBye, TeamMember, Tournament
+from tournament.pairing.team_model import team_score
 
 
 @dataclass
@@ -182,6 +183,24 @@ class MatchLine:
     points2: Decimal
     #: Every board has its result.
     complete: bool
+    #: The boards the match is played on (the team points need them).
+    boards: int = 0
+
+    @property
+    def team_points(self) -> tuple[int, int] | None:
+        """Each team's team points once every board has its result (OpenGotha's: 2 a win, 1 a draw)."""
+        if not self.complete:
+            return None
+        own, other = int(self.points1 * 2), int(self.points2 * 2)
+        return team_score(own, other, self.boards), team_score(other, own, self.boards)
+
+    @property
+    def winner(self) -> Team | None:
+        """The team that won the finished match (none while it goes on, or after a draw)."""
+        points = self.team_points
+        if points is None or points[0] == points[1]:
+            return None
+        return self.match.team1 if points[0] > points[1] else self.match.team2
 
 
 def match_lines(round_: Round) -> list[MatchLine]:
@@ -204,6 +223,7 @@ def match_lines(round_: Round) -> list[MatchLine]:
                 points1=points[view.match.team1_id],
                 points2=points[view.match.team2_id],
                 complete=bool(view.games) and all(g.has_result for g in view.games),
+                boards=len(view.games),
             )
         )
     return lines
@@ -213,11 +233,3 @@ def bye_team(round_: Round) -> Team | None:
     """The team the round's pairing left out with the bye, if any."""
     found = TeamBye.objects.filter(round=round_).select_related("team").first()
     return found.team if found else None
-
-
-def teams_left_out(round_: Round) -> list[Team]:
-    """The tournament's teams in no match and without the bye of the (paired) round, by number."""
-    placed = set(TeamBye.objects.filter(round=round_).values_list("team_id", flat=True))
-    for team1, team2 in Match.objects.filter(round=round_).values_list("team1_id", "team2_id"):
-        placed.update((team1, team2))
-    return list(Team.objects.filter(tournament_id=round_.tournament_id).exclude(pk__in=placed).order_by("number"))

@@ -69,6 +69,19 @@ def _playing(round_: Round, *players: Registration) -> None:
             )
 
 
+def _not_a_team_round(round_: Round) -> None:
+    """Refuse a game or a bye by hand in a team tournament: its games are the boards of matches, its bye a
+    team's (pair the round again after changing a line-up)."""
+    if round_.tournament.is_team_event:
+        raise ValidationError(
+            _(
+                "%(tournament)s is a team tournament: a game is a board of a match and the bye goes to a team. "
+                "Change the teams' line-ups and pair the round again."
+            )
+            % {"tournament": round_.tournament.name}
+        )
+
+
 def _not_a_board(games) -> None:
     """Refuse an edit of a team match's board: its players are their teams' line-up (remove the round's
     pairing to change it)."""
@@ -167,6 +180,7 @@ def players_pair(
     handicap and komi by the rules. The new game is kept when the round is paired again."""
     require(user, round.tournament, ORGANIZER)
     round_ = _locked_round(round)
+    _not_a_team_round(round_)
     _playing(round_, player_a, player_b)
     games, names, edit = _plan(round_, edits.pair_by_hand, player_a, player_b)
     byes = list(Bye.objects.filter(round=round_, player__in=[player_a, player_b]).select_related("player"))
@@ -190,6 +204,7 @@ def round_set_bye(*, round: Round, player: Registration, user) -> Bye:
     """Give the round's bye to a player without a game; whoever had it is unpaired."""
     require(user, round.tournament, ORGANIZER)
     round_ = _locked_round(round)
+    _not_a_team_round(round_)
     _playing(round_, player)
     if (
         Game.objects.filter(round=round_).filter(black=player).exists()

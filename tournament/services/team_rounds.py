@@ -21,13 +21,13 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournament import limits
-from tournament.models import Game, LineUp, Match, Registration, Round, Team, TeamBye, TeamMember
+from tournament.models import Game, LineUp, Match, PairingRecord, Registration, Round, Team, TeamBye, TeamMember
 from tournament.pairing.teams import TeamPairing, pair_teams
 from tournament.permissions import ORGANIZER, require
 from tournament.selectors.team_pairing_data import team_tournament
 
 from .audit import log_change
-from .rounds import RoundStateError, advance_round, round_unpair
+from .rounds import RoundStateError, advance_round, pairing_warnings_before, round_unpair
 
 __all__ = ["BoardPair", "TeamMatch", "team_round_pair", "team_round_repair", "team_round_store"]
 
@@ -141,8 +141,35 @@ def team_round_pair(*, round: Round, user) -> TeamPairing:
         TeamMember.objects.filter(team__tournament=round_.tournament).values_list("registration_id", "team_id")
     )
     matches = [_stored(m, team_of) for m in pairing.matches]
+    warnings = pairing_warnings_before(round_) + _team_warnings(round_, matches, _team_id(pairing.bye))
     team_round_store(round=round_, matches=matches, bye=_team_id(pairing.bye), user=user)
+    # kept with the round, as an individual pairing keeps its warnings: the round's page shows them
+    PairingRecord.keep(round_.pk, {"warnings": warnings})
     return pairing
+
+
+def _team_warnings(round_: Round, matches: list[TeamMatch], bye: int | None) -> list[dict]:
+    """What the organizer should know of the team pairing: the teams it left out (no complete line-up)
+    and the matches of two teams that met in an earlier round."""
+    teams = {t.pk: t.name for t in Team.objects.filter(tournament_id=round_.tournament_id).order_by("number")}
+    placed = {t for m in matches for t in (m.team1, m.team2)} | {bye}
+    warnings: list[dict] = [
+        {"code": "team-incomplete", "team": name, "round": round_.number}
+        for pk, name in teams.items()
+        if pk not in placed
+    ]
+    met = {
+        frozenset(pair)
+        for pair in Match.objects.filter(
+            round__tournament_id=round_.tournament_id, round__number__lt=round_.number
+        ).values_list("team1_id", "team2_id")
+    }
+    warnings += [
+        {"code": "team-rematch", "table": m.table, "teams": [teams[m.team1], teams[m.team2]]}
+        for m in matches
+        if frozenset((m.team1, m.team2)) in met
+    ]
+    return warnings
 
 
 @transaction.atomic

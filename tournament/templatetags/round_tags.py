@@ -88,7 +88,7 @@ def round_game_rows(context, games) -> SafeString:
         if editable:
             unpair = (
                 ""
-                if g.has_result
+                if g.has_result or g.match_id is not None  # a team match's board goes with its round's pairing
                 else f'\n        <form method="post" action="{unpair_url}">{csrf}\n'
                 f'          <input type="hidden" name="game" value="{pk}">\n'
                 f'          <button type="submit" class="small secondary" title="{words["unpair_title"]}">'

@@ -28,7 +28,7 @@ from tournament.models.tournament import PairingSystem
 from tournament.pairing_words import bye_explanation_line, game_explanation, warning_text
 from tournament.selectors.round_day import game_warnings_kept, games_by_table, not_playing
 from tournament.selectors.standings import standings_version
-from tournament.selectors.teams import bye_team, match_lines, teams_left_out
+from tournament.selectors.teams import bye_team, match_lines
 from tournament.services import round_edits as edit_services
 from tournament.services import round_robin as robin_services
 from tournament.services import rounds as round_services
@@ -82,7 +82,14 @@ def _back(tournament, number):
 
 
 #: Warnings the pairing recorded that still hold after hand edits (the games' own are checked live).
-_RECORDED = ("earlier-unpublished", "missing-results", "fixed-skipped", "fixed-absent")
+_RECORDED = (
+    "earlier-unpublished",
+    "missing-results",
+    "fixed-skipped",
+    "fixed-absent",
+    "team-incomplete",
+    "team-rematch",
+)
 
 
 def _last_pairing(round_) -> dict:
@@ -288,14 +295,7 @@ def round_action(request, tournament, round_, action):
     if action == "pair" and tournament.is_team_event:  # team against team
         service = team_round_services.team_round_repair
     service(round=round_, user=request.user)
-    if action == "pair" and tournament.is_team_event:
-        for team in teams_left_out(round_):
-            messages.warning(
-                request,
-                _("%(team)s has no complete line-up for round %(round)s and is not paired.")
-                % {"team": team.name, "round": round_.number},
-            )
-    # the pairing's warnings are on the round page, in its box of warnings
+    # the pairing's warnings (a team pairing's too: teams left out, rematches) are on the round page, in its box
     messages.success(request, str(done))
 
 

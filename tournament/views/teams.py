@@ -13,7 +13,14 @@ from django.views.decorators.http import require_POST
 
 from tournament.forms.teams import LineUpForm, MemberAddForm, TeamNameForm
 from tournament.models import Team
-from tournament.selectors.teams import TeamView, line_up, next_round, players_without_team, teams_of
+from tournament.selectors.teams import (
+    TeamView,
+    line_up,
+    next_round,
+    players_without_team,
+    round_line_ups,
+    teams_of,
+)
 from tournament.services import teams as services
 
 from .access import ORGANIZER, tournament_page
@@ -23,13 +30,20 @@ from .query import int_param
 
 
 def _teams_page(request, tournament, roles, *, form=None, status=200):
+    teams = teams_of(tournament) if tournament.is_team_event else []
+    round_ = next_round(tournament) if teams else None
+    line_ups = round_line_ups(round_) if round_ else {}
+    for view in teams:  # the next round's line-up on each card: an incomplete one is not paired
+        view.next_line_up = line_ups.get(view.pk, [])
+        view.line_up_complete = bool(view.next_line_up) and None not in view.next_line_up
     return render(
         request,
         "tournament/setup/teams.html",
         {
             "tournament": tournament,
             "roles": roles,
-            "teams": teams_of(tournament) if tournament.is_team_event else [],
+            "teams": teams,
+            "round": round_,
             "free": players_without_team(tournament) if tournament.is_team_event else [],
             "form": form or TeamNameForm(),
         },
