@@ -77,3 +77,13 @@ def test_a_side_s_rating_is_the_mean_divided_as_java_divides():
     assert side_rating([2100, 1500], count=3) == 1200  # a team's MNR divides by its boards
     with pytest.raises(ValueError):
         side_rating([])
+
+
+def test_a_player_known_by_rank_only_has_the_rating_opengotha_gives_the_rank():
+    # OpenGotha 3.51.02, Player.ratingFromRank (read from the jar): (rank + 30) * 100 - 900
+    from tournament.ranks import parse_rank, rank_from_rating, rating_from_rank
+
+    assert [rating_from_rank(parse_rank(r)) for r in ("30k", "1k", "1d", "3d")] == [-900, 2000, 2100, 2300]
+    assert all(rank_from_rating(rating_from_rank(r)) == r for r in range(-30, 9))
+    # a side of a 3d and a 1d known by rank only is a 2d side
+    assert rank_from_rating(side_rating([rating_from_rank(2), rating_from_rank(0)])) == 1

@@ -55,3 +55,9 @@ def rank_from_rating(rating: int) -> int:
     2100 is 1d, 2000 is 1k, 100 points a grade (2050 rounds up to 1d); from 30k to 9d."""
     rank = (rating + 50) // 100 - 21
     return max(MIN_RANK, min(8, rank))
+
+
+def rating_from_rank(rank: int) -> int:
+    """The rating OpenGotha gives a player known by rank only (``Player.ratingFromRank``): 2100 for 1d,
+    100 points a grade (1k is 2000, 30k is -900)."""
+    return (rank + 30) * 100 - 900

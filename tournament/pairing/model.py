@@ -13,6 +13,7 @@ from typing import Protocol, TypedDict
 
 from games.schema import HANDICAP_POLICIES
 from tournament import result_codes as codes
+from tournament.ranks import rating_from_rank
 
 
 class Result(str, Enum):
@@ -101,7 +102,8 @@ class Person(Protocol):
 
 def player_from(person: Person, key: str, participation: tuple[bool, ...], final: bool = True) -> Player:
     """The engine's player for a person the site registered: surname and given name are OpenGotha's
-    name and first name, no rating counts as 0."""
+    name and first name; without a rating, the rating OpenGotha gives the rank (:func:`tournament.ranks.rating_from_rank`:
+    a team's mean rating, the rating criterion and the order of the tables read it as OpenGotha would)."""
     return Player(
         key=key,
         name=person.surname,
@@ -109,7 +111,7 @@ def player_from(person: Person, key: str, participation: tuple[bool, ...], final
         rank=person.rank,
         club=person.club,
         country=person.country,
-        rating=person.rating or 0,
+        rating=person.rating if person.rating is not None else rating_from_rank(person.rank),
         mms_correction=person.mms_correction,
         participation=participation,
         final=final,

@@ -11,6 +11,7 @@ team's row number, the board points of either side and the team points (a team b
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 
 from django.utils.translation import gettext as _
@@ -77,10 +78,12 @@ def team_table(tournament: Tournament, *, public: bool = True) -> TeamTable | No
             if bye.round == r and bye.player in cells:
                 cells[bye.player][r] = TeamCell(r, 0, "", 0, bye_x2 * tt.boards, 0, bye_x2, bye=True)
     definitions = [TEAM_BY_NAME[c] for c in criteria]
+    sharing = Counter(s.place for s in ranked)
     rows = tuple(
         TeamLine(
             number=i + 1,
-            place=s.printed_place,
+            # as the players' standings write a shared place (``Standing.place_display``): "1=" on each
+            place=f"{s.place}=" if sharing[s.place] > 1 else str(s.place),
             shared_place=s.place,
             team_number=s.number,
             name=s.name,

@@ -14,6 +14,7 @@ from decimal import Decimal
 from tournament.collation import sorted_by_name
 from tournament.models import Game, LineUp, Match, Registration, Round, Team, TeamBye, TeamMember, Tournament
 from tournament.pairing.team_model import team_score
+from tournament.ranks import rating_from_rank
 
 
 @dataclass
@@ -38,8 +39,8 @@ class TeamView:
 
 def strength(player: Registration) -> int:
     """A player's strength for the order of a team: the rating, else the one of the rank as OpenGotha
-    sets it (1d = 2100, a rank 100 points)."""
-    return player.rating if player.rating is not None else 2100 + 100 * player.rank
+    sets it (:func:`tournament.ranks.rating_from_rank`)."""
+    return player.rating if player.rating is not None else rating_from_rank(player.rank)
 
 
 def by_rating(players) -> list[Registration]:
