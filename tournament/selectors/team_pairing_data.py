@@ -59,7 +59,7 @@ def _team_tournament(
         .order_by("round__number")
         .values_list("round__number", "team_id")
     )
-    return TeamTournament(individual, tuple(teams), tournament.boards, byes)
+    return TeamTournament(individual, tuple(teams), tournament.boards, byes, players=tournament.side_size)
 
 
 @dataclass(frozen=True)

@@ -141,10 +141,21 @@ def team_member_add(*, team: Team, registration: Registration, user) -> TeamMemb
         raise TeamError(_("%(player)s has withdrawn.") % {"player": registration.spoken_name}, code="withdrawn")
     if current.members.count() >= limits.MAX_TEAM_MEMBERS:
         raise TeamError(_("A team has at most %(most)s members.") % {"most": limits.MAX_TEAM_MEMBERS}, code="full")
+    _side_not_full(current)
     member = TeamMember(team=current, registration=registration)
     save_checked(member)
     log_change(current, "team.member.add", user=user, after={"team": current.name, "player": registration.spoken_name})
     return member
+
+
+def _side_not_full(team: Team) -> None:
+    """A side of Pair Go or Rengo has exactly its players (2 or 3): no more members."""
+    size = team.tournament.side_size
+    if size > 1 and team.members.count() >= size:
+        raise TeamError(
+            _("A side of %(kind)s has %(size)s players.") % {"kind": team.tournament.get_event_kind_display(), "size": size},
+            code="full",
+        )
 
 
 @transaction.atomic
@@ -196,7 +207,7 @@ def line_up_set(*, team: Team, round: Round, players: Sequence[Registration], us
             % {"number": round_.number, "status": round_.get_status_display()},
             code="paired",
         )
-    boards = tournament.boards
+    boards = tournament.line_up_size
     _check_line_up(current, round_, list(players), boards)
     before = [row.player.spoken_name for row in current.line_ups.filter(round=round_).select_related("player")]
     LineUp.objects.filter(team=current, round=round_).delete()

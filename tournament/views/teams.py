@@ -69,7 +69,7 @@ def _view(tournament, team: Team) -> TeamView:
 def _team_page(request, tournament, roles, team: Team, *, status=200, **forms):
     view = _view(tournament, team)
     round_ = next_round(tournament)
-    boards = tournament.boards
+    boards = tournament.line_up_size
     shown = line_up(view, round_, boards) if round_ and boards else []
     initial = {f"board_{b}": p.pk for b, p in enumerate(shown, 1) if p is not None}
     return render(
@@ -160,7 +160,7 @@ def team_line_up(request, tournament, roles, pk):
     team = _team(tournament, pk)
     round_ = next_round(tournament)
     view = _view(tournament, team)
-    form = LineUpForm(request.POST, members=view.members, boards=tournament.boards if round_ else 0)
+    form = LineUpForm(request.POST, members=view.members, boards=tournament.line_up_size if round_ else 0)
     with refusal_as_message(request):
         if round_ is None:
             raise ValidationError(_("No round is planned: there is no line-up to set."))
