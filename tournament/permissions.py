@@ -40,6 +40,7 @@ from tournament.models.live import ENDS_ENTERED_BY_HAND
 from tournament.selectors.roles import role_rows
 from tournament.selectors.rows import registration_of_user
 from tournament.selectors.setup import last_round_begun
+from tournament.selectors.sides import side_of
 
 ORGANIZER = "organizer"
 REFEREE = "referee"
@@ -253,14 +254,27 @@ def counts_unpublished_rounds(roles) -> bool:
 
 
 def player_side(game, user) -> str | None:
-    """``"black"`` or ``"white"`` if ``user``'s account has claimed a registration playing ``game``, else None."""
+    """``"black"`` or ``"white"`` if ``user``'s account has claimed a registration playing ``game``, else None.
+    In Pair Go and Rengo every player of a side plays its colour."""
     if not getattr(user, "is_authenticated", False):
         return None
     if game.black.user_id == user.pk:
         return "black"
     if game.white.user_id == user.pk:
         return "white"
-    return None
+    return side_of(game, user.pk)
+
+
+def side_turn_refusal(user, who: Capacity, to_play, *, taking_back: bool = False) -> str | None:
+    """Pair Go and Rengo: a player enters a move (a pass, a resignation, a loss on time) only in their own
+    turn, ``to_play`` the player whose turn it is by the rotation (:mod:`tournament.sides`), and takes
+    back (``taking_back``) only their own last move, ``to_play`` then the player who made it; the table's
+    scorer and the referee recording enter every move. None: allowed (or an ordinary game)."""
+    if to_play is None or who.recording or who.scorer or to_play.user_id == getattr(user, "pk", None):
+        return None
+    if taking_back:
+        return _("Only %(player)s, who played the last move, can take it back.") % {"player": to_play.spoken_name}
+    return _("It is %(player)s's turn.") % {"player": to_play.spoken_name}
 
 
 @dataclass(frozen=True)
@@ -313,6 +327,8 @@ def confirm_refusal(user, game) -> Refusal | None:
         return Refusal(_("There is no reported result to confirm."), "state")
     if game.reported_by_id == user.pk:
         return Refusal(_("Your opponent confirms the result you reported."), "own")
+    if game.reported_by is not None and player_side(game, game.reported_by) == player_side(game, user):
+        return Refusal(_("Your opponents confirm the result your side reported."), "own")
     return _players_round(game)
 
 

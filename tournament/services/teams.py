@@ -153,7 +153,8 @@ def _side_not_full(team: Team) -> None:
     size = team.tournament.side_size
     if size > 1 and team.members.count() >= size:
         raise TeamError(
-            _("A side of %(kind)s has %(size)s players.") % {"kind": team.tournament.get_event_kind_display(), "size": size},
+            _("A side of %(kind)s has %(size)s players.")
+            % {"kind": team.tournament.get_event_kind_display(), "size": size},
             code="full",
         )
 
@@ -227,6 +228,12 @@ def line_up_set(*, team: Team, round: Round, players: Sequence[Registration], us
 
 
 def _check_line_up(team: Team, round_: Round, players: list[Registration], boards: int) -> None:
+    if len(players) != boards and team.tournament.is_pair_event:
+        raise TeamError(
+            _("%(team)s plays with %(size)s players: give each of them a place in the order of play.")
+            % {"team": team.name, "size": boards},
+            code="boards",
+        )
     if len(players) != boards:
         raise TeamError(
             _("%(team)s plays on %(boards)s boards: name a player for each.") % {"team": team.name, "boards": boards},

@@ -1,0 +1,188 @@
+"""Pair Go on the site: sides as teams of two, paired side against side with the handicap from the two
+sides' mean ratings, and the live board accepting a move only from the player whose turn it is."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+
+from tests.factories import make_discipline, make_player, make_round, make_tournament
+from tournament.models import Game, LineUp, Round, Team, TeamMember, TournamentRole
+from tournament.selectors.sides import move_players, side_players
+from tournament.services import live as live_services
+from tournament.services.live import LiveError
+from tournament.services.team_rounds import team_round_pair
+from tournament.services.teams import TeamError, line_up_set, team_member_add
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
+
+
+@dataclass
+class PairDay:
+    tournament: object
+    round: Round
+    people: dict
+    users: dict
+    teams: list
+    organizer: object
+    referee: object
+
+
+def build_pair_day(kind: str = "pairgo") -> PairDay:
+    """Two pairs: Albers Alice 1d (2100) & Berg Bob 4k (1700), mean 1900 (2k); Cohen Carla 3k (1800) &
+    Dorn Dan 9k (1200), mean 1500 (6k). Go 9x9, round 1 planned; an account for each, an organizer, a referee."""
+    tournament = make_tournament(event_kind=kind)
+    go = make_discipline(tournament, board_size=9, handicap_policy="mcmahon")
+    users = get_user_model().objects
+    organizer = users.create_user(username="pair-orga", password="pw-pair-orga-1")
+    referee = users.create_user(username="pair-ref", password="pw-pair-ref-1")
+    TournamentRole.objects.create(tournament=tournament, user=organizer, role="organizer")
+    TournamentRole.objects.create(tournament=tournament, user=referee, role="referee")
+    data = [
+        ("Albers", "Alice", "1d", 2100),
+        ("Berg", "Bob", "4k", 1700),
+        ("Cohen", "Carla", "3k", 1800),
+        ("Dorn", "Dan", "9k", 1200),
+    ]
+    people, accounts = {}, {}
+    for surname, given, rank, rating in data:
+        user = users.create_user(username=given.lower(), password=f"pw-{given.lower()}-1")
+        people[given.lower()] = make_player(
+            tournament, surname=surname, given_name=given, rank=rank, rating=rating, user=user
+        )
+        accounts[given.lower()] = user
+    teams = []
+    for number, (a, b) in enumerate((("alice", "bob"), ("carla", "dan")), 1):
+        team = Team.objects.create(tournament=tournament, number=number, name=f"Pair {number}")
+        for key in (a, b):
+            TeamMember.objects.create(team=team, registration=people[key])
+        teams.append(team)
+    round_ = make_round(tournament, go, 1)
+    return PairDay(tournament, round_, people, accounts, teams, organizer, referee)
+
+
+@pytest.fixture
+def pairs(db) -> PairDay:
+    return build_pair_day()
+
+
+def _paired(pairs: PairDay) -> Game:
+    team_round_pair(round=pairs.round, user=pairs.organizer)
+    Round.objects.filter(pk=pairs.round.pk).update(status=Round.Status.PUBLISHED)
+    return fresh(Game.objects.get(round=pairs.round))
+
+
+def fresh(game) -> Game:
+    return Game.objects.select_related("round__discipline", "round__tournament", "black", "white").get(pk=game.pk)
+
+
+def test_the_pair_button_pairs_side_against_side_with_the_handicap_from_the_means(pairs):
+    game = _paired(pairs)
+    # 2k against 6k: three stones (four grades less one); the first players alone (1d, 3k) would give two
+    assert (game.white, game.black, game.handicap, game.board) == (pairs.people["alice"], pairs.people["carla"], 3, 1)
+    assert game.match.team1 == pairs.teams[0]
+    orders = {
+        t.name: [row.player.given_name for row in LineUp.objects.filter(round=pairs.round, team=t).order_by("board")]
+        for t in pairs.teams
+    }
+    assert orders == {"Pair 1": ["Alice", "Bob"], "Pair 2": ["Carla", "Dan"]}
+    assert {c: [p.given_name for p in ps] for c, ps in side_players(game).items()} == {
+        "white": ["Alice", "Bob"],
+        "black": ["Carla", "Dan"],
+    }
+
+
+def test_the_organizer_sets_the_order_of_play(pairs):
+    line_up_set(
+        team=pairs.teams[1],
+        round=pairs.round,
+        players=[pairs.people["dan"], pairs.people["carla"]],
+        user=pairs.organizer,
+    )
+    game = _paired(pairs)
+    assert game.black == pairs.people["dan"]
+    assert [p.given_name for p in side_players(game)["black"]] == ["Dan", "Carla"]
+
+
+def test_a_side_has_its_two_players_and_no_more(pairs):
+    extra = make_player(pairs.tournament, surname="Ernst", given_name="Eva")
+    with pytest.raises(TeamError, match="A side of Pair Go has 2 players"):
+        team_member_add(team=pairs.teams[0], registration=extra, user=pairs.organizer)
+
+
+def _place(pairs, game, who: str, point: str):
+    version = live_services.live_record(game).version
+    user = pairs.users.get(who) or getattr(pairs, who)
+    return live_services.place(game=fresh(game), user=user, version=version, point=point)
+
+
+def test_each_move_only_from_the_player_whose_turn_it_is(pairs):
+    game = _paired(pairs)
+    # handicap three: Black's first player (Carla) places the stones, one by one on this board ...
+    for point in ("C3", "G7", "G3"):
+        with pytest.raises(LiveError, match="It is Carla Cohen's turn."):
+            _place(pairs, game, "dan", point)
+        _place(pairs, game, "carla", point)
+    # ... then White's first player, Black's second, White's second, Black's first again
+    for wrong, right, point in (
+        ("bob", "alice", "E5"),
+        ("carla", "dan", "C7"),
+        ("alice", "bob", "E3"),
+        ("dan", "carla", "E7"),
+    ):
+        with pytest.raises(LiveError, match="turn"):
+            _place(pairs, game, wrong, point)
+        _place(pairs, game, right, point)
+    moves = live_services.live_record(game).move_list
+    assert [p.given_name for p in move_players(fresh(game), moves)] == ["Carla"] * 3 + ["Alice", "Dan", "Bob", "Carla"]
+
+
+def test_the_referee_and_the_scorer_record_for_anyone_and_a_take_back_is_the_mover_s(pairs):
+    game = _paired(pairs)
+    live_services.take_over(game=fresh(game), user=pairs.referee, version=live_services.live_record(game).version)
+    _place(pairs, game, "referee", "C3")
+    live_services.take_over(
+        game=fresh(game), user=pairs.referee, version=live_services.live_record(game).version, release=True
+    )
+    _place(pairs, game, "carla", "G7")
+    _place(pairs, game, "carla", "G3")
+    _place(pairs, game, "alice", "E5")
+    version = live_services.live_record(game).version
+    with pytest.raises(LiveError, match="Only Alice Albers, who played the last move, can take it back."):
+        live_services.take_back(game=fresh(game), user=pairs.users["bob"], version=version)
+    live_services.take_back(game=fresh(game), user=pairs.users["alice"], version=version)
+    assert live_services.live_record(game).move_list == ["C3", "G7", "G3"]
+
+
+def test_a_resignation_in_turn_and_the_opponents_confirm(pairs):
+    game = _paired(pairs)
+    for who, point in (("carla", "C3"), ("carla", "G7"), ("carla", "G3")):
+        _place(pairs, game, who, point)
+    version = live_services.live_record(game).version
+    with pytest.raises(LiveError, match="It is Alice Albers's turn."):
+        live_services.end(
+            game=fresh(game), user=pairs.users["bob"], version=version, loser="white", method="resignation"
+        )
+    played = live_services.end(
+        game=fresh(game), user=pairs.users["alice"], version=version, loser="white", method="resignation"
+    )
+    assert played.game.result == "B"
+    from tournament.permissions import confirm_refusal, may_confirm
+
+    assert not may_confirm(pairs.users["bob"], fresh(game))  # Alice's partner: her side reported
+    assert "your side" in confirm_refusal(pairs.users["bob"], fresh(game)).message
+    assert may_confirm(pairs.users["dan"], fresh(game))
+
+
+def test_rengo_of_three_leaves_out_a_side_without_its_three_players(db):
+    day = build_pair_day("rengo3")
+    with pytest.raises(ValidationError, match="plays with 3 players"):
+        line_up_set(
+            team=day.teams[0], round=day.round, players=[day.people["alice"], day.people["bob"]], user=day.organizer
+        )
+    pairing = team_round_pair(round=day.round, user=day.organizer)
+    assert not Game.objects.filter(round=day.round).exists()
+    assert len(pairing.warnings) == 2 and "no complete line-up" in pairing.warnings[0]
