@@ -3,14 +3,12 @@ sides' mean ratings, and the live board accepting a move only from the player wh
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pytest
-from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 
-from tests.factories import make_discipline, make_player, make_round, make_tournament
-from tournament.models import Game, LineUp, Round, Team, TeamMember, TournamentRole
+from tests.factories import make_player
+from tests.fixtures.pair_go import PairDay, build_pair_day
+from tournament.models import Game, LineUp, Round
 from tournament.selectors.sides import move_players, side_players
 from tournament.services import live as live_services
 from tournament.services.live import LiveError
@@ -18,50 +16,6 @@ from tournament.services.team_rounds import team_round_pair
 from tournament.services.teams import TeamError, line_up_set, team_member_add
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
-
-
-@dataclass
-class PairDay:
-    tournament: object
-    round: Round
-    people: dict
-    users: dict
-    teams: list
-    organizer: object
-    referee: object
-
-
-def build_pair_day(kind: str = "pairgo") -> PairDay:
-    """Two pairs: Albers Alice 1d (2100) & Berg Bob 4k (1700), mean 1900 (2k); Cohen Carla 3k (1800) &
-    Dorn Dan 9k (1200), mean 1500 (6k). Go 9x9, round 1 planned; an account for each, an organizer, a referee."""
-    tournament = make_tournament(event_kind=kind)
-    go = make_discipline(tournament, board_size=9, handicap_policy="mcmahon")
-    users = get_user_model().objects
-    organizer = users.create_user(username="pair-orga", password="pw-pair-orga-1")
-    referee = users.create_user(username="pair-ref", password="pw-pair-ref-1")
-    TournamentRole.objects.create(tournament=tournament, user=organizer, role="organizer")
-    TournamentRole.objects.create(tournament=tournament, user=referee, role="referee")
-    data = [
-        ("Albers", "Alice", "1d", 2100),
-        ("Berg", "Bob", "4k", 1700),
-        ("Cohen", "Carla", "3k", 1800),
-        ("Dorn", "Dan", "9k", 1200),
-    ]
-    people, accounts = {}, {}
-    for surname, given, rank, rating in data:
-        user = users.create_user(username=given.lower(), password=f"pw-{given.lower()}-1")
-        people[given.lower()] = make_player(
-            tournament, surname=surname, given_name=given, rank=rank, rating=rating, user=user
-        )
-        accounts[given.lower()] = user
-    teams = []
-    for number, (a, b) in enumerate((("alice", "bob"), ("carla", "dan")), 1):
-        team = Team.objects.create(tournament=tournament, number=number, name=f"Pair {number}")
-        for key in (a, b):
-            TeamMember.objects.create(team=team, registration=people[key])
-        teams.append(team)
-    round_ = make_round(tournament, go, 1)
-    return PairDay(tournament, round_, people, accounts, teams, organizer, referee)
 
 
 @pytest.fixture

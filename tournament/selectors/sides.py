@@ -65,14 +65,19 @@ def record_colours(game: Game, moves: Sequence[str]) -> list[Colour] | None:
         return None
 
 
-def move_players(game: Game, moves: Sequence[str], colours: Sequence[Colour] | None = None) -> list[Registration]:
+def move_players(game: Game, moves: Sequence[str]) -> list[Registration]:
     """The player who made each of ``moves`` (Pair Go, Rengo); empty for an ordinary game or a record
-    the engine cannot read. ``colours``: the moves' colours if at hand (else the record is replayed)."""
-    sides = side_players(game)
-    if sides is None or not moves:
+    the engine cannot read."""
+    if side_players(game) is None or not moves:
         return []
-    colours = record_colours(game, moves) if colours is None else colours
-    if colours is None:
+    return colour_players(game, record_colours(game, moves) or [])
+
+
+def colour_players(game: Game, colours: Sequence[Colour]) -> list[Registration]:
+    """The player who made each move of a record whose moves have ``colours`` (Pair Go, Rengo); empty
+    for an ordinary game."""
+    sides = side_players(game)
+    if sides is None:
         return []
     size = len(sides["black"])
     return [sides[c][m] for c, m in zip(colours, members_of_moves(colours, size=size), strict=True)]
