@@ -84,7 +84,12 @@ def _team_page(request, tournament, roles, team: Team, *, status=200, **forms):
             "name_form": forms.get("name_form") or TeamNameForm(initial={"name": team.name}),
             "member_form": forms.get("member_form") or MemberAddForm(players=players_without_team(tournament)),
             "line_up_form": forms.get("line_up_form")
-            or LineUpForm(members=view.members, boards=boards if round_ else 0, initial=initial),
+            or LineUpForm(
+                members=view.members,
+                boards=boards if round_ else 0,
+                initial=initial,
+                order_of_play=tournament.is_pair_event,
+            ),
         },
         status=status,
     )
@@ -160,7 +165,12 @@ def team_line_up(request, tournament, roles, pk):
     team = _team(tournament, pk)
     round_ = next_round(tournament)
     view = _view(tournament, team)
-    form = LineUpForm(request.POST, members=view.members, boards=tournament.line_up_size if round_ else 0)
+    form = LineUpForm(
+        request.POST,
+        members=view.members,
+        boards=tournament.line_up_size if round_ else 0,
+        order_of_play=tournament.is_pair_event,
+    )
     with refusal_as_message(request):
         if round_ is None:
             raise ValidationError(_("No round is planned: there is no line-up to set."))
