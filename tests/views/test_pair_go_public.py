@@ -42,3 +42,12 @@ def test_the_api_gives_each_side_s_order_of_play(client, played):
     assert [p["name"] for p in match["order2"]] == ["Cohen Carla", "Dorn Dan"]
     game = client.get(reverse("api:game", args=[played.tournament.slug, match["boards"][0]["game"]])).json()
     assert game["handicap"] == 3
+
+
+def test_the_game_page_names_the_player_of_each_move(client, played):
+    game = Game.objects.get(round=played.round)
+    Game.objects.filter(pk=game.pk).update(record="C3 G7 G3 E5 C7 E3 E7")
+    url = reverse("public_game", args=[played.tournament.slug, 1, game.pk])
+    assert "White (Albers Alice): E5" in html.unescape(client.get(url, {"move": 4}).content.decode())
+    assert "Black (Dorn Dan): C7" in html.unescape(client.get(url, {"move": 5}).content.decode())
+    assert "Black (Cohen Carla): G3" in html.unescape(client.get(url, {"move": 3}).content.decode())
