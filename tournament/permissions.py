@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import PermissionDenied
@@ -448,7 +449,15 @@ def proposed_on_board(game, live) -> bool:
     return game.result_state == ResultState.REPORTED and game.record.split() == live.move_list
 
 
-def may_take_back(user, game, live, who: Capacity, *, last_colour: Callable[[], str | None]) -> bool:
+def may_take_back(
+    user,
+    game,
+    live,
+    who: Capacity,
+    *,
+    last_colour: Callable[[], str | None],
+    last_player: Callable[[], Any] = lambda: None,
+) -> bool:
     """May ``user`` take back the last move (or the resignation, or loss on time, entered last) now?
 
     Whoever entered it, the player whose move it was, the scorer or the
@@ -458,7 +467,9 @@ def may_take_back(user, game, live, who: Capacity, *, last_colour: Callable[[], 
     pass of a Go game only until anybody marked a dead stone or agreed to
     the count (then play is resumed instead, by the rules).
     ``last_colour()`` is the colour of the last move on the board (asked
-    only when needed: it replays the game).
+    only when needed: it replays the game). In Pair Go and Rengo a player
+    takes back only a move they played themselves: ``last_player()`` is the
+    player of the last move by the rotation (None in an ordinary game).
     """
     if live.marking_begun:
         return False
@@ -473,6 +484,9 @@ def may_take_back(user, game, live, who: Capacity, *, last_colour: Callable[[], 
         return False
     if who.recording or who.scorer:
         return True
+    mover = last_player()
+    if mover is not None:
+        return bool(mover.user_id == user.pk)
     if live.entries[-1][0] == user.get_username():
         return True
     return last_colour() == who.side

@@ -271,20 +271,28 @@ def take_back(*, game: Game, user, version: int, live: LiveRecord | None = None)
     if live.version != version:
         raise StaleBoard(live)
     ended_here = proposed_on_board(game, live)
-    if not may_take_back(user, game, live, who, last_colour=lambda: new_board(game, live.move_list).snapshot().colour):
+
+    def last_player():  # Pair Go and Rengo: who played the last move (None in an ordinary game)
+        return (move_players(game, live.move_list) or [None])[-1]
+
+    if not may_take_back(
+        user,
+        game,
+        live,
+        who,
+        last_colour=lambda: new_board(game, live.move_list).snapshot().colour,
+        last_player=last_player,
+    ):
         closed = board_closed_reason(game)
         if closed is not None and not ended_here:
             raise LiveError(closed, code="closed")
+        mover = last_player()
         raise LiveError(
-            _("Only the last move can be taken back, by the one who made it, before the opponent moves."),
+            (side_turn_refusal(user, who, mover, taking_back=True) if mover is not None else None)
+            or _("Only the last move can be taken back, by the one who made it, before the opponent moves."),
             code="not-yours",
         )
     moves, entries = live.move_list, list(live.entries)
-    if not (ended_here and game.method in END_METHODS.values()):
-        made_by = move_players(game, moves)
-        refusal = side_turn_refusal(user, who, made_by[-1] if made_by else None, taking_back=True)
-        if refusal is not None:
-            raise LiveError(refusal, code="turn")
     count = len(moves)
     cleared = {}
     if ended_here and game.method in END_METHODS.values():

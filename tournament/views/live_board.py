@@ -257,7 +257,14 @@ def panel_context(
     can_take_back = (
         step is None
         and live.pk is not None
-        and may_take_back(user, game, live, who, last_colour=lambda: snapshot.colour)
+        and may_take_back(
+            user,
+            game,
+            live,
+            who,
+            last_colour=lambda: snapshot.colour,
+            last_player=lambda: (colour_players(game, board.colours) or [None])[-1],
+        )
     )
     slug = game.round.tournament.slug
     # the game's own page for its players and the referees, else its public page (whoever sees the board sees it)
