@@ -140,3 +140,12 @@ def test_rengo_of_three_leaves_out_a_side_without_its_three_players(db):
     pairing = team_round_pair(round=day.round, user=day.organizer)
     assert not Game.objects.filter(round=day.round).exists()
     assert len(pairing.warnings) == 2 and "no complete line-up" in pairing.warnings[0]
+
+
+def test_the_opengotha_file_of_a_pair_go_tournament_has_the_first_players_game_and_no_teams(pairs):
+    from tournament.services.opengotha import export_opengotha
+
+    _paired(pairs)
+    text = export_opengotha(pairs.tournament)
+    assert "<Teams" not in text and "TeamTournamentParameterSet" not in text
+    assert 'handicap="3"' in text and text.count("<Game ") == 1
