@@ -149,3 +149,14 @@ def test_the_opengotha_file_of_a_pair_go_tournament_has_the_first_players_game_a
     text = export_opengotha(pairs.tournament)
     assert "<Teams" not in text and "TeamTournamentParameterSet" not in text
     assert 'handicap="3"' in text and text.count("<Game ") == 1
+
+
+def test_a_tournament_becomes_pair_go_only_when_its_teams_fit_a_side(pairs):
+    from tournament.services.tournaments import tournament_update_settings
+
+    extra = make_player(pairs.tournament, surname="Ernst", given_name="Eva")
+    tournament_update_settings(tournament=pairs.tournament, data={"event_kind": "rengo3"}, user=pairs.organizer)
+    team_member_add(team=pairs.teams[0], registration=extra, user=pairs.organizer)
+    with pytest.raises(ValidationError, match="Pair 1 has 3 members; a side of Pair Go has 2 players."):
+        tournament_update_settings(tournament=pairs.tournament, data={"event_kind": "pairgo"}, user=pairs.organizer)
+    tournament_update_settings(tournament=pairs.tournament, data={"event_kind": "team3"}, user=pairs.organizer)
