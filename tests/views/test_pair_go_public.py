@@ -4,6 +4,7 @@ standings ranking the pairs, the API's sides with their order of play."""
 from __future__ import annotations
 
 import html
+import re
 
 import pytest
 from django.urls import reverse
@@ -51,3 +52,20 @@ def test_the_game_page_names_the_player_of_each_move(client, played):
     assert "White (Albers Alice): E5" in html.unescape(client.get(url, {"move": 4}).content.decode())
     assert "Black (Dorn Dan): C7" in html.unescape(client.get(url, {"move": 5}).content.decode())
     assert "Black (Cohen Carla): G3" in html.unescape(client.get(url, {"move": 3}).content.decode())
+
+
+def test_my_tournament_lists_the_side_s_game_for_every_player_of_it(client, played):
+    game = Game.objects.get(round=played.round)
+    seen = {
+        "bob": "You play White against Carla Cohen",
+        "dan": "You play Black against Alice Albers",
+        "carla": "You play Black against Alice Albers",
+    }
+    for name, words in seen.items():
+        client.force_login(played.users[name])
+        page = client.get(reverse("my_tournament", args=[played.tournament.slug]), HTTP_ACCEPT_LANGUAGE="en")
+        text = html.unescape(page.content.decode())
+        assert text.count('class="card game-card') == 1, name
+        assert words in " ".join(re.sub(r"<[^>]+>", "", text).split()), name
+        assert ("(1 pt.)" if name != "bob" else "(0 pt.)") in text  # Black won
+        assert client.get(reverse("game", args=[played.tournament.slug, game.pk])).status_code == 200

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from django.db.models import Exists, OuterRef, Q
+
 from games.common import IllegalMove
 from games.coords import CoordinateError
 from games.limits import RecordTooLong
@@ -51,6 +53,33 @@ def side_of(game: Game, user_id: int) -> str | None:
         if any(p.user_id == user_id for p in players):
             return colour
     return None
+
+
+def colour_of(game: Game, registration_id: int) -> str | None:
+    """The colour ``registration_id`` plays in ``game``: its Black or White, or a player of a side."""
+    if game.black_id == registration_id:
+        return "black"
+    if game.white_id == registration_id:
+        return "white"
+    for colour, players in (side_players(game) or {}).items():
+        if any(p.pk == registration_id for p in players):
+            return colour
+    return None
+
+
+def side_games(tournament, registration_id: int):
+    """Pair Go and Rengo: the games of the sides ``registration_id`` played in (any round), as a query of
+    game ids; none in another kind of event."""
+    if not tournament.is_pair_event:
+        return Game.objects.none().values("pk")
+    in_line_up = LineUp.objects.filter(round_id=OuterRef("round_id"), player_id=registration_id).filter(
+        Q(team_id=OuterRef("match__team1_id")) | Q(team_id=OuterRef("match__team2_id"))
+    )
+    return (
+        Game.objects.filter(round__tournament=tournament, match__isnull=False, board=1)
+        .filter(Exists(in_line_up))
+        .values("pk")
+    )
 
 
 def record_colours(game: Game, moves: Sequence[str]) -> list[Colour] | None:
