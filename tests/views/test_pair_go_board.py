@@ -42,6 +42,7 @@ def test_the_panel_says_whose_turn_and_refuses_a_move_out_of_turn(client, board)
         ).content.decode()
     )
     assert "It is Carla Cohen's turn." in page
+    assert "Carla Cohen & Dan Dorn" in page and "Alice Albers & Bob Berg" in page  # the heading's sides
     assert "Black: Cohen Carla & Dorn Dan" in page and "White: Albers Alice & Berg Bob" in page
     refused = _move(client, day, game, "C3")
     assert refused.status_code == 422 and "It is Carla Cohen&#x27;s turn." in refused.content.decode()

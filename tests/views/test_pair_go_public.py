@@ -49,6 +49,7 @@ def test_the_game_page_names_the_player_of_each_move(client, played):
     game = Game.objects.get(round=played.round)
     Game.objects.filter(pk=game.pk).update(record="C3 G7 G3 E5 C7 E3 E7")
     url = reverse("public_game", args=[played.tournament.slug, 1, game.pk])
+    assert "Carla Cohen & Dan Dorn" in html.unescape(client.get(url).content.decode())
     assert "White (Albers Alice): E5" in html.unescape(client.get(url, {"move": 4}).content.decode())
     assert "Black (Dorn Dan): C7" in html.unescape(client.get(url, {"move": 5}).content.decode())
     assert "Black (Cohen Carla): G3" in html.unescape(client.get(url, {"move": 3}).content.decode())
