@@ -4,11 +4,12 @@ sides' mean ratings, and the live board accepting a move only from the player wh
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 
 from tests.factories import make_player
 from tests.fixtures.pair_go import PairDay, build_pair_day
-from tournament.models import Game, LineUp, Round
+from tournament.models import Game, LineUp, Round, TeamMember
 from tournament.selectors.sides import move_players, side_players
 from tournament.services import live as live_services
 from tournament.services.live import LiveError
@@ -160,3 +161,28 @@ def test_a_tournament_becomes_pair_go_only_when_its_teams_fit_a_side(pairs):
     with pytest.raises(ValidationError, match="Pair 1 has 3 members; a side of Pair Go has 2 players."):
         tournament_update_settings(tournament=pairs.tournament, data={"event_kind": "pairgo"}, user=pairs.organizer)
     tournament_update_settings(tournament=pairs.tournament, data={"event_kind": "team3"}, user=pairs.organizer)
+
+
+def test_rengo_of_three_on_the_live_board_turns_through_all_six_players(db):
+    day = build_pair_day("rengo3")
+    users = get_user_model().objects
+    for team, (surname, given) in zip(day.teams, (("Ernst", "Eva"), ("Fuchs", "Fritz")), strict=True):
+        user = users.create_user(username=given.lower(), password="pw-x-123")
+        player = make_player(day.tournament, surname=surname, given_name=given, rank="5k", rating=1600, user=user)
+        TeamMember.objects.create(team=team, registration=player)
+        day.users[given.lower()] = user
+    team_round_pair(round=day.round, user=day.organizer)
+    Round.objects.filter(pk=day.round.pk).update(status=Round.Status.PUBLISHED)
+    Game.objects.filter(round=day.round).update(handicap=0)  # an even game: the normal rotation from move 1
+    game = fresh(Game.objects.get(round=day.round))
+    black = [p.given_name.lower() for p in side_players(game)["black"]]
+    white = [p.given_name.lower() for p in side_players(game)["white"]]
+    assert len(black) == len(white) == 3
+    points = ["C3", "G7", "G3", "C7", "E5", "E3", "D5", "F5"]
+    order = [black[0], white[0], black[1], white[1], black[2], white[2], black[0], white[0]]
+    for n, (who, point) in enumerate(zip(order, points, strict=True)):
+        partner = (black if n % 2 == 0 else white)[(n // 2 + 1) % 3]
+        with pytest.raises(LiveError, match="turn"):
+            _place(day, game, partner, point)
+        _place(day, game, who, point)
+    assert [p.given_name.lower() for p in move_players(fresh(game), points)] == order
