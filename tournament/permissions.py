@@ -328,7 +328,8 @@ def confirm_refusal(user, game) -> Refusal | None:
         return Refusal(_("There is no reported result to confirm."), "state")
     if game.reported_by_id == user.pk:
         return Refusal(_("Your opponent confirms the result you reported."), "own")
-    if game.reported_by is not None and player_side(game, game.reported_by) == player_side(game, user):
+    reporters_side = side_of(game, game.reported_by_id) if game.reported_by_id is not None else None
+    if reporters_side is not None and reporters_side == player_side(game, user):  # Pair Go: a partner
         return Refusal(_("Your opponents confirm the result your side reported."), "own")
     return _players_round(game)
 
