@@ -204,6 +204,14 @@ class LiveGame:
         self.moves.append(token)
 
     @property
+    def colours(self) -> list[Colour]:
+        """The colour of each move so far (Black's handicap stones placed one by one are Black's moves)."""
+        engine = self._engine
+        if isinstance(engine, ninuki.Board):
+            return [COLOURS[n % 2] for n in range(len(self.moves))]
+        return [COLOURS[move.colour - 1] for move in engine.moves]
+
+    @property
     def text(self) -> str:
         """The record in text notation: ``"K10 K9 pass"``."""
         return " ".join(self.moves)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tournament.sides import member_to_play, rotation, side_rating
+from tournament.sides import member_next, member_to_play, members_of_moves, rotation, side_rating
 
 
 def test_pair_go_even_game_black_lady_white_lady_black_man_white_man():
@@ -87,3 +87,35 @@ def test_a_player_known_by_rank_only_has_the_rating_opengotha_gives_the_rank():
     assert all(rank_from_rating(rating_from_rank(r)) == r for r in range(-30, 9))
     # a side of a 3d and a 1d known by rank only is a 2d side
     assert rank_from_rating(side_rating([rating_from_rank(2), rating_from_rank(0)])) == 1
+
+
+def test_the_player_of_each_move_of_a_record():
+    b, w = "black", "white"
+    # an even Pair Go game: Black lady, White lady, Black man, White man, Black lady ...
+    assert members_of_moves([b, w, b, w, b, w], size=2) == [0, 0, 1, 1, 0, 0]
+    # handicap stones standing before the record (it starts with White): White lady, Black man, White man, Black lady
+    assert members_of_moves([w, b, w, b, w], size=2) == [0, 1, 1, 0, 0]
+    # handicap stones placed one by one on the board: Black's first player's one turn, then as above
+    assert members_of_moves([b, b, b, w, b, w, b], size=2) == [0, 0, 0, 0, 1, 1, 0]
+    # Rengo of three: each side's players in turn
+    assert members_of_moves([b, w] * 4, size=3) == [0, 0, 1, 1, 2, 2, 0, 0]
+    # Keima-Go: the two stones of a turn are one player's
+    assert members_of_moves([b, b, w, w, b, b], size=2) == [0, 0, 0, 0, 1, 1]
+    # a pass is a move and takes its turn (the colours say it: the engine counts it as one)
+    assert members_of_moves([b, w, b], size=1) == [0, 0, 0]
+
+
+def test_who_plays_next_agrees_with_the_rotation():
+    b, w = "black", "white"
+    assert member_next([], b, size=2) == 0
+    assert member_next([], w, size=2) == 0  # handicap stones standing: the White lady first
+    assert member_next([w], b, size=2) == 1  # then the Black man
+    assert member_next([b, w], b, size=2) == 1
+    assert member_next([b, w, b], w, size=2) == 1
+    assert member_next([b, w, b, w], b, size=2) == 0
+    assert member_next([b], b, size=2) == 0  # Keima-Go's second stone, or the next handicap stone
+    order = ["B1", "B2"], ["W1", "W2"]
+    colours = [b, w, b, w]
+    assert [(order[0] if c == b else order[1])[m] for c, m in zip(colours, members_of_moves(colours, size=2))] == (
+        rotation(*order)
+    )

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 
 
 def display_name(surname: str, given_name: str) -> str:
@@ -67,6 +68,11 @@ _GERMAN = str.maketrans(
         ";": " ",
     }
 )
+
+
+def side_name(display_names: Sequence[str]) -> str:
+    """``Albers Alice & Berg Bob``: a Pair Go or Rengo side, its players' display names in their order of play."""
+    return " & ".join(display_names)
 
 
 def ascii_text(text: str) -> str:

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import PermissionDenied
@@ -40,6 +41,7 @@ from tournament.models.live import ENDS_ENTERED_BY_HAND
 from tournament.selectors.roles import role_rows
 from tournament.selectors.rows import registration_of_user
 from tournament.selectors.setup import last_round_begun
+from tournament.selectors.sides import side_of
 
 ORGANIZER = "organizer"
 REFEREE = "referee"
@@ -253,14 +255,27 @@ def counts_unpublished_rounds(roles) -> bool:
 
 
 def player_side(game, user) -> str | None:
-    """``"black"`` or ``"white"`` if ``user``'s account has claimed a registration playing ``game``, else None."""
+    """``"black"`` or ``"white"`` if ``user``'s account has claimed a registration playing ``game``, else None.
+    In Pair Go and Rengo every player of a side plays its colour."""
     if not getattr(user, "is_authenticated", False):
         return None
     if game.black.user_id == user.pk:
         return "black"
     if game.white.user_id == user.pk:
         return "white"
-    return None
+    return side_of(game, user.pk)
+
+
+def side_turn_refusal(user, who: Capacity, to_play, *, taking_back: bool = False) -> str | None:
+    """Pair Go and Rengo: a player enters a move (a pass, a resignation, a loss on time) only in their own
+    turn, ``to_play`` the player whose turn it is by the rotation (:mod:`tournament.sides`), and takes
+    back (``taking_back``) only their own last move, ``to_play`` then the player who made it; the table's
+    scorer and the referee recording enter every move. None: allowed (or an ordinary game)."""
+    if to_play is None or who.recording or who.scorer or to_play.user_id == getattr(user, "pk", None):
+        return None
+    if taking_back:
+        return _("Only %(player)s, who played the last move, can take it back.") % {"player": to_play.spoken_name}
+    return _("It is %(player)s's turn.") % {"player": to_play.spoken_name}
 
 
 @dataclass(frozen=True)
@@ -313,6 +328,9 @@ def confirm_refusal(user, game) -> Refusal | None:
         return Refusal(_("There is no reported result to confirm."), "state")
     if game.reported_by_id == user.pk:
         return Refusal(_("Your opponent confirms the result you reported."), "own")
+    reporters_side = side_of(game, game.reported_by_id) if game.reported_by_id is not None else None
+    if reporters_side is not None and reporters_side == player_side(game, user):  # Pair Go: a partner
+        return Refusal(_("Your opponents confirm the result your side reported."), "own")
     return _players_round(game)
 
 
@@ -432,7 +450,15 @@ def proposed_on_board(game, live) -> bool:
     return game.result_state == ResultState.REPORTED and game.record.split() == live.move_list
 
 
-def may_take_back(user, game, live, who: Capacity, *, last_colour: Callable[[], str | None]) -> bool:
+def may_take_back(
+    user,
+    game,
+    live,
+    who: Capacity,
+    *,
+    last_colour: Callable[[], str | None],
+    last_player: Callable[[], Any] = lambda: None,
+) -> bool:
     """May ``user`` take back the last move (or the resignation, or loss on time, entered last) now?
 
     Whoever entered it, the player whose move it was, the scorer or the
@@ -442,7 +468,9 @@ def may_take_back(user, game, live, who: Capacity, *, last_colour: Callable[[], 
     pass of a Go game only until anybody marked a dead stone or agreed to
     the count (then play is resumed instead, by the rules).
     ``last_colour()`` is the colour of the last move on the board (asked
-    only when needed: it replays the game).
+    only when needed: it replays the game). In Pair Go and Rengo a player
+    takes back only a move they played themselves: ``last_player()`` is the
+    player of the last move by the rotation (None in an ordinary game).
     """
     if live.marking_begun:
         return False
@@ -457,6 +485,9 @@ def may_take_back(user, game, live, who: Capacity, *, last_colour: Callable[[], 
         return False
     if who.recording or who.scorer:
         return True
+    mover = last_player()
+    if mover is not None:
+        return bool(mover.user_id == user.pk)
     if live.entries[-1][0] == user.get_username():
         return True
     return last_colour() == who.side

@@ -78,3 +78,29 @@ def side_rating(ratings: Sequence[int], *, count: int | None = None) -> int:
         raise ValueError("a side has at least one player")
     total = sum(ratings)
     return -(-total // count) if total < 0 else total // count
+
+
+def members_of_moves(colours: Sequence[Colour], *, size: int) -> list[int]:
+    """The member (index in the side) who made each move of a record whose moves have ``colours``.
+
+    A colour's turn is a run of its moves: one move in Go, the two stones of a Keima-Go turn, or the
+    handicap stones Black places one by one (Black's first player's turn). A record that starts with
+    White's move had its handicap placed before it (by Black's first player). The one rule of the
+    rotation for the record, the live board, the game's page and the SGF alike."""
+    counts = {"black": 1 if colours and colours[0] == "white" else 0, "white": 0}
+    members: list[int] = []
+    previous: Colour | None = None
+    for colour in colours:
+        if colour == previous:  # the same turn goes on
+            members.append(members[-1])
+            continue
+        members.append(member_to_play(colour, counts[colour], size=size))
+        counts[colour] += 1
+        previous = colour
+    return members
+
+
+def member_next(colours: Sequence[Colour], to_move: Colour, *, size: int) -> int:
+    """The member of ``to_move``'s side to play the next move after moves of ``colours`` (no move yet and
+    White to move: the handicap stones stand, placed by Black's first player)."""
+    return members_of_moves([*colours, to_move], size=size)[-1]

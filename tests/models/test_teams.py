@@ -9,7 +9,7 @@ from django.db import IntegrityError, transaction
 from tests.factories import make_player, make_tournament
 from tournament import limits
 from tournament.models import EventKind, Game, LineUp, Match, Team, TeamMember, Tournament
-from tournament.models.team import kind_of_boards, team_boards
+from tournament.models.team import kind_of_boards, line_up_size, side_size, team_boards
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -20,7 +20,15 @@ def _refused(make) -> None:
 
 
 def test_event_kinds_and_their_boards():
-    assert [team_boards(k) for k in EventKind.values] == [0, 2, 3, 4, 5]
+    assert [team_boards(k) for k in EventKind.values] == [0, 2, 3, 4, 5, 1, 1, 1]
+    # Pair Go and Rengo: one board, its side's players in their order of play
+    assert [(side_size(k), line_up_size(k)) for k in ("team3", "pairgo", "rengo2", "rengo3")] == [
+        (1, 3),
+        (2, 2),
+        (2, 2),
+        (3, 3),
+    ]
+    assert Tournament(event_kind="rengo3").is_pair_event and not Tournament(event_kind="team2").is_pair_event
     assert [kind_of_boards(n) for n in range(2, 6)] == ["team2", "team3", "team4", "team5"]
     with pytest.raises(ValueError):
         kind_of_boards(6)

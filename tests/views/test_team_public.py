@@ -65,7 +65,7 @@ def test_the_api_lists_teams_members_and_published_matches(client, teams):
 
 def test_the_api_of_an_individual_tournament_has_no_teams(client, day):
     data = client.get(reverse("api:teams", args=[day.tournament.slug])).json()
-    assert data == {"boards": 0, "teams": [], "byes": [], "matches": []}
+    assert data == {"boards": 0, "players_per_side": 1, "teams": [], "byes": [], "matches": []}
     assert client.get(reverse("api:teams", args=["nowhere"])).status_code == 404
 
 

@@ -166,6 +166,10 @@ class MatchOut(Schema):
     team1: int = Field(description="The number of the first team (White on its first board, as OpenGotha).")
     team2: int
     boards: list[MatchBoard]
+    order1: list[PlayerRef] = Field(
+        default=[], description="Pair Go and Rengo: the first team's players in their order of play; else empty."
+    )
+    order2: list[PlayerRef] = Field(default=[], description="Pair Go and Rengo: the second team's order of play.")
 
 
 class TeamByeOut(Schema):
@@ -175,6 +179,10 @@ class TeamByeOut(Schema):
 
 class TeamsOut(Schema):
     boards: int = Field(description="The boards a team plays on; 0 when the players play each on their own.")
+    players_per_side: int = Field(
+        default=1,
+        description="Pair Go and Rengo: a side's players on its one board, who move in turn (2 or 3); else 1.",
+    )
     teams: list[TeamOut]
     byes: list[TeamByeOut] = Field(description="The team byes of the published and finished rounds.")
     matches: list[MatchOut] = Field(description="The matches of the published and finished rounds.")

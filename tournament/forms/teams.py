@@ -29,13 +29,15 @@ class MemberAddForm(forms.Form):
 class LineUpForm(forms.Form):
     """A member for each board (``members``: the team's, strongest first; ``initial``: the line-up shown)."""
 
-    def __init__(self, *args, members=(), boards: int = 0, **kwargs):
+    def __init__(self, *args, members=(), boards: int = 0, order_of_play: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
         self.members = {p.pk: p for p in members}
         choices = [("", "—")] + [(p.pk, f"{p.display_name} ({p.rank_display})") for p in members]
         for board in range(1, boards + 1):
+            # Pair Go and Rengo (``order_of_play``): the places are the side's order of play
+            label = _("Player %(n)s") if order_of_play else _("Board %(board)s")
             self.fields[f"board_{board}"] = forms.TypedChoiceField(
-                label=_("Board %(board)s") % {"board": board}, choices=choices, coerce=int
+                label=label % {"board": board, "n": board}, choices=choices, coerce=int
             )
 
     def players(self) -> list:

@@ -8,9 +8,10 @@ meet in a *match* at a table; its boards are ordinary :class:`~.game.Game`
 rows (``Game.match``, ``Game.board``), so results, the live board, referees
 and the PDFs work on them as on every game.
 
-Pair Go and Rengo (pairgoth's PAIRGO, RENGO2, RENGO3) are meant to live here
-too: a team of two or three members on one board, the line-up's ``board``
-then the order in which the side's players move.
+Pair Go and Rengo (pairgoth's PAIRGO, RENGO2, RENGO3) live here too: a side is
+a team of two or three members on one board, and its line-up's ``board`` is then
+the order in which the side's players move (:mod:`tournament.sides`); the match's
+one game has the sides' first players as Black and White.
 """
 
 from __future__ import annotations
@@ -32,21 +33,44 @@ class EventKind(models.TextChoices):
     TEAM3 = "team3", _("Teams of 3 boards")
     TEAM4 = "team4", _("Teams of 4 boards")
     TEAM5 = "team5", _("Teams of 5 boards")
+    PAIRGO = "pairgo", _("Pair Go")
+    RENGO2 = "rengo2", _("Rengo, 2 a side")
+    RENGO3 = "rengo3", _("Rengo, 3 a side")
 
 
-#: The boards a team of each kind plays on (none: not a team event).
-TEAM_BOARDS = {
-    EventKind.TEAM2: 2,
-    EventKind.TEAM3: 3,
-    EventKind.TEAM4: 4,
-    EventKind.TEAM5: 5,
+#: What each kind of event means: ``(boards a match, players a side on each board)``; the one table.
+EVENT_SHAPES: dict[str, tuple[int, int]] = {
+    EventKind.INDIVIDUAL: (0, 1),
+    EventKind.TEAM2: (2, 1),
+    EventKind.TEAM3: (3, 1),
+    EventKind.TEAM4: (4, 1),
+    EventKind.TEAM5: (5, 1),
+    EventKind.PAIRGO: (1, 2),
+    EventKind.RENGO2: (1, 2),
+    EventKind.RENGO3: (1, 3),
 }
+
+
+#: The boards a team of each kind plays on (none: not a team event; Pair Go and Rengo are not here).
+TEAM_BOARDS = {kind: boards for kind, (boards, players) in EVENT_SHAPES.items() if boards > 1 and players == 1}
 assert all(limits.MIN_TEAM_BOARDS <= n <= limits.MAX_TEAM_BOARDS for n in TEAM_BOARDS.values())
+assert all(boards * players <= limits.MAX_TEAM_BOARDS for boards, players in EVENT_SHAPES.values())
 
 
 def team_boards(kind: str) -> int:
-    """The boards a team plays on in an event of ``kind``; 0 for an individual event."""
-    return TEAM_BOARDS.get(kind, 0)  # type: ignore[call-overload]  # a str finds its choice
+    """The boards a team (a side: 1) plays on in an event of ``kind``; 0 for an individual event."""
+    return EVENT_SHAPES.get(kind, (0, 1))[0]
+
+
+def side_size(kind: str) -> int:
+    """The players of a side on one board: 2 in Pair Go and Rengo of two, 3 in Rengo of three, else 1."""
+    return EVENT_SHAPES.get(kind, (0, 1))[1]
+
+
+def line_up_size(kind: str) -> int:
+    """The places of a team's line-up in a round: its boards, or a side's players in their order of play."""
+    boards, players = EVENT_SHAPES.get(kind, (0, 1))
+    return boards * players
 
 
 def kind_of_boards(boards: int) -> str:
@@ -166,8 +190,10 @@ class LineUp(models.Model):
             raise ValidationError(_("The round, the team and the player must be of one tournament."))
         if not TeamMember.objects.filter(team_id=self.team_id, registration_id=self.player_id).exists():
             raise ValidationError({"player": _("This player is not a member of the team.")})
-        if self.board and self.board > team_boards(tournament.event_kind):
-            raise ValidationError({"board": _("A team plays on %(boards)s boards.") % {"boards": tournament.boards}})
+        if self.board and self.board > line_up_size(tournament.event_kind):
+            raise ValidationError(
+                {"board": _("A team plays on %(boards)s boards.") % {"boards": line_up_size(tournament.event_kind)}}
+            )
 
 
 class Match(models.Model):

@@ -18,7 +18,7 @@ from tournament.standings.criteria import CRITERIA
 
 from .fields import PointsField, RankField
 from .rating import RatingKind
-from .team import EventKind, team_boards
+from .team import EventKind, line_up_size, side_size, team_boards
 
 
 class PairingSystem(models.TextChoices):
@@ -203,7 +203,10 @@ class Tournament(models.Model):
         max_length=12,
         choices=EventKind.choices,
         default=EventKind.INDIVIDUAL,
-        help_text=_("Each player on their own, or teams playing on 2 to 5 boards."),
+        help_text=_(
+            "Each player on their own, teams playing on 2 to 5 boards, or sides of 2 or 3 players on one board "
+            "(Pair Go, Rengo)."
+        ),
     )
 
     pairing_system = models.CharField(
@@ -355,6 +358,21 @@ class Tournament(models.Model):
     @property
     def is_team_event(self) -> bool:
         return self.boards > 0
+
+    @property
+    def side_size(self) -> int:
+        """The players of a side on one board (:mod:`.team`): 2 or 3 in Pair Go and Rengo, else 1."""
+        return side_size(self.event_kind)
+
+    @property
+    def is_pair_event(self) -> bool:
+        """Pair Go or Rengo: a side of several players on one board."""
+        return self.side_size > 1
+
+    @property
+    def line_up_size(self) -> int:
+        """A team's line-up in a round: one player a board, or a side's players in their order of play."""
+        return line_up_size(self.event_kind)
 
     @property
     def rating_kind_list(self) -> list[str]:

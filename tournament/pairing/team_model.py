@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from tournament.sides import side_rating
+from tournament.sides import SIDE_SIZES, side_rating
 
 from .model import Bye, Game, Result, Tournament
 
@@ -59,15 +59,21 @@ class Team:
 @dataclass(frozen=True)
 class TeamTournament:
     """The individual tournament (members, board games, parameters), the teams, the number of
-    boards and the team byes of earlier rounds (``Bye.player`` a team's key)."""
+    boards, the team byes of earlier rounds (``Bye.player`` a team's key) and the players a side
+    has on a board: 1 in a team tournament, 2 or 3 in Pair Go and Rengo (pairgoth's ``PAIRGO``,
+    ``RENGO2``, ``RENGO3``: one board, the line-up the side's players in their order of play)."""
 
     individual: Tournament
     teams: tuple[Team, ...]
     boards: int
     byes: tuple[Bye, ...] = ()
+    players: int = 1
 
     def __post_init__(self) -> None:
-        if not MIN_BOARDS <= self.boards <= MAX_BOARDS:
+        if self.players > 1:
+            if self.boards != 1 or self.players not in SIDE_SIZES:
+                raise ValueError(f"a side of {self.players} players plays on one board")
+        elif not MIN_BOARDS <= self.boards <= MAX_BOARDS:
             raise ValueError(f"a team has {MIN_BOARDS} to {MAX_BOARDS} boards, not {self.boards}")
         if len({t.key for t in self.teams}) != len(self.teams) or len({t.name for t in self.teams}) != len(self.teams):
             raise ValueError("teams' keys and names must be unique")
@@ -94,16 +100,22 @@ class TeamTournament:
     def complete(self, team: Team, round_number: int) -> bool:
         """OpenGotha's ``isTeamComplete``: every board has a member, final and taking part in the round."""
         lineup = team.lineup(round_number)
-        if len(lineup) < self.boards:
+        if len(lineup) < self.seats:
             return False
         players = {p.key: p for p in self.individual.players}
-        return all(k in players and players[k].present(round_number) for k in lineup[: self.boards])
+        return all(k in players and players[k].present(round_number) for k in lineup[: self.seats])
+
+    @property
+    def seats(self) -> int:
+        """The places of a line-up: a player a board, or a side's players in their order of play."""
+        return self.boards * self.players
 
     def mean_rating(self, team: Team) -> int:
         """OpenGotha's MNR (``Team.meanRating``): the ratings of round 1's line-up summed, divided by the
-        number of boards (Java's division: towards zero)."""
+        number of boards (Java's division: towards zero); a side's: the mean of its players
+        (:func:`tournament.sides.side_rating`)."""
         ratings = {p.key: p.rating for p in self.individual.players}
-        return side_rating([ratings.get(k, 0) for k in team.lineup(1)], count=self.boards)
+        return side_rating([ratings.get(k, 0) for k in team.lineup(1)[: self.seats]], count=self.seats)
 
 
 def board_points_x2(game: Game | None, player: str | None) -> int:

@@ -33,6 +33,13 @@ of known colour, any board) gets White; equal, OpenGotha's deterministic draw
 is even. The matches get tables in the order of the stand-ins' pairing (best first), each
 match the next ``boards`` tables, board 1 first (as ``pairTeams`` called in that order does).
 
+**Pair Go and Rengo** (``tt.players`` 2 or 3, one board): the sides are paired as the teams, each
+side's stand-in rated with the mean of its players (:func:`tournament.sides.side_rating`), and the
+match's one game is the stand-ins' game as the engine made it -- colours, handicap and komi from
+the two sides' strengths and scores, as the Pair Go rules take the handicap from the difference of
+the two mean grades (pairgoth likewise pairs a pair as one player of the mean rating) -- with the
+sides' first players (the line-up's first) as Black and White.
+
 Input (plain data, :mod:`.team_model`): a :class:`~.team_model.TeamTournament`: the individual
 tournament (every member, the board games of earlier rounds with their results, parameters,
 disciplines), the teams with their line-ups, the number of boards, the team byes so far.
@@ -143,6 +150,17 @@ def board_games(rc: RoundContext, boards: int, team0: Team, team1: Team, first_t
     return tuple(games)
 
 
+def side_matches(tt: TeamTournament, round_number: int, paired: Pairing) -> list[TeamMatch]:
+    """Pair Go and Rengo: each stand-ins' game as the match's one game, between the sides' first players."""
+    out = []
+    for n, g in enumerate(sorted(paired.games, key=lambda g: g.table), 1):
+        a, b = tt.team(g.white), tt.team(g.black)
+        team0, team1 = (a, b) if a.number < b.number else (b, a)
+        game = replace(g, white=a.lineup(round_number)[0], black=b.lineup(round_number)[0], table=n)
+        out.append(TeamMatch(n, team0.key, team1.key, (game,)))
+    return out
+
+
 def members_context(
     tt: TeamTournament, round_number: int, teams: Iterable[Team], options: Options = Options()
 ) -> RoundContext:
@@ -171,6 +189,10 @@ def pair_teams(
         f"{t.key} has no complete line-up in round {round_number}" for t in tt.teams if not tt.complete(t, round_number)
     ]
     paired = pair_round(proxy, round_number, forbidden=forbidden, bye=bye, options=options)
+    if tt.players > 1:
+        return TeamPairing(
+            round_number, side_matches(tt, round_number, paired), paired.bye, paired, warnings + paired.warnings
+        )
     pairs = []
     for g in sorted(paired.games, key=lambda g: g.table):
         a, b = tt.team(g.white), tt.team(g.black)

@@ -9,10 +9,17 @@ keeps its moves, under the official ``RE``, with a game comment (``GC``) that sa
 
 from __future__ import annotations
 
+import re
+
 from games.sgf import escape
 from tournament.engines import marks_settings, replay_record
+from tournament.names import side_name
 
 from .official import Official, official
+from .sides import colour_players, side_players
+
+#: A move's node as the engines write it: ``;B[cd]``, ``;W[]`` (a pass).
+_MOVE_NODE = re.compile(r";([BW])\[([a-z]*)\]")
 
 
 def game_sgf(game, result: Official | None = None) -> str:
@@ -43,7 +50,24 @@ def game_sgf(game, result: Official | None = None) -> str:
         "GN": f"{discipline.name}, {game.table}",
         "GC": f"{result.record_label}: {result.verdict_text}" if result.rejected else "",
     }
+    text = _side_players(game, root, text)
     if "CA[" in text:  # the engine's writer says it already
         del root["CA"]
     props = "".join(f"{key}[{escape(value)}]" for key, value in root.items() if value)
     return text.replace("(;", "(;" + props, 1)
+
+
+def _side_players(game, root: dict[str, str], text: str) -> str:
+    """Pair Go and Rengo: ``PB`` and ``PW`` name each side's players in their order of play
+    (:func:`tournament.names.side_name`), and each move's node names its player in a comment, ``C``:
+    SGF has no property for the player of a move, and a comment is what every SGF viewer shows at
+    the move (as other servers record rengo). The moves' colours are the nodes' own."""
+    sides = side_players(game)
+    if sides is None:
+        return text
+    root["PB"] = side_name([p.display_name for p in sides["black"]])
+    root["PW"] = side_name([p.display_name for p in sides["white"]])
+    nodes = list(_MOVE_NODE.finditer(text))
+    colours = ["black" if m.group(1) == "B" else "white" for m in nodes]
+    players = iter(colour_players(game, colours))
+    return _MOVE_NODE.sub(lambda m: f"{m.group(0)}C[{escape(next(players).display_name)}]", text)

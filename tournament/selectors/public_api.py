@@ -22,7 +22,7 @@ from __future__ import annotations
 from tournament import result_codes as codes
 from tournament.collation import sorted_by_name
 from tournament.local_time import local_time
-from tournament.models import Game, Match, Registration, Round, TeamBye, Tournament
+from tournament.models import Game, LineUp, Match, Registration, Round, TeamBye, Tournament
 from tournament.models.game import Result
 from tournament.pairing import categories
 from tournament.ranks import format_rank
@@ -234,8 +234,10 @@ def teams(t: Tournament) -> dict:
         Game.objects.filter(match__in=list(matches)).order_by("board").values_list("match_id", "board", "pk")
     ):
         boards.setdefault(match_id, []).append({"board": board, "game": pk})
+    orders = _orders(t, list(matches)) if t.is_pair_event else {}
     return {
         "boards": t.boards,
+        "players_per_side": t.side_size,
         "teams": [
             {
                 "number": v.number,
@@ -257,10 +259,22 @@ def teams(t: Tournament) -> dict:
                 "team1": m.team1.number,
                 "team2": m.team2.number,
                 "boards": boards.get(m.pk, []),
+                "order1": orders.get((m.round_id, m.team1_id), []),
+                "order2": orders.get((m.round_id, m.team2_id), []),
             }
             for m in matches
         ],
     }
+
+
+def _orders(t: Tournament, matches) -> dict[tuple[int, int], list[dict]]:
+    """Pair Go and Rengo: each paired side's players in their order of play, by (round id, team id)."""
+    rounds = {m.round_id for m in matches}
+    rows = LineUp.objects.filter(round_id__in=rounds).select_related("player").order_by("board")
+    out: dict[tuple[int, int], list[dict]] = {}
+    for row in rows:
+        out.setdefault((row.round_id, row.team_id), []).append(_ref(row.player))
+    return out
 
 
 def discipline_of(t: Tournament, pk: int):

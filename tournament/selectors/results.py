@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from django.db import connection
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, Max, Q, QuerySet
 
 from tournament.models import AuditEntry, Bye, Game, Registration, Round, Tournament
 from tournament.models.game import Result, ResultState
 from tournament.selectors.rows import registration_of_user, statement
+from tournament.selectors.sides import side_games
 
 
 def games_of_tournament(tournament: Tournament) -> QuerySet[Game]:
@@ -22,7 +23,7 @@ def player_games(*, tournament: Tournament, player: Registration) -> QuerySet[Ga
     return (
         Game.objects.filter(round__tournament=tournament)
         .select_related("round", "round__discipline", "black", "white", "match__team1", "match__team2")
-        .filter(Q(black=player) | Q(white=player))
+        .filter(Q(black=player) | Q(white=player) | Q(pk__in=side_games(tournament, player.pk)))
         .filter(round__status__in=[Round.Status.PUBLISHED, Round.Status.FINISHED])
         .order_by("-round__number")
     )
@@ -61,6 +62,9 @@ def my_games_version(*, tournament: Tournament, player: Registration) -> tuple[s
     fingerprint = "|".join(
         [",".join(f"{n}:{status}:{version}" for n, status, version in rounds), str(games), str(latest), str(byes)]
     )
+    if tournament.is_pair_event:  # Pair Go, Rengo: the games of the player's sides too
+        sides = Game.objects.filter(pk__in=side_games(tournament, p)).aggregate(n=Count("pk"), latest=Max("updated_at"))
+        fingerprint += f"|{sides['n']}:{sides['latest']}"
     return fingerprint, [(n, status) for n, status, _version in rounds]
 
 

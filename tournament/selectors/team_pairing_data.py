@@ -53,4 +53,4 @@ def _team_tournament(
         .order_by("round__number")
         .values_list("round__number", "team_id")
     )
-    return TeamTournament(individual, tuple(teams), tournament.boards, byes)
+    return TeamTournament(individual, tuple(teams), tournament.boards, byes, players=tournament.side_size)

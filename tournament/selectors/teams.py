@@ -99,7 +99,7 @@ def round_line_ups(round_: Round) -> dict[int, list[Registration | None]]:
     for team_id, number, board, player_id in found.values_list("team_id", "round__number", "board", "player_id"):
         rows.setdefault(team_id, []).append((number, board, player_id))
     return {
-        view.pk: _line_up_of(view, rows.get(view.pk, []), round_.number, tournament.boards)
+        view.pk: _line_up_of(view, rows.get(view.pk, []), round_.number, tournament.line_up_size)
         for view in teams_of(tournament)
     }
 

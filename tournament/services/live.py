@@ -56,7 +56,9 @@ from tournament.permissions import (
     proposed_on_board,
     require,
     require_recorder,
+    side_turn_refusal,
 )
+from tournament.selectors.sides import move_players, player_to_move
 
 from . import results as result_services
 from .audit import log_change
@@ -185,7 +187,8 @@ def place(*, game: Game, user, version: int, point: str, live: LiveRecord | None
     game proposes the result (:mod:`tournament.services.results`), in the transaction that stores it.
     """
     live = _current(game, live)
-    require_recorder(live_capacity(user, game, live))
+    who = live_capacity(user, game, live)
+    require_recorder(who)
     _require_open(game)
     try:
         token = normalise(point)
@@ -199,6 +202,7 @@ def place(*, game: Game, user, version: int, point: str, live: LiveRecord | None
         raise StaleBoard(live, token)
     try:
         board = new_board(game, live.move_list)
+        _require_turn(game, user, who, board)
         board.play(token)
     except IllegalMove as exc:
         raise IllegalLiveMove(exc, live) from exc
@@ -215,6 +219,14 @@ def place(*, game: Game, user, version: int, point: str, live: LiveRecord | None
             method = WinMethod.SCORE if snapshot.result else _METHOD.get(snapshot.reason, WinMethod.NONE)
             game = _propose(game=game, user=user, live=live, result=_RESULT[snapshot.outcome], method=method)
     return Played(live, game, board)
+
+
+def _require_turn(game: Game, user, who, board: LiveGame) -> None:
+    """Pair Go and Rengo: refuse a move from anybody but the player whose turn it is (the permission:
+    :func:`~tournament.permissions.side_turn_refusal`)."""
+    refusal = side_turn_refusal(user, who, player_to_move(game, board.colours, board.snapshot().to_move))
+    if refusal is not None:
+        raise LiveError(refusal, code="turn")
 
 
 def _propose(
@@ -259,12 +271,25 @@ def take_back(*, game: Game, user, version: int, live: LiveRecord | None = None)
     if live.version != version:
         raise StaleBoard(live)
     ended_here = proposed_on_board(game, live)
-    if not may_take_back(user, game, live, who, last_colour=lambda: new_board(game, live.move_list).snapshot().colour):
+
+    def last_player():  # Pair Go and Rengo: who played the last move (None in an ordinary game)
+        return (move_players(game, live.move_list) or [None])[-1]
+
+    if not may_take_back(
+        user,
+        game,
+        live,
+        who,
+        last_colour=lambda: new_board(game, live.move_list).snapshot().colour,
+        last_player=last_player,
+    ):
         closed = board_closed_reason(game)
         if closed is not None and not ended_here:
             raise LiveError(closed, code="closed")
+        mover = last_player()
         raise LiveError(
-            _("Only the last move can be taken back, by the one who made it, before the opponent moves."),
+            (side_turn_refusal(user, who, mover, taking_back=True) if mover is not None else None)
+            or _("Only the last move can be taken back, by the one who made it, before the opponent moves."),
             code="not-yours",
         )
     moves, entries = live.move_list, list(live.entries)
@@ -294,13 +319,15 @@ def end(*, game: Game, user, version: int, loser: str, method: str, live: LiveRe
     if loser not in ("black", "white") or method not in END_METHODS:
         raise LiveError(_("Say who resigned or lost on time."), code="invalid")
     live = _current(game, live)
-    require_recorder(live_capacity(user, game, live))
+    who = live_capacity(user, game, live)
+    require_recorder(who)
     _require_open(game)
     if live.version != version:
         raise StaleBoard(live)
     board = new_board(game, live.move_list)
     if board.snapshot().over:
         raise LiveError(_("The game is over already."), code="over")
+    _require_turn(game, user, who, board)
     winner = codes.winner("white" if loser == "black" else "black")
     with transaction.atomic():
         live = _write(live, version)

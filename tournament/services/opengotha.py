@@ -129,7 +129,9 @@ def export_opengotha(tournament: Tournament, *, discipline: Discipline | None = 
     keys = {p.key: pm.player_key(p.name, p.first_name) for p in data.players}
     if len(set(keys.values())) != len(keys):
         raise ValidationError(_("Two players have the same name; OpenGotha cannot tell them apart."))
-    if tournament.is_team_event:
+    # OpenGotha has no Pair Go or Rengo (its teams have 2 to 10 boards): a side's game goes out as the
+    # game of its first players, without teams
+    if tournament.is_team_event and not tournament.is_pair_event:
         numbers = sorted(discipline.rounds.values_list("number", flat=True)) if discipline else []
         extra["others"] = _with_teams(tournament, extra.get("others", []), numbers, keys)
     else:  # teams an imported file had, before the tournament became one of players on their own

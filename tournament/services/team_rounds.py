@@ -25,6 +25,7 @@ from tournament.models import Game, LineUp, Match, PairingRecord, Registration, 
 from tournament.pairing.teams import TeamPairing, pair_teams
 from tournament.permissions import ORGANIZER, require
 from tournament.selectors.team_pairing_data import team_tournament
+from tournament.selectors.teams import round_line_ups
 
 from .audit import log_change
 from .rounds import RoundStateError, advance_round, pairing_warnings_before, round_unpair
@@ -80,6 +81,7 @@ def team_round_store(*, round: Round, matches: Sequence[TeamMatch], bye: int | N
     if bye is not None and (bye not in teams or any(bye in (m.team1, m.team2) for m in matches)):
         raise ValidationError(_("The bye goes to a team of the tournament without a match."))
 
+    sides = _side_line_ups(round_, matches, teams) if tournament.is_pair_event else None
     advance_round(round_, Round.Status.PLANNED, Round.Status.PAIRED)
     paired = [t for m in matches for t in (m.team1, m.team2)]
     LineUp.objects.filter(round=round_, team_id__in=paired).delete()
@@ -102,6 +104,12 @@ def team_round_store(*, round: Round, matches: Sequence[TeamMatch], bye: int | N
                     komi=round_.discipline.komi if b.komi is None else b.komi,
                 )
             )
+    if sides is not None:  # Pair Go, Rengo: the side's players in their order of play
+        line_ups = [
+            LineUp(round=round_, team_id=t, board=n, player_id=pk)
+            for t, order in sides.items()
+            for n, pk in enumerate(order, 1)
+        ]
     LineUp.objects.bulk_create(line_ups)
     if bye is not None:
         TeamBye.objects.create(round=round_, team_id=bye)
@@ -206,6 +214,29 @@ def _stored(m, team_of: dict[int, int]) -> TeamMatch:
         for n, g in enumerate(m.games, 1)
     )
     return TeamMatch(table=m.table, team1=first, team2=second, boards=boards)
+
+
+def _side_line_ups(round_: Round, matches: Sequence[TeamMatch], teams) -> dict[int, list[int]]:
+    """Pair Go and Rengo: each paired side's players in their order of play (its line-up of the round:
+    stored, else the default), complete, the first of each the one on the board."""
+    orders = round_line_ups(round_)
+    size = round_.tournament.line_up_size
+    out: dict[int, list[int]] = {}
+    for m in matches:
+        (board,) = m.boards
+        for team in (m.team1, m.team2):
+            order = [p.pk if p is not None else None for p in orders.get(team, [])]
+            if len(order) != size or None in order:
+                raise ValidationError(
+                    _("%(team)s has not its %(size)s players for round %(round)s.")
+                    % {"team": teams[team].name, "size": size, "round": round_.number}
+                )
+            if order[0] not in (board.black, board.white):
+                raise ValidationError(
+                    _("The game of %(team)s is played by its first player.") % {"team": teams[team].name}
+                )
+            out[team] = [pk for pk in order if pk is not None]
+    return out
 
 
 def _check(round_, matches, boards, teams, team_of, players) -> None:

@@ -141,10 +141,22 @@ def team_member_add(*, team: Team, registration: Registration, user) -> TeamMemb
         raise TeamError(_("%(player)s has withdrawn.") % {"player": registration.spoken_name}, code="withdrawn")
     if current.members.count() >= limits.MAX_TEAM_MEMBERS:
         raise TeamError(_("A team has at most %(most)s members.") % {"most": limits.MAX_TEAM_MEMBERS}, code="full")
+    _side_not_full(current)
     member = TeamMember(team=current, registration=registration)
     save_checked(member)
     log_change(current, "team.member.add", user=user, after={"team": current.name, "player": registration.spoken_name})
     return member
+
+
+def _side_not_full(team: Team) -> None:
+    """A side of Pair Go or Rengo has exactly its players (2 or 3): no more members."""
+    size = team.tournament.side_size
+    if size > 1 and team.members.count() >= size:
+        raise TeamError(
+            _("A side of %(kind)s has %(size)s players.")
+            % {"kind": team.tournament.get_event_kind_display(), "size": size},
+            code="full",
+        )
 
 
 @transaction.atomic
@@ -196,7 +208,7 @@ def line_up_set(*, team: Team, round: Round, players: Sequence[Registration], us
             % {"number": round_.number, "status": round_.get_status_display()},
             code="paired",
         )
-    boards = tournament.boards
+    boards = tournament.line_up_size
     _check_line_up(current, round_, list(players), boards)
     before = [row.player.spoken_name for row in current.line_ups.filter(round=round_).select_related("player")]
     LineUp.objects.filter(team=current, round=round_).delete()
@@ -216,6 +228,12 @@ def line_up_set(*, team: Team, round: Round, players: Sequence[Registration], us
 
 
 def _check_line_up(team: Team, round_: Round, players: list[Registration], boards: int) -> None:
+    if len(players) != boards and team.tournament.is_pair_event:
+        raise TeamError(
+            _("%(team)s plays with %(size)s players: give each of them a place in the order of play.")
+            % {"team": team.name, "size": boards},
+            code="boards",
+        )
     if len(players) != boards:
         raise TeamError(
             _("%(team)s plays on %(boards)s boards: name a player for each.") % {"team": team.name, "boards": boards},

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.db.models import Count
 from django.utils.translation import gettext as _
 
-from tournament.models import LineUp, Tournament, TournamentRole
+from tournament.models import EventKind, LineUp, Tournament, TournamentRole
+from tournament.models.team import side_size
 from tournament.models.tournament import (
     CREATE_FIELDS,
     ROUND_ROBIN_CRITERIA,
@@ -112,6 +114,8 @@ def tournament_update_settings(
         )
     if not changed:
         return []
+    if "event_kind" in changed:
+        _sides_fit(current, data["event_kind"])
     if {"category_limits", "category_mode"} & set(changed):
         changed += _categories_weight(current, data)
     before = audit_values(current, changed)
@@ -151,3 +155,16 @@ def _categories_weight(current: Tournament, data: dict) -> list[str]:
         {**stored, "pairing": rest} if rest else {k: v for k, v in stored.items() if k != "pairing"}
     )
     return ["pairing_parameters"]
+
+
+def _sides_fit(tournament: Tournament, kind: str) -> None:
+    """Pair Go and Rengo: refuse the kind while a team has more members than a side has players."""
+    size = side_size(kind)
+    if size < 2:
+        return
+    for team in tournament.teams.annotate(count=Count("members")).filter(count__gt=size).order_by("number")[:1]:
+        raise ValidationError(
+            _("%(team)s has %(count)s members; a side of %(kind)s has %(size)s players.")
+            % {"team": team.name, "count": team.count, "kind": dict(EventKind.choices)[kind], "size": size},
+            code="sides",
+        )

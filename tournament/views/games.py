@@ -18,6 +18,7 @@ from tournament.models.game import ResultState
 from tournament.permissions import may_confirm, may_dispute, may_referee, may_report, may_see_game, player_side
 from tournament.selectors.official import official
 from tournament.selectors.results import result_history
+from tournament.selectors.sides import colour_players, side_players
 from tournament.services import results as result_services
 from tournament.services.replays import kept_replay
 from tournament.services.results import RecordRejected, ResultError, StaleResult
@@ -46,6 +47,7 @@ def _viewer(game: Game, move: int | None):
     n = last if move is None else max(0, min(move, last))
     error = replay.error if n == last else None
     return {
+        "player": _player_of_move(game, replay, n),
         "replay": replay,
         "position": replay.position(n),
         "n": n,
@@ -56,6 +58,14 @@ def _viewer(game: Game, move: int | None):
         "error": error,
         "error_text": reason_text(error.reason) if error else "",
     }
+
+
+def _player_of_move(game: Game, replay, n: int) -> str:
+    """Pair Go and Rengo: the player who made move ``n`` of the record (by the rotation), else ``""``."""
+    if not n or side_players(game) is None:
+        return ""
+    players = colour_players(game, [p.colour for p in replay.positions() if p.number])
+    return players[n - 1].display_name if n <= len(players) else ""
 
 
 def _move_param(request) -> int | None:

@@ -19,6 +19,7 @@ from games.common import IllegalMove
 from games.coords import Point
 from tournament.models import Game, LiveRecord
 from tournament.models.game import ResultState
+from tournament.names import side_name
 from tournament.permissions import (
     board_closed_reason,
     live_capacity,
@@ -27,6 +28,7 @@ from tournament.permissions import (
     may_take_back,
     speaks_for,
 )
+from tournament.selectors.sides import colour_players, player_to_move, side_players
 from tournament.services import live as live_services
 from tournament.services import marking as marking_services
 from tournament.variants import dead_stones_text
@@ -173,7 +175,7 @@ def _counts(snapshot, board) -> str:
     return ""
 
 
-def _you(who, live) -> str:
+def _you(who, live, pair: bool = False) -> str:
     if who.recording:
         return _("You record this game as referee; the players' phones follow it.")
     if who.taken_over:
@@ -182,6 +184,10 @@ def _you(who, live) -> str:
         }
     if who.scorer:
         return _("You are the scorer of this table: enter both players' moves.")
+    if who.side and pair:
+        return _("You play %(colour)s in a side of several players: enter your own move when it is your turn.") % {
+            "colour": colour_name(who.side)
+        }
     if who.side:
         return _("You play %(colour)s. Enter every move as it is played, yours and your opponent's.") % {
             "colour": colour_name(who.side)
@@ -189,13 +195,21 @@ def _you(who, live) -> str:
     return ""
 
 
-def _entries(live, kind_moves) -> list[dict]:
+def _entries(live, kind_moves, players=()) -> list[dict]:
+    """The moves and who entered each; in Pair Go and Rengo also who played it (``players``)."""
     rows = []
     for n, (move, entry) in enumerate(zip(kind_moves, live.entries), 1):
         who, when = (entry + [None, None])[:2] if isinstance(entry, list) else (None, None)
         at = dt.datetime.fromtimestamp(when, tz=dt.UTC) if isinstance(when, int) else None
-        rows.append({"n": n, "move": move, "by": who or "–", "at": at})
+        played = players[n - 1].display_name if n <= len(players) else ""
+        rows.append({"n": n, "move": move, "by": who or "–", "at": at, "player": played})
     return rows
+
+
+def _turn(game: Game, board, snapshot) -> str:
+    """Pair Go and Rengo: whose turn it is within the side, in words (as a move out of turn is refused)."""
+    player = player_to_move(game, board.colours, snapshot.to_move)
+    return _("It is %(player)s's turn.") % {"player": player.spoken_name} if player is not None else ""
 
 
 def panel_context(
@@ -243,7 +257,14 @@ def panel_context(
     can_take_back = (
         step is None
         and live.pk is not None
-        and may_take_back(user, game, live, who, last_colour=lambda: snapshot.colour)
+        and may_take_back(
+            user,
+            game,
+            live,
+            who,
+            last_colour=lambda: snapshot.colour,
+            last_player=lambda: (colour_players(game, board.colours) or [None])[-1],
+        )
     )
     slug = game.round.tournament.slug
     # the game's own page for its players and the referees, else its public page (whoever sees the board sees it)
@@ -271,6 +292,8 @@ def panel_context(
         "poll": step is None and not (closed and game.result_state in (ResultState.CONFIRMED, ResultState.ADJUDICATED)),
         "poll_ms": POLL_SECONDS * 1000,
         "status": _status(snapshot, game, marking),
+        "turn": "" if over or step is not None else _turn(game, board, snapshot),
+        "sides": _sides(game),
         "last_move": _last_move(snapshot),
         "counts": _counts(snapshot, board),
         "pending_five": snapshot.pending_five
@@ -281,7 +304,7 @@ def panel_context(
             "colour": colour_name(snapshot.pending_five),
             "other": colour_name("white" if snapshot.pending_five == "black" else "black"),
         },
-        "you": _you(who, live),
+        "you": _you(who, live, pair=side_players(game) is not None),
         "who": who,
         "closed": closed,
         "error": error,
@@ -294,7 +317,9 @@ def panel_context(
         "shown": snapshot.number,
         "prev": max(0, snapshot.number - 1),
         "next": snapshot.number + 1,
-        "entries": _entries(live, moves) if who.referee else None,
+        "entries": _entries(live, moves, colour_players(game, board.colours) if step is None else ())
+        if who.referee
+        else None,
         "is_referee": who.referee,
         "urls": {
             "board": reverse("live_board", args=[slug, game.pk]),
@@ -383,3 +408,11 @@ def projector_board(game: Game, live: LiveRecord) -> dict:
 
     key = f"projector-board:{game.pk}:{game.version}:{live.version}:{get_language()}"
     return cache.get_or_set(key, draw, PROJECTOR_BOARD_SECONDS)
+
+
+def _sides(game: Game) -> list[tuple[str, str]]:
+    """Pair Go and Rengo: each colour with its side's players in their order of play."""
+    sides = side_players(game)
+    if sides is None:
+        return []
+    return [(colour_name(c), side_name([p.display_name for p in sides[c]])) for c in ("black", "white")]

@@ -26,6 +26,7 @@ from tournament.selectors.duplicates import duplicates_of
 from tournament.selectors.results import my_games_version, player_games, registration_of
 from tournament.selectors.rows import tournament_by_slug
 from tournament.selectors.setup import rounds_to_come
+from tournament.selectors.sides import colour_of
 from tournament.selectors.teams import team_of
 from tournament.services import accounts
 from tournament.services import registrations as registration_services
@@ -145,14 +146,14 @@ def _my_games_html(request, tournament, registration, fingerprint: str) -> str:
     def render() -> str:
         games = []
         for game in player_games(tournament=tournament, player=player):
-            me_black = game.black_id == player.pk
+            me_black = colour_of(game, player.pk) == "black"  # Pair Go, Rengo: the side's colour
             games.append(
                 {
                     "game": game,
                     "colour": _("Black") if me_black else _("White"),
                     "colour_code": "black" if me_black else "white",
                     "opponent": game.white if me_black else game.black,
-                    "points": game.points(player.pk) if game.has_result else None,
+                    "points": game.points(game.black_id if me_black else game.white_id) if game.has_result else None,
                     "can_report": may_report(request.user, game),
                     "can_confirm": may_confirm(request.user, game),
                     "can_record": has_engine(game.round.discipline) and board_closed_reason(game) is None,

@@ -83,7 +83,7 @@ def _view(tournament, team: Team) -> TeamView:
 def _team_page(request, tournament, roles, team: Team, *, status=200, **forms):
     view = _view(tournament, team)
     round_ = next_round(tournament)
-    boards = tournament.boards
+    boards = tournament.line_up_size
     shown = line_up(view, round_, boards) if round_ and boards else []
     initial = {f"board_{b}": p.pk for b, p in enumerate(shown, 1) if p is not None}
     return render(
@@ -98,7 +98,12 @@ def _team_page(request, tournament, roles, team: Team, *, status=200, **forms):
             "name_form": forms.get("name_form") or TeamNameForm(initial={"name": team.name}),
             "member_form": forms.get("member_form") or MemberAddForm(players=players_without_team(tournament)),
             "line_up_form": forms.get("line_up_form")
-            or LineUpForm(members=view.members, boards=boards if round_ else 0, initial=initial),
+            or LineUpForm(
+                members=view.members,
+                boards=boards if round_ else 0,
+                initial=initial,
+                order_of_play=tournament.is_pair_event,
+            ),
         },
         status=status,
     )
@@ -174,7 +179,12 @@ def team_line_up(request, tournament, roles, pk):
     team = _team(tournament, pk)
     round_ = next_round(tournament)
     view = _view(tournament, team)
-    form = LineUpForm(request.POST, members=view.members, boards=tournament.boards if round_ else 0)
+    form = LineUpForm(
+        request.POST,
+        members=view.members,
+        boards=tournament.line_up_size if round_ else 0,
+        order_of_play=tournament.is_pair_event,
+    )
     with refusal_as_message(request):
         if round_ is None:
             raise ValidationError(_("No round is planned: there is no line-up to set."))

@@ -1,0 +1,120 @@
+"""A game of Pair Go or Rengo: each side's players in their order of play, who made each move and who
+plays next (the rotation: :func:`tournament.sides.members_of_moves`).
+
+A side is a team of the tournament (:mod:`tournament.models.team`); its line-up of the round is its
+players in their order of play, the first of them the game's Black or White. Every page that names
+the player of a move asks here: the live board, the game's page, the SGF.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.db.models import Exists, OuterRef, Q
+
+from games.common import IllegalMove
+from games.coords import CoordinateError
+from games.limits import RecordTooLong
+from games.live import LiveGame
+from tournament import engines
+from tournament.models import Game, LineUp, Match, Registration
+from tournament.sides import Colour, member_next, members_of_moves
+
+Sides = dict[str, list[Registration]]
+
+
+def side_players(game: Game) -> Sides | None:
+    """``{"black": [...], "white": [...]}``: each side's players in their order of play; None for a game
+    of one player a side (or a side whose line-up is missing). Read once per game object."""
+    if game.match_id is None or game.board != 1 or not game.round.tournament.is_pair_event:
+        return None
+    if hasattr(game, "_side_players"):
+        return game._side_players  # type: ignore[attr-defined,no-any-return]
+    match = Match.objects.filter(pk=game.match_id).values_list("team1_id", "team2_id").first()
+    teams: dict[int, list[Registration]] = {}
+    if match is not None:
+        rows = LineUp.objects.filter(round_id=game.round_id, team_id__in=match).select_related("player")
+        for row in rows.order_by("board"):
+            teams.setdefault(row.team_id, []).append(row.player)
+    sides: Sides = {}
+    for players in teams.values():
+        colour = "black" if players[0].pk == game.black_id else "white" if players[0].pk == game.white_id else ""
+        if colour:
+            sides[colour] = players
+    found = sides if len(sides) == 2 and len(sides["black"]) == len(sides["white"]) else None
+    game._side_players = found  # type: ignore[attr-defined]
+    return found
+
+
+def side_of(game: Game, user_id: int) -> str | None:
+    """The colour of the Pair Go or Rengo side whose player claimed by the account ``user_id`` plays, or None."""
+    sides = side_players(game)
+    for colour, players in (sides or {}).items():
+        if any(p.user_id == user_id for p in players):
+            return colour
+    return None
+
+
+def colour_of(game: Game, registration_id: int) -> str | None:
+    """The colour ``registration_id`` plays in ``game``: its Black or White, or a player of a side."""
+    if game.black_id == registration_id:
+        return "black"
+    if game.white_id == registration_id:
+        return "white"
+    for colour, players in (side_players(game) or {}).items():
+        if any(p.pk == registration_id for p in players):
+            return colour
+    return None
+
+
+def side_games(tournament, registration_id: int):
+    """Pair Go and Rengo: the games of the sides ``registration_id`` played in (any round), as a query of
+    game ids; none in another kind of event."""
+    if not tournament.is_pair_event:
+        return Game.objects.none().values("pk")
+    in_line_up = LineUp.objects.filter(round_id=OuterRef("round_id"), player_id=registration_id).filter(
+        Q(team_id=OuterRef("match__team1_id")) | Q(team_id=OuterRef("match__team2_id"))
+    )
+    return (
+        Game.objects.filter(round__tournament=tournament, match__isnull=False, board=1)
+        .filter(Exists(in_line_up))
+        .values("pk")
+    )
+
+
+def record_colours(game: Game, moves: Sequence[str]) -> list[Colour] | None:
+    """The colour of each move of ``moves`` by the game's rules engine; None if it cannot read them."""
+    discipline = game.round.discipline
+    if not discipline.has_validator:
+        return None
+    settings = engines.engine_settings(discipline, komi=game.komi, handicap=game.handicap)
+    try:
+        return LiveGame.from_moves(discipline.kind, moves, **settings).colours
+    except (IllegalMove, CoordinateError, RecordTooLong, ValueError):
+        return None
+
+
+def move_players(game: Game, moves: Sequence[str]) -> list[Registration]:
+    """The player who made each of ``moves`` (Pair Go, Rengo); empty for an ordinary game or a record
+    the engine cannot read."""
+    if side_players(game) is None or not moves:
+        return []
+    return colour_players(game, record_colours(game, moves) or [])
+
+
+def colour_players(game: Game, colours: Sequence[Colour]) -> list[Registration]:
+    """The player who made each move of a record whose moves have ``colours`` (Pair Go, Rengo); empty
+    for an ordinary game."""
+    sides = side_players(game)
+    if sides is None:
+        return []
+    size = len(sides["black"])
+    return [sides[c][m] for c, m in zip(colours, members_of_moves(colours, size=size), strict=True)]
+
+
+def player_to_move(game: Game, colours: Sequence[Colour], to_move: Colour | None) -> Registration | None:
+    """The player whose turn it is (Pair Go, Rengo), or None (an ordinary game, the game over)."""
+    sides = side_players(game)
+    if sides is None or to_move is None:
+        return None
+    return sides[to_move][member_next(colours, to_move, size=len(sides[to_move]))]
