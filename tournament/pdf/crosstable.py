@@ -8,6 +8,8 @@ unique even where places are shared.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
@@ -45,15 +47,20 @@ def section(standings: Standings, tournament: str = "") -> Section:
     )
 
 
-def crosstable_pdf(standings: Standings, tournament: str = "", teams: TeamTable | None = None) -> bytes:
-    """The crosstable; a team tournament's team crosstable (``teams``) first."""
+def crosstable_pdf(
+    standings: Standings, tournament: str = "", teams: TeamTable | None = None, players: bool = True
+) -> bytes:
+    """The crosstable; a team tournament's team crosstable (``teams``) first; without the players'
+    (``players`` False: Pair Go, Rengo) the team crosstable alone."""
     key = _(
         "12+/w0: against number 12, won, with White, handicap 0; ! instead of / when "
         "decided by default; 0+, 0=, 0- without a game."
     )
-    sections = [section(standings, tournament)]
+    sections = [section(standings, tournament)] if players else []
     if teams is not None:
         sections.insert(0, team_crosstable_section(teams, tournament))
+    if not sections:  # no round counts yet
+        sections = [section(replace(standings, rows=()), tournament)]
     return render(
         sections,
         title=_("%(tournament)s – Crosstable") % {"tournament": tournament},

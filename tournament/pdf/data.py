@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tournament.names import display_name
+from tournament.names import display_name, side_name
 
 
 @dataclass(frozen=True)
@@ -14,10 +14,15 @@ class SheetPlayer:
     rank: str = ""
     club: str = ""
     country: str = ""
+    #: Pair Go, Rengo: the side's players in their order of play (the first of them is this one)
+    members: tuple[SheetPlayer, ...] = ()
 
     @property
     def name(self) -> str:
-        """``Surname Given``, as every list of players names them (:mod:`tournament.names`)."""
+        """``Surname Given``, as every list of players names them (:mod:`tournament.names`); a Pair Go or
+        Rengo side's players in their order of play (:func:`tournament.names.side_name`)."""
+        if self.members:
+            return side_name([m.name for m in self.members])
         return display_name(self.surname, self.given_name)
 
 

@@ -84,9 +84,9 @@ def sections(sheet: PairingSheet) -> list[Section]:
         ]
     )
     entries = []
-    for t in sheet.tables:
-        entries.append((t.black, str(t.table), black, t.white))
-        entries.append((t.white, str(t.table), white, t.black))
+    for t in sheet.tables:  # each player of a Pair Go or Rengo side finds the side's table
+        entries += [(p, str(t.table), black, t.white) for p in t.black.members or (t.black,)]
+        entries += [(p, str(t.table), white, t.black) for p in t.white.members or (t.white,)]
     # not playing this round
     for players, why in not_playing:
         entries += [(p, "–", why, None) for p in players]

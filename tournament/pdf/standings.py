@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
@@ -78,8 +80,18 @@ def not_playing_section(standings: Standings) -> Section | None:
     return Section(title=_("Registered, without a game yet"), columns=columns, rows=rows)
 
 
-def standings_pdf(standings: Standings, tournament: str = "", teams: TeamTable | None = None) -> bytes:
-    """The standings; a team tournament's team table (``teams``) first."""
+def standings_pdf(
+    standings: Standings, tournament: str = "", teams: TeamTable | None = None, players: bool = True
+) -> bytes:
+    """The standings; a team tournament's team table (``teams``) first; without the players' (``players``
+    False: Pair Go, Rengo) the team table alone."""
+    if not players:
+        sections = [team_standings_section(teams, tournament)] if teams is not None else []
+        return render(
+            sections or [section(replace(standings, rows=(), not_playing=()), tournament)],
+            title=_("%(tournament)s – Standings") % {"tournament": tournament},
+            footer=f"{tournament} · Vielseitig",
+        )
     if standings.ranked_by_category:
         sections = [section(standings, tournament, c) for c, rows in standings.by_category() if rows]
         sections = sections or [section(standings, tournament)]

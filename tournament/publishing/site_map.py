@@ -151,11 +151,23 @@ def _game_key(game: Game, tournament: Tournament) -> str:
     )
 
 
+def _api_item(url: str, key: str | None, slug: str) -> Item:
+    """An answer of the API (no language of its own)."""
+    return Item(url, file_for(url, None, "json"), None, key, slug)
+
+
+def _discipline_pages(tournament: Tournament, disciplines: list[int]) -> list[int]:
+    """The disciplines with standings pages and files of their own: none in Pair Go and Rengo (the sides'
+    standings are over all the rounds, :func:`tournament.views.standings._discipline`)."""
+    return [] if tournament.is_pair_event else disciplines
+
+
 def tournament_items(tournament: Tournament) -> list[Item]:
     """Every page and file of ``tournament`` a visitor may open, in every language, and its API answers."""
     slug = tournament.slug
     names = list(tournament.disciplines.order_by("pk").values_list("pk", "name"))
     disciplines = [pk for pk, _name in names]
+    pages_of = _discipline_pages(tournament, disciplines)
     rounds = [r for r in tournament.rounds.select_related("discipline").order_by("number") if may_see_round(NOBODY, r)]
     round_keys = _round_keys(tournament)
     players_key = _players_key(tournament)
@@ -176,7 +188,7 @@ def tournament_items(tournament: Tournament) -> list[Item]:
             items.append(Item(url, file or file_for(url, language, ending), language, key, slug))
 
     def api(url: str, key: str | None = None):
-        items.append(Item(url, file_for(url, None, "json"), None, key, slug))
+        items.append(_api_item(url, key, slug))
 
     add(reverse("tournament", args=[slug]), None)
     add(reverse("players", args=[slug]), players_key)
@@ -191,11 +203,12 @@ def tournament_items(tournament: Tournament) -> list[Item]:
         # the team standings, the team crosstable and the team CSV (linked from the overall pages)
         api(reverse("api:team_standings", args=[slug]), standings_key)
         add(reverse("csv_team_standings", args=[slug]), standings_key)
-    for pk in disciplines:
+    for pk in pages_of:
         add(reverse("standings_discipline", args=[slug, pk]), standings_keys[pk])
         add(f"{crosstable}?discipline={pk}", standings_keys[pk])
-        api(f"{reverse('api:standings', args=[slug])}?discipline={pk}", standings_keys[pk])
-    for pk in [None, *disciplines]:
+    api_standings = reverse("api:standings", args=[slug])
+    items += [_api_item(f"{api_standings}?discipline={pk}", standings_keys[pk], slug) for pk in disciplines]
+    for pk in [None, *pages_of]:
         scope = f"discipline={pk}" if pk else ""
         for name in ("pdf_standings", "pdf_crosstable"):
             for language in LANGUAGES:

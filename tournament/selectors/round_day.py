@@ -15,6 +15,7 @@ from tournament.names import spoken_name
 from tournament.pairing import edits
 from tournament.pairing import model as pm
 from tournament.selectors.pairing_data import pairing_tournament, plain_game, player_key
+from tournament.selectors.sides import seated_players
 
 
 @dataclass
@@ -39,8 +40,11 @@ class NotPlaying:
 
 
 def games_by_table(round_: Round) -> list[Game]:
-    """The round's games by table, with their players."""
-    return list(round_.games.select_related("black", "white").order_by("table"))
+    """The round's games by table, with their players (and their round: a Pair Go side is read from it)."""
+    games = list(round_.games.select_related("black", "white").order_by("table"))
+    for game in games:
+        game.round = round_
+    return games
 
 
 def not_playing(round_: Round, games=None) -> NotPlaying:
@@ -48,7 +52,7 @@ def not_playing(round_: Round, games=None) -> NotPlaying:
     round is paired) present players left without a game."""
     if games is None:
         games = round_.games.all()
-    seated = {pk for g in games for pk in (g.black_id, g.white_id)}
+    seated = {pk for g in games for pk in (g.black_id, g.white_id)} | seated_players(round_)
     byes = sorted_by_name(round_.byes.select_related("player"), key=lambda b: b.player)
     seated |= {b.player_id for b in byes}
     out = NotPlaying(byes=[b.player for b in byes])

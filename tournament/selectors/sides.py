@@ -46,6 +46,15 @@ def side_players(game: Game) -> Sides | None:
     return found
 
 
+def seated_players(round_) -> set[int]:
+    """Pair Go and Rengo: every player of the sides that play a match in ``round_`` (the partners of the
+    games' Black and White too); empty in another kind of event."""
+    if not round_.tournament.is_pair_event:
+        return set()
+    teams = {t for pair in Match.objects.filter(round=round_).values_list("team1_id", "team2_id") for t in pair}
+    return set(LineUp.objects.filter(round=round_, team_id__in=teams).values_list("player_id", flat=True))
+
+
 def side_of(game: Game, user_id: int) -> str | None:
     """The colour of the Pair Go or Rengo side whose player claimed by the account ``user_id`` plays, or None."""
     sides = side_players(game)

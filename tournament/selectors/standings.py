@@ -15,6 +15,7 @@ from tournament.pdf.data import PairingSheet, SheetMatch, SheetPlayer, SheetTabl
 from tournament.ranks import format_rank
 from tournament.selectors.round_day import games_by_table, not_playing
 from tournament.selectors.rows import statement
+from tournament.selectors.sides import side_players
 from tournament.selectors.teams import matches_of
 from tournament.standings import build
 from tournament.standings import model as sm
@@ -220,11 +221,20 @@ def pairing_sheet(round_: Round) -> PairingSheet:
             surname=p.surname, given_name=p.given_name, rank=format_rank(p.rank), club=p.club, country=p.country
         )
 
+    def side(g: Game, colour: str) -> SheetPlayer:
+        """The player of ``colour``; in Pair Go and Rengo the side, its players in their order of play."""
+        first = player(g.black if colour == "black" else g.white)
+        sides = side_players(g)
+        if sides is None:
+            return first
+        members = tuple(player(p) for p in sides[colour])
+        return SheetPlayer(surname=first.surname, given_name=first.given_name, members=members)
+
     tables = tuple(
         SheetTable(
             table=g.table,
-            black=player(g.black),
-            white=player(g.white),
+            black=side(g, "black"),
+            white=side(g, "white"),
             handicap=g.handicap,
             komi=float(g.komi),
             result=g.result_short if g.has_result else "",

@@ -27,3 +27,13 @@ def side_rank(game, colour: str) -> str:
         return ""
     player = game.black if colour == "black" else game.white
     return str(player.rank_display)
+
+
+@register.filter
+def side_listed(game, colour: str) -> str:
+    """``Cohen Carla & Dorn Dan`` for a Pair Go side (in a table or list), else the player of ``colour``."""
+    sides = side_players(game)
+    if sides is None:
+        player = game.black if colour == "black" else game.white
+        return str(player.display_name)
+    return side_name([p.display_name for p in sides[colour]])

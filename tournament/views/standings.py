@@ -63,11 +63,12 @@ def _tournament(slug: str) -> Tournament:
 
 def _discipline(request, tournament: Tournament, discipline: int | None) -> str | None:
     """The name of the discipline the URL names by id (``/d/<id>/`` or ``?discipline=<id>``); None for all."""
+    if discipline is None and not request.GET.get("discipline", ""):
+        return None
+    if tournament.is_pair_event:  # the sides are ranked over all the rounds: no players' table of a discipline
+        raise Http404("a Pair Go or Rengo tournament ranks its sides over all the rounds")
     if discipline is None:
-        raw = request.GET.get("discipline", "")
-        if not raw:
-            return None
-        discipline = int_param(raw)
+        discipline = int_param(request.GET["discipline"])
         if discipline is None:
             raise Http404("no such discipline")
     name = tournament.disciplines.filter(pk=discipline).values_list("name", flat=True).first()
@@ -91,6 +92,8 @@ CACHE_SECONDS = sel.CACHE_SECONDS
 
 def _discipline_tabs(tournament, version) -> list[tuple[int, str]]:
     """The tabs of the page as (id, name), kept with the table (a renamed discipline shows within CACHE_SECONDS)."""
+    if tournament.is_pair_event:  # one table of the sides over all the rounds (see :func:`_discipline`)
+        return []
     key = f"standings-disciplines:{tournament.pk}:{version}"
     return cache.get_or_set(key, lambda: sel.discipline_tabs(tournament), CACHE_SECONDS)
 
@@ -157,7 +160,15 @@ def _table_html(request, tournament, discipline, version, partial) -> str:
 
     def render() -> str:
         etag = _etag(request, partial, version)
-        context = {
+        template = partial
+        context: dict = {}
+        if tournament.is_pair_event:  # Pair Go, Rengo: the sides' table alone, polled as the players' is
+            template = PAIR_TABLES[partial]
+            table = team_table(tournament)
+            context.update(
+                team_table=table, team_columns=table.columns if table else (), team_rows=table.rows if table else ()
+            )
+        context |= {
             "live_url": _poll_url(request),
             "poll_headers": json.dumps({"If-None-Match": etag}),
             "tournament": tournament,
@@ -165,7 +176,7 @@ def _table_html(request, tournament, discipline, version, partial) -> str:
             "discipline": discipline,
             "refresh": REFRESH_SECONDS,
         }
-        return render_to_string(partial, context)
+        return render_to_string(template, context)
 
     html = cache.get_or_set(_table_key(request, partial, version), render, CACHE_SECONDS)
     return mark_safe(html)  # noqa: S308 - rendered by our own template, escaped there
@@ -194,7 +205,7 @@ def _page(request, slug, discipline, template, partial):
         "organizer": organizer,
         "categories": category_names(tournament.category_list),
     }
-    if discipline is None and tournament.is_team_event:
+    if discipline is None and tournament.is_team_event and not tournament.is_pair_event:
         table = team_table(tournament)
         if partial == STANDINGS_TABLE:
             context["team_columns"], context["team_rows"] = (table.columns, table.rows) if table else ((), ())
@@ -205,6 +216,8 @@ def _page(request, slug, discipline, template, partial):
 
 STANDINGS_TABLE = "standings/_standings_table.html"
 CROSSTABLE_TABLE = "standings/_crosstable_table.html"
+#: Pair Go and Rengo show their sides' tables in place of the players' (:mod:`tournament.pdf.standings`)
+PAIR_TABLES = {STANDINGS_TABLE: "standings/_pair_standings.html", CROSSTABLE_TABLE: "standings/_pair_crosstable.html"}
 
 
 @require_GET
@@ -234,9 +247,11 @@ def _standings_file(request, slug, name: str, write, content_type: str = "applic
     stem, ending = name.rsplit(".", 1)
     suffix = f"-{discipline}" if discipline else ""
     filename = f"{tournament.slug}-{stem}{suffix}.{ending}"
-    extra = {}
+    extra: dict = {}
     if discipline is None and tournament.is_team_event:
         extra["teams"] = team_table(tournament, public=public)
+    if tournament.is_pair_event:  # the sides alone: only a side's first player holds its games
+        extra["players"] = False
     return _file(write(st, tournament.name, **extra), content_type, filename, inline=inline)
 
 
@@ -258,7 +273,7 @@ def csv_standings(request, slug):
         request,
         slug,
         "standings.csv",
-        lambda st, _name, teams=None: standings_csv(st),
+        lambda st, _name, teams=None, players=True: standings_csv(st) if players else _team_csv(teams),
         "text/csv; charset=utf-8",
         inline=False,
     )
@@ -270,10 +285,14 @@ def csv_team_standings(request, slug):
     header line alone before a round counts, and for an individual tournament (as the API's ``/teams/``)."""
     tournament = _tournament(slug)
     public = not counts_unpublished_rounds(request_roles(request, tournament))
-    table = team_table(tournament, public=public)
-    content = team_standings_csv(table) if table else "place,number,name\n"
+    content = _team_csv(team_table(tournament, public=public))
     filename = f"{tournament.slug}-team-standings.csv"
     return _file(content, "text/csv; charset=utf-8", filename, inline=False)
+
+
+def _team_csv(table) -> str:
+    """The team (or Pair Go side) standings as CSV; the header line alone before a round counts."""
+    return team_standings_csv(table) if table else "place,number,name\n"
 
 
 @require_GET
