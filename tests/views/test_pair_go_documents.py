@@ -12,10 +12,14 @@ import re
 import subprocess
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from tests.factories import make_player
 from tests.fixtures.pair_go import build_pair_day
-from tournament.models import Discipline, Game, LineUp, Round
+from tournament.models import Discipline, Game, LineUp, Round, Team, TeamMember
+from tournament.selectors.standings import pairing_sheet
 from tournament.services.results import result_set
 from tournament.services.team_rounds import team_round_pair
 
@@ -125,3 +129,19 @@ def test_the_round_page_and_the_projectors_name_both_players_of_each_side(client
     assert BLACK_SIDE in projector and WHITE_SIDE in projector
     live = _text(client.get(reverse("projector_live", args=[slug])))
     assert "Carla Cohen & Dan Dorn" in live and "Alice Albers & Bob Berg" in live
+
+
+def test_the_sheet_reads_every_side_of_a_round_at_once(client):
+    """Two statements for the line-ups of a round, however many matches: not one a game."""
+    day = build_pair_day()
+    for number, names in ((3, ("Ebert", "Fuchs")), (4, ("Graf", "Hahn"))):
+        team = Team.objects.create(tournament=day.tournament, number=number, name=f"Pair {number}")
+        for surname in names:
+            player = make_player(day.tournament, surname=surname, given_name="X", rank="5k", rating=1600)
+            TeamMember.objects.create(team=team, registration=player)
+    team_round_pair(round=day.round, user=day.organizer)
+    round_ = Round.objects.select_related("tournament", "discipline").get(pk=day.round.pk)
+    with CaptureQueriesContext(connection) as queries:
+        sheet = pairing_sheet(round_)
+    assert len(sheet.tables) == 2 and all(len(t.black.members) == 2 for t in sheet.tables)
+    assert sum("tournament_lineup" in q["sql"] for q in queries.captured_queries) == 2

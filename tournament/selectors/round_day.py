@@ -15,7 +15,7 @@ from tournament.names import spoken_name
 from tournament.pairing import edits
 from tournament.pairing import model as pm
 from tournament.selectors.pairing_data import pairing_tournament, plain_game, player_key
-from tournament.selectors.sides import seated_players
+from tournament.selectors.sides import attach_sides, seated_players
 
 
 @dataclass
@@ -44,6 +44,7 @@ def games_by_table(round_: Round) -> list[Game]:
     games = list(round_.games.select_related("black", "white").order_by("table"))
     for game in games:
         game.round = round_
+    attach_sides(round_, games)
     return games
 
 

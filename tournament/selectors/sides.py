@@ -31,14 +31,39 @@ def side_players(game: Game) -> Sides | None:
     if hasattr(game, "_side_players"):
         return game._side_players  # type: ignore[attr-defined,no-any-return]
     match = Match.objects.filter(pk=game.match_id).values_list("team1_id", "team2_id").first()
+    teams = _line_ups(LineUp.objects.filter(round_id=game.round_id, team_id__in=match)) if match else {}
+    return _attach(game, [teams.get(t, []) for t in match or ()])
+
+
+def attach_sides(round_, games: Sequence[Game]) -> None:
+    """Read the sides of all ``games`` of ``round_`` at once (two statements), for the pages and PDFs
+    that name every game's sides: :func:`side_players` then answers without asking the database."""
+    if not round_.tournament.is_pair_event:
+        return
+    matches = {
+        pk: (t1, t2) for pk, t1, t2 in Match.objects.filter(round=round_).values_list("pk", "team1_id", "team2_id")
+    }
+    teams = _line_ups(LineUp.objects.filter(round=round_))
+    for game in games:
+        if game.match_id is not None and game.board == 1:
+            _attach(game, [teams.get(t, []) for t in matches.get(game.match_id, ())])
+
+
+def _line_ups(rows) -> dict[int, list[Registration]]:
+    """Each team's players of the line-up ``rows`` in their order of play."""
     teams: dict[int, list[Registration]] = {}
-    if match is not None:
-        rows = LineUp.objects.filter(round_id=game.round_id, team_id__in=match).select_related("player")
-        for row in rows.order_by("board"):
-            teams.setdefault(row.team_id, []).append(row.player)
+    for row in rows.select_related("player").order_by("board"):
+        teams.setdefault(row.team_id, []).append(row.player)
+    return teams
+
+
+def _attach(game: Game, line_ups: list[list[Registration]]) -> Sides | None:
+    """The sides of ``game`` from its two teams' line-ups (each side's first player its Black or White),
+    kept on the game object; None unless both are whole and of one size."""
     sides: Sides = {}
-    for players in teams.values():
-        colour = "black" if players[0].pk == game.black_id else "white" if players[0].pk == game.white_id else ""
+    for players in line_ups:
+        first = players[0].pk if players else None
+        colour = "black" if first == game.black_id else "white" if first == game.white_id else ""
         if colour:
             sides[colour] = players
     found = sides if len(sides) == 2 and len(sides["black"]) == len(sides["white"]) else None
