@@ -77,6 +77,7 @@ def test_the_standings_and_crosstable_pdfs_rank_the_pairs_alone(client, played):
         text = _pdf_text(client.get(reverse(name, args=[slug])).content)
         assert "Pair 2" in text and "Pair 1" in text, name
         assert "Berg Bob" not in text and "Dorn Dan" not in text and "Albers Alice" not in text, name
+        assert "against number 12" not in text, name  # no key to a players' crosstable
 
 
 def test_the_standings_csv_ranks_the_pairs(client, played):

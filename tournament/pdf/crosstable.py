@@ -64,5 +64,5 @@ def crosstable_pdf(
     return render(
         sections,
         title=_("%(tournament)s – Crosstable") % {"tournament": tournament},
-        footer=f"{tournament} · Vielseitig · {key}",
+        footer=f"{tournament} · Vielseitig" + (f" · {key}" if players else ""),  # the key reads the players' table
     )
