@@ -19,6 +19,9 @@ from django.urls import reverse
 from tests.factories import make_player
 from tests.fixtures.pair_go import build_pair_day
 from tournament.models import Discipline, Game, LineUp, Round, Team, TeamMember
+from tournament.pdf.data import PairingSheet, SheetPlayer, SheetTable
+from tournament.pdf.pairings import pairings_pdf
+from tournament.pdf.slips import slips_pdf
 from tournament.selectors.standings import pairing_sheet
 from tournament.services.results import result_set
 from tournament.services.team_rounds import team_round_pair
@@ -146,3 +149,18 @@ def test_the_sheet_reads_every_side_of_a_round_at_once(client):
         sheet = pairing_sheet(round_)
     assert len(sheet.tables) == 2 and all(len(t.black.members) == 2 for t in sheet.tables)
     assert sum("tournament_lineup" in q["sql"] for q in queries.captured_queries) == 2
+
+
+def test_a_rengo_side_of_three_is_named_in_its_order_on_the_sheet_and_the_slip(english_visitor):
+    def side(*names: str) -> SheetPlayer:
+        members = tuple(SheetPlayer(surname=n, given_name="X") for n in names)
+        return SheetPlayer(surname=names[0], given_name="X", members=members)
+
+    table = SheetTable(table=1, black=side("Ohm", "Abel", "Zorn"), white=side("Beck", "Yilmaz", "Cole"))
+    sheet = PairingSheet(tournament="Rengo", round=1, discipline="Go", tables=(table,))
+    text = _pdf_text(pairings_pdf(sheet))
+    assert "Ohm X & Abel X & Zorn X" in text and "Beck X & Yilmaz X & Cole X" in text
+    # by name: each of the six players, in alphabetical order, with the opposing side
+    order = [text.index(f"{n} X 1") for n in ("Abel", "Beck", "Cole", "Ohm", "Yilmaz", "Zorn")]
+    assert order == sorted(order)
+    assert "Ohm X & Abel X & Zorn X" in _pdf_text(slips_pdf(sheet))
