@@ -94,9 +94,9 @@ class CriteriaField(forms.MultiValueField):
 
     widget = CriteriaWidget
 
-    def __init__(self, **kwargs):
-        choices = [("", "—"), *STANDINGS_CRITERIA]
-        fields = [forms.ChoiceField(choices=choices, required=False) for _n in range(MAX_CRITERIA)]
+    def __init__(self, *, choices=None, **kwargs):
+        choices = STANDINGS_CRITERIA if choices is None else choices
+        fields = [forms.ChoiceField(choices=[("", "—"), *choices], required=False) for _n in range(MAX_CRITERIA)]
         super().__init__(fields=fields, require_all_fields=False, **kwargs)
 
     def compress(self, data_list):
@@ -116,25 +116,13 @@ def team_criteria_choices() -> list[tuple[str, str]]:
     return [(d.name, format_lazy("{}: {}", d.short_name, _(d.choice))) for d in TEAM_TABLE if d.name != "NULL"]
 
 
-class TeamCriteriaField(forms.MultiValueField):
+class TeamCriteriaField(CriteriaField):
     """A team tournament's team criteria picked from OpenGotha's, in order (as its TeamPlacementParameterSet)."""
 
     def __init__(self, **kwargs):
         choices = team_criteria_choices()
-        fields = [forms.ChoiceField(choices=[("", "—"), *choices], required=False) for _n in range(MAX_CRITERIA)]
         kwargs.setdefault("widget", CriteriaWidget(choices=choices))
-        super().__init__(fields=fields, require_all_fields=False, **kwargs)
-
-    def compress(self, data_list):
-        return [c for c in (data_list or []) if c]
-
-    def clean(self, value):
-        criteria = super().clean(value)
-        if not criteria:
-            raise forms.ValidationError(_("Choose at least one criterion."), code="required")
-        if len(set(criteria)) != len(criteria):
-            raise forms.ValidationError(_("Each criterion only once."), code="twice")
-        return criteria
+        super().__init__(choices=choices, **kwargs)
 
 
 class CategoryLimitsField(forms.CharField):
