@@ -46,8 +46,10 @@ run: demo
 	@echo "Serving http://127.0.0.1:$(PORT)/  (Ctrl-C stops)"
 	$(PY) manage.py runserver 127.0.0.1:$(PORT)
 
-# The whole suite runs twice: on SQLite (the embedded default) and on a
-# throw-away PostgreSQL server that tests/pg_server.sh installs and starts.
+# The whole suite runs on SQLite (the embedded default), then again without the
+# browser tests on a throw-away PostgreSQL server that tests/pg_server.sh installs
+# and starts (the pages' flows in a browser once; models, services, views, races
+# and downloads on both: the suite stays under 15 minutes on two cores).
 # Both runs start throw-away Redis servers (tests/redis_server.sh, from the
 # test processes that need one) for the tests of the Redis cache and of several app nodes.
 # The property tests draw the same examples on every run here (a failure can
@@ -57,7 +59,7 @@ export HYPOTHESIS_PROFILE ?= repeatable
 test: install system-deps lint
 	$(PY) -m pytest $(PYTEST_ARGS)
 	@url=$$(tests/pg_server.sh start) && echo "PostgreSQL: $$url" && \
-	  DATABASE_URL=$$url $(PY) -m pytest $(PYTEST_ARGS); rc=$$?; tests/pg_server.sh stop; exit $$rc
+	  DATABASE_URL=$$url $(PY) -m pytest $(PYTEST_ARGS) -m "not browser"; rc=$$?; tests/pg_server.sh stop; exit $$rc
 
 # The linters (configured in pyproject.toml): ruff's checks and its formatting, and mypy
 # (strict on the pure layers: games/, tournament/pairing/, tournament/standings/, the OpenGotha file's reader).
