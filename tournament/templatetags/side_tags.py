@@ -10,14 +10,18 @@ from tournament.selectors.sides import side_players
 register = template.Library()
 
 
+def _side_named(game, colour: str, name: str) -> str:
+    """The side of ``colour`` by each player's ``name`` (``spoken_name`` or ``display_name``), joined in order."""
+    sides = side_players(game)
+    if sides is None:
+        return str(getattr(game.black if colour == "black" else game.white, name))
+    return side_name([getattr(p, name) for p in sides[colour]])
+
+
 @register.filter
 def side_spoken(game, colour: str) -> str:
     """``Carla Cohen & Dan Dorn`` for a Pair Go side, else the player of ``colour`` (their spoken name)."""
-    sides = side_players(game)
-    if sides is None:
-        player = game.black if colour == "black" else game.white
-        return str(player.spoken_name)
-    return side_name([p.spoken_name for p in sides[colour]])
+    return _side_named(game, colour, "spoken_name")
 
 
 @register.filter
@@ -32,8 +36,4 @@ def side_rank(game, colour: str) -> str:
 @register.filter
 def side_listed(game, colour: str) -> str:
     """``Cohen Carla & Dorn Dan`` for a Pair Go side (in a table or list), else the player of ``colour``."""
-    sides = side_players(game)
-    if sides is None:
-        player = game.black if colour == "black" else game.white
-        return str(player.display_name)
-    return side_name([p.display_name for p in sides[colour]])
+    return _side_named(game, colour, "display_name")

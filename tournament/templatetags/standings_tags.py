@@ -75,6 +75,23 @@ def standings_rows(standings) -> SafeString:
     return mark_safe("\n".join(rows))  # noqa: S308 - every value escaped above
 
 
+def _crosstable_row(row, middle: str) -> str:
+    """A crosstable's line: the player's number, place, name and rank, ``middle`` (its cells, escaped by the
+    caller), then the criteria's values."""
+    values = "".join(f'<td class="num">{_cell(v)}</td>' for v in row.values)
+    tied = ' class="tied"' if row.tied else ""
+    return (
+        f'<tr id="p{_cell(row.number)}"{tied}>\n'
+        f'      <td class="num">{_cell(row.number)}</td>\n'
+        f'      <td class="num">{_cell(row.place_display)}</td>\n'
+        f'      <td class="name">{_cell(row.entrant.name)}</td>\n'
+        f'      <td class="num">{_cell(row.rank_text)}</td>\n'
+        f"      {middle}\n"
+        f"      {values}\n"
+        f"    </tr>"
+    )
+
+
 @register.simple_tag
 def crosstable_rows(standings) -> SafeString:
     """The crosstable's rows, built in Python as :func:`standings_rows` (a congress's crosstable is
@@ -89,19 +106,7 @@ def crosstable_rows(standings) -> SafeString:
             else f'<td class="cell">{c.code}</td>'
             for c in row.cells
         )
-        values = "".join(f'<td class="num">{_cell(v)}</td>' for v in row.values)
-        tied = ' class="tied"' if row.tied else ""
-        rows.append(
-            f'<tr id="p{_cell(row.number)}"{tied}>\n'
-            f'      <td class="num">{_cell(row.number)}</td>\n'
-            f'      <td class="num">{_cell(row.place_display)}</td>\n'
-            f'      <td class="name">{_cell(e.name)}</td>\n'
-            f'      <td class="num">{_cell(row.rank_text)}</td>\n'
-            f'      <td class="col-club">{_cell(e.club)}</td>\n'
-            f"      {cells}\n"
-            f"      {values}\n"
-            f"    </tr>"
-        )
+        rows.append(_crosstable_row(row, f'<td class="col-club">{_cell(e.club)}</td>\n      {cells}'))
     return mark_safe("\n".join(rows))  # noqa: S308 - every value escaped above
 
 
@@ -114,7 +119,6 @@ def round_robin_rows(standings) -> SafeString:
     rows = []
     size = len(standings.rows)
     for row in standings.rows:
-        e = row.entrant
         met: dict[int, list[tuple[int, str]]] = {}
         for c in row.cells:
             if c.kind == "game" and c.opponent_place is not None:
@@ -132,16 +136,5 @@ def round_robin_rows(standings) -> SafeString:
                 cells.append(f'<td class="cell" title="R{rounds}">{codes}</td>')
             else:
                 cells.append('<td class="cell"></td>')
-        values = "".join(f'<td class="num">{_cell(v)}</td>' for v in row.values)
-        tied = ' class="tied"' if row.tied else ""
-        rows.append(
-            f'<tr id="p{_cell(row.number)}"{tied}>\n'
-            f'      <td class="num">{_cell(row.number)}</td>\n'
-            f'      <td class="num">{_cell(row.place_display)}</td>\n'
-            f'      <td class="name">{_cell(e.name)}</td>\n'
-            f'      <td class="num">{_cell(row.rank_text)}</td>\n'
-            f"      {''.join(cells)}\n"
-            f"      {values}\n"
-            f"    </tr>"
-        )
+        rows.append(_crosstable_row(row, "".join(cells)))
     return mark_safe("\n".join(rows))  # noqa: S308 - every value escaped above
