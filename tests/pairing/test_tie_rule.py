@@ -4,12 +4,14 @@ each pair a fixed tie weight: tournament/pairing/matching.py), never the order
 in which candidates were chosen, listed or visited -- which differ between
 numpy versions and processors (``np.argpartition`` among equal values)."""
 
+import os
 import random
 from dataclasses import replace
 
 import numpy as np
 import pytest
 
+from tests.numpy_dispatch import dispatch_targets, running_targets
 from tournament.pairing import fast
 from tournament.pairing.context import Options
 from tournament.pairing.matching import available, max_weight_matching, tie_bits, tie_weights
@@ -140,3 +142,11 @@ def test_the_field_order_decides_not_the_input_order():
     shuffled = list(t.players)
     random.Random(5).shuffle(shuffled)
     assert games(replace(t, players=tuple(shuffled)), 2) == games(t, 2)
+
+
+def test_numpy_runs_without_the_targets_it_was_told_to_leave():
+    """``make test-dispatch`` runs this module with every dispatch target disabled
+    (tests/numpy_dispatch.py): none of them may run, or that step tests nothing."""
+    disabled = set(os.environ.get("NPY_DISABLE_CPU_FEATURES", "").replace(",", " ").split())
+    assert disabled <= set(dispatch_targets())  # numpy only warns about a name it does not know
+    assert not disabled & set(running_targets())

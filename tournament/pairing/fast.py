@@ -19,7 +19,13 @@ proof of optimality (``certified_matching``):
    Python-int recheck of every doubtful pair);
 4. pairs with a negative reduced cost are added (the most negative ones of
    each player) and the graph is solved again, starting from the last duals
-   and matching; when no pair is negative, the matching is optimal.
+   and matching; when no pair is negative, the matching is optimal;
+5. among the optimal matchings the tie rule picks one (:func:`_tie_broken`):
+   one more exact matching over the pairs of reduced cost 0 only (every
+   optimal matching uses only those), with each pair's tie weight
+   (:func:`.matching.tie_weights`, from the two players' places in the field
+   order: OpenGotha's list, then the keys) below the costs' last unit -- the
+   same rule, and so the same pairing, as rustworkx over every pair.
 
 Why the result is optimal: the duals are a feasible solution of the dual of
 Edmonds' matching LP (with odd-set constraints, whose optimum is reached by
@@ -35,7 +41,10 @@ perfect-matching LP (free y) is used -- an odd field gets a stand-in player
 who may meet anybody at cost 0, so that one player is left out as any
 maximum-cardinality matching would; when no such matching exists (forbidden
 pairs), the general LP (y >= 0, y = 0 for unpaired players).  The candidates
-only decide how fast this goes, never the result.
+only decide how fast this goes, never the result: not which optimum either
+(step 5). Each player's best candidates are chosen with ties to the lower place
+(:func:`smallest_per_row`), not by ``np.argpartition``, whose choice among
+equal values differs between numpy versions and processors.
 ``Options(dense_limit=10**6)`` forces rustworkx over all pairs (minutes for
 1,000 players).  If the C extension is not built, fields above the limit
 also fall back to that.
