@@ -10,8 +10,9 @@ weights (:func:`tie_weights`, a fixed pseudo-random number per pair of places
 in the field order) sum highest.  Each weight w becomes (w - lo) * M + t with
 M above any matching's total of tie weights, so the optimum by the weights
 stays the optimum and the tie weights only choose among optima; by the
-isolation lemma two optima are left tied with a chance below one in
-2^bits per pair (2^40 in a field with the pairing's costs).  Any exact
+isolation lemma two optima are left tied with a chance of at most
+(pairs) / 2^bits (bits: 40 up to 1,000 players with OpenGotha's default
+weights, 37 at 5,000: :func:`tie_bits`).  Any exact
 matcher then returns the same matching, whatever order it visits the pairs
 in: rustworkx over every pair, the large-field matching from its candidates
 (:mod:`.fast`), another numpy or rustworkx version, another processor.
