@@ -87,7 +87,7 @@ class Stats:
     exact_check: str = ""  # "int64" or "float+exact"
     mode: str = ""  # "perfect" or "plain" (see certified_matching)
     mode_switch: int = 0
-    tie_edges: int = 0  # pairs of the last matching, by the tie rule: the tight ones
+    tie_edges: int = 0  # pairs the tie rule matched over (those of reduced cost 0)
     seconds: dict[str, float] = field(default_factory=dict)
 
     def reset(self, players: int, mode: str = "") -> None:
