@@ -9,10 +9,11 @@ from itertools import combinations
 
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.db.models import Q
 
 from tests.factories import make_discipline, make_player, make_round, make_tournament
 from tournament.limits import MAX_ROUND_ROBIN_PLAYERS
-from tournament.models import AuditEntry, Game, Registration, Round
+from tournament.models import AuditEntry, Game, Registration, Round, Tournament
 from tournament.models.discipline import DisciplineKind
 from tournament.models.game import Result
 from tournament.models.tournament import ROUND_ROBIN_CRITERIA, PairingSystem
@@ -110,8 +111,6 @@ def test_only_an_organizer_makes_or_removes_it(django_user_model):
     [
         (1, 3, "at least two"),
         (MAX_ROUND_ROBIN_PLAYERS + 1, 21, f"at most {MAX_ROUND_ROBIN_PLAYERS} players; 21 are registered"),
-        (6, 4, "takes 5 rounds; the programme has 4 rounds"),
-        (3, 1, "takes 3 rounds; the programme has 1 round."),
     ],
 )
 def test_refused_with_a_reason_and_nothing_written(players, rounds, message):
@@ -192,3 +191,74 @@ def test_created_as_a_round_robin_it_ranks_by_wins_then_direct_confrontation_the
     assert [pk for pk, _ in rows[:2]] == [a.pk, b.pk]
     assert rows[0][1]["NBW"] == rows[1][1]["NBW"] and rows[0][1]["DC"] != rows[1][1]["DC"]
     assert [c.header for c in st.columns][:3] == ["NBW", "DC", "SODOSW"]
+
+
+def test_a_withdrawn_player_takes_no_seat_and_twenty_active_players_are_accepted():
+    t, regs = robin(players=MAX_ROUND_ROBIN_PLAYERS, rounds=MAX_ROUND_ROBIN_PLAYERS - 1)
+    gone = make_player(t, surname="Weg", rating=2500, status=Registration.Status.WITHDRAWN)
+    made = round_robin_schedule(tournament=t, user=SYSTEM)
+    assert made.players == MAX_ROUND_ROBIN_PLAYERS and len(made.rounds) == MAX_ROUND_ROBIN_PLAYERS - 1
+    assert not Game.objects.filter(round__tournament=t).filter(Q(black=gone) | Q(white=gone)).exists()
+    assert Game.objects.filter(round__tournament=t).count() == MAX_ROUND_ROBIN_PLAYERS * (MAX_ROUND_ROBIN_PLAYERS - 1) // 2
+
+
+def test_a_withdrawn_player_among_an_odd_field_is_left_out_without_an_error():
+    t, regs = robin(players=4, rounds=3)
+    make_player(t, surname="Weg", status=Registration.Status.WITHDRAWN)
+    made = round_robin_schedule(tournament=t, user=SYSTEM)
+    assert made.players == 4 and Game.objects.filter(round__tournament=t).count() == 6
+
+
+@pytest.mark.parametrize("kind", ["team3", "pairgo"])
+def test_a_team_or_pair_go_event_is_no_round_robin(kind):
+    t, _ = robin(players=4, rounds=3)
+    Tournament.objects.filter(pk=t.pk).update(event_kind=kind)  # as an old database may hold it
+    with pytest.raises(ValidationError, match="cannot be a round robin: its schedule is for players on their own"):
+        round_robin_schedule(tournament=t, user=SYSTEM)
+    assert not Game.objects.filter(round__tournament=t).exists()
+    t.refresh_from_db()
+    with pytest.raises(ValidationError, match="cannot be a round robin: its schedule is for players on their own") as refused:
+        t.full_clean()
+    assert "pairing_system" in refused.value.error_dict
+
+
+def test_the_rounds_the_schedule_needs_are_added_with_the_programmes_rhythm():
+    t, regs = robin(players=6, rounds=3)
+    week = dt.timedelta(days=7)
+    start = dt.datetime(2027, 1, 5, 18, 30, tzinfo=dt.UTC)
+    for r in t.rounds.all():
+        r.starts_at = start + week * (r.number - 1)
+        r.save()
+    made = round_robin_schedule(tournament=t, user=SYSTEM)
+    assert made.added == [4, 5] and made.added_dated and made.left_empty == []
+    added = list(t.rounds.filter(number__gt=3).order_by("number"))
+    assert [r.starts_at for r in added] == [start + 3 * week, start + 4 * week]
+    assert [r.discipline for r in added] == [t.rounds.get(number=3).discipline] * 2
+    assert [r.status for r in added] == [Round.Status.PAIRED] * 2
+    assert t.audit_entries.filter(action="round.create").count() == 2
+    assert Game.objects.filter(round__tournament=t).count() == 15
+
+
+def test_without_start_times_or_rounds_the_added_rounds_are_undated_and_without_a_discipline_it_is_refused():
+    t, regs = robin(players=3, rounds=0)
+    made = round_robin_schedule(tournament=t, user=SYSTEM)
+    assert made.added == [1, 2, 3] and not made.added_dated
+    assert all(r.starts_at is None for r in t.rounds.all())
+    bare = make_tournament(pairing_system=PairingSystem.ROUND_ROBIN)
+    make_player(bare)
+    make_player(bare)
+    with pytest.raises(ValidationError, match="Add a discipline to the programme first"):
+        round_robin_schedule(tournament=bare, user=SYSTEM)
+    assert not bare.rounds.exists()
+
+
+def test_a_double_round_robin_plays_each_pair_twice_the_colours_swapped():
+    t, regs = robin(players=4, rounds=3)
+    made = round_robin_schedule(tournament=t, user=SYSTEM, double=True)
+    assert made.double and [r.number for r in made.rounds] == [1, 2, 3, 4, 5, 6] and made.added == [4, 5, 6]
+    games = {(g.round.number, g.white_id, g.black_id) for g in Game.objects.filter(round__tournament=t)}
+    assert len(games) == 12
+    for number, white, black in games:
+        partner = (number + 3 if number <= 3 else number - 3, black, white)
+        assert partner in games
+    assert AuditEntry.objects.get(action="tournament.round_robin").after["double"] is True

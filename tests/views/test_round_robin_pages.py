@@ -85,12 +85,23 @@ def test_the_round_page_makes_and_removes_the_whole_schedule(client, robin, lang
     assert not Game.objects.filter(round__tournament=robin).exists()
 
 
-def test_too_few_rounds_is_said_on_the_page(client, robin):
-    robin.rounds.filter(number=5).delete()
-    client.cookies["django_language"] = "de"
-    html = client.post(reverse("manage_round_robin", args=[robin.slug, 1]), follow=True).content.decode()
-    assert "Ein Rundenturnier mit 5 Spielern braucht 5 Runden; im Programm stehen 4 Runden." in html
-    assert not Game.objects.filter(round__tournament=robin).exists()
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_rounds_page_makes_a_double_schedule_adding_the_rounds_it_needs(client, robin, lang):
+    robin.rounds.filter(number__gt=1).delete()
+    client.cookies["django_language"] = lang
+    page = reverse("manage_rounds", args=[robin.slug])
+    assert MAKE[lang] in client.get(page).content.decode()
+    html = client.post(reverse("manage_robin", args=[robin.slug]), {"double": "on"}, follow=True).content.decode()
+    said = {
+        "en": "Rounds 2, 3, 4, 5, 6, 7, 8, 9, 10 were added to the programme; give them their start times there.",
+        "de": "Die Runden 2, 3, 4, 5, 6, 7, 8, 9, 10 stehen jetzt im Programm; gib ihnen dort ihre Startzeiten.",
+    }
+    assert said[lang] in html
+    assert list(robin.rounds.values_list("status", flat=True)) == [Round.Status.PAIRED] * 10
+    assert Game.objects.filter(round__tournament=robin).count() == 20
+    assert MAKE[lang] not in html
+    pdf = client.get(reverse("manage_robin_pdf", args=[robin.slug]), {"lang": lang})
+    assert pdf.status_code == 200 and pdf["Content-Type"] == "application/pdf" and pdf.content.startswith(b"%PDF")
 
 
 def test_a_player_cannot_make_it(client, robin):
@@ -135,3 +146,11 @@ def test_an_absent_player_is_named_and_the_log_says_what_was_done(client, robin)
     log = client.get(reverse("audit_log", args=[robin.slug])).content.decode()
     assert "Rundenplan erstellt" in log and "Runde nach dem Rundenplan gepaart" in log
     assert "X Albers / X Bauer / X Çelik / X Dvořák / X Engel" in log  # the seats, strongest first
+
+
+def test_the_schedule_pdf_is_for_organizers_only(client, robin):
+    client.post(reverse("manage_round_robin", args=[robin.slug, 1]))
+    client.force_login(get_user_model().objects.create_user("otto", password="x"))
+    assert client.get(reverse("manage_robin_pdf", args=[robin.slug])).status_code == 403
+    client.logout()
+    assert client.get(reverse("manage_robin_pdf", args=[robin.slug])).status_code == 302
