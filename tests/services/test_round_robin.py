@@ -172,6 +172,7 @@ def test_created_as_a_round_robin_it_ranks_by_wins_then_direct_confrontation_the
         },
     )
     assert t.standings_criteria == ROUND_ROBIN_CRITERIA == ["nbw", "dc", "sodos"]
+    assert t.bye_points == 0 and t.bye_points_nbw is None  # everyone rests once: the bye is worth nothing
     go = make_discipline(t, DisciplineKind.GO, handicap_policy="none")
     a, b, c, d = (make_player(t, surname=s, rating=2000 - i) for i, s in enumerate("ABCD"))
     for n in (1, 2, 3):
@@ -262,3 +263,18 @@ def test_a_double_round_robin_plays_each_pair_twice_the_colours_swapped():
         partner = (number + 3 if number <= 3 else number - 3, black, white)
         assert partner in games
     assert AuditEntry.objects.get(action="tournament.round_robin").after["double"] is True
+
+
+def test_created_as_a_round_robin_the_bye_scores_nothing(django_user_model):
+    user = django_user_model.objects.create_superuser("boss", password="x")
+    data = {"name": "Klub", "start_date": dt.date(2026, 12, 1), "place": "Kiel", "time_zone": "Europe/Berlin"}
+    t = tournament_create(user=user, data={**data, "pairing_system": PairingSystem.ROUND_ROBIN})
+    go = make_discipline(t, DisciplineKind.GO, handicap_policy="none")
+    regs = [make_player(t, surname=s, rating=2000 - i) for i, s in enumerate("ABC")]
+    round_robin_schedule(tournament=t, user=user)
+    Game.objects.filter(round__tournament=t).update(result=Result.WHITE)
+    st = standings_for(t, public=False)
+    wins = {row.entrant.id: dict(zip([c.header for c in st.columns], row.values))["NBW"] for row in st.rows}
+    whites = {reg.pk: str(Game.objects.filter(round__tournament=t, white=reg).count()) for reg in regs}
+    assert wins == whites  # the games won, nothing for the bye each had
+    assert go and tournament_create(user=user, data={**data, "name": "Swiss"}).bye_points == 1

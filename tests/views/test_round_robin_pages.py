@@ -8,6 +8,7 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from tests.factories import make_discipline, make_player, make_round
+from tests.views.test_round_workflow import pdf_text
 from tournament.models import Game, Round, Tournament
 from tournament.models.discipline import DisciplineKind
 from tournament.models.game import Result
@@ -124,16 +125,27 @@ def test_the_crosstable_reads_as_a_round_robin(client, robin):
     table = html.split("<tbody>")[1].split("</tbody>")[0]
     rows = [r for r in table.split("<tr")[1:]]
     assert len(rows) == 5
+    byes = {r.byes.get().player.surname: r.number for r in robin.rounds.all()}
     for number, row in enumerate(rows, 1):
         cells = row.split('class="cell')[1:]
         assert len(cells) == 5  # a square: one cell for each player
         assert cells[number - 1].startswith(' self"')
+        name = next(n for n in byes if n in row)
+        assert cells[number - 1].startswith(f' self">spielfrei R{byes[name]}</td>')  # the round she rested
         played = [c for c in cells if 'title="R' in c]
         assert len(played) == 4
         assert all(("+/w0" in c) != ("-/b0" in c) for c in played)  # White won every game
     for name in ("Albers", "Bauer", "Çelik", "Dvořák", "Engel"):
         assert name in table
     assert "DC" in html and "SODOS" in html
+    # the PDF is square as the page: a column for each player, the byes on the diagonal; 0 points for a bye
+    client.cookies["django_language"] = "en"
+    text = pdf_text(client.get(reverse("pdf_crosstable", args=[robin.slug]), {"lang": "en"}).content)
+    header = next(line for line in text.splitlines() if "Name" in line)
+    assert header.split()[-8:] == ["Rank", "1", "2", "3", "4", "5", "NBW", "DC"] or "SODOS" in header
+    assert [c for c in header.split() if c.isdigit()] == ["1", "2", "3", "4", "5"]
+    assert sum(f"bye R{n}" in text for n in range(1, 6)) == 5 and "R1 " not in header
+    assert "the byes on the diagonal" in text
 
 
 def test_an_absent_player_is_named_and_the_log_says_what_was_done(client, robin):
