@@ -13,13 +13,16 @@ from django.db.models import Q
 
 from tests.factories import make_discipline, make_player, make_round, make_tournament
 from tournament.limits import MAX_ROUND_ROBIN_PLAYERS
-from tournament.models import AuditEntry, Game, Registration, Round, Tournament
+from tournament.models import AuditEntry, Bye, Game, Registration, Round, Tournament
 from tournament.models.discipline import DisciplineKind
 from tournament.models.game import Result
 from tournament.models.tournament import ROUND_ROBIN_CRITERIA, PairingSystem
+from tournament.pairing_words import warning_text
 from tournament.permissions import SYSTEM
+from tournament.selectors.round_day import game_warnings
+from tournament.selectors.round_robin import withdrawal_plan
 from tournament.selectors.standings import standings_for
-from tournament.services.round_robin import round_robin_remove, round_robin_schedule
+from tournament.services.round_robin import Remaining, round_robin_remove, round_robin_schedule, round_robin_withdraw
 from tournament.services.rounds import RoundStateError, round_pair, round_publish
 from tournament.services.tournaments import tournament_create
 
@@ -200,7 +203,9 @@ def test_a_withdrawn_player_takes_no_seat_and_twenty_active_players_are_accepted
     made = round_robin_schedule(tournament=t, user=SYSTEM)
     assert made.players == MAX_ROUND_ROBIN_PLAYERS and len(made.rounds) == MAX_ROUND_ROBIN_PLAYERS - 1
     assert not Game.objects.filter(round__tournament=t).filter(Q(black=gone) | Q(white=gone)).exists()
-    assert Game.objects.filter(round__tournament=t).count() == MAX_ROUND_ROBIN_PLAYERS * (MAX_ROUND_ROBIN_PLAYERS - 1) // 2
+    assert (
+        Game.objects.filter(round__tournament=t).count() == MAX_ROUND_ROBIN_PLAYERS * (MAX_ROUND_ROBIN_PLAYERS - 1) // 2
+    )
 
 
 def test_a_withdrawn_player_among_an_odd_field_is_left_out_without_an_error():
@@ -218,7 +223,9 @@ def test_a_team_or_pair_go_event_is_no_round_robin(kind):
         round_robin_schedule(tournament=t, user=SYSTEM)
     assert not Game.objects.filter(round__tournament=t).exists()
     t.refresh_from_db()
-    with pytest.raises(ValidationError, match="cannot be a round robin: its schedule is for players on their own") as refused:
+    with pytest.raises(
+        ValidationError, match="cannot be a round robin: its schedule is for players on their own"
+    ) as refused:
         t.full_clean()
     assert "pairing_system" in refused.value.error_dict
 
@@ -278,3 +285,95 @@ def test_created_as_a_round_robin_the_bye_scores_nothing(django_user_model):
     whites = {reg.pk: str(Game.objects.filter(round__tournament=t, white=reg).count()) for reg in regs}
     assert wins == whites  # the games won, nothing for the bye each had
     assert go and tournament_create(user=user, data={**data, "name": "Swiss"}).bye_points == 1
+
+
+def _play_rounds(t, upto: int) -> None:
+    """White wins every game of rounds 1..upto."""
+    Game.objects.filter(round__tournament=t, round__number__lte=upto).update(result=Result.WHITE)
+
+
+def _games_of(reg):
+    return Game.objects.filter(Q(black=reg) | Q(white=reg))
+
+
+def test_a_withdrawal_forfeits_her_remaining_games_and_takes_her_bye_away():
+    t, regs = robin(players=5, rounds=5)
+    round_robin_schedule(tournament=t, user=SYSTEM)
+    _play_rounds(t, 3)
+    # seat 4's bye is in a later round: she rests in round 4 (5 players: seat n rests in the round FIDE gives)
+    her = next(r for r in regs if Bye.objects.filter(player=r, round__number__gt=3).exists())
+    plan = withdrawal_plan(her)
+    assert plan.pending and plan.byes and len(plan.remaining) + plan.played == plan.total == 4
+    done = round_robin_withdraw(registration=her, user=SYSTEM)
+    her.refresh_from_db()
+    assert done.withdrawn_now and her.status == Registration.Status.WITHDRAWN
+    for g in _games_of(her).filter(round__number__gt=3):
+        assert g.by_default and g.result == (Result.WHITE if g.black_id == her.pk else Result.BLACK)
+    assert not Bye.objects.filter(player=her, round__number__gt=3).exists()
+    assert t.audit_entries.filter(action="game.result.set").count() == len(plan.remaining)
+    assert t.audit_entries.filter(action="round.bye.remove").count() == len(plan.byes)
+    assert AuditEntry.objects.get(action="registration.robin_withdraw").after["remaining"] == "forfeit"
+    # she scores nothing after her withdrawal: her points are those of her games of rounds 1-3
+    st = standings_for(t, public=False)
+    row = next(r for r in st.rows if r.entrant.id == her.pk)
+    won = _games_of(her).filter(round__number__lte=3, white=her).count()
+    assert dict(zip([c.header for c in st.columns], row.values))["NBW"] == str(won)
+    # once: nothing is left to decide, and nothing changes
+    with pytest.raises(ValidationError, match="nothing left to decide"):
+        round_robin_withdraw(registration=her, user=SYSTEM, remaining=Remaining.CANCEL)
+    assert _games_of(her).count() == 4
+
+
+def test_cancelling_is_refused_after_half_her_games_and_changes_nothing():
+    t, regs = robin(players=4, rounds=3)
+    round_robin_schedule(tournament=t, user=SYSTEM)
+    _play_rounds(t, 2)
+    her = regs[0]
+    with pytest.raises(ValidationError, match="played 2 of 3 games, half or more"):
+        round_robin_withdraw(registration=her, user=SYSTEM, remaining=Remaining.CANCEL)
+    her.refresh_from_db()
+    assert her.status == Registration.Status.CONFIRMED and _games_of(her).count() == 3
+    assert not _games_of(her).filter(by_default=True).exists()
+    with pytest.raises(ValidationError, match="Choose what becomes"):
+        round_robin_withdraw(registration=her, user=SYSTEM, remaining="later")
+
+
+def test_cancelling_before_half_her_games_deletes_all_her_results_audited():
+    t, regs = robin(players=5, rounds=5)
+    round_robin_schedule(tournament=t, user=SYSTEM)
+    _play_rounds(t, 1)
+    her = next(r for r in regs if _games_of(r).filter(round__number=1).exists())
+    her.status = Registration.Status.WITHDRAWN  # she withdrew herself, on her phone
+    her.save()
+    opponent = _games_of(her).get(round__number=1)
+    done = round_robin_withdraw(registration=her, user=SYSTEM, remaining=Remaining.CANCEL)
+    assert not done.withdrawn_now and done.plan.played == 1 and done.plan.may_cancel
+    assert not _games_of(her).exists() and not Bye.objects.filter(player=her).exists()
+    cancelled = t.audit_entries.filter(action="game.cancel")
+    assert cancelled.count() == 4
+    first = next(e for e in cancelled if e.before["round"] == 1)
+    assert first.before["result"]["result"] == Result.WHITE
+    assert {first.before["black"], first.before["white"]} == {opponent.black.spoken_name, opponent.white.spoken_name}
+    # she is gone from the standings; the others keep their other games
+    st = standings_for(t, public=False)
+    assert her.pk not in [r.entrant.id for r in st.rows] and len(st.rows) == 4
+    assert Game.objects.filter(round__tournament=t).count() == 6
+
+
+def test_the_warning_of_a_withdrawn_players_game_says_withdrawn():
+    t, regs = robin(players=4, rounds=3)
+    round_robin_schedule(tournament=t, user=SYSTEM)
+    Registration.objects.filter(pk=regs[1].pk).update(status=Registration.Status.WITHDRAWN)
+    texts = [warning_text(w) for w in game_warnings(t.rounds.get(number=2))]
+    assert any(f"{regs[1].spoken_name} has withdrawn from the tournament" in w for w in texts)
+    assert not any("marked absent" in w for w in texts)
+
+
+def test_a_withdrawal_outside_a_round_robin_is_refused():
+    t, regs = robin(players=4, rounds=3)
+    round_robin_schedule(tournament=t, user=SYSTEM)
+    Tournament.objects.filter(pk=t.pk).update(pairing_system=PairingSystem.SWISS)
+    regs[0].refresh_from_db()
+    with pytest.raises(ValidationError, match="not as a round robin"):
+        round_robin_withdraw(registration=regs[0], user=SYSTEM)
+    assert Registration.objects.get(pk=regs[0].pk).status == Registration.Status.CONFIRMED

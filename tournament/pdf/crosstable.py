@@ -61,9 +61,7 @@ def square_section(standings: Standings, tournament: str = "") -> Section:
     columns += [GridColumn(column_header(c), "right") for c in standings.columns]
     rows = []
     for r in standings.rows:
-        cells = [
-            bye_rounds(c.rounds) if c.kind == "self" else " ".join(c.codes) for c in square_cells(standings, r)
-        ]
+        cells = [bye_rounds(c.rounds) if c.kind == "self" else " ".join(c.codes) for c in square_cells(standings, r)]
         rows.append([str(r.number), r.place_display, r.entrant.name, rank_text(r.entrant.rank), *cells, *r.values])
     title, subtitle = heading(standings, tournament, _("Crosstable"))
     return Section(

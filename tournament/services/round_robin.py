@@ -49,10 +49,11 @@ from tournament.models.tournament import PairingSystem, round_robin_refusal
 from tournament.pairing.round_robin import round_games, rounds_needed, schedule, seating
 from tournament.permissions import ORGANIZER, require
 from tournament.selectors.pairing_data import pairing_tournament, plain_tournament
+from tournament.selectors.round_robin import Withdrawal, withdrawal_plan
 
 from .audit import log_change
 from .registrations import registration_set_status
-from .results import result_set
+from .results import result_set, snapshot
 from .rounds import RoundStateError, advance_round, round_create, round_unpair, unsaved_game
 
 
@@ -218,3 +219,92 @@ def round_robin_remove(*, tournament: Tournament, user) -> list[int]:
     numbers = [r.number for r in paired]
     log_change(tournament, "tournament.round_robin_remove", user=user, before={"rounds": numbers})
     return numbers
+
+
+class Remaining:
+    """What becomes of a withdrawn player's games without a result (the director's one choice)."""
+
+    FORFEIT = "forfeit"  # each won by default by the opponent: the default
+    CANCEL = "cancel"  # all her games cancelled, where she played less than half of them
+
+
+@dataclass
+class WithdrawalDone:
+    plan: Withdrawal
+    choice: str
+    withdrawn_now: bool  # her registration was withdrawn by this call (not before, by her or an organizer)
+
+
+@transaction.atomic
+def round_robin_withdraw(
+    *, registration: Registration, user, remaining: str = Remaining.FORFEIT, reason: str = ""
+) -> WithdrawalDone:
+    """Withdraw a player from a round robin and decide, once, about her schedule (module docstring).
+
+    Refused: another system, a choice other than the two, cancelling where she played half of her games
+    or more, and a second decision (nothing is left without a result, no bye to come). Every game changed
+    or cancelled and every bye taken away is in the audit log, with ``reason``."""
+    tournament = registration.tournament
+    require(user, tournament, ORGANIZER)
+    Tournament.objects.select_for_update().filter(pk=tournament.pk).get()
+    _refuse_unless_round_robin(tournament)
+    registration = Registration.objects.select_for_update().get(pk=registration.pk)
+    name = registration.spoken_name
+    if remaining not in (Remaining.FORFEIT, Remaining.CANCEL):
+        raise ValidationError(_("Choose what becomes of the remaining games."))
+    plan = withdrawal_plan(registration)
+    if not plan.pending:
+        raise ValidationError(
+            _("%(player)s has no game without a result and no bye to come: there is nothing left to decide.")
+            % {"player": name}
+        )
+    if remaining == Remaining.CANCEL and not plan.may_cancel:
+        raise ValidationError(
+            _(
+                "%(player)s played %(played)s of %(total)s games, half or more: her results stand, and her "
+                "remaining games can only be forfeited."
+            )
+            % {"player": name, "played": plan.played, "total": plan.total}
+        )
+    withdrawn_now = registration.status != Registration.Status.WITHDRAWN
+    if withdrawn_now:
+        registration_set_status(
+            registration=registration, status=Registration.Status.WITHDRAWN, user=user, reason=reason
+        )
+    why = reason or _("%(player)s withdrew from the round robin.") % {"player": name}
+    mine = Q(black=registration) | Q(white=registration)
+    if remaining == Remaining.CANCEL:
+        for game in Game.objects.filter(mine).select_related("round", "black", "white"):
+            log_change(
+                game,
+                "game.cancel",
+                user=user,
+                before={
+                    "round": game.round.number,
+                    "table": game.table,
+                    "black": game.black.spoken_name,
+                    "white": game.white.spoken_name,
+                    "result": snapshot(game),
+                },
+                reason=why,
+            )
+            game.delete()
+        byes = Bye.objects.filter(player=registration)
+    else:
+        for game in Game.objects.filter(mine, result=Result.UNKNOWN).select_related(
+            "round__tournament", "round__discipline"
+        ):
+            won = Result.WHITE if game.black_id == registration.pk else Result.BLACK
+            result_set(game=game, user=user, version=game.version, result=won, by_default=True, reason=why)
+        byes = Bye.objects.filter(player=registration, round__number__in=plan.byes)
+    for bye in byes.select_related("round"):
+        log_change(bye.round, "round.bye.remove", user=user, before={"bye": name}, reason=why)
+        bye.delete()
+    log_change(
+        registration,
+        "registration.robin_withdraw",
+        user=user,
+        after={"remaining": remaining, "games": len(plan.remaining), "byes": list(plan.byes)},
+        reason=why,
+    )
+    return WithdrawalDone(plan=plan, choice=remaining, withdrawn_now=withdrawn_now)

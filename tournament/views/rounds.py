@@ -35,9 +35,9 @@ from tournament.services import rounds as round_services
 from tournament.services import team_rounds as team_round_services
 from tournament.services.round_edits import EDITABLE
 
+from . import round_robin as robin_views
 from .access import ORGANIZER, tournament_page
 from .actions import cleaned, refusal_as_message
-from . import round_robin as robin_views
 from .fragments import kept_with_forms
 from .query import int_param
 
