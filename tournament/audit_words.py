@@ -108,7 +108,7 @@ OBJECTS = {
 #: A round robin's withdrawal: what became of the player's remaining games (:mod:`tournament.services.round_robin`).
 REMAINING = {
     "forfeit": gettext_lazy("forfeited: each won by default by the opponent"),
-    "cancel": gettext_lazy("all her games cancelled"),
+    "cancel": gettext_lazy("all the player’s games cancelled"),
 }
 
 KEYS = {

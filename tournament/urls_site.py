@@ -91,6 +91,7 @@ tournament_pages = [
     path("manage/rounds/", rounds.rounds, name="manage_rounds"),
     path("manage/rounds/robin/", round_robin.schedule_make, name="manage_robin"),
     path("manage/rounds/robin/schedule.pdf", round_robin.schedule_pdf, name="manage_robin_pdf"),
+    path("manage/rounds/robin/withdraw/<number:pk>/", round_robin.withdraw, name="manage_robin_withdraw"),
     path("manage/rounds/<number:number>/", include(round_pages)),
     # the audit log: organizers and referees read it; nobody edits it
     path("manage/log/", audit.audit_log, name="audit_log"),

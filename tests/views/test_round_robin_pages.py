@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.db.models import Q
 from django.urls import reverse
 
 from tests.factories import make_discipline, make_player, make_round
@@ -166,3 +167,63 @@ def test_the_schedule_pdf_is_for_organizers_only(client, robin):
     assert client.get(reverse("manage_robin_pdf", args=[robin.slug])).status_code == 403
     client.logout()
     assert client.get(reverse("manage_robin_pdf", args=[robin.slug])).status_code == 302
+
+
+WITHDRAWAL = {
+    "en": ("Now decide what becomes of the remaining games.", "Please confirm: this is decided once.", "has withdrawn"),
+    "de": (
+        "Entscheide jetzt, was aus den übrigen Partien wird.",
+        "Bitte bestätigen: Das wird einmal entschieden.",
+        "hat sich zurückgezogen",
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_withdrawal_after_round_3_is_decided_once_with_one_confirmation(client, robin, lang):
+    client.cookies["django_language"] = lang
+    client.post(reverse("manage_round_robin", args=[robin.slug, 1]))
+    Game.objects.filter(round__tournament=robin, round__number__lte=3).update(result=Result.WHITE)
+    her = robin.registrations.get(surname="Engel")
+    left = list(Game.objects.filter(round__number__gt=3).filter(Q(black=her) | Q(white=her)))
+    status = reverse("manage_registration_status", args=[robin.slug, her.pk])
+    answer = client.post(status, {"status": "withdrawn"}, follow=True)
+    page = reverse("manage_robin_withdraw", args=[robin.slug, her.pk])
+    assert answer.redirect_chain[-1][0] == page
+    html = answer.content.decode()
+    assert WITHDRAWAL[lang][0] in html and 'value="forfeit" checked' in html
+    # with htmx (the players list's button) the browser is sent there too
+    her.status = "confirmed"
+    her.save()
+    assert client.post(status, {"status": "withdrawn"}, HTTP_HX_REQUEST="true")["HX-Redirect"] == page
+    # the rounds page and a round's page name her and the decision to make; a game of hers warns "withdrawn"
+    for url in (reverse("manage_rounds", args=[robin.slug]), reverse("manage_round", args=[robin.slug, 5])):
+        assert page in client.get(url).content.decode()
+    round_page = client.get(reverse("manage_round", args=[robin.slug, left[0].round.number])).content.decode()
+    assert WITHDRAWAL[lang][2] in round_page and ("marked absent" not in round_page and "abwesend" not in round_page)
+    # the choice, then the confirmation: nothing is changed before it
+    html = client.post(page, {"remaining": "forfeit"}).content.decode()
+    assert WITHDRAWAL[lang][1] in html and 'name="confirm" value="yes"' in html
+    assert not Game.objects.filter(pk__in=[g.pk for g in left], by_default=True).exists()
+    done = client.post(page, {"remaining": "forfeit", "confirm": "yes"}, follow=True)
+    assert done.redirect_chain[-1][0] == reverse("manage_rounds", args=[robin.slug])
+    assert Game.objects.filter(pk__in=[g.pk for g in left], by_default=True).count() == len(left)
+    assert page not in done.content.decode()
+    # once: a second confirmation (a double click) is refused with a reason and changes nothing
+    again = client.post(page, {"remaining": "cancel", "confirm": "yes"}, follow=True).content.decode()
+    assert {"en": "nothing left to decide", "de": "nichts mehr zu entscheiden"}[lang] in again
+    assert Game.objects.filter(round__tournament=robin).count() == 10
+
+
+def test_cancelling_where_half_is_played_is_not_offered_and_refused(client, robin):
+    client.post(reverse("manage_round_robin", args=[robin.slug, 1]))
+    Game.objects.filter(round__tournament=robin, round__number__lte=4).update(result=Result.WHITE)
+    her = next(r for r in robin.registrations.all() if not r.byes.filter(round__number__lte=4).exists())
+    Game.objects.filter(round__number=5).filter(Q(black=her) | Q(white=her)).update(result=Result.UNKNOWN)
+    page = reverse("manage_robin_withdraw", args=[robin.slug, her.pk])
+    html = client.get(page).content.decode()
+    assert 'value="cancel" disabled' in html
+    html = client.post(page, {"remaining": "cancel", "confirm": "yes"}, follow=True).content.decode()
+    assert "half or more" in html
+    assert Game.objects.filter(round__tournament=robin).count() == 10
+    assert robin.registrations.get(pk=her.pk).status == "confirmed"

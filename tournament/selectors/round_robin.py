@@ -127,3 +127,9 @@ def withdrawal_plan(registration: Registration) -> Withdrawal:
         byes=tuple(byes.values_list("round__number", flat=True)),
         decided=tuple((g.round.number, g.table, opponent(g).spoken_name) for g in decided),
     )
+
+
+def withdrawals_pending(tournament: Tournament) -> list[Registration]:
+    """The withdrawn players of a round robin about whose schedule the director has not decided yet."""
+    withdrawn = tournament.registrations.filter(status=Registration.Status.WITHDRAWN).order_by("surname", "pk")
+    return [reg for reg in withdrawn if withdrawal_plan(reg).pending]

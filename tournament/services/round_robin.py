@@ -261,7 +261,7 @@ def round_robin_withdraw(
     if remaining == Remaining.CANCEL and not plan.may_cancel:
         raise ValidationError(
             _(
-                "%(player)s played %(played)s of %(total)s games, half or more: her results stand, and her "
+                "%(player)s played %(played)s of %(total)s games, half or more: those results stand, and the "
                 "remaining games can only be forfeited."
             )
             % {"player": name, "played": plan.played, "total": plan.total}

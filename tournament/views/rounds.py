@@ -27,6 +27,7 @@ from tournament.models.game import Result
 from tournament.models.tournament import PairingSystem
 from tournament.pairing_words import bye_explanation_line, game_explanation, warning_text
 from tournament.selectors.round_day import game_warnings_kept, games_by_table, not_playing
+from tournament.selectors.round_robin import withdrawals_pending
 from tournament.selectors.standings import standings_version
 from tournament.selectors.teams import bye_team, match_lines
 from tournament.services import round_edits as edit_services
@@ -75,6 +76,9 @@ def rounds(request, tournament, roles):
             "form": form,
             "round_robin": tournament.pairing_system == PairingSystem.ROUND_ROBIN,
             "robin_made": any(r.game_count for r in all_rounds),
+            "withdrawals": withdrawals_pending(tournament)
+            if tournament.pairing_system == PairingSystem.ROUND_ROBIN
+            else [],
         },
     )
 
@@ -200,6 +204,7 @@ def round_manage(request, tournament, roles, number):
             "editable": editable,
             "repairable": round_.status == Round.Status.PAIRED,
             "round_robin": round_robin,
+            "withdrawals": withdrawals_pending(tournament) if round_robin else [],
             "tables_movable": editable,
         },
     )
