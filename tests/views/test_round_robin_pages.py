@@ -227,3 +227,38 @@ def test_cancelling_where_half_is_played_is_not_offered_and_refused(client, robi
     assert "half or more" in html
     assert Game.objects.filter(round__tournament=robin).count() == 10
     assert robin.registrations.get(pk=her.pk).status == "confirmed"
+
+
+@pytest.mark.parametrize(
+    ("lang", "kind", "words"),
+    [
+        ("en", "pairgo", "Pair Go cannot be a round robin"),
+        ("de", "team3", "kann kein Rundenturnier sein"),
+    ],
+)
+def test_a_team_or_pair_go_round_robin_is_refused_by_the_forms(client, robin, lang, kind, words):
+    client.cookies["django_language"] = lang
+    data = {
+        "name": "Paarturnier",
+        "start_date": "2027-03-06",
+        "end_date": "",
+        "place": "Hannover",
+        "country": "de",
+        "time_zone": "Europe/Berlin",
+        "pairing_system": "roundrobin",
+        "event_kind": kind,
+    }
+    html = client.post(reverse("tournament_new"), data).content.decode()
+    assert words in html and not Tournament.objects.filter(name="Paarturnier").exists()
+    settings = client.get(reverse("manage_settings", args=[robin.slug])).context["form"].initial
+    changed = {k: ("" if v is None else v) for k, v in settings.items() if not isinstance(v, list)}
+    html = client.post(reverse("manage_settings", args=[robin.slug]), {**changed, "event_kind": kind}).content.decode()
+    robin.refresh_from_db()
+    assert words in html and robin.event_kind == "individual"
+
+
+def test_a_withdrawn_player_before_the_schedule_is_left_out_on_the_page(client, robin):
+    robin.registrations.filter(surname="Engel").update(status="withdrawn")
+    html = client.post(reverse("manage_round_robin", args=[robin.slug, 1]), follow=True).content.decode()
+    assert "4 players, 3 rounds paired" in html
+    assert Game.objects.filter(round__tournament=robin).count() == 6

@@ -10,7 +10,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
-from tournament.selectors.round_robin import RobinSchedule
+from tournament.pdf.data import RobinSchedule
 
 from .grid import GridColumn, Section, render
 from .pairings import SHEET_MAX_SIZE

@@ -10,34 +10,8 @@ from django.db.models import Q
 
 from tournament.local_time import local_time_text
 from tournament.models import Bye, Game, Registration, Tournament
-from tournament.pdf.data import SheetPlayer
+from tournament.pdf.data import RobinSchedule, ScheduledGame, ScheduledRound, SheetPlayer
 from tournament.ranks import format_rank, rating_from_rank
-
-
-@dataclass(frozen=True)
-class ScheduledGame:
-    table: int
-    black: int  # the player's number: its place in :attr:`RobinSchedule.players`, from 1
-    white: int
-    handicap: int = 0
-    result: str = ""  # ``1-0``, ``0-1!``... (Black first), empty while none
-
-
-@dataclass(frozen=True)
-class ScheduledRound:
-    number: int
-    date: str  # its start in local time and the active language, or empty
-    discipline: str
-    games: tuple[ScheduledGame, ...]
-    byes: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True)
-class RobinSchedule:
-    tournament: str
-    #: every player of the schedule in seat order (the strongest first, as the schedule seats them)
-    players: tuple[SheetPlayer, ...]
-    rounds: tuple[ScheduledRound, ...]  # the rounds with games or a bye, by number
 
 
 def _seat_key(reg: Registration) -> tuple:
