@@ -22,6 +22,7 @@ from tournament.permissions import SYSTEM
 from tournament.selectors.round_day import game_warnings
 from tournament.selectors.round_robin import withdrawal_plan
 from tournament.selectors.standings import standings_for
+from tournament.services.registrations import registration_set_status
 from tournament.services.round_robin import Remaining, round_robin_remove, round_robin_schedule, round_robin_withdraw
 from tournament.services.rounds import RoundStateError, round_pair, round_publish
 from tournament.services.tournaments import tournament_create
@@ -377,3 +378,23 @@ def test_a_withdrawal_outside_a_round_robin_is_refused():
     with pytest.raises(ValidationError, match="not as a round robin"):
         round_robin_withdraw(registration=regs[0], user=SYSTEM)
     assert Registration.objects.get(pk=regs[0].pk).status == Registration.Status.CONFIRMED
+
+
+def test_a_player_who_withdraws_herself_loses_her_byes_to_come_at_once(django_user_model):
+    t, regs = robin(players=5, rounds=5)
+    round_robin_schedule(tournament=t, user=SYSTEM)
+    _play_rounds(t, 2)
+    her = next(r for r in regs if Bye.objects.filter(player=r, round__number__gt=2).exists())
+    her.user = django_user_model.objects.create_user("sie", password="x")
+    her.save()
+    rested = Bye.objects.get(player=her).round.number
+    registration_set_status(registration=her, status=Registration.Status.WITHDRAWN, user=her.user)
+    assert not Bye.objects.filter(player=her).exists()
+    entry = t.audit_entries.get(action="round.bye.remove")
+    assert entry.user == her.user and entry.before == {"bye": her.spoken_name}
+    assert entry.object_id == t.rounds.get(number=rested).pk
+    # the director's decision is still to make: her games without a result
+    plan = withdrawal_plan(her)
+    assert plan.pending and not plan.byes and plan.remaining
+    assert not round_robin_withdraw(registration=her, user=SYSTEM).withdrawn_now
+    assert not _games_of(her).filter(result=Result.UNKNOWN).exists()

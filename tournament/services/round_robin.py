@@ -23,7 +23,8 @@ discipline. Two organizers making it at once: the tournament row is locked,
 the second finds round 1 paired and nothing of it is kept.
 
 A withdrawal (:func:`round_robin_withdraw`): the player is withdrawn, her byes
-still to come go (a bye of a withdrawn player is not scored), and the
+still to come go (a bye of a withdrawn player is not scored; they go as soon as
+she is withdrawn, by whoever: :func:`~.registrations.robin_byes_away`), and the
 director chooses once what becomes of her games without a result: forfeits
 (each won by default by the opponent, the default), or, where she played
 less than half of her games, all her games cancelled (deleted, each in the
@@ -52,7 +53,7 @@ from tournament.selectors.pairing_data import pairing_tournament, plain_tourname
 from tournament.selectors.round_robin import Withdrawal, withdrawal_plan
 
 from .audit import log_change
-from .registrations import registration_set_status
+from .registrations import registration_set_status, robin_byes_away
 from .results import result_set, snapshot
 from .rounds import RoundStateError, advance_round, round_create, round_unpair, unsaved_game
 
@@ -289,17 +290,17 @@ def round_robin_withdraw(
                 reason=why,
             )
             game.delete()
-        byes = Bye.objects.filter(player=registration)
+        for bye in Bye.objects.filter(player=registration).select_related("round"):
+            log_change(bye.round, "round.bye.remove", user=user, before={"bye": name}, reason=why)
+            bye.delete()
     else:
+        # her byes to come first (gone already if she was withdrawn before): the forfeits are results after them
+        robin_byes_away(registration, user=user, reason=why)
         for game in Game.objects.filter(mine, result=Result.UNKNOWN).select_related(
             "round__tournament", "round__discipline"
         ):
             won = Result.WHITE if game.black_id == registration.pk else Result.BLACK
             result_set(game=game, user=user, version=game.version, result=won, by_default=True, reason=why)
-        byes = Bye.objects.filter(player=registration, round__number__in=plan.byes)
-    for bye in byes.select_related("round"):
-        log_change(bye.round, "round.bye.remove", user=user, before={"bye": name}, reason=why)
-        bye.delete()
     log_change(
         registration,
         "registration.robin_withdraw",
