@@ -262,3 +262,26 @@ def test_a_withdrawn_player_before_the_schedule_is_left_out_on_the_page(client, 
     html = client.post(reverse("manage_round_robin", args=[robin.slug, 1]), follow=True).content.decode()
     assert "4 players, 3 rounds paired" in html
     assert Game.objects.filter(round__tournament=robin).count() == 6
+
+
+def test_the_schedule_pdf_takes_as_many_queries_for_a_double_robin_of_20_as_for_5(client, robin):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    def queries(t) -> int:
+        client.post(reverse("manage_robin", args=[t.slug]), {"double": "on"})
+        assert Game.objects.filter(round__tournament=t).exists()
+        with CaptureQueriesContext(connection) as captured:
+            assert client.get(reverse("manage_robin_pdf", args=[t.slug])).status_code == 200
+        return len(captured)
+
+    small = queries(robin)
+    big = Tournament.objects.create(
+        name="Groß", slug="gross", start_date="2027-03-06", end_date="2027-03-06", pairing_system="roundrobin"
+    )
+    big.roles.create(user=get_user_model().objects.get(username="ute"), role="organizer")
+    make_discipline(big, DisciplineKind.GO, handicap_policy="none")
+    for i in range(20):
+        make_player(big, surname=f"Spieler{i:02d}", rating=2000 - i)
+    assert queries(big) == small
+    assert big.rounds.count() == 38 and Game.objects.filter(round__tournament=big).count() == 380

@@ -47,6 +47,7 @@ from tournament.limits import MAX_ROUND_ROBIN_PLAYERS
 from tournament.models import Bye, Game, Registration, Round, Tournament
 from tournament.models.game import Result
 from tournament.models.tournament import PairingSystem, round_robin_refusal
+from tournament.pairing import model as pm
 from tournament.pairing.round_robin import round_games, rounds_needed, schedule, seating
 from tournament.permissions import ORGANIZER, require
 from tournament.selectors.pairing_data import pairing_tournament, plain_tournament
@@ -163,8 +164,14 @@ def round_robin_schedule(*, tournament: Tournament, user, double: bool = False) 
     }
     made = []
     absent = []
+    # the engine's view of the tournament, once per discipline and pairing system (its parameters): no game has
+    # a result yet, so every round's handicaps come from the same starting scores
+    plain: dict[tuple[int, str], pm.Tournament] = {}
     for robin, round_ in zip(schedule(seats, double=double), rounds):
-        games = round_games(pairing_tournament(tournament, round_), robin, round_.number)
+        key = (round_.discipline_id, round_.pairing_system)
+        if key not in plain:
+            plain[key] = pairing_tournament(tournament, round_)
+        games = round_games(plain[key], robin, round_.number)
         absent += [(names[p.key], round_.number) for p in players if not p.present(round_.number)]
         advance_round(round_, Round.Status.PLANNED, Round.Status.PAIRED)
         Game.objects.bulk_create([unsaved_game(round_, g, pinned=False) for g in games])
