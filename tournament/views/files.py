@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_POST
@@ -14,6 +13,7 @@ from tournament.services.players import players_import_opengotha
 
 from .access import ORGANIZER, tournament_page
 from .actions import refusal_as_message
+from .downloads import file_response
 from .players import import_players, unclaimed_registrations, welcome_parts
 
 
@@ -61,9 +61,7 @@ def opengotha_export(request, tournament, roles, discipline=None):
     if outcome.refused:
         return redirect("manage_files", slug=tournament.slug)
     name = tournament.slug if chosen is None else f"{tournament.slug}-{slugify(chosen.name)[:60] or chosen.pk}"
-    response = HttpResponse(xml, content_type="application/xml; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{name}.xml"'
-    return response
+    return file_response(xml, "application/xml; charset=utf-8", f"{name}.xml", inline=False)
 
 
 @require_POST

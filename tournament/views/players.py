@@ -35,6 +35,7 @@ from tournament.site_address import site_url
 from . import ratings
 from .access import ORGANIZER, tournament_page
 from .actions import refusal_as_message
+from .downloads import file_response
 from .form_errors import each_on_top
 from .fragments import KEPT_SECONDS, kept_with_forms
 from .language import chosen_language
@@ -403,10 +404,8 @@ def welcome_slips(request, tournament, roles):
         )
         for reg in regs
     ]
-    response = HttpResponse(welcome_slips_pdf(tournament.name, slips), content_type="application/pdf")
     name = f"{tournament.slug}-welcome-{part}.pdf" if len(parts) > 1 else f"{tournament.slug}-welcome.pdf"
-    response["Content-Disposition"] = f'inline; filename="{name}"'
-    return response
+    return file_response(welcome_slips_pdf(tournament.name, slips), "application/pdf", name)
 
 
 @require_POST

@@ -16,8 +16,8 @@ from tournament.services import round_robin as robin_services
 
 from .access import ORGANIZER, tournament_page
 from .actions import refusal_as_message
+from .downloads import file_response
 from .language import chosen_language
-from .standings import _file as file_response
 
 
 def make_schedule(request, tournament) -> None:

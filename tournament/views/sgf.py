@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from django.http import Http404, HttpResponse
+from django.http import Http404
 
 from tournament.permissions import sgf_is_public
 from tournament.selectors.game_sgf import game_sgf
 
+from .downloads import file_response
 from .public import _public_game
 
 
@@ -20,7 +21,5 @@ def public_game_sgf(request, slug, number, pk):
         text = game_sgf(game)
     except ValueError as exc:  # a record the engine cannot read (it would not have been accepted)
         raise Http404("the record cannot be read") from exc
-    response = HttpResponse(text, content_type="application/x-go-sgf; charset=utf-8")
     name = f"{tournament.slug}-round{game.round.number}-table{game.table}.sgf"
-    response["Content-Disposition"] = f'attachment; filename="{name}"'
-    return response
+    return file_response(text, "application/x-go-sgf; charset=utf-8", name, inline=False)

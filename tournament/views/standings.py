@@ -23,7 +23,6 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
-from django.utils.text import slugify
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import condition, require_GET
@@ -52,6 +51,7 @@ from tournament.selectors.rows import tournament_by_slug
 from tournament.selectors.team_standings import team_table
 from tournament.standings_words import category_names
 
+from .downloads import file_response
 from .language import chosen_language
 from .query import int_param
 
@@ -76,16 +76,6 @@ def _discipline(request, tournament: Tournament, discipline: int | None) -> str 
     if name is None:
         raise Http404("no such discipline")
     return name
-
-
-def _file(content, content_type: str, filename: str, inline: bool = True) -> HttpResponse:
-    """A download; the file name is made safe for the header (no newline, quote or path in it)."""
-    response = HttpResponse(content, content_type=content_type)
-    stem, dot, ext = filename.rpartition(".")
-    safe = f"{slugify(stem)[:80] or 'download'}{dot}{slugify(ext)}"
-    disposition = "inline" if inline else "attachment"
-    response["Content-Disposition"] = f'{disposition}; filename="{safe}"'
-    return response
 
 
 CACHE_SECONDS = sel.CACHE_SECONDS
@@ -253,7 +243,7 @@ def _standings_file(request, slug, name: str, write, content_type: str = "applic
         extra["teams"] = team_table(tournament, public=public)
     if tournament.is_pair_event:  # the sides alone: only a side's first player holds its games
         extra["players"] = False
-    return _file(write(st, tournament.name, **extra), content_type, filename, inline=inline)
+    return file_response(write(st, tournament.name, **extra), content_type, filename, inline=inline)
 
 
 @require_GET
@@ -293,7 +283,7 @@ def csv_team_standings(request, slug):
     public = not counts_unpublished_rounds(request_roles(request, tournament))
     content = _team_csv(team_table(tournament, public=public))
     filename = f"{tournament.slug}-team-standings.csv"
-    return _file(content, "text/csv; charset=utf-8", filename, inline=False)
+    return file_response(content, "text/csv; charset=utf-8", filename, inline=False)
 
 
 def _team_csv(table) -> str:
@@ -330,7 +320,7 @@ def h9_results(request, slug):
         )
         return redirect("standings", slug=tournament.slug)
     st = sel.go_standings(tournament, discipline=discipline, public=False)
-    return _file(write_h9(st, header), "text/plain; charset=ascii", f"{tournament.slug}.h9", inline=False)
+    return file_response(write_h9(st, header), "text/plain; charset=ascii", f"{tournament.slug}.h9", inline=False)
 
 
 def _round_sheet(request, slug, number):
@@ -347,11 +337,11 @@ def _round_sheet(request, slug, number):
 @chosen_language
 def pdf_pairings(request, slug, number):
     tournament, sheet = _round_sheet(request, slug, number)
-    return _file(pairings_pdf(sheet), "application/pdf", f"{tournament.slug}-round{number}-pairings.pdf")
+    return file_response(pairings_pdf(sheet), "application/pdf", f"{tournament.slug}-round{number}-pairings.pdf")
 
 
 @require_GET
 @chosen_language
 def pdf_slips(request, slug, number):
     tournament, sheet = _round_sheet(request, slug, number)
-    return _file(slips_pdf(sheet), "application/pdf", f"{tournament.slug}-round{number}-slips.pdf")
+    return file_response(slips_pdf(sheet), "application/pdf", f"{tournament.slug}-round{number}-slips.pdf")
