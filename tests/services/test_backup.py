@@ -331,6 +331,10 @@ def _game_field(name, value):
         (_registration_field("country", "DEU"), "country: Use the two-letter country code"),
         (_game_field("result", "Z"), "result: Value 'Z' is not a valid choice"),
         (lambda d: _first("tournament.tournament")(d).update(mcmahon_bar=98), "mcmahon_bar: “98” is not a rank"),
+        (lambda d: _first("tournament.tournament")(d).update(end_date="2026-05-01"), "end_date: The last day cannot"),
+        (lambda d: _first("tournament.tournament")(d).update(standings_criteria=["XYZ"]), "Unknown criteria: XYZ"),
+        (lambda d: _first("tournament.discipline")(d).update(board_size=4), "board_size"),
+        (lambda d: _first("tournament.discipline")(d).update(rule_set="nonsense"), "rule_set"),
     ],
 )
 def test_a_tampered_backup_is_refused_in_words_and_changes_nothing(two, doctor, message):
@@ -488,3 +492,15 @@ def test_migration_0028_keeps_the_attributes_as_pairs_in_their_order_and_back():
     assert T.objects.get(pk=og.pk).opengotha_extra == extra
     executor = MigrationExecutor(connection)
     executor.migrate(executor.loader.graph.leaf_nodes())
+
+
+def test_a_row_the_database_refuses_is_named_and_changes_nothing(two):
+    """Two registrations of one account: the database's rule, not a field's, refuses it; in words too."""
+    data = copy.deepcopy(dump_tournament(two.a))
+    rows = [o for o in data["objects"] if o["model"] == "tournament.registration"]
+    rows[1]["fields"]["user"] = rows[0]["fields"]["user"] = "anna"
+    _moved_away(two.a)
+    before = _rows()
+    with pytest.raises(DumpError, match=r"tournament\.registration \d+: .*(UNIQUE|unique|duplicate)"):
+        load_tournament(data)
+    assert _rows() == before
