@@ -2,7 +2,7 @@
 
 :func:`dump_tournament` gives a dict::
 
-    {"format": "vielseitig-tournament", "version": 2,
+    {"format": "vielseitig-tournament", "version": 3,
      "tournament": "<slug>",
      "users": [{"username": ..., "email": ..., ...}],
      "objects": [{"model": "tournament.registration", "pk": 7, "fields": {...}}, ...]}
@@ -22,9 +22,17 @@ belonging to that tournament, and refuses anything else with a clear
 message. Accounts are matched by user name; a missing one is made as a
 plain account (never staff or superuser), without a usable password unless
 the backup carries its hash, and an existing account is never changed.
-Backups of version 1 (before the players' data moved onto the
-registrations) are read too, and rank categories an OpenGotha import kept in
-the parameter set before they had fields of their own come into the fields.
+Backups of earlier versions are brought forward step by step (:data:`VERSION`:
+version 1 from before the players' data moved onto the registrations, version 2
+with an OpenGotha file's attributes as objects), and rank categories an OpenGotha
+import kept in the parameter set before they had fields of their own come into the
+fields.
+
+Every value is checked before it is written as a form or an import checks it (the
+model's own field checks, :meth:`Registration.clean_fields` for a player's data), and
+every id inside stored JSON follows the restore as a foreign key does
+(:func:`_mapped_record`, :func:`_map_audit_entry`). A restore that cannot be done
+raises :class:`DumpError` naming the row and the field, and writes nothing.
 """
 
 from __future__ import annotations
@@ -39,8 +47,10 @@ from django.contrib.auth.hashers import make_password
 from django.core import serializers
 from django.core.exceptions import ValidationError
 from django.core.serializers.json import DjangoJSONEncoder
-from django.db import transaction
+from django.db import DataError, IntegrityError, transaction
+from django.db.models import JSONField
 
+from tournament.files.opengotha import attribute_pairs
 from tournament.models import (
     AuditEntry,
     Bye,
@@ -66,7 +76,9 @@ from tournament.models.round import audited_pairing_record
 from tournament.pairing import categories
 
 FORMAT = "vielseitig-tournament"
-VERSION = 2
+#: 1: the players' data in a site-wide ``tournament.player``; 2: on the registrations; 3: the attributes an
+#: OpenGotha import kept as ``[name, value]`` pairs in the file's order (migration 0028).
+VERSION = 3
 USER_FIELDS = ("username", "first_name", "last_name", "email", "is_active", "date_joined", "last_login")
 
 #: Models in the order they are loaded (referenced before referring).
@@ -170,6 +182,9 @@ def dump_tournament(tournament: Tournament, *, with_accounts: bool = False) -> d
             _with_pairing_records(rows)
         for field in _user_fields(model):
             user_ids.update(r["fields"][field] for r in rows if r["fields"].get(field))
+        if model is LiveRecord:  # who entered each move, by user name
+            names = {e[0] for r in rows for e in r["fields"].get("entries") or () if isinstance(e, list) and e}
+            user_ids.update(user_model.objects.filter(username__in=names).values_list("pk", flat=True))
         objects.extend(rows)
     users = {u.pk: u for u in user_model.objects.filter(pk__in=user_ids)}
     for row in objects:
@@ -262,6 +277,32 @@ def upgrade_v1(data: dict) -> dict:
     return {**data, "version": 2, "users": users, "objects": rest}
 
 
+def upgrade_v2(data: dict) -> dict:
+    """A version-2 backup as version 3: the attributes an OpenGotha import kept (the root's and each
+    player's) as ``[name, value]`` pairs, in the order the backup's JSON has them (migration 0028 does the
+    same in the database)."""
+    objects = []
+    for row in data.get("objects", []):
+        fields = row.get("fields") if isinstance(row, dict) else None
+        extra = fields.get("opengotha_extra") if isinstance(fields, dict) else None
+        if row.get("model") == "tournament.tournament" and isinstance(extra, dict):
+            extra = dict(extra)
+            if isinstance(extra.get("root_attrib"), dict):
+                extra["root_attrib"] = attribute_pairs(extra["root_attrib"])
+            if isinstance(extra.get("players"), dict):
+                extra["players"] = {
+                    key: attribute_pairs(attrs) if isinstance(attrs, dict) else attrs
+                    for key, attrs in extra["players"].items()
+                }
+            row = {**row, "fields": {**fields, "opengotha_extra": extra}}
+        objects.append(row)
+    return {**data, "version": 3, "objects": objects}
+
+
+#: Each older version's step to the next.
+UPGRADES = {1: upgrade_v1, 2: upgrade_v2}
+
+
 def _check_objects(data: dict) -> None:
     """Only the tournament's own models, each belonging to the one tournament of the backup."""
     objects = data["objects"]
@@ -308,12 +349,14 @@ def _account(user_model, fields: dict):
 def load_tournament(data: dict) -> Tournament:  # noqa: C901
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise DumpError("not a Vielseitig tournament backup")
-    if data.get("version") == 1:
-        data = upgrade_v1(data)
-    if data.get("version") != VERSION:
-        raise DumpError(f"backup version {data.get('version')} is not supported (expected 1 or {VERSION})")
     if not isinstance(data.get("objects"), list) or not isinstance(data.get("users", []), list):
         raise DumpError("the backup has no list of objects")
+    if not all(isinstance(row, dict) and isinstance(row.get("fields"), dict) for row in data["objects"]):
+        raise DumpError("an object in the backup is not readable (no model and fields)")
+    while data.get("version") in UPGRADES:
+        data = UPGRADES[data["version"]](data)
+    if data.get("version") != VERSION:
+        raise DumpError(f"backup version {data.get('version')} is not supported (expected 1 to {VERSION})")
     _check_objects(data)
     if Tournament.objects.filter(slug=data["tournament"]).exists():
         raise DumpError(f"a tournament {data['tournament']!r} exists already")
@@ -352,10 +395,8 @@ def load_tournament(data: dict) -> Tournament:  # noqa: C901
                             f"{row['model']} {row.get('pk')} names a missing "
                             f"{f.related_model._meta.model_name} {fields[f.name]}"
                         ) from None
-            if model is AuditEntry and fields.get("object_id") is not None:
-                target = by_name.get(fields.get("object_type"))
-                if target is not None:
-                    fields["object_id"] = new_pk[target].get(fields["object_id"], fields["object_id"])
+            if model is AuditEntry:
+                _map_audit_entry(fields, new_pk, by_name)
             if model is Tournament and "category_limits" not in fields:  # a backup from before migration 0023
                 fields.update(
                     categories.from_stored_parameters(
@@ -364,36 +405,72 @@ def load_tournament(data: dict) -> Tournament:  # noqa: C901
                     or {}
                 )
             if model is Round:
-                records[row["pk"]] = fields.pop("pairing_record", None)
+                records[row["pk"]] = _checked_record(row, fields.pop("pairing_record", None))
             if model is TournamentInvitation:
                 fields.pop("token", None)  # a new link: the old one may still be known elsewhere
             if model is Registration and fields.get("claim_code"):
                 if fields.get("user") or Registration.objects.filter(claim_code=fields["claim_code"]).exists():
                     fields["claim_code"] = None  # taken here already: the player gets a new one
-            prepared.append({"model": row["model"], "pk": None, "fields": fields})
-        try:
-            loaded = list(serializers.deserialize("json", json.dumps(prepared)))
-        except serializers.base.DeserializationError as exc:
-            raise DumpError(f"the backup cannot be read: {exc}") from None
-        for row, obj in zip(rows, loaded):
+            prepared.append(fields)
+        for row, fields in zip(rows, prepared):
+            obj = _deserialized(row, fields)
             _check_fields(row, obj.object)
             obj.object.pk = None
-            obj.save()
+            try:
+                obj.save()
+            except (IntegrityError, DataError) as exc:  # a rule of the database the checks above do not know
+                # (the whole restore is rolled back as this leaves its transaction)
+                raise _problem(row, str(exc).strip()) from None
             new_pk[model][row["pk"]] = obj.object.pk
     tournament = Tournament.objects.get(slug=data["tournament"])
-    _restore_pairing_records(tournament, {new_pk[Round][old]: record for old, record in records.items()})
+    registrations = new_pk[Registration]
+    _restore_pairing_records(
+        tournament, {new_pk[Round][old]: _mapped_record(record, registrations) for old, record in records.items()}
+    )
     return tournament
+
+
+def _problem(row: dict, problems: str) -> DumpError:
+    """A refusal naming the row of the backup (``tournament.registration 7: rank: ...``)."""
+    return DumpError(f"{row['model']} {row.get('pk')}: {problems}"[:500])
+
+
+def _deserialized(row: dict, fields: dict):
+    """The row as an unsaved object; a value its field cannot take (a rank ``99d``) refused in words."""
+    model = LABELS[row["model"]]
+    for f in model._meta.concrete_fields:
+        if not f.is_relation and f.name in fields and not isinstance(f, JSONField):
+            try:
+                f.to_python(fields[f.name])
+            except ValidationError as exc:
+                raise _problem(row, f"{f.name}: {' '.join(exc.messages)}") from None
+    try:
+        (obj,) = serializers.deserialize("python", [{"model": row["model"], "pk": None, "fields": fields}])
+    except serializers.base.DeserializationError as exc:
+        raise _problem(row, str(exc)) from None
+    return obj
+
+
+#: The models whose own checks across fields (``clean``: dates in order, known criteria, a board size and rule
+#: set the game has) and the database's check constraints a restore runs too, as the import checks a file's
+#: tournament, discipline and players (``full_clean``); they need no query.
+WHOLE_CHECKS = (Tournament, Discipline, Registration)
 
 
 def _check_fields(row: dict, obj) -> None:
     """Every value within its field's bounds (:mod:`tournament.limits`: round numbers, tables, komi, ratings...)
-    before it is written: a doctored backup cannot store what no form would (references are checked above)."""
+    before it is written, by the same checks a form or an import runs: a doctored backup cannot store what
+    no form would (references are checked above)."""
     relations = [f.name for f in obj._meta.concrete_fields if f.is_relation]
     try:
         obj.clean_fields(exclude=relations)
+        if isinstance(obj, WHOLE_CHECKS):
+            obj.clean()
+            if isinstance(obj, Tournament):
+                obj.validate_constraints()
     except ValidationError as exc:
         problems = "; ".join(f"{name}: {' '.join(messages)}" for name, messages in exc.message_dict.items())
-        raise DumpError(f"{row['model']} {row.get('pk')}: {problems}"[:500]) from None
+        raise _problem(row, problems) from None
 
 
 def _with_pairing_records(rows: list[dict]) -> None:
@@ -402,6 +479,66 @@ def _with_pairing_records(rows: list[dict]) -> None:
     records = dict(kept)
     for row in rows:
         row["fields"]["pairing_record"] = records.get(row["pk"], {})
+
+
+# --- references inside stored JSON, mapped like foreign keys ------------------------------------
+# Checked for every JSON field of the backed-up models: a pairing record's explanations name the two
+# registrations of each table by id (``white``, ``black``, ``players``), as a ``round.pair`` audit entry
+# kept them before migration 0016; a merge's audit entry names the registration merged away
+# (``merged_id``). The rest hold no ids: rounds by number (``absent_rounds``, constraints' ``round``),
+# players and teams by name (warnings, the audit's values, the bye's explanation), accounts by user
+# name (a live record's ``entries``: those accounts go with the backup), points of the board (marks),
+# OpenGotha's own keys and texts (``pairing_parameters``, ``opengotha_extra``).
+
+
+def _checked_record(row: dict, record):
+    """A round's pairing record as the pairing writes it (:data:`PAIRING_RECORD_KEYS`: a list of warnings,
+    the explanations by table, the bye's), or none; anything else is refused (the round's page reads it)."""
+    if record is None or record == {}:
+        return record
+    kinds = {"warnings": (list,), "explanations": (dict,), "bye_explanation": (dict, str, type(None))}
+    if not isinstance(record, dict) or not all(
+        key in kinds and isinstance(value, kinds[key]) for key, value in record.items()
+    ):
+        raise _problem(row, "pairing_record: not a round's pairing record")
+    if not all(isinstance(facts, dict) for facts in record.get("explanations", {}).values()):
+        raise _problem(row, "pairing_record: not a round's pairing record")
+    return record
+
+
+def _mapped_record(record, registrations: dict):
+    """A pairing record with the registrations' new ids (``registrations``: old id to new). A table whose
+    players are not in the backup (its game removed by hand and the player since) explains no game: it
+    goes, as the old id could name another player here."""
+    if not isinstance(record, dict) or not isinstance(record.get("explanations"), dict):
+        return record
+    explanations = {}
+    for table, facts in record["explanations"].items():
+        try:
+            mapped = {**facts, "white": registrations[facts["white"]], "black": registrations[facts["black"]]}
+            if "players" in facts:
+                mapped["players"] = [str(registrations[int(key)]) for key in facts["players"]]
+        except (KeyError, TypeError, ValueError):
+            continue
+        explanations[table] = mapped
+    return {**record, "explanations": explanations}
+
+
+def _map_audit_entry(fields: dict, new_pk: dict, by_name: dict) -> None:
+    """An audit entry with the new ids of its object and of the ids in its values. An object that is no
+    longer there (a deleted player, round, role), or of a model the backup does not hold, has none: its
+    old id could name another object here."""
+    if fields.get("object_id") is not None:  # an object of no model of the backup has none here either
+        target = by_name.get(fields.get("object_type"))
+        fields["object_id"] = new_pk[target].get(fields["object_id"]) if target is not None else None
+    registrations = new_pk[Registration]
+    for side in ("before", "after"):
+        value = fields.get(side)
+        if isinstance(value, dict):
+            value = _mapped_record(value, registrations)
+            if value.get("merged_id") is not None:
+                value = {**value, "merged_id": registrations.get(value["merged_id"])}
+            fields[side] = value
 
 
 def _restore_pairing_records(tournament: Tournament, records: dict) -> None:

@@ -28,7 +28,7 @@ class Command(BaseCommand):
         parser.add_argument(
             "--with-accounts",
             action="store_true",
-            help="also write the accounts' password hashes (keep such a file safe)",
+            help="also write the accounts' password hashes (the file readable by its owner only; keep it safe)",
         )
         parser.add_argument("--to", help="a folder (a USB stick): every tournament's backup into it")
         parser.add_argument("--every", type=int, help="with --to: again every so many minutes, until stopped")
@@ -52,8 +52,10 @@ class Command(BaseCommand):
             dump_tournament(tournament, with_accounts=opts["with_accounts"]), ensure_ascii=False, indent=1
         )
         if opts["output"]:
-            with open(opts["output"], "w", encoding="utf-8") as f:
-                f.write(text + "\n")
+            from tournament.backup_folder import open_backup
+
+            with open_backup(Path(opts["output"]), private=opts["with_accounts"]) as f:
+                f.write((text + "\n").encode())
         else:
             self.stdout.write(text)
 
