@@ -284,7 +284,16 @@ def referee_live(request, tournament, roles):
     round_ = _current_round(tournament)
     rows = []
     if round_ is not None and live_services.has_engine(round_.discipline):
-        rows = [{"game": game, "live": live if live.pk else None} for game, live in _live_games(round_)]
+        variant = round_.discipline.variant
+        rows = [
+            {
+                "game": game,
+                "live": live if live.pk else None,
+                # the moves played: the handicap stones set up are none
+                "moves": max(0, live.move_count - variant.handicap_stones(game.handicap)),
+            }
+            for game, live in _live_games(round_)
+        ]
     return render(
         request,
         "tournament/live/referee.html",
