@@ -205,3 +205,18 @@ def test_the_round_s_warnings_check_the_handicap_by_the_sides_strength_as_the_pa
         "Pair 1",
         "Pair 1",
     )
+
+
+def test_a_rematch_of_two_sides_is_said_once_by_the_team_pairing(pairs):
+    """The team pairing records "Rematch in match 1"; the round's own check does not say it again."""
+    from tests.factories import make_round
+    from tournament.models import PairingRecord
+    from tournament.selectors.round_day import game_warnings
+
+    _paired(pairs)
+    Round.objects.filter(pk=pairs.round.pk).update(status=Round.Status.FINISHED)
+    second = make_round(pairs.tournament, pairs.round.discipline, 2)
+    team_round_pair(round=second, user=pairs.organizer)
+    recorded = PairingRecord.of(second.pk, "warnings").get("warnings") or []
+    assert "team-rematch" in [w["code"] for w in recorded]
+    assert [w for w in game_warnings(second) if w["code"] == "rematch"] == []

@@ -122,13 +122,15 @@ def game_warnings(round_: Round, games: list[Game] | None = None) -> list[dict]:
     known = {p.key for p in t.players}
     plain = [g for g in plain if g.white in known and g.black in known]
     names = names_of(round_)
-    if round_.tournament.is_pair_event:  # the sides' strength and scores, as the pairing reads them
+    pair_round = round_.tournament.is_pair_event
+    if pair_round:  # the sides' strength and scores, as the pairing reads them
         t, plain, names = _sides_round(round_, plain)
     team_round = round_.tournament.is_team_event
     return [
         warning_data(w, names)
         for w in edits.check_games(t, round_.number, plain)
-        if not (team_round and w.code == "colour")
+        # two sides meeting again: the team pairing's own warning says it ("Rematch in match 1")
+        if not (team_round and w.code == "colour") and not (pair_round and w.code == "rematch")
     ]
 
 
