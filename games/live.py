@@ -80,8 +80,9 @@ class Snapshot(AfterMove):
     first_stone: Point | None = None
     #: Keima-Go: the empty points the second stone may go to.
     targets: tuple[Point, ...] = ()
-    #: Handicap stones Black still places before White's first move.
+    #: Handicap stones Black still places before White's first move, and those placed (among ``number``).
     handicap_left: int = 0
+    handicap_placed: int = 0
     #: Ninuki-Renju's first move: the stone goes on the centre point.
     centre_first: bool = False
     #: Whether the next move may be a pass (not for a Keima-Go turn's second stone, while handicap
@@ -103,6 +104,11 @@ class Snapshot(AfterMove):
     @property
     def over(self) -> bool:
         return self.outcome is not None
+
+    @property
+    def move_number(self) -> int:
+        """The moves played: ``number`` without the handicap stones (which are set up, not played)."""
+        return self.number - self.handicap_placed
 
     @property
     def captured_pairs(self) -> int | None:
@@ -345,6 +351,7 @@ class LiveGame:
             first_stone=None if first is None else point(first),
             targets=() if first is None or over else self._keima_targets(game, first),
             handicap_left=game._handicap_left,
+            handicap_placed=sum(1 for m in game.moves if m.handicap),
             may_pass=not over and first is None and not game._handicap_left,
             prisoners=prisoners,
             outcome=None if outcome is None else outcome.ending,

@@ -351,6 +351,11 @@ class Variant:
         """The longest record accepted on a board of ``size`` (``None``: no validator)."""
         return None
 
+    def handicap_stones(self, handicap: int) -> int:
+        """The stones Black sets up for a handicap of ``handicap`` (the first moves of a record); 0 in a game
+        without handicap."""
+        return 0
+
     def replay(
         self,
         record: RecordInput,
@@ -636,6 +641,9 @@ class GoFamilyVariant(Variant):
 
     def max_moves(self, size: int | None = None, rules: str | None = None) -> int:
         return self.game_class.max_moves(size)
+
+    def handicap_stones(self, handicap: int) -> int:
+        return max(0, handicap) * self.game_class.stones_per_handicap
 
     def _replay(self, record: RecordInput, settings: ReplaySettings) -> Replay:
         rules = settings.get("rules")

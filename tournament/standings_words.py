@@ -96,3 +96,38 @@ def bye_rounds(rounds) -> str:
         return ""
     # TRANSLATORS: a round robin's crosstable, on the diagonal: the player rested (had the bye) in round(s) R3
     return pgettext("crosstable", "bye R%(rounds)s") % {"rounds": ", ".join(str(r) for r in rounds)}
+
+
+def team_words(side_size: int) -> dict[str, str]:
+    """The words of a team table (:class:`tournament.standings.team_table.TeamTable`): a team tournament's
+    teams (``side_size`` 1), Pair Go's and Rengo's pairs (2) and sides of three (3): the heading, the name
+    column, the crosstable's key, the note that a side's players share its games, the PDFs' titles."""
+    if side_size == 2:
+        return {
+            "heading": _("Pairs"),
+            "name": pgettext("a side of Pair Go", "Pair"),
+            "key": _("2+: against the pair of row 2, won; = drawn, - lost; 0+ a bye; – no game."),
+            "shared": _("A pair's players share its games: the pairs are ranked, not their players."),
+            "standings": _("Standings of the pairs"),
+            "crosstable": _("Crosstable of the pairs"),
+        }
+    if side_size > 2:
+        return {
+            "heading": _("Sides"),
+            "name": pgettext("a side of Rengo", "Side"),
+            "key": _("2+: against the side of row 2, won; = drawn, - lost; 0+ a bye; – no game."),
+            "shared": _("A side's players share its games: the sides are ranked, not their players."),
+            "standings": _("Standings of the sides"),
+            "crosstable": _("Crosstable of the sides"),
+        }
+    return {
+        "heading": _("Teams"),
+        "name": _("Team name"),
+        "key": _(
+            "3+ 2½:½: against the team of row 3, the match won, 2½ boards to ½; = drawn, - lost; 0+ 3:0 a bye; "
+            "– no match."
+        ),
+        "shared": "",
+        "standings": _("Team standings"),
+        "crosstable": _("Team crosstable"),
+    }

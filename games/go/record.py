@@ -215,11 +215,16 @@ def parse_sgf(text: str) -> Record:
     if handicap is not None and handicap < 0:
         raise RecordError(f"HA[{handicap}] is negative", root.line, f"HA[{handicap}]")
     for ident, node in game.setup_properties():
+        if ident == "AB" and node is root and handicap:  # the handicap stones, as write_sgf writes them
+            continue
         raise RecordError(
             f"setup stones ({ident}) are not allowed; handicap stones are Black's first moves", node.line, ident
         )
     board = size or 19
-    moves = [_sgf_move(m.value, BLACK if m.colour == "B" else WHITE, m.line, m.colour, board) for m in sgf_moves]
+    placed = [_sgf_move(value, BLACK, root.line, "AB", board) for value in root.properties.get("AB", ())]
+    moves = placed + [
+        _sgf_move(m.value, BLACK if m.colour == "B" else WHITE, m.line, m.colour, board) for m in sgf_moves
+    ]
     last = game.nodes[-1]
     territory = None
     if "TB" in last or "TW" in last:
@@ -265,7 +270,8 @@ def _sgf_move(value: str, colour: int, line: int, ident: str, size: int) -> Reco
 def write_sgf(game: Game, *, result: str | None = None, marks: Marks | None = None) -> str:
     """The SGF of ``game`` (a :class:`games.go.game.Game` on a square board).
 
-    Handicap stones are written as ordinary ``B`` moves, with ``HA``.  With
+    Handicap stones are written in the root, with ``HA``, as ``AB`` (in the order they were placed),
+    as SGF viewers expect them; White's first move is the first node.  With
     ``marks`` (a game ended by two passes; an empty :class:`Marks` means no
     dead stones), the last node gets ``TB`` and ``TW``: the empty points each
     colour is counted for once the dead stones are removed, and the
@@ -285,9 +291,15 @@ def write_sgf(game: Game, *, result: str | None = None, marks: Marks | None = No
     if res != "unfinished":
         root["RE"] = "0" if res == "draw" else res
     nodes: list[dict[str, str | list[str]]] = [root]
+    placed: list[str] = []
     for move in game.moves:
         value = "" if move.point is None else Point(*game.graph.point(move.point)).to_sgf(size)
-        nodes.append({"B" if move.colour == BLACK else "W": value})
+        if move.handicap:
+            placed.append(value)
+        else:
+            nodes.append({"B" if move.colour == BLACK else "W": value})
+    if placed:
+        root["AB"] = placed
     if marks is not None and game.outcome(marks) is not None:
         owner, after = game.owners(marks)
         stones = game.position.stones

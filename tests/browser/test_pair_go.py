@@ -71,3 +71,43 @@ def test_four_phones_record_a_pair_go_game_with_the_turns_enforced(browser, live
         assert page.evaluate("document.documentElement.scrollWidth") <= 390, name
     shot(phones["alice"], "pair-go-alice-to-play-phone", full_page=False)
     shot(phones["bob"], "pair-go-bob-follows-de-phone", full_page=True)
+
+
+@pytest.mark.parametrize(("phone", "language"), [(True, "de"), (False, "en")], ids=["phone-de", "desktop-en"])
+def test_the_director_and_a_player_see_the_pairs_right(browser, live_server, shot, phone, language):
+    """Issue #31, items 8-11 as a director meets them: the round page warns of no wrong handicap (the sides'
+    strength gives three stones), it and the player's page name both partners, the woman of a pair plays
+    first, and the SGF has the handicap stones in its root (AB)."""
+    from tournament.models import Registration
+    from tournament.models.game import ResultState
+
+    day = build_pair_day()
+    for key, gender in {"alice": "f", "bob": "m", "carla": "m", "dan": "f"}.items():
+        Registration.objects.filter(pk=day.people[key].pk).update(gender=gender)
+    team_round_pair(round=day.round, user=day.organizer)
+    Round.objects.filter(pk=day.round.pk).update(status=Round.Status.PUBLISHED)
+    day.organizer.set_password("pw-pair-orga-123")
+    day.organizer.save()
+    slug = day.tournament.slug
+    page = new_page(browser, live_server, phone=phone, locale=language)
+    log_in(page, live_server, "pair-orga", language)
+    page.goto(live_server.url + reverse("manage_round", args=[slug, 1]))
+    text = page.locator("main").inner_text()
+    assert "Handicap at table" not in text and "Vorgabe an Tisch" not in text
+    assert "Dorn Dan & Cohen Carla" in text and "Albers Alice & Berg Bob" in text
+    if phone:
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shot(page, f"pair-go-round-page-{language}", full_page=True)
+    player = new_page(browser, live_server, phone=phone, locale=language)
+    log_in(player, live_server, "bob", language)
+    player.goto(live_server.url + reverse("my_tournament", args=[slug]))
+    words = {
+        "en": "You play White with Alice Albers against Dan Dorn & Carla Cohen",
+        "de": "Du spielst Weiß mit Alice Albers gegen Dan Dorn & Carla Cohen",
+    }[language]
+    assert words in " ".join(player.locator(".my-games").inner_text().split())
+    shot(player, f"pair-go-my-games-{language}", full_page=True)
+    game = Game.objects.get(round=day.round)
+    Game.objects.filter(pk=game.pk).update(record="C3 G7 G3 E5", result="B", result_state=ResultState.CONFIRMED)
+    sgf = player.request.get(live_server.url + reverse("public_game_sgf", args=[slug, 1, game.pk])).text()
+    assert "HA[3]" in sgf and "AB[cg][gc][gg];W[ee]C[Albers Alice]" in sgf

@@ -102,14 +102,19 @@ def test_sgf_point_outside_the_board_is_off_board():
     assert v.error.as_dict() == {"move": 1, "point": "K9", "reason": "off-board"}
 
 
-def test_sgf_handicap_as_moves_and_setup_stones_unreadable():
-    # RULES.md, last section: setup stones are unreadable in every Go-family game
-    with pytest.raises(RecordError, match="AB"):
-        go.replay("(;SZ[9]HA[2]AB[cc][gg];W[ee])")
+def test_sgf_handicap_as_moves_or_the_root_s_ab_and_other_setup_stones_unreadable():
+    # RULES.md, last section: setup stones are unreadable in every Go-family game -- but for the handicap
+    # stones in the root with HA (issue #31, item 11: as the site writes them): Black's first moves
+    v = go.replay("(;SZ[9]HA[2]AB[cc][gg];W[ee])")
+    assert v.legal and v.moves == 3 and [m.handicap for m in v.game.moves] == [True, True, False]
     v = go.replay("(;SZ[9]HA[2];B[cc];B[gg];W[ee])")
     assert v.legal and v.moves == 3 and [m.handicap for m in v.game.moves] == [True, True, False]
-    with pytest.raises(RecordError, match="AB"):
+    with pytest.raises(RecordError, match="move 3"):  # two stones of three, then White: out of turn
         go.replay("(;SZ[9]HA[3]AB[cc][gg];W[ee])")
+    with pytest.raises(RecordError, match="AB"):  # no handicap: setup stones
+        go.replay("(;SZ[9]AB[cc][gg];W[ee])")
+    with pytest.raises(RecordError, match="AW"):
+        go.replay("(;SZ[9]HA[2]AB[cc][gg]AW[ee];W[ef])")
     with pytest.raises(RecordError, match="HA"):
         go.replay("(;SZ[9]HA[2];B[cc];B[gg];W[ee])", handicap=1)
 
@@ -129,9 +134,22 @@ def test_write_sgf_for_keima_and_volt_and_handicap():
     v = keima.replay("C3 D5 C7 E8 pass pass", handicap=1)
     text = write_sgf(v.game)
     assert "HA[1]" in text and "RU[Keima-Go]" in text
+    assert "AB[cg][de];W[cc]" in text  # the handicap keima in the root, as setup stones
     assert keima.replay(text).as_dict() == v.as_dict()
     v = volt.replay("C3 G7 E5 pass pass", handicap=1)
     assert volt.replay(write_sgf(v.game)).as_dict() == v.as_dict()
+
+
+def test_write_sgf_puts_the_handicap_stones_in_the_root_as_ab():
+    """Issue #31, item 11: HA[n] and AB with the n stones in the root (as every SGF viewer expects them),
+    White's first move the first node; read back, the same game."""
+    v = go.replay("C3 G7 G3 E5 C7 pass pass", size=9, handicap=3)
+    text = write_sgf(v.game)
+    root, first = text.split(";")[1:3]
+    assert "HA[3]" in root and "AB[cg][gc][gg]" in root
+    assert first == "W[ee]" and text.count(";B[") == 2  # C7 and a pass
+    again = go.replay(text)
+    assert again.as_dict() == v.as_dict() and [m.handicap for m in again.game.moves] == [True] * 3 + [False] * 4
 
 
 # ---- command line ---------------------------------------------------------------

@@ -152,6 +152,22 @@ def test_keima_handicap_stones_are_placed_first():
     assert game.snapshot().handicap_left == 0 and game.snapshot().to_move == "white"
 
 
+def test_handicap_stones_are_not_counted_as_moves():
+    """Issue #31, item 11: the board's move number counts the moves played, not the handicap stones."""
+    game = LiveGame("go", size=9, handicap=3)
+    for point in ("C3", "G7", "G3"):
+        assert game.snapshot().move_number == 0
+        game.play(point)
+    s = game.snapshot()
+    assert (s.number, s.handicap_placed, s.move_number) == (3, 3, 0)
+    game.play("E5")
+    assert game.snapshot().move_number == 1
+    keima_game = LiveGame("keima", size=9, handicap=1)
+    keima_game.play("C3")
+    keima_game.play("D5")
+    assert keima_game.snapshot().move_number == 0 and LiveGame("ninuki").snapshot().move_number == 0
+
+
 def test_volt_the_last_move_pushes_its_own_stone_and_pulls_the_opponents():
     # A 5x5 board: Black B4 pushes B2 down to B1 and pulls White's E4 in to C4.
     s = play("volt", "B2 E4 B4", size=5).snapshot()

@@ -48,14 +48,13 @@ def test_cli_moves_counts_the_legal_moves(module):
     assert code == 0 and out["moves"] == 2
 
 
-# ---- setup stones are unreadable; Keima handicap is HA[n] + 2n Black moves ----------
+# ---- setup stones are unreadable (but a handicap's AB in the root); Keima handicap is HA[n] + 2n Black moves ----
 
 
 @pytest.mark.parametrize("engine", ENGINES, ids=["go", "keima", "volt"])
 @pytest.mark.parametrize(
     "sgf, ident",
     [
-        ("(;SZ[9]HA[2]AB[cg][gc];W[ee])", "AB"),
         ("(;SZ[9]AB[cc];W[ee])", "AB"),
         ("(;SZ[9]AW[cc];B[ee])", "AW"),
         ("(;SZ[9];B[ee];AB[cc]W[dd])", "AB"),
@@ -67,7 +66,7 @@ def test_setup_stones_are_unreadable(engine, sgf, ident):
 
 
 def test_setup_stones_unreadable_on_the_command_line():
-    code, out, err = cli("games.keima", "(;SZ[9]HA[1]AB[cg][de];W[ee];W[dc])")
+    code, out, err = cli("games.keima", "(;SZ[9]AB[cg][de];W[ee];W[dc])")
     assert code == 2 and out is None and "AB" in err and "Traceback" not in err
 
 

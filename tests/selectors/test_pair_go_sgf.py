@@ -29,8 +29,10 @@ def test_the_sgf_names_the_sides_and_the_player_of_each_move():
     sgf.parse(text)  # it reads back
     assert "PB[Cohen Carla & Dorn Dan]" in text and "PW[Albers Alice & Berg Bob]" in text
     names = re.findall(r";[BW]\[[a-z]*\]C\[([^\]]*)\]", text)
-    # three handicap stones by Carla, then Alice, Dan, Bob, Carla, and the passes: Alice, Dan
-    assert names == ["Cohen Carla"] * 3 + [
+    # three handicap stones by Carla in the root, as AB (issue #31, item 11); then Alice, Dan, Bob, Carla,
+    # and the passes: Alice, Dan
+    assert "HA[3]" in text and "AB[cg][gc][gg];W[ee]C[Albers Alice]" in text
+    assert names == [
         "Albers Alice",
         "Dorn Dan",
         "Berg Bob",

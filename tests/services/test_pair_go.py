@@ -186,3 +186,37 @@ def test_rengo_of_three_on_the_live_board_turns_through_all_six_players(db):
             _place(day, game, partner, point)
         _place(day, game, who, point)
     assert [p.given_name.lower() for p in move_players(fresh(game), points)] == order
+
+
+def test_the_round_s_warnings_check_the_handicap_by_the_sides_strength_as_the_pairing_does(pairs):
+    """2k against 6k: the pairing gives three stones; the first players alone (1d, 3k) would give two, and the
+    round page must not warn of that (issue #31, item 8)."""
+    from tournament.selectors.round_day import game_warnings
+
+    game = _paired(pairs)
+    assert game.handicap == 3
+    assert [w for w in game_warnings(pairs.round) if w["code"] == "handicap"] == []
+    # a handicap changed by hand is checked against the sides' three stones, named by the sides
+    Game.objects.filter(pk=game.pk).update(handicap=1)
+    (warning,) = [w for w in game_warnings(pairs.round) if w["code"] == "handicap"]
+    assert (warning["actual"], warning["advised"], warning["players"][0], warning["advised_white"]) == (
+        1,
+        3,
+        "Pair 1",
+        "Pair 1",
+    )
+
+
+def test_a_rematch_of_two_sides_is_said_once_by_the_team_pairing(pairs):
+    """The team pairing records "Rematch in match 1"; the round's own check does not say it again."""
+    from tests.factories import make_round
+    from tournament.models import PairingRecord
+    from tournament.selectors.round_day import game_warnings
+
+    _paired(pairs)
+    Round.objects.filter(pk=pairs.round.pk).update(status=Round.Status.FINISHED)
+    second = make_round(pairs.tournament, pairs.round.discipline, 2)
+    team_round_pair(round=second, user=pairs.organizer)
+    recorded = PairingRecord.of(second.pk, "warnings").get("warnings") or []
+    assert "team-rematch" in [w["code"] for w in recorded]
+    assert [w for w in game_warnings(second) if w["code"] == "rematch"] == []

@@ -71,3 +71,26 @@ def test_the_referee_s_list_of_moves_names_who_played_each(client, board):
     )
     assert "Played by" in page
     assert page.count("<td>Cohen Carla</td>") == 3 and page.count("<td>Albers Alice</td>") == 1
+
+
+def test_the_handicap_stones_are_not_counted_as_moves(client, board):
+    """Issue #31, item 11: after Black's three handicap stones the board is at move 1 (White's first), and
+    the referee's list of the round's boards counts the moves played."""
+    import re
+
+    day, game = board
+    client.force_login(day.users["carla"])
+    for point in ("C3", "G7", "G3"):
+        _move(client, day, game, point)
+    client.force_login(day.users["alice"])
+    page = html.unescape(
+        client.get(
+            reverse("live_board", args=[day.tournament.slug, game.pk]), HTTP_ACCEPT_LANGUAGE="en"
+        ).content.decode()
+    )
+    assert '<strong class="move-no">Move 1</strong>' in page and "Position after move 0" in page
+    page = html.unescape(_move(client, day, game, "E5").content.decode())
+    assert '<strong class="move-no">Move 2</strong>' in page and "Position after move 1" in page
+    client.force_login(day.referee)
+    page = client.get(reverse("referee_live", args=[day.tournament.slug]), HTTP_ACCEPT_LANGUAGE="en")
+    assert re.findall(r'<td class="num">(\d+)</td>', page.content.decode())[1] == "1"  # table 1, one move

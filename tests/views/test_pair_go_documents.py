@@ -55,12 +55,18 @@ def test_the_standings_page_and_its_poll_rank_the_pairs_and_no_players(client, p
     url = reverse("standings", args=[played.tournament.slug])
     raw = client.get(url).content.decode()
     page = _text(client.get(url))
-    assert "Sides" in page and page.index("Pair 2") < page.index("Pair 1")
+    # ranked by the tournament's criteria (MMS, SOSM, SOSOSM: the pairs' mean ranks 2k and 6k, Pair 2's
+    # win), not by team criteria of boards (issue #31, item 9); the headings speak of pairs
+    assert "Pairs" in page and page.index("Pair 1") < page.index("Pair 2")
+    assert "Pair MMS SOSM SOSOSM" in page and "B3U" not in page and "Team name" not in page
     assert "<h2>Players</h2>" not in raw and "Berg Bob" not in page and "Dorn Dan" not in page
     poll = _text(client.get(url, HTTP_HX_REQUEST="true"))
     assert "Pair 2" in poll and "Dorn Dan" not in poll and "Albers Alice" not in poll
     crosstable = client.get(reverse("crosstable", args=[played.tournament.slug])).content.decode()
     assert "Pair 1" in crosstable and "<h2>Players</h2>" not in crosstable and "Berg Bob" not in crosstable
+    crosstable = _text(client.get(reverse("crosstable", args=[played.tournament.slug])))
+    assert "2+: against the pair of row 2, won" in crosstable and "2½ boards" not in crosstable
+    assert "1 1 Pair 1 2- 28 25" in crosstable and "2 2 Pair 2 1+ 25 28" in crosstable
 
 
 def test_no_players_table_of_a_discipline_in_a_pair_event(client, played):
@@ -81,13 +87,18 @@ def test_the_standings_and_crosstable_pdfs_rank_the_pairs_alone(client, played):
         assert "Pair 2" in text and "Pair 1" in text, name
         assert "Berg Bob" not in text and "Dorn Dan" not in text and "Albers Alice" not in text, name
         assert "against number 12" not in text, name  # no key to a players' crosstable
+        assert "MMS" in text and "B3U" not in text and "Team name" not in text and "TP" not in text, name
+    assert "Standings of the pairs" in _pdf_text(client.get(reverse("pdf_standings", args=[slug])).content)
+    text = _pdf_text(client.get(reverse("pdf_crosstable", args=[slug])).content)
+    assert "Crosstable of the pairs" in text and "2+: against the pair of row 2, won" in text
 
 
 def test_the_standings_csv_ranks_the_pairs(client, played):
     response = client.get(reverse("csv_standings", args=[played.tournament.slug]))
     rows = list(csv.reader(io.StringIO(response.content.decode())))
     assert rows[0][:3] == ["place", "number", "name"]
-    assert [r[2] for r in rows[1:]] == ["Pair 2", "Pair 1"]
+    assert rows[0] == ["place", "number", "name", "MMS", "SOSM", "SOSOSM", "R1"]
+    assert rows[1:] == [["1", "1", "Pair 1", "28", "25", "28", "2-"], ["2", "2", "Pair 2", "25", "28", "25", "1+"]]
     assert "Dorn" not in response.content.decode()
 
 

@@ -32,7 +32,7 @@ def test_the_round_page_and_the_standings_show_the_pairs(client, played):
     text = html.unescape(client.get(reverse("round", args=[slug, 1])).content.decode())
     assert "Pair 1 – Pair 2" in text and "0–1" in text  # Pair 2 (Black, with three stones) won
     standings = html.unescape(client.get(reverse("standings", args=[slug])).content.decode())
-    assert standings.index("Pair 2") < standings.index("Pair 1")
+    assert standings.index("Pair 1") < standings.index("Pair 2")  # McMahon scores 28 and 25
 
 
 def test_the_api_gives_each_side_s_order_of_play(client, played):
@@ -58,9 +58,10 @@ def test_the_game_page_names_the_player_of_each_move(client, played):
 def test_my_tournament_lists_the_side_s_game_for_every_player_of_it(client, played):
     game = Game.objects.get(round=played.round)
     seen = {
-        "bob": "You play White against Carla Cohen",
-        "dan": "You play Black against Alice Albers",
-        "carla": "You play Black against Alice Albers",
+        # the partner and both opponents, in their order of play (issue #31, item 10)
+        "bob": "You play White with Alice Albers against Carla Cohen & Dan Dorn",
+        "dan": "You play Black with Carla Cohen against Alice Albers & Bob Berg",
+        "carla": "You play Black with Dan Dorn against Alice Albers & Bob Berg",
     }
     for name, words in seen.items():
         client.force_login(played.users[name])

@@ -308,7 +308,9 @@ class TournamentSettingsForm(CountryInCapitals, forms.ModelForm):
                 "OpenGotha). Ranked apart: the standings list one category after the other (CAT as the first "
                 "criterion)."
             )
-        if not self.instance.is_team_event:  # a team tournament's only; a change of kind shows it after saving
+        # a team tournament's only (a change of kind shows it after saving); Pair Go's and Rengo's sides are
+        # ranked by the standings criteria, as players
+        if not self.instance.is_team_event or self.instance.is_pair_event:
             del self.fields["team_criteria"]
         for name, reason in self.locked.items():
             if name in self.fields:

@@ -54,7 +54,8 @@ CLAIM_ALPHABET = "ACDEFGHJKMNPQRTUVWXY34679"
 #: (:func:`tournament.services.claims.claim_lookup`).
 CLAIM_LENGTH = 10
 
-#: The fields that describe the player (shown, printed, exported).
+#: The fields that describe the player (shown, printed, exported; the e-mail and the gender only to the
+#: organizers and in the backup).
 PLAYER_FIELDS = (
     "surname",
     "given_name",
@@ -68,6 +69,7 @@ PLAYER_FIELDS = (
     "ffg_licence",
     "aga_id",
     "email",
+    "gender",
 )
 
 
@@ -149,6 +151,14 @@ class Registration(models.Model):
     ffg_licence = models.CharField(_("FFG licence"), max_length=7, blank=True, validators=[ffg_licence_validator])
     aga_id = models.CharField(_("AGA ID"), max_length=8, blank=True, validators=[aga_id_validator])
     email = models.EmailField(_("e-mail"), blank=True)
+    #: Optional and private (the organizers', and the backup's): Pair Go's order of play puts the woman first.
+    gender = models.CharField(
+        _("gender"),
+        max_length=1,
+        blank=True,
+        choices=[("f", _("Woman")), ("m", _("Man")), ("d", _("Diverse"))],
+        help_text=_("Optional; seen by the organizers only. In Pair Go the woman of a pair plays first."),
+    )
 
     # --- taking part ---------------------------------------------------------
     status = models.CharField(_("status"), max_length=12, choices=Status.choices, default=Status.PRELIMINARY)

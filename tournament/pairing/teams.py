@@ -161,6 +161,18 @@ def side_matches(tt: TeamTournament, round_number: int, paired: Pairing) -> list
     return out
 
 
+def sides_of_games(tt: TeamTournament, round_number: int, games: Iterable[Game]) -> list[Game]:
+    """Pair Go and Rengo: the round's games (between the sides' first players) as the stand-ins' games the
+    pairing made them from (:func:`side_matches` the other way round), for checks that must read the sides'
+    strength as the pairing does (:func:`standins`); a game whose players are in no side is left out."""
+    out = []
+    for g in games:
+        white, black = tt.team_of(g.white, round_number), tt.team_of(g.black, round_number)
+        if white is not None and black is not None and white is not black:
+            out.append(replace(g, white=white.key, black=black.key))
+    return out
+
+
 def members_context(
     tt: TeamTournament, round_number: int, teams: Iterable[Team], options: Options = Options()
 ) -> RoundContext:

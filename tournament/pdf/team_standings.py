@@ -4,6 +4,8 @@ The standings: place, team, the team criteria (OpenGotha's short names, e.g. ``T
 OpenGotha's "Teams standings" print. The crosstable: a round each, as ``3+ 2½:½`` (against the team of
 row 3, the match won, the board points of either side; ``=`` drawn, ``-`` lost; ``0+ 3:0`` a bye,
 ``–`` no match), then the criteria. The team table comes before the players' in either document.
+Pair Go's and Rengo's sides are ranked by the players' criteria and their rounds written as a player's
+(``2+``); the words speak of pairs (or sides of three): :func:`tournament.standings_words.team_words`.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from tournament.standings.team_table import TeamTable
+from tournament.standings_words import team_words
 
 from .grid import GridColumn, Section
 
@@ -43,38 +46,37 @@ def _key(table: TeamTable) -> str:
     return " · ".join(parts)
 
 
+def _title(what: str, tournament: str) -> str:
+    return _("%(tournament)s – %(what)s") % {"tournament": tournament, "what": what} if tournament else what
+
+
 def team_standings_section(table: TeamTable, tournament: str = "") -> Section:
+    words = team_words(table.side_size)
     columns = [
         GridColumn(pgettext("column", "Pl"), "right"),
-        GridColumn(_("Team name"), shrink=True),
+        GridColumn(words["name"], shrink=True),
         *_criteria_columns(table),
     ]
     rows = [[row.place, row.name, *row.values] for row in table.rows]
-    title = _("%(tournament)s – Team standings") % {"tournament": tournament} if tournament else _("Team standings")
+    title = _title(words["standings"], tournament)
     return Section(title=title, subtitle=_subtitle(table), columns=columns, rows=rows, note=_key(table))
 
 
 def team_crosstable_section(table: TeamTable, tournament: str = "") -> Section:
+    words = team_words(table.side_size)
     columns = [
         GridColumn("#", "right"),
         GridColumn(pgettext("column", "Pl"), "right"),
-        GridColumn(_("Team name"), shrink=True),
+        GridColumn(words["name"], shrink=True),
         *[GridColumn(pgettext("column", "R%(n)s") % {"n": n}, "center") for n in table.rounds],
         *_criteria_columns(table),
     ]
     rows = [[str(row.number), row.place, row.name, *[c.code for c in row.cells], *row.values] for row in table.rows]
-    title = _("%(tournament)s – Team crosstable") % {"tournament": tournament} if tournament else _("Team crosstable")
     return Section(
-        title=title,
+        title=_title(words["crosstable"], tournament),
         subtitle=_subtitle(table),
         columns=columns,
         rows=rows,
         orientation="landscape",
-        note=team_crosstable_key(),
-    )
-
-
-def team_crosstable_key() -> str:
-    return _(
-        "3+ 2½:½: against the team of row 3, the match won, 2½ boards to ½; = drawn, - lost; 0+ 3:0 a bye; – no match."
+        note=words["key"],
     )

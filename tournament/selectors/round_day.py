@@ -14,8 +14,10 @@ from tournament.models import Game, Registration, Round, TeamMember
 from tournament.names import spoken_name
 from tournament.pairing import edits
 from tournament.pairing import model as pm
+from tournament.pairing.teams import sides_of_games, standins
 from tournament.selectors.pairing_data import pairing_tournament, plain_game, player_key
 from tournament.selectors.sides import attach_sides, seated_players
+from tournament.selectors.team_pairing_data import team_tournament
 
 
 @dataclass
@@ -120,12 +122,25 @@ def game_warnings(round_: Round, games: list[Game] | None = None) -> list[dict]:
     known = {p.key for p in t.players}
     plain = [g for g in plain if g.white in known and g.black in known]
     names = names_of(round_)
+    pair_round = round_.tournament.is_pair_event
+    if pair_round:  # the sides' strength and scores, as the pairing reads them
+        t, plain, names = _sides_round(round_, plain)
     team_round = round_.tournament.is_team_event
     return [
         warning_data(w, names)
         for w in edits.check_games(t, round_.number, plain)
-        if not (team_round and w.code == "colour")
+        # two sides meeting again: the team pairing's own warning says it ("Rematch in match 1")
+        if not (team_round and w.code == "colour") and not (pair_round and w.code == "rematch")
     ]
+
+
+def _sides_round(round_: Round, plain: list[pm.Game]) -> tuple[pm.Tournament, list[pm.Game], dict[str, str]]:
+    """Pair Go and Rengo: the tournament of the sides' stand-ins before the round (each rated with its
+    players' mean, :func:`tournament.pairing.teams.standins`, as the pairing pairs them), the round's games
+    as the stand-ins' games, and the sides' names by their keys."""
+    tt = team_tournament(round_)
+    names = {team.key: team.name for team in tt.teams}
+    return standins(tt, round_.number), sides_of_games(tt, round_.number, plain), names
 
 
 #: How long a round's warnings are kept: the key holds every version they depend on (see below).

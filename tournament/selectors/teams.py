@@ -3,7 +3,8 @@
 A team's line-up for a round is the one stored for it; else, as OpenGotha carries it from round to
 round, the latest earlier round's (without the players who left the team, are withdrawn or miss the
 round, the others moving up); its free boards are filled with the remaining members by rating, the
-strongest first (OpenGotha's ``reorderTeamMembersByRating``).
+strongest first (OpenGotha's ``reorderTeamMembersByRating``); in Pair Go the woman of a pair first, as
+its rules have it (:func:`woman_first`).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from decimal import Decimal
 
 from tournament.collation import sorted_by_name
 from tournament.models import Game, LineUp, Match, Registration, Round, Team, TeamBye, TeamMember, Tournament
+from tournament.models.team import EventKind
 from tournament.pairing.team_model import team_score
 from tournament.ranks import rating_from_rank
 
@@ -48,14 +50,24 @@ def by_rating(players) -> list[Registration]:
     return sorted(sorted_by_name(players), key=lambda p: -strength(p))
 
 
+def woman_first(players) -> list[Registration]:
+    """Pair Go's order of play (its rules: the woman of each pair plays her side's first move): the women
+    first, each group in its order (the strongest first); a pair of unknown or equal gender keeps it."""
+    return sorted(players, key=lambda p: p.gender != "f")
+
+
 def teams_of(tournament: Tournament) -> list[TeamView]:
-    """The tournament's teams by number, each with its members strongest first (two queries)."""
+    """The tournament's teams by number, each with its members strongest first (in Pair Go the woman first:
+    :func:`woman_first`), in two queries."""
     teams = {t.pk: TeamView(team=t) for t in Team.objects.filter(tournament=tournament).order_by("number")}
     members = TeamMember.objects.filter(team__tournament=tournament).select_related("registration")
     for m in members:
         teams[m.team_id].members.append(m.registration)
+    pair_go = tournament.event_kind == EventKind.PAIRGO
     for view in teams.values():
         view.members = by_rating(view.members)
+        if pair_go:
+            view.members = woman_first(view.members)
     return list(teams.values())
 
 

@@ -20,6 +20,8 @@ class TeamCell:
     team_points: int
     bye: bool = False
     played: bool = True
+    #: Written with the board points (a team's match); a pair's (Pair Go, Rengo: one game) as a player's.
+    boards: bool = True
 
     @property
     def sign(self) -> str:
@@ -31,6 +33,8 @@ class TeamCell:
         for a bye; ``–`` without a match."""
         if not self.played:
             return "–"
+        if not self.boards:  # one game: "2+", "0+" a bye, as the players' crosstable writes it
+            return f"{self.opponent}{self.sign}"
         return f"{self.opponent}{self.sign} {halves(self.own_x2)}:{halves(self.other_x2)}"
 
 
@@ -48,18 +52,22 @@ class TeamLine:
     values: tuple[str, ...]
     raw: tuple[int, ...]
     cells: tuple[TeamCell, ...]
+    #: The values as numbers (board wins in halves), for machines (the JSON API).
+    numbers: tuple[int | float | None, ...] = ()
 
 
 @dataclass(frozen=True)
 class TeamTable:
     """The criteria (OpenGotha's names), their columns (short name, words), the rounds counted (1..after),
-    the rows best first."""
+    the rows best first; ``side_size``: the players of a side of Pair Go or Rengo (2, 3), whose table
+    ranks the sides by the players' criteria, or 1 for a team tournament's teams."""
 
     criteria: tuple[str, ...]
     columns: tuple[tuple[str, str], ...]
     rounds: tuple[int, ...]
     rows: tuple[TeamLine, ...]
     boards: int
+    side_size: int = 1
 
 
 def halves(x2: int) -> str:

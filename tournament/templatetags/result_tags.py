@@ -13,6 +13,8 @@ from django.utils.translation import gettext as _
 
 from tournament.models.game import ResultState
 
+from .side_tags import side_listed, side_rank
+
 register = template.Library()
 
 
@@ -72,9 +74,9 @@ def _row(row: dict, slug: str, csrf: str, words: dict) -> str:
     return (
         f'<tr id="result-row-{pk}" class="{classes}">\n'
         f'  <td class="num">{_text(g.table)}</td>\n'
-        f'  <td>● {conditional_escape(g.black.display_name)} <span class="muted">'
-        f"{conditional_escape(g.black.rank_display)}</span><br>○ {conditional_escape(g.white.display_name)}"
-        f' <span class="muted">{conditional_escape(g.white.rank_display)}</span></td>\n'
+        f'  <td>● {conditional_escape(side_listed(g, "black"))} <span class="muted">'
+        f"{conditional_escape(side_rank(g, 'black'))}</span><br>○ {conditional_escape(side_listed(g, 'white'))}"
+        f' <span class="muted">{conditional_escape(side_rank(g, "white"))}</span></td>\n'
         '  <td class="result-cell">\n'
         f'    <form id="result-form-{pk}" method="post" action="{url}"\n'
         f'          hx-post="{url}" hx-target="#result-row-{pk}" hx-swap="outerHTML"\n'

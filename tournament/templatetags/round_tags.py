@@ -14,6 +14,8 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from .side_tags import side_listed, side_rank
+
 register = template.Library()
 
 
@@ -63,10 +65,10 @@ def round_game_rows(context, games) -> SafeString:
         row = [
             f'    <tr id="game-{pk}"{moved_class}>'
             f'<td class="num" data-label="{words["table"]}">{_text(g.table)}{kept}</td>\n'
-            f'      <td data-label="{words["black"]}">{conditional_escape(g.black.display_name)}'
-            f' <span class="muted">{conditional_escape(g.black.rank_display)}</span></td>\n'
-            f'      <td data-label="{words["white"]}">{conditional_escape(g.white.display_name)}'
-            f' <span class="muted">{conditional_escape(g.white.rank_display)}</span></td>\n'
+            f'      <td data-label="{words["black"]}">{conditional_escape(side_listed(g, "black"))}'
+            f' <span class="muted">{conditional_escape(side_rank(g, "black"))}</span></td>\n'
+            f'      <td data-label="{words["white"]}">{conditional_escape(side_listed(g, "white"))}'
+            f' <span class="muted">{conditional_escape(side_rank(g, "white"))}</span></td>\n'
             f'      <td class="num hcp" data-label="{words["hcp"]}">{_text(g.handicap) if g.handicap else ""}</td>'
             f"{komi}\n"
             f'      <td class="result-cell"><a href="{game_url}">{result}</a></td>\n'

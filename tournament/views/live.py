@@ -27,6 +27,7 @@ from tournament.permissions import (
     may_see_round,
 )
 from tournament.selectors.live import board_versions, game_and_live, projector_versions
+from tournament.selectors.sides import attach_sides
 from tournament.selectors.standings import standings_version_of
 from tournament.services import live as live_services
 from tournament.services import marking as marking_services
@@ -284,7 +285,18 @@ def referee_live(request, tournament, roles):
     round_ = _current_round(tournament)
     rows = []
     if round_ is not None and live_services.has_engine(round_.discipline):
-        rows = [{"game": game, "live": live if live.pk else None} for game, live in _live_games(round_)]
+        variant = round_.discipline.variant
+        live_games = _live_games(round_)
+        attach_sides(round_, [game for game, _live in live_games])  # Pair Go, Rengo: the sides' players
+        rows = [
+            {
+                "game": game,
+                "live": live if live.pk else None,
+                # the moves played: the handicap stones set up are none
+                "moves": max(0, live.move_count - variant.handicap_stones(game.handicap)),
+            }
+            for game, live in live_games
+        ]
     return render(
         request,
         "tournament/live/referee.html",

@@ -236,7 +236,7 @@ def panel_context(
     # the game has ended: on the board (a five, two passes), or with a result reported or decided
     over = snapshot.over or game.result_state != ResultState.PENDING
     error_point = svg.error_point(refused) if refused is not None else None
-    title = _("Position after move %(n)s") % {"n": snapshot.number}
+    title = _("Position after move %(n)s") % {"n": snapshot.move_number}
     marking = marking_services.marking_of(board, live) if step is None else None
     if marking is not None:
         picture = marking_views.picture(marking, title=title, last_move=snapshot.last)
@@ -277,7 +277,8 @@ def panel_context(
         "etag": board_etag(game.version, live.version, game.round.status),
         "snapshot": snapshot,
         # the number of the move to play now (the last one's when the game is over or stepped through)
-        "move_no": snapshot.number + (0 if over or step is not None else 1),
+        # (the handicap stones set up are no moves: the first move is White's after them)
+        "move_no": snapshot.move_number + (0 if over or step is not None else 1),
         "over": over and step is None,
         # the LIVE badge: only while the game is being played
         "playing": not over and closed is None,
@@ -315,6 +316,9 @@ def panel_context(
         "step": step,
         "last": last,
         "shown": snapshot.number,
+        # the moves as the players count them (without the handicap stones set up), for the words
+        "shown_no": snapshot.move_number,
+        "last_no": last - min(last, snapshot.handicap_placed + snapshot.handicap_left),
         "prev": max(0, snapshot.number - 1),
         "next": snapshot.number + 1,
         "entries": _entries(live, moves, colour_players(game, board.colours) if step is None else ())
@@ -396,7 +400,7 @@ def projector_board(game: Game, live: LiveRecord) -> dict:
     def draw() -> dict:
         board = live_services.new_board(game, live.move_list)
         s = board.snapshot()
-        title = _("Table %(table)s after move %(n)s") % {"table": game.table, "n": s.number}
+        title = _("Table %(table)s after move %(n)s") % {"table": game.table, "n": s.move_number}
         marking = marking_services.marking_of(board, live)
         if marking is not None:
             picture = str(marking_views.picture(marking, title=title, last_move=s.last))
@@ -404,7 +408,7 @@ def projector_board(game: Game, live: LiveRecord) -> dict:
         else:
             picture = svg.board(s.size, s.stones, last_move=s.last, captured=s.captured + s.lost, title=title)
             status = _status(s, game)
-        return {"moves": s.number, "svg": picture, "status": status}
+        return {"moves": s.move_number, "svg": picture, "status": status}
 
     key = f"projector-board:{game.pk}:{game.version}:{live.version}:{get_language()}"
     return cache.get_or_set(key, draw, PROJECTOR_BOARD_SECONDS)

@@ -17,6 +17,7 @@ from tournament.selectors.audit import audit_rows
 from tournament.selectors.official import Official, official, officials
 from tournament.selectors.results import dashboard as dashboard_data
 from tournament.selectors.results import games_of_tournament
+from tournament.selectors.sides import attach_sides
 from tournament.selectors.standings import standings_version
 from tournament.selectors.venue import publication_status
 from tournament.services.results import StaleResult, result_accept, result_set
@@ -69,7 +70,10 @@ def _grid_rows(request, tournament, round_) -> str:
     for every worker (a congress's round is a thousand rows)."""
 
     def rows(context: dict) -> str:
-        games = games_of_tournament(tournament).filter(round=round_).order_by("table")
+        games = list(games_of_tournament(tournament).filter(round=round_).order_by("table"))
+        for game in games:
+            game.round = round_  # one round object: its tournament read once
+        attach_sides(round_, games)  # Pair Go, Rengo: each side's players, read at once
         context.update(tournament=tournament, rows=[_row(r.game, result=r) for r in officials(games)])
         return render_to_string("tournament/manage/_result_rows.html", context).strip()
 

@@ -21,12 +21,13 @@ from tournament.client_address import client_address
 from tournament.forms.registrations import AbsentRoundsForm, SelfRegistrationForm
 from tournament.models import Registration
 from tournament.models.registration import PLAYER_FIELDS
+from tournament.names import side_name
 from tournament.permissions import board_closed_reason, may_confirm, may_report, registration_closed_reason
 from tournament.selectors.duplicates import duplicates_of
 from tournament.selectors.results import my_games_version, player_games, registration_of
 from tournament.selectors.rows import tournament_by_slug
 from tournament.selectors.setup import rounds_to_come
-from tournament.selectors.sides import colour_of
+from tournament.selectors.sides import colour_of, side_players
 from tournament.selectors.teams import team_of
 from tournament.services import accounts
 from tournament.services import registrations as registration_services
@@ -147,12 +148,19 @@ def _my_games_html(request, tournament, registration, fingerprint: str) -> str:
         games = []
         for game in player_games(tournament=tournament, player=player):
             me_black = colour_of(game, player.pk) == "black"  # Pair Go, Rengo: the side's colour
+            sides = side_players(game)
+            own, other = ("black", "white") if me_black else ("white", "black")
+            opponent = game.white if me_black else game.black
             games.append(
                 {
                     "game": game,
                     "colour": _("Black") if me_black else _("White"),
-                    "colour_code": "black" if me_black else "white",
-                    "opponent": game.white if me_black else game.black,
+                    "colour_code": own,
+                    "opponent": opponent,
+                    # Pair Go, Rengo: the partners and the opponents in their order of play
+                    "partners": side_name([p.spoken_name for p in sides[own] if p.pk != player.pk]) if sides else "",
+                    "opponents": side_name([p.spoken_name for p in sides[other]]) if sides else opponent.spoken_name,
+                    "opponent_rank": "" if sides else opponent.rank_display,
                     "points": game.points(game.black_id if me_black else game.white_id) if game.has_result else None,
                     "can_report": may_report(request.user, game),
                     "can_confirm": may_confirm(request.user, game),

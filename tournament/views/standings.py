@@ -49,7 +49,7 @@ from tournament.selectors import standings as sel
 from tournament.selectors.exports import go_komis
 from tournament.selectors.rows import tournament_by_slug
 from tournament.selectors.team_standings import team_table
-from tournament.standings_words import category_names
+from tournament.standings_words import category_names, team_words
 
 from .downloads import file_response
 from .language import chosen_language
@@ -157,7 +157,10 @@ def _table_html(request, tournament, discipline, version, partial) -> str:
             template = PAIR_TABLES[partial]
             table = team_table(tournament)
             context.update(
-                team_table=table, team_columns=table.columns if table else (), team_rows=table.rows if table else ()
+                team_table=table,
+                team_columns=table.columns if table else (),
+                team_rows=table.rows if table else (),
+                team_words=team_words(tournament.side_size),
             )
         context |= {
             "live_url": _poll_url(request),
@@ -198,6 +201,7 @@ def _page(request, slug, discipline, template, partial):
     }
     if discipline is None and tournament.is_team_event and not tournament.is_pair_event:
         table = team_table(tournament)
+        context["team_words"] = team_words(1)
         if partial == STANDINGS_TABLE:
             context["team_columns"], context["team_rows"] = (table.columns, table.rows) if table else ((), ())
         else:
