@@ -31,12 +31,15 @@ pytestmark = pytest.mark.django_db
 
 
 def _day_of(t):
-    """The tournament's last round made current: published, its second half of games without a result yet;
-    an organizer for it."""
+    """The tournament's last round made current: published, its second half of games without a result yet
+    (its first game settled, with a record); an organizer for it."""
     last = t.rounds.order_by("number").last()
     games = list(last.games.order_by("table").values_list("pk", flat=True))
-    Game.objects.filter(pk__in=games[len(games) // 2 :]).update(result=Result.UNKNOWN, result_state=ResultState.PENDING)
+    Game.objects.filter(pk__in=games[max(1, len(games) // 2) :]).update(
+        result=Result.UNKNOWN, result_state=ResultState.PENDING
+    )
     Round.objects.filter(pk=last.pk).update(status=Round.Status.PUBLISHED)
+    Game.objects.filter(pk=games[0]).update(record="C3 G7 G3 E5 C7 E3 E7")  # settled, with its SGF
     organizer = get_user_model().objects.create_user(f"td-{t.slug}", password="pw-td-12345")
     TournamentRole.objects.create(tournament=t, user=organizer, role="organizer")
     return t, organizer
@@ -103,6 +106,8 @@ def urls(t) -> dict[str, str]:
         "API standings": f"/api/v1/tournaments/{s}/standings/",
         "API players": f"/api/v1/tournaments/{s}/players/",
         "API game": f"/api/v1/tournaments/{s}/games/{game.pk}/",
+        "SGF of a game": f"/t/{s}/round/{n}/game/{game.pk}/sgf/",
+        "settings": f"/t/{s}/manage/settings/",
         "OpenGotha file": f"/t/{s}/manage/files/opengotha.xml",
         "OpenGotha file of a discipline": f"/t/{s}/manage/files/opengotha/{d}.xml",
         "EGD file": f"/t/{s}/results.h9",
