@@ -19,7 +19,8 @@ PostgreSQL that ``PGPORT=54334 tests/pg_server.sh start`` prints) with the produ
 Then, as the organizer, every download and main page of each (``urls`` there) through the Django test
 client, the cache emptied first (cold): prints each one's time (and the process's CPU time: what a quiet
 machine would take; on SQLite it holds the database's work too), SQL statements and size, the slowest, and
-exits 1 if a download or page takes longer than ``LIMIT_S`` (gunicorn kills a worker at 30 s).
+exits 1 if a download or page takes longer than ``LIMIT_S`` of CPU time (gunicorn kills a worker at 30 s;
+on a machine shared with other jobs the wall time is the CPU time and the wait for a CPU).
 """
 
 from __future__ import annotations
@@ -88,7 +89,8 @@ def shapes(only: set[str], pair_rounds: int):
     return out
 
 
-def probe(client, name: str) -> tuple[str, float]:
+def probe(client, name: str) -> tuple[str, float, float]:
+    """Every download and page of the tournament built as ``name``, printed; the one of most CPU time."""
     from django.core.cache import cache
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
@@ -97,7 +99,7 @@ def probe(client, name: str) -> tuple[str, float]:
 
     t, organizer = _built[name]
     client.force_login(organizer)
-    slowest = ("", 0.0)
+    slowest = ("", 0.0, 0.0)
     for page, url in urls(t).items():
         cache.clear()
         with CaptureQueriesContext(connection) as queries:
@@ -105,7 +107,7 @@ def probe(client, name: str) -> tuple[str, float]:
             response = client.get(url, secure=True)
             body = b"".join(response.streaming_content) if response.streaming else response.content
             took, cpu = time.perf_counter() - start, time.process_time() - cpu
-        mark = "  TOO SLOW" if took > LIMIT_S else ""
+        mark = "  TOO SLOW" if cpu > LIMIT_S else ""
         print(
             f"  {page:<32} {took:7.2f} s (CPU {cpu:6.2f} s) {len(queries.captured_queries):5} SQL"
             f" {len(body) / 1e6:7.2f} MB"
@@ -113,8 +115,8 @@ def probe(client, name: str) -> tuple[str, float]:
             flush=True,
         )
         assert response.status_code == 200, (url, response.status_code)
-        if took > slowest[1]:
-            slowest = (page, took)
+        if cpu > slowest[2]:
+            slowest = (page, took, cpu)
     return slowest
 
 
@@ -155,13 +157,13 @@ def main() -> int:
         key = f"{name}-{n}"
         _built[key] = build()
         print(f"{what}: made in {time.perf_counter() - start:.1f} s", flush=True)
-        page, took = probe(Client(), key)
-        worst.append((what, page, took))
-    print("slowest of each:")
-    for what, page, took in worst:
-        print(f"  {what}: {page} {took:.2f} s")
+        page, took, cpu = probe(Client(), key)
+        worst.append((what, page, took, cpu))
+    print("slowest of each (CPU time):")
+    for what, page, took, cpu in worst:
+        print(f"  {what}: {page} {took:.2f} s (CPU {cpu:.2f} s)")
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs (wall times grow with the load)")
-    return 1 if any(took > LIMIT_S for _w, _p, took in worst) else 0
+    return 1 if any(cpu > LIMIT_S for _w, _p, _t, cpu in worst) else 0
 
 
 if __name__ == "__main__":
