@@ -10,6 +10,17 @@ What they are chosen from: the database's columns, the programs whose files come
 in (OpenGotha 3.51: at most 20 rounds, 2,000 players, 1,000 tables, ratings from
 -900 to 2949), and what a real tournament needs (a congress has some 2,000
 players and ten rounds).
+
+What the site serves at them: the largest tournament each upload takes (an
+OpenGotha file of 2,000 players or 1,000 teams of two with 20 rounds' line-ups,
+as many rounds played as its 2 MB hold; a MacMahon file of 20,000 games, 2,000
+players x 20 rounds or 400 x 100; 1,000 Pair Go sides from a CSV list) has every
+download and page answered with a number of queries that does not grow with its
+size (``tests/reliability/test_bounded_downloads.py``) in a few seconds of CPU
+time, the heaviest (the welcome slips of 2,000 players, the team standings) under
+10 (``tests/bench/bench_limits.py``, the README's *Measured*). So these limits
+stay where the files of other programs put them; a download used to run one
+query per team and round (20,000 for 1,000 teams and 20 rounds).
 """
 
 from __future__ import annotations

@@ -30,10 +30,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from tournament.sides import SIDE_SIZES, side_rating
 
-from .model import Bye, Game, Result, Tournament
+from .model import Bye, Game, Player, Result, Tournament
 
 #: OpenGotha's limits of a team's boards (``Gotha.MIN_NUMBER_OF_MEMBERS_BY_TEAM`` .. ``MAX_``).
 MIN_BOARDS, MAX_BOARDS = 2, 10
@@ -84,25 +85,33 @@ class TeamTournament:
                     if seen.setdefault((r, k), t.key) != t.key or lineup.count(k) > 1:
                         raise ValueError(f"{k} is on two boards in round {r}")
 
+    @cached_property
+    def _by_key(self) -> dict[str, Team]:
+        return {t.key: t for t in self.teams}
+
+    @cached_property
+    def _placed(self) -> dict[tuple[int, str], Team]:
+        """``(round, player key) -> team`` of every line-up (a player is in one a round: checked above)."""
+        return {(r, k): t for t in self.teams for r, lineup in t.lineups.items() for k in lineup}
+
+    @cached_property
+    def _players(self) -> dict[str, Player]:
+        return {p.key: p for p in self.individual.players}
+
     def team(self, key: str) -> Team:
-        for t in self.teams:
-            if t.key == key:
-                return t
-        raise KeyError(key)
+        return self._by_key[key]
 
     def team_of(self, player: str, round_number: int) -> Team | None:
-        """The team whose line-up of the round holds the player (OpenGotha's ``getTeamOfPlayer``)."""
-        for t in self.teams:
-            if player in t.lineup(round_number):
-                return t
-        return None
+        """The team whose line-up of the round holds the player (OpenGotha's ``getTeamOfPlayer``); looked
+        up, not searched: a 1,000-team tournament asks it for every game."""
+        return self._placed.get((round_number, player))
 
     def complete(self, team: Team, round_number: int) -> bool:
         """OpenGotha's ``isTeamComplete``: every board has a member, final and taking part in the round."""
         lineup = team.lineup(round_number)
         if len(lineup) < self.seats:
             return False
-        players = {p.key: p for p in self.individual.players}
+        players = self._players
         return all(k in players and players[k].present(round_number) for k in lineup[: self.seats])
 
     @property
@@ -114,8 +123,10 @@ class TeamTournament:
         """OpenGotha's MNR (``Team.meanRating``): the ratings of round 1's line-up summed, divided by the
         number of boards (Java's division: towards zero); a side's: the mean of its players
         (:func:`tournament.sides.side_rating`)."""
-        ratings = {p.key: p.rating for p in self.individual.players}
-        return side_rating([ratings.get(k, 0) for k in team.lineup(1)[: self.seats]], count=self.seats)
+        players = self._players
+        return side_rating(
+            [players[k].rating if k in players else 0 for k in team.lineup(1)[: self.seats]], count=self.seats
+        )
 
 
 def board_points_x2(game: Game | None, player: str | None) -> int:

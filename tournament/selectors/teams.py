@@ -106,14 +106,21 @@ def round_line_ups(round_: Round) -> dict[int, list[Registration | None]]:
     """Every team's line-up for the round (:func:`line_up`), by the team's id, in three queries: what the
     team pairing takes."""
     tournament = round_.tournament
-    rows: dict[int, list[tuple[int, int, int]]] = {}
-    found = LineUp.objects.filter(round__tournament=tournament, round__number__lte=round_.number)
-    for team_id, number, board, player_id in found.values_list("team_id", "round__number", "board", "player_id"):
-        rows.setdefault(team_id, []).append((number, board, player_id))
+    rows = _stored_rows(tournament, round_.number)
     return {
         view.pk: _line_up_of(view, rows.get(view.pk, []), round_.number, tournament.line_up_size)
         for view in teams_of(tournament)
     }
+
+
+def _stored_rows(tournament: Tournament, last: int) -> dict[int, list[tuple[int, int, int]]]:
+    """Every team's stored line-ups up to round ``last``, by the team's id: ``(round, board, player id)``
+    rows, in one query."""
+    rows: dict[int, list[tuple[int, int, int]]] = {}
+    found = LineUp.objects.filter(round__tournament=tournament, round__number__lte=last)
+    for team_id, number, board, player_id in found.values_list("team_id", "round__number", "board", "player_id"):
+        rows.setdefault(team_id, []).append((number, board, player_id))
+    return rows
 
 
 def _line_up_of(
@@ -156,14 +163,19 @@ def matches_of(round_: Round) -> list[MatchView]:
 def boards_for_file(tournament: Tournament, numbers: list[int]) -> list[tuple[Team, dict[tuple[int, int], int]]]:
     """Each team with its players as OpenGotha keeps them, ``(round in the file, board) -> registration id``
     for the rounds ``numbers`` (the file's round 1 is ``numbers[0]``; none: one round of the members):
-    the round's line-up on boards 1 to N, the team's other members on the boards after."""
+    the round's line-up on boards 1 to N, the team's other members on the boards after. Four queries
+    however many teams and rounds (not one a team and round: a 1,000-team, 20-round file took 20,000)."""
     boards = tournament.boards
-    rounds = {r.number: r for r in tournament.rounds.filter(number__in=numbers)}
+    present = set(tournament.rounds.filter(number__in=numbers).values_list("number", flat=True))
+    stored = _stored_rows(tournament, max(numbers, default=0))
     out = []
     for view in teams_of(tournament):
         placed: dict[tuple[int, int], int] = {}
         for index, number in enumerate(numbers or [0], 1):
-            chosen = line_up(view, rounds[number], boards) if number in rounds else view.members[:boards]
+            if number in present:
+                chosen = _line_up_of(view, stored.get(view.pk, []), number, boards)
+            else:
+                chosen = view.members[:boards]
             rest = [p for p in view.members if p not in chosen]
             for board, player in enumerate(chosen + [None] * (boards - len(chosen)) + rest, 1):
                 if player is not None:

@@ -260,9 +260,9 @@ def live_scorer(request, tournament, roles, pk):
 
 
 def _live_games(round_, limit: int | None = None, *, entries: bool = True) -> list[tuple[Game, LiveRecord]]:
-    """The round's games by table with their live records (an empty one before the first move): one query.
-    The games share ``round_`` (loaded once, not once per game); ``entries=False`` leaves out who entered
-    each move."""
+    """The round's games by table with their live records (an empty one before the first move): one query
+    (two more for the sides of a Pair Go or Rengo round, read at once). The games share ``round_`` (loaded
+    once, not once per game); ``entries=False`` leaves out who entered each move."""
     games = round_.games.select_related("black", "white", "live", "live__recorder", "live__scorer").order_by("table")
     if not entries:
         games = games.defer("live__entries")
@@ -270,6 +270,7 @@ def _live_games(round_, limit: int | None = None, *, entries: bool = True) -> li
     for game in games[:limit]:
         game.round = round_
         out.append((game, getattr(game, "live", None) or LiveRecord(game=game)))
+    attach_sides(round_, [game for game, _live in out])
     return out
 
 
