@@ -54,7 +54,7 @@ run: demo
 # test processes that need one) for the tests of the Redis cache and of several app nodes.
 # The property tests draw the same examples on every run here (a failure can
 # be reproduced; plain `pytest` explores new ones each time).
-PYTEST_ARGS ?= -q -n 2
+PYTEST_ARGS ?= -q -n 2 --dist loadgroup
 export HYPOTHESIS_PROFILE ?= repeatable
 test: install system-deps lint
 	$(PY) -m pytest $(PYTEST_ARGS)
