@@ -40,6 +40,7 @@ from django.core import serializers
 from django.core.exceptions import ValidationError
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
+from django.db.models import JSONField
 
 from tournament.models import (
     AuditEntry,
@@ -370,12 +371,9 @@ def load_tournament(data: dict) -> Tournament:  # noqa: C901
             if model is Registration and fields.get("claim_code"):
                 if fields.get("user") or Registration.objects.filter(claim_code=fields["claim_code"]).exists():
                     fields["claim_code"] = None  # taken here already: the player gets a new one
-            prepared.append({"model": row["model"], "pk": None, "fields": fields})
-        try:
-            loaded = list(serializers.deserialize("json", json.dumps(prepared)))
-        except serializers.base.DeserializationError as exc:
-            raise DumpError(f"the backup cannot be read: {exc}") from None
-        for row, obj in zip(rows, loaded):
+            prepared.append(fields)
+        for row, fields in zip(rows, prepared):
+            obj = _deserialized(row, fields)
             _check_fields(row, obj.object)
             obj.object.pk = None
             obj.save()
@@ -383,6 +381,27 @@ def load_tournament(data: dict) -> Tournament:  # noqa: C901
     tournament = Tournament.objects.get(slug=data["tournament"])
     _restore_pairing_records(tournament, {new_pk[Round][old]: record for old, record in records.items()})
     return tournament
+
+
+def _problem(row: dict, problems: str) -> DumpError:
+    """A refusal naming the row of the backup (``tournament.registration 7: rank: ...``)."""
+    return DumpError(f"{row['model']} {row.get('pk')}: {problems}"[:500])
+
+
+def _deserialized(row: dict, fields: dict):
+    """The row as an unsaved object; a value its field cannot take (a rank ``99d``) refused in words."""
+    model = LABELS[row["model"]]
+    for f in model._meta.concrete_fields:
+        if not f.is_relation and f.name in fields and not isinstance(f, JSONField):
+            try:
+                f.to_python(fields[f.name])
+            except ValidationError as exc:
+                raise _problem(row, f"{f.name}: {' '.join(exc.messages)}") from None
+    try:
+        (obj,) = serializers.deserialize("python", [{"model": row["model"], "pk": None, "fields": fields}])
+    except serializers.base.DeserializationError as exc:
+        raise _problem(row, str(exc)) from None
+    return obj
 
 
 def _check_fields(row: dict, obj) -> None:
@@ -393,7 +412,7 @@ def _check_fields(row: dict, obj) -> None:
         obj.clean_fields(exclude=relations)
     except ValidationError as exc:
         problems = "; ".join(f"{name}: {' '.join(messages)}" for name, messages in exc.message_dict.items())
-        raise DumpError(f"{row['model']} {row.get('pk')}: {problems}"[:500]) from None
+        raise _problem(row, problems) from None
 
 
 def _with_pairing_records(rows: list[dict]) -> None:

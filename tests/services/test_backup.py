@@ -4,6 +4,7 @@ tournament's own objects."""
 from __future__ import annotations
 
 import copy
+import io
 import json
 import re
 from pathlib import Path
@@ -240,3 +241,124 @@ def test_a_backup_s_team_rows_name_the_tournament_s_own_players(teams, model):
     teams.tournament.save()
     with pytest.raises(DumpError, match="does not belong"):
         load_tournament(data)
+
+
+# -- what an import made comes back; what a restore takes in is checked as an import checks it (issue #30) --
+
+
+def _rows() -> dict[str, int]:
+    """How many rows every model of the site has: a refused restore changes none of them."""
+    from django.apps import apps
+
+    return {m._meta.label: m.objects.count() for m in apps.get_models()}
+
+
+def _moved_away(tournament) -> None:
+    """The original stays, under another short name: the backup's comes back beside it."""
+    tournament.slug = "moved-away"
+    tournament.save()
+
+
+def _opengotha_players(countries) -> bytes:
+    rows = "".join(
+        f'<Player name="Spieler{n}" firstName="Max" rank="5K" club="Hann" country="{c}" rating="1500"'
+        ' registeringStatus="FIN" participating="1"/>'
+        for n, c in enumerate(countries, 1)
+    )
+    return (
+        f'<Tournament dataVersion="201"><Players>{rows}</Players><Games/><TournamentParameterSet>'
+        '<GeneralParameterSet name="Liste" shortName="liste" numberOfRounds="1"/></TournamentParameterSet></Tournament>'
+    ).encode()
+
+
+def test_players_from_a_csv_list_come_back_with_the_import_s_audit_entry(two):
+    """The import's audit entry names no object (it made many): the restore refused every such backup."""
+    from tournament.services.players import players_import_csv
+
+    players_import_csv(tournament=two.a, data="Meier;Max;Hann;DE;5k;;\n", user=two.user("orga_a"))
+    data = json.loads(json.dumps(dump_tournament(two.a)))
+    _moved_away(two.a)
+    restored = load_tournament(data)
+    entry = restored.audit_entries.get(action="players.import")
+    assert (entry.object_type, entry.object_id, entry.after) == ("", None, {"players": 1, "from": "CSV"})
+    assert restored.registrations.filter(surname="Meier").exists()
+
+
+@pytest.mark.parametrize("into", [False, True])
+def test_opengotha_players_without_a_country_come_back(two, into):
+    """A file's player may have no country (the import takes them so); their backup was refused for it."""
+    from tournament.permissions import SYSTEM
+    from tournament.services.opengotha import import_opengotha
+    from tournament.services.players import players_import_opengotha
+
+    file = _opengotha_players(["", "", "NL"])
+    if into:
+        two.a.country = ""
+        two.a.save()
+        players_import_opengotha(tournament=two.a, data=file, user=two.user("orga_a"))
+        tournament = two.a
+    else:
+        tournament = import_opengotha(file, slug="liste", user=SYSTEM)
+    countries = sorted(tournament.registrations.filter(surname__startswith="Spieler").values_list("country", flat=True))
+    assert countries == ["", "", "NL"]
+    data = json.loads(json.dumps(dump_tournament(tournament)))
+    _moved_away(tournament)
+    restored = load_tournament(data)
+    assert sorted(restored.registrations.filter(surname__startswith="Spieler").values_list("country", flat=True)) == [
+        "",
+        "",
+        "NL",
+    ]
+
+
+def _registration_field(name, value):
+    return lambda d: _first("tournament.registration")(d).update({name: value})
+
+
+def _game_field(name, value):
+    return lambda d: _first("tournament.game")(d).update({name: value})
+
+
+@pytest.mark.parametrize(
+    "doctor,message",
+    [
+        (_registration_field("rank", 98), "rank: “98” is not a rank: write 30k to 1k, 1d to 9d or 1p to 9p."),
+        (_registration_field("rank", -31), "rank: “-31” is not a rank"),
+        (_registration_field("rank", "99d"), "rank: “99d” is not a rank"),
+        (_registration_field("country", "DEU"), "country: Use the two-letter country code"),
+        (_game_field("result", "Z"), "result: Value 'Z' is not a valid choice"),
+        (lambda d: _first("tournament.tournament")(d).update(mcmahon_bar=98), "mcmahon_bar: “98” is not a rank"),
+    ],
+)
+def test_a_tampered_backup_is_refused_in_words_and_changes_nothing(two, doctor, message):
+    """A rank of 98 was restored, and then the OpenGotha export and the round pages crashed."""
+    data = copy.deepcopy(dump_tournament(two.a))
+    _moved_away(two.a)
+    doctor(data)
+    before = _rows()
+    with pytest.raises(DumpError, match=re.escape(message)):
+        load_tournament(data)
+    assert _rows() == before
+
+
+def test_restoring_the_same_file_twice_is_refused_and_changes_nothing(two, tmp_path):
+    file = tmp_path / "a.json"
+    call_command("backup", "--tournament", "a", "-o", str(file))
+    _moved_away(two.a)
+    call_command("restore", str(file), stdout=io.StringIO())
+    before = _rows()
+    with pytest.raises(CommandError, match="a tournament 'a' exists already"):
+        call_command("restore", str(file), stdout=io.StringIO())
+    assert _rows() == before
+
+
+def test_a_truncated_file_is_refused_and_changes_nothing(two, tmp_path):
+    file = tmp_path / "a.json"
+    call_command("backup", "--tournament", "a", "-o", str(file))
+    _moved_away(two.a)
+    text = file.read_text()
+    file.write_text(text[: len(text) // 2])  # the stick pulled while it was written
+    before = _rows()
+    with pytest.raises(CommandError, match=r"cannot read .*a\.json: the file ends too early \(cut off\?\)"):
+        call_command("restore", str(file), stdout=io.StringIO())
+    assert _rows() == before

@@ -20,8 +20,9 @@ class AuditEntry(models.Model):
     # it instead), so that "who" is never lost.
     user = user_account(_("user"), on_delete=models.PROTECT)
     action = models.CharField(_("action"), max_length=60)
-    object_type = models.CharField(_("object type"), max_length=40)
-    object_id = models.PositiveBigIntegerField(_("object id"), null=True)
+    #: The model's name and id of the object changed; empty for a change of many (an import of players).
+    object_type = models.CharField(_("object type"), max_length=40, blank=True)
+    object_id = models.PositiveBigIntegerField(_("object id"), null=True, blank=True)
     before = models.JSONField(_("before"), null=True, blank=True)
     after = models.JSONField(_("after"), null=True, blank=True)
     reason = models.TextField(_("reason"), blank=True)

@@ -8,7 +8,23 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from tournament.ranks import format_rank, parse_rank
+from tournament.ranks import MAX_RANK, MIN_RANK, format_rank, parse_rank
+
+
+def not_a_rank(text) -> ValidationError:
+    """The one refusal of something that is not a rank, whoever read it (a form, the model, a restore)."""
+    return ValidationError(
+        _("“%(text)s” is not a rank: write 30k to 1k, 1d to 9d or 1p to 9p."),
+        params={"text": str(text)[:20]},
+        code="invalid_rank",
+    )
+
+
+def rank_in_range(value) -> None:
+    """A validator: a stored rank from 30k (-30) to 9p (17); a number beyond them is no rank (a doctored
+    backup's 98 crashed the export and the round pages)."""
+    if isinstance(value, bool) or not isinstance(value, int) or not MIN_RANK <= value <= MAX_RANK:
+        raise not_a_rank(value)
 
 
 class RankInput(forms.TextInput):
@@ -32,11 +48,7 @@ class RankFormField(forms.CharField):
         try:
             return parse_rank(value)
         except ValueError as exc:
-            raise ValidationError(
-                _("“%(text)s” is not a rank: write 30k to 1k, 1d to 9d or 1p to 9p."),
-                params={"text": str(value)[:20]},
-                code="invalid_rank",
-            ) from exc
+            raise not_a_rank(value) from exc
 
     def prepare_value(self, value):
         if isinstance(value, int):
@@ -52,6 +64,7 @@ class RankField(models.IntegerField):
     """
 
     description = _("Go rank")
+    default_validators = [rank_in_range]
 
     def to_python(self, value):
         if value is None or isinstance(value, int):
@@ -59,7 +72,7 @@ class RankField(models.IntegerField):
         try:
             return parse_rank(str(value))
         except ValueError as exc:
-            raise ValidationError(str(exc), code="invalid_rank") from exc
+            raise not_a_rank(value) from exc
 
     def formfield(self, **kwargs):
         kwargs.setdefault("form_class", RankFormField)

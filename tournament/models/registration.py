@@ -220,6 +220,14 @@ class Registration(models.Model):
     def can_become(self, status: str) -> bool:
         return status == self.status or status in self.TRANSITIONS[self.Status(self.status)]
 
+    def clean_fields(self, exclude=None) -> None:
+        """Each field by its own rules; no country is one (a file's player may have none, and a file's players
+        are taken so): the forms ask for one, their field does. The one check of a player's data, for a form,
+        an import and a restore alike."""
+        if not self.country:
+            exclude = {*(exclude or ()), "country"}
+        super().clean_fields(exclude=exclude)
+
     def clean(self) -> None:
         """The rounds missed in order, each once (whether they are round numbers: :func:`round_numbers`)."""
         rounds = self.absent_rounds

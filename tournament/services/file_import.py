@@ -153,7 +153,6 @@ def checked_players(
         own = status or (Registration.Status.PRELIMINARY if player.preliminary else Registration.Status.CONFIRMED)
         registration = _registration(player, tournament, status=own, whole=status is None)
         exclude = ["tournament", "user", "claim_code"]
-        exclude += [] if registration.country else ["country"]
         exclude += [] if player.rank is not None else ["rank"]  # the reader said why
         try:
             registration.clean_fields(exclude=exclude)

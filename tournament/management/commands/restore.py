@@ -5,6 +5,25 @@ from __future__ import annotations
 import json
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
+
+
+def read_backup(path: str):
+    """The backup file's data; :class:`CommandError` in words for a file that cannot be read, is cut off (the
+    stick pulled while it was written: a backup ends with its closing brace) or is no JSON."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CommandError(_("cannot read %(file)s: %(error)s") % {"file": path, "error": exc}) from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        if text.strip() and not text.rstrip().endswith("}"):
+            said = _("the file ends too early (cut off?)")
+        else:
+            said = _("it is not a backup (no JSON: %(error)s)") % {"error": exc}
+        raise CommandError(_("cannot read %(file)s: %(error)s") % {"file": path, "error": said}) from None
 
 
 class Command(BaseCommand):
@@ -16,11 +35,7 @@ class Command(BaseCommand):
     def handle(self, *args, **opts):
         from tournament.backup import DumpError, load_tournament
 
-        try:
-            with open(opts["file"], encoding="utf-8") as f:
-                data = json.load(f)
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise CommandError(f"cannot read {opts['file']}: {exc}") from None
+        data = read_backup(opts["file"])
         try:
             tournament = load_tournament(data)
         except DumpError as exc:
