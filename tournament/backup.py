@@ -171,6 +171,9 @@ def dump_tournament(tournament: Tournament, *, with_accounts: bool = False) -> d
             _with_pairing_records(rows)
         for field in _user_fields(model):
             user_ids.update(r["fields"][field] for r in rows if r["fields"].get(field))
+        if model is LiveRecord:  # who entered each move, by user name
+            names = {e[0] for r in rows for e in r["fields"].get("entries") or () if isinstance(e, list) and e}
+            user_ids.update(user_model.objects.filter(username__in=names).values_list("pk", flat=True))
         objects.extend(rows)
     users = {u.pk: u for u in user_model.objects.filter(pk__in=user_ids)}
     for row in objects:
@@ -353,10 +356,8 @@ def load_tournament(data: dict) -> Tournament:  # noqa: C901
                             f"{row['model']} {row.get('pk')} names a missing "
                             f"{f.related_model._meta.model_name} {fields[f.name]}"
                         ) from None
-            if model is AuditEntry and fields.get("object_id") is not None:
-                target = by_name.get(fields.get("object_type"))
-                if target is not None:
-                    fields["object_id"] = new_pk[target].get(fields["object_id"], fields["object_id"])
+            if model is AuditEntry:
+                _map_audit_entry(fields, new_pk, by_name)
             if model is Tournament and "category_limits" not in fields:  # a backup from before migration 0023
                 fields.update(
                     categories.from_stored_parameters(
@@ -379,7 +380,10 @@ def load_tournament(data: dict) -> Tournament:  # noqa: C901
             obj.save()
             new_pk[model][row["pk"]] = obj.object.pk
     tournament = Tournament.objects.get(slug=data["tournament"])
-    _restore_pairing_records(tournament, {new_pk[Round][old]: record for old, record in records.items()})
+    registrations = new_pk[Registration]
+    _restore_pairing_records(
+        tournament, {new_pk[Round][old]: _mapped_record(record, registrations) for old, record in records.items()}
+    )
     return tournament
 
 
@@ -421,6 +425,50 @@ def _with_pairing_records(rows: list[dict]) -> None:
     records = dict(kept)
     for row in rows:
         row["fields"]["pairing_record"] = records.get(row["pk"], {})
+
+
+# --- references inside stored JSON, mapped like foreign keys ------------------------------------
+# Checked for every JSON field of the backed-up models: a pairing record's explanations name the two
+# registrations of each table by id (``white``, ``black``, ``players``), as a ``round.pair`` audit entry
+# kept them before migration 0016; a merge's audit entry names the registration merged away
+# (``merged_id``). The rest hold no ids: rounds by number (``absent_rounds``, constraints' ``round``),
+# players and teams by name (warnings, the audit's values, the bye's explanation), accounts by user
+# name (a live record's ``entries``: those accounts go with the backup), points of the board (marks),
+# OpenGotha's own keys and texts (``pairing_parameters``, ``opengotha_extra``).
+
+
+def _mapped_record(record, registrations: dict):
+    """A pairing record with the registrations' new ids (``registrations``: old id to new). A table whose
+    players are not in the backup (its game removed by hand and the player since) explains no game: it
+    goes, as the old id could name another player here."""
+    if not isinstance(record, dict) or not isinstance(record.get("explanations"), dict):
+        return record
+    explanations = {}
+    for table, facts in record["explanations"].items():
+        try:
+            mapped = {**facts, "white": registrations[facts["white"]], "black": registrations[facts["black"]]}
+            if "players" in facts:
+                mapped["players"] = [str(registrations[int(key)]) for key in facts["players"]]
+        except (KeyError, TypeError, ValueError):
+            continue
+        explanations[table] = mapped
+    return {**record, "explanations": explanations}
+
+
+def _map_audit_entry(fields: dict, new_pk: dict, by_name: dict) -> None:
+    """An audit entry with the new ids of its object and of the ids in its values. An object that is no
+    longer there (a deleted player, round, role) has none: its old id could name another object here."""
+    target = by_name.get(fields.get("object_type"))
+    if target is not None and fields.get("object_id") is not None:
+        fields["object_id"] = new_pk[target].get(fields["object_id"])
+    registrations = new_pk[Registration]
+    for side in ("before", "after"):
+        value = fields.get(side)
+        if isinstance(value, dict):
+            value = _mapped_record(value, registrations)
+            if value.get("merged_id") is not None:
+                value = {**value, "merged_id": registrations.get(value["merged_id"])}
+            fields[side] = value
 
 
 def _restore_pairing_records(tournament: Tournament, records: dict) -> None:

@@ -6,7 +6,8 @@ folder, replacing the last one whole (written beside it, flushed to the
 stick, then renamed: a stick pulled at any moment holds the old backup or the
 new one), with a copy under the time (``<slug>-20261128-1420.json``) of which
 the newest ``keep`` stay. A tournament that did not change since its last
-backup is not written again. A folder that is missing (the stick not
+backup is not written again. With the accounts' password hashes, every file is readable by its owner
+only (0600), and so is the folder (0700). A folder that is missing (the stick not
 plugged in) or cannot be written is a problem reported, never a crash: the
 next round tries again. What the last round did is kept in the cache for the
 organizer's dashboard (:func:`tournament.selectors.venue.backup_status`).
@@ -43,9 +44,22 @@ class Done:
     problem: dict | None = None
 
 
-def _write_whole(path: Path, content: bytes) -> None:
+#: A backup holding password hashes (``with_accounts``) is readable by its owner only, its folder too.
+PRIVATE_FILE, PRIVATE_FOLDER = 0o600, 0o700
+
+
+def open_backup(path: Path, *, private: bool):
+    """``path`` opened for writing a backup: readable by its owner only if ``private`` (from the moment it
+    exists, and a file that was there before too), else as the system makes files."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, PRIVATE_FILE if private else 0o666)
+    if private:
+        os.fchmod(fd, PRIVATE_FILE)
+    return os.fdopen(fd, "wb")
+
+
+def _write_whole(path: Path, content: bytes, *, private: bool) -> None:
     temporary = path.with_name(f".{path.name}.tmp")
-    with open(temporary, "wb") as f:
+    with open_backup(temporary, private=private) as f:
         f.write(content)
         f.flush()
         os.fsync(f.fileno())
@@ -57,9 +71,13 @@ def _write_whole(path: Path, content: bytes) -> None:
         os.close(directory)
 
 
+def _copies(folder: Path, slug: str) -> list[Path]:
+    """The tournament's time-stamped copies in the folder, oldest first."""
+    return sorted(p for p in folder.glob(f"{slug}-*.json") if p.name[len(slug) + 1 :][:8].isdigit())
+
+
 def _prune(folder: Path, slug: str, keep: int) -> None:
-    copies = sorted(p for p in folder.glob(f"{slug}-*.json") if p.name[len(slug) + 1 :][:8].isdigit())
-    for old in copies[:-keep]:
+    for old in _copies(folder, slug)[:-keep]:
         old.unlink(missing_ok=True)
 
 
@@ -76,16 +94,22 @@ def back_up(folder: Path, *, slugs: list[str] | None = None, with_accounts: bool
         done.problem = {"code": "missing", "folder": str(folder)}
     else:
         try:
+            if with_accounts and tournaments:
+                folder.chmod(PRIVATE_FOLDER)
             for tournament in tournaments:
                 data = dump_tournament(tournament, with_accounts=with_accounts)
                 content = (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode()
                 latest = folder / f"{tournament.slug}.json"
+                if with_accounts:  # those an earlier version wrote readable by everyone too
+                    for path in [latest, *_copies(folder, tournament.slug)]:
+                        if path.is_file():
+                            path.chmod(PRIVATE_FILE)
                 if latest.is_file() and latest.read_bytes() == content:
                     done.unchanged += 1
                     continue
-                _write_whole(latest, content)
+                _write_whole(latest, content, private=with_accounts)
                 stamp = site_clock().strftime("%Y%m%d-%H%M%S")
-                _write_whole(folder / f"{tournament.slug}-{stamp}.json", content)
+                _write_whole(folder / f"{tournament.slug}-{stamp}.json", content, private=with_accounts)
                 _prune(folder, tournament.slug, keep)
                 done.written += 1
         except OSError as exc:  # the stick pulled, full, read-only

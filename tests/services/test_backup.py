@@ -134,6 +134,9 @@ def test_a_live_record_goes_with_its_game_and_names_its_scorer_by_name(two):
         game=game, moves="K10 K9", entries=[["anna", 1764300000], ["orga_a", 1764300007]], version=3, scorer=orga
     )
     data = dump_tournament(two.a)
+    assert {u["username"] for u in data["users"]} == {"anna", "orga_a"}  # who entered the moves: anna, orga_a
+    LiveRecord.objects.filter(game=game).update(entries=[["mallory", 1764300000]])
+    assert "mallory" in {u["username"] for u in dump_tournament(two.a)["users"]}
     row = next(o for o in data["objects"] if o["model"] == "tournament.liverecord")
     assert row["fields"]["scorer"] == "orga_a" and row["fields"]["game"] == game.pk
     doctored = copy.deepcopy(data)
@@ -362,3 +365,29 @@ def test_a_truncated_file_is_refused_and_changes_nothing(two, tmp_path):
     with pytest.raises(CommandError, match=r"cannot read .*a\.json: the file ends too early \(cut off\?\)"):
         call_command("restore", str(file), stdout=io.StringIO())
     assert _rows() == before
+
+
+def test_the_audit_log_s_ids_follow_the_restore_and_a_gone_object_s_name_nobody(two):
+    """Entries about a player who is still there name the restored registration; those about one deleted
+    (or merged away) name nobody, not whoever has that old id in the other database."""
+    from tournament.models import AuditEntry
+    from tournament.services.registrations import registration_create, registration_delete, registration_merge
+
+    orga = two.user("orga_a")
+    made = {
+        n: registration_create(
+            tournament=two.a, user=orga, data={"surname": n, "given_name": "X", "rank": -5, "country": "DE"}
+        )
+        for n in ("Gone", "Twin", "Twin2")
+    }
+    registration_delete(registration=made["Gone"], user=orga)
+    registration_merge(keep=made["Twin"], drop=made["Twin2"], user=orga)
+    data = json.loads(json.dumps(dump_tournament(two.a)))
+    _moved_away(two.a)
+    restored = load_tournament(data)
+    entries = AuditEntry.objects.filter(tournament=restored, object_type="registration")
+    twin = restored.registrations.get(surname="Twin")
+    assert {e.object_id for e in entries} == {twin.pk, None}
+    assert {e.action for e in entries if e.object_id is None} == {"registration.create", "registration.delete"}
+    merge = entries.get(action="registration.merge")
+    assert merge.object_id == twin.pk and merge.after["merged_id"] is None

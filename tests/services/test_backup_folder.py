@@ -102,3 +102,37 @@ def test_when_the_laptop_dies_the_stick_s_backup_is_restored_on_another_one(day,
         response = client.post(reverse("login"), {"username": name, "password": f"pw-{name}-123"})
         assert response.status_code == 302, name
         assert client.get(reverse(page, args=[slug])).status_code == 200
+
+
+def _mode(path) -> int:
+    return path.stat().st_mode & 0o777
+
+
+def test_backups_with_password_hashes_are_readable_by_their_owner_only(day, tmp_path):
+    """Files with the accounts' hashes were written readable by everyone, the time-stamped copies too."""
+    slug = day.tournament.slug
+    stick = tmp_path / "stick"
+    stick.mkdir(mode=0o755)
+    call_command("backup", "--to", str(stick), "--with-accounts", stdout=io.StringIO())
+    files = sorted(stick.iterdir())
+    assert len(files) == 4 and any(p.name.startswith(f"{slug}-") for p in files)
+    assert {p.name: _mode(p) for p in files} == {p.name: 0o600 for p in files}
+    assert _mode(stick) == 0o700
+    for p in files:  # as an earlier version wrote them
+        p.chmod(0o644)
+    call_command("backup", "--to", str(stick), "--with-accounts", stdout=io.StringIO())  # nothing changed
+    assert {p.name: _mode(p) for p in stick.iterdir()} == {p.name: 0o600 for p in files}
+
+    plain = tmp_path / "plain"
+    plain.mkdir(mode=0o755)
+    call_command("backup", "--to", str(plain), stdout=io.StringIO())  # no hashes: as the system makes files
+    assert _mode(plain) == 0o755
+
+    single = tmp_path / "a.json"
+    single.write_text("an older backup")
+    single.chmod(0o644)
+    call_command("backup", "--tournament", slug, "--with-accounts", "-o", str(single))
+    assert _mode(single) == 0o600 and '"password"' in single.read_text()
+    fresh = tmp_path / "b.json"
+    call_command("backup", "--tournament", slug, "--with-accounts", "-o", str(fresh))
+    assert _mode(fresh) == 0o600

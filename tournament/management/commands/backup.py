@@ -52,8 +52,10 @@ class Command(BaseCommand):
             dump_tournament(tournament, with_accounts=opts["with_accounts"]), ensure_ascii=False, indent=1
         )
         if opts["output"]:
-            with open(opts["output"], "w", encoding="utf-8") as f:
-                f.write(text + "\n")
+            from tournament.backup_folder import open_backup
+
+            with open_backup(Path(opts["output"]), private=opts["with_accounts"]) as f:
+                f.write((text + "\n").encode())
         else:
             self.stdout.write(text)
 
