@@ -2,7 +2,7 @@
 
 :func:`dump_tournament` gives a dict::
 
-    {"format": "vielseitig-tournament", "version": 2,
+    {"format": "vielseitig-tournament", "version": 3,
      "tournament": "<slug>",
      "users": [{"username": ..., "email": ..., ...}],
      "objects": [{"model": "tournament.registration", "pk": 7, "fields": {...}}, ...]}
@@ -22,9 +22,17 @@ belonging to that tournament, and refuses anything else with a clear
 message. Accounts are matched by user name; a missing one is made as a
 plain account (never staff or superuser), without a usable password unless
 the backup carries its hash, and an existing account is never changed.
-Backups of version 1 (before the players' data moved onto the
-registrations) are read too, and rank categories an OpenGotha import kept in
-the parameter set before they had fields of their own come into the fields.
+Backups of earlier versions are brought forward step by step (:data:`VERSION`:
+version 1 from before the players' data moved onto the registrations, version 2
+with an OpenGotha file's attributes as objects), and rank categories an OpenGotha
+import kept in the parameter set before they had fields of their own come into the
+fields.
+
+Every value is checked before it is written as a form or an import checks it (the
+model's own field checks, :meth:`Registration.clean_fields` for a player's data), and
+every id inside stored JSON follows the restore as a foreign key does
+(:func:`_mapped_record`, :func:`_map_audit_entry`). A restore that cannot be done
+raises :class:`DumpError` naming the row and the field, and writes nothing.
 """
 
 from __future__ import annotations
@@ -42,6 +50,7 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
 from django.db.models import JSONField
 
+from tournament.files.opengotha import attribute_pairs
 from tournament.models import (
     AuditEntry,
     Bye,
@@ -67,7 +76,9 @@ from tournament.models.round import audited_pairing_record
 from tournament.pairing import categories
 
 FORMAT = "vielseitig-tournament"
-VERSION = 2
+#: 1: the players' data in a site-wide ``tournament.player``; 2: on the registrations; 3: the attributes an
+#: OpenGotha import kept as ``[name, value]`` pairs in the file's order (migration 0028).
+VERSION = 3
 USER_FIELDS = ("username", "first_name", "last_name", "email", "is_active", "date_joined", "last_login")
 
 #: Models in the order they are loaded (referenced before referring).
@@ -266,6 +277,32 @@ def upgrade_v1(data: dict) -> dict:
     return {**data, "version": 2, "users": users, "objects": rest}
 
 
+def upgrade_v2(data: dict) -> dict:
+    """A version-2 backup as version 3: the attributes an OpenGotha import kept (the root's and each
+    player's) as ``[name, value]`` pairs, in the order the backup's JSON has them (migration 0028 does the
+    same in the database)."""
+    objects = []
+    for row in data.get("objects", []):
+        fields = row.get("fields") if isinstance(row, dict) else None
+        extra = fields.get("opengotha_extra") if isinstance(fields, dict) else None
+        if row.get("model") == "tournament.tournament" and isinstance(extra, dict):
+            extra = dict(extra)
+            if isinstance(extra.get("root_attrib"), dict):
+                extra["root_attrib"] = attribute_pairs(extra["root_attrib"])
+            if isinstance(extra.get("players"), dict):
+                extra["players"] = {
+                    key: attribute_pairs(attrs) if isinstance(attrs, dict) else attrs
+                    for key, attrs in extra["players"].items()
+                }
+            row = {**row, "fields": {**fields, "opengotha_extra": extra}}
+        objects.append(row)
+    return {**data, "version": 3, "objects": objects}
+
+
+#: Each older version's step to the next.
+UPGRADES = {1: upgrade_v1, 2: upgrade_v2}
+
+
 def _check_objects(data: dict) -> None:
     """Only the tournament's own models, each belonging to the one tournament of the backup."""
     objects = data["objects"]
@@ -312,12 +349,14 @@ def _account(user_model, fields: dict):
 def load_tournament(data: dict) -> Tournament:  # noqa: C901
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise DumpError("not a Vielseitig tournament backup")
-    if data.get("version") == 1:
-        data = upgrade_v1(data)
-    if data.get("version") != VERSION:
-        raise DumpError(f"backup version {data.get('version')} is not supported (expected 1 or {VERSION})")
     if not isinstance(data.get("objects"), list) or not isinstance(data.get("users", []), list):
         raise DumpError("the backup has no list of objects")
+    if not all(isinstance(row, dict) and isinstance(row.get("fields"), dict) for row in data["objects"]):
+        raise DumpError("an object in the backup is not readable (no model and fields)")
+    while data.get("version") in UPGRADES:
+        data = UPGRADES[data["version"]](data)
+    if data.get("version") != VERSION:
+        raise DumpError(f"backup version {data.get('version')} is not supported (expected 1 to {VERSION})")
     _check_objects(data)
     if Tournament.objects.filter(slug=data["tournament"]).exists():
         raise DumpError(f"a tournament {data['tournament']!r} exists already")

@@ -391,3 +391,100 @@ def test_the_audit_log_s_ids_follow_the_restore_and_a_gone_object_s_name_nobody(
     assert {e.action for e in entries if e.object_id is None} == {"registration.create", "registration.delete"}
     merge = entries.get(action="registration.merge")
     assert merge.object_id == twin.pk and merge.after["merged_id"] is None
+
+
+def _attribute_orders(xml: str) -> list[list[str]]:
+    """The attributes' names of the root and of each player, in the order the text writes them."""
+    return [
+        re.findall(r' ([A-Za-z]+)="', line) for line in xml.splitlines() if "<Tournament " in line or "<Player " in line
+    ]
+
+
+#: A file as OpenGotha writes it: the root's attributes in its own order, a player's in another (not sorted).
+ORDERED_FILE = (
+    b'<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n'
+    b'<Tournament fullVersionNumber="3.52.03" runningMode="SAL" saveDT="20250114100931" dataVersion="201">'
+    b"<Players>"
+    b'<Player name="Albers" firstName="Alice" rank="3K" grade="3K" club="Hann" country="DE" rating="1800"'
+    b' zeta="z" agaId="" registeringStatus="FIN" smmsCorrection="0" participating="1"/>'
+    b'<Player name="Bauer" firstName="Bob" rank="4K" grade="4K" club="Hann" country="" rating="1700"'
+    b' zeta="y" agaId="" registeringStatus="FIN" smmsCorrection="0" participating="1"/>'
+    b"</Players><Games/><TournamentParameterSet>"
+    b'<GeneralParameterSet name="Liste" shortName="liste" numberOfRounds="1"/></TournamentParameterSet></Tournament>'
+)
+
+
+def test_an_opengotha_file_s_attributes_keep_their_order_in_the_database_and_through_a_restore(db):
+    """PostgreSQL's JSON column does not keep the order of an object's keys: the attributes the import
+    kept came back sorted its way, and the export was no longer the file's."""
+    from tournament.permissions import SYSTEM
+    from tournament.services.opengotha import export_opengotha, import_opengotha
+
+    tournament = import_opengotha(ORDERED_FILE, slug="liste", user=SYSTEM)
+    file_order = _attribute_orders(ORDERED_FILE.decode().replace("><", ">\n<"))
+    exported = export_opengotha(Tournament.objects.get(pk=tournament.pk))
+    assert _attribute_orders(exported) == file_order
+    data = json.loads(json.dumps(dump_tournament(tournament)))
+    _moved_away(tournament)
+    restored = load_tournament(data)
+    assert export_opengotha(restored) == exported.replace("moved-away", "liste")
+
+
+def test_a_version_2_backup_of_an_opengotha_import_restores_with_the_file_s_order(db):
+    """Version 2 kept the attributes as JSON objects (in the file's order in the backup's text): a restore
+    brings them forward as pairs in that order, on either database."""
+    from tournament.permissions import SYSTEM
+    from tournament.services.opengotha import export_opengotha, import_opengotha
+
+    tournament = import_opengotha(ORDERED_FILE, slug="liste", user=SYSTEM)
+    exported = export_opengotha(tournament)
+    data = json.loads(json.dumps(dump_tournament(tournament)))
+    assert data["version"] == 3
+    row = _first("tournament.tournament")(data)
+    extra = row["opengotha_extra"]
+    row["opengotha_extra"] = {
+        **extra,
+        "root_attrib": dict(extra["root_attrib"]),
+        "players": {key: dict(pairs) for key, pairs in extra["players"].items()},
+    }
+    old = json.loads(json.dumps({**data, "version": 2}))
+    _moved_away(tournament)
+    restored = load_tournament(old)
+    assert restored.opengotha_extra["root_attrib"][0] == ["fullVersionNumber", "3.52.03"]
+    assert export_opengotha(restored) == exported
+
+
+@pytest.mark.django_db(transaction=True)
+def test_migration_0028_keeps_the_attributes_as_pairs_in_their_order_and_back():
+    from django.db import connection
+    from django.db.migrations.executor import MigrationExecutor
+
+    before, after = (
+        ("tournament", "0027_audit_entry_without_object"),
+        ("tournament", "0028_opengotha_attributes_in_order"),
+    )
+    executor = MigrationExecutor(connection)
+    executor.migrate([before])
+    T = executor.loader.project_state([before]).apps.get_model("tournament", "Tournament")
+    root = {"fullVersionNumber": "3.52.03", "runningMode": "SAL", "saveDT": "20250114100931", "dataVersion": "201"}
+    player = {"name": "Albers", "firstName": "Alice", "rank": "3K", "zeta": "z", "agaId": ""}
+    extra = {"root_attrib": root, "players": {"ALBERSALICE": player}, "parameter_set": "<X/>", "others": ["<Y/>"]}
+    og = T.objects.create(name="A", slug="a", start_date="2026-01-01", end_date="2026-01-01", opengotha_extra=extra)
+    plain = T.objects.create(name="B", slug="b", start_date="2026-01-01", end_date="2026-01-01")
+    stored = T.objects.get(pk=og.pk).opengotha_extra  # in the order this database keeps (PostgreSQL: its own)
+    executor = MigrationExecutor(connection)
+    executor.migrate([after])
+    T = executor.loader.project_state([after]).apps.get_model("tournament", "Tournament")
+    pairs = T.objects.get(pk=og.pk).opengotha_extra
+    assert pairs == {
+        **extra,
+        "root_attrib": [list(item) for item in stored["root_attrib"].items()],
+        "players": {"ALBERSALICE": [list(item) for item in stored["players"]["ALBERSALICE"].items()]},
+    }
+    assert T.objects.get(pk=plain.pk).opengotha_extra == {}
+    executor = MigrationExecutor(connection)
+    executor.migrate([before])  # and back: the objects as they were
+    T = executor.loader.project_state([before]).apps.get_model("tournament", "Tournament")
+    assert T.objects.get(pk=og.pk).opengotha_extra == extra
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())

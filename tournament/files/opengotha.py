@@ -14,7 +14,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from decimal import Decimal
 
@@ -549,12 +549,19 @@ def _byes(root: ET.Element, finder: _Keys) -> list[Bye]:
     return byes
 
 
+def attribute_pairs(attributes: Mapping[str, str] | Iterable[Sequence[str]]) -> list[list[str]]:
+    """An element's attributes as :class:`FileExtra` keeps them: ``[name, value]`` pairs in their order
+    (from a dict, as it was kept before, or pairs)."""
+    items = attributes.items() if isinstance(attributes, dict) else attributes
+    return [[str(name), str(value)] for name, value in items]
+
+
 def _extra(root: ET.Element, tps: ET.Element, raw_players: dict[str, dict[str, str]]) -> FileExtra:
     """What the site keeps to write the file back whole: the root's and each player's attributes, the
     parameter set, and every other element as the file has it."""
     return {
-        "root_attrib": dict(root.attrib),
-        "players": raw_players,
+        "root_attrib": attribute_pairs(root.attrib),
+        "players": {key: attribute_pairs(attributes) for key, attributes in raw_players.items()},
         "parameter_set": ET.tostring(tps, encoding="unicode"),
         "others": [
             ET.tostring(el, encoding="unicode")
@@ -588,11 +595,11 @@ def _fmt_bool(v: bool) -> str:
 def write_tournament(t: Tournament) -> str:
     """Serialise a tournament as OpenGotha XML text."""
     extra = t.extra or {}
-    root = ET.Element("Tournament", dict(extra.get("root_attrib", {"dataVersion": "201"})))
+    root = ET.Element("Tournament", dict(extra.get("root_attrib", [["dataVersion", "201"]])))
     pls = ET.SubElement(root, "Players")
     nrounds = t.params.general.number_of_rounds
     for p in t.players:
-        a = dict(extra.get("players", {}).get(p.key, {}))
+        a = dict(extra.get("players", {}).get(p.key, ()))
         part = "".join(
             "0" if r <= len(p.participation) and not p.participation[r - 1] else "1"
             for r in range(1, max(nrounds, len(p.participation)) + 1)
@@ -843,7 +850,7 @@ def imported(t: Tournament) -> ImportedTournament:
 
 def _imported_player(n: int, p: Player, extra: FileExtra) -> ImportedPlayer:
     """A player as the site takes them; the EGD PIN is OpenGotha's ``egfPin`` attribute."""
-    pin = str(extra.get("players", {}).get(p.key, {}).get("egfPin", "") or "")
+    pin = str(dict(extra.get("players", {}).get(p.key, ())).get("egfPin", "") or "")
     return ImportedPlayer(
         key=p.key,
         surname=p.name,

@@ -246,10 +246,12 @@ class Parameters:
 class FileExtra(TypedDict, total=False):
     """What an OpenGotha file holds beyond the engine's data, kept for writing it back
     (:mod:`tournament.files.opengotha`): the root's attributes, each player's attributes by key, the
-    parameter set and the other elements, as XML text."""
+    parameter set and the other elements, as XML text. Attributes are ``[name, value]`` pairs in the
+    file's order: a list keeps it in every database (PostgreSQL's JSON column sorts an object's keys its
+    own way), so the file written back has them where the file had them."""
 
-    root_attrib: dict[str, str]
-    players: dict[str, dict[str, str]]
+    root_attrib: list[list[str]]
+    players: dict[str, list[list[str]]]
     parameter_set: str
     others: list[str]
 

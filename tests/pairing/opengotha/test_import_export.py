@@ -63,9 +63,11 @@ def test_round_trip_keeps_players_games_results_byes_and_parameters(path):
     assert summary(again) == summary(original)
     # The raw extras too: OpenGotha's other player attributes and sections.
     assert again.extra["players"].keys() == original.extra["players"].keys()
-    for key, attrs in original.extra["players"].items():
+    for key, pairs in original.extra["players"].items():
+        attrs, written = dict(pairs), dict(again.extra["players"][key])
+        assert [name for name, _ in again.extra["players"][key]] == [name for name, _ in pairs]  # in their order
         for name in ("egfPin", "ffgLicence", "agaId", "ratingOrigin"):
-            assert again.extra["players"][key].get(name) == attrs.get(name), (key, name)
+            assert written.get(name) == attrs.get(name), (key, name)
     assert len(again.extra["others"]) == len(original.extra["others"])
 
 

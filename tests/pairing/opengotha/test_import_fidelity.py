@@ -65,10 +65,10 @@ def test_a_rank_out_of_range_is_clamped_and_written_back_as_it_was():
     first = re.search(r'rank="[^"]*"', text).group(0)
     text = text.replace(first, 'rank="99K"', 1)
     t = read_tournament(text)
-    p = next(p for p in t.players if t.extra["players"][p.key]["rank"] == "99K")
+    p = next(p for p in t.players if dict(t.extra["players"][p.key])["rank"] == "99K")
     assert p.rank == -30
     again = read_tournament(write_tournament(t))
-    assert again.extra["players"][p.key]["rank"] == "99K"
+    assert dict(again.extra["players"][p.key])["rank"] == "99K"
 
 
 def test_a_text_that_is_no_rank_is_refused_with_the_player_named():
