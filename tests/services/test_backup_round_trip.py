@@ -175,6 +175,7 @@ def built(django_db_setup, django_db_blocker) -> Iterator[Built]:
     gone again after it with the accounts it made."""
     with django_db_blocker.unblock(), override_settings(PASSWORD_HASHERS=FAST_HASHERS):
         users_before = set(get_user_model().objects.values_list("pk", flat=True))
+        get = None
         try:
             made = {kind: build(account("rt-orga")) for kind, build in KINDS.items()}
             get = Downloads()
@@ -185,6 +186,8 @@ def built(django_db_setup, django_db_blocker) -> Iterator[Built]:
                 get=get,
             )
         finally:
+            if get is not None:
+                get.client.logout()  # its session goes too
             for t in Tournament.objects.filter(slug__startswith="rt-"):
                 wipe(t)
             get_user_model().objects.exclude(pk__in=users_before).delete()
@@ -245,6 +248,8 @@ def _migrated(cache: Path) -> Path:
     key = hashlib.sha256(b"\0".join(parts)).hexdigest()[:20]
     template = cache / f"migrated-{key}.sqlite3"
     if not template.exists():
+        for old in cache.glob("migrated-*.sqlite3"):  # made by other migrations
+            old.unlink(missing_ok=True)
         making = cache / f"making-{os.getpid()}.sqlite3"
         _manage(making, "")
         with sqlite3.connect(making) as db:  # everything in the file itself, none in a write-ahead log beside it
