@@ -47,7 +47,7 @@ from django.contrib.auth.hashers import make_password
 from django.core import serializers
 from django.core.exceptions import ValidationError
 from django.core.serializers.json import DjangoJSONEncoder
-from django.db import transaction
+from django.db import DataError, IntegrityError, transaction
 from django.db.models import JSONField
 
 from tournament.files.opengotha import attribute_pairs
@@ -416,7 +416,11 @@ def load_tournament(data: dict) -> Tournament:  # noqa: C901
             obj = _deserialized(row, fields)
             _check_fields(row, obj.object)
             obj.object.pk = None
-            obj.save()
+            try:
+                obj.save()
+            except (IntegrityError, DataError) as exc:  # a rule of the database the checks above do not know
+                # (the whole restore is rolled back as this leaves its transaction)
+                raise _problem(row, str(exc).strip()) from None
             new_pk[model][row["pk"]] = obj.object.pk
     tournament = Tournament.objects.get(slug=data["tournament"])
     registrations = new_pk[Registration]
@@ -447,12 +451,23 @@ def _deserialized(row: dict, fields: dict):
     return obj
 
 
+#: The models whose own checks across fields (``clean``: dates in order, known criteria, a board size and rule
+#: set the game has) and the database's check constraints a restore runs too, as the import checks a file's
+#: tournament, discipline and players (``full_clean``); they need no query.
+WHOLE_CHECKS = (Tournament, Discipline, Registration)
+
+
 def _check_fields(row: dict, obj) -> None:
     """Every value within its field's bounds (:mod:`tournament.limits`: round numbers, tables, komi, ratings...)
-    before it is written: a doctored backup cannot store what no form would (references are checked above)."""
+    before it is written, by the same checks a form or an import runs: a doctored backup cannot store what
+    no form would (references are checked above)."""
     relations = [f.name for f in obj._meta.concrete_fields if f.is_relation]
     try:
         obj.clean_fields(exclude=relations)
+        if isinstance(obj, WHOLE_CHECKS):
+            obj.clean()
+            if isinstance(obj, Tournament):
+                obj.validate_constraints()
     except ValidationError as exc:
         problems = "; ".join(f"{name}: {' '.join(messages)}" for name, messages in exc.message_dict.items())
         raise _problem(row, problems) from None

@@ -104,6 +104,7 @@ def test_restore_never_makes_or_raises_staff_even_from_an_old_backup(two):
             "does not belong",
         ),
         (lambda d: d.update(version=7), "version 7"),
+        (lambda d: d["objects"].append("not an object"), "not readable"),
         (lambda d: d.update(format="something"), "not a Vielseitig"),
     ],
 )
@@ -111,11 +112,10 @@ def test_restore_refuses_anything_but_the_tournaments_own_objects(two, doctor, m
     data = copy.deepcopy(dump_tournament(two.a))
     _wipe("a")
     doctor(data)
-    users_before = get_user_model().objects.count()
+    before = _rows()
     with pytest.raises(DumpError, match=message):
         load_tournament(data)
-    assert not Tournament.objects.filter(slug="a").exists()
-    assert get_user_model().objects.count() == users_before
+    assert _rows() == before
 
 
 def test_the_restore_command_says_what_is_wrong(tmp_path):
@@ -177,9 +177,10 @@ def test_restore_refuses_numbers_beyond_the_sites_limits(two, model, field, valu
     data = copy.deepcopy(dump_tournament(two.a))
     _wipe("a")
     _first(model)(data)[field] = value
+    before = _rows()
     with pytest.raises(DumpError, match=re.escape(message)):
         load_tournament(data)
-    assert not Tournament.objects.filter(slug="a").exists()
+    assert _rows() == before
 
 
 def test_a_backup_within_the_limits_comes_back(two):
@@ -331,6 +332,10 @@ def _game_field(name, value):
         (_registration_field("country", "DEU"), "country: Use the two-letter country code"),
         (_game_field("result", "Z"), "result: Value 'Z' is not a valid choice"),
         (lambda d: _first("tournament.tournament")(d).update(mcmahon_bar=98), "mcmahon_bar: “98” is not a rank"),
+        (lambda d: _first("tournament.tournament")(d).update(end_date="2026-05-01"), "end_date: The last day cannot"),
+        (lambda d: _first("tournament.tournament")(d).update(standings_criteria=["XYZ"]), "Unknown criteria: XYZ"),
+        (lambda d: _first("tournament.discipline")(d).update(board_size=4), "board_size"),
+        (lambda d: _first("tournament.discipline")(d).update(rule_set="nonsense"), "rule_set"),
     ],
 )
 def test_a_tampered_backup_is_refused_in_words_and_changes_nothing(two, doctor, message):
@@ -488,3 +493,15 @@ def test_migration_0028_keeps_the_attributes_as_pairs_in_their_order_and_back():
     assert T.objects.get(pk=og.pk).opengotha_extra == extra
     executor = MigrationExecutor(connection)
     executor.migrate(executor.loader.graph.leaf_nodes())
+
+
+def test_a_row_the_database_refuses_is_named_and_changes_nothing(two):
+    """Two registrations of one account: the database's rule, not a field's, refuses it; in words too."""
+    data = copy.deepcopy(dump_tournament(two.a))
+    rows = [o for o in data["objects"] if o["model"] == "tournament.registration"]
+    rows[1]["fields"]["user"] = rows[0]["fields"]["user"] = "anna"
+    _moved_away(two.a)
+    before = _rows()
+    with pytest.raises(DumpError, match=r"tournament\.registration \d+: .*(UNIQUE|unique|duplicate)"):
+        load_tournament(data)
+    assert _rows() == before
