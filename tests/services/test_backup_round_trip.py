@@ -206,7 +206,8 @@ def test_the_kinds_hold_every_model_a_backup_holds_and_a_day_s_history(built):
     assert {"confirmed", "withdrawn"} <= set(fields[("tournament.registration", "status")])
     assert any(fields[("tournament.registration", "absent_rounds")])
     assert "" in fields[("tournament.registration", "country")]
-    assert any(marks.get("dead") for marks in fields[("tournament.liverecord", "marks")])
+    assert any((marks or {}).get("dead") for marks in fields[("tournament.liverecord", "marks")])
+    assert any((marks or {}).get("dead") for marks in fields[("tournament.game", "marks")])  # a referee's decision
     assert {"game.result.adjudicate", "game.result.dispute", "registration.status", "players.import"} <= set(
         fields[("tournament.auditentry", "action")]
     )
