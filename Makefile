@@ -16,15 +16,33 @@ DEB_PACKAGES := chromium fonts-dejavu-core fonts-ipaexfont-gothic poppler-utils 
 DEB_CHECK    := /usr/bin/msgfmt /usr/bin/chromium /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf /usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf /usr/bin/pdftoppm /usr/bin/redis-server /usr/bin/redis-cli
 
 # `make test-sqlite`: the suite on SQLite only, for a quick run.
-.PHONY: run test test-sqlite lint install system-deps migrate demo bench messages serve venue clean
+.PHONY: run test test-sqlite test-dispatch lint install lock system-deps migrate demo bench messages serve venue clean
 
-$(STAMP): pyproject.toml setup.py tournament/pairing/_blossom.c
+# The versions CI tested: requirements.lock pins every package `make install`
+# installs (pip's constraints: pyproject.toml says what the project needs,
+# the lock which versions of it). `make lock` updates it on purpose: the newest
+# versions pyproject.toml allows, in a fresh venv; then `make test` and commit both.
+LOCK := requirements.lock
+
+$(STAMP): pyproject.toml setup.py tournament/pairing/_blossom.c $(LOCK)
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) -m pip install --quiet -c $(LOCK) -e '.[test]'
 	touch $(STAMP)
 
 install: $(STAMP)
+
+lock:
+	rm -rf .venv-lock
+	$(PYTHON) -m venv .venv-lock
+	.venv-lock/bin/python -m pip install --quiet --upgrade pip
+	.venv-lock/bin/python -m pip install --quiet -e '.[test]'
+	{ echo "# Made by \`make lock\` (pip freeze of a fresh venv with -e '.[test]', the project left out)."; \
+	  echo "# \`make install\` installs exactly these versions; update on purpose, test, commit."; \
+	  .venv-lock/bin/python -m pip freeze --exclude-editable; } > $(LOCK).new
+	mv $(LOCK).new $(LOCK)
+	rm -rf .venv-lock
+	@echo "$(LOCK) updated: run make test, then commit it"
 
 system-deps:
 	@missing=""; for f in $(DEB_CHECK); do [ -e $$f ] || missing="$$missing $$f"; done; \
@@ -58,10 +76,18 @@ run: demo
 # built once: tests/services/test_backup_round_trip.py); the others are spread as with plain -n.
 PYTEST_ARGS ?= -q -n 2 --dist loadgroup
 export HYPOTHESIS_PROFILE ?= repeatable
-test: install system-deps lint
+test: install system-deps lint test-dispatch
 	$(PY) -m pytest $(PYTEST_ARGS)
 	@url=$$(tests/pg_server.sh start) && echo "PostgreSQL: $$url" && \
 	  DATABASE_URL=$$url $(PY) -m pytest $(PYTEST_ARGS) -m "not browser"; rc=$$?; tests/pg_server.sh stop; exit $$rc
+
+# The pairing tests again with numpy held to its baseline instruction set (every
+# target it could dispatch to above it disabled: AVX2, AVX-512... on x86), as on a
+# processor without them: the same file must give the same pairing on every machine
+# (the tie rule, tournament/pairing/matching.py). tests/numpy_dispatch.py names the
+# targets this numpy has; test_tie_rule.py checks that none of them runs.
+test-dispatch: install
+	NPY_DISABLE_CPU_FEATURES="$$($(PY) tests/numpy_dispatch.py)" $(PY) -m pytest -q -n 2 tests/pairing
 
 # The linters (configured in pyproject.toml): ruff's checks and its formatting, and mypy
 # (strict on the pure layers: games/, tournament/pairing/, tournament/standings/, the OpenGotha file's reader).
@@ -78,7 +104,7 @@ messages: install
 	$(PY) manage.py compilemessages --ignore=.venv
 
 clean:
-	rm -rf $(VENV) db.sqlite3 staticfiles test-artifacts .pytest_cache .hypothesis
+	rm -rf $(VENV) .venv-lock db.sqlite3 staticfiles test-artifacts .pytest_cache .hypothesis
 
 test-sqlite: install system-deps
 	$(PY) -m pytest $(PYTEST_ARGS)

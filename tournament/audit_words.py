@@ -56,6 +56,9 @@ ACTIONS = {
     "round.robin": gettext_lazy("round paired by the round-robin schedule"),
     "tournament.round_robin": gettext_lazy("round-robin schedule made"),
     "tournament.round_robin_remove": gettext_lazy("round-robin schedule removed"),
+    "registration.robin_withdraw": gettext_lazy("withdrawal from the round robin decided"),
+    "round.bye.remove": gettext_lazy("bye taken away"),
+    "game.cancel": gettext_lazy("game cancelled"),
     "game.table": gettext_lazy("table changed"),
     "pairing.constraint": gettext_lazy("pairing constraint"),
     "pairing.remove_constraint": gettext_lazy("pairing constraint removed"),
@@ -102,8 +105,19 @@ OBJECTS = {
 }
 
 #: Keys of the entries' before and after, in words (registration fields use their own names).
+#: A round robin's withdrawal: what became of the player's remaining games (:mod:`tournament.services.round_robin`).
+REMAINING = {
+    "forfeit": gettext_lazy("forfeited: each won by default by the opponent"),
+    "cancel": gettext_lazy("all the player’s games cancelled"),
+}
+
 KEYS = {
     "games": gettext_lazy("games"),
+    "remaining": gettext_lazy("remaining games"),
+    "double": gettext_lazy("double round robin"),
+    "black": gettext_lazy("Black"),
+    "white": gettext_lazy("White"),
+    "result": gettext_lazy("result"),
     "bye": gettext_lazy("bye"),
     "warnings": gettext_lazy("warnings"),
     "kind": gettext_lazy("kind"),
@@ -210,6 +224,10 @@ def _seat(seat: dict) -> str:
     return text
 
 
+#: Keys whose values are the codes of a choice: said by its label.
+_CHOICES = {"kind": PairConstraint.Kind, "category_mode": CategoryMode, "source": Registration.Source}
+
+
 def words(value, key: str = "") -> str:
     """One value of an entry's before or after in words."""
     if value is None or value == "" or value == []:
@@ -224,12 +242,10 @@ def words(value, key: str = "") -> str:
         return "; ".join(_seat(s) if isinstance(s, dict) else words(s) for s in value)
     if key == "status" and isinstance(value, str):
         return _label(Registration.Status, value) or _label(Round.Status, value) or value
-    if key == "kind" and isinstance(value, str):
-        return _label(PairConstraint.Kind, value) or value
-    if key == "category_mode" and isinstance(value, str):
-        return _label(CategoryMode, value) or value
-    if key == "source" and isinstance(value, str):
-        return _label(Registration.Source, value) or value
+    if key == "remaining" and value in REMAINING:
+        return str(REMAINING[value])
+    if key in _CHOICES and isinstance(value, str):
+        return _label(_CHOICES[key], value) or value
     if key == "asked_by" and value in ("black", "white"):
         return str(_("Black") if value == "black" else _("White"))
     if key == "players" and isinstance(value, list):

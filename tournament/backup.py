@@ -405,7 +405,7 @@ def load_tournament(data: dict) -> Tournament:  # noqa: C901
                     or {}
                 )
             if model is Round:
-                records[row["pk"]] = fields.pop("pairing_record", None)
+                records[row["pk"]] = _checked_record(row, fields.pop("pairing_record", None))
             if model is TournamentInvitation:
                 fields.pop("token", None)  # a new link: the old one may still be known elsewhere
             if model is Registration and fields.get("claim_code"):
@@ -489,6 +489,21 @@ def _with_pairing_records(rows: list[dict]) -> None:
 # players and teams by name (warnings, the audit's values, the bye's explanation), accounts by user
 # name (a live record's ``entries``: those accounts go with the backup), points of the board (marks),
 # OpenGotha's own keys and texts (``pairing_parameters``, ``opengotha_extra``).
+
+
+def _checked_record(row: dict, record):
+    """A round's pairing record as the pairing writes it (:data:`PAIRING_RECORD_KEYS`: a list of warnings,
+    the explanations by table, the bye's), or none; anything else is refused (the round's page reads it)."""
+    if record is None or record == {}:
+        return record
+    kinds = {"warnings": (list,), "explanations": (dict,), "bye_explanation": (dict, str, type(None))}
+    if not isinstance(record, dict) or not all(
+        key in kinds and isinstance(value, kinds[key]) for key, value in record.items()
+    ):
+        raise _problem(row, "pairing_record: not a round's pairing record")
+    if not all(isinstance(facts, dict) for facts in record.get("explanations", {}).values()):
+        raise _problem(row, "pairing_record: not a round's pairing record")
+    return record
 
 
 def _mapped_record(record, registrations: dict):

@@ -175,6 +175,11 @@ def warning_text(warning: dict | str) -> str:
             "table": table,
             "name": _names(players[:1]),
         }
+    if code == "withdrawn":
+        return _("Table %(table)s: %(name)s has withdrawn from the tournament.") % {
+            "table": table,
+            "name": _names(players[:1]),
+        }
     if code == "unpaired":
         return _("No pairing is allowed by the constraints for: %(names)s.") % {"names": _join(players)}
     if code == "fixed-absent":

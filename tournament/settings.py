@@ -2,9 +2,10 @@
 
 Everything that differs in production is read from the environment:
 
-``DJANGO_SECRET_KEY``
-    The secret key. Without it a fixed development key is used, which is
-    only acceptable while ``DJANGO_DEBUG`` is on.
+``DJANGO_SECRET_KEY`` (or ``DJANGO_SECRET_KEY_FILE``, a file holding it)
+    The secret key. Without it a fixed development key is used while
+    ``DJANGO_DEBUG`` is on; with debug off the site refuses to start
+    without a key of its own (``manage.py venue`` makes and keeps one).
 ``DJANGO_DEBUG``
     ``1`` (default) or ``0``.
 ``DJANGO_ALLOWED_HOSTS``
@@ -71,6 +72,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -84,7 +86,31 @@ def env_bool(name: str, default: bool) -> bool:
 
 
 DEBUG = env_bool("DJANGO_DEBUG", True)
-SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY") or ("django-insecure-local-development-key-do-not-use-in-production")
+DEVELOPMENT_SECRET_KEY = "django-insecure-local-development-key-do-not-use-in-production"
+
+
+def secret_key_from_environment(environ=os.environ, debug: bool = DEBUG) -> str:
+    """``DJANGO_SECRET_KEY``, or the first line of the file ``DJANGO_SECRET_KEY_FILE`` names; the development
+    key only while debug is on. With debug off the site refuses to start without a key of its own (a public
+    key would let anyone forge sessions and password-reset links)."""
+    key = (environ.get("DJANGO_SECRET_KEY") or "").strip()
+    path = (environ.get("DJANGO_SECRET_KEY_FILE") or "").strip()
+    if not key and path:
+        try:
+            key = Path(path).read_text(encoding="utf-8").strip().splitlines()[0].strip()
+        except (OSError, UnicodeDecodeError, IndexError) as exc:
+            raise ImproperlyConfigured(f"DJANGO_SECRET_KEY_FILE={path}: cannot read a key from it ({exc})") from None
+    if key and key != DEVELOPMENT_SECRET_KEY:
+        return key
+    if debug:
+        return DEVELOPMENT_SECRET_KEY
+    raise ImproperlyConfigured(
+        "DJANGO_DEBUG=0 needs a secret key of its own: set DJANGO_SECRET_KEY (or DJANGO_SECRET_KEY_FILE, a file "
+        "holding it), for example to the output of: python -c 'import secrets; print(secrets.token_urlsafe(50))'"
+    )
+
+
+SECRET_KEY = secret_key_from_environment()
 ALLOWED_HOSTS = [
     host.strip() for host in os.environ.get("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost").split(",") if host.strip()
 ]

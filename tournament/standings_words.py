@@ -88,3 +88,11 @@ def category_names(limits) -> list[tuple[str, str]]:
     from tournament.pairing import categories
 
     return [(c.letter, category_name(c)) for c in categories.categories(limits)] if limits else []
+
+
+def bye_rounds(rounds) -> str:
+    """A round robin's diagonal cell: the rounds of the player's byes (``bye R3``), empty without one."""
+    if not rounds:
+        return ""
+    # TRANSLATORS: a round robin's crosstable, on the diagonal: the player rested (had the bye) in round(s) R3
+    return pgettext("crosstable", "bye R%(rounds)s") % {"rounds": ", ".join(str(r) for r in rounds)}

@@ -3,7 +3,21 @@
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from .views import audit, auth, claims, games, live, organizer, player, players, projector, publication, referee, rounds
+from .views import (
+    audit,
+    auth,
+    claims,
+    games,
+    live,
+    organizer,
+    player,
+    players,
+    projector,
+    publication,
+    referee,
+    round_robin,
+    rounds,
+)
 
 #: One game, for its players, referees and organizers: below ``t/<slug>/game/<pk>/``.
 game_pages = [
@@ -75,6 +89,9 @@ tournament_pages = [
     path("manage/results/", organizer.results_grid, name="manage_results"),
     path("manage/results/<number:pk>/", organizer.result_edit, name="manage_result"),
     path("manage/rounds/", rounds.rounds, name="manage_rounds"),
+    path("manage/rounds/robin/", round_robin.schedule_make, name="manage_robin"),
+    path("manage/rounds/robin/schedule.pdf", round_robin.schedule_pdf, name="manage_robin_pdf"),
+    path("manage/rounds/robin/withdraw/<number:pk>/", round_robin.withdraw, name="manage_robin_withdraw"),
     path("manage/rounds/<number:number>/", include(round_pages)),
     # the audit log: organizers and referees read it; nobody edits it
     path("manage/log/", audit.audit_log, name="audit_log"),

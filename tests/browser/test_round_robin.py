@@ -1,10 +1,12 @@
 """A club round robin on a 390 px phone: the organizer creates it, makes the whole schedule from a round's
-page, publishes round 1; the square crosstable scrolls in its own box, never the page."""
+page, publishes round 1; the square crosstable scrolls in its own box, never the page. A withdrawal after
+round 3: the players list's button leads to the one choice and its confirmation."""
 
 from __future__ import annotations
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.db.models import Q
 
 from tests.factories import make_discipline, make_player, make_round
 from tournament.models import Game, Round, Tournament
@@ -53,4 +55,23 @@ def test_an_organizer_makes_a_round_robin_on_a_phone(browser, live_server, shot)
     shot(page, "round-robin-crosstable-phone")
     measured = page.evaluate(MEASURE)
     assert measured["scroll"] <= measured["width"], measured["wide"]
+
+    # after round 3 Fischer withdraws: the players list's button (htmx) sends the organizer to the decision
+    Game.objects.filter(round__number__lte=3, round__tournament=t).update(result=Result.BLACK)
+    her = t.registrations.get(surname="Fischer")
+    page.goto(f"{live_server.url}/t/{t.slug}/manage/players/")
+    page.locator(f"#reg-{her.pk} button", has_text="Withdraw").click()
+    page.wait_for_url(f"**/manage/rounds/robin/withdraw/{her.pk}/")
+    assert page.locator("input[value=forfeit]").is_checked()
+    shot(page, "round-robin-withdrawal-phone")
+    measured = page.evaluate(MEASURE)
+    assert measured["scroll"] <= measured["width"], measured["wide"]
+    page.locator("button", has_text="Continue").click()
+    page.wait_for_load_state()
+    assert page.locator("text=Please confirm: this is decided once.").count() == 1
+    page.locator("button", has_text="Confirm the withdrawal").click()
+    page.wait_for_url("**/manage/rounds/")
+    later = Game.objects.filter(round__number__gt=3, round__tournament=t).filter(Q(black=her) | Q(white=her))
+    assert later.count() == 2 and all(g.by_default for g in later)
+    assert page.locator("#withdrawals").count() == 0
     page.context.close()

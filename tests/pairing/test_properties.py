@@ -139,14 +139,14 @@ def test_order_of_the_players_does_not_matter(case, rnd):
     assert a.as_dict() == b.as_dict()
 
 
-def test_two_optimal_pairings_weigh_the_same_though_their_costs_from_white_differ():
+def test_two_optimal_pairings_the_tie_rule_picks_one():
     """Found by the property test above: six players, first round, split-and-random
-    seeding. The exact blossom and the column generation find different optimal
-    pairings; the weight they maximise is equal, the sums of the costs seen from
-    White are not (the random part depends on the order of the two players)."""
+    seeding, two optimal pairings of equal weight whose sums of the costs seen from
+    White differ (the random part depends on the order of the two players). The
+    exact blossom and the column generation once found one each; the tie rule
+    (tournament/pairing/matching.py) now makes both find the same one."""
     t = tournament(6, seed=178, absent_rate=0.0)
     exact = pair_round(t, 1)
     fast = pair_round(t, 1, options=Options(dense_limit=2, python_limit=2, candidates=2))
     assert exact.weight == fast.weight
-    assert {frozenset((g.white, g.black)) for g in exact.games} != {frozenset((g.white, g.black)) for g in fast.games}
-    assert exact.total_cost != fast.total_cost
+    assert exact.games == fast.games

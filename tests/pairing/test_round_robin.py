@@ -153,3 +153,16 @@ def test_round_games_berger_colours_unless_a_handicap_gives_white_to_the_stronge
     # the same pair in a discipline without handicap: the table's colours, even
     again = round_games(t, rounds[2], 4)
     assert [(g.white, g.black, g.handicap) for g in again] == [("c", "d", 0), ("b", "a", 0)]
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 6, 7, 10])
+def test_a_double_round_robin_meets_each_pair_twice_with_the_colours_swapped(n):
+    keys = [f"p{i}" for i in range(n)]
+    rounds = schedule(keys, double=True)
+    assert len(rounds) == rounds_needed(n, double=True) == 2 * rounds_needed(n)
+    assert [r.number for r in rounds] == list(range(1, len(rounds) + 1))
+    games = [g for r in rounds for g in r.games]
+    assert sorted(games) == sorted({(w, b) for w in keys for b in keys if w != b})  # each pair, both colours
+    half = len(rounds) // 2
+    for first, second in zip(rounds[:half], rounds[half:]):
+        assert second.games == tuple((b, w) for w, b in first.games) and second.bye == first.bye

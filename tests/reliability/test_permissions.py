@@ -146,6 +146,9 @@ EXPECTED: dict[str, Url] = {
     "manage_round_action": Url(WRITE, post=ORGANIZERS),
     "manage_round_robin": Url(WRITE, post=ORGANIZERS),
     "manage_round_robin_remove": Url(WRITE, post=ORGANIZERS),
+    "manage_robin": Url(WRITE, post=ORGANIZERS),
+    "manage_robin_pdf": Url(only(ORGANIZERS)),
+    "manage_robin_withdraw": Url(only(ORGANIZERS), post=ORGANIZERS),
     # imports from other programs: any logged-in user (the uploader becomes the organizer)
     "import_macmahon": Url(only(ALL - {"anonymous"}), post=ALL - {"anonymous"}),
     # rating lists: a tournament's own list and the rank update are its organizers'; the site's lists are
@@ -322,7 +325,7 @@ class Site:
         if _number(route, "number"):
             values["number"] = day.round1.number
         if _number(route, "pk"):
-            if name.startswith("manage_registration"):
+            if name.startswith("manage_registration") or name == "manage_robin_withdraw":
                 values["pk"] = self.registration.pk
             elif name.startswith("manage_discipline"):
                 values["pk"] = day.go.pk  # no round plays it
@@ -576,6 +579,7 @@ def test_objects_of_another_tournament_are_404(day, client):
         url = reverse(name, args=[slug, foreign.pk])
         assert client.post(url, {"version": 0, "result": "B", "reason": "x"}).status_code == 404, name
     assert client.get(reverse("manage_registration", args=[slug, reg.pk])).status_code == 404
+    assert client.get(reverse("manage_robin_withdraw", args=[slug, reg.pk])).status_code == 404
     assert (
         client.post(reverse("manage_registration_status", args=[slug, reg.pk]), {"status": "withdrawn"}).status_code
         == 404

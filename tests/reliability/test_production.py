@@ -437,3 +437,46 @@ def test_on_redis_every_process_reads_what_another_kept_and_no_count_is_lost(tmp
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["403", "a", "b"]  # 2 x (200 + 1), and this one
+
+
+def _start(env, *args) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, MANAGE, *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
+
+
+@pytest.mark.parametrize("key", [None, "", "django-insecure-local-development-key-do-not-use-in-production"])
+def test_production_refuses_to_start_without_a_key_of_its_own(tmp_path, key):
+    """With debug off and no key (or the public development key), no command starts: not the server's
+    checks, not migrate; the message says what to set."""
+    env = _production_env(tmp_path)
+    del env["DJANGO_SECRET_KEY"]
+    if key is not None:
+        env["DJANGO_SECRET_KEY"] = key
+    for command in (["check"], ["migrate", "--noinput"]):
+        done = _start(env, *command)
+        assert done.returncode != 0
+        assert "DJANGO_SECRET_KEY" in done.stderr and "ImproperlyConfigured" in done.stderr
+    assert not (tmp_path / "prod.sqlite3").exists()
+
+
+def test_production_reads_the_key_from_a_file(tmp_path):
+    env = _production_env(tmp_path)
+    key = "k7" * 30 + "-from-a-file"
+    del env["DJANGO_SECRET_KEY"]
+    (tmp_path / "key").write_text(key + "\n")
+    env["DJANGO_SECRET_KEY_FILE"] = str(tmp_path / "key")
+    done = _start(env, "shell", "-c", "from django.conf import settings; print(settings.SECRET_KEY)")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().splitlines()[-1] == key
+    env["DJANGO_SECRET_KEY_FILE"] = str(tmp_path / "missing")
+    done = _start(env, "check")
+    assert done.returncode != 0 and "DJANGO_SECRET_KEY_FILE" in done.stderr
+
+
+def test_debug_runs_on_the_development_key(tmp_path):
+    env = _production_env(tmp_path, DJANGO_DEBUG="1")
+    del env["DJANGO_SECRET_KEY"]
+    done = _start(env, "shell", "-c", "from django.conf import settings; print(settings.SECRET_KEY)")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().splitlines()[-1].startswith("django-insecure-")

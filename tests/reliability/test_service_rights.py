@@ -92,6 +92,10 @@ CALLS = {
         "organizer",
         lambda d, u: round_robin.round_robin_remove(tournament=d.tournament, user=u),
     ),
+    "round_robin.round_robin_withdraw": (
+        "organizer",
+        lambda d, u: round_robin.round_robin_withdraw(registration=d.game2.white, user=u),
+    ),
     "round_edits.game_swap_players": (
         "organizer",
         lambda d, u: round_edits.game_swap_players(

@@ -336,6 +336,8 @@ def _game_field(name, value):
         (lambda d: _first("tournament.tournament")(d).update(standings_criteria=["XYZ"]), "Unknown criteria: XYZ"),
         (lambda d: _first("tournament.discipline")(d).update(board_size=4), "board_size"),
         (lambda d: _first("tournament.discipline")(d).update(rule_set="nonsense"), "rule_set"),
+        (lambda d: _first("tournament.round")(d).update(pairing_record={"explanations": []}), "pairing_record: not"),
+        (lambda d: _first("tournament.round")(d).update(pairing_record=[1]), "pairing_record: not a round's"),
     ],
 )
 def test_a_tampered_backup_is_refused_in_words_and_changes_nothing(two, doctor, message):

@@ -168,6 +168,14 @@ SETTINGS_SECTIONS = (
 SETTINGS_FIELDS = tuple(name for _title, names in SETTINGS_SECTIONS for name in names)
 
 
+def round_robin_refusal(tournament: Tournament) -> str:
+    """Why a team, Pair Go or Rengo event cannot be a round robin: the schedule seats players, not teams or sides."""
+    return _(
+        "%(kind)s cannot be a round robin: its schedule is for players on their own and would pair teammates "
+        "and partners against each other. Choose McMahon or Swiss."
+    ) % {"kind": tournament.get_event_kind_display()}
+
+
 class Tournament(models.Model):
     name = models.CharField(_("name"), max_length=200)
     slug = models.SlugField(
@@ -424,6 +432,8 @@ class Tournament(models.Model):
             errors["team_criteria"] = _("Each criterion only once.")
         if self.overall_ranking == OverallRanking.BEST_OF and not self.best_of:
             errors["best_of"] = _("Say how many disciplines count.")
+        if self.pairing_system == PairingSystem.ROUND_ROBIN and (self.is_team_event or self.is_pair_event):
+            errors["pairing_system"] = round_robin_refusal(self)
         if errors:
             raise ValidationError(errors)
 

@@ -59,7 +59,7 @@ class EditWarning:
     ``balance`` after the game), ``handicap`` (the game has ``actual``
     stones with ``players[0]`` White, the rules give ``advised`` with
     ``advised_white`` White), ``absent`` (``players[0]`` is marked absent in
-    the round).
+    the round), ``withdrawn`` (``players[0]`` has left the tournament).
     """
 
     code: str
@@ -84,6 +84,8 @@ class EditWarning:
                 f"table {self.table}: handicap {self.actual} with {self.players[0]} White differs from the "
                 f"rules' {self.advised} with {self.advised_white} White"
             )
+        if self.code == "withdrawn":
+            return f"table {self.table}: {self.players[0]} has withdrawn from the tournament"
         return f"table {self.table}: {self.players[0]} is marked absent in this round"
 
 
@@ -124,6 +126,7 @@ def check_games(
         return []
     rc = rc or _context(t, round_number, [k for g in chosen for k in (g.white, g.black)])
     present = {p.key for p in t.players if p.present(round_number)}
+    withdrawn = {p.key for p in t.players if p.withdrawn}
     out: list[EditWarning] = []
     for g in sorted(chosen, key=lambda g: g.table):
         if g.white not in rc.seats or g.black not in rc.seats:
@@ -152,7 +155,7 @@ def check_games(
             )
         for k in (g.black, g.white):
             if k not in present:
-                out.append(EditWarning("absent", g.table, (k,)))
+                out.append(EditWarning("withdrawn" if k in withdrawn else "absent", g.table, (k,)))
     return out
 
 

@@ -9,7 +9,10 @@
 4. OpenGotha's cost for every allowed pair (forbidden pairs get no edge) and
    one maximum-weight matching over the whole field (:mod:`.matching`; above
    ``Options.dense_limit`` players column generation proven optimal over
-   every pair by the blossom duals, :mod:`.fast`).
+   every pair by the blossom duals, :mod:`.fast`). Among equally good
+   pairings the tie rule of :mod:`.matching` decides (a fixed tie weight per
+   pair of places in the field order), never the order the matcher visits
+   pairs in: a file gives the same pairing on every machine.
 5. Colours, handicap and komi by the round's discipline, table numbers.
 """
 

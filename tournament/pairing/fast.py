@@ -19,7 +19,13 @@ proof of optimality (``certified_matching``):
    Python-int recheck of every doubtful pair);
 4. pairs with a negative reduced cost are added (the most negative ones of
    each player) and the graph is solved again, starting from the last duals
-   and matching; when no pair is negative, the matching is optimal.
+   and matching; when no pair is negative, the matching is optimal;
+5. among the optimal matchings the tie rule picks one (:func:`_tie_broken`):
+   one more exact matching over the pairs of reduced cost 0 only (every
+   optimal matching uses only those), with each pair's tie weight
+   (:func:`.matching.tie_weights`, from the two players' places in the field
+   order: OpenGotha's list, then the keys) below the costs' last unit -- the
+   same rule, and so the same pairing, as rustworkx over every pair.
 
 Why the result is optimal: the duals are a feasible solution of the dual of
 Edmonds' matching LP (with odd-set constraints, whose optimum is reached by
@@ -35,7 +41,10 @@ perfect-matching LP (free y) is used -- an odd field gets a stand-in player
 who may meet anybody at cost 0, so that one player is left out as any
 maximum-cardinality matching would; when no such matching exists (forbidden
 pairs), the general LP (y >= 0, y = 0 for unpaired players).  The candidates
-only decide how fast this goes, never the result.
+only decide how fast this goes, never the result: not which optimum either
+(step 5). Each player's best candidates are chosen with ties to the lower place
+(:func:`smallest_per_row`), not by ``np.argpartition``, whose choice among
+equal values differs between numpy versions and processors.
 ``Options(dense_limit=10**6)`` forces rustworkx over all pairs (minutes for
 1,000 players).  If the C extension is not built, fields above the limit
 also fall back to that.
@@ -52,7 +61,15 @@ from numpy.typing import ArrayLike, NDArray
 from . import costs as C
 from .context import Options, Pair, RoundContext
 from .cost_matrix import BoolArray, IntArray, cost_matrix
-from .matching import DualSolution, available, matching_with_duals, max_weight_matching, slackness_errors
+from .matching import (
+    DualSolution,
+    available,
+    matching_with_duals,
+    max_weight_matching,
+    slackness_errors,
+    tie_bits,
+    tie_weights,
+)
 from .model import SeedSystem
 
 #: Vertex duals and a matching to start the blossom algorithm from (:func:`.matching.matching_with_duals`).
@@ -70,6 +87,7 @@ class Stats:
     exact_check: str = ""  # "int64" or "float+exact"
     mode: str = ""  # "perfect" or "plain" (see certified_matching)
     mode_switch: int = 0
+    tie_edges: int = 0  # pairs the tie rule matched over (those of reduced cost 0)
     seconds: dict[str, float] = field(default_factory=dict)
 
     def reset(self, players: int, mode: str = "") -> None:
@@ -199,7 +217,7 @@ def certified_matching(
             mode, init = "plain", None
             st.mode_switch = st.rounds
             continue
-        viol, slack = _violations(sol, K, W, W2, allowed, st)
+        viol, slack, tight = _violations(sol, K, W, W2, allowed, st)
         st.seconds[f"check{st.rounds}"] = round(time.perf_counter() - t1, 3)
         if not viol.any():
             break
@@ -209,9 +227,8 @@ def certified_matching(
         rows = np.nonzero(viol.any(axis=1))[0]
         sub = np.where(viol[rows], slack[rows], np.inf)
         r = min(ADD_PER_PLAYER, n - 1)
-        top = np.argpartition(sub, r - 1, axis=1)[:, :r]
-        rr = np.repeat(rows, top.shape[1])
-        cc = top.ravel()
+        at, cc = smallest_per_row(sub, r)
+        rr = rows[at]
         ok = viol[rr, cc]
         rr, cc = rr[ok], cc[ok]
         new = np.zeros_like(in_graph)
@@ -227,7 +244,47 @@ def certified_matching(
     # y = 0 on unmatched players
     _check_complementarity(sol, K, W, mode == "perfect", allowed)
     st.mode = mode + (" + stand-in" if n > real else "")
-    return sorted((i, j) for i, j in sol.pairs() if j < real)
+    t0 = time.perf_counter()
+    pairs = _tie_broken(sol, W, allowed, tight, real, st)
+    st.seconds["ties"] = round(time.perf_counter() - t0, 3)
+    return pairs
+
+
+def _tie_broken(
+    sol: DualSolution, W: IntArray, allowed: BoolArray, tight: BoolArray, real: int, st: Stats
+) -> list[tuple[int, int]]:
+    """The optimal matching the tie rule picks, whatever candidates found the optimum.
+
+    Every optimal matching uses only pairs whose reduced cost under the proven
+    duals is 0 (``tight``; complementary slackness holds for every optimal
+    matching with every optimal dual), and a matching of the most players over
+    those pairs with the most weight is optimal.  So one more exact matching over
+    the tight pairs only, on weights (w - lo) * M + t (t a pair's
+    :func:`tie_weights`, M larger than any matching's total of them), gives the
+    optimum by the costs and, among the optima, the one with the most tie
+    weight: a function of the costs and of the field order alone.  Two optima
+    with equal tie weights would need tie weights that sum alike over an
+    alternating cycle (below one in 2^bits per tight pair: the isolation lemma).
+    """
+    n = len(W)
+    us, vs = np.nonzero(np.triu(tight, 1))
+    st.tie_edges = len(us)
+    vals = W[:real, :real][allowed[:real, :real]]
+    lo, hi = (int(vals.min()), int(vals.max())) if len(vals) else (0, 0)
+    bits = tie_bits(real, lo, hi)
+    M = (real // 2 + 1) << bits
+    inside = vs < real  # the stand-in's pairs (an odd field) weigh 0: who sits out is decided by the rest
+    ws = np.zeros(len(us), dtype=object)
+    ws[inside] = [
+        (w - lo) * M + t
+        for w, t in zip(W[us[inside], vs[inside]].tolist(), tie_weights(us[inside], vs[inside], bits).tolist())
+    ]
+    best = matching_with_duals(n, us.tolist(), vs.tolist(), ws.tolist(), True)
+    pairs = sorted((i, j) for i, j in best.pairs() if j < real)
+    before = [(i, j) for i, j in sol.pairs() if j < real]
+    if (len(pairs), sum(int(W[i, j]) for i, j in pairs)) != (len(before), sum(int(W[i, j]) for i, j in before)):
+        raise AssertionError("the tie rule's matching is not optimal")
+    return pairs
 
 
 def _first_start(W: IntArray, in_graph: BoolArray, K: int) -> Start:
@@ -314,9 +371,10 @@ _INT64_LIMIT = 1 << 60  # tests set 0 to force the float + exact path
 
 def _violations(
     sol: DualSolution, K: int, W: IntArray, W2: IntArray, allowed: BoolArray, st: Stats
-) -> tuple[BoolArray, IntArray | NDArray[np.float64]]:
-    """Boolean matrix of allowed pairs whose reduced cost is negative, and a
-    float matrix ordering them (more negative: more violated).
+) -> tuple[BoolArray, IntArray | NDArray[np.float64], BoolArray]:
+    """Boolean matrix of allowed pairs whose reduced cost is negative, a
+    matrix ordering them (more negative: more violated), and the boolean matrix
+    of allowed pairs whose reduced cost is exactly 0 (tight).
 
     Reduced cost of (i, j) for weights W + K, doubled:
     (2 y_i - K) + (2 y_j - K) + 2 * Z_ij - 2 W_ij, Z_ij the blossom duals
@@ -338,8 +396,7 @@ def _violations(
             if z > 0:
                 idx = np.array(leaves[b])
                 S[np.ix_(idx, idx)] += 2 * z
-        viol = allowed & (S < 0)
-        return viol, S
+        return allowed & (S < 0), S, allowed & (S == 0)
     st.exact_check = "float+exact"
     dv = np.array([float(x) for x in d])
     S = dv[:, None] + dv[None, :] - W2.astype(np.float64)
@@ -350,11 +407,15 @@ def _violations(
     scale = 2 * max(map(abs, d), default=0) + 2 * zsum + wmax
     tol = scale * 1e-14 + 16.0  # float rounding (< 1e-15 * scale) stays far below this
     viol = allowed & (S < -tol)
+    tight = np.zeros_like(viol)
     doubtful = np.nonzero(allowed & (np.abs(S) <= tol))
     for i, j in zip(*(x.tolist() for x in doubtful)):
-        if sol.reduced_cost(i, j, int(W[i, j]) + K) < 0:
+        rc = sol.reduced_cost(i, j, int(W[i, j]) + K)
+        if rc < 0:
             viol[i, j] = True
-    return viol, S
+        elif rc == 0:
+            tight[i, j] = True
+    return viol, S, tight
 
 
 def _check_complementarity(sol: DualSolution, K: int, W: IntArray, perfect: bool, allowed: BoolArray) -> None:
@@ -364,6 +425,23 @@ def _check_complementarity(sol: DualSolution, K: int, W: IntArray, perfect: bool
     problems = slackness_errors(sol, lambda v, u: int(W[v, u]) + K, lambda v, u: bool(allowed[v, u]), perfect)
     if problems:
         raise AssertionError("matching certificate fails: " + "; ".join(problems[:5]))
+
+
+def smallest_per_row(values: NDArray[np.int64] | NDArray[np.float64], k: int) -> tuple[IntArray, IntArray]:
+    """(rows, columns) of each row's k smallest values, ties to the lower column.
+
+    The same on every machine: ``np.argpartition`` picks among equal values by
+    its selection kernel, which differs between numpy versions and processors;
+    here only the k-th value (which any selection finds alike) comes from it.
+    """
+    kth = np.partition(values, k - 1, axis=1)[:, k - 1 : k]
+    below = values < kth
+    tied = values == kth
+    need = k - np.count_nonzero(below, axis=1)
+    for i in np.nonzero(np.count_nonzero(tied, axis=1) > need)[0].tolist():
+        tied[i, np.flatnonzero(tied[i])[need[i] :]] = False
+    rows, cols = np.nonzero(below | tied)
+    return rows, cols
 
 
 def _candidates(
@@ -404,15 +482,15 @@ def _candidates(
     u = masked0.max(axis=1) // 2
     red = np.where(allowed, W - u[:, None] - u[None, :], np.iinfo(np.int64).min // 2)
     kk = min(k, n - 1)
-    top = np.argpartition(-red, kk - 1, axis=1)[:, :kk]
-    rows.extend(np.repeat(np.arange(n), kk).tolist())
-    cols.extend(top.ravel().tolist())
+    top_r, top_c = smallest_per_row(-red, kk)
+    rows.extend(top_r.tolist())
+    cols.extend(top_c.tolist())
     grp = np.array([s_.group for s_ in seats])
     other = np.where(grp[:, None] != grp[None, :], red, np.iinfo(np.int64).min // 2)
     k2 = min(max(4, k // 4), n - 1)
-    top2 = np.argpartition(-other, k2 - 1, axis=1)[:, :k2]
-    rows.extend(np.repeat(np.arange(n), k2).tolist())
-    cols.extend(top2.ravel().tolist())
+    top_r, top_c = smallest_per_row(-other, k2)
+    rows.extend(top_r.tolist())
+    cols.extend(top_c.tolist())
     r = np.array(rows)
     c = np.array(cols)
     ok = allowed[r, c]

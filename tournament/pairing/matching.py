@@ -5,6 +5,18 @@ converted to 128-bit integers, so weights of 10^17 keep their last unit.
 ``max_cardinality`` is set: everybody is paired whenever the allowed edges
 make it possible.  Used for fields up to ``Options.dense_limit`` players.
 
+The tie rule: among matchings of equal weight, the one whose pairs' tie
+weights (:func:`tie_weights`, a fixed pseudo-random number per pair of places
+in the field order) sum highest.  Each weight w becomes (w - lo) * M + t with
+M above any matching's total of tie weights, so the optimum by the weights
+stays the optimum and the tie weights only choose among optima; by the
+isolation lemma two optima are left tied with a chance of at most
+(pairs) / 2^bits (bits: 40 up to 1,000 players with OpenGotha's default
+weights, 37 at 5,000: :func:`tie_bits`).  Any exact
+matcher then returns the same matching, whatever order it visits the pairs
+in: rustworkx over every pair, the large-field matching from its candidates
+(:mod:`.fast`), another numpy or rustworkx version, another processor.
+
 ``matching_with_duals``: the same algorithm (a C port of van Rantwijk's
 ``mwmatching.py``, :file:`_blossom.c`, 128-bit integers) that also returns
 the optimal dual solution -- vertex duals, the final blossoms and their duals.
@@ -18,7 +30,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+import numpy as np
 import rustworkx as rx
+from numpy.typing import NDArray
 
 try:
     from . import _blossom
@@ -33,16 +47,52 @@ def max_weight_matching(n: int, edges: list[Edge]) -> list[tuple[int, int]]:
     """Pairs (i, j), i < j, of a maximum-cardinality, maximum-weight matching.
 
     ``edges`` are (i, j, weight) with 0 <= i, j < n and integer weights.
+    Among matchings of equal weight, the one with the most tie weight
+    (:func:`tie_weights` of the vertices' numbers): the result depends on the
+    weights and the vertices' numbering alone, never on the order of ``edges``
+    or on how rustworkx visits them among equals.
     """
     g: rx.PyGraph[int, int] = rx.PyGraph(multigraph=False)
     g.add_nodes_from(range(n))
-    g.add_edges_from(edges)
+    if edges:
+        lo = min(w for _, _, w in edges)
+        bits = tie_bits(n, lo, max(w for _, _, w in edges))
+        scale = (n // 2 + 1) << bits  # more than any matching's total of tie weights
+        us = np.array([min(i, j) for i, j, _ in edges], dtype=np.int64)
+        vs = np.array([max(i, j) for i, j, _ in edges], dtype=np.int64)
+        ties = tie_weights(us, vs, bits).tolist()
+        g.add_edges_from([(i, j, (w - lo) * scale + t) for (i, j, w), t in zip(edges, ties)])
     mate = rx.max_weight_matching(g, max_cardinality=True, weight_fn=_identity)
     return sorted((min(a, b), max(a, b)) for a, b in mate)
 
 
 def _identity(w: int) -> int:
     return w
+
+
+#: Bits of a pair's tie weight (:func:`tie_weights`) at most; fewer where the costs' range needs them.
+TIE_BITS = 40
+
+
+def tie_bits(n: int, lo: int, hi: int) -> int:
+    """How many bits the tie weights of a field of ``n`` players with pair costs in
+    [lo, hi] get: up to :data:`TIE_BITS`, so that (w - lo) * ((n // 2 + 1) << bits)
+    plus a tie weight stays below 2^99 (the blossom's 128-bit integers take |w| < 2^100)."""
+    return max(0, min(TIE_BITS, 98 - (hi - lo).bit_length() - (n // 2 + 1).bit_length()))
+
+
+def tie_weights(us: NDArray[np.int64], vs: NDArray[np.int64], bits: int) -> NDArray[np.uint64]:
+    """The tie weight of each pair (us[k], vs[k]), us < vs, of vertex numbers (the
+    players' places in the field order: OpenGotha's list, then the keys): a fixed
+    number below 2^bits, the top bits of SplitMix64 of the two places -- the same
+    on every machine (unsigned 64-bit arithmetic, which wraps)."""
+    x = (us.astype(np.uint64) << np.uint64(32)) | vs.astype(np.uint64)
+    x = x + np.uint64(0x9E3779B97F4A7C15)
+    x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    x = x ^ (x >> np.uint64(31))
+    out: NDArray[np.uint64] = x >> np.uint64(64 - bits) if bits else np.zeros_like(x)
+    return out
 
 
 @dataclass

@@ -75,6 +75,7 @@ class Player:
     # rounds beyond the tuple count as present.
     participation: tuple[bool, ...] = ()
     final: bool = True  # OpenGotha's registeringStatus FIN
+    withdrawn: bool = False  # the site's: left the tournament (absent from every round; warnings say so)
 
     def present(self, round_number: int) -> bool:
         i = round_number - 1
@@ -100,7 +101,9 @@ class Person(Protocol):
     def mms_correction(self) -> int: ...
 
 
-def player_from(person: Person, key: str, participation: tuple[bool, ...], final: bool = True) -> Player:
+def player_from(
+    person: Person, key: str, participation: tuple[bool, ...], final: bool = True, withdrawn: bool = False
+) -> Player:
     """The engine's player for a person the site registered: surname and given name are OpenGotha's
     name and first name; without a rating, the rating OpenGotha gives the rank (:func:`tournament.ranks.rating_from_rank`:
     a team's mean rating, the rating criterion and the order of the tables read it as OpenGotha would)."""
@@ -115,6 +118,7 @@ def player_from(person: Person, key: str, participation: tuple[bool, ...], final
         mms_correction=person.mms_correction,
         participation=participation,
         final=final,
+        withdrawn=withdrawn,
     )
 
 

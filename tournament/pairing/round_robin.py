@@ -60,11 +60,11 @@ class RobinRound(Generic[K]):
     bye: K | None = None
 
 
-def rounds_needed(players: int) -> int:
-    """How many rounds a single round robin of ``players`` takes (``n-1``, or ``n`` when odd)."""
+def rounds_needed(players: int, *, double: bool = False) -> int:
+    """How many rounds a round robin of ``players`` takes (``n-1``, or ``n`` when odd; twice that if ``double``)."""
     if players < 2:
         return 0
-    return players - 1 if players % 2 == 0 else players
+    return (players - 1 if players % 2 == 0 else players) * (2 if double else 1)
 
 
 def berger_table(players: int) -> list[RobinRound[int]]:
@@ -91,18 +91,23 @@ def berger_table(players: int) -> list[RobinRound[int]]:
     return table
 
 
-def schedule(keys: Sequence[K]) -> list[RobinRound[K]]:
-    """The Berger table with ``keys[i]`` on seat ``i + 1``."""
+def schedule(keys: Sequence[K], *, double: bool = False) -> list[RobinRound[K]]:
+    """The Berger table with ``keys[i]`` on seat ``i + 1``; ``double``: then the table once more, each game
+    with the colours swapped and the same byes (rounds ``n+1 .. 2n`` of a double round robin, as FIDE's
+    Handbook C.05 plays the second cycle)."""
     if len(set(keys)) != len(keys):
         raise ValueError("Every player takes one seat only.")
 
     def seat(s: int) -> K:
         return keys[s - 1]
 
-    return [
+    first = [
         RobinRound(r.number, tuple((seat(w), seat(b)) for w, b in r.games), None if r.bye is None else seat(r.bye))
         for r in berger_table(len(keys))
     ]
+    if not double:
+        return first
+    return first + [RobinRound(len(first) + r.number, tuple((b, w) for w, b in r.games), r.bye) for r in first]
 
 
 def seating(players: Sequence[Player]) -> list[str]:

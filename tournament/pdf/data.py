@@ -1,4 +1,4 @@
-"""Plain data the pairing sheet and result slips are drawn from."""
+"""Plain data the pairing sheet, the result slips and a round robin's schedule are drawn from."""
 
 from __future__ import annotations
 
@@ -67,3 +67,29 @@ class PairingSheet:
     matches: tuple[SheetMatch, ...] = ()
     #: The team left out of a team round with the bye (its name), listed below the matches.
     team_byes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ScheduledGame:
+    table: int
+    black: int  # the player's number: its place in :attr:`RobinSchedule.players`, from 1
+    white: int
+    handicap: int = 0
+    result: str = ""  # ``1-0``, ``0-1!``... (Black first), empty while none
+
+
+@dataclass(frozen=True)
+class ScheduledRound:
+    number: int
+    date: str  # its start in local time and the active language, or empty
+    discipline: str
+    games: tuple[ScheduledGame, ...]
+    byes: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class RobinSchedule:
+    tournament: str
+    #: every player of the schedule in seat order (the strongest first, as the schedule seats them)
+    players: tuple[SheetPlayer, ...]
+    rounds: tuple[ScheduledRound, ...]  # the rounds with games or a bye, by number

@@ -181,6 +181,7 @@ def plain_tournament(
                     n not in absent and reg.status != Registration.Status.WITHDRAWN for n in range(1, last + 1)
                 ),
                 final=confirmed or reg.status == Registration.Status.WITHDRAWN,
+                withdrawn=reg.status == Registration.Status.WITHDRAWN,
             )
         )
     return pm.Tournament(

@@ -14,7 +14,9 @@ from django.utils.translation import gettext as _
 
 from tournament.models import AuditEntry, Bye, Game, LineUp, PairConstraint, Registration, TeamMember, Tournament
 from tournament.models.registration import PLAYER_FIELDS
+from tournament.models.tournament import PairingSystem
 from tournament.permissions import ORGANIZER, require, require_own_or
+from tournament.selectors.round_robin import withdrawal_plan
 
 from .audit import audit_entry, audit_value, audit_values, log_change
 
@@ -143,7 +145,23 @@ def registration_set_status(*, registration: Registration, status: str, user, re
             _("A registration cannot go from %(old)s to %(new)s.")
             % {"old": registration.get_status_display(), "new": status}
         )
-    return _set(registration, "status", status, "registration.status", user=user, reason=reason)
+    registration = _set(registration, "status", status, "registration.status", user=user, reason=reason)
+    if status == Registration.Status.WITHDRAWN and registration.tournament.pairing_system == PairingSystem.ROUND_ROBIN:
+        robin_byes_away(registration, user=user, reason=reason)
+    return registration
+
+
+def robin_byes_away(registration: Registration, *, user, reason: str = "") -> list[int]:
+    """A round robin's withdrawn player: her byes still to come (after her last game with a result) go at
+    once, whoever withdrew her, since a withdrawn player's bye is not scored; each in the audit log. The
+    numbers of their rounds."""
+    byes = Bye.objects.filter(player=registration, round__number__in=withdrawal_plan(registration).byes)
+    numbers = []
+    for bye in byes.select_related("round").order_by("round__number"):
+        log_change(bye.round, "round.bye.remove", user=user, before={"bye": registration.spoken_name}, reason=reason)
+        numbers.append(bye.round.number)
+        bye.delete()
+    return numbers
 
 
 @transaction.atomic

@@ -10,6 +10,8 @@ with its values before and after.
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Count
@@ -51,7 +53,9 @@ def tournament_create(*, user, data: dict) -> Tournament:
     Without a short name one is made from the name (``-2``, ``-3`` ... if
     taken); a short name given and taken is an error. A round robin starts with
     the standings its crosstable reads (:data:`ROUND_ROBIN_CRITERIA`: wins,
-    direct confrontation, SODOS), the others with the default ones.
+    direct confrontation, SODOS) and a bye worth nothing (with an odd number
+    everyone rests once: a point for it would only shift every score), the
+    others with the default ones.
     """
     require_create(user)
     fields = {k: v for k, v in data.items() if k in CREATE_FIELDS and v is not None}
@@ -66,6 +70,7 @@ def tournament_create(*, user, data: dict) -> Tournament:
     tournament = Tournament(**fields)
     if tournament.pairing_system == PairingSystem.ROUND_ROBIN:
         tournament.standings_criteria = list(ROUND_ROBIN_CRITERIA)
+        tournament.bye_points = Decimal(0)
     tournament.full_clean()
     try:
         with transaction.atomic():

@@ -8,6 +8,7 @@ from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 
 from tournament import standings_words
+from tournament.standings.square import square_cells
 
 register = template.Library()
 
@@ -112,28 +113,19 @@ def crosstable_rows(standings) -> SafeString:
 
 @register.simple_tag
 def round_robin_rows(standings) -> SafeString:
-    """A round robin's crosstable, square: a row and a column for each player (by number), in each cell
-    the game of the row's player against the column's as OpenGotha's round-robin frame writes it
-    (``+/w0``: won, with White, handicap 0; ``!`` instead of ``/`` by default), its round in the title;
-    the diagonal and games not (yet) made empty."""
+    """A round robin's crosstable, square (:mod:`tournament.standings.square`): the games' codes in each
+    cell with their rounds in its title; the diagonal says in which round the player had the bye."""
     rows = []
-    size = len(standings.rows)
     for row in standings.rows:
-        met: dict[int, list[tuple[int, str]]] = {}
-        for c in row.cells:
-            if c.kind == "game" and c.opponent_place is not None:
-                sep = "!" if c.by_default else "/"
-                met.setdefault(c.opponent_place, []).append((c.round, f"{c.outcome}{sep}{c.colour}{c.handicap}"))
         cells = []
-        for number in range(1, size + 1):
-            games = met.get(number, [])
-            if number == row.number:
-                cells.append('<td class="cell self"></td>')
-            elif games:
-                rounds = ", ".join(str(r) for r, _code in games)
-                codes = " ".join(code for _r, code in games)
+        for cell in square_cells(standings, row):
+            if cell.kind == "self":
+                bye = _cell(standings_words.bye_rounds(cell.rounds))
+                cells.append(f'<td class="cell self">{bye}</td>')
+            elif cell.kind == "game":
+                rounds = ", ".join(str(r) for r in cell.rounds)
                 # a code is made of digits and +-=?/!bw: nothing to localize or escape
-                cells.append(f'<td class="cell" title="R{rounds}">{codes}</td>')
+                cells.append(f'<td class="cell" title="R{rounds}">{" ".join(cell.codes)}</td>')
             else:
                 cells.append('<td class="cell"></td>')
         rows.append(_crosstable_row(row, "".join(cells)))

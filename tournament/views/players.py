@@ -22,8 +22,10 @@ from tournament.collation import person_key, sorted_by_name
 from tournament.forms.registrations import PlayerForm, PlayerImportForm, RegistrationEditForm
 from tournament.models import Registration
 from tournament.models.registration import PLAYER_FIELDS
+from tournament.models.tournament import PairingSystem
 from tournament.pdf.welcome import WelcomeSlip, welcome_slips_pdf
 from tournament.selectors.duplicates import duplicate_pairs, duplicates_in, duplicates_of
+from tournament.selectors.round_robin import withdrawal_plan
 from tournament.services import claims
 from tournament.services import registrations as registration_services
 from tournament.services.file_import import PlayerImportError
@@ -110,6 +112,13 @@ def registration_status(request, tournament, roles, pk):
             _("%(player)s: %(status)s")
             % {"player": registration.spoken_name, "status": registration.get_status_display()},
         )
+    if registration.status == Registration.Status.WITHDRAWN and tournament.pairing_system == PairingSystem.ROUND_ROBIN:
+        if withdrawal_plan(registration).pending:  # the round robin's schedule: the director decides, once
+            messages.info(request, _("Now decide what becomes of the remaining games."))
+            address = reverse("manage_robin_withdraw", args=[tournament.slug, registration.pk])
+            if request.htmx:
+                return HttpResponse(headers={"HX-Redirect": address})
+            return HttpResponseRedirect(address)
     if request.htmx:
         registration.refresh_from_db()
         return render(

@@ -27,6 +27,7 @@ from tournament.models.game import Result
 from tournament.models.tournament import PairingSystem
 from tournament.pairing_words import bye_explanation_line, game_explanation, warning_text
 from tournament.selectors.round_day import game_warnings_kept, games_by_table, not_playing
+from tournament.selectors.round_robin import withdrawals_pending
 from tournament.selectors.standings import standings_version
 from tournament.selectors.teams import bye_team, match_lines
 from tournament.services import round_edits as edit_services
@@ -35,6 +36,7 @@ from tournament.services import rounds as round_services
 from tournament.services import team_rounds as team_round_services
 from tournament.services.round_edits import EDITABLE
 
+from . import round_robin as robin_views
 from .access import ORGANIZER, tournament_page
 from .actions import cleaned, refusal_as_message
 from .fragments import kept_with_forms
@@ -67,7 +69,17 @@ def rounds(request, tournament, roles):
     return render(
         request,
         "tournament/manage/rounds.html",
-        {"tournament": tournament, "roles": roles, "rounds": all_rounds, "form": form},
+        {
+            "tournament": tournament,
+            "roles": roles,
+            "rounds": all_rounds,
+            "form": form,
+            "round_robin": tournament.pairing_system == PairingSystem.ROUND_ROBIN,
+            "robin_made": any(r.game_count for r in all_rounds),
+            "withdrawals": withdrawals_pending(tournament)
+            if tournament.pairing_system == PairingSystem.ROUND_ROBIN
+            else [],
+        },
     )
 
 
@@ -192,6 +204,7 @@ def round_manage(request, tournament, roles, number):
             "editable": editable,
             "repairable": round_.status == Round.Status.PAIRED,
             "round_robin": round_robin,
+            "withdrawals": withdrawals_pending(tournament) if round_robin else [],
             "tables_movable": editable,
         },
     )
@@ -302,34 +315,7 @@ def round_action(request, tournament, round_, action):
 @_round_button
 def round_robin_make(request, tournament, round_):
     """The round robin's whole schedule (every round at once), from any of its rounds' pages."""
-    made = robin_services.round_robin_schedule(tournament=tournament, user=request.user)
-    messages.success(
-        request,
-        ngettext(
-            "Round-robin schedule made: %(players)s players, %(count)s round paired. "
-            "Look it over and publish the rounds one by one.",
-            "Round-robin schedule made: %(players)s players, %(count)s rounds paired. "
-            "Look it over and publish the rounds one by one.",
-            len(made.rounds),
-        )
-        % {"players": made.players, "count": len(made.rounds)},
-    )
-    for name, number in made.absent:
-        messages.warning(
-            request,
-            _("%(name)s said they would miss round %(number)s and has a game in it all the same.")
-            % {"name": name, "number": number},
-        )
-    if made.left_empty:
-        messages.info(
-            request,
-            ngettext(
-                "Round %(rounds)s is not in the schedule and stays empty.",
-                "Rounds %(rounds)s are not in the schedule and stay empty.",
-                len(made.left_empty),
-            )
-            % {"rounds": ", ".join(map(str, made.left_empty))},
-        )
+    robin_views.make_schedule(request, tournament)
 
 
 @_round_button

@@ -32,6 +32,7 @@ from tournament.files.h9 import write_h9
 from tournament.files.standings_csv import standings_csv
 from tournament.files.team_standings_csv import team_standings_csv
 from tournament.models import Round, Tournament
+from tournament.models.tournament import PairingSystem
 from tournament.pdf.crosstable import crosstable_pdf
 from tournament.pdf.pairings import pairings_pdf
 from tournament.pdf.slips import slips_pdf
@@ -264,7 +265,12 @@ def pdf_standings(request, slug):
 @require_GET
 @chosen_language
 def pdf_crosstable(request, slug):
-    return _standings_file(request, slug, "crosstable.pdf", crosstable_pdf)
+    square = _tournament(slug).pairing_system == PairingSystem.ROUND_ROBIN  # square as the page
+
+    def write(standings, name, **extra):
+        return crosstable_pdf(standings, name, square=square, **extra)
+
+    return _standings_file(request, slug, "crosstable.pdf", write)
 
 
 @require_GET

@@ -63,8 +63,10 @@ class Command(BaseCommand):
                 names = ", ".join(sel.discipline_names(tournament))
                 raise CommandError(f"no discipline {discipline!r}; there are: {names}")
             standings = sel.standings_for(tournament, discipline=discipline, public=opts["public"], up_to=opts["round"])
-            draw = standings_pdf if kind == "standings" else crosstable_pdf
-            pdf = draw(standings, tournament.name)
+            if kind == "standings":
+                pdf = standings_pdf(standings, tournament.name)
+            else:  # a round robin's square, as its page
+                pdf = crosstable_pdf(standings, tournament.name, square=tournament.pairing_system == "roundrobin")
         with open(opts["output"], "wb") as f:
             f.write(pdf)
         self.stdout.write(f"wrote {opts['output']} ({len(pdf)} bytes)")
