@@ -526,10 +526,11 @@ def _mapped_record(record, registrations: dict):
 
 def _map_audit_entry(fields: dict, new_pk: dict, by_name: dict) -> None:
     """An audit entry with the new ids of its object and of the ids in its values. An object that is no
-    longer there (a deleted player, round, role) has none: its old id could name another object here."""
-    target = by_name.get(fields.get("object_type"))
-    if target is not None and fields.get("object_id") is not None:
-        fields["object_id"] = new_pk[target].get(fields["object_id"])
+    longer there (a deleted player, round, role), or of a model the backup does not hold, has none: its
+    old id could name another object here."""
+    if fields.get("object_id") is not None:  # an object of no model of the backup has none here either
+        target = by_name.get(fields.get("object_type"))
+        fields["object_id"] = new_pk[target].get(fields["object_id"]) if target is not None else None
     registrations = new_pk[Registration]
     for side in ("before", "after"):
         value = fields.get(side)

@@ -362,12 +362,14 @@ def test_restoring_the_same_file_twice_is_refused_and_changes_nothing(two, tmp_p
     assert _rows() == before
 
 
-def test_a_truncated_file_is_refused_and_changes_nothing(two, tmp_path):
+@pytest.mark.parametrize("cut", ["half", "after a brace", "last line"])
+def test_a_truncated_file_is_refused_and_changes_nothing(two, tmp_path, cut):
     file = tmp_path / "a.json"
     call_command("backup", "--tournament", "a", "-o", str(file))
     _moved_away(two.a)
     text = file.read_text()
-    file.write_text(text[: len(text) // 2])  # the stick pulled while it was written
+    at = {"half": len(text) // 2, "after a brace": text.index("}", len(text) // 2) + 1, "last line": len(text) - 3}
+    file.write_text(text[: at[cut]])  # the stick pulled while it was written
     before = _rows()
     with pytest.raises(CommandError, match=r"cannot read .*a\.json: the file ends too early \(cut off\?\)"):
         call_command("restore", str(file), stdout=io.StringIO())

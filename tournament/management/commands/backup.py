@@ -28,7 +28,7 @@ class Command(BaseCommand):
         parser.add_argument(
             "--with-accounts",
             action="store_true",
-            help="also write the accounts' password hashes (keep such a file safe)",
+            help="also write the accounts' password hashes (the file readable by its owner only; keep it safe)",
         )
         parser.add_argument("--to", help="a folder (a USB stick): every tournament's backup into it")
         parser.add_argument("--every", type=int, help="with --to: again every so many minutes, until stopped")

@@ -19,7 +19,8 @@ def read_backup(path: str):
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        if text.strip() and not text.rstrip().endswith("}"):
+        end = len(text.rstrip())
+        if end and (not text.rstrip().endswith("}") or exc.pos >= end):
             said = _("the file ends too early (cut off?)")
         else:
             said = _("it is not a backup (no JSON: %(error)s)") % {"error": exc}
