@@ -72,7 +72,9 @@ run: demo
 # test processes that need one) for the tests of the Redis cache and of several app nodes.
 # The property tests draw the same examples on every run here (a failure can
 # be reproduced; plain `pytest` explores new ones each time).
-PYTEST_ARGS ?= -q -n 2
+# --dist loadgroup: the tests of a module marked xdist_group run on one worker (what it builds once is
+# built once: tests/services/test_backup_round_trip.py); the others are spread as with plain -n.
+PYTEST_ARGS ?= -q -n 2 --dist loadgroup
 export HYPOTHESIS_PROFILE ?= repeatable
 test: install system-deps lint test-dispatch
 	$(PY) -m pytest $(PYTEST_ARGS)
