@@ -56,6 +56,13 @@ def _notes(result, words: dict) -> str:
     return "\n    ".join(parts)
 
 
+def _match_board(g) -> str:
+    """A team match's board and teams under the players (``Game.match_board``); nothing for a single game."""
+    if g.match_id is None:
+        return ""
+    return f'<div class="small muted match-board">{conditional_escape(g.match_board)}</div>'
+
+
 def _row(row: dict, slug: str, csrf: str, words: dict) -> str:
     g, form = row["game"], row["form"]
     pk = _text(g.pk)
@@ -74,7 +81,7 @@ def _row(row: dict, slug: str, csrf: str, words: dict) -> str:
         f'  <td class="num">{_text(g.table)}</td>\n'
         f'  <td>● {conditional_escape(g.black.display_name)} <span class="muted">'
         f"{conditional_escape(g.black.rank_display)}</span><br>○ {conditional_escape(g.white.display_name)}"
-        f' <span class="muted">{conditional_escape(g.white.rank_display)}</span></td>\n'
+        f' <span class="muted">{conditional_escape(g.white.rank_display)}</span>{_match_board(g)}</td>\n'
         '  <td class="result-cell">\n'
         f'    <form id="result-form-{pk}" method="post" action="{url}"\n'
         f'          hx-post="{url}" hx-target="#result-row-{pk}" hx-swap="outerHTML"\n'
