@@ -152,3 +152,29 @@ def test_a_board_s_sgf_names_the_teams_and_the_match(three_rounds):
     # Hamburg (Black on every board of this fixture) against Köln
     assert "BT[Hamburg]" in text and "WT[Köln]" in text
     assert "GN[Round 1, Hamburg – Köln, board 2]" in text
+
+
+def test_a_team_renamed_shows_at_once_on_the_projector_the_round_page_and_the_results_grid(
+    client, three_rounds, monkeypatch
+):
+    """The round page and the results grid are kept per standings version, the projector answers its
+    poll 304 while the version stands: a team's new name changes the version."""
+    import json
+
+    from tournament.services.teams import team_rename
+    from tournament.views import projector
+
+    monkeypatch.setattr(projector, "minute", lambda: 29_000_000)  # the screen's clock stands still
+    slug = three_rounds.tournament.slug
+    client.force_login(three_rounds.organizer)
+    page = client.get(reverse("projector", args=[slug])).content.decode()
+    etag = json.loads(re.search(r"hx-headers='([^']*)'", page).group(1).replace("&quot;", '"'))["If-None-Match"]
+    still = client.get(reverse("projector", args=[slug]), headers={"HX-Request": "true", "If-None-Match": etag})
+    assert still.status_code == 304
+    assert "Board 1: Hannover – Köln" in _text(client.get(reverse("round", args=[slug, 3])))
+    assert "Board 1: Hannover – Köln" in _text(client.get(reverse("manage_results", args=[slug]) + "?round=3"))
+    team_rename(team=three_rounds.teams[0], name="Hannover 1", user=three_rounds.organizer)
+    poll = client.get(reverse("projector", args=[slug]), headers={"HX-Request": "true", "If-None-Match": etag})
+    assert poll.status_code == 200 and "Hannover 1 – Köln" in _text(poll)
+    assert "Board 1: Hannover 1 – Köln" in _text(client.get(reverse("round", args=[slug, 3])))
+    assert "Board 1: Hannover 1 – Köln" in _text(client.get(reverse("manage_results", args=[slug]) + "?round=3"))

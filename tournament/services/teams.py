@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournament import limits
@@ -99,6 +100,9 @@ def team_rename(*, team: Team, name: str, user) -> Team:
     current.name = new
     current.full_clean()
     save_checked(current)
+    # the pages kept per standings version name the team (the round page's and the grid's boards, the
+    # projector's matches): a new name is a new version
+    Tournament.objects.filter(pk=current.tournament_id).update(updated_at=timezone.now())
     log_change(current, "team.rename", user=user, before={"team": before}, after={"team": new})
     return current
 
