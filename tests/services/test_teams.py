@@ -111,7 +111,9 @@ def test_the_default_line_up_is_by_rating_then_the_previous_rounds(teams):
     m = teams.members[0]
     assert hannover.members == m  # 1k, 4k, 7k, 10k
     assert line_up(hannover, teams.round1, 3) == m[:3]
-    line_up_set(team=teams.teams[0], round=teams.round1, players=[m[3], m[0], m[1]], user=teams.organizer)
+    line_up_set(
+        team=teams.teams[0], round=teams.round1, players=[m[3], m[0], m[1]], user=teams.organizer, confirmed=True
+    )
     assert line_up(hannover, teams.round1, 3) == [m[3], m[0], m[1]]
     assert line_up(hannover, teams.round2, 3) == [m[3], m[0], m[1]]  # carried on
     m[0].absent_rounds = [2]
@@ -166,7 +168,7 @@ def test_a_paired_round_fixes_its_line_ups_until_it_is_unpaired(teams):
     round_unpair(round=teams.round1, user=teams.organizer)
     assert not teams.round1.matches.exists() and not teams.round1.games.exists()
     assert LineUp.objects.filter(round=teams.round1).count() == 12  # the line-ups paired stay
-    line_up_set(team=team, round=teams.round1, players=[m[2], m[1], m[0]], user=teams.organizer)
+    line_up_set(team=team, round=teams.round1, players=[m[2], m[1], m[0]], user=teams.organizer, confirmed=True)
     team_member_remove(team=team, registration=m[0], user=teams.organizer)
     assert not LineUp.objects.filter(player=m[0]).exists()
 
@@ -230,7 +232,13 @@ def test_every_team_s_line_up_of_a_round_in_a_few_queries(teams, django_assert_m
     from tournament.selectors.teams import round_line_ups
 
     m = teams.members
-    line_up_set(team=teams.teams[1], round=teams.round1, players=[m[1][2], m[1][1], m[1][0]], user=teams.organizer)
+    line_up_set(
+        team=teams.teams[1],
+        round=teams.round1,
+        players=[m[1][2], m[1][1], m[1][0]],
+        user=teams.organizer,
+        confirmed=True,
+    )
     with django_assert_max_num_queries(4):
         found = round_line_ups(teams.round2)
     assert found[teams.teams[1].pk] == [m[1][2], m[1][1], m[1][0]]  # round 1's, carried on

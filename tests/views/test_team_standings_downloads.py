@@ -96,3 +96,37 @@ def test_an_empty_team_with_an_odd_name_is_listed_and_its_name_kept_as_text(clie
         response = client.get(reverse(name, args=[slug]))
         assert response.status_code == 200, name
         assert b"<b>" not in response.content or name.startswith(("pdf", "api")), name
+
+
+def _opponent_in(code: str) -> int | None:
+    """The number a CSV round cell names (``4+ 3:0`` names 4; ``0+ 3:0``, a bye, and ``–`` none)."""
+    if code == "–":
+        return None
+    number = int(code.split(maxsplit=1)[0].rstrip("+=-"))
+    return number or None
+
+
+def test_the_team_csv_names_each_opponent_by_its_number_as_the_api_does(client, three_rounds):
+    slug = three_rounds.tournament.slug
+    rows = list(csv.reader(io.StringIO(client.get(reverse("csv_team_standings", args=[slug])).content.decode())))
+    api = client.get(reverse("api:team_standings", args=[slug])).json()
+    first_round = rows[0].index("R1")
+    by_number = {int(r[1]): r for r in rows[1:]}
+    assert sorted(by_number) == [1, 2, 3, 4]
+    # the rows are ranked, so a row's number is not its team's: Köln (4) is second
+    assert [int(r[1]) for r in rows[1:]] != [1, 2, 3, 4]
+    api_rows = {row["team"]["number"]: row for row in api["rows"]}
+    assert sorted(api_rows) == sorted(by_number)
+    met = 0
+    for number, row in by_number.items():
+        assert row[2] == api_rows[number]["team"]["name"]
+        for cell, match in zip(row[first_round:], api_rows[number]["rounds"], strict=True):
+            opponent = _opponent_in(cell)
+            assert opponent == match["opponent"], (row[2], cell, match)
+            assert opponent != number
+            if opponent:
+                met += 1
+                # the opponent's own row names this team back in the same round
+                back = by_number[opponent][first_round + match["round"] - 1]
+                assert _opponent_in(back) == number
+    assert met == 6  # round 1's two matches, round 3's one (round 2 is not published)

@@ -76,7 +76,9 @@ def test_add_a_team_rename_it_add_and_remove_a_member(orga, teams):
 def test_the_line_up_is_saved_and_refused_with_a_message(orga, teams):
     m, team = teams.members[0], teams.teams[0]
     url = _url(teams, "manage_teams_line_up", team)
-    response = orga.post(url, {"board_1": m[3].pk, "board_2": m[0].pk, "board_3": m[1].pk}, follow=True)
+    response = orga.post(
+        url, {"board_1": m[3].pk, "board_2": m[0].pk, "board_3": m[1].pk, "confirm_order": "1"}, follow=True
+    )
     assert response.status_code == 200 and "is saved" in response.content.decode()
     assert [r.player for r in LineUp.objects.filter(team=team).order_by("board")] == [m[3], m[0], m[1]]
     response = orga.post(url, {"board_1": m[3].pk, "board_2": m[3].pk, "board_3": m[1].pk}, follow=True)
@@ -136,7 +138,7 @@ def test_the_audit_log_says_what_happened_to_the_teams(orga, teams):
     m = teams.members[0]
     orga.post(
         _url(teams, "manage_teams_line_up", teams.teams[0]),
-        {"board_1": m[1].pk, "board_2": m[0].pk, "board_3": m[2].pk},
+        {"board_1": m[1].pk, "board_2": m[0].pk, "board_3": m[2].pk, "confirm_order": "1"},
     )
     text = orga.get(reverse("audit_log", args=[teams.tournament.slug])).content.decode()
     assert "team added" in text and "Bremen" in text and "line-up set" in text

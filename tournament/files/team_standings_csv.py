@@ -2,7 +2,8 @@
 
 Columns: ``place`` (shared places repeated), ``number`` (OpenGotha's team number), ``name``, the team
 criteria by OpenGotha's names (board wins in halves: ``2.5``), then ``R1``, ``R2``... as the team
-crosstable writes each round (``3+ 2½:½``: the team of row 3 met, won, the board points)."""
+crosstable writes each round but naming the opponent by its team number, as the ``number`` column and the
+API's ``/team-standings/`` do (``3+ 2½:½``: team 3 met, won, the board points; ``0+ 3:0`` a bye)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,6 @@ def team_standings_csv(table: TeamTable) -> str:
     writer.writerow(["place", "number", "name", *table.criteria, *[f"R{n}" for n in table.rounds]])
     for row in table.rows:
         writer.writerow(
-            [row.shared_place, row.team_number, safe_cell(row.name), *row.values, *[c.code for c in row.cells]]
+            [row.shared_place, row.team_number, safe_cell(row.name), *row.values, *[c.team_code for c in row.cells]]
         )
     return out.getvalue()

@@ -27,11 +27,16 @@ class MemberAddForm(forms.Form):
 
 
 class LineUpForm(forms.Form):
-    """A member for each board (``members``: the team's, strongest first; ``initial``: the line-up shown)."""
+    """A member for each board (``members``: the team's, strongest first; ``initial``: the line-up shown);
+    ``confirm_order``: the director saw the warning of a board order against strength and keeps it."""
+
+    confirm_order = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args, members=(), boards: int = 0, order_of_play: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
+        self.shape = {"members": members, "boards": boards, "order_of_play": order_of_play}
         self.members = {p.pk: p for p in members}
+        self.boards = [f"board_{board}" for board in range(1, boards + 1)]
         choices = [("", "—")] + [(p.pk, f"{p.display_name} ({p.rank_display})") for p in members]
         for board in range(1, boards + 1):
             # Pair Go and Rengo (``order_of_play``): the places are the side's order of play
@@ -42,4 +47,13 @@ class LineUpForm(forms.Form):
 
     def players(self) -> list:
         """The members chosen, board 1 first."""
-        return [self.members[self.cleaned_data[name]] for name in self.fields]
+        return [self.members[self.cleaned_data[name]] for name in self.boards]
+
+    def confirmed(self) -> bool:
+        return bool(self.cleaned_data.get("confirm_order"))
+
+    def confirming(self) -> LineUpForm:
+        """The same line-up, sent again with the confirmation of its order."""
+        data = self.data.copy()
+        data["confirm_order"] = "1"
+        return LineUpForm(data, **self.shape)

@@ -169,6 +169,18 @@ class Game(models.Model):
     def has_result(self) -> bool:
         return self.result != Result.UNKNOWN
 
+    @property
+    def match_board(self) -> str:
+        """A team match's board in words, "Board 1: Hannover – Berlin" (the match's teams in its order);
+        "" for an individual game. Select ``match__team1`` and ``match__team2`` with the games."""
+        if self.match_id is None:
+            return ""
+        match = self.match
+        return str(
+            _("Board %(board)s: %(team1)s – %(team2)s")
+            % {"board": self.board, "team1": match.team1.name, "team2": match.team2.name}
+        )
+
     def points(self, player_id: int) -> Decimal:
         black, white = codes.POINTS_X2[Result(self.result)]
         if player_id == self.black_id:

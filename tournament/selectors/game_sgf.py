@@ -17,6 +17,7 @@ from tournament.names import side_name
 
 from .official import Official, official
 from .sides import colour_players, side_players
+from .teams import board_teams
 
 #: A move's node as the engines write it: ``;B[cd]``, ``;W[]`` (a pass).
 _MOVE_NODE = re.compile(r";([BW])\[([a-z]*)\]")
@@ -50,11 +51,25 @@ def game_sgf(game, result: Official | None = None) -> str:
         "GN": f"{discipline.name}, {game.table}",
         "GC": f"{result.record_label}: {result.verdict_text}" if result.rejected else "",
     }
+    if not tournament.is_pair_event:
+        _match_board(game, root)
     text = _side_players(game, root, text)
     if "CA[" in text:  # the engine's writer says it already
         del root["CA"]
     props = "".join(f"{key}[{escape(value)}]" for key, value in root.items() if value)
     return text.replace("(;", "(;" + props, 1)
+
+
+def _match_board(game, root: dict[str, str]) -> None:
+    """A team match's board: ``BT``/``WT`` the teams of Black and White, ``GN`` the round, the match (its
+    teams in its order) and the board, "Round 2, Hannover – Berlin, board 1" (in English: the file is one
+    for every visitor, as its other properties)."""
+    teams = board_teams(game)
+    if teams is None:
+        return
+    black, white, match = teams
+    root["BT"], root["WT"] = black.name, white.name
+    root["GN"] = f"Round {game.round.number}, {match.team1.name} – {match.team2.name}, board {game.board}"
 
 
 def _side_players(game, root: dict[str, str], text: str) -> str:

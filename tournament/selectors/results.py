@@ -13,7 +13,7 @@ from tournament.selectors.sides import side_games
 
 def games_of_tournament(tournament: Tournament) -> QuerySet[Game]:
     return Game.objects.filter(round__tournament=tournament).select_related(
-        "round", "round__discipline", "black", "white", "reported_by"
+        "round", "round__discipline", "black", "white", "reported_by", "match__team1", "match__team2"
     )
 
 

@@ -42,8 +42,9 @@ class NotPlaying:
 
 
 def games_by_table(round_: Round) -> list[Game]:
-    """The round's games by table, with their players (and their round: a Pair Go side is read from it)."""
-    games = list(round_.games.select_related("black", "white").order_by("table"))
+    """The round's games by table, with their players (and their round: a Pair Go side is read from it)
+    and a team match's teams (``Game.match_board``)."""
+    games = list(round_.games.select_related("black", "white", "match__team1", "match__team2").order_by("table"))
     for game in games:
         game.round = round_
     attach_sides(round_, games)

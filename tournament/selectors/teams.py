@@ -9,6 +9,7 @@ its rules have it (:func:`woman_first`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
@@ -54,6 +55,18 @@ def woman_first(players) -> list[Registration]:
     """Pair Go's order of play (its rules: the woman of each pair plays her side's first move): the women
     first, each group in its order (the strongest first); a pair of unknown or equal gender keeps it."""
     return sorted(players, key=lambda p: p.gender != "f")
+
+
+def weaker_above(players: Sequence[Registration | None]) -> list[tuple[int, Registration, int, Registration]]:
+    """The rule "boards ordered by strength" (OpenGotha's order of a team, :func:`by_rating`): each board
+    whose player is weaker than the next filled board's, as ``(board, the weaker, its board, the stronger)``.
+    Empty: the line-up is in order."""
+    placed = [(board, p) for board, p in enumerate(players, 1) if p is not None]
+    return [
+        (board, upper, below, lower)
+        for (board, upper), (below, lower) in zip(placed, placed[1:])
+        if strength(upper) < strength(lower)
+    ]
 
 
 def teams_of(tournament: Tournament) -> list[TeamView]:
@@ -258,3 +271,15 @@ def bye_team(round_: Round) -> Team | None:
     """The team the round's pairing left out with the bye, if any."""
     found = TeamBye.objects.filter(round=round_).select_related("team").first()
     return found.team if found else None
+
+
+def board_teams(game: Game) -> tuple[Team, Team, Match] | None:
+    """The teams of a team match's board, Black's first (each player's team: a player is in one), and
+    the match (its teams); None for an individual game."""
+    if game.match_id is None:
+        return None
+    match = Match.objects.select_related("team1", "team2").get(pk=game.match_id)
+    black_team = TeamMember.objects.filter(registration_id=game.black_id).values_list("team_id", flat=True).first()
+    if black_team == match.team2_id:
+        return match.team2, match.team1, match
+    return match.team1, match.team2, match

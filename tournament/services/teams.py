@@ -15,12 +15,13 @@ from collections.abc import Sequence
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournament import limits
 from tournament.models import LineUp, Match, Registration, Round, Team, TeamBye, TeamMember, Tournament
 from tournament.permissions import ORGANIZER, require
-from tournament.selectors.teams import plays
+from tournament.selectors.teams import plays, weaker_above
 
 from .audit import log_change
 from .registrations import save_checked
@@ -99,6 +100,9 @@ def team_rename(*, team: Team, name: str, user) -> Team:
     current.name = new
     current.full_clean()
     save_checked(current)
+    # the pages kept per standings version name the team (the round page's and the grid's boards, the
+    # projector's matches): a new name is a new version
+    Tournament.objects.filter(pk=current.tournament_id).update(updated_at=timezone.now())
     log_change(current, "team.rename", user=user, before={"team": before}, after={"team": new})
     return current
 
@@ -191,10 +195,18 @@ def team_member_remove(*, team: Team, registration: Registration, user) -> None:
     )
 
 
+class LineUpOrder(TeamError):
+    """A line-up with a weaker player above a stronger one, not confirmed (code ``order``)."""
+
+
 @transaction.atomic
-def line_up_set(*, team: Team, round: Round, players: Sequence[Registration], user) -> list[LineUp]:
+def line_up_set(
+    *, team: Team, round: Round, players: Sequence[Registration], user, confirmed: bool = False
+) -> list[LineUp]:
     """Set the team's line-up for a planned round: ``players`` board 1 first, one for each board, each a
-    member of the team who plays in that round."""
+    member of the team who plays in that round. Boards not ordered by strength
+    (:func:`~tournament.selectors.teams.weaker_above`) are refused with :class:`LineUpOrder` naming them
+    until the director confirms (``confirmed``); a Pair Go side's order of play is not a strength order."""
     require(user, team.tournament, ORGANIZER)
     # the round first, then the team: the order the round's pairing takes them in (no deadlock)
     round_ = Round.objects.select_for_update().get(pk=round.pk)
@@ -210,6 +222,8 @@ def line_up_set(*, team: Team, round: Round, players: Sequence[Registration], us
         )
     boards = tournament.line_up_size
     _check_line_up(current, round_, list(players), boards)
+    if not confirmed and not tournament.is_pair_event:
+        _check_order(list(players))
     before = [row.player.spoken_name for row in current.line_ups.filter(round=round_).select_related("player")]
     LineUp.objects.filter(team=current, round=round_).delete()
     rows = LineUp.objects.bulk_create(
@@ -225,6 +239,32 @@ def line_up_set(*, team: Team, round: Round, players: Sequence[Registration], us
             after={"team": current.name, "boards": after},
         )
     return rows
+
+
+def _check_order(players: list[Registration]) -> None:
+    found = weaker_above(players)
+    if not found:
+        return
+    pairs = " ".join(
+        _(
+            "Board %(board)s: %(weaker)s (%(weaker_rank)s) is weaker than board %(below)s: %(stronger)s (%(stronger_rank)s)."
+        )
+        % {
+            "board": board,
+            "weaker": weaker.display_name,
+            "weaker_rank": weaker.rank_display,
+            "below": below,
+            "stronger": stronger.display_name,
+            "stronger_rank": stronger.rank_display,
+        }
+        for board, weaker, below, stronger in found
+    )
+    raise LineUpOrder(
+        pairs
+        + " "
+        + _("OpenGotha orders the boards by strength (the rating, else the rank's), board 1 the strongest."),
+        code="order",
+    )
 
 
 def _check_line_up(team: Team, round_: Round, players: list[Registration], boards: int) -> None:

@@ -31,11 +31,20 @@ class TeamCell:
     def code(self) -> str:
         """As the crosstable writes it: ``3+ 2½:½`` (row 3 met, won, the board points); ``0+ 3:0``
         for a bye; ``–`` without a match."""
+        return self._written(self.opponent)
+
+    @property
+    def team_code(self) -> str:
+        """The same naming the opponent by its team number, as the CSV and the API do (``4+ 2½:½``: team 4
+        met); a bye ``0+ 3:0``."""
+        return self._written(self.opponent_number)
+
+    def _written(self, opponent: int) -> str:
         if not self.played:
             return "–"
         if not self.boards:  # one game: "2+", "0+" a bye, as the players' crosstable writes it
-            return f"{self.opponent}{self.sign}"
-        return f"{self.opponent}{self.sign} {halves(self.own_x2)}:{halves(self.other_x2)}"
+            return f"{opponent}{self.sign}"
+        return f"{opponent}{self.sign} {halves(self.own_x2)}:{halves(self.other_x2)}"
 
 
 @dataclass(frozen=True)

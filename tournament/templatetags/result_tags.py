@@ -58,6 +58,13 @@ def _notes(result, words: dict) -> str:
     return "\n    ".join(parts)
 
 
+def _match_board(g) -> str:
+    """A team match's board and teams under the players (``Game.match_board``); nothing for a single game."""
+    if g.match_id is None:
+        return ""
+    return f'<div class="small muted match-board">{conditional_escape(g.match_board)}</div>'
+
+
 def _row(row: dict, slug: str, csrf: str, words: dict) -> str:
     g, form = row["game"], row["form"]
     pk = _text(g.pk)
@@ -76,7 +83,7 @@ def _row(row: dict, slug: str, csrf: str, words: dict) -> str:
         f'  <td class="num">{_text(g.table)}</td>\n'
         f'  <td>● {conditional_escape(side_listed(g, "black"))} <span class="muted">'
         f"{conditional_escape(side_rank(g, 'black'))}</span><br>○ {conditional_escape(side_listed(g, 'white'))}"
-        f' <span class="muted">{conditional_escape(side_rank(g, "white"))}</span></td>\n'
+        f' <span class="muted">{conditional_escape(side_rank(g, "white"))}</span>{_match_board(g)}</td>\n'
         '  <td class="result-cell">\n'
         f'    <form id="result-form-{pk}" method="post" action="{url}"\n'
         f'          hx-post="{url}" hx-target="#result-row-{pk}" hx-swap="outerHTML"\n'

@@ -26,6 +26,8 @@ from tournament.models import Round
 from tournament.selectors import standings as standings_selectors
 from tournament.selectors.round_day import games_by_table
 from tournament.selectors.rows import tournament_by_slug
+from tournament.selectors.team_standings import team_table
+from tournament.selectors.teams import bye_team, match_lines
 
 from .query import int_param
 
@@ -84,6 +86,8 @@ def projector(request, slug):
     current = (
         rounds.filter(status=Round.Status.PUBLISHED).order_by("-number").first() or rounds.order_by("-number").first()
     )
+    if tournament.is_team_event and not tournament.is_pair_event:
+        return _team_projector(request, tournament, current, version)
     games = games_by_table(current) if current else []
     byes = current.byes.select_related("player") if current else []
     # the same cached table as the standings page and the API: computed once per version
@@ -95,16 +99,45 @@ def projector(request, slug):
         "round": current,
         "games": games[(page - 1) * PER_PAGE : page * PER_PAGE],
         "byes": byes if page == pages else [],
+        **_screen(request, tournament, version, page, pages),
+        "standings": standings,
+        "top": standings.rows[:TOP],
+    }
+    template = "tournament/_projector_body.html" if request.htmx else "tournament/projector.html"
+    return render(request, template, context)
+
+
+def _team_projector(request, tournament, current, version):
+    """A team tournament's projector: the round's matches, each board with its players and result, the
+    board and team points of each match, the team bye; beside them the top of the team standings (as
+    the standings page ranks them). Matches are shown a page at a time as games are."""
+    matches = match_lines(current) if current else []
+    per_page = max(1, PER_PAGE // max(1, tournament.boards))
+    pages = max(1, -(-len(matches) // per_page))
+    page = min(_page_asked(request), pages)
+    table = team_table(tournament)
+    context = {
+        "tournament": tournament,
+        "round": current,
+        "matches": matches[(page - 1) * per_page : page * per_page],
+        "team_bye": bye_team(current) if current and page == pages else None,
+        **_screen(request, tournament, version, page, pages),
+        "team_table": table,
+        "team_top": table.rows[:TOP] if table else [],
+    }
+    template = "tournament/_projector_body.html" if request.htmx else "tournament/projector.html"
+    return render(request, template, context)
+
+
+def _screen(request, tournament, version: str, page: int, pages: int) -> dict:
+    """What every projector screen has: its page, the next one's address and poll, the refresh, the join box."""
+    return {
         "page": page,
         "pages": pages,
         "next_url": f"{request.path}?page={page % pages + 1}",
         # what the screen shows: the next poll asks with it, and gets a 304 while it is still the same
         "poll_headers": json.dumps({"If-None-Match": poll_etag("pairings", version, page)}),
-        "standings": standings,
-        "top": standings.rows[:TOP],
         "refresh": PAGE_SECONDS if pages > 1 else REFRESH_SECONDS,
         # how phones get here: the hall's Wi-Fi and the address, with their QR codes
         "join": site_address.join(request, tournament),
     }
-    template = "tournament/_projector_body.html" if request.htmx else "tournament/projector.html"
-    return render(request, template, context)

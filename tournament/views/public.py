@@ -103,7 +103,13 @@ def round_detail(request, slug, number):
     seats = round_.games.only("round", "black", "white")  # who plays: the table itself is kept
 
     def table() -> str:
-        context = {"tournament": tournament, "round": round_, "games": games_by_table(round_)}
+        context = {
+            "tournament": tournament,
+            "round": round_,
+            "games": games_by_table(round_),
+            # a team match's board named on its row (a Pair Go side is named by its players)
+            "boards_named": tournament.is_team_event and not tournament.is_pair_event,
+        }
         return render_to_string("tournament/_round_table.html", context)
 
     key = f"round-html:{round_.pk}:{round_.version}:{standings_version(tournament)}:{get_language()}"

@@ -80,7 +80,7 @@ def _view(tournament, team: Team) -> TeamView:
     return view
 
 
-def _team_page(request, tournament, roles, team: Team, *, status=200, **forms):
+def _team_page(request, tournament, roles, team: Team, *, status=200, order: str = "", **forms):
     view = _view(tournament, team)
     round_ = next_round(tournament)
     boards = tournament.line_up_size
@@ -95,6 +95,8 @@ def _team_page(request, tournament, roles, team: Team, *, status=200, **forms):
             "team": view,
             "round": round_,
             "line_up": shown,
+            # a line-up against the order of strength, sent back to be confirmed (services.LineUpOrder)
+            "order_warning": order,
             "name_form": forms.get("name_form") or TeamNameForm(initial={"name": team.name}),
             "member_form": forms.get("member_form") or MemberAddForm(players=players_without_team(tournament)),
             "line_up_form": forms.get("line_up_form")
@@ -189,6 +191,12 @@ def team_line_up(request, tournament, roles, pk):
         if round_ is None:
             raise ValidationError(_("No round is planned: there is no line-up to set."))
         cleaned(form, _("Choose a player for each board."))
-        services.line_up_set(team=team, round=round_, players=form.players(), user=request.user)
+        try:
+            services.line_up_set(
+                team=team, round=round_, players=form.players(), user=request.user, confirmed=form.confirmed()
+            )
+        except services.LineUpOrder as exc:
+            # nothing saved: the same line-up comes back with the warning and the confirmation
+            return _team_page(request, tournament, roles, team, line_up_form=form.confirming(), order=exc.messages[0])
         messages.success(request, _("The line-up for round %(round)s is saved.") % {"round": round_.number})
     return redirect(f"{reverse('manage_teams_team', args=[tournament.slug, team.pk])}#line-up")
