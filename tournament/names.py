@@ -17,6 +17,15 @@ CSV files and the API's player list give surname and given name in columns of th
 
 **Folding**: ``Müller``, ``Mueller`` and ``MULLER`` fold to the same text, as do ``Émilie`` and
 ``Emilie``; a name written in another script compares by its Latin form where one is given.
+
+**What a name may not hold** (:func:`invisible_character`, the one rule): characters a reader cannot see
+or that turn the text around them -- control characters (tabs, line breaks), format characters (bidi
+marks, embeddings, overrides and isolates, zero-width spaces and joiners, the byte order mark), line and
+paragraph separators, private-use, surrogate and unassigned code points. Every name of every script is
+made of letters, marks, spaces and punctuation and passes. User names
+(:func:`tournament.selectors.accounts.validate_username`), players' names and clubs
+(``Registration.clean``) and team names (``Team.clean``) ask it, so every form, import and service that
+takes a name does.
 """
 
 from __future__ import annotations
@@ -24,6 +33,20 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Sequence
+
+#: Unicode categories no name may hold: control (Cc), format (Cf: zero-width characters, direction marks,
+#: embeddings, overrides and isolates), line and paragraph separators (Zl, Zp), private use (Co),
+#: surrogates (Cs) and unassigned code points (Cn).
+INVISIBLE_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Co", "Cs", "Cn"})
+
+
+def invisible_character(text: str) -> str | None:
+    """The first character of ``text`` no name may hold (:data:`INVISIBLE_CATEGORIES`), named as
+    ``U+202E RIGHT-TO-LEFT OVERRIDE``; None when there is none."""
+    for char in text:
+        if unicodedata.category(char) in INVISIBLE_CATEGORIES:
+            return f"U+{ord(char):04X} {unicodedata.name(char, '')}".strip()
+    return None
 
 
 def display_name(surname: str, given_name: str) -> str:

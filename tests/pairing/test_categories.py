@@ -40,6 +40,23 @@ def test_the_categories_with_their_ranks():
     assert [x.span for x in cat.categories((2, 1))] == ["≥3d", "2d", "≤1d"]
 
 
+def test_a_lowest_limit_of_30k_is_read_as_the_rank_it_is():
+    """Issue #30 item 5: ``1d, 30k`` made a last category of ranks weaker than 30k, which crashed every page
+    that named it. Nobody is weaker than 30k: the limits make A (1d and stronger) and B (30k to 1k) and no
+    empty third category; every rank falls in one of them."""
+    limits = cat.check([0, -30])
+    a, b = cat.categories(limits)
+    assert [x.label for x in (a, b)] == ["A: ≥1d", "B: 30k–1k"]
+    assert {cat.category(rank, limits).letter for rank in range(-30, 18)} == {"A", "B"}
+    assert cat.category(-30, limits) == b and cat.number(-30, limits) == 1
+    # one limit of 30k alone: one category of every rank (nobody below it)
+    assert [x.span for x in cat.categories((-30,))] == ["≥30k"]
+    # eight limits down to 30k: eight categories
+    eight = cat.check([7, 3, -1, -5, -9, -13, -17, -30])
+    assert [c.letter for c in cat.categories(eight)] == list("ABCDEFGH")
+    assert cat.categories(eight)[-1].span == "30k–18k"
+
+
 def test_nine_categories_at_most_letters_a_to_i():
     limits = tuple(range(7, -25, -4))  # eight limits
     assert len(limits) == 8

@@ -12,6 +12,7 @@ import pytest
 from django.conf import settings
 from django.core.management import call_command
 from django.test import Client
+from django.utils import translation
 
 from tournament.models import Game, Round, Tournament
 from tournament.models.game import ResultState
@@ -190,3 +191,88 @@ def test_the_publish_command_writes_the_folder_and_sends_it_on(day, tmp_path, se
 
     with pytest.raises(CommandError, match="exit status 1|Exit-Status 1"):
         call_command("publish", str(folder), "--send", stdout=out)
+
+
+def _tree(folder) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_the_publisher_writes_through_no_symbolic_link(day, tmp_path):
+    """Issue #30 item 7: a dangling link in the folder was followed and a folder made outside it. A link on
+    the way to anything a run writes (a folder, a page, the manifest, the lock) is removed, its target left
+    alone, and the run writes a real folder or file in its place and says so; nothing outside changes."""
+    import os
+
+    from django.core.management.base import CommandError
+
+    from tournament.publishing.folder import LOCK
+    from tournament.publishing.words import problem_text
+
+    outside = tmp_path / "outside"
+    (outside / "kept").mkdir(parents=True)
+    (outside / "kept" / "mine.txt").write_text("mine")
+    (outside / "index.html").write_text("not yours")
+    (outside / "manifest.json").write_text("{}")
+    before = _tree(outside)
+    folder = tmp_path / "site"
+    folder.mkdir()
+    os.symlink(outside / "nowhere" / "de", folder / "de")  # dangling, its parent missing too
+    os.symlink(outside / "made-here", folder / "api")  # dangling, its parent there
+    os.symlink(outside / "kept", folder / "en")  # a folder outside
+    os.symlink(outside / "index.html", folder / "index.html")  # a file outside
+    os.symlink(outside / "manifest.json", folder / MANIFEST)
+    os.symlink(outside / "lock", folder / LOCK)
+    slug = day.tournament.slug
+    out = io.StringIO()
+    with pytest.raises(CommandError) as exc:
+        call_command("publish", str(folder), "--tournament", slug, stdout=out)
+    assert "written" in out.getvalue()
+    assert _tree(outside) == before and sorted(p.name for p in outside.iterdir()) == [
+        "index.html",
+        "kept",
+        "manifest.json",
+    ]
+    links = [p for p in folder.rglob("*") if p.is_symlink()]
+    assert links == []
+    for name in ("de", "en", "api"):
+        assert (folder / name).is_dir() and not (folder / name).is_symlink()
+    assert (folder / f"en/t/{slug}/standings/index.html").is_file()
+    assert (folder / f"de/t/{slug}/standings/index.html").is_file()
+    assert "<html" in (folder / "index.html").read_text()
+    for name in ("de", "en", "api", "index.html", MANIFEST, LOCK):
+        assert name in str(exc.value), name
+    with translation.override("en"):
+        words = problem_text({"code": "symlink", "name": "en", "target": str(outside / "kept")})
+    assert (
+        words
+        == f"en was a symbolic link to {outside / 'kept'}: it is a folder or file of its own now, its target is left alone."
+    )
+    # the next run: nothing to say
+    report = publish(folder, [day.tournament])
+    assert report.problems == [] and report.written == 0
+
+
+def test_a_file_of_a_tournament_no_longer_published_is_not_removed_through_a_link(day, tmp_path):
+    import os
+
+    folder = tmp_path / "site"
+    publish(folder, [day.tournament])
+    outside = tmp_path / "outside"
+    shutil_target = folder / "en"
+    outside.mkdir()
+    for path in shutil_target.rglob("*"):  # the same files outside, then the folder a link to them
+        target = outside / path.relative_to(shutil_target)
+        if path.is_dir():
+            target.mkdir(parents=True, exist_ok=True)
+        else:
+            target.write_bytes(path.read_bytes())
+    before = _tree(outside)
+    import shutil
+
+    shutil.rmtree(shutil_target)
+    os.symlink(outside, shutil_target)
+    round_ = day.tournament.rounds.filter(games__isnull=False).first()
+    round_services.round_unpublish(round=round_, user=SYSTEM)
+    report = publish(folder, [day.tournament])
+    assert report.removed > 0 and _tree(outside) == before
+    assert not (folder / "en").is_symlink()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -197,3 +199,69 @@ def test_an_sgf_upload_with_a_nul_byte_is_a_form_error(client, day):
     assert "not a text file" in response.content.decode()
     game = Game.objects.get(pk=day.game.pk)
     assert game.record == "" and game.version == 0
+
+
+# --- a NUL byte in an uploaded file (issue #30 item 5): PostgreSQL cannot store one --------------------
+
+
+def _uploads(day) -> list[tuple[str, str, dict, str]]:
+    """Every upload of the site, each with a file that holds a NUL byte where a name goes (raw, and as XML's
+    character reference): (what, address, fields, the file's field)."""
+    from tests.shared import shared
+
+    simple = shared("opengotha", "simplemm.xml").read_bytes()
+    sample = shared("macmahon", "sample-tournament.xml").read_bytes()
+    slug = day.tournament.slug
+    csv_file = b"surname,given name,club,country,rank\nMus\x00ter,Max,Hann,DE,5k\n"
+    out = [("csv", reverse("manage_players_import", args=[slug]), {"confirmed": "on"}, csv_file)]
+    for nul in (b"\x00", b"&#0;", b"&#x0;"):
+        og = simple.replace(b'name="Robin"', b'name="Ro' + nul + b'bin"', 1)
+        mm = sample.replace(b"<FirstName>Alice</FirstName>", b"<FirstName>Al" + nul + b"ice</FirstName>", 1)
+        assert og != simple and mm != sample
+        out += [
+            ("opengotha", reverse("tournament_new_opengotha"), {"slug": "og-nul"}, og),
+            ("opengotha players", reverse("manage_opengotha_players", args=[slug]), {"confirmed": "on"}, og),
+            ("macmahon", reverse("import_macmahon"), {"slug": "mm-nul"}, mm),
+        ]
+    og16 = simple.decode().replace('encoding="UTF-8"', 'encoding="UTF-16"').replace('name="Robin"', 'name="Ro\x00bin"')
+    out.append(("opengotha utf-16", reverse("tournament_new_opengotha"), {"slug": "og-nul"}, og16.encode("utf-16")))
+    return out
+
+
+@pytest.mark.usefixtures("english")
+def test_a_nul_byte_in_any_uploaded_file_is_refused_in_words_and_nothing_is_stored(organizer, day):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from tests.shared import shared, skip_without_shared
+    from tournament.models import Registration, Tournament
+
+    skip_without_shared(shared("macmahon", "sample-tournament.xml"))
+    skip_without_shared(shared("opengotha", "simplemm.xml"))
+    tournaments, players = Tournament.objects.count(), Registration.objects.count()
+    for what, url, fields, content in _uploads(day):
+        upload = SimpleUploadedFile("file.xml" if what != "csv" else "players.csv", content)
+        response = organizer.post(url, {**fields, "file": upload})
+        assert response.status_code in (200, 422), (what, response.status_code)
+        errors = re.findall(r'<ul class="errorlist[^"]*"[^>]*>(.*?)</ul>', response.content.decode(), re.S)
+        assert errors, what
+        assert (Tournament.objects.count(), Registration.objects.count()) == (tournaments, players), what
+
+
+@pytest.mark.usefixtures("english")
+def test_a_nul_byte_in_an_uploaded_game_record_is_refused_in_words(client, day):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from tournament.models import Game
+
+    client.force_login(day.user("alice"))
+    client.cookies["django_language"] = "en"
+    game = day.game
+    before = Game.objects.filter(pk=game.pk).values().get()
+    for raw in (b"(;GM[1]SZ[19]PB[Al\x00ice];B[jj])", "(;GM[1]SZ[19];B[jj]C[\x00])".encode("utf-16")):
+        response = client.post(
+            reverse("game_report", args=[day.tournament.slug, game.pk]),
+            {"version": game.version, "result": "B", "method": "", "sgf_file": SimpleUploadedFile("g.sgf", raw)},
+        )
+        assert response.status_code in (200, 422)
+        assert "The file is not a text file." in response.content.decode()
+    assert Game.objects.filter(pk=game.pk).values().get() == before

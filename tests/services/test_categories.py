@@ -88,6 +88,76 @@ def test_odd_limits_are_form_errors_not_crashes(organizer_client, planned, text)
     assert Tournament.objects.filter(pk=t.pk).values().get() == before
 
 
+def _category_pages(t) -> dict[str, str]:
+    """Every page and file that names a tournament's categories, for a visitor and for its organizer."""
+    slug = t.slug
+    public = [
+        reverse(name, args=[slug])
+        for name in ("standings", "crosstable", "pdf_standings", "pdf_crosstable", "csv_standings", "players")
+    ]
+    public += [
+        f"/api/v1/tournaments/{slug}/",
+        f"/api/v1/tournaments/{slug}/players/",
+        f"/api/v1/tournaments/{slug}/standings/",
+    ]
+    return {
+        "public": public,
+        "organizer": [
+            reverse("manage_settings", args=[slug]),
+            reverse("manage_opengotha_export", args=[slug]),
+            reverse("h9_results", args=[slug]),
+        ],
+    }
+
+
+def _all_answer(client, organizer_client, t) -> None:
+    pages = _category_pages(t)
+    for url in pages["public"]:
+        assert client.get(url).status_code == 200, url
+    for url in pages["organizer"]:
+        assert organizer_client.get(url).status_code == 200, url
+
+
+@pytest.mark.usefixtures("english_visitor")
+def test_a_limit_of_30k_is_the_rank_it_is_and_every_page_names_its_categories(client, organizer_client, planned):
+    """Issue #30 item 5: ``1d, 30k`` was accepted and then broke the settings page, the public standings and
+    the crosstable (a category "weaker than 30k"), with no way back but the admin."""
+    t = planned
+    url = reverse("manage_settings", args=[t.slug])
+    response = organizer_client.post(url, _settings_post(t, category_limits="30k, 1d"))
+    assert response.status_code == 302, response.content.decode()[:2000]
+    t.refresh_from_db()
+    assert t.category_limits == [0, -30]
+    page = organizer_client.get(url).content.decode()
+    assert 'value="1d, 30k"' in page and "A: 1d and stronger · B: 30k–1k" in page and "C:" not in page
+    _all_answer(client, organizer_client, t)
+    standings = client.get(reverse("standings", args=[t.slug])).content.decode()
+    assert "B: 30k–1k" in standings
+    detail = json.loads(client.get(f"/api/v1/tournaments/{t.slug}/").content)
+    assert detail["categories"] == [
+        {"letter": "A", "weakest": "1d", "strongest": None},
+        {"letter": "B", "weakest": "30k", "strongest": "1k"},
+    ]
+
+
+@pytest.mark.usefixtures("english_visitor")
+@pytest.mark.parametrize(
+    "stored", [[99], [-31], [0, -31], ["1d"], [0, 0], [-5, 0], list(range(8, -10, -2)), "1d", {"a": 1}, [True], [1.5]]
+)
+def test_a_stored_bad_limit_breaks_no_page_and_the_form_puts_it_right(client, organizer_client, planned, stored):
+    """Limits the site would refuse, stored nonetheless (the admin, an older version): no page fails; the
+    settings page shows them and takes new ones."""
+    t = planned
+    Tournament.objects.filter(pk=t.pk).update(category_limits=stored)
+    t.refresh_from_db()
+    _all_answer(client, organizer_client, t)
+    url = reverse("manage_settings", args=[t.slug])
+    response = organizer_client.post(url, _settings_post(t, category_limits="1d"))
+    assert response.status_code == 302, response.content.decode()[:2000]
+    t.refresh_from_db()
+    assert t.category_limits == [0]
+
+
 def test_a_nul_in_the_limits_is_refused_before_the_form(organizer_client, planned):
     t = planned
     before = Tournament.objects.filter(pk=t.pk).values().get()

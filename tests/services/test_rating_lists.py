@@ -317,3 +317,78 @@ def test_an_odd_choice_fills_nothing_and_is_no_error(client, day, three_kinds, c
     response = client.get(url, {"rated": choice})
     assert response.status_code == 200 and "surname" not in response.context["form"].initial
     assert client.get(url, {"egd_q": choice}).status_code == 200
+
+
+# --- a NUL byte (issue #30 item 5: a 500 on PostgreSQL, which cannot store one) ------------------------
+
+
+def _with_nul(kind: str) -> bytes:
+    """A list of ``kind`` whose second player's name holds a NUL byte (line 6, 4 and 2)."""
+    if kind == "egd":
+        return egd_bytes().replace(b"Mueller Anna", b"Muel\x00ler Anna")
+    if kind == "ffg":
+        return ffg_text().replace("MARTIN", "MAR\x00TIN").encode("latin-1")
+    return aga_text().replace("Tanaka", "Tan\x00aka").encode()
+
+
+NUL_LINE = {"egd": 6, "ffg": 4, "aga": 2}
+NUL_WORDS = {
+    "en": "The file is not a text file: line {n} holds a NUL byte.",
+    "de": "Die Datei ist keine Textdatei: Zeile {n} enthält ein NUL-Byte.",
+}
+
+
+@pytest.mark.parametrize("kind", ["egd", "ffg", "aga"])
+def test_a_list_with_a_nul_byte_is_refused_in_words_and_the_list_in_use_stays(day, site_egd, kind):
+    from django.utils import translation
+
+    from tournament.files.rating_list import RatingListError
+
+    before = list(RatingList.objects.values_list("pk", "kind", "tournament_id", "size"))
+    players = RatedPlayer.objects.count()
+    for language, words in NUL_WORDS.items():
+        with translation.override(language):
+            with pytest.raises(RatingListError) as exc:
+                rating_list_import(data=_with_nul(kind), kind=kind, file_name="list.txt", user=SYSTEM)
+            assert str(exc.value) == words.format(n=NUL_LINE[kind])
+            with pytest.raises(RatingListError):
+                tournament_rating_list_import(
+                    tournament=day.tournament, data=_with_nul(kind), kind=kind, file_name="list.txt", user=SYSTEM
+                )
+    # zipped as the EGD publishes it
+    import io
+    import zipfile
+
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr("allworld_lp.html", _with_nul(kind))
+    with pytest.raises(RatingListError, match="NUL"):
+        rating_list_import(data=buffer.getvalue(), kind=kind, file_name="list.zip", user=SYSTEM)
+    assert list(RatingList.objects.values_list("pk", "kind", "tournament_id", "size")) == before
+    assert RatedPlayer.objects.count() == players
+    assert not AuditEntry.objects.filter(action="ratings.list").exists()
+
+
+@pytest.mark.parametrize("kind", ["egd", "ffg", "aga"])
+def test_a_list_with_a_nul_byte_on_the_upload_pages_and_the_command_line(day, site_egd, kind, tmp_path):
+    from django.core.management import CommandError
+
+    client = Client()
+    client.cookies["django_language"] = "de"
+    client.force_login(day.user("organizer"))
+    url = reverse("manage_ratings", args=[day.tournament.slug])
+    response = client.post(url, {"kind": kind, "file": _upload("list.txt", _with_nul(kind))})
+    assert response.status_code == 200
+    assert NUL_WORDS["de"].format(n=NUL_LINE[kind]) in response.content.decode()
+    admin = get_user_model().objects.create_superuser(username="root", password=STRONG)
+    client.force_login(admin)
+    response = client.post(reverse("site_ratings"), {"kind": kind, "file": _upload("list.txt", _with_nul(kind))})
+    assert response.status_code == 200
+    assert NUL_WORDS["de"].format(n=NUL_LINE[kind]) in response.content.decode()
+    path = tmp_path / "list.txt"
+    path.write_bytes(_with_nul(kind))
+    with pytest.raises(CommandError, match="NUL"):
+        call_command("import_ratings", str(path), "--kind", kind)
+    with pytest.raises(CommandError, match="NUL"):
+        call_command("import_ratings", str(path), "--kind", kind, "--tournament", day.tournament.slug)
+    assert list(RatingList.objects.values_list("pk", flat=True)) == [site_egd.pk]

@@ -34,7 +34,7 @@ from django.utils.translation import ngettext
 
 from tournament.ranks import format_rank, rank_from_rating
 
-from .rating_list import RatedEntry, RatingListData, RatingListError, aga_rating, is_number, text_of
+from .rating_list import RatedEntry, RatingListData, RatingListError, aga_rating, is_number, list_text
 
 __all__ = ["read_aga_list"]
 
@@ -57,7 +57,7 @@ def _name(text: str) -> tuple[str, str]:
 
 def read_aga_list(data: bytes | str) -> RatingListData:
     """Read the TD list (see the module docstring); raise :class:`RatingListError` if no rated member is in it."""
-    text = data if isinstance(data, str) else text_of(data)
+    text = list_text(data)
     out = RatingListData(date=None)
     seen: dict[str, int] = {}
     unrated = 0

@@ -41,7 +41,7 @@ from django.utils.translation import gettext as _
 
 from tournament.ranks import parse_rank
 
-from .rating_list import RatedEntry, RatingListData, RatingListError, is_number, text_of
+from .rating_list import RatedEntry, RatingListData, RatingListError, is_number, list_text
 
 __all__ = ["RatedEntry", "RatingListData", "RatingListError", "read_rating_list", "split_name"]
 
@@ -147,7 +147,7 @@ def _words(line: str):
 
 def read_rating_list(data: bytes | str) -> RatingListData:
     """Read the list (see the module docstring); raise :class:`RatingListError` if no player is in it."""
-    text = data if isinstance(data, str) else text_of(data)
+    text = list_text(data)
     out = RatingListData(date=None)
     seen: dict[str, int] = {}
     for number, raw in enumerate(text.splitlines(), 1):

@@ -40,7 +40,7 @@ from django.utils.translation import gettext as _
 
 from tournament.ranks import format_rank, rank_from_rating
 
-from .rating_list import RatedEntry, RatingListData, RatingListError, ffg_rating, is_number, text_of
+from .rating_list import RatedEntry, RatingListData, RatingListError, ffg_rating, is_number, list_text
 
 __all__ = ["read_ffg_list"]
 
@@ -96,7 +96,7 @@ def _date(line: str) -> dt.date | None:
 
 def read_ffg_list(data: bytes | str) -> RatingListData:
     """Read the échelle (see the module docstring); raise :class:`RatingListError` if no player is in it."""
-    text = data if isinstance(data, str) else text_of(data)
+    text = list_text(data)
     out = RatingListData(date=None)
     seen: dict[str, int] = {}
     for number, raw in enumerate(text.splitlines(), 1):

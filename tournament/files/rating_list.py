@@ -37,6 +37,7 @@ __all__ = [
     "ID_PATTERNS",
     "is_number",
     "KINDS",
+    "list_text",
     "MAX_TEXT",
     "RatedEntry",
     "RatingListData",
@@ -136,3 +137,15 @@ def text_of(data: bytes) -> str:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
         return data.decode("iso-8859-15")
+
+
+def list_text(data: bytes | str) -> str:
+    """The text of a list as every reader takes it (bytes as :func:`text_of` reads them); a list with a NUL
+    byte is refused in words (no list has one, and PostgreSQL cannot store it)."""
+    text = data if isinstance(data, str) else text_of(data)
+    at = text.find("\x00")
+    if at >= 0:
+        raise RatingListError(
+            _("The file is not a text file: line %(n)s holds a NUL byte.") % {"n": len((text[:at] + "x").splitlines())}
+        )
+    return text

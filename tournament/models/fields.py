@@ -8,6 +8,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from tournament.names import invisible_character
 from tournament.ranks import MAX_RANK, MIN_RANK, format_rank, parse_rank
 
 
@@ -117,3 +118,19 @@ def user_account(verbose_name, *, on_delete=models.SET_NULL, related_name: str =
         verbose_name=verbose_name,
         **kwargs,
     )
+
+
+def check_names(instance: models.Model, fields: tuple[str, ...]) -> None:
+    """The rule of every name (:func:`tournament.names.invisible_character`) on ``fields`` of ``instance``
+    (a model's ``clean``): :class:`ValidationError` by field, each naming the character."""
+    errors = {}
+    for name in fields:
+        culprit = invisible_character(str(getattr(instance, name) or ""))
+        if culprit:
+            errors[name] = ValidationError(
+                _("The name contains an invisible or control character (%(char)s); please type it again."),
+                params={"char": culprit},
+                code="invisible",
+            )
+    if errors:
+        raise ValidationError(errors)

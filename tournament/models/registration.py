@@ -27,7 +27,7 @@ from tournament.files.rating_list import ID_PATTERNS
 from tournament.names import display_name, spoken_name
 from tournament.ranks import format_rank
 
-from .fields import RankField, user_account
+from .fields import RankField, check_names, user_account
 
 
 def round_numbers(value) -> None:
@@ -53,6 +53,9 @@ CLAIM_ALPHABET = "ACDEFGHJKMNPQRTUVWXY34679"
 #: 10 letters of 25: about 46 bits; guessing is also throttled per address and per code
 #: (:func:`tournament.services.claims.claim_lookup`).
 CLAIM_LENGTH = 10
+
+#: The fields that name a player (and their club): :func:`~.fields.check_names` holds for them.
+NAME_FIELDS = ("surname", "given_name", "surname_latin", "given_name_latin", "club")
 
 #: The fields that describe the player (shown, printed, exported; the e-mail and the gender only to the
 #: organizers and in the backup).
@@ -239,10 +242,12 @@ class Registration(models.Model):
         super().clean_fields(exclude=exclude)
 
     def clean(self) -> None:
-        """The rounds missed in order, each once (whether they are round numbers: :func:`round_numbers`)."""
+        """The rounds missed in order, each once (whether they are round numbers: :func:`round_numbers`); the
+        names and the club hold nothing a reader cannot see (:func:`~.fields.check_names`)."""
         rounds = self.absent_rounds
         if isinstance(rounds, list) and all(isinstance(n, int) and not isinstance(n, bool) for n in rounds):
             self.absent_rounds = sorted(set(rounds))
+        check_names(self, NAME_FIELDS)
 
     def save(self, *args, **kwargs):
         self.country = (self.country or "").upper()

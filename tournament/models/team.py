@@ -24,6 +24,8 @@ from django.utils.translation import gettext_lazy as _
 
 from tournament import limits
 
+from .fields import check_names
+
 
 class EventKind(models.TextChoices):
     """What a tournament's players play as: each on their own, or in teams of 2 to 5 boards."""
@@ -118,6 +120,10 @@ class Team(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def clean(self) -> None:
+        """The name holds nothing a reader cannot see (:func:`~.fields.check_names`)."""
+        check_names(self, ("name",))
 
 
 class TeamMember(models.Model):

@@ -128,13 +128,18 @@ def text(limits: Sequence[int]) -> str:
 
 
 def categories(limits: Sequence[int]) -> tuple[Category, ...]:
-    """Every category of ``limits``, the strongest first (one category of all ranks without limits)."""
+    """Every category of ``limits``, the strongest first (one category of all ranks without limits).
+
+    A lowest limit of 30k is the rank it is: nobody is weaker, so the category below it would hold no
+    rank and is not made (``1d, 30k``: A 1d and stronger, B 30k-1k). OpenGotha counts it all the same
+    (``numberOfCategories`` is the limits and one); :func:`number` never gives it."""
     out = []
     upper: int | None = None
     for n, low in enumerate(limits):
         out.append(Category(n, upper, low))
         upper = low - 1
-    out.append(Category(len(limits), upper, None))
+    if upper is None or upper >= MIN_RANK:
+        out.append(Category(len(limits), upper, None))
     return tuple(out)
 
 

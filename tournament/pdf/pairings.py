@@ -59,11 +59,6 @@ def sections(sheet: PairingSheet) -> list[Section]:
         + [t.result or ""]
         for t in sorted(sheet.tables, key=lambda t: t.table)
     ]
-    # who does not play, below the games: the sheet on the wall answers "where do I play?" for everybody
-    not_playing = ((sheet.byes, _("bye")), (sheet.absent, _("absent")), (sheet.withdrawn, _("withdrawn")))
-    empty = [""] * (len(by_table[0]) - 5) if by_table else [""] * (3 + bool(sheet.komi))
-    for players, why in not_playing:
-        by_table += [["–", p.name, p.rank, p.club, f"({why})", *empty] for p in players]
     rank, club = _("Rank"), _("Club")
     table_columns = (
         [
@@ -83,6 +78,12 @@ def sections(sheet: PairingSheet) -> list[Section]:
             GridColumn(_("Result") + " " * 14),
         ]
     )
+    # who does not play, below the games (in a round of byes alone, the only lines): the sheet on the wall
+    # answers "where do I play?" for everybody
+    not_playing = ((sheet.byes, _("bye")), (sheet.absent, _("absent")), (sheet.withdrawn, _("withdrawn")))
+    empty = [""] * (len(table_columns) - 5)
+    for players, why in not_playing:
+        by_table += [["–", p.name, p.rank, p.club, f"({why})", *empty] for p in players]
     entries = []
     for t in sheet.tables:  # each player of a Pair Go or Rengo side finds the side's table
         entries += [(p, str(t.table), black, t.white) for p in t.black.members or (t.black,)]
@@ -128,7 +129,7 @@ def _by_match(sheet: PairingSheet, heading: str, subtitle: str) -> list[Section]
     """A team round's matches, board by board: the match's number and teams (the first with White on
     board 1), each board's number, table, players with their colours and ranks, handicap (and komi),
     room for the result; the team with the bye below (none for an individual round)."""
-    if not sheet.matches:
+    if not sheet.matches and not sheet.team_byes:
         return []
     games = {t.table: t for t in sheet.tables}
     rows = []

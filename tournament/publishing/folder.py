@@ -6,6 +6,11 @@ tournaments in the folder. A file is written to a temporary name beside it and
 renamed over the old one, so that a web server reading the folder meanwhile
 sends the old file or the new one, never half of one. A lock file keeps a
 second run (the command line beside the publisher) out until the first is done.
+
+Nothing is read, written or removed through a symbolic link inside the folder:
+a link on the way to a file of the run (one of its folders, the file itself, the
+manifest, the lock) is removed, its target left alone, and a real folder or file
+takes its place; :attr:`Folder.replaced` names each link and where it pointed.
 """
 
 from __future__ import annotations
@@ -53,11 +58,36 @@ def digest(content: bytes) -> str:
 class Folder:
     def __init__(self, root: Path):
         self.root = Path(root)
+        #: the symbolic links a run found on its way and removed: (their name in the folder, their target)
+        self.replaced: list[tuple[str, str]] = []
+
+    # -- no symbolic links ------------------------------------------------------------------
+
+    def _linked(self, path: Path) -> Path | None:
+        """The first symbolic link from the folder down to ``path`` (its folders, then itself), or None."""
+        current = self.root
+        for part in path.relative_to(self.root).parts:
+            current = current / part
+            if current.is_symlink():
+                return current
+            if not current.exists():
+                return None
+        return None
+
+    def _unlinked(self, path: Path) -> Path:
+        """``path`` with every symbolic link on its way removed (their targets left alone), noted."""
+        while (link := self._linked(path)) is not None:
+            target = os.readlink(link)
+            link.unlink()
+            self.replaced.append((link.relative_to(self.root).as_posix(), str(target)))
+        return path
 
     # -- the manifest -----------------------------------------------------------------------
 
     def load(self) -> Manifest:
         try:
+            if self._linked(self.root / MANIFEST) is not None:
+                raise ValueError("the manifest is a symbolic link")  # not read: every file is written again
             data = json.loads((self.root / MANIFEST).read_text(encoding="utf-8"))
         except (OSError, ValueError):
             return Manifest()  # none yet, or unreadable: every file is written again
@@ -87,17 +117,19 @@ class Folder:
         return self.root / name
 
     def exists(self, name: str) -> bool:
-        return self.path(name).is_file()
+        """Whether the folder holds the file ``name`` itself (a symbolic link on the way: not)."""
+        path = self.path(name)
+        return self._linked(path) is None and path.is_file()
 
     def write(self, name: str, content: bytes) -> None:
-        path = self.path(name)
+        path = self._unlinked(self.path(name))
         path.parent.mkdir(parents=True, exist_ok=True)
         temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
         temporary.write_bytes(content)
         os.replace(temporary, path)
 
     def remove(self, name: str) -> None:
-        path = self.path(name)
+        path = self._unlinked(self.path(name))
         path.unlink(missing_ok=True)
         root = self.root
         parent = path.parent
@@ -112,7 +144,7 @@ class Folder:
     def locked(self, wait: float = LOCK_WAIT_SECONDS) -> Iterator[None]:
         """One run at a time in this folder (between processes); waits up to ``wait`` seconds."""
         self.root.mkdir(parents=True, exist_ok=True)
-        with open(self.root / LOCK, "w") as lock:
+        with open(self._unlinked(self.root / LOCK), "w") as lock:
             deadline = time.monotonic() + wait
             while True:
                 try:

@@ -166,6 +166,9 @@ class Run:
                 self.report.files = sum(1 for e in manifest.files.values() if e.owner in owners)
             finally:
                 self.folder.save(manifest)
+                self.report.problems += [
+                    {"code": "symlink", "name": name, "target": target} for name, target in self.folder.replaced
+                ]
         self.report.seconds = time.monotonic() - started
         return self.report
 

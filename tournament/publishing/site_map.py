@@ -30,11 +30,11 @@ from django.db.models import Count, Max
 from django.urls import reverse
 
 import games
-from tournament.models import Game, LineUp, TeamBye, Tournament
+from tournament.models import Game, LineUp, TeamBye, TeamMember, Tournament
 from tournament.permissions import NOBODY, may_see_round, sgf_is_public
 
 #: Changes whenever what the publisher makes of the same data changes (pages kept by key are made again).
-FORMAT = "1"
+FORMAT = "2"
 LANGUAGES = tuple(code for code, _name in settings.LANGUAGES)
 #: Where the root's ``index.html`` (the start page) is taken from.
 ROOT_LANGUAGE = settings.LANGUAGE_CODE
@@ -113,31 +113,49 @@ def _round_keys(tournament: Tournament) -> dict[int, tuple[int, str]]:
     return {row[0]: (row[1], _key(tournament.updated_at, *row)) for row in rows}
 
 
-def _teams_key(tournament: Tournament) -> str:
-    """What a team tournament's team standings change with besides the games: its teams (names, numbers),
-    line-ups, team byes and team criteria; "" for an individual tournament."""
+def _team_keys(tournament: Tournament) -> dict[int, str]:
+    """Per team (a team event's team, a Pair Go or Rengo side): what the pages that name it change with:
+    its name and number, its members and their data (a partner renamed). Empty for an individual event."""
+    if not tournament.is_team_event:
+        return {}
+    members: dict[int, list] = {}
+    for row in (
+        TeamMember.objects.filter(team__tournament=tournament)
+        .order_by("team_id", "registration_id")
+        .values_list("team_id", "registration_id", "registration__updated_at")
+    ):
+        members.setdefault(row[0], []).append(row[1:])
+    teams = tournament.teams.order_by("pk").values_list("pk", "name", "number")
+    return {pk: _key("team", pk, name, number, members.get(pk, [])) for pk, name, number in teams}
+
+
+def _teams_key(tournament: Tournament, team_keys: dict[int, str]) -> str:
+    """What a team tournament's pages change with besides the games and the players: its teams (names,
+    numbers, members), line-ups, team byes and team criteria; "" for an individual tournament."""
     if not tournament.is_team_event:
         return ""
-    teams = list(tournament.teams.order_by("pk").values_list("pk", "name", "number"))
     line_ups = list(
         LineUp.objects.filter(round__tournament=tournament)
         .order_by("round__number", "team_id", "board")
         .values_list("round__number", "team_id", "board", "player_id")
     )
     byes = list(TeamBye.objects.filter(round__tournament=tournament).values_list("round__number", "team_id"))
-    return _key("teams", teams, line_ups, sorted(byes), tournament.team_criteria)
+    return _key("teams", sorted(team_keys.items()), line_ups, sorted(byes), tournament.team_criteria)
 
 
-def _players_key(tournament: Tournament) -> str:
-    """What the players' data and their states (confirmed, withdrawn, absent) change with."""
+def _players_key(tournament: Tournament, teams_key: str) -> str:
+    """What the players' data and their states (confirmed, withdrawn, absent) change with; in a team
+    event their teams too (the players' page, the round pages and the sheets name them)."""
     found = tournament.registrations.aggregate(n=Count("id"), last=Max("updated_at"))
-    return _key("players", found["n"], found["last"], tournament.updated_at)
+    return _key("players", found["n"], found["last"], tournament.updated_at, teams_key)
 
 
-def _game_key(game: Game, tournament: Tournament) -> str:
+def _game_key(game: Game, tournament: Tournament, team_keys: dict[int, str]) -> str:
     """What a game's page, SGF and API answer show changes with: the game, its players, its round's number,
-    status and discipline, the tournament's name and settings (not the round's other games)."""
+    status and discipline, the tournament's name and settings (not the round's other games); a team
+    game's two teams (names, members: a Pair Go side's partners are named on the page)."""
     round_ = game.round
+    match = game.match
     return _key(
         game.version,
         game.updated_at,
@@ -148,6 +166,7 @@ def _game_key(game: Game, tournament: Tournament) -> str:
         round_.discipline.name,
         round_.discipline.komi,
         tournament.updated_at,
+        *((team_keys.get(match.team1_id), team_keys.get(match.team2_id)) if match else ()),
     )
 
 
@@ -170,16 +189,16 @@ def tournament_items(tournament: Tournament) -> list[Item]:
     pages_of = _discipline_pages(tournament, disciplines)
     rounds = [r for r in tournament.rounds.select_related("discipline").order_by("number") if may_see_round(NOBODY, r)]
     round_keys = _round_keys(tournament)
-    players_key = _players_key(tournament)
+    team_keys = _team_keys(tournament)
+    teams_key = _teams_key(tournament, team_keys)
+    players_key = _players_key(tournament, teams_key)
     # the standings of a discipline are made of its rounds and its players alone; the overall of all rounds;
     # every page of them names all the disciplines (its tabs)
     standings_keys: dict[int | None, str] = {
         pk: _key("standings", names, players_key, *sorted(k for d, k in round_keys.values() if d == pk))
         for pk in disciplines
     }
-    standings_keys[None] = _key(
-        "standings", names, players_key, _teams_key(tournament), *sorted(k for _d, k in round_keys.values())
-    )
+    standings_keys[None] = _key("standings", names, players_key, *sorted(k for _d, k in round_keys.values()))
     standings_key = standings_keys[None]
     items: list[Item] = []
 
@@ -216,7 +235,7 @@ def tournament_items(tournament: Tournament) -> list[Item]:
                 add(reverse(name, args=[slug]) + query, standings_keys[pk], languages=(language,))
         add(reverse("csv_standings", args=[slug]) + (f"?{scope}" if scope else ""), standings_keys[pk])
 
-    games_of = Game.objects.filter(round__in=rounds).select_related("black", "white", "round__discipline")
+    games_of = Game.objects.filter(round__in=rounds).select_related("black", "white", "round__discipline", "match")
     games_by_round: dict[int, list[Game]] = {}
     for game in games_of.order_by("table"):
         games_by_round.setdefault(game.round_id, []).append(game)
@@ -230,7 +249,7 @@ def tournament_items(tournament: Tournament) -> list[Item]:
         api(reverse("api:round", args=[slug, round_.number]), _key(round_key, players_key))
         for game in games_by_round.get(round_.pk, []):
             game.round = round_
-            key = _game_key(game, tournament)
+            key = _game_key(game, tournament, team_keys)
             page = reverse("public_game", args=[slug, round_.number, game.pk])
             add(page, key)
             api(reverse("api:game", args=[slug, game.pk]), key)

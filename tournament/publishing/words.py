@@ -16,6 +16,14 @@ def problem_text(problem: dict) -> str:
         return _("The file %(name)s was not found (run collectstatic).") % problem
     if code == "folder":
         return _("The folder could not be written: %(detail)s") % problem
+    if code == "symlink":
+        return (
+            _(
+                "%(name)s was a symbolic link to %(target)s: it is a folder or file of its own now, its target "
+                "is left alone."
+            )
+            % problem
+        )
     if code == "busy":
         return _("Another run held the folder; this one is tried again shortly.")
     if code == "send_unreadable":

@@ -17,10 +17,7 @@ from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
-#: Unicode categories refused in a user name: control, format (zero-width
-#: characters, direction marks), line and paragraph separators, private use,
-#: surrogates and unassigned code points.
-INVISIBLE_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Co", "Cs", "Cn"})
+from tournament.names import invisible_character
 
 #: Longest user name (the column of ``auth_user.username``).
 MAX_LENGTH = 150
@@ -40,20 +37,16 @@ def username_key(name: str) -> str:
     return normalise_username(name).lower()
 
 
-def _describe(char: str) -> str:
-    name = unicodedata.name(char, "")
-    return f"U+{ord(char):04X} {name}".strip()
-
-
 def validate_username(name: str) -> None:
-    """Refuse invisible and control characters and spaces inside a (normalised) name, with the culprit named."""
-    for char in name:
-        if unicodedata.category(char) in INVISIBLE_CATEGORIES:
-            raise ValidationError(
-                _("The user name contains an invisible or control character (%(char)s); please type it again.")
-                % {"char": _describe(char)},
-                code="invisible",
-            )
+    """Refuse invisible and control characters (the rule of every name, :func:`tournament.names.invisible_character`)
+    and spaces inside a (normalised) name, with the culprit named."""
+    culprit = invisible_character(name)
+    if culprit:
+        raise ValidationError(
+            _("The user name contains an invisible or control character (%(char)s); please type it again.")
+            % {"char": culprit},
+            code="invisible",
+        )
     if any(char.isspace() for char in name):
         raise ValidationError(_("The user name may not contain spaces."), code="space")
     if len(name) > MAX_LENGTH:

@@ -46,6 +46,12 @@ def team_rows(
     placed: dict[tuple[int, int], tuple[Team, int]] = {}  # (round, registration) -> team, board
     for t in teams:
         team = Team(tournament=tournament, number=t.number, name=t.name)
+        try:
+            team.clean()
+        except ValidationError as exc:
+            raise ValidationError(
+                _("Team %(number)s: %(error)s") % {"number": t.number, "error": " ".join(exc.messages)}
+            ) from None
         rows.teams.append(team)
         rows.members += [TeamMember(team=team, registration=players[k]) for k in t.members]
         for number, board, key in t.line_ups:

@@ -107,3 +107,31 @@ def test_files_with_categories_give_opengothas_tables_through_the_sites_fields(n
     assert "lower_category_limits" not in t.pairing_parameters.get("general", {})
     for r, (a, b) in enumerate(zip(ours, theirs), 1):
         assert a == b, f"after round {r}"
+
+
+def test_a_file_whose_weakest_limit_is_30k_comes_in_and_every_page_names_its_categories():
+    """Issue #30 item 5: a file's ``lowerLimit="30K"`` came in and then broke the public standings and the
+    crosstable (a category weaker than 30k). It is the rank it is: A 1d and stronger, B 30k-1k; the file
+    goes out as it came."""
+    from django.test import Client
+    from django.urls import reverse
+
+    source = with_categories('<Category lowerLimit="1D" number="1"/><Category lowerLimit="30K" number="2"/>', 3)
+    original = read_tournament(source)
+    t = import_opengotha(
+        with_categories(
+            '<Category lowerLimit="1D" number="1"/><Category lowerLimit="30K" number="2"/>', 3, cat_first=True
+        ),
+        user=SYSTEM,
+    )
+    assert (t.category_limits, t.category_mode) == ([0, -30], "both")
+    client = Client()
+    client.cookies["django_language"] = "en"
+    for name in ("standings", "crosstable", "pdf_standings", "pdf_crosstable", "csv_standings", "players"):
+        response = client.get(reverse(name, args=[t.slug]))
+        assert response.status_code == 200, name
+    page = client.get(reverse("standings", args=[t.slug])).content.decode()
+    assert "B: 30k–1k" in page
+    again = read_tournament(export_opengotha(t).encode("utf-8"))
+    assert again.params.general.lower_category_limits == original.params.general.lower_category_limits == (0, -30)
+    assert again.params.general.number_of_categories == 3
