@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from django.db.models import Q
 
+from tournament.collation import sorted_by_name
 from tournament.local_time import local_time_text
 from tournament.models import Bye, Game, Registration, Tournament
 from tournament.pdf.data import RobinSchedule, ScheduledGame, ScheduledRound, SheetPlayer
@@ -105,5 +106,5 @@ def withdrawal_plan(registration: Registration) -> Withdrawal:
 
 def withdrawals_pending(tournament: Tournament) -> list[Registration]:
     """The withdrawn players of a round robin about whose schedule the director has not decided yet."""
-    withdrawn = tournament.registrations.filter(status=Registration.Status.WITHDRAWN).order_by("surname", "pk")
+    withdrawn = sorted_by_name(tournament.registrations.filter(status=Registration.Status.WITHDRAWN))
     return [reg for reg in withdrawn if withdrawal_plan(reg).pending]
