@@ -49,6 +49,7 @@ player_pages = [
     path("import/", players.players_import, name="manage_players_import"),
     path("welcome.pdf", players.welcome_slips, name="manage_welcome_slips"),
     path("invite/", players.invitations, name="manage_invitations"),
+    path("confirm/", players.registrations_confirm, name="manage_registrations_confirm"),
     path("<number:pk>/", players.registration_edit, name="manage_registration"),
     path("<number:pk>/status/", players.registration_status, name="manage_registration_status"),
     path("<number:pk>/account/", players.registration_account, name="manage_registration_account"),

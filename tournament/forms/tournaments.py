@@ -25,6 +25,7 @@ from tournament.models.tournament import (
 from tournament.pairing import categories
 from tournament.pairing.criteria import TEAM_TABLE
 from tournament.ranks import format_rank
+from tournament.selectors.pairing_data import empty_rank_defaults
 from tournament.selectors.setup import settings_version
 
 #: Areas of the time zones offered (the others are old aliases such as ``US/Eastern``).
@@ -232,9 +233,9 @@ class TournamentSettingsForm(CountryInCapitals, forms.ModelForm):
         widgets = {
             **TOURNAMENT_WIDGETS,
             "description": forms.Textarea(attrs={"rows": 3}),
-            "mcmahon_bar": forms.TextInput(attrs={"placeholder": "1d", "size": 4}),
-            "mcmahon_floor": forms.TextInput(attrs={"placeholder": "20k", "size": 4}),
-            "handicap_threshold": forms.TextInput(attrs={"placeholder": "1d", "size": 4}),
+            "mcmahon_bar": forms.TextInput(attrs={"size": 4}),
+            "mcmahon_floor": forms.TextInput(attrs={"size": 4}),
+            "handicap_threshold": forms.TextInput(attrs={"size": 4}),
         }
 
     time_zone = TimeZoneField(label=capfirst(_("time zone")))
@@ -293,11 +294,19 @@ class TournamentSettingsForm(CountryInCapitals, forms.ModelForm):
         self.fields["time_control"].help_text = _(
             "Read as the EGD reads it (the class of the results file follows from it), e.g. %(examples)s."
         ) % {"examples": examples}
-        self.fields["mcmahon_bar"].help_text = _("Players at this rank and above start level, e.g. 1d. Empty: none.")
-        self.fields["mcmahon_floor"].help_text = _("Players at this rank and below start level, e.g. 20k. Empty: none.")
+        # an empty field: the rank the pairing then uses, from the one place that applies it
+        used = {name: format_rank(rank) for name, rank in empty_rank_defaults(self.instance).items()}
+        self.fields["mcmahon_bar"].help_text = _("Players at this rank and above start level. Empty: %(rank)s.") % {
+            "rank": used["mcmahon_bar"]
+        }
+        self.fields["mcmahon_floor"].help_text = _("Players at this rank and below start level. Empty: %(rank)s.") % {
+            "rank": used["mcmahon_floor"]
+        }
         self.fields["handicap_threshold"].help_text = _(
-            "Games between players above this rank are played even, e.g. 1d. Empty: no limit."
-        )
+            "Games between players above this rank are played even. Empty: %(rank)s."
+        ) % {"rank": used["handicap_threshold"]}
+        for name, rank in used.items():
+            self.fields[name].widget.attrs["placeholder"] = rank
         if self.instance.pk and not self.is_bound:
             self.initial["version"] = settings_version(self.instance)
         self.fields["event_kind"].required = False  # not sent: unchanged

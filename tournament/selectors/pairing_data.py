@@ -57,17 +57,34 @@ def _plain_game(number, white, black, handicap, result, by_default, table, komi)
     )
 
 
+def empty_rank_defaults(tournament: Tournament) -> dict[str, int]:
+    """The ranks the pairing uses where the McMahon bar, floor or handicap threshold is left empty
+    (field name -> rank): those of the stored parameter set, else the engine's defaults."""
+    base = from_json(tournament.pairing_parameters or {})
+    return {
+        "mcmahon_bar": base.general.mm_bar,
+        "mcmahon_floor": base.general.mm_floor,
+        "handicap_threshold": base.handicap.no_handicap_threshold,
+    }
+
+
+def _or_default(tournament: Tournament, field: str, defaults: dict[str, int]) -> int:
+    value = getattr(tournament, field)
+    return value if value is not None else defaults[field]
+
+
 def parameters_for(tournament: Tournament, round_: Round | None = None) -> pm.Parameters:
     """The engine's parameters for pairing ``round_`` (or for the whole tournament)."""
     stored = tournament.pairing_parameters or {}
     base = from_json(stored)
+    defaults = empty_rank_defaults(tournament)
     own = stored.get("general") or {}
     bye_x2, absent_x2 = int(tournament.bye_points * 2), int(tournament.absence_points * 2)
     general = replace(
         base.general,
         number_of_rounds=max(tournament.rounds.count(), round_.number if round_ else 0, 1),
-        mm_bar=tournament.mcmahon_bar if tournament.mcmahon_bar is not None else base.general.mm_bar,
-        mm_floor=tournament.mcmahon_floor if tournament.mcmahon_floor is not None else base.general.mm_floor,
+        mm_bar=_or_default(tournament, "mcmahon_bar", defaults),
+        mm_floor=_or_default(tournament, "mcmahon_floor", defaults),
         mms2_bye=bye_x2,
         mms2_absent=absent_x2,
         nbw2_bye=(
@@ -84,11 +101,7 @@ def parameters_for(tournament: Tournament, round_: Round | None = None) -> pm.Pa
     general, pairing = _with_categories(tournament, general, base.pairing, pairing_a_round=round_ is not None)
     handicap = replace(
         base.handicap,
-        no_handicap_threshold=(
-            tournament.handicap_threshold
-            if tournament.handicap_threshold is not None
-            else base.handicap.no_handicap_threshold
-        ),
+        no_handicap_threshold=_or_default(tournament, "handicap_threshold", defaults),
         correction=tournament.handicap_correction,
         ceiling=tournament.handicap_ceiling,
     )

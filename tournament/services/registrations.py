@@ -151,6 +151,29 @@ def registration_set_status(*, registration: Registration, status: str, user, re
     return registration
 
 
+@transaction.atomic
+def registrations_confirm(*, tournament: Tournament, registrations: list, user, reason: str = "") -> list[Registration]:
+    """Confirm the chosen registrations (ids) of ``tournament`` at once (the players list's checkboxes): each
+    whose status changes is audited as :func:`registration_set_status` audits one. All or none: an empty
+    choice, or one not registered in this tournament, changes nothing."""
+    require(user, tournament, ORGANIZER)
+    try:
+        wanted = {int(pk) for pk in registrations}
+    except (TypeError, ValueError):
+        wanted = {-1}
+    if not wanted:
+        raise ValidationError(_("Choose the players to confirm."), code="empty")
+    found = list(Registration.objects.select_for_update().filter(tournament=tournament, pk__in=wanted).order_by("pk"))
+    if len(found) != len(wanted):
+        raise ValidationError(_("Some of the chosen players are not registered in this tournament."), code="foreign")
+    confirmed = Registration.Status.CONFIRMED
+    return [
+        _set(registration, "status", confirmed, "registration.status", user=user, reason=reason)
+        for registration in found
+        if registration.status != confirmed
+    ]
+
+
 def robin_byes_away(registration: Registration, *, user, reason: str = "") -> list[int]:
     """A round robin's withdrawn player: her byes still to come (after her last game with a result) go at
     once, whoever withdrew her, since a withdrawn player's bye is not scored; each in the audit log. The

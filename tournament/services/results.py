@@ -24,7 +24,7 @@ from tournament.engines import (
     replay_marks,
     replay_record,
 )
-from tournament.models import Game
+from tournament.models import Game, Round
 from tournament.models.game import Result, ResultState, WinMethod, win_methods
 from tournament.permissions import (
     ORGANIZER,
@@ -253,7 +253,8 @@ def result_set(
     (the results grid, which has no field for it): the way of winning the game holds stays while the
     result stays the same (a reported "White wins by resignation" saved as "White wins" keeps it),
     and is none for another result. The record is checked against the new result
-    (:func:`tournament.selectors.official.verdict_of`).
+    (:func:`tournament.selectors.official.verdict_of`). A result of a closed (finished) round changes
+    only with a ``reason``, as a referee's decision does; the audit log keeps it.
     """
     require(user, game.round.tournament, ORGANIZER)
     _validate_result(result, by_default)
@@ -267,6 +268,12 @@ def result_set(
     now = (game.result, game.by_default, game.method, game.result_state)
     if now == (result, by_default, method, state):
         return game  # nothing changes
+    reason = (reason or "").strip()
+    if not reason and game.round.status == Round.Status.FINISHED:
+        raise ResultError(
+            _("The round is closed: say why its result changes. The reason is kept in the audit log."),
+            code="reason",
+        )
     fields = {"result": result, "by_default": by_default, "method": method, "result_state": state}
     fields["verdict"] = verdict_of(game, result, method)
     return _change(game=game, version=version, fields=fields, action="game.result.set", user=user, reason=reason)

@@ -11,6 +11,7 @@ from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
+from tournament.models import Round
 from tournament.models.game import ResultState
 
 from .side_tags import side_listed, side_rank
@@ -65,6 +66,15 @@ def _match_board(g) -> str:
     return f'<div class="small muted match-board">{conditional_escape(g.match_board)}</div>'
 
 
+def _reason(g, form, words: dict) -> str:
+    """The note sent with a result: hidden in an open round; a closed (finished) round's result changes
+    only with a reason (:func:`tournament.services.results.result_set`), so its rows ask for one."""
+    if g.round.status != Round.Status.FINISHED:
+        return str(form["reason"].as_hidden())
+    field = form["reason"].as_widget(attrs={"placeholder": words["reason_hint"], "size": 16})
+    return f'<label class="small result-change-reason">{words["reason"]} {field}</label>'
+
+
 def _row(row: dict, slug: str, csrf: str, words: dict) -> str:
     g, form = row["game"], row["form"]
     pk = _text(g.pk)
@@ -92,7 +102,7 @@ def _row(row: dict, slug: str, csrf: str, words: dict) -> str:
         f'    <label class="visually-hidden" for="{conditional_escape(form["result"].id_for_label)}">'
         f"{words['result']}</label>{form['result']}\n"
         f'    <label class="nowrap">{form["by_default"]} {words["not_played"]}</label>\n'
-        f"    {form['reason'].as_hidden()}\n"
+        f"    {_reason(g, form, words)}\n"
         f'    <button type="submit" form="result-form-{pk}" class="small">{words["save"]}</button>\n'
         f"{_confirm(g, url, csrf, words, form.prefix)}"
         f"    {errors}\n"
@@ -118,6 +128,8 @@ def result_rows(context, rows) -> SafeString:
             "saved": _("saved"),
             "details": _("Details"),
             "confirm": _("Confirm"),
+            "reason": _("Reason for a change"),
+            "reason_hint": _("kept in the audit log"),
         }.items()
     }
     slug = context["tournament"].slug

@@ -14,7 +14,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.formats import date_format
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -93,6 +93,21 @@ def registrations(request, tournament, roles):
             "uninvited": unclaimed.exclude(email="").filter(invited_at__isnull=True).count(),
         },
     )
+
+
+@require_POST
+@tournament_page(ORGANIZER)
+def registrations_confirm(request, tournament, roles):
+    """The players list's "Confirm the chosen": every ticked registration at once (plain form, the list again)."""
+    with refusal_as_message(request):
+        done = registration_services.registrations_confirm(
+            tournament=tournament, registrations=request.POST.getlist("chosen"), user=request.user
+        )
+        messages.success(
+            request,
+            ngettext("%(n)s registration confirmed.", "%(n)s registrations confirmed.", len(done)) % {"n": len(done)},
+        )
+    return HttpResponseRedirect(next_address(request, reverse("manage_registrations", args=[tournament.slug])))
 
 
 @require_POST
