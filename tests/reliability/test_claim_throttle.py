@@ -145,6 +145,9 @@ def test_guesses_are_counted_across_processes_in_the_file_cache(client, two, set
     settings.CACHES = {
         "default": {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache", "LOCATION": str(tmp_path)}
     }
+    # the addresses are counted under keys hashed with the secret key: both processes share one, a production
+    # one (with debug off the site refuses the public development key)
+    settings.SECRET_KEY = "t3" * 30 + "-the-workers-shared-key"
     root = Path(__file__).resolve().parents[2]
     script = textwrap.dedent(
         f"""
