@@ -59,3 +59,15 @@ def _empty_cache():
 
     cache.clear()
     yield
+
+
+@pytest.fixture(autouse=True)
+def _site_language():
+    """Each test starts in the site's own language (German): a request activates its visitor's language for the
+    thread and leaves it there, so without this a test would read the language of an earlier test's last request
+    (on PostgreSQL's run order a German refusal came out in English)."""
+    from django.conf import settings
+    from django.utils import translation
+
+    with translation.override(settings.LANGUAGE_CODE):
+        yield
