@@ -19,6 +19,7 @@ from dataclasses import replace
 from decimal import Decimal
 
 from tournament import limits
+from tournament.files.opengotha_version import version_of
 from tournament.names import spoken_name
 from tournament.pairing import categories
 from tournament.pairing.criteria import canonical
@@ -592,10 +593,15 @@ def _fmt_bool(v: bool) -> str:
     return "true" if v else "false"
 
 
+#: The root's attributes of a file the site writes for a tournament not read from one: the data version
+#: OpenGotha 3.51 and 3.52 write (without it they read the file as an old one).
+DEFAULT_ROOT = (("dataVersion", "201"),)
+
+
 def write_tournament(t: Tournament) -> str:
     """Serialise a tournament as OpenGotha XML text."""
     extra = t.extra or {}
-    root = ET.Element("Tournament", dict(extra.get("root_attrib", [["dataVersion", "201"]])))
+    root = ET.Element("Tournament", dict(extra.get("root_attrib", DEFAULT_ROOT)))
     pls = ET.SubElement(root, "Players")
     nrounds = t.params.general.number_of_rounds
     for p in t.players:
@@ -828,6 +834,7 @@ def imported(t: Tournament) -> ImportedTournament:
             "handicap_correction": params.handicap.correction,
             "handicap_ceiling": params.handicap.ceiling,
             "pairing_parameters": _stored_parameters(params),
+            "opengotha_version": version_of(extra.get("root_attrib", ())),
             "opengotha_extra": {**extra, "short_name": t.short_name},
             **_categories(params),
         },

@@ -16,8 +16,16 @@ from dataclasses import replace
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
-from tournament.files.opengotha import OpenGothaFormatError, imported, notes, read_tournament, write_tournament
+from tournament.files.opengotha import (
+    DEFAULT_ROOT,
+    OpenGothaFormatError,
+    imported,
+    notes,
+    read_tournament,
+    write_tournament,
+)
 from tournament.files.opengotha_teams import TeamOfFile, team_elements, with_teams
+from tournament.files.opengotha_version import with_version
 from tournament.models import Discipline, Tournament
 from tournament.pairing import model as pm
 from tournament.permissions import require_create
@@ -136,6 +144,8 @@ def export_opengotha(tournament: Tournament, *, discipline: Discipline | None = 
         extra["others"] = _with_teams(tournament, extra.get("others", []), numbers, keys)
     else:  # teams an imported file had, before the tournament became one of players on their own
         extra["others"] = [raw for raw in extra.get("others", []) if ET.fromstring(raw).tag != "Teams"]
+    # the OpenGotha whose rules the tournament pairs by, so that the file pairs the same when read again
+    extra["root_attrib"] = with_version(extra.get("root_attrib", DEFAULT_ROOT), tournament.opengotha_version)
     players = tuple(replace(p, key=keys[p.key]) for p in data.players)
     games = tuple(replace(x, white=keys[x.white], black=keys[x.black]) for x in data.games)
     byes = tuple(replace(b, player=keys[b.player]) for b in data.byes)
