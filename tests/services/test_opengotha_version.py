@@ -173,3 +173,20 @@ def test_before_the_first_pairing_it_changes_freely_and_a_form_without_it_keeps_
     assert client.post(url, data).status_code == 302
     t.refresh_from_db()
     assert (t.opengotha_version, t.description) == ("3.51", "ohne das Feld")
+
+
+def test_a_backup_carries_it_and_one_from_before_restores_as_352():
+    from django.core.serializers.json import DjangoJSONEncoder
+
+    from tournament.backup import dump_tournament, load_tournament
+
+    t = import_opengotha(file_until_round(), slug="als-351", user=SYSTEM)
+    backup = json.loads(json.dumps(dump_tournament(t), cls=DjangoJSONEncoder))
+    row = next(o for o in backup["objects"] if o["model"] == "tournament.tournament")
+    assert row["fields"]["opengotha_version"] == "3.51"
+    row["fields"]["slug"] = backup["tournament"] = "wieder-351"
+    assert load_tournament(backup).opengotha_version == "3.51"
+    # a backup made before the field: its tournaments were paired by 3.52's rules, the only ones then
+    del row["fields"]["opengotha_version"]
+    row["fields"]["slug"] = backup["tournament"] = "vorher"
+    assert load_tournament(backup).opengotha_version == "3.52"
