@@ -190,3 +190,12 @@ def test_a_backup_carries_it_and_one_from_before_restores_as_352():
     del row["fields"]["opengotha_version"]
     row["fields"]["slug"] = backup["tournament"] = "vorher"
     assert load_tournament(backup).opengotha_version == "3.52"
+
+
+def test_the_site_offers_the_versions_the_engine_and_the_file_know():
+    from tournament.files.opengotha_version import FULL_VERSION_NUMBER, VERSIONS
+    from tournament.models.tournament import OpenGothaVersion
+    from tournament.pairing.context import DEFAULT_OPENGOTHA_VERSION, OPENGOTHA_DIALECTS
+
+    assert list(OpenGothaVersion.values) == list(OPENGOTHA_DIALECTS) == list(VERSIONS) == list(FULL_VERSION_NUMBER)
+    assert Tournament._meta.get_field("opengotha_version").default == DEFAULT_OPENGOTHA_VERSION

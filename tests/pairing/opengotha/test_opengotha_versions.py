@@ -278,3 +278,15 @@ def test_the_option_is_spelled_as_the_contract_says(tmp_path):
         pair_opengotha.main([str(path), "--round", "1", "--opengotha-version", "3.51.02"], stderr=err)
     parser_help = pair_opengotha.build_parser().format_help()
     assert "--opengotha-version {3.51,3.52}" in parser_help
+    # the Django command takes it too (manage.py runs the same without Django)
+    from django.core.management import call_command
+
+    path.write_text(pairing_scenario(9), encoding="utf-8")  # simpair-9 round 2: the versions' byes differ
+    for version in ("3.51", "3.52"):
+        out = io.StringIO()
+        call_command("pair_opengotha", str(path), "--round", "2", "--opengotha-version", version, stdout=out)
+        data = json.loads(out.getvalue())
+        assert (frozenset((g["white"], g["black"], g["handicap"]) for g in data["games"]), data["bye"]) == cli(
+            path, 2, version
+        )
+    assert cli(path, 2, "3.51")[1] != cli(path, 2, "3.52")[1]
