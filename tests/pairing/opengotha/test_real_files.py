@@ -169,6 +169,8 @@ def test_both_byes_count_in_the_standings_and_the_crosstable():
         assert [c.code for c in rows[key].cells] == ["0+"]  # the crosstable's bye
         # the bye's points (MMS 1), as for a single bye: the McMahon start (20k: 10) and 1
         assert rows[key].numbers[column] == crit_value(table[key], "MMS", 0) / 2 == 11
+    # OpenGotha (recorded): the bye it keeps gives the same, the other none (not paired)
+    assert ANSWERS["byes"]["mms_after_round_1"] == {"ALBERT_LEDUNSOLINE": 22, "MENDESNELL": 20}
 
 
 @pytest.mark.django_db
