@@ -174,15 +174,23 @@ def test_both_byes_count_in_the_standings_and_the_crosstable():
 
 
 @pytest.mark.django_db
-def test_the_crosstable_page_shows_both_byes(client):
+def test_the_crosstable_and_the_round_pages_show_both_byes(client):
     import re
 
-    import_opengotha(byes_file(rounds=1), slug="byes", user=SYSTEM)
+    ute = get_user_model().objects.create_user("ute", password="pw-ute-123")
+    t = import_opengotha(byes_file(rounds=1), slug="byes", user=ute)
     page = client.get(reverse("crosstable", args=["byes"])).content.decode()
     rows = re.findall(r"<tr[ >].*?</tr>", page, flags=re.S)
     for name in ("ALBERT_LEDUN", "mendes"):
         row = next(r for r in rows if name in r)
         assert "0+" in row, row
+    public = client.get(reverse("round", args=["byes", 1]))
+    client.force_login(ute)
+    manage = client.get(reverse("manage_round", args=["byes", 1]))
+    assert t.roles.filter(user=ute).exists()
+    for response in (public, manage):
+        assert response.status_code == 200
+        assert "ALBERT_LEDUN" in response.content.decode() and "mendes" in response.content.decode()
 
 
 @pytest.mark.django_db
