@@ -29,6 +29,7 @@ from tournament.services.opengotha import export_opengotha, import_notes, import
 from tournament.services.rounds import round_pair
 
 from .real_shapes import RATINGS, byes_file, ratings_file, source, turkish_file
+from .test_import_fidelity import as_352
 
 pytestmark = needs_shared("opengotha", "Toulouse2024.xml")
 
@@ -139,6 +140,10 @@ def test_a_rating_that_is_no_number_is_still_refused():
 def test_two_byes_in_a_round_are_both_read():
     t = read_tournament(byes_file())
     assert [(b.round, b.player) for b in t.byes] == [(1, "MENDESNELL"), (1, "ALBERT_LEDUNSOLINE")]
+    # in 3.52's form too (pairgoth's export: a <ByePlayer> container, keys in mixed case)
+    text = as_352(byes_file())
+    assert 'player="Mendesnell"' in text and "<ByePlayers>" not in text
+    assert read_tournament(text).byes == t.byes
     # OpenGotha keeps the last of the round (recorded), and every game
     assert jar("byes")["byes"] == {1: "ALBERT_LEDUNSOLINE"} == as_opengotha_reads(byes_file())["byes"]
     assert jar("byes")["games"] == as_opengotha_reads(byes_file())["games"]
