@@ -3,6 +3,8 @@
 Forgets every game and bye of round R and later, pairs round R with the
 file's parameters and prints ``{"round": R, "games": [{"table", "white",
 "black", "handicap"}], "bye": KEY or null}`` with OpenGotha's player keys.
+Rank categories are paired as OpenGotha pairs them (any player of the neighbouring
+category may meet a category's odd player; the site pairs the nearest).
 No database is touched.  ``main(argv)`` returns the exit status.
 """
 
@@ -15,6 +17,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from tournament.files.opengotha import OpenGothaFormatError, read_tournament
+from tournament.pairing.context import Options
 from tournament.pairing.engine import PairingJSON, pair_round
 from tournament.pairing.explain import PairingExplanation, explain_pairing
 
@@ -41,7 +44,7 @@ def run(path: str, round_number: int, explain: bool = False) -> PairingJSON | Ex
     t = read_tournament(path)
     if round_number < 1:
         raise ValueError("--round must be 1 or more")
-    pairing = pair_round(t.before(round_number), round_number)
+    pairing = pair_round(t.before(round_number), round_number, options=Options(cross_category="opengotha"))
     out = pairing.as_dict()
     if not explain:
         return out

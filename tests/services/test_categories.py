@@ -18,6 +18,7 @@ from tests.services.test_tournaments import _settings_post
 from tournament.forms.tournaments import CategoryLimitsField
 from tournament.models import AuditEntry, Game, Round, Tournament
 from tournament.models.discipline import DisciplineKind, HandicapPolicy
+from tournament.pairing.categories import number as cat_number
 from tournament.permissions import SYSTEM
 from tournament.ranks import parse_rank
 from tournament.selectors.standings import standings_for
@@ -246,6 +247,34 @@ def test_categories_paired_apart_meet_only_their_own_category():
     # ranked apart only: paired as without categories
     _t, _r, ranked = _field([limit], "ranked")
     assert sorted(ranked) == sorted(together)
+
+
+def test_the_odd_player_of_a_category_meets_the_nearest_player_of_the_next_through_the_service():
+    """Issue #31 item 15, through the site's pairing: the McMahon of 40 players in four categories of odd
+    sizes (tests/pairing/opengotha/oracle/categories_field.py; OpenGotha 3.51.02 pairs 2d against 8k
+    with 7 stones there). The site pairs each category's odd player with the nearest of the next: the
+    weakest of A (a 1d) against the strongest of B (the 1k), the weakest of C (a 19k) against the
+    strongest of D (the 20k), both even games; every other game inside its category."""
+    from tests.pairing.opengotha.oracle.categories_field import LIMITS, RANKS
+
+    t = make_tournament(pairing_system="mcmahon", category_limits=list(LIMITS), category_mode="both")
+    go = make_discipline(t, kind=DisciplineKind.GO, board_size=19)
+    for i, rank in enumerate(RANKS):
+        make_player(t, surname=f"Cat{i:02d}", rank=rank, club=f"C{i:02d}")
+    r1 = make_round(t, go, 1)
+    round_pair(round=r1, user=SYSTEM)
+    games = list(Game.objects.filter(round=r1).select_related("white", "black"))
+    assert len(games) == 20
+    category = {rank: n for n, rank in ((cat_number(r, LIMITS), r) for r in RANKS)}
+    crossing = sorted(
+        (sorted((g.white.rank, g.black.rank)), g.handicap)
+        for g in games
+        if category[g.white.rank] != category[g.black.rank]
+    )
+    assert crossing == [
+        ([parse_rank("20k"), parse_rank("19k")], 0),
+        ([parse_rank("1k"), parse_rank("1d")], 0),
+    ]
 
 
 # --- the standings, the table, the PDF, the CSV, the API -------------------------------------------
