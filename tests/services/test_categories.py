@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 
 import pytest
 from django.core.exceptions import ValidationError
@@ -307,27 +308,78 @@ def test_ranked_apart_lists_category_a_first_ranked_together_does_not():
 
 @pytest.mark.usefixtures("english_visitor")
 def test_the_public_table_the_csv_and_the_api_show_the_category(client):
-    t = _played("ranked")
+    """Issue #31 item 16: ranked apart, the table shows the place within the category (B's best is 1, not
+    5), one category column (the letter: OpenGotha's CAT is not repeated as a column of 1 and 2), and the
+    CSV and the API say the same: ``category`` and ``category_place``, the API's ``cat`` the letter."""
+    t = _played("both")
     page = client.get(reverse("standings", args=[t.slug])).content.decode()
-    assert '<th class="col-category">Category</th>' in page
+    assert page.count('<th class="col-category">Category</th>') == 1 and 'title="category">CAT<' not in page
     assert 'id="category-A"' in page and "A: 1d and stronger" in page and "B: 1k and weaker" in page
     # the filter: a radio button for each category, every row marked with its category
     assert 'id="show-category-all" checked' in page and 'id="show-category-B"' in page
     assert page.count('data-category="A"') == 5 and page.count('data-category="B"') == 5  # 4 rows + heading
+    places = re.findall(r'<tr class="tied" data-category="(.)"><td class="num">([^<]*)</td>', page)
+    assert places == [("A", "1="), ("A", "1="), ("A", "3="), ("A", "3="), ("B", "1="), ("B", "1="), ("B", "3=")] + [
+        ("B", "3=")
+    ]
     rows = list(csv.reader(io.StringIO(client.get(reverse("csv_standings", args=[t.slug])).content.decode())))
-    assert rows[0][-1] == "category"
-    by_rank = {row[4]: row[-1] for row in rows[1:]}
-    assert by_rank == {"4d": "A", "3d": "A", "2d": "A", "1d": "A", "1k": "B", "2k": "B", "3k": "B", "4k": "B"}
+    assert rows[0][-2:] == ["category", "category_place"] and "CAT" not in rows[0]
+    by_rank = {row[4]: (row[0], row[-2], row[-1]) for row in rows[1:]}
+    assert [by_rank[r] for r in ("1k", "2k", "3k", "4k")] == [("3=", "B", "3="), ("3=", "B", "3=")] + [
+        ("1=", "B", "1="),
+        ("1=", "B", "1="),
+    ]
+    assert {v[1] for r, v in by_rank.items() if r.endswith("d")} == {"A"}
     data = json.loads(client.get(f"/api/v1/tournaments/{t.slug}/standings/").content)
     assert data["categories"] == [
         {"letter": "A", "weakest": "1d", "strongest": None},
         {"letter": "B", "weakest": None, "strongest": "1k"},
     ]
-    assert [r["category"] for r in data["rows"]] == ["A"] * 4 + ["B"] * 4
+    assert data["criteria"][0] == "cat"
+    assert [(r["category"], r["values"]["cat"], r["place"], r["category_place"]) for r in data["rows"]] == [
+        ("A", "A", 1, 1),
+        ("A", "A", 1, 1),
+        ("A", "A", 3, 3),
+        ("A", "A", 3, 3),
+        ("B", "B", 1, 1),
+        ("B", "B", 1, 1),
+        ("B", "B", 3, 3),
+        ("B", "B", 3, 3),
+    ]
     players = json.loads(client.get(f"/api/v1/tournaments/{t.slug}/players/").content)
     assert {p["rank"]: p["category"] for p in players}["1k"] == "B"
     detail = json.loads(client.get(f"/api/v1/tournaments/{t.slug}/").content)
     assert detail["categories"] == data["categories"]
+
+
+@pytest.mark.usefixtures("english_visitor")
+def test_ranked_together_the_place_is_the_whole_tables_and_the_category_column_adds_the_place_in_it(client):
+    """Paired apart, ranked together: the place counts every player; the one category column says the
+    letter and the place within the category (``B 1=``: the best of B, for prizes by category); the CSV
+    and the API the same in their own columns."""
+    t = _played("paired")
+    page = client.get(reverse("standings", args=[t.slug])).content.decode()
+    assert page.count('<th class="col-category">Category</th>') == 1 and "CAT" not in page
+    cells = re.findall(
+        r'<td class="num">([^<]*)</td><td class="name">[^<]*</td><td class="num">([^<]*)</td>'
+        r'<td class="col-category">([^<]*)</td>',
+        page,
+    )
+    st = standings_for(t)
+    assert [(place, cat) for place, _rank, cat in cells] == [
+        (r.place_display, f"{st.category_letter(r)} {st.category_place_text(r)}") for r in st.rows
+    ]
+    assert {cat for _p, _r, cat in cells} == {"A 1=", "A 3=", "B 1=", "B 3="}
+    assert [p for p, _r, _c in cells] == ["1="] * 4 + ["5="] * 4  # the kyu players won: they lead, with two dan
+    rows = list(csv.reader(io.StringIO(client.get(reverse("csv_standings", args=[t.slug])).content.decode())))
+    assert [(row[0], row[-2], row[-1]) for row in rows[1:]] == [
+        (r.place_display, st.category_letter(r), st.category_place_text(r)) for r in st.rows
+    ]
+    data = json.loads(client.get(f"/api/v1/tournaments/{t.slug}/standings/").content)
+    assert "cat" not in data["criteria"]
+    assert [(r["place"], r["category"], r["category_place"]) for r in data["rows"]] == [
+        (r.place, st.category_letter(r), r.category_place) for r in st.rows
+    ]
 
 
 def test_the_standings_pdf_has_a_section_per_category_when_ranked_apart(client):
@@ -348,6 +400,9 @@ def test_the_standings_pdf_has_a_section_per_category_when_ranked_apart(client):
     ]
     assert all(len(s.rows) == 4 for s in sections)
     assert sections[0].columns[3].header == "Kat." and {r[3] for r in sections[0].rows} == {"A"}
+    # the place within the category (B's best is 1=, not 5=), one category column (no CAT of 1 and 2)
+    assert [r[0] for r in sections[1].rows] == ["1=", "1=", "3=", "3="]
+    assert [c.header for c in sections[1].columns] == ["Pl.", "Name", "Rang", "Kat.", "Verein", "Land", "NBW", "SOSW"]
 
 
 def test_the_settings_page_in_german(organizer_client, planned):

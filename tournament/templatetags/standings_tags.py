@@ -45,11 +45,11 @@ def standings_rows(standings) -> SafeString:
     rows = []
     names = {c.number: standings_words.category_name(c) for c in standings.categories}
     sections = standings.ranked_by_category
-    width = len(standings.columns) + 5 + bool(names)
+    width = len(standings.value_columns) + 5 + bool(names)
     last = None
     for row in standings.rows:
         e = row.entrant
-        values = "".join(f'<td class="num">{_cell(v)}</td>' for v in row.values)
+        values = "".join(f'<td class="num">{_cell(v)}</td>' for v in standings.shown_values(row))
         tied = ' class="tied"' if row.tied else ""
         if sections and row.category != last:
             last = row.category
@@ -62,10 +62,10 @@ def standings_rows(standings) -> SafeString:
         if names:
             letter = standings.categories[row.category].letter
             tied += f' data-category="{letter}"'
-            category = f'<td class="col-category">{letter}</td>'
+            category = f'<td class="col-category">{_cell(standings.category_text(row))}</td>'
         rows.append(
             f"<tr{tied}>"
-            f'<td class="num">{_cell(row.place_display)}</td>'
+            f'<td class="num">{_cell(standings.place_text(row))}</td>'
             f'<td class="name">{_cell(e.name)}</td>'
             f'<td class="num">{_cell(row.rank_text)}</td>'
             f"{category}"
