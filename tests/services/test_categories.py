@@ -350,6 +350,14 @@ def test_the_public_table_the_csv_and_the_api_show_the_category(client):
     assert {p["rank"]: p["category"] for p in players}["1k"] == "B"
     detail = json.loads(client.get(f"/api/v1/tournaments/{t.slug}/").content)
     assert detail["categories"] == data["categories"]
+    # the crosstable too: the place within the category, CAT as the letter (the h9 file keeps OpenGotha's 2)
+    cross = client.get(reverse("crosstable", args=[t.slug])).content.decode()
+    lines = re.findall(
+        r'<td class="num">\d+</td>\s*<td class="num">([^<]*)</td>\s*<td class="name">([^<]*)</td>', cross
+    )
+    assert dict((name, place) for place, name in lines)["P3k Test"] == "1="
+    b_row = cross[cross.index("P3k Test") :].split("</tr>")[0]
+    assert re.findall(r'<td class="num">([^<]*)</td>', b_row)[1:][-3:] == ["B", "1", "0"]
 
 
 @pytest.mark.usefixtures("english_visitor")

@@ -269,6 +269,14 @@ class Standings:
         skip = "cat" if self.category_limits else None
         return tuple(i for i, c in enumerate(self.columns) if c.code != skip)
 
+    def display_values(self, row: Row) -> tuple[str, ...]:
+        """Every column's value as the crosstables write it: OpenGotha's CAT as the category's letter
+        (``row.values`` keep OpenGotha's 1, 2, ... for its h9 file)."""
+        letter = self.category_letter(row)
+        return tuple(
+            letter if c.code == "cat" and letter else v for c, v in zip(self.columns, row.values, strict=False)
+        )
+
     def shown_columns(self) -> tuple[Column, ...]:
         return tuple(self.columns[i] for i in self.value_columns)
 
