@@ -5,6 +5,8 @@ file's parameters by the rules of the OpenGotha that wrote it (its ``fullVersion
 earlier as 3.51.02, 3.52 and later, or no version, as 3.52; ``--opengotha-version 3.51|3.52`` says
 which instead) and prints ``{"round": R, "games": [{"table", "white",
 "black", "handicap"}], "bye": KEY or null}`` with OpenGotha's player keys.
+Rank categories are paired as OpenGotha pairs them (any player of the neighbouring
+category may meet a category's odd player; the site pairs the nearest).
 No database is touched.  ``main(argv)`` returns the exit status.
 """
 
@@ -14,6 +16,7 @@ import argparse
 import json
 import sys
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any, TextIO
 
 from tournament.files.opengotha import OpenGothaFormatError, read_tournament
@@ -57,7 +60,9 @@ def run(
     if round_number < 1:
         raise ValueError("--round must be 1 or more")
     version = opengotha_version or version_of((t.extra or {}).get("root_attrib", ()))
-    pairing = pair_round(t.before(round_number), round_number, options=opengotha_options(version))
+    # categories cross as OpenGotha crosses them, in both versions (the site pairs the nearest)
+    options = replace(opengotha_options(version), cross_category="opengotha")
+    pairing = pair_round(t.before(round_number), round_number, options=options)
     out = pairing.as_dict()
     if not explain:
         return out

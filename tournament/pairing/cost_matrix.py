@@ -7,6 +7,8 @@ the large-field matching (:mod:`.fast`) reads every pair's cost from it.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
@@ -30,6 +32,15 @@ def _jdiv(a: ArrayLike, b: ArrayLike) -> IntArray:
 
 def _concavity(weight: int, x: NDArray[np.float64], k: float) -> IntArray:
     return (float(weight) * (1.0 - x) * (1.0 + k * x)).astype(np.int64)
+
+
+def _cross_category(ctx: C.Context, group: IntArray, cat: IntArray, rank: IntArray) -> IntArray:
+    """The score-difference weight of every pair as if across categories (:func:`.costs.score_difference`:
+    the distance in scores and ranks, :func:`.costs.cross_category_distance`)."""
+    pp = ctx.params.pairing
+    main = group + cat * C.category_span(ctx)
+    x = (np.abs(main[:, None] - main[None, :]) + np.abs(rank[:, None] - rank[None, :]) / C.RANK_STEPS) / ctx.score_range
+    return _concavity(pp.minimize_score_difference, x, pp.nx1_factor)
 
 
 def cost_matrix(rc: RoundContext, keys: list[str]) -> IntArray:  # noqa: C901
@@ -65,7 +76,9 @@ def cost_matrix(rc: RoundContext, keys: list[str]) -> IntArray:  # noqa: C901
     total: IntArray = sco_tab[D]
     if gp.number_of_categories > 1:
         same_cat = cat[:, None] == cat[None, :]
-        total = np.where(same_cat, total, 0)
+        total = np.where(
+            same_cat, total, _cross_category(ctx, group, cat, rank) if ctx.cross_category == "nearest" else 0
+        )
         cd = np.abs(cat[:, None] - cat[None, :])
         cat_tab = np.array(
             [C.concavity(pp.avoid_mixing_categories, c / gp.number_of_categories, k) for c in range(int(cd.max()) + 1)],
@@ -244,6 +257,6 @@ def _geo_value(ctx: C.Context, same_country: bool, same_club: bool, common_group
     pb = seat("A" if same_club else "B", "X" if same_country else "Y", case >= 2)
     saved = ctx.clubs_groups
     groups = (("A", "B"),) if common_group else ()
-    ctx = C.Context(ctx.params, ctx.round_index, ctx.score_range, ctx.handicap, groups, ctx.dialect)
+    ctx = replace(ctx, clubs_groups=groups)
     del saved
     return C.geography(ctx, pa, pb)
