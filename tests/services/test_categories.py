@@ -445,3 +445,25 @@ def test_a_backup_from_before_the_fields_brings_its_categories_into_them(planned
     t = load_tournament(data)
     assert (t.category_limits, t.category_mode) == ([0, -5], "both")
     assert t.pairing_parameters == {"general": {"nbw2_bye": 2}, "placement": ["CAT", "MMS"]}
+
+
+def test_the_projector_shows_the_leaders_of_every_category_when_ranked_apart(client, monkeypatch):
+    """Ranked apart, the projector's top lines were category A's alone: each category gets its share of
+    the screen, its leaders at their places within it; ranked together the table's top as it is."""
+    from tournament.views import projector as screen
+
+    t = _played("both")
+    st = standings_for(t)
+    leaders = st.leaders(2)
+    assert [st.category_of(r).letter for r in leaders] == ["A", "B"]
+    assert [st.place_text(r) for r in leaders] == ["1=", "1="]
+    monkeypatch.setattr(screen, "TOP", 4)  # a screen of four lines: two for each category
+    page = client.get(reverse("projector", args=[t.slug])).content.decode()
+    top = page[page.index("projector-standings") :]
+    shown = set(re.findall(r"P(\d[dk])", top))
+    # each category's two winners (the weaker of each game won)
+    assert shown == {"1d", "2d", "3k", "4k"}, top
+    t.category_mode = "paired"
+    t.save()
+    st = standings_for(t)
+    assert st.leaders(2) == st.rows[:2]

@@ -286,3 +286,15 @@ class Standings:
     def by_category(self) -> tuple[tuple[Category, tuple[Row, ...]], ...]:
         """The rows of each category, in their order, the strongest category first."""
         return tuple((c, tuple(r for r in self.rows if r.category == c.number)) for c in self.categories)
+
+    def leaders(self, count: int) -> tuple[Row, ...]:
+        """The top of the table for a screen of ``count`` lines: the first rows; ranked apart, the leaders
+        of every category in turn (each category's share of the lines, at least its winner), not only
+        the strongest category's."""
+        if not self.ranked_by_category:
+            return tuple(self.rows[:count])
+        groups = [rows for _category, rows in self.by_category() if rows]
+        if not groups:
+            return tuple(self.rows[:count])
+        share = max(1, count // len(groups))
+        return tuple(r for rows in groups for r in rows[:share])
