@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from tournament.collation import sorted_by_name
+from tournament.files.opengotha_teams import OPENGOTHA_BOARDS, OPENGOTHA_ROUNDS
 from tournament.models import Game, LineUp, Match, Registration, Round, Team, TeamBye, TeamMember, Tournament
 from tournament.models.team import EventKind
 from tournament.pairing.team_model import team_score
@@ -175,24 +176,28 @@ def matches_of(round_: Round) -> list[MatchView]:
 
 def boards_for_file(tournament: Tournament, numbers: list[int]) -> list[tuple[Team, dict[tuple[int, int], int]]]:
     """Each team with its players as OpenGotha keeps them, ``(round in the file, board) -> registration id``
-    for the rounds ``numbers`` (the file's round 1 is ``numbers[0]``; none: one round of the members):
-    the round's line-up on boards 1 to N, the team's other members on the boards after. Four queries
-    however many teams and rounds (not one a team and round: a 1,000-team, 20-round file took 20,000)."""
+    for the rounds ``numbers`` (the file's round 1 is ``numbers[0]``): each round's stored line-up on its
+    own boards (an empty board stays empty, a round without a stored line-up has none), nothing else, so
+    that OpenGotha plays, counts (its MNR reads every board of round 1) and ranks the file as the site
+    does. The members no written round lines up are kept in OpenGotha's last round (20; more of them in
+    19, 18 ...), on the boards after the team size, where OpenGotha counts nothing (past the file's
+    rounds) and which it writes back as it read them; a file of 20 rounds has no place for them. Four queries however many teams
+    and rounds (not one a team and round: a 1,000-team, 20-round file took 20,000)."""
     boards = tournament.boards
-    present = set(tournament.rounds.filter(number__in=numbers).values_list("number", flat=True))
     stored = _stored_rows(tournament, max(numbers, default=0))
+    index_of = {number: index for index, number in enumerate(numbers, 1)}
     out = []
     for view in teams_of(tournament):
         placed: dict[tuple[int, int], int] = {}
-        for index, number in enumerate(numbers or [0], 1):
-            if number in present:
-                chosen = _line_up_of(view, stored.get(view.pk, []), number, boards)
-            else:
-                chosen = view.members[:boards]
-            rest = [p for p in view.members if p not in chosen]
-            for board, player in enumerate(chosen + [None] * (boards - len(chosen)) + rest, 1):
-                if player is not None:
-                    placed[(index, board)] = player.pk
+        for number, board, pk in stored.get(view.pk, []):
+            if number in index_of:
+                placed[(index_of[number], board)] = pk
+        written = set(placed.values())
+        rest = [p.pk for p in view.members if p.pk not in written]
+        free = [
+            (r, b) for r in range(OPENGOTHA_ROUNDS, len(numbers), -1) for b in range(boards + 1, OPENGOTHA_BOARDS + 1)
+        ]
+        placed.update(zip(free, rest))
         out.append((view.team, placed))
     return out
 
