@@ -17,7 +17,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from tournament.files.opengotha import OpenGothaFormatError, imported, notes, read_tournament, write_tournament
-from tournament.files.opengotha_teams import TeamOfFile, team_elements, with_teams
+from tournament.files.opengotha_teams import TeamOfFile, team_elements, team_notes, with_teams
 from tournament.models import Discipline, Tournament
 from tournament.pairing import model as pm
 from tournament.permissions import require_create
@@ -39,11 +39,15 @@ __all__ = [
 
 
 def import_notes(source) -> list[str]:
-    """What importing the file says about it, in the reader's language (:func:`~tournament.files.opengotha.notes`):
-    games of players marked not participating (counted, as OpenGotha counts them), a team section (kept,
-    not used)."""
+    """What importing the file says about it, in the reader's language (:func:`~tournament.files.opengotha.notes`,
+    :func:`~tournament.files.opengotha_teams.team_notes`): games of players marked not participating
+    (counted, as OpenGotha counts them), a team section in a file without teams (kept, not used), a
+    player in more than one team (named)."""
     out = []
-    for code, params in notes(read_opengotha(source)):
+    read = read_opengotha(source)
+    others = [ET.fromstring(raw) for raw in (read.extra or {}).get("others", ())]
+    has_teams = any(el.tag == "Teams" and el.find("Team") is not None for el in others)
+    for code, params in (*notes(read), *team_notes(read)):
         if code == "absent_with_game":
             out.append(
                 _(
@@ -52,7 +56,16 @@ def import_notes(source) -> list[str]:
                 )
                 % params
             )
-        elif code == "team_section":
+        elif code == "team_member_twice":
+            out.append(
+                _(
+                    "%(player)s is in more than one team in the file (%(team)s, %(others)s), as OpenGotha allows: "
+                    "every round's line-up is kept as the file has it, and %(player)s is a member of %(team)s, "
+                    "the team of their latest line-up."
+                )
+                % params
+            )
+        elif code == "team_section" and not has_teams:  # a team file is a team tournament here
             out.append(
                 _(
                     "The file has a team placement section (%(criteria)s): it is kept and written back "
@@ -67,6 +80,15 @@ def problem_text(exc: OpenGothaFormatError) -> str:
     """Why a file was refused, in the reader's language: the limit a number broke, or the reader's words."""
     if exc.code == "range":
         return _("In this file, %(what)s is %(value)s; the site takes %(low)s to %(high)s.") % exc.params
+    if exc.code == "team_twice":
+        return (
+            _(
+                "%(player)s plays in round %(round)s for %(team)s (board %(board)s) and for %(other)s "
+                "(board %(other_board)s). A player plays for one team in a round: remove one of the two "
+                "from that round's line-up (in OpenGotha's Teams Manager) and import the file again."
+            )
+            % exc.params
+        )
     if exc.code == "deep":
         return _("The file's elements are nested more than %(most)s deep; an OpenGotha file is not.") % exc.params
     return _("This is not an OpenGotha tournament file (%(detail)s).") % {"detail": str(exc)[:300]}

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.utils import translation
 
 from tests.shared import shared
 from tournament.files.opengotha import read_tournament
@@ -15,7 +16,7 @@ from tournament.files.opengotha_teams import team_size
 from tournament.models import Game, LineUp, Match, Team, TeamMember
 from tournament.pairing.model import player_key
 from tournament.permissions import SYSTEM
-from tournament.services.opengotha import export_opengotha, import_opengotha
+from tournament.services.opengotha import export_opengotha, import_notes, import_opengotha
 
 pytestmark = pytest.mark.django_db
 
@@ -148,14 +149,73 @@ def test_a_team_section_the_site_cannot_take_is_refused_in_words(change, words):
     assert not Team.objects.exists()
 
 
-def test_a_player_in_two_teams_is_refused():
-    text = team_file()
+def _with_board(text: bytes, team: int, round_number: int, board: int, player: str) -> bytes:
     root = ET.fromstring(text)
-    first = root.find("Teams/Team").find("Board").get("player")
-    second = root.findall("Teams/Team")[1]
-    ET.SubElement(second, "Board", {"roundNumber": "1", "boardNumber": "6", "player": first})
-    with pytest.raises(ValidationError, match="is in the teams"):
-        import_opengotha(ET.tostring(root), slug="odd", user=SYSTEM)
+    ET.SubElement(
+        root.findall("Teams/Team")[team],
+        "Board",
+        {"roundNumber": str(round_number), "boardNumber": str(board), "player": player},
+    )
+    return ET.tostring(root)
+
+
+def _first_player(text: bytes) -> str:
+    return ET.fromstring(text).find("Teams/Team").find("Board").get("player")
+
+
+def test_a_player_in_two_teams_is_imported_as_opengotha_reads_it_and_named():
+    """Team A's board 1 also sits on Team B's board 6 (past the team size, as OpenGotha keeps other
+    members) and plays board 2 for Team B in round 3, the round A left him out (he moved): OpenGotha
+    reads that file, and so does the site: each round's line-up as the file has it, the player a member of
+    the team of his latest line-up, a note naming him."""
+    text = team_file(rounds=3, played=1)
+    key = _first_player(text)
+    root = ET.fromstring(text)
+    team_a, team_b = root.findall("Teams/Team")[:2]
+    for el in [b for b in team_a.findall("Board") if b.get("player") == key and b.get("roundNumber") == "3"]:
+        team_a.remove(el)
+    for el in [b for b in team_b.findall("Board") if b.get("boardNumber") == "2" and b.get("roundNumber") == "3"]:
+        team_b.remove(el)
+    ET.SubElement(team_b, "Board", {"roundNumber": "1", "boardNumber": "6", "player": key})
+    ET.SubElement(team_b, "Board", {"roundNumber": "3", "boardNumber": "2", "player": key})
+    text = ET.tostring(root)
+    t = import_opengotha(text, slug="two", user=SYSTEM)
+    rows = LineUp.objects.filter(round__tournament=t, player__surname=_surname(text, key))
+    assert sorted((r.round.number, r.team.name, r.board) for r in rows.select_related("round", "team")) == [
+        (1, "Team A", 1),
+        (2, "Team A", 1),
+        (3, "Team B", 2),
+    ]
+    assert TeamMember.objects.get(registration=rows[0].player).team.name == "Team B"
+    notes = import_notes(text)
+    name = rows[0].player.spoken_name
+    assert [n for n in notes if "more than one team" in n] == [
+        f"{name} is in more than one team in the file (Team B, Team A), as OpenGotha allows: every round's "
+        f"line-up is kept as the file has it, and {name} is a member of Team B, the team of their latest line-up."
+    ]
+    assert not [n for n in notes if "ranks the players only" in n]  # a team file is a team tournament
+
+
+def _surname(text: bytes, key: str) -> str:
+    for p in ET.fromstring(text).iter("Player"):
+        if player_key(p.get("name"), p.get("firstName")) == key:
+            return p.get("name")
+    raise AssertionError(key)
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_player_lined_up_for_two_teams_in_one_round_is_refused_naming_the_problem(language):
+    text = team_file()
+    key = _first_player(text)
+    with translation.override(language), pytest.raises(ValidationError) as caught:
+        import_opengotha(_with_board(text, 1, 2, 3, key), slug="odd", user=SYSTEM)
+    words = " ".join(caught.value.messages)
+    assert "not an OpenGotha" not in words and "keine OpenGotha" not in words
+    if language == "en":
+        assert "plays in round 2 for Team A (board 1) and for Team B (board 3)" in words
+    else:
+        assert "spielt in Runde 2 für Team A (Brett 1) und für Team B (Brett 3)" in words
+    assert not Team.objects.exists()
 
 
 #: The file the export above writes of :func:`team_file`, read by OpenGotha 3.51.02 and saved again by
