@@ -225,3 +225,24 @@ def test_the_team_engine_s_warnings_are_kept_with_the_round(teams):
     kept = PairingRecord.of(teams.round2.pk, "warnings")["warnings"]
     texts = [warning_text(w) for w in kept]
     assert "Rematch in match 1: Hannover and Berlin have played each other before." in texts, texts
+
+
+def test_a_team_with_an_empty_board_is_not_paired_as_in_opengotha(teams):
+    """OpenGotha pairs complete teams only (``isTeamComplete``): Hannover's line-up with board 1 empty leaves
+    it out of the round, in words; the other teams are paired."""
+    from tournament.models import PairingRecord
+    from tournament.pairing_words import warning_text
+    from tournament.services.team_rounds import team_round_pair
+    from tournament.services.teams import line_up_set
+
+    m = teams.members[0]
+    line_up_set(team=teams.teams[0], round=teams.round1, players=[None, m[1], m[2]], user=teams.organizer)
+    team_round_pair(round=teams.round1, user=teams.organizer)
+    paired = {t for match in Match.objects.filter(round=teams.round1) for t in (match.team1_id, match.team2_id)}
+    assert teams.teams[0].pk not in paired and len(paired) == 2
+    kept = PairingRecord.of(teams.round1.pk, "warnings")["warnings"]
+    assert "Hannover has no complete line-up for round 1 and is not paired." in [warning_text(w) for w in kept]
+    assert sorted(LineUp.objects.filter(team=teams.teams[0], round=teams.round1).values_list("board", flat=True)) == [
+        2,
+        3,
+    ]
