@@ -33,7 +33,7 @@ lookup meets first; the site refuses that file, naming the player, the round and
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from tournament import limits
@@ -44,7 +44,16 @@ from tournament.pairing.model import Tournament
 from .imported import ImportedTeam, ImportedTournament
 from .opengotha import Note, OpenGothaFormatError, _int, _Keys
 
-__all__ = ["TeamOfFile", "team_criteria", "team_elements", "team_notes", "team_size", "with_teams"]
+__all__ = [
+    "TeamOfFile",
+    "file_boards",
+    "past_the_size",
+    "team_criteria",
+    "team_elements",
+    "team_notes",
+    "team_size",
+    "with_teams",
+]
 
 #: OpenGotha's rounds and boards of a team (``Team.teamMembers``: 20 x 10).
 OPENGOTHA_ROUNDS = 20
@@ -105,7 +114,7 @@ def _boards(team_el: ET.Element, keys: _Keys, rounds: int, name: str) -> dict[tu
 
 
 def _team(team_el: ET.Element, keys: _Keys, rounds: int, size: int) -> ImportedTeam:
-    name = " ".join((team_el.get("teamName") or "").split())[: limits.TEAM_NAME_LENGTH] or "Unnamed team"
+    name = _name(team_el)
     number = _int(team_el.get("teamNumber"), 1, f"team {name} teamNumber", low=1, high=limits.MAX_TEAMS)
     boards = _boards(team_el, keys, rounds, name)
     members: list[str] = []
@@ -116,6 +125,57 @@ def _team(team_el: ET.Element, keys: _Keys, rounds: int, size: int) -> ImportedT
         raise _refused(f"team {name} has {len(members)} members; the site takes {limits.MAX_TEAM_MEMBERS}")
     line_ups = tuple((r, b, key) for (r, b), key in sorted(boards.items()) if b <= size and r <= rounds)
     return ImportedTeam(number=number, name=name, members=tuple(members), line_ups=line_ups)
+
+
+def _name(team_el: ET.Element) -> str:
+    return " ".join((team_el.get("teamName") or "").split())[: limits.TEAM_NAME_LENGTH] or "Unnamed team"
+
+
+def past_the_size(teams: str | None, size: int, rounds: int) -> dict[str, dict[tuple[int, int], str]]:
+    """An imported ``<Teams>`` element's (XML text) boards past the team size of rounds 1..``rounds``, by
+    team name: ``(round, board) -> the player's key as written`` (a ``Board`` without a round: every
+    round). The site keeps no line-up there; OpenGotha counts them (its MNR reads every board of round 1,
+    its matches every board), so the export writes them back where the site has not changed the team."""
+    out: dict[str, dict[tuple[int, int], str]] = {}
+    if not teams:
+        return out
+    for team_el in ET.fromstring(teams).findall("Team"):
+        boards = out.setdefault(_name(team_el), {})
+        for el in team_el.findall("Board"):
+            try:
+                board = int(el.get("boardNumber", ""))
+                number = int(el.get("roundNumber") or 0)
+            except ValueError:
+                continue
+            if size < board <= OPENGOTHA_BOARDS and 0 <= number <= rounds:
+                for r in [number] if number else range(1, rounds + 1):
+                    boards[(r, board)] = el.get("player", "").replace(" ", "").upper()
+    return out
+
+
+def file_boards(
+    line_ups: Mapping[tuple[int, int], str],
+    members: Sequence[str],
+    kept: Mapping[tuple[int, int], str],
+    size: int,
+    rounds: int,
+) -> dict[tuple[int, int], str]:
+    """A team's boards as the export writes them, ``(round, board) -> key``: each round's line-up as stored
+    (``line_ups``); the imported file's boards past the team size (``kept``: :func:`past_the_size`) of a
+    player still in the team and not lined up in that round; and the members no round writes, in
+    OpenGotha's last round (20; more of them in 19, 18 ...) past the team size, where OpenGotha counts
+    nothing (past the file's ``rounds``) and which it writes back as it read them (a file of 20 rounds has
+    no place for them)."""
+    boards = dict(line_ups)
+    in_team = set(members)
+    for (r, b), key in sorted(kept.items()):
+        if key in in_team and (r, b) not in boards and key not in {k for (x, _b), k in boards.items() if x == r}:
+            boards[(r, b)] = key
+    written = set(boards.values())
+    rest = [key for key in members if key not in written]
+    free = [(r, b) for r in range(OPENGOTHA_ROUNDS, rounds, -1) for b in range(size + 1, OPENGOTHA_BOARDS + 1)]
+    boards.update(zip([place for place in free if place not in boards], rest))
+    return boards
 
 
 def _refused(text: str) -> OpenGothaFormatError:
@@ -232,8 +292,8 @@ def _teams_of_checked(t: Tournament, rounds: int, size: int) -> list[ImportedTea
 
 @dataclass(frozen=True)
 class TeamOfFile:
-    """A team as the export writes it: its number, name, and ``(round, board) -> player key`` (boards
-    beyond the team size: the members not lined up, as OpenGotha keeps them)."""
+    """A team as the export writes it: its number, name, and ``(round, board) -> player key``
+    (:func:`file_boards`)."""
 
     number: int
     name: str

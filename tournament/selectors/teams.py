@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from tournament.collation import sorted_by_name
-from tournament.files.opengotha_teams import OPENGOTHA_BOARDS, OPENGOTHA_ROUNDS
 from tournament.models import Game, LineUp, Match, Registration, Round, Team, TeamBye, TeamMember, Tournament
 from tournament.models.team import EventKind
 from tournament.pairing.team_model import team_score
@@ -174,31 +173,20 @@ def matches_of(round_: Round) -> list[MatchView]:
     return [MatchView(match=m, games=games[m.pk]) for m in matches]
 
 
-def boards_for_file(tournament: Tournament, numbers: list[int]) -> list[tuple[Team, dict[tuple[int, int], int]]]:
-    """Each team with its players as OpenGotha keeps them, ``(round in the file, board) -> registration id``
-    for the rounds ``numbers`` (the file's round 1 is ``numbers[0]``): each round's stored line-up on its
-    own boards (an empty board stays empty, a round without a stored line-up has none), nothing else, so
-    that OpenGotha plays, counts (its MNR reads every board of round 1) and ranks the file as the site
-    does. The members no written round lines up are kept in OpenGotha's last round (20; more of them in
-    19, 18 ...), on the boards after the team size, where OpenGotha counts nothing (past the file's
-    rounds) and which it writes back as it read them; a file of 20 rounds has no place for them. Four queries however many teams
-    and rounds (not one a team and round: a 1,000-team, 20-round file took 20,000)."""
-    boards = tournament.boards
+def boards_for_file(
+    tournament: Tournament, numbers: list[int]
+) -> list[tuple[Team, dict[tuple[int, int], int], list[int]]]:
+    """Each team with its stored line-ups as OpenGotha keeps them, ``(round in the file, board) ->
+    registration id`` for the rounds ``numbers`` (the file's round 1 is ``numbers[0]``; an empty board
+    stays empty, a round without a stored line-up has none), and its members' ids, strongest first (what
+    :func:`tournament.files.opengotha_teams.file_boards` places). Four queries however many teams and
+    rounds (not one a team and round: a 1,000-team, 20-round file took 20,000)."""
     stored = _stored_rows(tournament, max(numbers, default=0))
     index_of = {number: index for index, number in enumerate(numbers, 1)}
     out = []
     for view in teams_of(tournament):
-        placed: dict[tuple[int, int], int] = {}
-        for number, board, pk in stored.get(view.pk, []):
-            if number in index_of:
-                placed[(index_of[number], board)] = pk
-        written = set(placed.values())
-        rest = [p.pk for p in view.members if p.pk not in written]
-        free = [
-            (r, b) for r in range(OPENGOTHA_ROUNDS, len(numbers), -1) for b in range(boards + 1, OPENGOTHA_BOARDS + 1)
-        ]
-        placed.update(zip(free, rest))
-        out.append((view.team, placed))
+        placed = {(index_of[n], board): pk for n, board, pk in stored.get(view.pk, []) if n in index_of}
+        out.append((view.team, placed, [p.pk for p in view.members]))
     return out
 
 

@@ -17,7 +17,14 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from tournament.files.opengotha import OpenGothaFormatError, imported, notes, read_tournament, write_tournament
-from tournament.files.opengotha_teams import TeamOfFile, team_elements, team_notes, with_teams
+from tournament.files.opengotha_teams import (
+    TeamOfFile,
+    file_boards,
+    past_the_size,
+    team_elements,
+    team_notes,
+    with_teams,
+)
 from tournament.models import Discipline, Tournament
 from tournament.pairing import model as pm
 from tournament.permissions import require_create
@@ -175,17 +182,18 @@ def export_opengotha(tournament: Tournament, *, discipline: Discipline | None = 
 
 def _with_teams(tournament: Tournament, others: list[str], numbers: list[int], keys: dict[str, str]) -> list[str]:
     """The file's other elements with the site's ``<Teams>`` and team parameter set in place of the
-    imported ones (the imported parameter set kept, its placement criteria the tournament's)."""
+    imported ones (the imported parameter set kept, its placement criteria the tournament's; the imported
+    teams' boards past the team size kept where the team is unchanged: :func:`file_boards`)."""
     kept = [raw for raw in others if ET.fromstring(raw).tag not in ("Teams", "TeamTournamentParameterSet")]
     section = next((raw for raw in others if ET.fromstring(raw).tag == "TeamTournamentParameterSet"), None)
-    teams = [
-        TeamOfFile(
-            number=team.number,
-            name=team.name,
-            boards={place: keys[player_key(pk)] for place, pk in placed.items() if player_key(pk) in keys},
-        )
-        for team, placed in boards_for_file(tournament, numbers)
-    ]
+    original = next((raw for raw in others if ET.fromstring(raw).tag == "Teams"), None)
+    past = past_the_size(original, tournament.boards, len(numbers))
+    teams = []
+    for team, placed, members in boards_for_file(tournament, numbers):
+        line_ups = {place: keys[player_key(pk)] for place, pk in placed.items() if player_key(pk) in keys}
+        in_team = [keys[player_key(pk)] for pk in members if player_key(pk) in keys]
+        boards = file_boards(line_ups, in_team, past.get(team.name, {}), tournament.boards, len(numbers))
+        teams.append(TeamOfFile(number=team.number, name=team.name, boards=boards))
     criteria = team_criteria_of(tournament)
     return [*kept, *team_elements(teams, tournament.boards, section, criteria)]
 

@@ -98,11 +98,11 @@ def test_export_writes_the_teams_as_opengotha_does_and_reads_back_the_same():
     teams = root.findall("Teams/Team")
     assert [x.get("teamName") for x in teams] == [f"Team {c}" for c in "ABCDEFGH"]
     boards = teams[0].findall("Board")
-    # each round's line-up on its boards; the member no round lines up in OpenGotha's round 20, after the
-    # team size, where OpenGotha counts nothing
+    # each round's line-up on its boards, and the file's fourth member on board 4 (past the team size) as
+    # the file has him: OpenGotha counts him in the MNR
     assert {(b.get("roundNumber"), b.get("boardNumber")) for b in boards} == {
-        (str(r), str(b)) for r in range(1, 4) for b in range(1, 4)
-    } | {("20", "4")}
+        (str(r), str(b)) for r in range(1, 4) for b in range(1, 5)
+    }
     assert root.find("TeamTournamentParameterSet/TeamGeneralParameterSet").get("teamSize") == "3"
     assert len(root.findall("TeamTournamentParameterSet")) == 1 and len(root.findall("Teams")) == 1
     again = import_opengotha(text.encode("utf-8"), slug="again", user=SYSTEM)
@@ -125,6 +125,37 @@ def test_export_writes_the_teams_as_opengotha_does_and_reads_back_the_same():
 
     assert shape(again) == shape(t)
     assert team_size(read_tournament(text.encode("utf-8"))) == 3
+
+
+def test_the_export_writes_only_what_the_file_and_the_site_s_line_ups_hold():
+    """A round without a stored line-up gets none (the site's default line-up is not written); a member the
+    site added and no round lines up goes in OpenGotha's round 20 past the team size (counted nowhere,
+    kept through OpenGotha); a member who left the team leaves the file's boards past the team size."""
+    t = import_opengotha(team_file(rounds=3, played=1), slug="teams", user=SYSTEM)
+    LineUp.objects.filter(round__tournament=t, round__number=3).delete()
+    team_a = Team.objects.get(tournament=t, name="Team A")
+    fourth = TeamMember.objects.filter(team=team_a).exclude(
+        registration__in=LineUp.objects.filter(team=team_a).values("player")
+    )
+    assert fourth.count() == 1
+    fourth.delete()
+    team_b = Team.objects.get(tournament=t, name="Team B")
+    newcomer = TeamMember.objects.filter(team__name="Team H", team__tournament=t).exclude(
+        registration__in=LineUp.objects.filter(team__name="Team H", team__tournament=t).values("player")
+    )
+    newcomer.update(team=team_b)
+    root = ET.fromstring(export_opengotha(t).encode("utf-8"))
+    written = {x.get("teamName"): x.findall("Board") for x in root.findall("Teams/Team")}
+    assert {(b.get("roundNumber"), b.get("boardNumber")) for b in written["Team A"]} == {
+        (str(r), str(b)) for r in (1, 2) for b in (1, 2, 3)
+    }
+    # Team B's own fourth member where the file has him (board 4 in every round), the newcomer in round 20
+    assert {(b.get("roundNumber"), b.get("boardNumber")) for b in written["Team B"]} == {
+        (str(r), str(b)) for r in (1, 2) for b in (1, 2, 3)
+    } | {("1", "4"), ("2", "4"), ("3", "4"), ("20", "4")}
+    assert {(b.get("roundNumber"), b.get("boardNumber")) for b in written["Team H"]} == {
+        (str(r), str(b)) for r in (1, 2) for b in (1, 2, 3)
+    }
 
 
 def test_an_individual_tournament_exports_no_teams():
@@ -235,7 +266,7 @@ def test_opengotha_reads_the_exported_teams_and_saves_them_the_same():
     t = import_opengotha(team_file(), slug="teams", user=SYSTEM)
     ours = ET.fromstring(export_opengotha(t).encode("utf-8"))
     theirs = ET.parse(ANSWER).getroot()
-    assert _teams(theirs) == _teams(ours) and len(_teams(ours)) == 8 * (3 * 3 + 1)
+    assert _teams(theirs) == _teams(ours) and len(_teams(ours)) == 8 * 4 * 3
     again = import_opengotha(ANSWER, slug="saved", user=SYSTEM)
     assert again.event_kind == "team3"
     assert Match.objects.filter(round__tournament=again).count() == 4
