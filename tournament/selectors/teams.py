@@ -235,11 +235,16 @@ class MatchLine:
 
 
 def match_lines(round_: Round) -> list[MatchLine]:
-    """The round's matches by table with each team's board points (a win 1, a jigo ½ each)."""
+    """The round's matches by table with each team's board points (a win 1, a jigo ½ each): a player's
+    points go to the team the round's line-up has them in (a player an OpenGotha file has in two teams
+    plays for each in its rounds), else to their team; the team points as OpenGotha counts them, over
+    the team's boards (an empty board, a game fewer, still counts in the threshold)."""
     views = matches_of(round_)
     team_of = dict(
         TeamMember.objects.filter(team__tournament_id=round_.tournament_id).values_list("registration_id", "team_id")
     )
+    team_of.update(LineUp.objects.filter(round=round_).values_list("player_id", "team_id"))
+    boards = round_.tournament.boards
     lines = []
     for view in views:
         points = {view.match.team1_id: Decimal(0), view.match.team2_id: Decimal(0)}
@@ -254,7 +259,7 @@ def match_lines(round_: Round) -> list[MatchLine]:
                 points1=points[view.match.team1_id],
                 points2=points[view.match.team2_id],
                 complete=bool(view.games) and all(g.has_result for g in view.games),
-                boards=len(view.games),
+                boards=max(boards, len(view.games)),
             )
         )
     return lines
@@ -267,12 +272,16 @@ def bye_team(round_: Round) -> Team | None:
 
 
 def board_teams(game: Game) -> tuple[Team, Team, Match] | None:
-    """The teams of a team match's board, Black's first (each player's team: a player is in one), and
-    the match (its teams); None for an individual game."""
+    """The teams of a team match's board, Black's first (each player's team in the round's line-up, else
+    their team), and the match (its teams); None for an individual game."""
     if game.match_id is None:
         return None
     match = Match.objects.select_related("team1", "team2").get(pk=game.match_id)
-    black_team = TeamMember.objects.filter(registration_id=game.black_id).values_list("team_id", flat=True).first()
+    black_team = (
+        LineUp.objects.filter(round_id=game.round_id, player_id=game.black_id).values_list("team_id", flat=True).first()
+    )
+    if black_team is None:
+        black_team = TeamMember.objects.filter(registration_id=game.black_id).values_list("team_id", flat=True).first()
     if black_team == match.team2_id:
         return match.team2, match.team1, match
     return match.team1, match.team2, match

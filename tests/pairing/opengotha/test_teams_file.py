@@ -321,3 +321,23 @@ def test_team_criteria_the_site_cannot_take_leave_opengotha_s_default(names):
         ET.SubElement(criteria, "PlacementCriterion", {"name": name, "number": str(n)})
     t = import_opengotha(ET.tostring(root, encoding="utf-8"), slug="odd", user=SYSTEM)
     assert t.team_criteria == ["TEAMP", "BDW", "BDW3U", "BDW2U", "BDW1U", "MNR"]
+
+
+def test_a_match_with_an_empty_board_scores_on_the_round_page_as_in_the_standings():
+    """Team A leaves board 3 empty in round 1 (the game there stays, as in OpenGotha): board 1 won, board 2
+    lost, board 3 nobody's; OpenGotha's threshold is the team size, so 1:1 on three boards is lost by
+    both (0:0 team points), on the round page as in the team standings."""
+    from tournament.selectors.team_standings import team_table
+    from tournament.selectors.teams import match_lines
+
+    root = ET.fromstring(team_file(rounds=3, played=1))
+    team_a = root.find("Teams/Team")
+    for el in [b for b in team_a.findall("Board") if (b.get("roundNumber"), b.get("boardNumber")) == ("1", "3")]:
+        team_a.remove(el)
+    t = import_opengotha(ET.tostring(root), slug="gap", user=SYSTEM)
+    line = next(x for x in match_lines(t.rounds.get(number=1)) if x.match.team1.name == "Team A")
+    assert (line.points1, line.points2, line.team_points) == (1, 1, (0, 0))
+    table = team_table(t, public=False)
+    cells = {row.name: row.cells[0] for row in table.rows}
+    assert (cells["Team A"].own_x2, cells["Team A"].other_x2, cells["Team A"].team_points) == (2, 2, 0)
+    assert cells["Team B"].team_points == 0 and cells["Team A"].opponent_name == "Team B"
