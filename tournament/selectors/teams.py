@@ -219,8 +219,10 @@ class MatchLine:
 
     @property
     def team_points(self) -> tuple[int, int] | None:
-        """Each team's team points once every board has its result (OpenGotha's: 2 a win, 1 a draw)."""
-        if not self.complete:
+        """Each team's team points once every board has its result (OpenGotha's: 2 a win, 1 a draw); none
+        without a game on board 1 (a board left empty in an OpenGotha file): OpenGotha finds a match by its
+        board 1 and sees none there, nor do the team standings."""
+        if not self.complete or not any(g.board == 1 for g in self.games):
             return None
         own, other = int(self.points1 * 2), int(self.points2 * 2)
         return team_score(own, other, self.boards), team_score(other, own, self.boards)

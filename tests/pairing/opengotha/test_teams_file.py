@@ -341,3 +341,20 @@ def test_a_match_with_an_empty_board_scores_on_the_round_page_as_in_the_standing
     cells = {row.name: row.cells[0] for row in table.rows}
     assert (cells["Team A"].own_x2, cells["Team A"].other_x2, cells["Team A"].team_points) == (2, 2, 0)
     assert cells["Team B"].team_points == 0 and cells["Team A"].opponent_name == "Team B"
+
+
+def test_a_match_whose_board_1_is_empty_has_no_team_points_as_in_opengotha():
+    """Team A's board 1 empty in round 1: OpenGotha finds no match of Team A nor of Team B (it finds a match
+    by board 1's game); the round page shows boards 2 and 3 without team points, the standings no match."""
+    from tournament.selectors.team_standings import team_table
+    from tournament.selectors.teams import match_lines
+
+    root = ET.fromstring(team_file(rounds=3, played=1))
+    team_a = root.find("Teams/Team")
+    for el in [b for b in team_a.findall("Board") if (b.get("roundNumber"), b.get("boardNumber")) == ("1", "1")]:
+        team_a.remove(el)
+    t = import_opengotha(ET.tostring(root), slug="gap1", user=SYSTEM)
+    line = next(x for x in match_lines(t.rounds.get(number=1)) if "Team A" in (x.match.team1.name, x.match.team2.name))
+    assert [g.board for g in line.games] == [2, 3] and line.team_points is None and line.winner is None
+    cells = {row.name: row.cells[0] for row in team_table(t, public=False).rows}
+    assert not cells["Team A"].played and not cells["Team B"].played and cells["Team C"].played
