@@ -32,6 +32,14 @@ class PairingSystem(models.TextChoices):
 ROUND_PAIRING_SYSTEMS = [(v, label) for v, label in PairingSystem.choices if v != PairingSystem.ROUND_ROBIN]
 
 
+class OpenGothaVersion(models.TextChoices):
+    """The OpenGotha whose pairing rules a tournament follows where the two differ
+    (:data:`tournament.pairing.context.OPENGOTHA_DIALECTS`, docs/opengotha-fidelity.md)."""
+
+    V3_51 = "3.51", _("OpenGotha 3.51")
+    V3_52 = "3.52", _("OpenGotha 3.52")
+
+
 class OverallRanking(models.TextChoices):
     TOTAL = "total", _("Total over all rounds")
     PLACE_POINTS = "place-points", _("Points per discipline by final place (Pentamind)")
@@ -155,6 +163,7 @@ SETTINGS_SECTIONS = (
             "mcmahon_bar",
             "mcmahon_floor",
             "rematch_scope",
+            "opengotha_version",
             "bye_points",
             "absence_points",
             "bye_points_nbw",
@@ -224,6 +233,17 @@ class Tournament(models.Model):
         default=PairingSystem.MCMAHON,
     )
     mcmahon_bar = RankField(_("McMahon bar"), null=True, blank=True)
+    opengotha_version = models.CharField(
+        _("OpenGotha version"),
+        max_length=4,
+        choices=OpenGothaVersion.choices,
+        default=OpenGothaVersion.V3_52,
+        help_text=_(
+            "Where OpenGotha 3.51 and 3.52 pair differently (the Swiss bye, the geographical criterion, "
+            "draw-ups across four score groups and more, absent players in the score groups), the rules of "
+            "this version. An imported file pairs as the OpenGotha that saved it."
+        ),
+    )
     mcmahon_floor = RankField(_("McMahon floor"), null=True, blank=True)
 
     overall_ranking = models.CharField(

@@ -38,6 +38,19 @@ class Options:
     dialect: C.Dialect = "fixtures"
 
 
+#: The OpenGotha a tournament pairs as (the director's choice, ``Tournament.opengotha_version``), each
+#: with the engine's dialect: "3.51" the published 3.51.02 jar, "3.52" the later rules the shared
+#: fixtures show (docs/opengotha-fidelity.md, "Two OpenGothas").
+OPENGOTHA_DIALECTS: dict[str, C.Dialect] = {"3.51": "3.51.02", "3.52": "fixtures"}
+#: What a tournament made on the site pairs as.
+DEFAULT_OPENGOTHA_VERSION = "3.52"
+
+
+def opengotha_options(version: str) -> Options:
+    """The engine's options for a tournament paired as OpenGotha ``version`` ("3.51" or "3.52")."""
+    return Options(dialect=OPENGOTHA_DIALECTS[version])
+
+
 @dataclass
 class RoundContext:
     tournament: Tournament
