@@ -246,3 +246,22 @@ def test_a_team_with_an_empty_board_is_not_paired_as_in_opengotha(teams):
         2,
         3,
     ]
+
+
+def test_a_board_counts_for_the_team_of_the_round_s_line_up_after_its_player_moved(teams):
+    """An OpenGotha file may move a player from one team to another between rounds: round 1's board 2, won
+    for Hannover, stays Hannover's on the round page after the player became a member of Hamburg."""
+    from tournament.models import TeamMember
+    from tournament.selectors.teams import board_teams, match_lines
+
+    team_round_store(round=teams.round1, matches=[_match(teams, 1, 0, 1)], user=teams.organizer)
+    games = {g.board: g for g in Game.objects.filter(round=teams.round1)}
+    for g in games.values():
+        g.result = "B"
+        g.save()
+    moved = teams.members[0][1]  # Hannover's board 2, Black there
+    assert games[2].black == moved
+    TeamMember.objects.filter(registration=moved).update(team=teams.teams[2])
+    (line,) = match_lines(teams.round1)
+    assert (line.match.team1, line.points1, line.points2, line.team_points) == (teams.teams[0], 1, 2, (0, 2))
+    assert board_teams(games[2])[:2] == (teams.teams[0], teams.teams[1])
