@@ -24,7 +24,14 @@ from tournament.files.opengotha import (
     read_tournament,
     write_tournament,
 )
-from tournament.files.opengotha_teams import TeamOfFile, team_elements, with_teams
+from tournament.files.opengotha_teams import (
+    TeamOfFile,
+    file_boards,
+    past_the_size,
+    team_elements,
+    team_notes,
+    with_teams,
+)
 from tournament.files.opengotha_version import with_version
 from tournament.models import Bye, Discipline, Tournament
 from tournament.pairing import model as pm
@@ -47,12 +54,16 @@ __all__ = [
 
 
 def import_notes(source) -> list[str]:
-    """What importing the file says about it, in the reader's language (:func:`~tournament.files.opengotha.notes`):
-    games of players marked not participating (counted, as OpenGotha counts them), a team section (kept,
-    not used), ratings read as OpenGotha reads them, rounds with several byes, keys written on a computer
-    set to Turkish, keys OpenGotha does not find."""
+    """What importing the file says about it, in the reader's language (:func:`~tournament.files.opengotha.notes`,
+    :func:`~tournament.files.opengotha_teams.team_notes`): games of players marked not participating
+    (counted, as OpenGotha counts them), a team section in a file without teams (kept, not used), ratings
+    read as OpenGotha reads them, rounds with several byes, keys written on a computer set to Turkish, keys
+    OpenGotha does not find, a player in more than one team (named)."""
     out = []
-    for code, params in notes(read_opengotha(source)):
+    read = read_opengotha(source)
+    others = [ET.fromstring(raw) for raw in (read.extra or {}).get("others", ())]
+    has_teams = any(el.tag == "Teams" and el.find("Team") is not None for el in others)
+    for code, params in (*notes(read), *team_notes(read)):
         if code == "rating_read":
             out.append(
                 _(
@@ -95,7 +106,16 @@ def import_notes(source) -> list[str]:
                 )
                 % params
             )
-        elif code == "team_section":
+        elif code == "team_member_twice":
+            out.append(
+                _(
+                    "%(player)s is in more than one team in the file (%(team)s, %(others)s), as OpenGotha allows: "
+                    "every round's line-up is kept as the file has it, and %(player)s is a member of %(team)s, "
+                    "the team of their latest line-up."
+                )
+                % params
+            )
+        elif code == "team_section" and not has_teams:  # a team file is a team tournament here
             out.append(
                 _(
                     "The file has a team placement section (%(criteria)s): it is kept and written back "
@@ -110,6 +130,15 @@ def problem_text(exc: OpenGothaFormatError) -> str:
     """Why a file was refused, in the reader's language: the limit a number broke, or the reader's words."""
     if exc.code == "range":
         return _("In this file, %(what)s is %(value)s; the site takes %(low)s to %(high)s.") % exc.params
+    if exc.code == "team_twice":
+        return (
+            _(
+                "%(player)s plays in round %(round)s for %(team)s (board %(board)s) and for %(other)s "
+                "(board %(other_board)s). A player plays for one team in a round: remove one of the two "
+                "from that round's line-up (in OpenGotha's Teams Manager) and import the file again."
+            )
+            % exc.params
+        )
     if exc.code == "deep":
         return _("The file's elements are nested more than %(most)s deep; an OpenGotha file is not.") % exc.params
     return _("This is not an OpenGotha tournament file (%(detail)s).") % {"detail": str(exc)[:300]}
@@ -202,17 +231,18 @@ def export_opengotha(tournament: Tournament, *, discipline: Discipline | None = 
 
 def _with_teams(tournament: Tournament, others: list[str], numbers: list[int], keys: dict[str, str]) -> list[str]:
     """The file's other elements with the site's ``<Teams>`` and team parameter set in place of the
-    imported ones (the imported parameter set kept, its placement criteria the tournament's)."""
+    imported ones (the imported parameter set kept, its placement criteria the tournament's; the imported
+    teams' boards past the team size kept where the team is unchanged: :func:`file_boards`)."""
     kept = [raw for raw in others if ET.fromstring(raw).tag not in ("Teams", "TeamTournamentParameterSet")]
     section = next((raw for raw in others if ET.fromstring(raw).tag == "TeamTournamentParameterSet"), None)
-    teams = [
-        TeamOfFile(
-            number=team.number,
-            name=team.name,
-            boards={place: keys[player_key(pk)] for place, pk in placed.items() if player_key(pk) in keys},
-        )
-        for team, placed in boards_for_file(tournament, numbers)
-    ]
+    original = next((raw for raw in others if ET.fromstring(raw).tag == "Teams"), None)
+    past = past_the_size(original, tournament.boards, len(numbers))
+    teams = []
+    for team, placed, members in boards_for_file(tournament, numbers):
+        line_ups = {place: keys[player_key(pk)] for place, pk in placed.items() if player_key(pk) in keys}
+        in_team = [keys[player_key(pk)] for pk in members if player_key(pk) in keys]
+        boards = file_boards(line_ups, in_team, past.get(team.name, {}), tournament.boards, len(numbers))
+        teams.append(TeamOfFile(number=team.number, name=team.name, boards=boards))
     criteria = team_criteria_of(tournament)
     return [*kept, *team_elements(teams, tournament.boards, section, criteria)]
 
