@@ -10,7 +10,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from tournament.limits import MAX_HANDICAP
+from tournament.limits import MAX_BYE_REQUEST_HOURS, MAX_HANDICAP
 from tournament.local_time import is_zone_name
 from tournament.pairing import categories
 from tournament.pairing.criteria import MAX_CRITERIA, TEAM_BY_NAME, TEAM_DEFAULT
@@ -159,6 +159,7 @@ SETTINGS_SECTIONS = (
             "absence_points",
             "bye_points_nbw",
             "absence_points_nbw",
+            "bye_request_hours",
         ),
     ),
     (_("Handicap"), ("handicap_threshold", "handicap_correction", "handicap_ceiling")),
@@ -264,6 +265,19 @@ class Tournament(models.Model):
         null=True,
         blank=True,
         help_text=_("Empty: the same as the McMahon points for an absence."),
+    )
+
+    #: Players ask for a bye on their own page until this many hours before the round's start (the programme's).
+    bye_request_hours = models.PositiveSmallIntegerField(
+        _("bye requests close (hours before the round)"),
+        null=True,
+        blank=True,
+        validators=[MaxValueValidator(MAX_BYE_REQUEST_HOURS)],
+        help_text=_(
+            "Players ask for a bye on their page until this many hours before the round starts (its time in "
+            "the programme); 14 closes the requests for a 10:00 round at 20:00 the evening before. Empty: "
+            "until the round is paired. A granted bye scores the points for an absence."
+        ),
     )
 
     handicap_threshold = RankField(

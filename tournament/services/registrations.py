@@ -19,6 +19,7 @@ from tournament.permissions import ORGANIZER, require, require_own_or
 from tournament.selectors.round_robin import withdrawal_plan
 
 from .audit import audit_entry, audit_value, audit_values, log_change
+from .bye_requests import follow_absences
 
 
 def audit_data(registration: Registration, fields=PLAYER_FIELDS) -> dict:
@@ -191,11 +192,14 @@ def robin_byes_away(registration: Registration, *, user, reason: str = "") -> li
 def registration_set_absent_rounds(
     *, registration: Registration, absent_rounds: list[int], user, reason: str = ""
 ) -> Registration:
-    """The rounds the player will miss: set by an organizer or the player."""
-    require_own_or(user, registration, ORGANIZER)
-    return _set(
+    """The rounds the player will miss, set by an organizer (a player asks for a bye: services.bye_requests);
+    her requests for byes follow."""
+    require(user, registration.tournament, ORGANIZER)
+    registration = _set(
         registration, "absent_rounds", absent_rounds, "registration.rounds", user=user, reason=reason, clean=True
     )
+    follow_absences(registration, user=user)
+    return registration
 
 
 def _rounds_played(registration: Registration) -> set[int]:
