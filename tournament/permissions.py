@@ -39,7 +39,6 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournament.local_time import local_time_text
-
 from tournament.models.game import ResultState
 from tournament.models.live import ENDS_ENTERED_BY_HAND
 from tournament.selectors.roles import role_rows

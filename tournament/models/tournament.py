@@ -159,6 +159,7 @@ SETTINGS_SECTIONS = (
             "absence_points",
             "bye_points_nbw",
             "absence_points_nbw",
+            "half_points_count",
             "bye_request_hours",
         ),
     ),
@@ -267,6 +268,15 @@ class Tournament(models.Model):
         help_text=_("Empty: the same as the McMahon points for an absence."),
     )
 
+    #: Off: OpenGotha's default, its "round down NBW/MMS" (the points of byes and absences summed in whole points).
+    half_points_count = models.BooleanField(
+        _("count half points of byes and absences"),
+        default=False,
+        help_text=_(
+            "Off, as in OpenGotha: the points of byes and absences are summed in whole points, so a half-point "
+            "bye counts only with a second one. On: each half point counts (a half-point bye gives half a point)."
+        ),
+    )
     #: Players ask for a bye on their own page until this many hours before the round's start (the programme's).
     bye_request_hours = models.PositiveSmallIntegerField(
         _("bye requests close (hours before the round)"),
