@@ -5,6 +5,7 @@ else by OpenGotha's rule."""
 from __future__ import annotations
 
 import datetime as dt
+import xml.etree.ElementTree as ET
 from decimal import Decimal
 
 import pytest
@@ -18,6 +19,7 @@ from tournament.permissions import SYSTEM
 from tournament.selectors.bye_requests import granted_bye_points
 from tournament.selectors.standings import standings_for
 from tournament.services.bye_requests import bye_request_answer, bye_request_ask, bye_request_withdraw
+from tournament.services.opengotha import export_opengotha, read_opengotha
 from tournament.services.registrations import registration_set_absent_rounds
 from tournament.services.rounds import round_finish, round_pair, round_publish, round_repair
 
@@ -230,3 +232,28 @@ def test_opengotha_rounds_a_single_half_point_down_unless_half_points_count(aski
     row = next(r for r in standings.rows if r.entrant.id == lena.pk)
     assert row.cells[0].code == "0="
     assert row.values[[c.code for c in standings.columns].index("mms")] == "10"
+
+
+# --- the OpenGotha file ----------------------------------------------------------------------------
+
+
+def test_the_opengotha_file_writes_a_granted_bye_as_an_absence_with_its_value(asking):
+    """OpenGotha's terms: the player not participating in that round, the absence's MMS and NBW values, and
+    half points counted as "round down NBW/MMS" off; read back, the same."""
+    tournament, _players, r1, _r2, lena = asking
+    Tournament.objects.filter(pk=tournament.pk).update(absence_points=Decimal("0.5"), half_points_count=True)
+    tournament.refresh_from_db()
+    asked = bye_request_ask(registration=lena, round=r1, user=lena.user)
+    bye_request_answer(bye_request=asked, grant=True, user=SYSTEM)
+    round_pair(round=r1, user=SYSTEM)
+    text = export_opengotha(tournament, discipline=r1.discipline)
+    root = ET.fromstring(text)
+    general = root.find("TournamentParameterSet/GeneralParameterSet")
+    assert general is not None
+    assert (general.get("genMMS2ValueAbsent"), general.get("genRoundDownNBWMMS")) == ("1", "false")
+    player = next(p for p in root.iter("Player") if p.get("name") == lena.surname)
+    assert player.get("participating", "").startswith("0")
+    back = read_opengotha(text.encode())
+    again = next(p for p in back.players if p.name == lena.surname)
+    assert again.participation[0] is False and back.params.general.mms2_absent == 1
+    assert back.params.general.round_down_nbw_mms is False
