@@ -41,6 +41,7 @@ from django.utils.translation import gettext as _
 from tournament.local_time import local_time_text
 from tournament.models.game import ResultState
 from tournament.models.live import ENDS_ENTERED_BY_HAND
+from tournament.models.tournament import PairingSystem
 from tournament.selectors.roles import role_rows
 from tournament.selectors.rows import registration_of_user
 from tournament.selectors.setup import last_round_begun
@@ -206,8 +207,11 @@ def bye_request_deadline(round_):
 
 def bye_request_closed_reason(round_, now=None) -> str | None:
     """Why a player may not ask for (or take back) a bye in ``round_`` now, or None while she may: only a
-    planned round (a paired one is changed by an organizer), only before the tournament's deadline
+    planned round (a paired one is changed by an organizer), never in a round robin (its Berger schedule
+    pairs every round at once and gives everybody's rest), only before the tournament's deadline
     (:func:`bye_request_deadline`: "the evening before" is 14 hours before a 10:00 round)."""
+    if round_.tournament.pairing_system == PairingSystem.ROUND_ROBIN:
+        return _("A round robin's schedule pairs every round at once; ask an organizer.")
     if round_.status != round_.Status.PLANNED:
         return _("Round %(number)s is paired already; ask an organizer.") % {"number": round_.number}
     deadline = bye_request_deadline(round_)

@@ -257,3 +257,12 @@ def test_the_opengotha_file_writes_a_granted_bye_as_an_absence_with_its_value(as
     again = next(p for p in back.players if p.name == lena.surname)
     assert again.participation[0] is False and back.params.general.mms2_absent == 1
     assert back.params.general.round_down_nbw_mms is False
+
+
+def test_a_round_robin_takes_no_requests(asking):
+    """Its Berger schedule pairs every round at once and gives everybody's rest."""
+    tournament, _players, r1, _r2, lena = asking
+    Tournament.objects.filter(pk=tournament.pk).update(pairing_system="roundrobin")
+    r1.refresh_from_db()
+    with pytest.raises(ValidationError, match="round robin"):
+        bye_request_ask(registration=lena, round=r1, user=lena.user)
