@@ -20,7 +20,7 @@ from tournament.selectors.bye_requests import granted_bye_points
 from tournament.selectors.standings import standings_for
 from tournament.services.bye_requests import bye_request_answer, bye_request_ask, bye_request_withdraw
 from tournament.services.opengotha import export_opengotha, read_opengotha
-from tournament.services.registrations import registration_set_absent_rounds
+from tournament.services.registrations import registration_merge, registration_set_absent_rounds
 from tournament.services.rounds import round_finish, round_pair, round_publish, round_repair
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
@@ -266,3 +266,16 @@ def test_a_round_robin_takes_no_requests(asking):
     r1.refresh_from_db()
     with pytest.raises(ValidationError, match="round robin"):
         bye_request_ask(registration=lena, round=r1, user=lena.user)
+
+
+def test_a_merge_keeps_the_requests_answered_by_the_kept_absences(asking):
+    tournament, _players, r1, r2, lena = asking
+    twin = make_player(tournament, rank="20k", surname="Zimmermann-Doppelt")
+    bye_request_ask(registration=twin, round=r1, user=SYSTEM)
+    bye_request_ask(registration=lena, round=r1, user=SYSTEM)
+    kept_out = bye_request_ask(registration=twin, round=r2, user=SYSTEM)
+    bye_request_answer(bye_request=kept_out, grant=True, user=SYSTEM)  # the twin is absent in round 2
+    registration_merge(keep=lena, drop=twin, user=SYSTEM)
+    requests = dict(lena.bye_requests.values_list("round__number", "status"))
+    # round 1: lena's own stays; round 2 comes along, refused since lena is not absent there
+    assert requests == {1: ByeRequest.Status.PENDING, 2: ByeRequest.Status.REFUSED}

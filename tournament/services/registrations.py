@@ -12,7 +12,17 @@ from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournament.models import AuditEntry, Bye, Game, LineUp, PairConstraint, Registration, TeamMember, Tournament
+from tournament.models import (
+    AuditEntry,
+    Bye,
+    ByeRequest,
+    Game,
+    LineUp,
+    PairConstraint,
+    Registration,
+    TeamMember,
+    Tournament,
+)
 from tournament.models.registration import PLAYER_FIELDS
 from tournament.models.tournament import PairingSystem
 from tournament.permissions import ORGANIZER, require, require_own_or
@@ -277,6 +287,10 @@ def registration_merge(*, keep: Registration, drop: Registration, user, reason: 
     PairConstraint.objects.filter(Q(player_a=keep, player_b=drop) | Q(player_a=drop, player_b=keep)).delete()
     PairConstraint.objects.filter(player_a=drop).update(player_a=keep)
     PairConstraint.objects.filter(player_b=drop).update(player_b=keep)
+    # requests for byes go along where ``keep`` asked nothing for the round; ``keep``'s absences answer them
+    ByeRequest.objects.filter(registration=drop).exclude(round__bye_requests__registration=keep).update(
+        registration=keep
+    )
     taken = {name: getattr(drop, name) for name in _FILL_FIELDS if not getattr(keep, name) and getattr(drop, name)}
     account = drop.user if keep.user_id is None and drop.user_id else None
     order = [Registration.Status.WITHDRAWN, Registration.Status.PRELIMINARY, Registration.Status.CONFIRMED]
@@ -291,6 +305,7 @@ def registration_merge(*, keep: Registration, drop: Registration, user, reason: 
     keep.status = status
     keep.full_clean()
     keep.save()
+    follow_absences(keep, user=user)
     log_change(
         keep,
         "registration.merge",
