@@ -279,3 +279,23 @@ def test_a_merge_keeps_the_requests_answered_by_the_kept_absences(asking):
     requests = dict(lena.bye_requests.values_list("round__number", "status"))
     # round 1: lena's own stays; round 2 comes along, refused since lena is not absent there
     assert requests == {1: ByeRequest.Status.PENDING, 2: ByeRequest.Status.REFUSED}
+
+
+def test_the_crosstable_says_what_a_round_without_a_game_was(asking):
+    """The page's crosstable: the granted bye's cell is its value with "not paired" in its tooltip; the
+    round's odd bye says so."""
+    from tournament.templatetags.standings_tags import crosstable_rows
+
+    tournament, _players, r1, r2, lena = asking
+    make_player(tournament, rank="2d", surname="Zwölf")
+    asked = bye_request_ask(registration=lena, round=r1, user=lena.user)
+    bye_request_answer(bye_request=asked, grant=True, user=SYSTEM)
+    round_pair(round=r1, user=SYSTEM)
+    round_publish(round=r1, user=SYSTEM)
+    Game.objects.filter(round=r1).update(result="B")
+    Round.objects.filter(pk=r2.pk).update(discipline=r1.discipline)
+    round_pair(round=r2, user=SYSTEM)
+    round_publish(round=r2, user=SYSTEM)
+    html = str(crosstable_rows(standings_for(tournament)))
+    assert '<td class="cell absent" title="not paired: absent or a bye granted">0-</td>' in html
+    assert '<td class="cell bye" title="the bye of the round">0+</td>' in html
