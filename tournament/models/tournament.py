@@ -10,7 +10,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from tournament.limits import MAX_HANDICAP
+from tournament.limits import MAX_BYE_REQUEST_HOURS, MAX_HANDICAP
 from tournament.local_time import is_zone_name
 from tournament.pairing import categories
 from tournament.pairing.criteria import MAX_CRITERIA, TEAM_BY_NAME, TEAM_DEFAULT
@@ -168,6 +168,8 @@ SETTINGS_SECTIONS = (
             "absence_points",
             "bye_points_nbw",
             "absence_points_nbw",
+            "half_points_count",
+            "bye_request_hours",
         ),
     ),
     (_("Handicap"), ("handicap_threshold", "handicap_correction", "handicap_ceiling")),
@@ -284,6 +286,28 @@ class Tournament(models.Model):
         null=True,
         blank=True,
         help_text=_("Empty: the same as the McMahon points for an absence."),
+    )
+
+    #: Off: OpenGotha's default, its "round down NBW/MMS" (the points of byes and absences summed in whole points).
+    half_points_count = models.BooleanField(
+        _("count half points of byes and absences"),
+        default=False,
+        help_text=_(
+            "Off, as in OpenGotha: the points of byes and absences are summed in whole points, so a half-point "
+            "bye counts only with a second one. On: each half point counts (a half-point bye gives half a point)."
+        ),
+    )
+    #: Players ask for a bye on their own page until this many hours before the round's start (the programme's).
+    bye_request_hours = models.PositiveSmallIntegerField(
+        _("bye requests close (hours before the round)"),
+        null=True,
+        blank=True,
+        validators=[MaxValueValidator(MAX_BYE_REQUEST_HOURS)],
+        help_text=_(
+            "Players ask for a bye on their page until this many hours before the round starts (its time in "
+            "the programme); 14 closes the requests for a 10:00 round at 20:00 the evening before. Empty: "
+            "until the round is paired. A granted bye scores the points for an absence."
+        ),
     )
 
     handicap_threshold = RankField(

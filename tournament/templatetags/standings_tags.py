@@ -98,12 +98,16 @@ def crosstable_rows(standings) -> SafeString:
     """The crosstable's rows, built in Python as :func:`standings_rows` (a congress's crosstable is
     2,000 rows of ten rounds: the template loop took seconds)."""
     rows = []
+    # a round without a game says what it was in its tooltip (the code alone, 0=, is the same for both)
+    unpaired = {kind: _cell(words) for kind, words in standings_words.round_without_game().items()}
     for row in standings.rows:
         e = row.entrant
         cells = "".join(
             # a cell's code is made of digits and +-=?/!bw: nothing to localize or escape
             f'<td class="cell"><a href="#p{c.opponent_place}">{c.code}</a></td>'
             if c.kind == "game"
+            else f'<td class="cell {c.kind}" title="{unpaired[c.kind]}">{c.code}</td>'
+            if c.kind in unpaired
             else f'<td class="cell">{c.code}</td>'
             for c in row.cells
         )
