@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0029_registration_gender'),
+        ('tournament', '0030_tournament_opengotha_version'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
