@@ -34,7 +34,7 @@ from tournament.permissions import ORGANIZER, SYSTEM, require
 from tournament.publishing import send
 from tournament.publishing.folder import FolderBusy
 from tournament.publishing.run import Report, publish
-from tournament.selectors.standings import standings_version_of
+from tournament.selectors.page_version import page_version_of
 from tournament.selectors.venue import PUBLISHER_KEY
 
 from .audit import log_change
@@ -123,7 +123,7 @@ def publish_due(*, folder: Path | None = None, user=SYSTEM, now: dt.datetime | N
     for publication in candidates.select_related("tournament").order_by("tournament_id"):
         tournament = publication.tournament
         require(user, tournament, ORGANIZER)
-        found = standings_version_of(tournament.slug)
+        found = page_version_of(tournament.slug)
         if found is None or not _due(publication, found[1], now, settings.PUBLISH_EVERY_SECONDS):
             continue
         done.append(_run(publication, tournament, found[1], folder))

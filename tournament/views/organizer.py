@@ -15,10 +15,10 @@ from tournament.forms.results import ConfirmForm, ResultSetForm
 from tournament.models import Game
 from tournament.selectors.audit import audit_rows
 from tournament.selectors.official import Official, official, officials
+from tournament.selectors.page_version import page_version
 from tournament.selectors.results import dashboard as dashboard_data
 from tournament.selectors.results import games_of_tournament
 from tournament.selectors.sides import attach_sides
-from tournament.selectors.standings import standings_version
 from tournament.selectors.venue import publication_status
 from tournament.services.results import StaleResult, result_accept, result_set
 
@@ -77,7 +77,7 @@ def _grid_rows(request, tournament, round_) -> str:
         context.update(tournament=tournament, rows=[_row(r.game, result=r) for r in officials(games)])
         return render_to_string("tournament/manage/_result_rows.html", context).strip()
 
-    key = f"results-grid:{round_.pk}:{round_.version}:{standings_version(tournament)}:{get_language()}"
+    key = f"results-grid:{round_.pk}:{round_.version}:{page_version(tournament)}:{get_language()}"
     return kept_with_forms(request, key, rows)
 
 

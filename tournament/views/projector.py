@@ -24,6 +24,7 @@ from django.views.decorators.http import condition
 from tournament import site_address
 from tournament.models import Round
 from tournament.selectors import standings as standings_selectors
+from tournament.selectors.page_version import page_version_of
 from tournament.selectors.round_day import games_by_table
 from tournament.selectors.rows import tournament_by_slug
 from tournament.selectors.team_standings import team_table
@@ -65,7 +66,7 @@ def _version(request, slug: str) -> str:
     read once per request."""
     memo = getattr(request, "_projector_version", None)
     if memo is None:
-        found = standings_selectors.standings_version_of(slug)
+        found = page_version_of(slug)
         if found is None:
             raise Http404("no such tournament")
         memo = request._projector_version = found[1]

@@ -26,9 +26,9 @@ from tournament.models import PairConstraint, PairingRecord, Round
 from tournament.models.game import Result
 from tournament.models.tournament import PairingSystem
 from tournament.pairing_words import bye_explanation_line, game_explanation, warning_text
+from tournament.selectors.page_version import page_version
 from tournament.selectors.round_day import game_warnings_kept, games_by_table, not_playing
 from tournament.selectors.round_robin import withdrawals_pending
-from tournament.selectors.standings import standings_version
 from tournament.selectors.teams import bye_team, match_lines
 from tournament.services import round_edits as edit_services
 from tournament.services import round_robin as robin_services
@@ -162,7 +162,7 @@ def _games_table(request, tournament, round_, version: str) -> str:
 @tournament_page(ORGANIZER)
 def round_manage(request, tournament, roles, number):
     round_ = _round(tournament, number)
-    version = standings_version(tournament)
+    version = page_version(tournament)
     seats = round_.games.only("round", "black", "white")  # who plays: the table itself is kept
     pairing_info = _last_pairing(round_)
     absent = not_playing(round_, seats)
