@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 from django.conf import settings as django_settings
@@ -255,3 +256,52 @@ def test_a_pair_go_partner_renamed_is_followed_everywhere(db):
         lambda: registration_update(registration=bob, data={"given_name": "Robert"}, user=day.organizer), "Robert"
     )
     assert_everything_follows(day.tournament, change)
+
+
+# -- no second scheme ------------------------------------------------------------------------------------------
+
+ROOT = Path(__file__).resolve().parents[2]
+#: The reading layers: where a page's version would be made.
+READERS = (
+    "tournament/views",
+    "tournament/api",
+    "tournament/publishing",
+    "tournament/selectors",
+    "tournament/templatetags",
+)
+#: Versions made of ``updated_at`` outside :mod:`tournament.selectors.page_version`, none of a public page.
+OTHER_VERSIONS = {
+    "tournament/views/players.py": "the organizer's list of registrations (with the invitations sent)",
+    "tournament/selectors/results.py": "a player's own games (logged in), the referee's latest decisions",
+    "tournament/selectors/setup.py": "the settings form's version (a form opened before somebody else saved)",
+}
+
+
+def _change_markers(path: Path) -> list[str]:
+    """The lines of ``path`` that read a row's ``updated_at`` (writing it is no version)."""
+    return [
+        f"{n}: {line.strip()}"
+        for n, line in enumerate(path.read_text().splitlines(), 1)
+        if "updated_at" in line and "update_fields" not in line and not line.lstrip().startswith("#")
+    ]
+
+
+def test_a_pages_version_is_made_only_in_page_version():
+    """A second scheme (the published copy's own keys, an ETag of its own, a cache key from a table's
+    latest change) is what drifted before: the reading layers ask :mod:`tournament.selectors.page_version`."""
+    found = [
+        f"{path.relative_to(ROOT)}:{marker}"
+        for folder in READERS
+        for path in sorted((ROOT / folder).rglob("*.py"))
+        if path.name != "page_version.py" and str(path.relative_to(ROOT)) not in OTHER_VERSIONS
+        for marker in _change_markers(path)
+    ]
+    assert found == [], "ask tournament.selectors.page_version (or list the page here if it is not public)"
+
+
+def test_the_scan_finds_a_version_of_its_own(tmp_path):
+    bad = tmp_path / "bad.py"
+    bad.write_text(
+        'key = t.games.aggregate(Max("updated_at"))\nreg.save(update_fields=["updated_at"])\n# updated_at said\n'
+    )
+    assert _change_markers(bad) == ['1: key = t.games.aggregate(Max("updated_at"))']

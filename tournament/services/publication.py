@@ -4,7 +4,7 @@ An organizer turns publishing on (and off) on the dashboard, and may ask for
 a run at once; each is audited. The publisher (``manage.py publish --watch``,
 which ``manage.py venue`` starts) calls :func:`publish_due` every few seconds:
 a tournament whose publishing is on is published again when an organizer asked
-for it, or when its state (its standings version: results, pairings, round
+for it, or when its state (its page version: results, pairings, round
 states, players, settings) differs from the one last published and the last
 run is at least ``PUBLISH_EVERY_SECONDS`` old -- so a published round or a
 result is on the web within about a minute, and a round's hundred results

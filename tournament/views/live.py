@@ -314,7 +314,7 @@ def _projector_tables(request) -> int:
 
 
 def _projector_versions(request, slug) -> list[tuple[int, int, int | None]]:
-    """The versions of the boards the projector shows, and the tournament's standings version (names,
+    """The versions of the boards the projector shows, and the tournament's page version (names,
     results, rounds): read once per request, two statements."""
     memo = getattr(request, "_projector_versions", None)
     if memo is None:

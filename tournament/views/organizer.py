@@ -66,7 +66,7 @@ def results_grid(request, tournament, roles):
 
 def _grid_rows(request, tournament, round_) -> str:
     """The grid's rows of ``round_``, made once per version of the round and of the tournament's games
-    and players (the standings version: a result, a colour, a table, a name) and language, and kept
+    and players (the page version: a result, a colour, a table, a name) and language, and kept
     for every worker (a congress's round is a thousand rows)."""
 
     def rows(context: dict) -> str:

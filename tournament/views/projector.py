@@ -5,7 +5,7 @@ each refresh showing the next page.
 
 A poll sends the ETag of what the screen shows (``If-None-Match``); while
 nothing it shows has changed, Django's ``condition`` answers an empty 304
-after one statement (the standings version, as the standings poll). The live
+after one statement (the page version, as the standings poll). The live
 boards' projector (:func:`tournament.views.live.projector_live`) answers its
 poll the same way, with :func:`poll_etag`.
 """
@@ -62,7 +62,7 @@ def _page_asked(request) -> int:
 
 
 def _version(request, slug: str) -> str:
-    """The tournament's standings version (it changes with results, pairings, players, round states),
+    """The tournament's page version (it changes with results, pairings, players, round states),
     read once per request."""
     memo = getattr(request, "_projector_version", None)
     if memo is None:

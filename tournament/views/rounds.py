@@ -146,7 +146,7 @@ def explained_games(round_) -> list:
 
 def _games_table(request, tournament, round_, version: str) -> str:
     """The round's games as the page's table (with each pair's explanation), made once per version of
-    the round and ``version``, the tournament's standings version (its games and players), and
+    the round and ``version``, the tournament's page version (its games and players), and
     language, and kept for every worker. At a congress it is a thousand games."""
 
     def table(context: dict) -> str:

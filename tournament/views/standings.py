@@ -98,7 +98,7 @@ def _poll_url(request) -> str:
 
 
 def _version_to_show(request, tournament_pk: int, partial: str, current: str) -> str:
-    """The standings version whose table to show: the current one, or, while results
+    """The page version whose table to show: the current one, or, while results
     pour in, the one made less than ``STANDINGS_FRESH_SECONDS`` ago (its table is
     in the cache), so that the table is made at most that often."""
     fresh = settings.STANDINGS_FRESH_SECONDS
