@@ -74,6 +74,19 @@ REASON_TEXT = {
 EARLY_WINS = {WinMethod.RESIGNATION: "resignation", WinMethod.TIME: "time", WinMethod.DEFAULT: "default"}
 
 
+#: The ends a rules engine sees that are a way of winning of their own (without them: a count, or none).
+END_WINS = {"five": WinMethod.FIVE, "captures": WinMethod.CAPTURES}
+
+
+def end_result(outcome: str, reason: str | None, counted: str | None) -> tuple[str, str]:
+    """The result and way of winning the site stores for a game its rules engine ended (a live board's
+    last move, a record replayed for the demo): the outcome's code; won by the count when the engine
+    counted (``counted``: a Go-family game after two passes), by five or captures when they ended it, and
+    by nothing else -- a Ninuki draw by two passes or by a split overline has no way of winning."""
+    method = WinMethod.SCORE if counted else END_WINS.get(reason or "", WinMethod.NONE)
+    return codes.OUTCOMES[outcome], method
+
+
 class RecordUnreadable(ValueError):
     """The text is not a game record (not even an illegal one)."""
 
