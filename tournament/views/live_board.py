@@ -10,7 +10,7 @@ import datetime as dt
 
 from django.core.cache import cache
 from django.urls import reverse
-from django.utils.safestring import mark_safe
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
@@ -34,6 +34,7 @@ from tournament.services import marking as marking_services
 from tournament.variants import dead_stones_text
 
 from . import marking as marking_views
+from .board_grid import board_grid
 
 #: The phones ask for the board this often (``live.js`` reads it from the page).
 POLL_SECONDS = 2
@@ -54,37 +55,24 @@ def board_etag(game_version: int, live_version: int | None, round_status: str) -
 # ---- what the board shows ------------------------------------------------------------------
 
 
-def _grid(snapshot, *, interactive: bool, error_point: Point | None) -> str:
+def _grid(snapshot, *, interactive: bool, error_point: Point | None) -> SafeString:
     """The points of the board as a grid over the picture: a button for every empty point
     while the user may play, else plain cells (marks only)."""
-    size = snapshot.size
     targets = set(snapshot.targets)
     moved_to = {b for _a, b in snapshot.pushed + snapshot.pulled}
-    out = []
-    for y in range(size - 1, -1, -1):
-        for x in range(size):
-            p = Point(x, y)
-            colour = snapshot.stones.get(p)
-            classes = ["pt"]
-            if colour:
-                classes.append(colour)
-            if p in targets:
-                classes.append("target")
-            if p in moved_to:
-                classes.append("moved")
-            if p == snapshot.last:
-                classes.append("last")
-            if p == error_point:
-                classes.append("refused")
-            cls = " ".join(classes)
-            name = p.name()
-            if interactive and not colour:
-                out.append(
-                    f'<button type="submit" name="point" value="{name}" class="{cls}" aria-label="{name}"></button>'
-                )
-            else:
-                out.append(f'<span class="{cls}" data-point="{name}"></span>')
-    return mark_safe("".join(out))  # noqa: S308 - coordinates and fixed class names only
+
+    def classes(p: Point) -> list[str]:
+        colour = snapshot.stones.get(p)
+        marks = [
+            (colour, bool(colour)),
+            ("target", p in targets),
+            ("moved", p in moved_to),
+            ("last", p == snapshot.last),
+            ("refused", p == error_point),
+        ]
+        return [name for name, on in marks if on]
+
+    return board_grid(snapshot.size, classes, button=lambda p: interactive and not snapshot.stones.get(p))
 
 
 def _result_status(game) -> str:
