@@ -1,5 +1,6 @@
 """One way of storing a game its rules engine ended (:func:`tournament.engines.end_result`): the live board and
-the demo's records store the same result and way of winning for the same end."""
+the demo's records store the same result and way of winning for the same end; and one way of saying it
+(:func:`tournament.engines.end_words`, :func:`~tournament.engines.count_words`: the reasons' words once)."""
 
 from __future__ import annotations
 
@@ -39,6 +40,17 @@ def test_a_ninuki_draw_by_two_passes_is_stored_alike_by_the_live_board_and_the_d
     assert (on_the_board.result, on_the_board.method) == (Result.DRAW, WinMethod.NONE)
     assert (in_the_demo.result, in_the_demo.method) == (on_the_board.result, on_the_board.method)
 
+    # and the board says how it ended with the words of the engines' reasons
+    from django.test import Client
+    from django.urls import reverse
+
+    client = Client()
+    client.force_login(day.user("bob"))
+    page = client.get(
+        reverse("live_board", args=[day.tournament.slug, day.game.pk]), HTTP_ACCEPT_LANGUAGE="en"
+    ).content.decode()
+    assert "Draw: two passes." in page
+
 
 @pytest.mark.parametrize(
     "outcome, reason, counted, stored",
@@ -74,3 +86,33 @@ def test_the_scan_finds_a_map_of_its_own(tmp_path):
     bad = tmp_path / "bad.py"
     bad.write_text('_METHODS = {"five": WinMethod.FIVE, "double-pass": WinMethod.SCORE}\n')
     assert len(_reason_maps(bad)) == 1
+
+
+#: How a game ends and its count, said once (:mod:`tournament.engines`): a sentence of one of them written
+#: anywhere else is a second vocabulary.
+END_SENTENCES = re.compile(r"""_\(\s*["'](%\(winner\)s wins|Draw:|Count[ :(])""")
+
+
+def _end_sentences(path: Path) -> list[str]:
+    return [
+        f"{n}: {line.strip()}" for n, line in enumerate(path.read_text().splitlines(), 1) if END_SENTENCES.search(line)
+    ]
+
+
+def test_how_a_game_ends_is_worded_only_in_engines():
+    found = [
+        f"{path.relative_to(ROOT)}:{line}"
+        for path in sorted((ROOT / "tournament").rglob("*.py"))
+        if path.name != "engines.py"
+        for line in _end_sentences(path)
+    ]
+    assert found == [], "say how a game ended with tournament.engines.end_words / count_words"
+
+
+def test_the_scan_finds_an_end_worded_again(tmp_path):
+    bad = tmp_path / "bad.py"
+    bad.write_text(
+        'return _("%(winner)s wins by captures.")\nx = _("Draw: two passes.")\n'
+        'y = _("Count (area): Black %(black)s")\nz = _("Drawn")\n'
+    )
+    assert len(_end_sentences(bad)) == 3

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from games import svg
 from games.common import IllegalMove
 from games.coords import Point
+from tournament.engines import count_words, end_words
 from tournament.models import Game, LiveRecord
 from tournament.models.game import ResultState
 from tournament.names import side_name
@@ -95,22 +96,10 @@ def _status(snapshot, game, marking=None) -> str:
             if game.result_state == ResultState.PENDING:
                 return _("Two passes: mark the dead stones, then both players agree to the count.")
             return _("Two passes: the game is over, counted with the dead stones marked.")
-        if s.result:  # the Go family: two passes, counted
-            return _(
-                "Two passes: the game is over. Count: Black %(black)s, White %(white)s, komi %(komi)s: %(result)s."
-            ) % {
-                "black": s.score["black"],
-                "white": s.score["white"],
-                "komi": f"{float(game.komi):g}",
-                "result": s.result,
-            }
-        if s.reason == "five":
-            return _("%(winner)s wins: five in a row.") % {"winner": winner}
-        if s.reason == "captures":
-            return _("%(winner)s wins by captures.") % {"winner": winner}
-        if s.reason == "overline-split":
-            return _("Draw: a capture broke an overline into a five.")
-        return _("Draw: two passes.")
+        if s.result:  # the Go family without marks (every stone lives): two passes, counted by area
+            count = count_words(black=s.score["black"], white=s.score["white"], komi=game.komi, result=s.result)
+            return _("Two passes: the game is over.") + " " + count
+        return end_words(winner, s.reason or "double-pass")
     if s.handicap_left:
         return _("Black places the handicap stones: %(n)s left.") % {"n": s.handicap_left}
     if s.second_stone:

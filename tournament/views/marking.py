@@ -31,17 +31,9 @@ from .board_grid import board_grid
 def count_text(marking: go.Marking) -> str:
     """The count under the marks, in words: each colour's count, komi, result, and what was removed."""
     count = marking.count()
-    words = {
-        "black": count.black,
-        "white": count.white,
-        "komi": f"{count.komi:g}",
-        "result": count.result(),
-    }
-    if marking.by_territory:
-        text = _("Count (territory and prisoners): Black %(black)s, White %(white)s, komi %(komi)s: %(result)s.")
-    else:
-        text = _("Count (area): Black %(black)s, White %(white)s, komi %(komi)s: %(result)s.")
-    text %= words
+    text = engines.count_words(
+        black=count.black, white=count.white, komi=count.komi, result=count.result(), by_territory=marking.by_territory
+    )
     dead = count.dead_stones()
     if dead["black"] or dead["white"]:
         text += " " + _("Removed as dead: %(black)s black, %(white)s white stones.") % dead
