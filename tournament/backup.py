@@ -33,6 +33,15 @@ model's own field checks, :meth:`Registration.clean_fields` for a player's data)
 every id inside stored JSON follows the restore as a foreign key does
 (:func:`_mapped_record`, :func:`_map_audit_entry`). A restore that cannot be done
 raises :class:`DumpError` naming the row and the field, and writes nothing.
+
+Where each concept lives (the map of them all is ``docs/architecture.md``):
+
+- backups: `tournament/backup.py` (`dump_tournament`, `load_tournament`; `manage.py backup` / `restore`;
+  `VERSION` and `UPGRADES`, each older version's step forward; a restore checks every row as a form or an import
+  does: the models' `clean_fields`, `Registration.clean_fields` for a player's data, `WHOLE_CHECKS`; ids inside
+  stored JSON mapped in `_mapped_record` / `_map_audit_entry`); into a folder (a USB stick) during the day:
+  `tournament/backup_folder.py` (`manage.py backup --to DIR --every N`; its last round on the dashboard:
+  `selectors/venue.backup_status`; `open_backup`: owner-only files with the accounts' hashes, for `-o FILE` too)
 """
 
 from __future__ import annotations

@@ -27,6 +27,13 @@ The rules (DIN 5007-1, "variant 1", the order of dictionaries and lexicons):
 Surname first, then given name: the EGD's "Surname Given name" order.
 OpenGotha's own order of names (a tiebreak of its pairing and standings) is
 not this one and stays OpenGotha's (:mod:`tournament.standings`, :mod:`tournament.pairing`).
+
+Where each concept lives (the map of them all is ``docs/architecture.md``):
+
+- the order of names on every list, drop-down, PDF, export and API listing (DIN 5007-1: Ö as O, ß as ss, Ł as L;
+  "van der Berg" under B): `tournament/collation.py` (`name_key`, `person_key`, `sorted_by_name`), and nowhere
+  else: lists are sorted in Python (the same on SQLite and PostgreSQL); `tests/test_collation.py` fails on a new
+  `order_by` of a name field. OpenGotha's own name tiebreak (pairing, standings) stays OpenGotha's
 """
 
 from __future__ import annotations

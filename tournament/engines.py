@@ -58,7 +58,7 @@ REASON_TEXT = {
     "opening": gettext_lazy("the opening restriction forbids this point"),
     "double-three": gettext_lazy("a forbidden double-three"),
     "five": gettext_lazy("five in a row"),
-    "captures": gettext_lazy("captures"),
+    "captures": gettext_lazy("captured pairs"),
     "overline-split": gettext_lazy("an overline broken by a capture"),
     "double-pass": gettext_lazy("two passes"),
     # Go family
@@ -72,6 +72,19 @@ REASON_TEXT = {
 
 #: The site's way of winning that names a win the record need not show (the game stopped early).
 EARLY_WINS = {WinMethod.RESIGNATION: "resignation", WinMethod.TIME: "time", WinMethod.DEFAULT: "default"}
+
+
+#: The ends a rules engine sees that are a way of winning of their own (without them: a count, or none).
+END_WINS = {"five": WinMethod.FIVE, "captures": WinMethod.CAPTURES}
+
+
+def end_result(outcome: str, reason: str | None, counted: str | None) -> tuple[str, str]:
+    """The result and way of winning the site stores for a game its rules engine ended (a live board's
+    last move, a record replayed for the demo): the outcome's code; won by the count when the engine
+    counted (``counted``: a Go-family game after two passes), by five or captures when they ended it, and
+    by nothing else -- a Ninuki draw by two passes or by a split overline has no way of winning."""
+    method = WinMethod.SCORE if counted else END_WINS.get(reason or "", WinMethod.NONE)
+    return codes.OUTCOMES[outcome], method
 
 
 class RecordUnreadable(ValueError):
@@ -256,6 +269,25 @@ def check_replay(*, discipline, replay: Replay, result: str, method: str = "") -
 
 def reason_text(code: str) -> str:
     return str(REASON_TEXT.get(code, code))
+
+
+def end_words(winner: str, reason: str) -> str:
+    """How the rules engine ended a game, in words (``winner``: the winning colour in words, "" for a
+    draw): "Black wins: five in a row.", "Draw: two passes." -- the reasons' words are :data:`REASON_TEXT`."""
+    if winner:
+        return _("%(winner)s wins: %(reason)s.") % {"winner": winner, "reason": reason_text(reason)}
+    return _("Draw: %(reason)s.") % {"reason": reason_text(reason)}
+
+
+def count_words(*, black, white, komi, result: str, by_territory: bool = False) -> str:
+    """A Go-family game's count in words: each colour's points, komi and the result, by area or by
+    territory (the live board's end, the marking of dead stones, the referee's board)."""
+    words = {"black": black, "white": white, "komi": f"{float(komi):g}", "result": result}
+    if by_territory:
+        return (
+            _("Count (territory and prisoners): Black %(black)s, White %(white)s, komi %(komi)s: %(result)s.") % words
+        )
+    return _("Count (area): Black %(black)s, White %(white)s, komi %(komi)s: %(result)s.") % words
 
 
 def _legacy_code(verdict: dict) -> str:

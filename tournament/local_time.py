@@ -11,6 +11,18 @@ Everything here is asked by its callers (the names of the zones too: :func:`zone
 validator and the settings form's choices), nothing reads ``zoneinfo`` or Django's ``localtime`` anywhere
 else (``tests/reliability/test_vocabulary.py`` checks). Templates use the ``local_time`` filter
 (``templatetags/site_tags.py``).
+
+Where each concept lives (the map of them all is ``docs/architecture.md``):
+
+- the tournament's time zone, a moment of the tournament: `tournament/local_time.py`: `tournament_zone` (the
+  tournament's, the site's `TIME_ZONE` only when it names none Python knows), `local_time` (the API's round
+  `start`, with its offset), `local_time_text` (the PDFs), `at_tournament` (the programme's form), `zone_names`
+  / `is_zone_name` (the zones Python knows: the model's validator, the settings form's choices), `site_clock`
+  (the machine's own clock: backup file names, the commands' console times), the template filter `local_time`
+  (`templatetags/site_tags.py`: a round's start, the audit log, a game's report, the live board's moves,
+  invitations, the published copy's "as of" and the dashboard's publication and backup times; only the rating
+  lists' import times stay on the site's clock); nothing else reads `zoneinfo` or Django's `localtime`, and no
+  template shows a moment without the filter (`tests/reliability/test_vocabulary.py`)
 """
 
 from __future__ import annotations

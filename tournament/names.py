@@ -26,6 +26,19 @@ made of letters, marks, spaces and punctuation and passes. User names
 (:func:`tournament.selectors.accounts.validate_username`), players' names and clubs
 (``Registration.clean``) and team names (``Team.clean``) ask it, so every form, import and service that
 takes a name does.
+
+Where each concept lives (the map of them all is ``docs/architecture.md``):
+
+- a person's name as the site writes it: `tournament/names.py`, and nowhere else: `display_name` (`Albers
+  Alice`) wherever people are listed -- every table and list of players on the pages, the PDFs, the EGD file, an
+  SGF's players, a form's choice of players and the JSON API (whose `name` is a stable contract, "as the EGD
+  lists players"); `spoken_name` (`Alice Albers`) where one person is named on their own, in a sentence
+  (messages, warnings, the audit log in words) or a heading (a player's page, a game's players, a welcome slip).
+  Asked through `Registration.display_name` / `spoken_name` (and `str()`, the display name), `Entrant.name`
+  (standings), `SheetPlayer.name` (PDFs), `RatedPlayer.display_name`; CSV files and the API's player list give
+  surname and given name apart. `tests/reliability/test_vocabulary.py` finds a name put together anywhere else
+- likely duplicates, name folding: `tournament/selectors/duplicates.py`, `tournament/names.py` (`fold_name`,
+  `name_keys`, `ascii_text`: the EGD file's ASCII too)
 """
 
 from __future__ import annotations

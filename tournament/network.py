@@ -11,6 +11,13 @@ link-local one, and no container bridge (``docker0``, ``br-...``,
 
 >>> is_candidate("192.168.1.20"), is_candidate("127.0.0.1"), is_candidate("169.254.3.4")
 (True, False, False)
+
+Where each concept lives (the map of them all is ``docs/architecture.md``):
+
+- the venue: the laptop's addresses on the network, the settings for a LAN without TLS, gunicorn on every
+  interface with the publisher and the backups: `tournament/network.py`,
+  `tournament/management/commands/venue.py` (`venue_environment`), `DJANGO_PLAIN_HTTP` in
+  `tournament/settings.py`
 """
 
 from __future__ import annotations

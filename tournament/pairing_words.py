@@ -139,7 +139,12 @@ def bye_explanation_line(data: dict | str | None) -> str:
     if isinstance(data, str):
         return data
     others = "; ".join(f"{name} ({weight})" for name, weight in (data.get("runners_up") or [])[:3])
-    if data.get("mcmahon", True):
+    # the formula the pairing used (:data:`tournament.pairing.bye.Formula`); a round paired before it was
+    # recorded says whether it was McMahon's
+    formula = data.get("formula") or ("mcmahon" if data.get("mcmahon", True) else "wins")
+    if formula == "hand":
+        return _("%(player)s got the bye from the director.") % {"player": data.get("player")}
+    if formula == "mcmahon":
         text = _(
             "%(player)s has the lowest bye weight, %(weight)s (rank + twice the McMahon score, "
             "1000 more for each earlier bye)."

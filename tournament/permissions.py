@@ -24,6 +24,25 @@ Roles are read once per request: :func:`remember_roles` gives the request's
 user object a small cache that later calls (the page, the services it
 calls, the navigation's template tag) share; outside a request nothing is
 cached, so a test or a command always sees the database as it is.
+
+Where each concept lives (the map of them all is ``docs/architecture.md``):
+
+- who may do what: `tournament/permissions.py`, and nowhere else: what the role rows count for (a registration
+  makes a player, an organizer is a referee, a superuser an organizer: the only reader of `is_superuser` besides
+  the admin and the log-in backend), read once per request (`request_roles`; pages: `tournament_page` in
+  `tournament/views/access.py`), and every decision as a named predicate whose docstring says the rule:
+  `may_see_round` (a round's page, its games' pages and live boards, its pairing sheet and slips: everybody once
+  published, referees and organizers from the start), `may_see_game` (a game's own page), `record_is_public`
+  (record, board viewer, SGF, API: once settled), `sgf_is_public` (the SGF's link, download and published file:
+  settled, with a record a rules engine reads), `may_manage`, `may_referee`, `counts_unpublished_rounds`,
+  `may_report` / `may_confirm` / `may_dispute` (the refusals the result services raise, so a button shows
+  exactly when the service takes it), `live_capacity` and `may_take_back` (the live board); `require()` called
+  by every service that changes data (`SYSTEM` for the command line). Templates get these as values from the
+  views or through the `may_see_round` filter (`templatetags/site_tags.py`). The database read:
+  `tournament/selectors/roles.py` (rows only; it imports nothing of the permissions). Tested service by service
+  in `tests/reliability/test_service_rights.py`, page by page and download by download for every role in
+  `tests/reliability/test_pages_and_downloads.py`, the code's facts in
+  `tests/reliability/test_permission_rules.py`
 """
 
 from __future__ import annotations

@@ -28,6 +28,17 @@ own names of them (``RESULT_WHITEWINS``) are its reader's, :mod:`tournament.file
 
 Pure: no Django (``tests/reliability/test_vocabulary.py`` finds a bare ``"?"`` or a map of winners
 anywhere else).
+
+Where each concept lives (the map of them all is ``docs/architecture.md``):
+
+- a game's result: its codes and every other spelling of them: `tournament/result_codes.py` (pure): the letters
+  (`UNKNOWN` `?`, `BLACK`, `WHITE`, `DRAW`, `BOTH_LOSE`, `BOTH_WIN`), a winner's code (`winner(colour)`,
+  `winner_colour`, `of_outcome` of a rules engine's outcome), the points, the short forms Black first (pages,
+  PDFs: `Game.result_short`) and White first (the API), OpenGotha's letters (`pairing.model.Result`,
+  `RESULT_OF_CODE` and back `CODE_OF_RESULT`, its points `POINTS_X2`), MacMahon's and SGF's; the stored choices
+  with their words are `Result` in `tournament/models/game.py` (its values are these codes: code writes
+  `Result.UNKNOWN`, never `"?"`). `tests/reliability/test_vocabulary.py` finds a bare `"?"` or a map of colours
+  to results anywhere else
 """
 
 from __future__ import annotations

@@ -19,6 +19,18 @@ agreed at the end), :mod:`~games.go.game` (the rules of play),
 :mod:`~games.go.record` (SGF and plain notation), :mod:`~games.go.verdict`
 (replay, claims), :mod:`~games.go.cli` (the command line shared by the
 three games).
+
+Where each concept lives (the map of them all is ``docs/architecture.md``):
+
+- the end of a Go game: dead chains and neutral points marked, counted by `chinese` (area) or `japanese`
+  (territory): `games/go/marks.py` (`Marks` kept as JSON), `games/go/marking.py` (`Marking.toggle`,
+  `Marking.count`), `games/go/scoring.py`; `TB`/`TW` in `games/go/record.py`; decisions in
+  `games/go/RULES-DECISIONS.md`; the live board's `games.live.LiveGame.marking` and `.resumed`; on the site: the
+  marking phase of the live board `tournament/services/marking.py` (kept in `LiveRecord`: `marks`,
+  `marks_version`, each side's agreement and marks), a result's marks `Game.marks` (the report's field, the
+  referee's decision: `services/results.py`; the kept replay's key, the SGF's `TB`/`TW`), the pictures and the
+  count in words `tournament/views/marking.py` (live board, the referee's board on the game's page, the rules
+  pages)
 """
 
 from __future__ import annotations

@@ -187,7 +187,7 @@ def test_two_phones_record_a_keima_game_with_a_capture_by_the_first_stone(browse
     black.locator("#live .live-pass").tap()
 
     black.wait_for_selector("#live .live-result")
-    assert "Count: Black 11, White 2, komi 4: B+5." in black.locator(".live-status").inner_text()
+    assert "Count (area): Black 11, White 2, komi 4: B+5." in black.locator(".live-status").inner_text()
     game.refresh_from_db()
     assert (game.result, game.method, game.result_state) == ("B", "score", ResultState.REPORTED)
     assert game.record == "B1 C3 A1 C2 A2 B4 pass pass"

@@ -19,7 +19,6 @@ import io
 import socket
 import subprocess
 import sys
-import time
 import urllib.error
 import urllib.request
 from html.parser import HTMLParser
@@ -58,19 +57,14 @@ def published(tmp_path):
         .first()
     )
     port = _free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "--directory", str(folder)],
-        stdout=subprocess.DEVNULL,
+    server = subprocess.Popen(  # unbuffered: it says it serves once it listens
+        [sys.executable, "-u", "-m", "http.server", str(port), "--bind", "127.0.0.1", "--directory", str(folder)],
+        stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
+        text=True,
     )
-    deadline = time.monotonic() + 20
-    while True:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            break
-        except OSError:
-            assert time.monotonic() < deadline, "the static server did not start"
-            time.sleep(0.1)
+    said = server.stdout.readline()  # "" if it ended instead
+    assert said.startswith("Serving HTTP"), f"the static server did not start: {said!r}"
     yield SimpleNamespace(url=f"http://127.0.0.1:{port}", tournament=tournament, game=game, folder=folder)
     server.terminate()
     server.wait(10)

@@ -12,6 +12,24 @@ from .conftest import new_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
+#: How long a poll may take to come back on a loaded machine (it is sent every second here).
+POLL_MS = 30_000
+
+
+def _is_poll(response) -> bool:
+    return response.request.headers.get("hx-request") == "true"
+
+
+def next_poll(page):
+    """The answer to the page's next poll (waited for, however long the machine takes)."""
+    return page.wait_for_event("response", predicate=_is_poll, timeout=POLL_MS)
+
+
+def polls_until(page, done) -> None:
+    """Wait for the page's polls until ``done()`` holds (checked after each answer)."""
+    while not done():
+        next_poll(page)
+
 
 def test_the_poll_keeps_an_unchanged_table_and_shows_a_new_result(browser, live_server, live_day, monkeypatch):
     from tournament.views import standings as views
@@ -30,14 +48,14 @@ def test_the_poll_keeps_an_unchanged_table_and_shows_a_new_result(browser, live_
     page.goto(f"{live_server.url}/t/{live_day.tournament.slug}/standings/")
     table = page.locator("#standings-live")
     before = table.inner_text()
-    page.wait_for_timeout(2500)
+    polls_until(page, lambda: len(polls) >= 2)
     assert polls and all(status == 304 and etag for status, etag in polls), polls
     assert table.inner_text() == before  # htmx kept the table
     result_set(game=live_day.game, user=SYSTEM, version=live_day.game.version, result="B", reason="desk")
     page.wait_for_function("(shown) => document.querySelector('#standings-live').innerText !== shown", arg=before)
     assert any(status == 200 for status, _etag in polls)
-    page.wait_for_timeout(1500)
-    assert polls[-1][0] == 304  # and the new table is kept again
+    shown = len(polls)
+    polls_until(page, lambda: len(polls) > shown and polls[-1][0] == 304)  # and the new table is kept again
     page.context.close()
 
 
@@ -66,10 +84,7 @@ def test_the_live_projector_keeps_unchanged_boards_and_shows_a_move(browser, liv
     page.goto(f"{live_server.url}/t/{live_day.tournament.slug}/projector/live/?tables=4")
     boards = page.locator(".projector-board")
     assert boards.count() == 2 and "Move 1" in boards.first.inner_text()
-    for _ in range(60):  # two polls at least, the last one answered 304
-        if len(polls) >= 2 and polls[-1] == 304:
-            break
-        page.wait_for_timeout(250)
+    polls_until(page, lambda: len(polls) >= 2 and polls[-1] == 304)  # two polls at least, the last one a 304
     # nothing moved: every poll is a 304, but for the one when the screen's clock turns to the next minute
     assert polls[-1] == 304 and polls.count(200) <= 1 and set(polls) <= {200, 304}, polls
     assert boards.count() == 2 and "Move 1" in boards.first.inner_text()  # htmx kept the boards
@@ -78,10 +93,7 @@ def test_the_live_projector_keeps_unchanged_boards_and_shows_a_move(browser, liv
     page.wait_for_function("() => document.querySelector('.projector-board').innerText.includes('Move 2')")
     assert 200 in polls[unchanged:] and page.locator(".projector-board svg").count() == 2
     changed = len(polls)
-    for _ in range(60):  # the next polls (every second; later on a loaded machine) find the new boards kept
-        if 304 in polls[changed:]:
-            break
-        page.wait_for_timeout(250)
+    polls_until(page, lambda: 304 in polls[changed:])  # the next polls find the new boards kept
     assert 304 in polls[changed:], polls  # and the new boards are kept again
     shot(page, "projector-live-desktop", full_page=False)
     page.context.close()

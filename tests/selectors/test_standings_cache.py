@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import reverse
 
-from tournament.selectors.standings import standings_version
+from tournament.selectors.page_version import page_version
 from tournament.services.results import result_set
 
 
@@ -13,13 +13,13 @@ def test_a_result_changes_the_cached_standings_at_once(client, day):
     before = client.get(url)
     assert before.status_code == 200
     assert not before.has_header("ETag")  # a whole page shows the visitor's own navigation: never 304
-    version = standings_version(day.tournament)
+    version = page_version(day.tournament)
     first = client.get(url, HTTP_HX_REQUEST="true")
     etag = first["ETag"]
     poll = client.get(url, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=etag)
     assert poll.status_code == 304 and poll.content == b""
     result_set(game=day.game, user=day.user("organizer"), version=0, result="B", reason="desk")
-    assert standings_version(day.tournament) != version
+    assert page_version(day.tournament) != version
     after = client.get(url)
     assert after.content != before.content
     table = client.get(url, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=etag)

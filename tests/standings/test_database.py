@@ -17,6 +17,7 @@ from tournament.files.standings_csv import standings_csv
 from tournament.models import Game, Round, Tournament
 from tournament.permissions import SYSTEM
 from tournament.selectors import standings as sel
+from tournament.selectors.page_version import page_version, page_version_of
 
 from .dbdata import build
 
@@ -323,11 +324,11 @@ def test_the_version_sees_every_round_state(db):
     t = build(slug="dl", published=(1, 2))
     round3 = Round.objects.get(tournament=t["tournament"], number=3)
     assert round3.status == Round.Status.PAIRED
-    before = sel.standings_version(t["tournament"])
-    assert sel.standings_version(t["tournament"]) == before  # asking changes nothing
+    before = page_version(t["tournament"])
+    assert page_version(t["tournament"]) == before  # asking changes nothing
     round_publish(round=round3, user=SYSTEM)
-    assert sel.standings_version(t["tournament"]) != before
-    assert sel.standings_version_of("no-such-tournament") is None
+    assert page_version(t["tournament"]) != before
+    assert page_version_of("no-such-tournament") is None
 
 
 def test_a_table_is_computed_once_per_version_and_shared(t, client, monkeypatch):

@@ -17,8 +17,8 @@ from ninja.renderers import JSONRenderer
 
 from tournament.permissions import NOBODY, may_see_round, record_is_public
 from tournament.selectors import public_api as reads
+from tournament.selectors.page_version import page_version_of
 from tournament.selectors.rows import tournament_by_slug
-from tournament.selectors.standings import standings_version_of
 
 from . import schemas
 from .http import error_response
@@ -115,7 +115,7 @@ def round_(request, slug: str, number: int):
 @api.get("/tournaments/{slug:slug}/standings/", response=schemas.StandingsOut, url_name="standings")
 def standings(request, slug: str, discipline: int | None = None):
     """The public standings: overall, or of one discipline (``?discipline=<id>``)."""
-    found = _found(standings_version_of(slug), _("There is no tournament %(slug)s.") % {"slug": slug})
+    found = _found(page_version_of(slug), _("There is no tournament %(slug)s.") % {"slug": slug})
     t = _tournament(slug)
     name = None
     if discipline is not None:

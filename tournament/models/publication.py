@@ -17,7 +17,7 @@ class Publication(models.Model):
     enabled = models.BooleanField(_("published after every change"), default=False)
     #: an organizer asked for a run now (the "Publish now" button)
     requested_at = models.DateTimeField(null=True, blank=True)
-    #: the tournament's state (its standings version) the last run published
+    #: the tournament's state (its page version) the last run published
     state = models.CharField(max_length=64, blank=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)

@@ -12,9 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Literal
 
 from .model import Player
 from .scores import PlayerScores
+
+#: How a bye's weight was made: rank + twice the McMahon score, rank + 40 per win, or not at all (the
+#: director gave the bye by hand). The explanation words the formula the choice used (:mod:`.explain`).
+Formula = Literal["mcmahon", "wins", "hand"]
 
 
 @dataclass(frozen=True)
@@ -23,6 +28,12 @@ class ByeChoice:
     weight: int
     reason: str
     runners_up: tuple[tuple[str, int], ...] = ()
+    formula: Formula = "hand"
+
+
+def given_by_hand(player: str) -> ByeChoice:
+    """The bye the director gave ``player``: no weight was compared."""
+    return ByeChoice(player, 0, "bye given by hand", formula="hand")
 
 
 def bye_weight(rank: int, score2_before: int, previous_byes: int, mcmahon: bool = True) -> int:
@@ -66,4 +77,4 @@ def choose_bye(
         + "; ties go to the last of them in the standings before the round"
     )
     others = tuple(sorted((kw for kw in weights if kw[0] != p.key), key=lambda kw: kw[1])[:3])
-    return ByeChoice(p.key, w, reason, others)
+    return ByeChoice(p.key, w, reason, others, formula="mcmahon" if mcmahon else "wins")

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 from typing import TypedDict
 
 from . import costs as C
-from .bye import ByeChoice, choose_bye
+from .bye import ByeChoice, choose_bye, given_by_hand
 from .context import Options, Pair, RoundContext
 from .direct import direct_confrontation, simplified_direct_confrontation
 from .handicap import rule_for
@@ -353,7 +353,7 @@ def pair_round(  # noqa: C901
         if bye in busy:
             raise ValueError(f"{bye} cannot get the bye: already paired")
         to_pair = [p for p in to_pair if p.key != bye]
-        bye_choice = ByeChoice(bye, 0, "bye given by hand")
+        bye_choice = given_by_hand(bye)
     elif len(to_pair) % 2 == 1:
         byes_so_far: dict[str, int] = {}
         for earlier in t.byes:

@@ -46,7 +46,8 @@ class ByeFacts(TypedDict):
     player: str
     weight: int
     reason: str
-    mcmahon: bool
+    #: the formula the pairing weighed the bye by (:data:`.bye.Formula`)
+    formula: str
     runners_up: list[list[str | int]]
 
 
@@ -126,7 +127,7 @@ def bye_facts(pairing: Pairing, name: Callable[[str], str] = str) -> ByeFacts | 
         "player": name(c.player),
         "weight": c.weight,
         "reason": c.reason,
-        "mcmahon": pairing.context.tournament.params.mcmahon,
+        "formula": c.formula,
         "runners_up": [[name(k), w] for k, w in c.runners_up],
     }
 

@@ -24,7 +24,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tournament.models import Tournament
-from tournament.selectors.standings import standings_version
+from tournament.selectors.page_version import page_version
 
 from . import site_map
 from .context import PublishedCopy
@@ -176,7 +176,7 @@ class Run:
         """The run's tournaments in the manifest, with the state they are in and since when the copy
         shows it (kept while the state is the same: the overview's "as of" changes with the data only)."""
         for t in self.tournaments:
-            state = standings_version(t)
+            state = page_version(t)
             known = manifest.tournaments.get(t.slug, {})
             if known.get("state") != state or "as_of" not in known:
                 known = {"state": state, "as_of": timezone.now().isoformat()}

@@ -3,11 +3,12 @@
 An :class:`Item` is one address of the site (a path and a query, as the
 pages link it) and the file it is written to. Pages and most files are in a
 folder per language (``de/``, ``en/``), the JSON API's answers once
-(``api/``). An item's ``key`` says what it was made from: while the
-manifest holds the same key for its file, the next run does not make it
-again (a game's page while nothing of the game changed; the standings' PDFs
-while no result came in); items without a key are made every run and
-written only when their content changed.
+(``api/``). An item's ``key`` says what it was made from, the version of what
+its page shows (:mod:`tournament.selectors.page_version`, the one the live
+pages' ETags ask too): while the manifest holds the same key for its file,
+the next run does not make it again (a game's page while nothing of the game
+changed; the standings' PDFs while no result came in); items without a key
+are made every run and written only when their content changed.
 
 Published: the start page, the rules pages, and of each tournament its
 overview, players, standings and crosstable (overall and per discipline,
@@ -26,12 +27,12 @@ from dataclasses import dataclass
 from urllib.parse import parse_qsl, urlencode
 
 from django.conf import settings
-from django.db.models import Count, Max
 from django.urls import reverse
 
 import games
-from tournament.models import Game, LineUp, TeamBye, TeamMember, Tournament
+from tournament.models import Game, Tournament
 from tournament.permissions import NOBODY, may_see_round, sgf_is_public
+from tournament.selectors.page_version import PageParts, page_parts
 
 #: Changes whenever what the publisher makes of the same data changes (pages kept by key are made again).
 FORMAT = "2"
@@ -97,79 +98,6 @@ def shared_items() -> list[Item]:
     return items
 
 
-def _round_keys(tournament: Tournament) -> dict[int, tuple[int, str]]:
-    """Per round number: its discipline's id, and what its pairing sheet shows changes with: its status
-    and version, its games and their players, its byes, its discipline's name, the tournament's settings."""
-    rows = tournament.rounds.annotate(
-        n=Count("games", distinct=True),
-        g=Max("games__updated_at"),
-        b=Max("games__black__updated_at"),
-        w=Max("games__white__updated_at"),
-        byes_n=Count("byes", distinct=True),
-        bye_p=Max("byes__player__updated_at"),
-    ).values_list(
-        "number", "discipline_id", "status", "version", "n", "g", "b", "w", "byes_n", "bye_p", "discipline__name"
-    )
-    return {row[0]: (row[1], _key(tournament.updated_at, *row)) for row in rows}
-
-
-def _team_keys(tournament: Tournament) -> dict[int, str]:
-    """Per team (a team event's team, a Pair Go or Rengo side): what the pages that name it change with:
-    its name and number, its members and their data (a partner renamed). Empty for an individual event."""
-    if not tournament.is_team_event:
-        return {}
-    members: dict[int, list] = {}
-    for row in (
-        TeamMember.objects.filter(team__tournament=tournament)
-        .order_by("team_id", "registration_id")
-        .values_list("team_id", "registration_id", "registration__updated_at")
-    ):
-        members.setdefault(row[0], []).append(row[1:])
-    teams = tournament.teams.order_by("pk").values_list("pk", "name", "number")
-    return {pk: _key("team", pk, name, number, members.get(pk, [])) for pk, name, number in teams}
-
-
-def _teams_key(tournament: Tournament, team_keys: dict[int, str]) -> str:
-    """What a team tournament's pages change with besides the games and the players: its teams (names,
-    numbers, members), line-ups, team byes and team criteria; "" for an individual tournament."""
-    if not tournament.is_team_event:
-        return ""
-    line_ups = list(
-        LineUp.objects.filter(round__tournament=tournament)
-        .order_by("round__number", "team_id", "board")
-        .values_list("round__number", "team_id", "board", "player_id")
-    )
-    byes = list(TeamBye.objects.filter(round__tournament=tournament).values_list("round__number", "team_id"))
-    return _key("teams", sorted(team_keys.items()), line_ups, sorted(byes), tournament.team_criteria)
-
-
-def _players_key(tournament: Tournament, teams_key: str) -> str:
-    """What the players' data and their states (confirmed, withdrawn, absent) change with; in a team
-    event their teams too (the players' page, the round pages and the sheets name them)."""
-    found = tournament.registrations.aggregate(n=Count("id"), last=Max("updated_at"))
-    return _key("players", found["n"], found["last"], tournament.updated_at, teams_key)
-
-
-def _game_key(game: Game, tournament: Tournament, team_keys: dict[int, str]) -> str:
-    """What a game's page, SGF and API answer show changes with: the game, its players, its round's number,
-    status and discipline, the tournament's name and settings (not the round's other games); a team
-    game's two teams (names, members: a Pair Go side's partners are named on the page)."""
-    round_ = game.round
-    match = game.match
-    return _key(
-        game.version,
-        game.updated_at,
-        game.black.updated_at,
-        game.white.updated_at,
-        round_.number,
-        round_.status,
-        round_.discipline.name,
-        round_.discipline.komi,
-        tournament.updated_at,
-        *((team_keys.get(match.team1_id), team_keys.get(match.team2_id)) if match else ()),
-    )
-
-
 def _api_item(url: str, key: str | None, slug: str) -> Item:
     """An answer of the API (no language of its own)."""
     return Item(url, file_for(url, None, "json"), None, key, slug)
@@ -181,24 +109,25 @@ def _discipline_pages(tournament: Tournament, disciplines: list[int]) -> list[in
     return [] if tournament.is_pair_event else disciplines
 
 
+def _parts(slug: str) -> PageParts:
+    parts = page_parts(slug)
+    if parts is None:
+        raise Tournament.DoesNotExist(slug)
+    return parts
+
+
 def tournament_items(tournament: Tournament) -> list[Item]:
     """Every page and file of ``tournament`` a visitor may open, in every language, and its API answers."""
     slug = tournament.slug
-    names = list(tournament.disciplines.order_by("pk").values_list("pk", "name"))
-    disciplines = [pk for pk, _name in names]
+    disciplines = list(tournament.disciplines.order_by("pk").values_list("pk", flat=True))
     pages_of = _discipline_pages(tournament, disciplines)
     rounds = [r for r in tournament.rounds.select_related("discipline").order_by("number") if may_see_round(NOBODY, r)]
-    round_keys = _round_keys(tournament)
-    team_keys = _team_keys(tournament)
-    teams_key = _teams_key(tournament, team_keys)
-    players_key = _players_key(tournament, teams_key)
-    # the standings of a discipline are made of its rounds and its players alone; the overall of all rounds;
-    # every page of them names all the disciplines (its tabs)
+    parts = _parts(slug)
+    players_key = _key("players", parts.players_version)
+    # the standings of a discipline are made of its rounds and its players alone; the overall of all rounds
     standings_keys: dict[int | None, str] = {
-        pk: _key("standings", names, players_key, *sorted(k for d, k in round_keys.values() if d == pk))
-        for pk in disciplines
+        pk: _key("standings", parts.discipline_version(pk)) for pk in [None, *disciplines]
     }
-    standings_keys[None] = _key("standings", names, players_key, *sorted(k for _d, k in round_keys.values()))
     standings_key = standings_keys[None]
     items: list[Item] = []
 
@@ -240,16 +169,15 @@ def tournament_items(tournament: Tournament) -> list[Item]:
     for game in games_of.order_by("table"):
         games_by_round.setdefault(game.round_id, []).append(game)
     for round_ in rounds:
-        round_key = round_keys[round_.number][1]
-        # the round's page and answer name the players without a game (absent, withdrawn) too
-        add(reverse("round", args=[slug, round_.number]), _key(round_key, players_key))
+        round_key = _key("round", parts.round_version(round_.pk))
+        add(reverse("round", args=[slug, round_.number]), round_key)
         for language in LANGUAGES:
             url = reverse("pdf_pairings", args=[slug, round_.number]) + f"?lang={language}"
-            add(url, _key(round_key, players_key, "pairings"), languages=(language,))
-        api(reverse("api:round", args=[slug, round_.number]), _key(round_key, players_key))
+            add(url, round_key, languages=(language,))
+        api(reverse("api:round", args=[slug, round_.number]), round_key)
         for game in games_by_round.get(round_.pk, []):
             game.round = round_
-            key = _game_key(game, tournament, team_keys)
+            key = _key("game", parts.game_version(game))
             page = reverse("public_game", args=[slug, round_.number, game.pk])
             add(page, key)
             api(reverse("api:game", args=[slug, game.pk]), key)

@@ -14,7 +14,6 @@ from tournament.pairing import categories
 from tournament.pdf.data import PairingSheet, SheetMatch, SheetPlayer, SheetTable
 from tournament.ranks import format_rank
 from tournament.selectors.round_day import games_by_table, not_playing
-from tournament.selectors.rows import statement
 from tournament.selectors.sides import side_players
 from tournament.selectors.teams import matches_of
 from tournament.standings import build
@@ -193,7 +192,7 @@ def cache_key_part(text: str | None) -> str:
 
 
 def public_standings(tournament: Tournament, discipline: str | None, version: str) -> sm.Standings:
-    """The public standings of ``version`` (see :func:`standings_version_of`), computed once per
+    """The public standings of ``version`` (see :func:`tournament.selectors.page_version.page_version_of`), computed once per
     version and shared by all workers through the cache (the pages and the JSON API read it)."""
     from django.core.cache import cache
 
@@ -330,55 +329,3 @@ def h9_header(tournament: Tournament, *, discipline: str | None = None, tourname
         time_system=time.label if time else "",
         notes=small_board_notes(sizes),
     )
-
-
-def _version_sql() -> str:
-    """The statement of :func:`standings_version_of`, built from the models' table names.
-
-    One round trip: the tournament by its slug, each table's count and latest
-    change computed once (subqueries in FROM, one scan each), joined to the
-    rounds' numbers and states.
-    """
-    tour, game, round_, bye, reg = (m._meta.db_table for m in (Tournament, Game, Round, Bye, Registration))
-    this = f"(SELECT id FROM {tour} WHERE slug = %s)"
-    return (
-        f"SELECT t.id, t.updated_at, gc.n, gc.latest, rc.n, rc.latest, bc.n, r.number, r.status FROM {tour} t"
-        f" CROSS JOIN (SELECT COUNT(*) AS n, MAX(g.updated_at) AS latest FROM {game} g"
-        f" INNER JOIN {round_} gr ON g.round_id = gr.id WHERE gr.tournament_id = {this}) gc"
-        f" CROSS JOIN (SELECT COUNT(*) AS n, MAX(updated_at) AS latest FROM {reg} WHERE tournament_id = {this}) rc"
-        f" CROSS JOIN (SELECT COUNT(*) AS n FROM {bye} b INNER JOIN {round_} br ON b.round_id = br.id"
-        f" WHERE br.tournament_id = {this}) bc"
-        f" LEFT JOIN {round_} r ON r.tournament_id = t.id"
-        f" WHERE t.slug = %s ORDER BY r.number"
-    )
-
-
-def standings_version_of(slug: str) -> tuple[int, str] | None:
-    """The tournament's id and standings version, or None if there is no such tournament.
-
-    The version changes whenever anything the public standings show may
-    have changed (results, pairings, byes, registrations, round states,
-    settings). Asked on every standings page and every poll, so it is one
-    plain statement, and a poll whose table is current needs nothing else.
-    """
-    import hashlib
-
-    from django.db import connection
-
-    with connection.cursor() as cursor:
-        cursor.execute(statement("standings-version", _version_sql), [slug] * 4)
-        rows = cursor.fetchall()
-    if not rows:
-        return None
-    pk, updated, games_n, games_t, regs_n, regs_t, byes = rows[0][:7]
-    rounds = ",".join(f"{number}:{status}" for *_, number, status in rows if number is not None)
-    parts = [games_n, games_t, regs_n, regs_t, rounds, byes, updated]
-    return pk, hashlib.sha1("|".join(map(str, parts)).encode()).hexdigest()[:12]
-
-
-def standings_version(tournament: Tournament) -> str:
-    """The standings version of a tournament (see :func:`standings_version_of`)."""
-    found = standings_version_of(tournament.slug)
-    if found is None:
-        raise Tournament.DoesNotExist(tournament.slug)
-    return found[1]

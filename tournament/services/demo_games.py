@@ -13,13 +13,9 @@ import random
 from django.db import transaction
 from django.utils import timezone
 
-from tournament import result_codes as codes
-from tournament.engines import check_replay, replay_record
+from tournament.engines import check_replay, end_result, replay_record
 from tournament.models import Game, Round
 from tournament.models.game import Result, ResultState, WinMethod
-
-#: The validators' reasons for the end of a game, as the way it was won.
-_METHODS = {"five": WinMethod.FIVE, "captures": WinMethod.CAPTURES, "double-pass": WinMethod.SCORE}
 
 
 def _strength_result(rng: random.Random, game: Game) -> str:
@@ -47,9 +43,8 @@ def play_round_results(round_: Round, rng: random.Random) -> bool:
             )
             replay = replay_record(discipline=discipline, record=record, handicap=game.handicap, komi=game.komi)
             # who won: the record's outcome, or (unfinished) somebody resigned
-            if replay.finished:
-                result = codes.of_outcome(replay.outcome) or Result.DRAW
-                method = _METHODS.get(replay.reason, WinMethod.SCORE)
+            if replay.finished:  # stored as the live board stores the same end
+                result, method = end_result(replay.outcome, replay.reason, replay.result)
             else:
                 result = _strength_result(rng, game)
                 method = WinMethod.RESIGNATION

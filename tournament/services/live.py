@@ -43,9 +43,8 @@ from games.limits import RecordTooLong
 from games.live import LiveGame, Snapshot, normalise
 from tournament import engines
 from tournament import result_codes as codes
-from tournament.engines import reason_text
+from tournament.engines import end_result, reason_text
 from tournament.models import Game, LiveRecord
-from tournament.models.game import WinMethod
 from tournament.models.live import ENDS_ENTERED_BY_HAND
 from tournament.permissions import (
     ORGANIZER,
@@ -63,9 +62,6 @@ from tournament.selectors.sides import move_players, player_to_move
 from . import results as result_services
 from .audit import log_change
 
-#: How the end of a game in the record becomes the site's result.
-_RESULT = codes.OUTCOMES
-_METHOD = {"five": WinMethod.FIVE, "captures": WinMethod.CAPTURES, "overline-split": WinMethod.NONE}
 #: Ways a game ends that the board cannot see: entered by a player.
 END_METHODS = {method.value: method for method in ENDS_ENTERED_BY_HAND}
 
@@ -216,8 +212,8 @@ def place(*, game: Game, user, version: int, point: str, live: LiveRecord | None
             live, version, token, moves=board.text, entries=live.entries + [[user.get_username(), int(time.time())]]
         )
         if snapshot.over and not board.removes_dead_stones:  # Go: the dead stones are marked first
-            method = WinMethod.SCORE if snapshot.result else _METHOD.get(snapshot.reason, WinMethod.NONE)
-            game = _propose(game=game, user=user, live=live, result=_RESULT[snapshot.outcome], method=method)
+            result, method = end_result(snapshot.outcome, snapshot.reason, snapshot.result)
+            game = _propose(game=game, user=user, live=live, result=result, method=method)
     return Played(live, game, board)
 
 

@@ -34,6 +34,7 @@ from django.utils.translation import gettext as _
 
 from games import go
 from games.live import LiveGame
+from tournament import result_codes as codes
 from tournament.engines import mark_text
 from tournament.models import Game, LiveRecord
 from tournament.models.game import WinMethod
@@ -41,7 +42,6 @@ from tournament.permissions import board_closed_reason, live_capacity, require_r
 
 from .audit import log_change
 from .live import (
-    _RESULT,
     LiveError,
     Played,
     StaleBoard,
@@ -156,7 +156,12 @@ def agree(*, game: Game, user, marks_version: int, live: LiveRecord | None = Non
         log_change(game, "game.live.agree", user=user, after={**_shown(marks), "count": count.result()})
         if live.agreed("black") and live.agreed("white"):
             game = _propose(
-                game=game, user=user, live=live, result=_RESULT[count.ending], method=WinMethod.SCORE, marks=marks
+                game=game,
+                user=user,
+                live=live,
+                result=codes.OUTCOMES[count.ending],
+                method=WinMethod.SCORE,
+                marks=marks,
             )
     return Played(live, game, board)
 
@@ -210,7 +215,7 @@ def call_referee(*, game: Game, user, marks_version: int, reason: str = "", live
             game=game,
             user=user,
             live=live,
-            result=_RESULT[count.ending],
+            result=codes.OUTCOMES[count.ending],
             method=WinMethod.SCORE,
             marks=marking.as_dict(),
             dispute=True,

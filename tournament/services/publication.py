@@ -4,7 +4,7 @@ An organizer turns publishing on (and off) on the dashboard, and may ask for
 a run at once; each is audited. The publisher (``manage.py publish --watch``,
 which ``manage.py venue`` starts) calls :func:`publish_due` every few seconds:
 a tournament whose publishing is on is published again when an organizer asked
-for it, or when its state (its standings version: results, pairings, round
+for it, or when its state (its page version: results, pairings, round
 states, players, settings) differs from the one last published and the last
 run is at least ``PUBLISH_EVERY_SECONDS`` old -- so a published round or a
 result is on the web within about a minute, and a round's hundred results
@@ -34,7 +34,7 @@ from tournament.permissions import ORGANIZER, SYSTEM, require
 from tournament.publishing import send
 from tournament.publishing.folder import FolderBusy
 from tournament.publishing.run import Report, publish
-from tournament.selectors.standings import standings_version_of
+from tournament.selectors.page_version import page_version_of
 from tournament.selectors.venue import PUBLISHER_KEY
 
 from .audit import log_change
@@ -123,7 +123,7 @@ def publish_due(*, folder: Path | None = None, user=SYSTEM, now: dt.datetime | N
     for publication in candidates.select_related("tournament").order_by("tournament_id"):
         tournament = publication.tournament
         require(user, tournament, ORGANIZER)
-        found = standings_version_of(tournament.slug)
+        found = page_version_of(tournament.slug)
         if found is None or not _due(publication, found[1], now, settings.PUBLISH_EVERY_SECONDS):
             continue
         done.append(_run(publication, tournament, found[1], folder))

@@ -40,7 +40,7 @@ def kept_html(key: str, render: Callable[[], str]) -> SafeString:
     """A fragment rendered once per ``key`` and kept in the cache, which every worker (and every
     machine, on Redis) shares: a list of a congress's 2,000 players or its thousand games. The key
     holds the versions of everything the fragment shows (see :mod:`tournament.selectors.standings`,
-    ``standings_version``), and the language."""
+    ``page_version``), and the language."""
     return mark_safe(cache.get_or_set(key, render, KEPT_SECONDS))  # noqa: S308 - our templates, escaped there
 
 

@@ -27,8 +27,8 @@ from tournament.permissions import (
     may_see_round,
 )
 from tournament.selectors.live import board_versions, game_and_live, projector_versions
+from tournament.selectors.page_version import page_version_of
 from tournament.selectors.sides import attach_sides
-from tournament.selectors.standings import standings_version_of
 from tournament.services import live as live_services
 from tournament.services import marking as marking_services
 
@@ -314,11 +314,11 @@ def _projector_tables(request) -> int:
 
 
 def _projector_versions(request, slug) -> list[tuple[int, int, int | None]]:
-    """The versions of the boards the projector shows, and the tournament's standings version (names,
+    """The versions of the boards the projector shows, and the tournament's page version (names,
     results, rounds): read once per request, two statements."""
     memo = getattr(request, "_projector_versions", None)
     if memo is None:
-        found = standings_version_of(slug)
+        found = page_version_of(slug)
         if found is None:
             raise Http404("no such tournament")
         memo = request._projector_versions = [found, *projector_versions(slug, _projector_tables(request))]

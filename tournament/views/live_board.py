@@ -10,13 +10,14 @@ import datetime as dt
 
 from django.core.cache import cache
 from django.urls import reverse
-from django.utils.safestring import mark_safe
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from games import svg
 from games.common import IllegalMove
 from games.coords import Point
+from tournament.engines import count_words, end_words
 from tournament.models import Game, LiveRecord
 from tournament.models.game import ResultState
 from tournament.names import side_name
@@ -34,6 +35,7 @@ from tournament.services import marking as marking_services
 from tournament.variants import dead_stones_text
 
 from . import marking as marking_views
+from .board_grid import board_grid
 
 #: The phones ask for the board this often (``live.js`` reads it from the page).
 POLL_SECONDS = 2
@@ -54,37 +56,24 @@ def board_etag(game_version: int, live_version: int | None, round_status: str) -
 # ---- what the board shows ------------------------------------------------------------------
 
 
-def _grid(snapshot, *, interactive: bool, error_point: Point | None) -> str:
+def _grid(snapshot, *, interactive: bool, error_point: Point | None) -> SafeString:
     """The points of the board as a grid over the picture: a button for every empty point
     while the user may play, else plain cells (marks only)."""
-    size = snapshot.size
     targets = set(snapshot.targets)
     moved_to = {b for _a, b in snapshot.pushed + snapshot.pulled}
-    out = []
-    for y in range(size - 1, -1, -1):
-        for x in range(size):
-            p = Point(x, y)
-            colour = snapshot.stones.get(p)
-            classes = ["pt"]
-            if colour:
-                classes.append(colour)
-            if p in targets:
-                classes.append("target")
-            if p in moved_to:
-                classes.append("moved")
-            if p == snapshot.last:
-                classes.append("last")
-            if p == error_point:
-                classes.append("refused")
-            cls = " ".join(classes)
-            name = p.name()
-            if interactive and not colour:
-                out.append(
-                    f'<button type="submit" name="point" value="{name}" class="{cls}" aria-label="{name}"></button>'
-                )
-            else:
-                out.append(f'<span class="{cls}" data-point="{name}"></span>')
-    return mark_safe("".join(out))  # noqa: S308 - coordinates and fixed class names only
+
+    def classes(p: Point) -> list[str]:
+        colour = snapshot.stones.get(p)
+        marks = [
+            (colour, bool(colour)),
+            ("target", p in targets),
+            ("moved", p in moved_to),
+            ("last", p == snapshot.last),
+            ("refused", p == error_point),
+        ]
+        return [name for name, on in marks if on]
+
+    return board_grid(snapshot.size, classes, button=lambda p: interactive and not snapshot.stones.get(p))
 
 
 def _result_status(game) -> str:
@@ -107,22 +96,10 @@ def _status(snapshot, game, marking=None) -> str:
             if game.result_state == ResultState.PENDING:
                 return _("Two passes: mark the dead stones, then both players agree to the count.")
             return _("Two passes: the game is over, counted with the dead stones marked.")
-        if s.result:  # the Go family: two passes, counted
-            return _(
-                "Two passes: the game is over. Count: Black %(black)s, White %(white)s, komi %(komi)s: %(result)s."
-            ) % {
-                "black": s.score["black"],
-                "white": s.score["white"],
-                "komi": f"{float(game.komi):g}",
-                "result": s.result,
-            }
-        if s.reason == "five":
-            return _("%(winner)s wins: five in a row.") % {"winner": winner}
-        if s.reason == "captures":
-            return _("%(winner)s wins by captures.") % {"winner": winner}
-        if s.reason == "overline-split":
-            return _("Draw: a capture broke an overline into a five.")
-        return _("Draw: two passes.")
+        if s.result:  # the Go family without marks (every stone lives): two passes, counted by area
+            count = count_words(black=s.score["black"], white=s.score["white"], komi=game.komi, result=s.result)
+            return _("Two passes: the game is over.") + " " + count
+        return end_words(winner, s.reason or "double-pass")
     if s.handicap_left:
         return _("Black places the handicap stones: %(n)s left.") % {"n": s.handicap_left}
     if s.second_stone:

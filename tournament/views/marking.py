@@ -25,21 +25,15 @@ from tournament import result_codes as codes
 from tournament.forms.results import MAX_POINTS
 from tournament.selectors.live import marks_of_live_record
 
+from .board_grid import board_grid
+
 
 def count_text(marking: go.Marking) -> str:
     """The count under the marks, in words: each colour's count, komi, result, and what was removed."""
     count = marking.count()
-    words = {
-        "black": count.black,
-        "white": count.white,
-        "komi": f"{count.komi:g}",
-        "result": count.result(),
-    }
-    if marking.by_territory:
-        text = _("Count (territory and prisoners): Black %(black)s, White %(white)s, komi %(komi)s: %(result)s.")
-    else:
-        text = _("Count (area): Black %(black)s, White %(white)s, komi %(komi)s: %(result)s.")
-    text %= words
+    text = engines.count_words(
+        black=count.black, white=count.white, komi=count.komi, result=count.result(), by_territory=marking.by_territory
+    )
     dead = count.dead_stones()
     if dead["black"] or dead["white"]:
         text += " " + _("Removed as dead: %(black)s black, %(white)s white stones.") % dead
@@ -72,25 +66,13 @@ def grid(marking: go.Marking, *, buttons: bool, name: str = "point") -> SafeStri
     assert size is not None
     stones = game.position.stones
     dead, neutral = marking.marks.dead, marking.marks.neutral
-    cells = []
-    for y in range(size - 1, -1, -1):
-        for x in range(size):
-            p = Point(x, y)
-            colour = stones[game.graph.index(x, y)]
-            classes = ["pt"]
-            if colour:
-                classes.append(COLOURS[colour - 1])
-            if p in dead:
-                classes.append("dead")
-            if p in neutral:
-                classes.append("neutral")
-            cls, point = " ".join(classes), p.name()
-            if buttons:
-                cell = '<button type="submit" name="{}" value="{}" class="{}" aria-label="{}"></button>'
-                cells.append(format_html(cell, name, point, cls, point))
-            else:
-                cells.append(format_html('<span class="{}" data-point="{}"></span>', cls, point))
-    return mark_safe("".join(cells))  # noqa: S308 - each cell escaped by format_html
+
+    def classes(p: Point) -> list[str]:
+        colour = stones[game.graph.index(p.x, p.y)]
+        marks = [(COLOURS[colour - 1] if colour else "", bool(colour)), ("dead", p in dead), ("neutral", p in neutral)]
+        return [mark for mark, on in marks if on]
+
+    return board_grid(size, classes, button=lambda _p: buttons, name=name)
 
 
 def points_text(points) -> str:

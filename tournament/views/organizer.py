@@ -16,10 +16,10 @@ from tournament.models import Game
 from tournament.selectors.audit import audit_rows
 from tournament.selectors.bye_requests import waiting_requests
 from tournament.selectors.official import Official, official, officials
+from tournament.selectors.page_version import page_version
 from tournament.selectors.results import dashboard as dashboard_data
 from tournament.selectors.results import games_of_tournament
 from tournament.selectors.sides import attach_sides
-from tournament.selectors.standings import standings_version
 from tournament.selectors.venue import publication_status
 from tournament.services.results import StaleResult, result_accept, result_set
 
@@ -68,7 +68,7 @@ def results_grid(request, tournament, roles):
 
 def _grid_rows(request, tournament, round_) -> str:
     """The grid's rows of ``round_``, made once per version of the round and of the tournament's games
-    and players (the standings version: a result, a colour, a table, a name) and language, and kept
+    and players (the page version: a result, a colour, a table, a name) and language, and kept
     for every worker (a congress's round is a thousand rows)."""
 
     def rows(context: dict) -> str:
@@ -79,7 +79,7 @@ def _grid_rows(request, tournament, round_) -> str:
         context.update(tournament=tournament, rows=[_row(r.game, result=r) for r in officials(games)])
         return render_to_string("tournament/manage/_result_rows.html", context).strip()
 
-    key = f"results-grid:{round_.pk}:{round_.version}:{standings_version(tournament)}:{get_language()}"
+    key = f"results-grid:{round_.pk}:{round_.version}:{page_version(tournament)}:{get_language()}"
     return kept_with_forms(request, key, rows)
 
 

@@ -5,7 +5,7 @@ each refresh showing the next page.
 
 A poll sends the ETag of what the screen shows (``If-None-Match``); while
 nothing it shows has changed, Django's ``condition`` answers an empty 304
-after one statement (the standings version, as the standings poll). The live
+after one statement (the page version, as the standings poll). The live
 boards' projector (:func:`tournament.views.live.projector_live`) answers its
 poll the same way, with :func:`poll_etag`.
 """
@@ -24,6 +24,7 @@ from django.views.decorators.http import condition
 from tournament import site_address
 from tournament.models import Round
 from tournament.selectors import standings as standings_selectors
+from tournament.selectors.page_version import page_version_of
 from tournament.selectors.round_day import games_by_table
 from tournament.selectors.rows import tournament_by_slug
 from tournament.selectors.team_standings import team_table
@@ -61,11 +62,11 @@ def _page_asked(request) -> int:
 
 
 def _version(request, slug: str) -> str:
-    """The tournament's standings version (it changes with results, pairings, players, round states),
+    """The tournament's page version (it changes with results, pairings, players, round states),
     read once per request."""
     memo = getattr(request, "_projector_version", None)
     if memo is None:
-        found = standings_selectors.standings_version_of(slug)
+        found = page_version_of(slug)
         if found is None:
             raise Http404("no such tournament")
         memo = request._projector_version = found[1]

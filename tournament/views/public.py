@@ -25,9 +25,9 @@ from tournament.permissions import (
 )
 from tournament.publishing.context import of_request as published_copy_of
 from tournament.selectors.official import official
+from tournament.selectors.page_version import page_version
 from tournament.selectors.round_day import games_by_table, not_playing
 from tournament.selectors.rows import tournament_by_slug
-from tournament.selectors.standings import standings_version
 from tournament.selectors.teams import bye_team, match_lines, public_teams
 
 from .fragments import kept_html
@@ -89,7 +89,7 @@ def players(request, slug):
         )
         return render_to_string("tournament/_players_table.html", {"registrations": registrations})
 
-    key = f"players-html:{tournament.pk}:{standings_version(tournament)}:{get_language()}"
+    key = f"players-html:{tournament.pk}:{page_version(tournament)}:{get_language()}"
     context = {"tournament": tournament, "table": kept_html(key, table), "teams": public_teams(tournament)}
     return render(request, "tournament/players.html", context)
 
@@ -112,7 +112,7 @@ def round_detail(request, slug, number):
         }
         return render_to_string("tournament/_round_table.html", context)
 
-    key = f"round-html:{round_.pk}:{round_.version}:{standings_version(tournament)}:{get_language()}"
+    key = f"round-html:{round_.pk}:{round_.version}:{page_version(tournament)}:{get_language()}"
     return render(
         request,
         "tournament/round_detail.html",

@@ -27,9 +27,9 @@ from tournament.models.game import Result
 from tournament.models.tournament import PairingSystem
 from tournament.pairing_words import bye_explanation_line, game_explanation, warning_text
 from tournament.selectors.bye_requests import round_requests
+from tournament.selectors.page_version import page_version
 from tournament.selectors.round_day import game_warnings_kept, games_by_table, not_playing
 from tournament.selectors.round_robin import withdrawals_pending
-from tournament.selectors.standings import standings_version
 from tournament.selectors.teams import bye_team, match_lines
 from tournament.services import bye_requests as bye_services
 from tournament.services import round_edits as edit_services
@@ -148,7 +148,7 @@ def explained_games(round_) -> list:
 
 def _games_table(request, tournament, round_, version: str) -> str:
     """The round's games as the page's table (with each pair's explanation), made once per version of
-    the round and ``version``, the tournament's standings version (its games and players), and
+    the round and ``version``, the tournament's page version (its games and players), and
     language, and kept for every worker. At a congress it is a thousand games."""
 
     def table(context: dict) -> str:
@@ -164,7 +164,7 @@ def _games_table(request, tournament, round_, version: str) -> str:
 @tournament_page(ORGANIZER)
 def round_manage(request, tournament, roles, number):
     round_ = _round(tournament, number)
-    version = standings_version(tournament)
+    version = page_version(tournament)
     seats = round_.games.only("round", "black", "white")  # who plays: the table itself is kept
     pairing_info = _last_pairing(round_)
     absent = not_playing(round_, seats)

@@ -47,6 +47,7 @@ from tournament.permissions import (
 from tournament.publishing.context import of_request as published_copy_of
 from tournament.selectors import standings as sel
 from tournament.selectors.exports import go_komis
+from tournament.selectors.page_version import page_parts, page_version
 from tournament.selectors.rows import tournament_by_slug
 from tournament.selectors.team_standings import team_table
 from tournament.standings_words import category_names, team_words
@@ -97,7 +98,7 @@ def _poll_url(request) -> str:
 
 
 def _version_to_show(request, tournament_pk: int, partial: str, current: str) -> str:
-    """The standings version whose table to show: the current one, or, while results
+    """The page version whose table to show: the current one, or, while results
     pour in, the one made less than ``STANDINGS_FRESH_SECONDS`` ago (its table is
     in the cache), so that the table is made at most that often."""
     fresh = settings.STANDINGS_FRESH_SECONDS
@@ -114,14 +115,21 @@ def _version_to_show(request, tournament_pk: int, partial: str, current: str) ->
     return current
 
 
+def _discipline_id(request) -> int | None:
+    """The discipline the address names (``/d/<id>/`` or ``?discipline=<id>``); None for all."""
+    named = request.resolver_match.kwargs.get("discipline") if request.resolver_match else None
+    return named if named is not None else int_param(request.GET.get("discipline", ""))
+
+
 def _shown(request, slug: str, partial: str) -> tuple[int, str]:
-    """(tournament id, version of the table to show), read once per request: one statement."""
+    """(tournament id, version of the table to show: of what its discipline's pages show), read once
+    per request: one statement."""
     memo = getattr(request, "_standings_shown", None)
     if memo is None:
-        found = sel.standings_version_of(slug)
-        if found is None:
+        parts = page_parts(slug)
+        if parts is None:
             raise Http404("no such tournament")
-        pk, current = found
+        pk, current = parts.tournament_id, parts.discipline_version(_discipline_id(request))
         memo = request._standings_shown = (pk, _version_to_show(request, pk, partial, current))
     return memo
 
@@ -238,7 +246,7 @@ def _standings_file(request, slug, name: str, write, content_type: str = "applic
     if not public:
         st = sel.standings_for(tournament, discipline=discipline, public=False)
     else:
-        st = sel.public_standings(tournament, discipline, sel.standings_version(tournament))
+        st = sel.public_standings(tournament, discipline, page_version(tournament))
     stem, ending = name.rsplit(".", 1)
     suffix = f"-{discipline}" if discipline else ""
     filename = f"{tournament.slug}-{stem}{suffix}.{ending}"
