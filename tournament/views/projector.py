@@ -111,7 +111,7 @@ def projector(request, slug):
                 "category": standings.category_text(row),
                 "value": next(iter(standings.shown_values(row)), None),
             }
-            for row in standings.rows[:TOP]
+            for row in standings.leaders(TOP)
         ],
         "main_column": next(iter(standings.shown_columns()), None),
     }
