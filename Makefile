@@ -79,7 +79,7 @@ export HYPOTHESIS_PROFILE ?= repeatable
 test: install system-deps lint test-dispatch
 	$(PY) -m pytest $(PYTEST_ARGS)
 	@url=$$(tests/pg_server.sh start) && echo "PostgreSQL: $$url" && \
-	  DATABASE_URL=$$url $(PY) -m pytest $(PYTEST_ARGS) -m "not browser"; rc=$$?; tests/pg_server.sh stop; exit $$rc
+	  DATABASE_URL=$$url $(PY) -m pytest $(PYTEST_ARGS) -m "database and not browser"; rc=$$?; tests/pg_server.sh stop; exit $$rc
 
 # The pairing tests again with numpy held to its baseline instruction set (every
 # target it could dispatch to above it disabled: AVX2, AVX-512... on x86), as on a
@@ -87,7 +87,7 @@ test: install system-deps lint test-dispatch
 # (the tie rule, tournament/pairing/matching.py). tests/numpy_dispatch.py names the
 # targets this numpy has; test_tie_rule.py checks that none of them runs.
 test-dispatch: install
-	NPY_DISABLE_CPU_FEATURES="$$($(PY) tests/numpy_dispatch.py)" $(PY) -m pytest -q -n 2 tests/pairing
+	NPY_DISABLE_CPU_FEATURES="$$($(PY) tests/numpy_dispatch.py)" $(PY) -m pytest -q -n 2 -m numpy tests/pairing
 
 # The linters (configured in pyproject.toml): ruff's checks and its formatting, and mypy
 # (strict on the pure layers: games/, tournament/pairing/, tournament/standings/, the OpenGotha file's reader).
