@@ -27,7 +27,7 @@ pytest_plugins = [
     "tests.fixtures.language",
     "tests.fixtures.redis_db",  # a real Redis (make test starts one), for the production cache and several nodes
     "tests.skip_policy",  # skips counted; a failure where VIELSEITIG_NO_SKIPS=1 (CI)
-    "tests.numpy_dispatch",  # the tests whose answers numpy computes marked `numpy`: make test-dispatch's
+    "tests.numpy_tests",  # the tests whose answers numpy computes marked `numpy`: make test-dispatch's
     "tests.database_tests",  # the tests that use the database marked `database`: the PostgreSQL run's
 ]
 

@@ -1,9 +1,9 @@
-"""``make test-dispatch`` runs every pairing test whose answers numpy computes (``tests/numpy_dispatch.py``,
+"""``make test-dispatch`` runs every pairing test whose answers numpy computes (``tests/numpy_tests.py``,
 marked ``numpy`` at collection), and leaves out only those that never reach it."""
 
 from __future__ import annotations
 
-from tests.numpy_dispatch import REPO, imports, numpy_modules, uses_numpy
+from tests.numpy_tests import REPO, imports, numpy_modules, uses_numpy
 
 HERE = REPO / "tests" / "pairing"
 
