@@ -64,10 +64,13 @@ run: demo
 	@echo "Serving http://127.0.0.1:$(PORT)/  (Ctrl-C stops)"
 	$(PY) manage.py runserver 127.0.0.1:$(PORT)
 
-# The whole suite runs on SQLite (the embedded default), then again without the
-# browser tests on a throw-away PostgreSQL server that tests/pg_server.sh installs
-# and starts (the pages' flows in a browser once; models, services, views, races
-# and downloads on both: the suite stays under 15 minutes on two cores).
+# The whole suite runs on SQLite (the embedded default), then the tests that use the
+# database again, without the browser tests, on a throw-away PostgreSQL server that
+# tests/pg_server.sh installs and starts (the pages' flows in a browser once; models,
+# services, views, races and downloads on both; the rules engines, the pure pairing and
+# the file readers, which never reach a database, once). tests/database_tests.py marks
+# them `database` at collection (what asks for the database, by a mark or a fixture);
+# one that reaches it unmarked fails rather than drop out of the PostgreSQL run.
 # Both runs start throw-away Redis servers (tests/redis_server.sh, from the
 # test processes that need one) for the tests of the Redis cache and of several app nodes.
 # The property tests draw the same examples on every run here (a failure can
@@ -79,15 +82,16 @@ export HYPOTHESIS_PROFILE ?= repeatable
 test: install system-deps lint test-dispatch
 	$(PY) -m pytest $(PYTEST_ARGS)
 	@url=$$(tests/pg_server.sh start) && echo "PostgreSQL: $$url" && \
-	  DATABASE_URL=$$url $(PY) -m pytest $(PYTEST_ARGS) -m "not browser"; rc=$$?; tests/pg_server.sh stop; exit $$rc
+	  DATABASE_URL=$$url $(PY) -m pytest $(PYTEST_ARGS) -m "database and not browser"; rc=$$?; tests/pg_server.sh stop; exit $$rc
 
-# The pairing tests again with numpy held to its baseline instruction set (every
+# The pairing tests whose answers numpy computes (marked `numpy` at collection:
+# tests/numpy_tests.py) again with numpy held to its baseline instruction set (every
 # target it could dispatch to above it disabled: AVX2, AVX-512... on x86), as on a
 # processor without them: the same file must give the same pairing on every machine
 # (the tie rule, tournament/pairing/matching.py). tests/numpy_dispatch.py names the
 # targets this numpy has; test_tie_rule.py checks that none of them runs.
 test-dispatch: install
-	NPY_DISABLE_CPU_FEATURES="$$($(PY) tests/numpy_dispatch.py)" $(PY) -m pytest -q -n 2 tests/pairing
+	NPY_DISABLE_CPU_FEATURES="$$($(PY) tests/numpy_dispatch.py)" $(PY) -m pytest -q -n 2 -m numpy tests/pairing
 
 # The linters (configured in pyproject.toml): ruff's checks and its formatting, and mypy
 # (strict on the pure layers: games/, tournament/pairing/, tournament/standings/, the OpenGotha file's reader).

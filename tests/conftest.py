@@ -27,6 +27,8 @@ pytest_plugins = [
     "tests.fixtures.language",
     "tests.fixtures.redis_db",  # a real Redis (make test starts one), for the production cache and several nodes
     "tests.skip_policy",  # skips counted; a failure where VIELSEITIG_NO_SKIPS=1 (CI)
+    "tests.numpy_tests",  # the tests whose answers numpy computes marked `numpy`: make test-dispatch's
+    "tests.database_tests",  # the tests that use the database marked `database`: the PostgreSQL run's
 ]
 
 # `make test` draws the same examples every run (HYPOTHESIS_PROFILE=repeatable):
@@ -50,6 +52,18 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
     yield
     if folder is not None:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _fast_passwords_everywhere():
+    """Accounts made by any test, in any folder and in session or module fixtures too, hash their passwords fast
+    (the production hasher takes a good part of a second for each on purpose)."""
+    from django.test import override_settings
+
+    from tests.fixtures.once import FAST_HASHERS
+
+    with override_settings(PASSWORD_HASHERS=FAST_HASHERS):
+        yield
 
 
 @pytest.fixture(autouse=True)

@@ -2,9 +2,9 @@
 
     python tests/numpy_dispatch.py    # prints them, as NPY_DISABLE_CPU_FEATURES names them
 
-``make test-dispatch`` disables every one of them for a run of the pairing tests
-(on x86 with numpy 2.4: X86_V3, i.e. AVX2 and FMA, X86_V4 and the AVX-512 groups),
-so that the kernels of a processor without them are the ones tested. numpy only
+``make test-dispatch`` disables every one of them for a run of the pairing tests whose
+answers numpy computes (marked ``numpy``: ``tests/numpy_tests.py``), on x86 with numpy 2.4
+X86_V3 (AVX2 and FMA), X86_V4 and the AVX-512 groups, so that the kernels of a processor without them are the ones tested. numpy only
 warns about names it does not know, and the names change between its versions
 (AVX512F, AVX512_SKX... before 2.4), so they are asked from numpy itself.
 ``tests/pairing/test_tie_rule.py`` checks that none of the disabled ones runs.

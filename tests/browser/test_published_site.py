@@ -29,11 +29,12 @@ import pytest
 from django.core.management import call_command
 
 from tests.browser.conftest import new_page
+from tests.fixtures.once import built_once
 from tournament.models import Game, Tournament
 from tournament.models.game import ResultState
 from tournament.publishing.run import publish
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db]
+pytestmark = [pytest.mark.browser, pytest.mark.django_db, pytest.mark.xdist_group("published_site")]
 
 
 def _free_port() -> int:
@@ -42,8 +43,14 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture
-def published(tmp_path):
+@pytest.fixture(scope="module")
+def published(django_db_setup, django_db_blocker, tmp_path_factory):
+    """The demo published and served once for the module's tests (they only read it)."""
+    with built_once(django_db_blocker):
+        yield from _published(tmp_path_factory.mktemp("published"))
+
+
+def _published(tmp_path):
     call_command("demo", stdout=io.StringIO())
     tournament = Tournament.objects.get(slug="demo")
     folder = tmp_path / "site"
