@@ -24,6 +24,7 @@ from tournament.models.registration import PLAYER_FIELDS
 from tournament.names import side_name
 from tournament.permissions import board_closed_reason, may_confirm, may_report, registration_closed_reason
 from tournament.selectors.duplicates import duplicates_of
+from tournament.selectors.gor import player_gor
 from tournament.selectors.results import my_games_version, player_games, registration_of
 from tournament.selectors.rows import tournament_by_slug
 from tournament.selectors.setup import rounds_to_come
@@ -131,6 +132,7 @@ def my_tournament(request, tournament, roles):
             "registration": registration,
             "team": team_of(registration) if tournament.is_team_event else None,
             "my_games_html": _my_games_html(request, tournament, registration, fingerprint),
+            "gor": player_gor(tournament, registration.pk),
             "absent_rounds_html": _absent_rounds_html(round_numbers, registration.absent_rounds)
             if round_numbers
             else "",
