@@ -141,4 +141,10 @@ def test_starting_ratings_and_display():
     assert gor.starting_rating(None, -30) == -900  # 30k, the EGD's bottom
     assert gor.starting_rating(-1000, -30) == -900
     assert gor.starting_rating(1234, 0) == 1234  # the rating wins over the rank
+    # professionals on the EGD's scale (its page: 1p = 7d = 2700, 2p = 2730, ..., 9p = 2940)
+    assert [gor.starting_rating(None, r) for r in (6, 9, 10, 17)] == [2700, 2700, 2730, 2940]
+    # a rating the formula cannot take (the site allows up to 4000) counts as 3299, where a game moves nothing
+    assert gor.starting_rating(3800, 0) == 3299
+    assert abs(gor.game_change(3299, 2700, 0.0)) < 0.01
+    assert 0 < gor.expected(3200, 3250, handicap=9, receiver=True) < 1  # raised past 3300: counted as 3299
     assert [gor.format_change(v) for v in (9.306, -4.1078, 0.04, -0.04)] == ["+9.3", "-4.1", "0.0", "0.0"]

@@ -21,7 +21,7 @@ a game without a result yet, nor a game won or lost by default (the file marks i
 does not rate it). Every game of the tournament counts from the ratings before it (the EGD rates a
 tournament as one event); a player without a rating starts from the rating of their rank
 (:func:`tournament.ranks.rating_from_rank`: 1d is 2100, 100 points a grade), as the EGD starts a
-new player. The EGD's bottom is -900.
+new player (a professional: 1p = 2700, 30 points a grade). The EGD's bottom is -900.
 
 Pure: plain data in (:class:`tournament.standings.model.Standings`), plain data out.
 """
@@ -39,6 +39,10 @@ from tournament.standings.model import PlayerId, Standings
 CLASS_WEIGHTS = {"A": 1.0, "B": 0.75, "C": 0.5, "D": 0.25}
 #: The EGD resets a rating below this to it.
 MIN_GOR = -900
+#: The highest rating the formula takes (``beta`` needs one below 3300).
+MAX_GOR = 3299
+#: ``1p`` as :mod:`tournament.ranks` counts it.
+PRO_1P = 9
 #: Sa of a game's outcome in the standings (:data:`tournament.result_codes.Outcome`); "?" is not rated.
 SCORES = {"+": 1.0, "=": 0.5, "-": 0.0}
 
@@ -65,6 +69,7 @@ def expected(rating: float, opponent: float, *, handicap: int = 0, receiver: boo
     whether this player received it (else the opponent did)."""
     lift = handicap_raise(handicap)
     mine, theirs = (rating + lift, opponent) if receiver else (rating, opponent + lift)
+    mine, theirs = min(mine, MAX_GOR), min(theirs, MAX_GOR)  # a strong receiver stays where beta holds
     return 1 / (1 + math.exp(beta(theirs) - beta(mine)))
 
 
@@ -77,8 +82,12 @@ def game_change(
 
 
 def starting_rating(rating: int | None, rank: int) -> int:
-    """The rating a player starts the tournament with: their own, else their rank's; not below -900."""
-    return max(MIN_GOR, rating if rating is not None else rating_from_rank(rank))
+    """The rating a player starts the tournament with: their own, else their rank's (a professional's on
+    the EGD's scale: 1p = 7d = 2700, 30 points a grade, 9p = 2940); from -900 to 3299, where the formula
+    holds (``beta`` needs a rating below 3300)."""
+    if rating is None:
+        rating = 2700 + 30 * (rank - PRO_1P) if rank >= PRO_1P else rating_from_rank(rank)
+    return max(MIN_GOR, min(MAX_GOR, rating))
 
 
 @dataclass(frozen=True)
