@@ -143,6 +143,16 @@ def parse_time_control(text: str) -> TimeControl | None:
     return None
 
 
+def egd_class_of(text: str) -> str:
+    """The EGD class (A, B, C or X) of a tournament's time control, empty if it cannot be read: the one
+    reading the results file's CL and the rating preview (:mod:`tournament.standings.gor`) share."""
+    try:
+        reading = parse_time_control(text or "")
+    except (ValueError, OverflowError):
+        return ""
+    return reading.egd_class if reading else ""
+
+
 _OPENGOTHA_SYSTEMS = {"SUDDENDEATH": SUDDEN_DEATH, "STDBYOYOMI": BYO_YOMI, "CANBYOYOMI": CANADIAN, "FISCHER": FISCHER}
 
 

@@ -173,3 +173,62 @@ def differences_fingerprint(differences: list[RankDifference]) -> str:
         for d in differences
     )
     return hashlib.sha1(text.encode()).hexdigest()[:16]
+
+
+@dataclass(frozen=True)
+class EgdMismatch:
+    """A player whose EGD PIN is in the EGD list, with a name or rank other than the list's."""
+
+    registration: Registration
+    rated: RatedPlayer
+    name_differs: bool
+    rank_differs: bool
+
+
+@dataclass(frozen=True)
+class EgdCheck:
+    """What to look at before the EGD results file (h9) is sent: the players it lists (not withdrawn, not
+    preliminary) without an EGD PIN, with a PIN the EGD lists in use do not hold, and with a name or
+    rank other than the list's for their PIN. ``has_list``: the tournament reads an EGD list at all."""
+
+    without_pin: list[Registration]
+    unknown_pin: list[Registration]
+    mismatches: list[EgdMismatch]
+    has_list: bool
+
+    @property
+    def clean(self) -> bool:
+        return not (self.without_pin or self.unknown_pin or self.mismatches)
+
+
+def egd_check(tournament: Tournament) -> EgdCheck:
+    """The check before the h9 is sent (:class:`EgdCheck`); players matched by their EGD PIN alone, a name
+    compared folded (case, accents, transliteration; the Latin name too, both orders)."""
+    from tournament.names import name_keys
+
+    regs = sorted_by_name(
+        tournament.registrations.exclude(status__in=[Registration.Status.WITHDRAWN, Registration.Status.PRELIMINARY])
+    )
+    lists = [rl for rl in lists_in_use(tournament) if rl.kind == "egd"]
+    pins = {r.egd_pin for r in regs if r.egd_pin}
+    found: dict[str, RatedPlayer] = {}
+    for rating_list in lists:  # the tournament's own list first
+        wanted = pins - found.keys()
+        if wanted:
+            for p in RatedPlayer.objects.filter(rating_list=rating_list, number__in=wanted):
+                found.setdefault(p.number, p)
+    mismatches = []
+    for reg in regs:
+        rated = found.get(reg.egd_pin) if reg.egd_pin else None
+        if rated is None:
+            continue
+        keys = name_keys(reg.surname, reg.given_name, reg.surname_latin, reg.given_name_latin)
+        name_differs = f"{fold_name(rated.surname)}|{fold_name(rated.given_name)}" not in keys
+        if name_differs or reg.rank != rated.rank:
+            mismatches.append(EgdMismatch(reg, rated, name_differs, reg.rank != rated.rank))
+    return EgdCheck(
+        without_pin=[r for r in regs if not r.egd_pin],
+        unknown_pin=[r for r in regs if r.egd_pin and r.egd_pin not in found] if lists else [],
+        mismatches=mismatches,
+        has_list=bool(lists),
+    )

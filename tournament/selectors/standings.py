@@ -304,7 +304,7 @@ def h9_header(tournament: Tournament, *, discipline: str | None = None, tourname
     correction when the discipline's games had handicaps. A note names every
     round played on a board smaller than 19x19 (the EGD does not rate it).
     """
-    from tournament.files.egd_time import parse_time_control
+    from tournament.files.egd_time import egd_class_of, parse_time_control
     from tournament.files.h9 import H9Header, small_board_notes
     from tournament.variants import egd_kinds
 
@@ -322,7 +322,7 @@ def h9_header(tournament: Tournament, *, discipline: str | None = None, tourname
         country=tournament.country,
         start=tournament.start_date.isoformat(),
         end=tournament.end_date.isoformat(),
-        tournament_class=tournament_class or (time.egd_class if time else ""),
+        tournament_class=tournament_class or egd_class_of(tournament.time_control),
         handicap=f"h{tournament.handicap_correction}" if handicapped and tournament.handicap_correction > 0 else "",
         komi=f"{d.komi:g}" if d else "",
         time=str(time.adjusted // 60) if time else "",

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from django import template
-from django.utils.formats import localize
+from django.utils.formats import localize, number_format
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 
 from tournament import standings_words
+from tournament.standings.gor import format_change
 from tournament.standings.square import square_cells
 
 register = template.Library()
@@ -35,17 +36,25 @@ def _cell(value) -> str:
     return conditional_escape(str(localize(value)))
 
 
+@register.filter
+def gor_change(value: float) -> str:
+    """A GoR change with its sign and one decimal, in the language's decimal separator (``+9,3``)."""
+    text = format_change(value)
+    return text[0] + number_format(abs(value), 1) if text[0] in "+-" else number_format(0.0, 1)
+
+
 @register.simple_tag
-def standings_rows(standings) -> SafeString:
+def standings_rows(standings, gor=None) -> SafeString:
     """The table's rows: the markup of a ``{% for %}`` over them, built in Python.
 
     The table of a few hundred players is rendered again after every result,
-    and the template loop was most of that time.
+    and the template loop was most of that time. ``gor``: the EGD rating preview
+    (:func:`tournament.selectors.gor.gor_preview`), a last column, or None for none.
     """
     rows = []
     names = {c.number: standings_words.category_name(c) for c in standings.categories}
     sections = standings.ranked_by_category
-    width = len(standings.value_columns) + 5 + bool(names)
+    width = len(standings.value_columns) + 5 + bool(names) + (gor is not None)
     last = None
     for row in standings.rows:
         e = row.entrant
@@ -71,9 +80,19 @@ def standings_rows(standings) -> SafeString:
             f"{category}"
             f'<td class="col-club">{_cell(e.club)}</td>'
             f'<td class="col-country">{_cell(e.country)}</td>'
-            f"{values}</tr>"
+            f"{values}{_gor_cell(gor, e.id)}</tr>"
         )
     return mark_safe("\n".join(rows))  # noqa: S308 - every value escaped above
+
+
+def _gor_cell(gor, player) -> str:
+    """The preview's cell of a row (nothing without a preview; empty for a player without a rated game)."""
+    if gor is None:
+        return ""
+    p = gor.get(player)
+    if p is None or not p.games:
+        return '<td class="num gor"></td>'
+    return f'<td class="num gor">{_cell(gor_change(p.change))}</td>'
 
 
 def _crosstable_row(standings, row, middle: str) -> str:

@@ -8,6 +8,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from tournament.forms.uploads import OpenGothaPlayersForm
 from tournament.selectors.exports import export_rows, go_komis, whole_file_discipline
+from tournament.selectors.ratings import egd_check
 from tournament.services.opengotha import export_opengotha
 from tournament.services.players import players_import_opengotha
 
@@ -35,6 +36,8 @@ def _page(request, tournament, roles, *, form=None, problems=(), status=200):
             # the EGD file of all Go rounds writes one komi
             "one_go_komi": len(go_komis(tournament)) <= 1,
             "go_rounds": any(row.egd for row in played),
+            # before the h9 is sent: players without a PIN, or other than the EGD list
+            "egd_check": egd_check(tournament) if any(row.egd for row in played) else None,
             "left_out": [row.discipline.name for row in played if not row.opengotha],
             "form": form or OpenGothaPlayersForm(),
             "problems": list(problems),

@@ -33,6 +33,7 @@ from tournament.permissions import (
 )
 from tournament.selectors.bye_requests import granted_bye_points, requests_of
 from tournament.selectors.duplicates import duplicates_of
+from tournament.selectors.gor import player_gor
 from tournament.selectors.results import my_games_version, player_games, registration_of
 from tournament.selectors.rows import tournament_by_slug
 from tournament.selectors.sides import colour_of, side_players
@@ -140,6 +141,7 @@ def my_tournament(request, tournament, roles):
             "my_games_html": _my_games_html(request, tournament, registration, fingerprint),
             "byes": _byes(tournament, registration),
             "bye_points": granted_bye_points(tournament),
+            "gor": player_gor(tournament, registration.pk),
         },
     )
 

@@ -27,6 +27,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import condition, require_GET
 
+from tournament.files.egd_time import egd_class_of
 from tournament.files.h9 import write_h9
 from tournament.files.standings_csv import standings_csv
 from tournament.files.team_standings_csv import team_standings_csv
@@ -47,6 +48,7 @@ from tournament.permissions import (
 from tournament.publishing.context import of_request as published_copy_of
 from tournament.selectors import standings as sel
 from tournament.selectors.exports import go_komis
+from tournament.selectors.gor import gor_preview
 from tournament.selectors.page_version import page_parts, page_version
 from tournament.selectors.rows import tournament_by_slug
 from tournament.selectors.team_standings import team_table
@@ -170,14 +172,17 @@ def _table_html(request, tournament, discipline, version, partial) -> str:
                 team_rows=table.rows if table else (),
                 team_words=team_words(tournament.side_size),
             )
+        standings = sel.public_standings(tournament, discipline, version)
         context |= {
             "live_url": _poll_url(request),
             "poll_headers": json.dumps({"If-None-Match": etag}),
             "tournament": tournament,
-            "standings": sel.public_standings(tournament, discipline, version),
+            "standings": standings,
             "discipline": discipline,
             "refresh": REFRESH_SECONDS,
         }
+        if partial == STANDINGS_TABLE:  # the EGD rating preview's column (None: nothing the EGD rates)
+            context |= {"gor": gor_preview(tournament, standings), "gor_class": egd_class_of(tournament.time_control)}
         return render_to_string(template, context)
 
     html = cache.get_or_set(_table_key(request, partial, version), render, CACHE_SECONDS)
