@@ -34,9 +34,10 @@ def gor_preview(tournament: Tournament, standings: sm.Standings) -> dict[sm.Play
 def player_gor(tournament: Tournament, player: int) -> tuple[gor.Preview, list[dict]] | None:
     """A player's preview over the public standings (those the standings page shows, from the cache),
     and each rated round with its change and the running total; None where the EGD rates nothing."""
-    from tournament.selectors.standings import public_standings, standings_version
+    from tournament.selectors.page_version import page_version
+    from tournament.selectors.standings import public_standings
 
-    standings = public_standings(tournament, None, standings_version(tournament))
+    standings = public_standings(tournament, None, page_version(tournament))
     previews = gor_preview(tournament, standings)
     mine = previews.get(player) if previews else None
     if mine is None or not mine.games:
