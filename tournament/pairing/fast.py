@@ -52,7 +52,7 @@ also fall back to that.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -193,7 +193,6 @@ def certified_matching(
         in_graph[real, :] = in_graph[:, real] = True
     in_graph &= allowed
     st.initial_edges = int(np.count_nonzero(np.triu(in_graph, 1)))
-    W2 = 2 * W  # costs < 2^60 (checked in _violations), so 2 W fits
     # "perfect" mode: max_cardinality with free vertex duals, sound while the
     # matching covers everybody (perfect-matching LP); if the graph has no
     # perfect matching, "plain": cold starts, duals >= 0, unmatched players'
@@ -217,15 +216,13 @@ def certified_matching(
             mode, init = "plain", None
             st.mode_switch = st.rounds
             continue
-        viol, slack, tight = _violations(sol, K, W, W2, allowed, st)
+        viol, rows, sub, tight = _violations(sol, K, W, allowed, st)
         st.seconds[f"check{st.rounds}"] = round(time.perf_counter() - t1, 3)
-        if not viol.any():
+        if not len(rows):
             break
         if (viol & in_graph).any():  # the solver's own duals must fit its own edges
             raise AssertionError("blossom duals violate an edge of the solved graph")
         # the most violated pairs of every player with a violation
-        rows = np.nonzero(viol.any(axis=1))[0]
-        sub = np.where(viol[rows], slack[rows], np.inf)
         r = min(ADD_PER_PLAYER, n - 1)
         at, cc = smallest_per_row(sub, r)
         rr = rows[at]
@@ -292,8 +289,7 @@ def _first_start(W: IntArray, in_graph: BoolArray, K: int) -> Start:
     its best weight in the graph (feasible: y_i + y_j >= 2 w_ij), then
     :func:`_tighten` lowers them and matches tight pairs greedily."""
     n = len(W)
-    Wm = np.where(in_graph, W, np.iinfo(np.int64).min)
-    best = Wm.max(axis=1)
+    best = W.max(axis=1, where=in_graph, initial=np.iinfo(np.int64).min)
     d = np.where(best == np.iinfo(np.int64).min, 0, best)
     return _tighten(W, in_graph, K, d.tolist(), [-1] * n)
 
@@ -313,14 +309,13 @@ def _tighten(W: IntArray, in_graph: BoolArray, K: int, d: list[int], mate: list[
         return [x + (x & 1 if mate[v] == -1 else 0) for v, x in enumerate(D)], mate
     dv = np.array(d, dtype=np.int64)
     free = np.array([m == -1 for m in mate])
-    W2 = 2 * W
     for v in np.nonzero(free)[0].tolist():
         if not free[v]:
             continue
         nb = np.nonzero(in_graph[v])[0]
         if len(nb) == 0:
             continue
-        need = W2[v, nb] - dv[nb]
+        need = 2 * W[v, nb] - dv[nb]
         low = int(need.max())
         if low < dv[v]:
             dv[v] = low
@@ -329,11 +324,62 @@ def _tighten(W: IntArray, in_graph: BoolArray, K: int, d: list[int], mate: list[
             u = int(tight[0])
             mate[v], mate[u] = u, v
             free[v] = free[u] = False
+    us, vs = np.nonzero(np.triu(in_graph, 1))
+    on = 2 * W[us, vs] == dv[us] + dv[vs]
+    _augment(n, us[on].tolist(), vs[on].tolist(), mate)
     D = [x + K for x in dv.tolist()]
     for v in range(n):
         if mate[v] == -1 and D[v] & 1:
             D[v] += 1
     return D, mate
+
+
+#: Vertices one search for an augmenting path of :func:`_augment` visits at most.
+_AUGMENT_REACH = 64
+
+
+def _augment(n: int, us: list[int], vs: list[int], mate: list[int]) -> None:
+    """More matched players for the start, in place: augmenting paths over the tight pairs
+    (``us[k]``-``vs[k]``), each search short (:data:`_AUGMENT_REACH`) and blind to blossoms
+    -- a path it finds is simple, so a sound augmentation; the ones it misses the blossom
+    algorithm finds.  A greedy start leaves about half of a large field unmatched; each
+    unmatched pair is a stage of the algorithm."""
+    adj: list[list[int]] = [[] for _ in range(n)]
+    for a, b in zip(us, vs):
+        adj[a].append(b)
+        adj[b].append(a)
+    for root in range(n):
+        if mate[root] != -1 or not adj[root]:
+            continue
+        seen = {root}
+        came: dict[int, tuple[int, int]] = {}  # outer vertex -> (outer before it, its old partner)
+        stack = [(root, iter(adj[root]))]
+        end = -1
+        while stack and end < 0 and len(seen) < _AUGMENT_REACH:
+            x, it = stack[-1]
+            for y in it:
+                if y in seen:
+                    continue
+                seen.add(y)
+                z = mate[y]
+                if z == -1:
+                    end = y
+                    break
+                if z not in seen:
+                    seen.add(z)
+                    came[z] = (x, y)
+                    stack.append((z, iter(adj[z])))
+                    break
+            else:
+                stack.pop()
+        if end < 0:
+            continue
+        x = stack[-1][0]
+        mate[x], mate[end] = end, x
+        while x != root:
+            px, y = came[x]
+            mate[px], mate[y] = y, px
+            x = px
 
 
 def _warm_start(sol: DualSolution, K: int, W: IntArray, au: IntArray, av: IntArray, in_graph: BoolArray) -> Start:
@@ -370,36 +416,54 @@ _INT64_LIMIT = 1 << 60  # tests set 0 to force the float + exact path
 
 
 def _violations(
-    sol: DualSolution, K: int, W: IntArray, W2: IntArray, allowed: BoolArray, st: Stats
-) -> tuple[BoolArray, IntArray | NDArray[np.float64], BoolArray]:
-    """Boolean matrix of allowed pairs whose reduced cost is negative, a
-    matrix ordering them (more negative: more violated), and the boolean matrix
-    of allowed pairs whose reduced cost is exactly 0 (tight).
+    sol: DualSolution, K: int, W: IntArray, allowed: BoolArray, st: Stats
+) -> tuple[BoolArray, IntArray, IntArray | NDArray[np.float64], BoolArray]:
+    """The allowed pairs whose reduced cost is negative (a boolean matrix), the rows
+    holding one and those rows' reduced costs (more negative: more violated; the
+    other pairs of these rows ordered last), and the boolean matrix of allowed pairs
+    whose reduced cost is exactly 0 (tight).
 
     Reduced cost of (i, j) for weights W + K, doubled:
     (2 y_i - K) + (2 y_j - K) + 2 * Z_ij - 2 W_ij, Z_ij the blossom duals
     over the blossoms holding both.  In int64 when every term is small
-    enough (|sum| < 2^62); otherwise a float pre-filter with a generous
-    tolerance and an exact Python-int recheck of the doubtful pairs.
+    enough (|sum| < 2^62), a block of rows at a time (:func:`_blossom_sums`);
+    otherwise a float pre-filter with a generous tolerance and an exact
+    Python-int recheck of the doubtful pairs.
     """
     n = sol.n
     d = [y - K for y in sol.vertex]
     zsum = sum(z for z in sol.blossom.values() if z > 0)
-    leaves = sol.leaves()
     lim = _INT64_LIMIT
-    wmax = int(np.abs(W2).max()) if n else 0
+    wmax = 2 * int(np.abs(W).max()) if n else 0
     if max(map(abs, d), default=0) < lim and 2 * zsum < lim and wmax < lim:
         st.exact_check = "int64"
         dv = np.array(d, dtype=np.int64)
-        S = dv[:, None] + dv[None, :] - W2
-        for b, z in sol.blossom.items():
-            if z > 0:
-                idx = np.array(leaves[b])
-                S[np.ix_(idx, idx)] += 2 * z
-        return allowed & (S < 0), S, allowed & (S == 0)
+        viol = np.zeros((n, n), dtype=bool)
+        tight = np.zeros((n, n), dtype=bool)
+        rows, subs = [], []
+        sums = _blossom_sums(sol)
+        for r0 in range(0, n, _BLOCK):
+            r1 = min(n, r0 + _BLOCK)
+            S = sums(r0, r1)
+            S *= 2
+            S += dv[r0:r1, None]
+            S += dv[None, :]
+            S -= W[r0:r1]
+            S -= W[r0:r1]
+            ok = allowed[r0:r1]
+            np.logical_and(ok, S < 0, out=viol[r0:r1])
+            np.logical_and(ok, S == 0, out=tight[r0:r1])
+            hit = np.nonzero(viol[r0:r1].any(axis=1))[0]
+            if len(hit):
+                rows.append(hit + r0)
+                subs.append(np.where(viol[r0:r1][hit], S[hit], np.iinfo(np.int64).max))
+        if not rows:
+            return viol, np.zeros(0, dtype=np.int64), np.zeros((0, n), dtype=np.int64), tight
+        return viol, np.concatenate(rows), np.concatenate(subs), tight
     st.exact_check = "float+exact"
+    leaves = sol.leaves()
     dv = np.array([float(x) for x in d])
-    S = dv[:, None] + dv[None, :] - W2.astype(np.float64)
+    S = dv[:, None] + dv[None, :] - 2.0 * W.astype(np.float64)
     for b, z in sol.blossom.items():
         if z > 0:
             idx = np.array(leaves[b])
@@ -415,7 +479,55 @@ def _violations(
             viol[i, j] = True
         elif rc == 0:
             tight[i, j] = True
-    return viol, S, tight
+    hit = np.nonzero(viol.any(axis=1))[0]
+    return viol, hit, np.where(viol[hit], S[hit], np.inf), tight
+
+
+#: Rows of the reduced costs computed at once (:func:`_violations`): a few MB at 5,000 players.
+_BLOCK = 256
+
+
+def _blossom_sums(sol: DualSolution) -> Callable[[int, int], IntArray]:
+    """``sums(r0, r1)``: the matrix Z[i, j] for rows r0 <= i < r1, every column -- the
+    sum of z over the blossoms (z > 0) holding both i and j, in int64.
+
+    Blossoms nest (a chain of thousands at 5,000 players), so adding each blossom's z
+    to its block of pairs costs the sum of their sizes squared.  Instead, in an
+    order of the vertices that keeps each blossom together (:meth:`.DualSolution.layout`),
+    Z[i, .] is piecewise constant: +z where a blossom holding i begins, -z where it
+    ends, then a running sum along the row; one pass over the matrix.
+    """
+    n = sol.n
+    order, span = sol.layout()
+    pos = np.empty(n, dtype=np.int64)
+    pos[np.array(order, dtype=np.int64)] = np.arange(n)
+    live = [(lo, hi, z) for b, (lo, hi) in span.items() if (z := sol.blossom[b]) > 0]
+    lo = np.array([x[0] for x in live], dtype=np.int64)
+    hi = np.array([x[1] for x in live], dtype=np.int64)
+    z = np.array([x[2] for x in live], dtype=np.int64)
+    size = hi - lo
+    # one entry per (blossom, vertex in it): the vertex's row gets +z at lo, -z at hi
+    first = np.repeat(np.cumsum(size) - size, size)
+    at = np.arange(int(size.sum()), dtype=np.int64) - first + np.repeat(lo, size)
+    row = np.array(order, dtype=np.int64)[at] if len(at) else at
+    by_row = np.argsort(row, kind="stable")
+    row, e_lo, e_hi, e_z = (
+        row[by_row],
+        np.repeat(lo, size)[by_row],
+        np.repeat(hi, size)[by_row],
+        np.repeat(z, size)[by_row],
+    )
+
+    def sums(r0: int, r1: int) -> IntArray:
+        a, b = np.searchsorted(row, [r0, r1])
+        D = np.zeros((r1 - r0, n + 1), dtype=np.int64)
+        np.add.at(D, (row[a:b] - r0, e_lo[a:b]), e_z[a:b])
+        np.add.at(D, (row[a:b] - r0, e_hi[a:b]), -e_z[a:b])
+        np.cumsum(D, axis=1, out=D)
+        out: IntArray = D[:, pos]
+        return out
+
+    return sums
 
 
 def _check_complementarity(sol: DualSolution, K: int, W: IntArray, perfect: bool, allowed: BoolArray) -> None:

@@ -116,11 +116,35 @@ class DualSolution:
 
     def leaves(self) -> dict[int, list[int]]:
         """Vertices of each blossom."""
-        out: dict[int, list[int]] = {b: [] for b in self.blossom}
-        for v in range(self.n):
-            for b in self.ancestors(v):
-                out[b].append(v)
-        return out
+        order, span = self.layout()
+        return {b: order[lo:hi] for b, (lo, hi) in span.items()}
+
+    def layout(self) -> tuple[list[int], dict[int, tuple[int, int]]]:
+        """The vertices in an order that keeps each blossom's together, and each blossom's
+        place in it: its vertices are ``order[lo:hi]`` (one walk of the blossom tree)."""
+        n = self.n
+        children: dict[int, list[int]] = {}
+        tops = []
+        for x, p in enumerate(self.parent):
+            if p == -1:
+                tops.append(x)
+            elif p >= 0:
+                children.setdefault(p, []).append(x)
+        order: list[int] = []
+        span: dict[int, tuple[int, int]] = {}
+        start: dict[int, int] = {}
+        stack = tops[::-1]
+        while stack:
+            x = stack.pop()
+            if x < 0:  # a blossom's end
+                span[~x] = (start[~x], len(order))
+            elif x < n:
+                order.append(x)
+            else:
+                start[x] = len(order)
+                stack.append(~x)
+                stack.extend(reversed(children.get(x, ())))
+        return order, {b: span[b] for b in self.blossom}
 
     def ancestors(self, v: int) -> list[int]:
         out = []
