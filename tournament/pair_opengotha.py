@@ -14,7 +14,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from tournament.files.opengotha import OpenGothaFormatError, read_tournament
+from tournament.files.opengotha import COMMAND_PLAYERS, OpenGothaFormatError, read_tournament
 from tournament.pairing.engine import PairingJSON, pair_round
 from tournament.pairing.explain import PairingExplanation, explain_pairing
 
@@ -38,7 +38,7 @@ def add_arguments(ap: argparse.ArgumentParser) -> None:
 
 
 def run(path: str, round_number: int, explain: bool = False) -> PairingJSON | ExplainedPairingJSON:
-    t = read_tournament(path)
+    t = read_tournament(path, most_players=COMMAND_PLAYERS)
     if round_number < 1:
         raise ValueError("--round must be 1 or more")
     pairing = pair_round(t.before(round_number), round_number)

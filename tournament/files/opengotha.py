@@ -113,6 +113,9 @@ MAX_TABLES = 1000
 MAX_PLAYERS = 2000
 assert MAX_ROUNDS <= limits.FILE_ROUNDS and MAX_TABLES <= limits.MAX_TABLE and MAX_PLAYERS <= limits.FILE_PLAYERS
 assert MAX_ROUNDS * MAX_TABLES <= limits.FILE_GAMES
+#: ``pair_opengotha`` pairs larger fields than OpenGotha holds (congresses of 4,700 players and more are
+#: played in Asia): the director's own file on the command line, never an upload.
+COMMAND_PLAYERS = 10_000
 #: Every other number is a Java ``int`` or ``long`` (the pairing weights) in OpenGotha.
 JAVA_LONG = 2**63 - 1
 
@@ -258,8 +261,10 @@ _XML_PROBLEMS = {
 }
 
 
-def read_tournament(source: XmlSource) -> Tournament:
-    """Parse an OpenGotha file: a path, bytes or str.
+def read_tournament(source: XmlSource, *, most_players: int = MAX_PLAYERS) -> Tournament:
+    """Parse an OpenGotha file: a path, bytes or str; of at most ``most_players`` players
+    (OpenGotha's limit; ``pair_opengotha`` reads up to :data:`COMMAND_PLAYERS`), on as many
+    tables as half of them need.
 
     Section by section, as the file has them: the parameters
     (:func:`_parameters`), the players (:func:`_players`), the games
@@ -274,9 +279,9 @@ def read_tournament(source: XmlSource) -> Tournament:
     if gps_el is None:
         raise OpenGothaFormatError("no <GeneralParameterSet> element")
     params = _parameters(tps, gps_el)
-    players, raw_players = _players(root)
+    players, raw_players = _players(root, most_players)
     finder = _Keys(players)
-    games = _games(root, finder)
+    games = _games(root, finder, max(MAX_TABLES, most_players // 2))
     byes = _byes(root, finder)
     _check_rounds(games, byes, {p.key for p in players})
     return Tournament(
@@ -450,13 +455,14 @@ def _pairing(p_el: ET.Element | None) -> PairingParams:
     )
 
 
-def _players(root: ET.Element) -> tuple[list[Player], dict[str, dict[str, str]]]:
+def _players(root: ET.Element, most: int = MAX_PLAYERS) -> tuple[list[Player], dict[str, dict[str, str]]]:
     """``<Players>``: each player, and each one's attributes as the file writes them (by key)."""
     players = []
     raw_players = {}
     pls = root.find("Players")
-    if pls is not None and len(pls) > MAX_PLAYERS:
-        raise OpenGothaFormatError(f"{len(pls)} players: OpenGotha holds at most {MAX_PLAYERS}")
+    if pls is not None and len(pls) > most:
+        holds = "OpenGotha holds" if most == MAX_PLAYERS else "pair_opengotha reads"
+        raise OpenGothaFormatError(f"{len(pls)} players: {holds} at most {most}")
     for el in pls.findall("Player") if pls is not None else []:
         player = _player(el.attrib)
         players.append(player)
@@ -497,7 +503,7 @@ def _player(a: dict[str, str]) -> Player:
     )
 
 
-def _games(root: ET.Element, finder: _Keys) -> list[Game]:
+def _games(root: ET.Element, finder: _Keys, most_tables: int = MAX_TABLES) -> list[Game]:
     """``<Games>``: each game, its players found by the keys the file names them by."""
     games = []
     gms = root.find("Games")
@@ -525,7 +531,7 @@ def _games(root: ET.Element, finder: _Keys) -> list[Game]:
                 result=_RESULTS[base],
                 by_default=by_def,
                 known_color=_bool(a.get("knownColor"), True),
-                table=_int(a.get("tableNumber"), 0, "game tableNumber", low=0, high=MAX_TABLES),
+                table=_int(a.get("tableNumber"), 0, "game tableNumber", low=0, high=most_tables),
             )
         )
     return games

@@ -143,8 +143,8 @@ def cardinality_bonus(n: int, W: IntArray, allowed: BoolArray) -> int:
     edge weighs more: K > (n // 2) * (max w - min(min w, 0))."""
     if not allowed.any():
         return 1
-    vals = W[allowed]
-    hi, lo = int(vals.max()), int(vals.min())
+    hi = int(W.max(where=allowed, initial=np.iinfo(np.int64).min))
+    lo = int(W.min(where=allowed, initial=np.iinfo(np.int64).max))
     return (n // 2 + 1) * (abs(hi) + abs(min(lo, 0)) + 1)
 
 
@@ -169,17 +169,15 @@ def certified_matching(
         return []
     # a pair's weight is W[i, j] for i < j in field order (OpenGotha's cost
     # is not always symmetric, e.g. the random part of split-and-random)
-    if n and int(np.abs(W).max()) >= 1 << 61:
+    if n and max(int(W.max()), -int(W.min())) >= 1 << 61:
         raise ValueError("pair costs of 2^61 or more are not supported")  # 2 W must fit in int64
-    W = np.triu(W, 1)
-    W = W + W.T
+    # an odd field: a stand-in player who may meet anybody at cost 0.
+    # Perfect matchings of field + stand-in are the field's matchings
+    # leaving one player out, all weighing the same plus a constant
+    W = _symmetric(W, n + n % 2)
     allowed = allowed & allowed.T
     real = n
     if n % 2:
-        # an odd field: a stand-in player who may meet anybody at cost 0.
-        # Perfect matchings of field + stand-in are the field's matchings
-        # leaving one player out, all weighing the same plus a constant
-        W = np.pad(W, ((0, 1), (0, 1)))
         allowed = np.pad(allowed, ((0, 1), (0, 1)), constant_values=True)
         allowed[n, n] = False
         n += 1
@@ -247,6 +245,20 @@ def certified_matching(
     return pairs
 
 
+def _symmetric(W: IntArray, m: int) -> IntArray:
+    """W's pairs i < j, mirrored (W[j, i] = W[i, j]), in a new m x m matrix (m > n: the stand-in's
+    row and column 0): a block of rows at a time, no other n x n temporary."""
+    n = len(W)
+    out = np.zeros((m, m), dtype=np.int64)
+    for r0 in range(0, n, _BLOCK):
+        r1 = min(n, r0 + _BLOCK)
+        out[r0:r1, r1:n] = W[r0:r1, r1:n]
+        out[r1:n, r0:r1] = W[r0:r1, r1:n].T
+        d = np.triu(W[r0:r1, r0:r1], 1)
+        out[r0:r1, r0:r1] = d + d.T
+    return out
+
+
 def _tie_broken(
     sol: DualSolution, W: IntArray, allowed: BoolArray, tight: BoolArray, real: int, st: Stats
 ) -> list[tuple[int, int]]:
@@ -266,8 +278,11 @@ def _tie_broken(
     n = len(W)
     us, vs = np.nonzero(np.triu(tight, 1))
     st.tie_edges = len(us)
-    vals = W[:real, :real][allowed[:real, :real]]
-    lo, hi = (int(vals.min()), int(vals.max())) if len(vals) else (0, 0)
+    inner, ok = W[:real, :real], allowed[:real, :real]
+    lo, hi = (0, 0)
+    if ok.any():
+        lo = int(inner.min(where=ok, initial=np.iinfo(np.int64).max))
+        hi = int(inner.max(where=ok, initial=np.iinfo(np.int64).min))
     bits = tie_bits(real, lo, hi)
     M = (real // 2 + 1) << bits
     inside = vs < real  # the stand-in's pairs (an odd field) weigh 0: who sits out is decided by the rest
@@ -590,19 +605,23 @@ def _candidates(
                     if q != pos:
                         rows.append(i)
                         cols.append(members[q])
-    masked0 = np.where(allowed, W, -1)
-    u = masked0.max(axis=1) // 2
-    red = np.where(allowed, W - u[:, None] - u[None, :], np.iinfo(np.int64).min // 2)
+    u = W.max(axis=1, where=allowed, initial=-1) // 2
     kk = min(k, n - 1)
-    top_r, top_c = smallest_per_row(-red, kk)
-    rows.extend(top_r.tolist())
-    cols.extend(top_c.tolist())
     grp = np.array([s_.group for s_ in seats])
-    other = np.where(grp[:, None] != grp[None, :], red, np.iinfo(np.int64).min // 2)
     k2 = min(max(4, k // 4), n - 1)
-    top_r, top_c = smallest_per_row(-other, k2)
-    rows.extend(top_r.tolist())
-    cols.extend(top_c.tolist())
+    far = -(np.iinfo(np.int64).min // 2)  # after every allowed pair
+    for r0 in range(0, n, _BLOCK):  # row by row: a block at a time
+        r1 = min(n, r0 + _BLOCK)
+        # minus the reduced weight: the best candidates are the smallest
+        neg = u[r0:r1, None] + u[None, :] - W[r0:r1]
+        neg[~allowed[r0:r1]] = far
+        top_r, top_c = smallest_per_row(neg, kk)
+        rows.extend((top_r + r0).tolist())
+        cols.extend(top_c.tolist())
+        neg[grp[r0:r1, None] == grp[None, :]] = far
+        top_r, top_c = smallest_per_row(neg, k2)
+        rows.extend((top_r + r0).tolist())
+        cols.extend(top_c.tolist())
     r = np.array(rows)
     c = np.array(cols)
     ok = allowed[r, c]
