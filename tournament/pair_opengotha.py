@@ -12,11 +12,13 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from tournament.files.opengotha import COMMAND_PLAYERS, OpenGothaFormatError, read_tournament
 from tournament.pairing.engine import PairingJSON, pair_round
-from tournament.pairing.explain import PairingExplanation, explain_pairing
+
+if TYPE_CHECKING:
+    from tournament.pairing.explain import PairingExplanation
 
 
 class ExplainedPairingJSON(PairingJSON):
@@ -45,6 +47,8 @@ def run(path: str, round_number: int, explain: bool = False) -> PairingJSON | Ex
     out = pairing.as_dict()
     if not explain:
         return out
+    from tournament.pairing.explain import explain_pairing
+
     return {**out, "explanation": explain_pairing(pairing)}
 
 

@@ -39,7 +39,6 @@ from tournament.pairing.model import (
 )
 from tournament.pairing.params_json import JSONValue, to_json
 from tournament.ranks import format_rank
-from tournament.standings.opengotha import criteria_codes
 
 from .egd_time import opengotha_time, time_control_text
 from .imported import ImportedBye, ImportedGame, ImportedPlayer, ImportedTournament
@@ -822,7 +821,7 @@ def imported(t: Tournament) -> ImportedTournament:
             **_dates(general),
             "place": general.get("location", ""),
             "time_control": _time_control(general),
-            "standings_criteria": list(criteria_codes(params.placement)),
+            "standings_criteria": list(_criteria_codes(params.placement)),
             "pairing_system": "swiss" if params.main_criterion == "NBW" else "mcmahon",
             "mcmahon_bar": g.mm_bar,
             "mcmahon_floor": g.mm_floor,
@@ -923,3 +922,11 @@ def _stored_parameters(params: Parameters) -> dict[str, JSONValue]:
     general["nbw2_bye"] = params.general.nbw2_bye
     general["nbw2_absent"] = params.general.nbw2_absent
     return data
+
+
+def _criteria_codes(placement: Sequence[str]) -> list[str]:
+    """The site's standings criteria for OpenGotha's placement criteria (imported here: the standings
+    are not needed to read a file for pairing, and cost ``pair_opengotha`` 80 ms of start-up)."""
+    from tournament.standings.opengotha import criteria_codes
+
+    return list(criteria_codes(placement))

@@ -28,7 +28,7 @@ matching found on a subset of the edges is optimal for every pair.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import rustworkx as rx
@@ -110,6 +110,9 @@ class DualSolution:
     vertex: list[int]
     blossom: dict[int, int]  # blossom id -> z, for the blossoms that exist
     parent: list[int]  # -2: blossom id not in use
+    _places: tuple[list[int], dict[int, tuple[int, int]], dict[int, int]] | None = field(
+        default=None, repr=False, compare=False
+    )
 
     def pairs(self) -> list[tuple[int, int]]:
         return [(v, u) for v, u in enumerate(self.mate) if u > v]
@@ -156,8 +159,31 @@ class DualSolution:
 
     def reduced_cost(self, i: int, j: int, w: int) -> int:
         """Doubled reduced cost of edge (i, j) of weight w (exact)."""
-        common = set(self.ancestors(i)).intersection(self.ancestors(j))
-        return self.vertex[i] + self.vertex[j] + 2 * sum(self.blossom[b] for b in common) - 2 * w
+        return self.vertex[i] + self.vertex[j] + 2 * self.common_z(i, j) - 2 * w
+
+    def common_z(self, i: int, j: int) -> int:
+        """The sum of z over the blossoms holding both i and j: the z of the smallest one
+        and of every blossom around it (the blossom tree is walked up from i until a
+        blossom holds j too, by the places of :meth:`layout`)."""
+        if self._places is None:
+            order, span = self.layout()
+            place = [0] * self.n
+            for p, v in enumerate(order):
+                place[v] = p
+            around: dict[int, int] = {}  # blossom -> its z and the z of every blossom holding it
+            for b in sorted(span, key=lambda b: span[b][1] - span[b][0], reverse=True):
+                up = self.parent[b]
+                around[b] = self.blossom[b] + (around[up] if up >= 0 else 0)
+            self._places = (place, span, around)
+        place, span, around = self._places
+        p = place[j]
+        b = self.parent[i]
+        while b != -1:
+            lo, hi = span[b]
+            if lo <= p < hi:
+                return around[b]
+            b = self.parent[b]
+        return 0
 
 
 def available() -> bool:
