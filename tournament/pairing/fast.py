@@ -514,8 +514,8 @@ def _violations(
         return viol, np.concatenate(rows), np.concatenate(subs), tight
     st.exact_check = "float+exact"
     leaves = sol.leaves()
-    dv = np.array([float(x) for x in d])
-    S = dv[:, None] + dv[None, :] - 2.0 * W.astype(np.float64)
+    fv = np.array([float(x) for x in d])
+    S = fv[:, None] + fv[None, :] - 2.0 * W.astype(np.float64)
     for b, z in sol.blossom.items():
         if z > 0:
             idx = np.array(leaves[b])
@@ -554,7 +554,7 @@ def _blossom_sums(sol: DualSolution) -> Callable[[int, int], IntArray]:
     order, span = sol.layout()
     pos = np.empty(n, dtype=np.int64)
     pos[np.array(order, dtype=np.int64)] = np.arange(n)
-    live = [(lo, hi, z) for b, (lo, hi) in span.items() if (z := sol.blossom[b]) > 0]
+    live = [(b_lo, b_hi, b_z) for b, (b_lo, b_hi) in span.items() if (b_z := sol.blossom[b]) > 0]
     lo = np.array([x[0] for x in live], dtype=np.int64)
     hi = np.array([x[1] for x in live], dtype=np.int64)
     z = np.array([x[2] for x in live], dtype=np.int64)
