@@ -35,7 +35,7 @@ def _pure_pair_opengotha(argv) -> int | None:
 
     args = pair_opengotha.build_parser(prog=f"{os.path.basename(argv[0])} pair_opengotha").parse_args(argv[2:])
     try:
-        out = pair_opengotha.run(args.file, args.round, args.explain)
+        out = pair_opengotha.run_options(vars(args))
     except (pair_opengotha.OpenGothaFormatError, ValueError) as e:
         sys.stderr.write(f"CommandError: {e}\n")
         return 1

@@ -24,6 +24,7 @@ PURE = [
     "tournament.collation",
     "tournament.files.opengotha",
     "tournament.files.opengotha_teams",
+    "tournament.files.opengotha_version",
     "tournament.files.safe_xml",
     "tournament.pair_opengotha",
     "tournament.files.h9",

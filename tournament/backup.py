@@ -54,6 +54,7 @@ from tournament.files.opengotha import attribute_pairs
 from tournament.models import (
     AuditEntry,
     Bye,
+    ByeRequest,
     Discipline,
     Game,
     GameReplay,
@@ -95,6 +96,7 @@ MODELS = (
     Game,
     LiveRecord,
     Bye,
+    ByeRequest,
     PairConstraint,
     TournamentRole,
     TournamentInvitation,
@@ -142,6 +144,7 @@ def _querysets(t: Tournament) -> dict:
         Game: Game.objects.filter(round__tournament=t),
         LiveRecord: LiveRecord.objects.filter(game__round__tournament=t),
         Bye: Bye.objects.filter(round__tournament=t),
+        ByeRequest: ByeRequest.objects.filter(round__tournament=t),
         PairConstraint: t.pair_constraints.all(),
         TournamentRole: t.roles.all(),
         TournamentInvitation: t.invitations.all(),
@@ -582,6 +585,7 @@ _BELONGS = {
         and (f.get("match") is None or f.get("match") in own["match"])
     ),
     "tournament.bye": lambda f, t, own: f.get("round") in own["round"] and _players(f, own, "player"),
+    "tournament.byerequest": lambda f, t, own: f.get("round") in own["round"] and _players(f, own, "registration"),
     "tournament.liverecord": lambda f, t, own: f.get("game") in own["game"],
     "tournament.teammember": lambda f, t, own: f.get("team") in own["team"] and _players(f, own, "registration"),
     "tournament.lineup": lambda f, t, own: (

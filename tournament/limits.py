@@ -32,6 +32,8 @@ MAX_ID = 2**31 - 1
 
 #: Round numbers go from 1 to this (and so a tournament has at most this many rounds).
 MAX_ROUND = 999
+#: A bye request closes at most this many hours (two weeks) before its round starts.
+MAX_BYE_REQUEST_HOURS = 336
 #: Table numbers go from 1 to this.
 MAX_TABLE = 9999
 #: Komi in half points, from MIN_KOMI to MAX_KOMI (negative: reverse komi).

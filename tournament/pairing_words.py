@@ -12,6 +12,8 @@ from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext
 
+from tournament.standings.criteria import format_scaled
+
 #: The cost terms in words (OpenGotha's criteria).
 TERM_NAMES = {
     "duplicate": gettext_lazy("avoid duplicate game"),
@@ -44,6 +46,46 @@ def _colour_words(white: int, black: int) -> str:
     return ""
 
 
+def _group_words(data: dict) -> str:
+    """Where the two stood before the round, in the standings' terms: the main score as the standings show
+    it (MMS, wins...), places in the score group counted from 1, and no internal category offsets (the
+    engine numbers its groups category after category). Records kept before the scores were recorded
+    (no ``scores_x2``) speak of the engine's group numbers."""
+    a, b = (list(data.get("groups") or []) + [None, None])[:2]
+    pa, pb = (list(data.get("places") or []) + [None, None])[:2]
+    scores = data.get("scores_x2")
+    size = data.get("group_size")
+    if isinstance(scores, list) and len(scores) == 2 and all(isinstance(x, int) for x in scores):
+        name = str(data.get("score_name") or "")
+        sa, sb = (f"{name} {format_scaled(x, 2)}".strip() for x in scores)
+        cats = (list(data.get("categories") or []) + [0, 0])[:2]
+        if a == b and isinstance(pa, int) and isinstance(pb, int) and size:
+            return _("Same score (%(score)s): places %(a)s and %(b)s of %(n)s.") % {
+                "score": sa,
+                "a": pa + 1,
+                "b": pb + 1,
+                "n": size,
+            }
+        if cats[0] != cats[1]:
+            return _("%(a)s and %(b)s, of neighbouring categories: one of them leaves their category.") % {
+                "a": sa,
+                "b": sb,
+            }
+        if sa == sb:
+            return _("Same score (%(score)s).") % {"score": sa}
+        return _("%(a)s and %(b)s: one is drawn up, the other down.") % {"a": sa, "b": sb}
+    if a == b and pa is not None and pb is not None and size:
+        return _("Same score group (%(group)s): places %(a)s and %(b)s of %(n)s.") % {
+            "group": a,
+            "a": pa + 1,
+            "b": pb + 1,
+            "n": size,
+        }
+    if a == b:
+        return _("Same score group (%(group)s).") % {"group": a}
+    return _("Score groups %(a)s and %(b)s: one is drawn up, the other down.") % {"a": a, "b": b}
+
+
 def explanation_parts(data: dict | list | str | None) -> tuple[list[str], list[str]]:
     """A pair's explanation (as the pairing service records it) in the reader's language: first in words
     why these two (score group, rematch avoided or not, colours, club), then the numbers behind it
@@ -54,18 +96,7 @@ def explanation_parts(data: dict | list | str | None) -> tuple[list[str], list[s
         return [data], []
     if isinstance(data, list):
         return [str(x) for x in data], []
-    words = []
-    a, b = (list(data.get("groups") or []) + [None, None])[:2]
-    pa, pb = (list(data.get("places") or []) + [None, None])[:2]
-    if a == b and pa is not None and pb is not None and data.get("group_size"):
-        words.append(
-            _("Same score group (%(group)s): places %(a)s and %(b)s of %(n)s.")
-            % {"group": a, "a": pa, "b": pb, "n": data["group_size"]}
-        )
-    elif a == b:
-        words.append(_("Same score group (%(group)s).") % {"group": a})
-    else:
-        words.append(_("Score groups %(a)s and %(b)s: one is drawn up, the other down.") % {"a": a, "b": b})
+    words = [_group_words(data)]
     if data.get("rematch"):
         words.append(_("They have played each other before: no pairing without a rematch was left."))
     else:

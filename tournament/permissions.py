@@ -28,16 +28,20 @@ cached, so a test or a command always sees the database as it is.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import PermissionDenied
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tournament.local_time import local_time_text
 from tournament.models.game import ResultState
 from tournament.models.live import ENDS_ENTERED_BY_HAND
+from tournament.models.tournament import PairingSystem
 from tournament.selectors.roles import role_rows
 from tournament.selectors.rows import registration_of_user
 from tournament.selectors.setup import last_round_begun
@@ -189,6 +193,33 @@ def registration_closed_reason(tournament) -> str | None:
         return _("Registration for this tournament is closed. Please talk to the organizers.")
     if last_round_begun(tournament):
         return _("Registration is closed: the last round has been paired. Please talk to the organizers.")
+    return None
+
+
+def bye_request_deadline(round_):
+    """When asking for a bye in ``round_`` closes: the tournament's hours before the round's start in the
+    programme (``Tournament.bye_request_hours``); None when either is empty (the pairing closes it then)."""
+    hours = round_.tournament.bye_request_hours
+    if hours is None or round_.starts_at is None:
+        return None
+    return round_.starts_at - dt.timedelta(hours=hours)
+
+
+def bye_request_closed_reason(round_, now=None) -> str | None:
+    """Why a player may not ask for (or take back) a bye in ``round_`` now, or None while she may: only a
+    planned round (a paired one is changed by an organizer), never in a round robin (its Berger schedule
+    pairs every round at once and gives everybody's rest), only before the tournament's deadline
+    (:func:`bye_request_deadline`: "the evening before" is 14 hours before a 10:00 round)."""
+    if round_.tournament.pairing_system == PairingSystem.ROUND_ROBIN:
+        return _("A round robin's schedule pairs every round at once; ask an organizer.")
+    if round_.status != round_.Status.PLANNED:
+        return _("Round %(number)s is paired already; ask an organizer.") % {"number": round_.number}
+    deadline = bye_request_deadline(round_)
+    if deadline is not None and (now or timezone.now()) >= deadline:
+        return _("Requests for a bye in round %(number)s closed at %(deadline)s; ask an organizer.") % {
+            "number": round_.number,
+            "deadline": local_time_text(deadline, round_.tournament),
+        }
     return None
 
 

@@ -90,6 +90,17 @@ def category_names(limits) -> list[tuple[str, str]]:
     return [(c.letter, category_name(c)) for c in categories.categories(limits)] if limits else []
 
 
+def round_without_game() -> dict[str, str]:
+    """The crosstable's tooltip of a round without a game, by the cell's kind: the pairing's bye, or not
+    paired (absent, or a bye the player asked for and was granted: the same absence in OpenGotha's terms)."""
+    return {
+        # TRANSLATORS: a crosstable's cell: the player had the round's bye (an odd number of players)
+        "bye": pgettext("crosstable", "the bye of the round"),
+        # TRANSLATORS: a crosstable's cell: the player was not paired (absent, or a bye asked for and granted)
+        "absent": pgettext("crosstable", "not paired: absent or a bye granted"),
+    }
+
+
 def bye_rounds(rounds) -> str:
     """A round robin's diagonal cell: the rounds of the player's byes (``bye R3``), empty without one."""
     if not rounds:

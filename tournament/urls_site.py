@@ -65,6 +65,7 @@ round_pages = [
     path("game/unpair/", rounds.round_unpair_game, name="manage_round_unpair_game"),
     path("game/pair/", rounds.round_pair_by_hand, name="manage_round_pair_by_hand"),
     path("bye/", rounds.round_bye, name="manage_round_bye"),
+    path("bye-request/", rounds.round_bye_request, name="manage_round_bye_request"),
     path("constraint/remove/", rounds.round_constraint_remove, name="manage_round_constraint_remove"),
     path("constraint/<str:kind>/", rounds.round_constraint, name="manage_round_constraint"),
     path("robin/", rounds.round_robin_make, name="manage_round_robin"),
@@ -77,7 +78,7 @@ tournament_pages = [
     # players
     path("register/", player.register, name="register"),
     path("me/", player.my_tournament, name="my_tournament"),
-    path("me/rounds/", player.my_rounds, name="my_rounds"),
+    path("me/bye/", player.my_bye, name="my_bye"),
     path("me/withdraw/", player.my_withdraw, name="my_withdraw"),
     # one game: players, referees, organizers
     path("game/<number:pk>/", include(game_pages)),

@@ -220,8 +220,8 @@ def test_standings_match_the_sites_table(client, day):
     assert data["criteria"] == [c.code for c in site.columns] == ["mms", "sosmms", "sososmms"]
     assert [(r["place"], r["player"]["id"]) for r in data["rows"]] == [(r.place, r.entrant.id) for r in site.rows]
     for row, site_row in zip(data["rows"], site.rows):
-        assert keys(row) == {"place", "player", "values", "category"}
-        assert row["category"] is None
+        assert keys(row) == {"place", "player", "values", "category", "category_place"}
+        assert row["category"] is None and row["category_place"] is None
         assert row["player"]["name"] == f"{site_row.entrant.surname} {site_row.entrant.given_name}"
         assert {k: float(v) for k, v in row["values"].items()} == {
             c.code: _value(text) for c, text in zip(site.columns, site_row.values)

@@ -319,12 +319,13 @@ def after_the_last_round(browser, live_server, desk, base: str, shot) -> None:
         assert phone.locator('input[name="email"]').count() == 0  # 9
         assert not phone.locator('.site-nav a[href$="/register/"]').count()  # 9
         phone.context.close()
-    # 9: a player is offered no round to miss once every round is paired (not "Rounds I will miss: 1-6")
+    # 9: a player is offered no round to miss once every round is paired (not "Rounds I will miss: 1-6"):
+    # no round takes a request for a bye
     phone = new_page(browser, live_server, phone=True)
     log_in(phone, live_server, "zoe")
     phone.goto(f"{base}/me/")
-    assert "there is no round left to miss" in phone.locator("main").inner_text()  # 9
-    assert phone.locator('main input[type="checkbox"]').count() == 0  # 9
+    assert "No round takes requests for a bye now." in phone.locator("main").inner_text()  # 9
+    assert phone.locator("#byes button").count() == 0  # 9
     phone.context.close()
 
     # --- the dashboard's recent changes name round and table (19) --------------------------------------

@@ -17,7 +17,9 @@ files: the six shared ones, the 24 simulated ``sim-<seed>`` and the pairing
 scenarios ``simpair-<seed>`` (issue #23, causes 6-10: absent and not finally
 registered players in the score groups, draw-ups across four groups and more,
 split-and-random seeding, categories; ``oracle/simulate.py``
-``pairing_scenario``); the two of over 600 players in test_opengotha_big_field.
+``pairing_scenario``), ``cats-40`` (four categories of odd sizes: the jar pairs a category's odd
+player with any player of the next, and so does the 3.51.02 dialect); the two of over 600 players
+in test_opengotha_big_field.
 """
 
 from __future__ import annotations
@@ -40,9 +42,11 @@ SIMULATED = [f"sim-{seed}" for seed in range(1, 25)]
 # the pairing scenarios (issue #23, causes 6-10); the big field is compared in
 # test_opengotha_big_field (OpenGotha pairs it in chunks)
 SCENARIOS = [f"simpair-{seed}" for seed in range(1, PAIRING_SCENARIOS + 1) if seed not in BIG_FIELDS]
+# issue #31 item 15: four categories of odd sizes (oracle/categories_field.py)
+CATEGORIES = ["cats-40"]
 ROUNDS = [
     (name, a["round"])
-    for name in list(FILES) + SIMULATED + SCENARIOS
+    for name in list(FILES) + SIMULATED + SCENARIOS + CATEGORIES
     for a in json.loads((ANSWERS / f"{name}.pairings.json").read_text(encoding="utf-8"))
 ]
 

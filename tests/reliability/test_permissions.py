@@ -91,7 +91,7 @@ EXPECTED: dict[str, Url] = {
     "my_tournaments": Url(only(ALL - {"anonymous"})),
     # players
     "my_tournament": Url(only(PLAYERS)),
-    "my_rounds": Url(WRITE, post=PLAYERS),
+    "my_bye": Url(WRITE, post=PLAYERS),
     "my_withdraw": Url(WRITE, post=PLAYERS),
     # one game (alice, the "player", plays it; carol, the "other player", does not)
     "game": Url(only(REFEREES | {"player"})),
@@ -144,6 +144,7 @@ EXPECTED: dict[str, Url] = {
     "manage_round_unpair_game": Url(WRITE, post=ORGANIZERS),
     "manage_round_pair_by_hand": Url(WRITE, post=ORGANIZERS),
     "manage_round_bye": Url(WRITE, post=ORGANIZERS),
+    "manage_round_bye_request": Url(WRITE, post=ORGANIZERS),
     "manage_round_action": Url(WRITE, post=ORGANIZERS),
     "manage_round_robin": Url(WRITE, post=ORGANIZERS),
     "manage_round_robin_remove": Url(WRITE, post=ORGANIZERS),
@@ -498,7 +499,7 @@ def _post_data(name: str, day) -> dict:
         },
         "manage_round_swap": {"player_a": players[0], "player_b": players[2]},
         "manage_round_constraint": {"player_a": players[0], "player_b": players[3]},
-        "my_rounds": {"absent_rounds": [1]},
+        "my_bye": {"round": 1},
         "my_withdraw": {"reason": "ill"},
         "live_move": {"version": board, "point": "K10"},
         "live_undo": {"version": board},

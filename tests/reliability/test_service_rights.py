@@ -21,11 +21,13 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import translation
+from django.utils.timezone import now
 
 import tournament.services as services_package
 from tournament.models import Game, PairConstraint, Registration, Round, TournamentInvitation, TournamentRole
 from tournament.permissions import SYSTEM, roles_of
 from tournament.services import (
+    bye_requests,
     claims,
     live,
     players,
@@ -69,6 +71,15 @@ def _team(d):
     found = Team.objects.create(tournament=d.tournament, number=1, name="Hannover")
     TeamMember.objects.create(team=found, registration=d.game.black)
     return found
+
+
+def _bye_request(d):
+    """Dave's request for a bye in a planned round 2."""
+    from tournament.models import ByeRequest
+
+    return ByeRequest.objects.create(
+        round=_round2(d), registration=d.game2.white, requested_at=d.round1.starts_at or now()
+    )
 
 
 #: name -> (the least role that may call it, a call with the acting user ``u``)
@@ -158,6 +169,10 @@ CALLS = {
         lambda d, u: registrations.registrations_confirm(
             tournament=d.tournament, registrations=[d.game2.white.pk], user=u
         ),
+    ),
+    "bye_requests.bye_request_answer": (
+        "organizer",
+        lambda d, u: bye_requests.bye_request_answer(bye_request=_bye_request(d), grant=True, user=u),
     ),
     "registrations.registration_set_absent_rounds": (
         "organizer",
@@ -317,6 +332,9 @@ OWN_PART = {
     "claims.registration_claim": "whoever holds the claim code, logged in",
     "team.invitation_accept": "whoever holds the invitation, logged in",
     "players.player_register_self": "a user registering themselves while registration is open",
+    # a bye asked for on the player's own page (tests/services/test_bye_requests.py)
+    "bye_requests.bye_request_ask": "the player herself, or an organizer for her",
+    "bye_requests.bye_request_withdraw": "the player herself, or an organizer for her",
     "tournaments.tournament_create": "a user who may create tournaments (permissions.may_create_tournament)",
     "opengotha.import_opengotha": "a user who may create tournaments",
     "macmahon.import_macmahon": "a user who may create tournaments",

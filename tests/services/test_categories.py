@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 
 import pytest
 from django.core.exceptions import ValidationError
@@ -18,6 +19,7 @@ from tests.services.test_tournaments import _settings_post
 from tournament.forms.tournaments import CategoryLimitsField
 from tournament.models import AuditEntry, Game, Round, Tournament
 from tournament.models.discipline import DisciplineKind, HandicapPolicy
+from tournament.pairing.categories import number as cat_number
 from tournament.permissions import SYSTEM
 from tournament.ranks import parse_rank
 from tournament.selectors.standings import standings_for
@@ -248,6 +250,34 @@ def test_categories_paired_apart_meet_only_their_own_category():
     assert sorted(ranked) == sorted(together)
 
 
+def test_the_odd_player_of_a_category_meets_the_nearest_player_of_the_next_through_the_service():
+    """Issue #31 item 15, through the site's pairing: the McMahon of 40 players in four categories of odd
+    sizes (tests/pairing/opengotha/oracle/categories_field.py; OpenGotha 3.51.02 pairs 2d against 8k
+    with 7 stones there). The site pairs each category's odd player with the nearest of the next: the
+    weakest of A (a 1d) against the strongest of B (the 1k), the weakest of C (a 19k) against the
+    strongest of D (the 20k), both even games; every other game inside its category."""
+    from tests.pairing.opengotha.oracle.categories_field import LIMITS, RANKS
+
+    t = make_tournament(pairing_system="mcmahon", category_limits=list(LIMITS), category_mode="both")
+    go = make_discipline(t, kind=DisciplineKind.GO, board_size=19)
+    for i, rank in enumerate(RANKS):
+        make_player(t, surname=f"Cat{i:02d}", rank=rank, club=f"C{i:02d}")
+    r1 = make_round(t, go, 1)
+    round_pair(round=r1, user=SYSTEM)
+    games = list(Game.objects.filter(round=r1).select_related("white", "black"))
+    assert len(games) == 20
+    category = {rank: n for n, rank in ((cat_number(r, LIMITS), r) for r in RANKS)}
+    crossing = sorted(
+        (sorted((g.white.rank, g.black.rank)), g.handicap)
+        for g in games
+        if category[g.white.rank] != category[g.black.rank]
+    )
+    assert crossing == [
+        ([parse_rank("20k"), parse_rank("19k")], 0),
+        ([parse_rank("1k"), parse_rank("1d")], 0),
+    ]
+
+
 # --- the standings, the table, the PDF, the CSV, the API -------------------------------------------
 
 
@@ -278,27 +308,86 @@ def test_ranked_apart_lists_category_a_first_ranked_together_does_not():
 
 @pytest.mark.usefixtures("english_visitor")
 def test_the_public_table_the_csv_and_the_api_show_the_category(client):
-    t = _played("ranked")
+    """Issue #31 item 16: ranked apart, the table shows the place within the category (B's best is 1, not
+    5), one category column (the letter: OpenGotha's CAT is not repeated as a column of 1 and 2), and the
+    CSV and the API say the same: ``category`` and ``category_place``, the API's ``cat`` the letter."""
+    t = _played("both")
     page = client.get(reverse("standings", args=[t.slug])).content.decode()
-    assert '<th class="col-category">Category</th>' in page
+    assert page.count('<th class="col-category">Category</th>') == 1 and 'title="category">CAT<' not in page
     assert 'id="category-A"' in page and "A: 1d and stronger" in page and "B: 1k and weaker" in page
     # the filter: a radio button for each category, every row marked with its category
     assert 'id="show-category-all" checked' in page and 'id="show-category-B"' in page
     assert page.count('data-category="A"') == 5 and page.count('data-category="B"') == 5  # 4 rows + heading
+    places = re.findall(r'<tr class="tied" data-category="(.)"><td class="num">([^<]*)</td>', page)
+    assert places == [("A", "1="), ("A", "1="), ("A", "3="), ("A", "3="), ("B", "1="), ("B", "1="), ("B", "3=")] + [
+        ("B", "3=")
+    ]
     rows = list(csv.reader(io.StringIO(client.get(reverse("csv_standings", args=[t.slug])).content.decode())))
-    assert rows[0][-1] == "category"
-    by_rank = {row[4]: row[-1] for row in rows[1:]}
-    assert by_rank == {"4d": "A", "3d": "A", "2d": "A", "1d": "A", "1k": "B", "2k": "B", "3k": "B", "4k": "B"}
+    assert rows[0][-2:] == ["category", "category_place"] and "CAT" not in rows[0]
+    by_rank = {row[4]: (row[0], row[-2], row[-1]) for row in rows[1:]}
+    assert [by_rank[r] for r in ("1k", "2k", "3k", "4k")] == [("3=", "B", "3="), ("3=", "B", "3=")] + [
+        ("1=", "B", "1="),
+        ("1=", "B", "1="),
+    ]
+    assert {v[1] for r, v in by_rank.items() if r.endswith("d")} == {"A"}
     data = json.loads(client.get(f"/api/v1/tournaments/{t.slug}/standings/").content)
     assert data["categories"] == [
         {"letter": "A", "weakest": "1d", "strongest": None},
         {"letter": "B", "weakest": None, "strongest": "1k"},
     ]
-    assert [r["category"] for r in data["rows"]] == ["A"] * 4 + ["B"] * 4
+    assert data["criteria"][0] == "cat"
+    assert [(r["category"], r["values"]["cat"], r["place"], r["category_place"]) for r in data["rows"]] == [
+        ("A", "A", 1, 1),
+        ("A", "A", 1, 1),
+        ("A", "A", 3, 3),
+        ("A", "A", 3, 3),
+        ("B", "B", 1, 1),
+        ("B", "B", 1, 1),
+        ("B", "B", 3, 3),
+        ("B", "B", 3, 3),
+    ]
     players = json.loads(client.get(f"/api/v1/tournaments/{t.slug}/players/").content)
     assert {p["rank"]: p["category"] for p in players}["1k"] == "B"
     detail = json.loads(client.get(f"/api/v1/tournaments/{t.slug}/").content)
     assert detail["categories"] == data["categories"]
+    # the crosstable too: the place within the category, CAT as the letter (the h9 file keeps OpenGotha's 2)
+    cross = client.get(reverse("crosstable", args=[t.slug])).content.decode()
+    lines = re.findall(
+        r'<td class="num">\d+</td>\s*<td class="num">([^<]*)</td>\s*<td class="name">([^<]*)</td>', cross
+    )
+    assert dict((name, place) for place, name in lines)["P3k Test"] == "1="
+    b_row = cross[cross.index("P3k Test") :].split("</tr>")[0]
+    assert re.findall(r'<td class="num">([^<]*)</td>', b_row)[1:][-3:] == ["B", "1", "0"]
+
+
+@pytest.mark.usefixtures("english_visitor")
+def test_ranked_together_the_place_is_the_whole_tables_and_the_category_column_adds_the_place_in_it(client):
+    """Paired apart, ranked together: the place counts every player; the one category column says the
+    letter and the place within the category (``B 1=``: the best of B, for prizes by category); the CSV
+    and the API the same in their own columns."""
+    t = _played("paired")
+    page = client.get(reverse("standings", args=[t.slug])).content.decode()
+    assert page.count('<th class="col-category">Category</th>') == 1 and "CAT" not in page
+    cells = re.findall(
+        r'<td class="num">([^<]*)</td><td class="name">[^<]*</td><td class="num">([^<]*)</td>'
+        r'<td class="col-category">([^<]*)</td>',
+        page,
+    )
+    st = standings_for(t)
+    assert [(place, cat) for place, _rank, cat in cells] == [
+        (r.place_display, f"{st.category_letter(r)} {st.category_place_text(r)}") for r in st.rows
+    ]
+    assert {cat for _p, _r, cat in cells} == {"A 1=", "A 3=", "B 1=", "B 3="}
+    assert [p for p, _r, _c in cells] == ["1="] * 4 + ["5="] * 4  # the kyu players won: they lead, with two dan
+    rows = list(csv.reader(io.StringIO(client.get(reverse("csv_standings", args=[t.slug])).content.decode())))
+    assert [(row[0], row[-2], row[-1]) for row in rows[1:]] == [
+        (r.place_display, st.category_letter(r), st.category_place_text(r)) for r in st.rows
+    ]
+    data = json.loads(client.get(f"/api/v1/tournaments/{t.slug}/standings/").content)
+    assert "cat" not in data["criteria"]
+    assert [(r["place"], r["category"], r["category_place"]) for r in data["rows"]] == [
+        (r.place, st.category_letter(r), r.category_place) for r in st.rows
+    ]
 
 
 def test_the_standings_pdf_has_a_section_per_category_when_ranked_apart(client):
@@ -319,6 +408,9 @@ def test_the_standings_pdf_has_a_section_per_category_when_ranked_apart(client):
     ]
     assert all(len(s.rows) == 4 for s in sections)
     assert sections[0].columns[3].header == "Kat." and {r[3] for r in sections[0].rows} == {"A"}
+    # the place within the category (B's best is 1=, not 5=), one category column (no CAT of 1 and 2)
+    assert [r[0] for r in sections[1].rows] == ["1=", "1=", "3=", "3="]
+    assert [c.header for c in sections[1].columns] == ["Pl.", "Name", "Rang", "Kat.", "Verein", "Land", "NBW", "SOSW"]
 
 
 def test_the_settings_page_in_german(organizer_client, planned):
@@ -353,3 +445,25 @@ def test_a_backup_from_before_the_fields_brings_its_categories_into_them(planned
     t = load_tournament(data)
     assert (t.category_limits, t.category_mode) == ([0, -5], "both")
     assert t.pairing_parameters == {"general": {"nbw2_bye": 2}, "placement": ["CAT", "MMS"]}
+
+
+def test_the_projector_shows_the_leaders_of_every_category_when_ranked_apart(client, monkeypatch):
+    """Ranked apart, the projector's top lines were category A's alone: each category gets its share of
+    the screen, its leaders at their places within it; ranked together the table's top as it is."""
+    from tournament.views import projector as screen
+
+    t = _played("both")
+    st = standings_for(t)
+    leaders = st.leaders(2)
+    assert [st.category_of(r).letter for r in leaders] == ["A", "B"]
+    assert [st.place_text(r) for r in leaders] == ["1=", "1="]
+    monkeypatch.setattr(screen, "TOP", 4)  # a screen of four lines: two for each category
+    page = client.get(reverse("projector", args=[t.slug])).content.decode()
+    top = page[page.index("projector-standings") :]
+    shown = set(re.findall(r"P(\d[dk])", top))
+    # each category's two winners (the weaker of each game won)
+    assert shown == {"1d", "2d", "3k", "4k"}, top
+    t.category_mode = "paired"
+    t.save()
+    st = standings_for(t)
+    assert st.leaders(2) == st.rows[:2]

@@ -225,3 +225,43 @@ def test_the_team_engine_s_warnings_are_kept_with_the_round(teams):
     kept = PairingRecord.of(teams.round2.pk, "warnings")["warnings"]
     texts = [warning_text(w) for w in kept]
     assert "Rematch in match 1: Hannover and Berlin have played each other before." in texts, texts
+
+
+def test_a_team_with_an_empty_board_is_not_paired_as_in_opengotha(teams):
+    """OpenGotha pairs complete teams only (``isTeamComplete``): Hannover's line-up with board 1 empty leaves
+    it out of the round, in words; the other teams are paired."""
+    from tournament.models import PairingRecord
+    from tournament.pairing_words import warning_text
+    from tournament.services.team_rounds import team_round_pair
+    from tournament.services.teams import line_up_set
+
+    m = teams.members[0]
+    line_up_set(team=teams.teams[0], round=teams.round1, players=[None, m[1], m[2]], user=teams.organizer)
+    team_round_pair(round=teams.round1, user=teams.organizer)
+    paired = {t for match in Match.objects.filter(round=teams.round1) for t in (match.team1_id, match.team2_id)}
+    assert teams.teams[0].pk not in paired and len(paired) == 2
+    kept = PairingRecord.of(teams.round1.pk, "warnings")["warnings"]
+    assert "Hannover has no complete line-up for round 1 and is not paired." in [warning_text(w) for w in kept]
+    assert sorted(LineUp.objects.filter(team=teams.teams[0], round=teams.round1).values_list("board", flat=True)) == [
+        2,
+        3,
+    ]
+
+
+def test_a_board_counts_for_the_team_of_the_round_s_line_up_after_its_player_moved(teams):
+    """An OpenGotha file may move a player from one team to another between rounds: round 1's board 2, won
+    for Hannover, stays Hannover's on the round page after the player became a member of Hamburg."""
+    from tournament.models import TeamMember
+    from tournament.selectors.teams import board_teams, match_lines
+
+    team_round_store(round=teams.round1, matches=[_match(teams, 1, 0, 1)], user=teams.organizer)
+    games = {g.board: g for g in Game.objects.filter(round=teams.round1)}
+    for g in games.values():
+        g.result = "B"
+        g.save()
+    moved = teams.members[0][1]  # Hannover's board 2, Black there
+    assert games[2].black == moved
+    TeamMember.objects.filter(registration=moved).update(team=teams.teams[2])
+    (line,) = match_lines(teams.round1)
+    assert (line.match.team1, line.points1, line.points2, line.team_points) == (teams.teams[0], 1, 2, (0, 2))
+    assert board_teams(games[2])[:2] == (teams.teams[0], teams.teams[1])

@@ -244,3 +244,19 @@ def test_every_team_s_line_up_of_a_round_in_a_few_queries(teams, django_assert_m
     assert found[teams.teams[1].pk] == [m[1][2], m[1][1], m[1][0]]  # round 1's, carried on
     assert found[teams.teams[0].pk] == m[0][:3]  # by rating
     assert {pk: line_up(v, teams.round2, 3) for pk, v in ((v.pk, v) for v in teams_of(teams.tournament))} == found
+
+
+def test_a_line_up_may_leave_a_board_empty_as_opengotha_s_teams_manager_does(teams):
+    """Board 1 empty, boards 2 and 3 lined up (real OpenGotha files have such line-ups): saved on their own
+    boards, board 1 shown empty, not moved up; a line-up of no player at all is refused in words."""
+    m, team = teams.members[0], teams.teams[0]
+    line_up_set(team=team, round=teams.round1, players=[None, m[1], m[2]], user=teams.organizer)
+    assert [(r.board, r.player) for r in LineUp.objects.filter(team=team).order_by("board")] == [(2, m[1]), (3, m[2])]
+    assert line_up(teams_of(teams.tournament)[0], teams.round1, 3) == [None, m[1], m[2]]
+    entry = AuditEntry.objects.get(tournament=teams.tournament, action="team.line_up")
+    assert entry.after["boards"] == ["", m[1].spoken_name, m[2].spoken_name]
+    with pytest.raises(ValidationError, match="name a player for one of them at least"):
+        line_up_set(team=team, round=teams.round1, players=[None, None, None], user=teams.organizer)
+    with pytest.raises(ValidationError, match="one board only"):
+        line_up_set(team=team, round=teams.round1, players=[m[1], None, m[1]], user=teams.organizer)
+    assert LineUp.objects.filter(team=team).count() == 2

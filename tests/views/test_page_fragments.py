@@ -8,7 +8,8 @@ from django.urls import reverse
 from django.utils import translation
 
 from tests.fixtures.day import FIVE_FOR_BLACK, round_to_come
-from tournament.models import Game, Registration, Round, TournamentRole
+from tournament.models import ByeRequest, Game, Registration, Round, TournamentRole
+from tournament.services.bye_requests import bye_request_answer
 from tournament.services.results import result_report, result_set
 
 
@@ -69,31 +70,28 @@ def test_the_navigation_follows_roles_and_registration_at_once(client, day):
     assert "Standings" in other and "Rangliste" not in other
 
 
-def test_the_rounds_i_will_miss_show_the_saved_choice_at_once(client, day):
+def test_the_byes_asked_for_show_at_once(client, day):
     Round.objects.create(tournament=day.tournament, discipline=day.go, number=2)
     Round.objects.create(tournament=day.tournament, discipline=day.go, number=3)
     slug = day.tournament.slug
     url = reverse("my_tournament", args=[slug])
     client.force_login(day.user("carol"))
 
-    def checked(html: str) -> set[str]:
-        # round 1 has begun: only rounds 2 and 3 are offered, the first of them as the widget's item 0
-        return {n for n in "123" if re.search(rf'value="{n}"\s+id="id_absent_rounds_\d+" checked', html)}
+    def states(html: str) -> dict[str, str]:
+        return dict(re.findall(r'id="bye-round-(\d)" class="bye-(\w+)"', html))
 
-    page = client.get(url).content.decode()
-    assert 'name="absent_rounds" value="2"' in page and not checked(page)
-    client.post(reverse("my_rounds", args=[slug]), {"absent_rounds": ["2"]})
-    page = client.get(url).content.decode()
-    assert Registration.objects.get(tournament=day.tournament, user=day.user("carol")).absent_rounds == [2]
-    assert checked(page) == {"2"}
-    client.post(reverse("my_rounds", args=[slug]), {"absent_rounds": ["2", "3"]})
-    assert checked(client.get(url).content.decode()) == {"2", "3"}
-    client.post(reverse("my_rounds", args=[slug]), {})
-    page = client.get(url).content.decode()
-    assert not checked(page)
+    assert states(client.get(url).content.decode()) == {"2": "none", "3": "none"}  # round 1 has begun
+    client.post(reverse("my_bye", args=[slug]), {"round": "2"})
+    assert states(client.get(url).content.decode()) == {"2": "pending", "3": "none"}
+    bye_request_answer(bye_request=ByeRequest.objects.get(), grant=True, user=day.user("organizer"))
+    assert states(client.get(url).content.decode()) == {"2": "granted", "3": "none"}
+    client.post(reverse("my_bye", args=[slug]), {"round": "3"})
+    client.post(reverse("my_bye", args=[slug]), {"round": "3", "action": "withdraw"})
+    assert states(client.get(url).content.decode()) == {"2": "granted", "3": "none"}
     with translation.override("en"):
         english = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert "Round 3" in english and "Runde 3" in client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    german = client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "bye granted" in english and "Round 3" in english and "Runde 3" in german
 
 
 def test_my_games_follow_tables_colours_rounds_and_byes_at_once(client, day):

@@ -417,13 +417,13 @@ FACTS = {
     [
         (
             "en",
-            ["Same score group (3): places 2 and 5 of 8.", "They have not played each other yet.", "Colours even out"],
+            ["Same score group (3): places 3 and 6 of 8.", "They have not played each other yet.", "Colours even out"],
             ["Colour balance before the round: White -1, Black +1.", "Pairing value"],
         ),
         (
             "de",
             [
-                "Gleiche Punktgruppe (3): Plätze 2 und 5 von 8.",
+                "Gleiche Punktgruppe (3): Plätze 3 und 6 von 8.",
                 "Sie haben noch nicht gegeneinander gespielt.",
                 "Die Farben",
             ],
@@ -443,6 +443,56 @@ def test_an_explanation_says_first_in_words_why_the_pair_and_keeps_the_numbers_f
     assert all(r in text for r in reasons), words
     assert "500" not in text and "Pairing value" not in text and "Paarungswert" not in text
     assert all(any(d in n for n in numbers) for d in details), numbers
+
+
+@pytest.mark.parametrize(
+    "language, same, crossing",
+    [
+        ("en", "Same score (MMS 21.5): places 1 and 4 of 6.", "MMS 21 and MMS 20, of neighbouring categories"),
+        ("de", "Gleiche Punktzahl (MMS 21.5): Plätze 1 und 4 von 6.", "MMS 21 und MMS 20, aus benachbarten Kategorien"),
+    ],
+)
+def test_an_explanation_speaks_of_the_standings_scores_and_places_from_1(language, same, crossing):
+    """Issue #31 item 18: the score as the standings show it (not the engine's group 43, numbered category
+    after category), places counted from 1 (the engine's 0 is the best)."""
+    from django.utils import translation
+
+    from tournament.pairing_words import explanation_parts
+
+    facts = {**FACTS, "groups": [43, 43], "places": [0, 3], "group_size": 6, "score_name": "MMS"}
+    with translation.override(language):
+        words, _numbers = explanation_parts({**facts, "scores_x2": [43, 43], "categories": [1, 1]})
+        assert words[0] == same
+        words, _numbers = explanation_parts({**facts, "groups": [42, 12], "scores_x2": [42, 40], "categories": [0, 1]})
+        assert words[0].startswith(crossing) and "42" not in words[0] and "12" not in words[0]
+
+
+def test_a_category_pairings_explanations_name_no_internal_group():
+    """The engine's explanation of a McMahon with four categories, as the round page words it: every
+    game's first sentence names MMS scores as the standings show them, never the category-offset groups."""
+    from django.utils import translation
+
+    from tests.pairing.opengotha.oracle import categories_field
+    from tournament.pairing.engine import pair_round
+    from tournament.pairing.explain import pair_facts
+    from tournament.pairing.scores import crit_value
+    from tournament.pairing_words import explanation_parts
+    from tournament.standings.criteria import format_scaled
+
+    t = categories_field.before(2)
+    pairing = pair_round(t, 2)
+    facts = [pair_facts(pairing, g.white, g.black) for g in pairing.games]
+    assert len(facts) == 20
+    mms = {k: format_scaled(crit_value(s, "MMS", 0), 2) for k, s in pairing.context.scores.items()}
+    crossing = 0
+    with translation.override("en"):
+        for f in facts:
+            first = explanation_parts(f)[0][0]
+            a, b = f["players"]
+            assert f"MMS {mms[a]}" in first and f"MMS {mms[b]}" in first, first
+            assert "group" not in first and "places 0 " not in first, first
+            crossing += "categories" in first
+    assert crossing >= 1
 
 
 def test_the_round_page_shows_the_numbers_behind_a_details_toggle(client, day, r2):

@@ -86,6 +86,16 @@ def test_the_line_up_is_saved_and_refused_with_a_message(orga, teams):
     assert [r.player for r in LineUp.objects.filter(team=team).order_by("board")] == [m[3], m[0], m[1]]
 
 
+def test_a_line_up_with_an_empty_board_is_saved_with_a_warning(orga, teams):
+    m, team = teams.members[0], teams.teams[0]
+    url = _url(teams, "manage_teams_line_up", team)
+    response = orga.post(url, {"board_1": "", "board_2": m[1].pk, "board_3": m[2].pk}, follow=True)
+    text = response.content.decode()
+    assert response.status_code == 200 and "is saved" in text
+    assert "Board 1 of Hannover is empty" in text and "not paired in round 1" in text
+    assert [(r.board, r.player) for r in LineUp.objects.filter(team=team).order_by("board")] == [(2, m[1]), (3, m[2])]
+
+
 @pytest.mark.parametrize(
     "data",
     [

@@ -202,13 +202,16 @@ def test_player_misses_rounds_and_withdraws(client, day):
     slug = day.tournament.slug
     Round.objects.create(tournament=day.tournament, discipline=day.go, number=2)
     client.force_login(day.user("carol"))
-    response = client.post(reverse("my_rounds", args=[slug]), {"absent_rounds": ["2"]})
+    response = client.post(reverse("my_bye", args=[slug]), {"round": "2"})
     assert response.status_code == 302
     registration = Registration.objects.get(tournament=day.tournament, user=day.user("carol"))
-    assert registration.absent_rounds == [2]
-    client.post(reverse("my_rounds", args=[slug]), {"absent_rounds": ["1"]})  # round 1 is published
-    registration.refresh_from_db()
-    assert registration.absent_rounds == [2]
+    assert list(registration.bye_requests.values_list("round__number", "status")) == [(2, "pending")]
+    english = {"follow": True, "HTTP_ACCEPT_LANGUAGE": "en"}
+    response = client.post(reverse("my_bye", args=[slug]), {"round": "1"}, **english)  # round 1 is published
+    assert "Round 1 is paired already; ask an organizer." in response.content.decode()
+    assert registration.bye_requests.count() == 1
+    response = client.post(reverse("my_bye", args=[slug]), {"round": "99"}, **english)
+    assert response.status_code == 200 and "This round does not exist." in response.content.decode()
     client.post(reverse("my_withdraw", args=[slug]), {"reason": "ill"})
     registration.refresh_from_db()
     assert registration.status == "withdrawn"

@@ -136,10 +136,13 @@ class RoundDetail(Schema):
 
 
 class StandingsRow(Schema):
-    place: int
+    place: int = Field(description="The place the standings page shows: within the category when ranked apart.")
     player: PlayerRef
-    values: dict[str, Number | None]
+    values: dict[str, Number | str | None] = Field(
+        description="Each criterion's value; ``cat`` (OpenGotha's CAT) the category's letter, as the page and the CSV."
+    )
     category: str | None = None
+    category_place: int | None = Field(default=None, description="The place among the players of the category.")
 
 
 class StandingsOut(Schema):

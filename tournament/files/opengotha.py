@@ -19,6 +19,7 @@ from dataclasses import replace
 from decimal import Decimal
 
 from tournament import limits
+from tournament.files.opengotha_version import version_of
 from tournament.names import spoken_name
 from tournament.pairing import categories
 from tournament.pairing.criteria import canonical
@@ -117,6 +118,13 @@ assert MAX_ROUNDS * MAX_TABLES <= limits.FILE_GAMES
 COMMAND_PLAYERS = 10_000
 #: Every other number is a Java ``int`` or ``long`` (the pairing weights) in OpenGotha.
 JAVA_LONG = 2**63 - 1
+JAVA_INT = 2**31 - 1
+#: A rating as OpenGotha reads it (``Player.MIN_RATING``, ``MAX_RATING``): its reader puts any rating beyond
+#: them on the nearer (real files carry -7800 and -1050: the EGD's GoR of 30k is -900); the site's range holds
+#: it. One beyond a Java ``int`` stops OpenGotha's reader, and is refused.
+MIN_RATING = -900
+MAX_RATING = 2949
+assert limits.MIN_RATING <= MIN_RATING < MAX_RATING <= limits.MAX_RATING
 
 
 def _int(v: str | None, default: int, what: str, *, low: int = -JAVA_LONG - 1, high: int = JAVA_LONG) -> int:
@@ -156,6 +164,12 @@ def opengotha_rank(text: str) -> int:
     else:
         rank = -n
     return max(-30, min(8, rank))
+
+
+def opengotha_rating(rating: int) -> int:
+    """A rating as OpenGotha's reader takes it (``importPlayersFromXMLFile``): beyond
+    :data:`MIN_RATING`..:data:`MAX_RATING` put on the nearer; the file's text is kept for writing it back."""
+    return max(MIN_RATING, min(MAX_RATING, rating))
 
 
 def _rank(v: str | None, default: int, what: str) -> int:
@@ -228,11 +242,24 @@ def loose_key(text: str) -> str:
     return re.sub("[^A-Z0-9]", "", "".join(ch for ch in text if not unicodedata.combining(ch)).upper())
 
 
+def turkish_key(name: str, first_name: str) -> str:
+    """The key OpenGotha writes on a computer set to Turkish: Java's ``toUpperCase`` there makes
+    ``i`` the dotted ``İ`` (and the dotless ``ı`` an ``I``)."""
+    return (name + first_name).replace(" ", "").replace("i", "İ").replace("ı", "I").upper()
+
+
+#: How a game's or a bye's key found its player, where it is not the player's own key: by OpenGotha's
+#: fallback (it finds the player too), or beyond it (OpenGotha 3.51.02 drops the game or bye).
+FOUND_BY_OPENGOTHA = "opengotha"
+FOUND_BEYOND = "beyond"
+
+
 class _Keys:
     """Finds the player a game or a bye names, as OpenGotha does: the key with
     spaces removed in upper case; else the key forced to ASCII against each
     player's ASCII-folded name. Beyond OpenGotha (which drops the game then):
-    both folded to ASCII letters, when that names exactly one player."""
+    both folded to ASCII letters, when that names exactly one player.
+    :attr:`found` keeps every key found otherwise than as the player's own, for the import's notes."""
 
     def __init__(self, players: Iterable[Player]):
         self.exact = {p.key: p.key for p in players}
@@ -241,15 +268,29 @@ class _Keys:
         for p in players:
             self.folded.setdefault(obsolete_canonical_name(p.name, p.first_name), p.key)
             self.loose.setdefault(loose_key(p.name + p.first_name), []).append(p.key)
+        #: the file's key -> (the player's key, FOUND_BY_OPENGOTHA or FOUND_BEYOND)
+        self.found: dict[str, tuple[str, str]] = {}
+        #: the games and the byes naming a player by a key found beyond OpenGotha (which drops them)
+        self.dropped = [0, 0]
 
     def find(self, text: str) -> str | None:
         key = self.exact.get(text.replace(" ", "").upper())
-        if key is None:
-            key = self.folded.get(force_to_ascii(text).upper())
+        if key is not None:
+            return key
+        key = self.folded.get(force_to_ascii(text).upper())
+        how = FOUND_BY_OPENGOTHA
         if key is None:
             candidates = self.loose.get(loose_key(text), [])
             key = candidates[0] if len(candidates) == 1 else None
+            how = FOUND_BEYOND
+        if key is not None:
+            self.found[text] = (key, how)
         return key
+
+    def count(self, texts: Iterable[str], *, bye: bool) -> None:
+        """Count a game (or a bye) that names its players by ``texts`` if OpenGotha drops it."""
+        if any(self.found.get(text, ("", ""))[1] == FOUND_BEYOND for text in texts):
+            self.dropped[bye] += 1
 
 
 _XML_PROBLEMS = {
@@ -283,6 +324,10 @@ def read_tournament(source: XmlSource, *, most_players: int = MAX_PLAYERS) -> To
     games = _games(root, finder, max(MAX_TABLES, most_players // 2))
     byes = _byes(root, finder)
     _check_rounds(games, byes, {p.key for p in players})
+    extra = _extra(root, tps, raw_players)
+    if finder.found:
+        extra["found_keys"] = [[text, key, how] for text, (key, how) in finder.found.items()]
+        extra["dropped_by_opengotha"] = list(finder.dropped)
     return Tournament(
         players=tuple(players),
         games=tuple(games),
@@ -290,7 +335,7 @@ def read_tournament(source: XmlSource, *, most_players: int = MAX_PLAYERS) -> To
         params=params,
         name=gps_el.get("name", ""),
         short_name=gps_el.get("shortName", ""),
-        extra=_extra(root, tps, raw_players),
+        extra=extra,
     )
 
 
@@ -489,7 +534,7 @@ def _player(a: dict[str, str]) -> Player:
         rank=_rank(a.get("rank"), -30, f"player {key} rank"),
         club=a.get("club", ""),
         country=a.get("country", ""),
-        rating=_int(a.get("rating"), 0, f"player {key} rating", low=limits.MIN_RATING, high=limits.MAX_RATING),
+        rating=opengotha_rating(_int(a.get("rating"), 0, f"player {key} rating", low=-JAVA_INT - 1, high=JAVA_INT)),
         mms_correction=_int(
             a.get("smmsCorrection"),
             0,
@@ -515,6 +560,7 @@ def _games(root: ET.Element, finder: _Keys, most_tables: int = MAX_TABLES) -> li
             raise OpenGothaFormatError(
                 f"a game of round {a.get('roundNumber', '1')} names an unknown player {unknown!r}"
             )
+        finder.count(named, bye=False)
         res = a.get("result", "RESULT_UNKNOWN")
         by_def = res.endswith("_BYDEF")
         base = res[: -len("_BYDEF")] if by_def else res
@@ -538,7 +584,9 @@ def _games(root: ET.Element, finder: _Keys, most_tables: int = MAX_TABLES) -> li
 
 def _byes(root: ET.Element, finder: _Keys) -> list[Bye]:
     """The byes: OpenGotha 3.51 writes ``<ByePlayers><ByePlayer .../></ByePlayers>``, 3.52
-    ``<ByePlayer><ByePlayer .../></ByePlayer>``: every element with a player counts."""
+    ``<ByePlayer><ByePlayer .../></ByePlayer>``: every element with a player counts, in the file's order.
+    A round may have several (pairgoth writes one for each player who comes late): all are kept, where
+    OpenGotha keeps the last of the round (:func:`notes` says so)."""
     byes: list[Bye] = []
     for el in root.iter("ByePlayer"):
         if "player" not in el.attrib:
@@ -548,8 +596,7 @@ def _byes(root: ET.Element, finder: _Keys) -> list[Bye]:
         number = _int(el.get("roundNumber"), 1, "bye roundNumber", low=1, high=MAX_ROUNDS)
         if k is None:
             raise OpenGothaFormatError(f"the bye of round {number} names an unknown player {bye_player!r}")
-        if any(x.round == number for x in byes):
-            raise OpenGothaFormatError(f"two byes in round {number}")
+        finder.count([bye_player], bye=True)
         byes.append(Bye(round=number, player=k))
     return byes
 
@@ -577,7 +624,8 @@ def _extra(root: ET.Element, tps: ET.Element, raw_players: dict[str, dict[str, s
 
 
 def _check_rounds(games: Sequence[Game], byes: Sequence[Bye], keys: set[str]) -> None:
-    """Refuse what OpenGotha could not hold: a player twice in one round, rounds out of range."""
+    """Refuse what OpenGotha could not hold: a player twice in one round (two games, a game and a bye, two
+    byes), rounds out of range."""
     seen: dict[tuple[int, str], str] = {}
     for g in games:
         if not 1 <= g.round <= MAX_ROUNDS:
@@ -591,16 +639,27 @@ def _check_rounds(games: Sequence[Game], byes: Sequence[Bye], keys: set[str]) ->
     for b in byes:
         if not 1 <= b.round <= MAX_ROUNDS:
             raise OpenGothaFormatError(f"a bye has round number {b.round}; OpenGotha has rounds 1 to {MAX_ROUNDS}")
+        if (b.round, b.player) in seen:
+            raise OpenGothaFormatError(f"round {b.round}: {b.player} has a {seen[(b.round, b.player)]} and a bye")
+        seen[(b.round, b.player)] = "bye"
 
 
 def _fmt_bool(v: bool) -> str:
     return "true" if v else "false"
 
 
+#: The root's attributes of a file the site writes for a tournament not read from one: the data version
+#: OpenGotha 3.51 and 3.52 write (without it they read the file as an old one).
+DEFAULT_ROOT = (("dataVersion", "201"),)
+
+
 def write_tournament(t: Tournament) -> str:
     """Serialise a tournament as OpenGotha XML text."""
     extra = t.extra or {}
-    root = ET.Element("Tournament", dict(extra.get("root_attrib", [["dataVersion", "201"]])))
+    root = ET.Element("Tournament", dict(extra.get("root_attrib", DEFAULT_ROOT)))
+    # OpenGotha 3.51.02 saves no dataVersion and reads a file without one as an old one (every rating
+    # moved by 2050, games of keys with other characters than letters dropped): the file says it is current
+    root.attrib.setdefault("dataVersion", "201")
     pls = ET.SubElement(root, "Players")
     nrounds = t.params.general.number_of_rounds
     for p in t.players:
@@ -609,12 +668,18 @@ def write_tournament(t: Tournament) -> str:
             "0" if r <= len(p.participation) and not p.participation[r - 1] else "1"
             for r in range(1, max(nrounds, len(p.participation)) + 1)
         )
-        # the file's own rank text where it still means the same rank (99K, 2P)
+        # the file's own rank text where it still means the same rank (99K, 2P), and its rating where
+        # OpenGotha still reads the same (-7800 as -900)
         raw_rank = a.get("rank", "")
         try:
             keep = opengotha_rank(raw_rank) == p.rank
         except ValueError:
             keep = False
+        raw_rating = a.get("rating", "")
+        try:
+            keep_rating = opengotha_rating(int(raw_rating)) == p.rating
+        except ValueError:
+            keep_rating = False
         a.update(
             {
                 "name": p.name,
@@ -622,7 +687,7 @@ def write_tournament(t: Tournament) -> str:
                 "rank": raw_rank if keep else format_rank(p.rank).upper(),
                 "club": p.club,
                 "country": p.country,
-                "rating": str(p.rating),
+                "rating": raw_rating if keep_rating else str(p.rating),
                 "smmsCorrection": str(p.mms_correction),
                 "participating": part,
                 "registeringStatus": "FIN" if p.final else a.get("registeringStatus", "PRE"),
@@ -775,9 +840,11 @@ def notes(t: Tournament) -> tuple[Note, ...]:
     - ``absent_with_game``: a player marked not participating in a round has a game there; as
       OpenGotha 3.51.02 does (its scoring marks the player paired by the game), the game counts;
     - ``team_section``: a team placement section (``TeamTournamentParameterSet``, OpenGotha 3.52's
-      ``TEAMP``, ``BDW``...): kept, written back, not used (the site runs no team tournament).
+      ``TEAMP``, ``BDW``...): kept, written back, not used (the site runs no team tournament);
+    - ``rating_read`` (each player), ``several_byes`` (each round), ``turkish_keys``, ``keys_beyond``:
+      :func:`_reading_notes`.
     """
-    out: list[Note] = []
+    out: list[Note] = list(_reading_notes(t))
     present = {p.key: p for p in t.players}
     for g in sorted(t.games, key=lambda g: (g.round, g.table)):
         for k in (g.black, g.white):
@@ -795,6 +862,46 @@ def notes(t: Tournament) -> tuple[Note, ...]:
             names = [c.get("name", "") for c in el.iter("PlacementCriterion") if c.get("name", "NULL") != "NULL"]
             out.append(("team_section", {"criteria": ", ".join(names)}))
     return tuple(out)
+
+
+def _reading_notes(t: Tournament) -> Iterable[Note]:
+    """Where the file is read otherwise than it says, or otherwise than OpenGotha 3.51.02 reads it:
+
+    - ``rating_read``: a rating beyond OpenGotha's (-7800) is read as OpenGotha reads it (-900); the
+      file's text is written back;
+    - ``several_byes``: a round with more than one bye (pairgoth gives each player who comes late one):
+      all kept, where OpenGotha keeps the last in the file and counts the others as not paired;
+    - ``turkish_keys``: games or byes name players by keys OpenGotha wrote on a computer set to
+      Turkish (``İ`` for ``i``): found;
+    - ``keys_beyond``: keys only the site finds (OpenGotha 3.51.02 leaves out their games and byes).
+    """
+    extra = t.extra or {}
+    raw = {key: dict(attributes) for key, attributes in extra.get("players", {}).items()}
+    named = {p.key: spoken_name(p.name, p.first_name) for p in t.players}
+    for p in t.players:
+        text = raw.get(p.key, {}).get("rating", "").strip()
+        if text and text.lstrip("+-").isdigit() and int(text) != p.rating:
+            yield "rating_read", {"player": named[p.key], "rating": text, "read": p.rating}
+    by_round: dict[int, list[str]] = {}
+    for b in t.byes:
+        by_round.setdefault(b.round, []).append(b.player)
+    for number, keys in sorted(by_round.items()):
+        if len(keys) > 1:
+            names = ", ".join(named[k] for k in keys)
+            yield "several_byes", {"round": number, "count": len(keys), "players": names, "kept": named[keys[-1]]}
+    players = {p.key: p for p in t.players}
+    found = [(text, key, how) for text, key, how in extra.get("found_keys", ())]
+    turkish = [
+        (text, key) for text, key, _how in found if text == turkish_key(players[key].name, players[key].first_name)
+    ]
+    if turkish:
+        listed = ", ".join(f"{named[key]} ({text})" for text, key in turkish)
+        yield "turkish_keys", {"count": len(turkish), "players": listed}
+    beyond = [(text, key) for text, key, how in found if how == FOUND_BEYOND]
+    if beyond:
+        games, byes = (list(extra.get("dropped_by_opengotha", ())) + [0, 0])[:2]
+        listed = ", ".join(f"{named[key]} ({text})" for text, key in beyond)
+        yield "keys_beyond", {"players": listed, "games": games, "byes": byes}
 
 
 # --- the file as the site takes it ------------------------------------------------------------
@@ -833,7 +940,8 @@ def imported(t: Tournament) -> ImportedTournament:
             "handicap_correction": params.handicap.correction,
             "handicap_ceiling": params.handicap.ceiling,
             "pairing_parameters": _stored_parameters(params),
-            "opengotha_extra": {**extra, "short_name": t.short_name},
+            "opengotha_version": version_of(extra.get("root_attrib", ())),
+            "opengotha_extra": {**_kept_extra(extra), "short_name": t.short_name},
             **_categories(params),
         },
         players=tuple(_imported_player(n, p, extra) for n, p in enumerate(t.players, 1)),
@@ -851,6 +959,14 @@ def imported(t: Tournament) -> ImportedTournament:
         ),
         byes=tuple(ImportedBye(round=b.round, player=b.player) for b in t.byes),
     )
+
+
+def _kept_extra(extra: FileExtra) -> FileExtra:
+    """What the site keeps of the file for writing it back: not what the reader found for the notes."""
+    kept = extra.copy()
+    kept.pop("found_keys", None)
+    kept.pop("dropped_by_opengotha", None)
+    return kept
 
 
 def _imported_player(n: int, p: Player, extra: FileExtra) -> ImportedPlayer:

@@ -19,22 +19,41 @@ members. Reading it as OpenGotha does (``importTeamsFromXMLFile``): a ``Board`` 
 ``roundNumber`` puts the player on that board in every round; a player the file does not know is
 left out. The reader keeps both elements in ``Tournament.extra``; :func:`with_teams` reads them,
 :func:`team_elements` writes the site's.
+
+A player in two teams: OpenGotha reads the file as it is (its teams are boards per round; nothing
+ties a player to one team) and plays each round's line-ups. The site does the same where the two
+teams are in different rounds, or one of them only holds the player past the team size: every
+round's line-up as the file has it, the player a member of the team of their latest line-up (the
+team with the smaller number without one), named in the import's notes (:func:`team_notes`). Lined
+up for two teams in the same round, OpenGotha would score the player's game for whichever team its
+lookup meets first; the site refuses that file, naming the player, the round and the two teams
+(``OpenGothaFormatError`` code ``team_twice``).
 """
 
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from tournament import limits
+from tournament.names import spoken_name
 from tournament.pairing.criteria import MAX_CRITERIA, TEAM_BY_NAME, TEAM_DEFAULT
 from tournament.pairing.model import Tournament
 
 from .imported import ImportedTeam, ImportedTournament
-from .opengotha import OpenGothaFormatError, _int, _Keys
+from .opengotha import Note, OpenGothaFormatError, _int, _Keys
 
-__all__ = ["TeamOfFile", "team_criteria", "team_elements", "team_size", "with_teams"]
+__all__ = [
+    "TeamOfFile",
+    "file_boards",
+    "past_the_size",
+    "team_criteria",
+    "team_elements",
+    "team_notes",
+    "team_size",
+    "with_teams",
+]
 
 #: OpenGotha's rounds and boards of a team (``Team.teamMembers``: 20 x 10).
 OPENGOTHA_ROUNDS = 20
@@ -95,7 +114,7 @@ def _boards(team_el: ET.Element, keys: _Keys, rounds: int, name: str) -> dict[tu
 
 
 def _team(team_el: ET.Element, keys: _Keys, rounds: int, size: int) -> ImportedTeam:
-    name = " ".join((team_el.get("teamName") or "").split())[: limits.TEAM_NAME_LENGTH] or "Unnamed team"
+    name = _name(team_el)
     number = _int(team_el.get("teamNumber"), 1, f"team {name} teamNumber", low=1, high=limits.MAX_TEAMS)
     boards = _boards(team_el, keys, rounds, name)
     members: list[str] = []
@@ -106,6 +125,57 @@ def _team(team_el: ET.Element, keys: _Keys, rounds: int, size: int) -> ImportedT
         raise _refused(f"team {name} has {len(members)} members; the site takes {limits.MAX_TEAM_MEMBERS}")
     line_ups = tuple((r, b, key) for (r, b), key in sorted(boards.items()) if b <= size and r <= rounds)
     return ImportedTeam(number=number, name=name, members=tuple(members), line_ups=line_ups)
+
+
+def _name(team_el: ET.Element) -> str:
+    return " ".join((team_el.get("teamName") or "").split())[: limits.TEAM_NAME_LENGTH] or "Unnamed team"
+
+
+def past_the_size(teams: str | None, size: int, rounds: int) -> dict[str, dict[tuple[int, int], str]]:
+    """An imported ``<Teams>`` element's (XML text) boards past the team size of rounds 1..``rounds``, by
+    team name: ``(round, board) -> the player's key as written`` (a ``Board`` without a round: every
+    round). The site keeps no line-up there; OpenGotha counts them (its MNR reads every board of round 1,
+    its matches every board), so the export writes them back where the site has not changed the team."""
+    out: dict[str, dict[tuple[int, int], str]] = {}
+    if not teams:
+        return out
+    for team_el in ET.fromstring(teams).findall("Team"):
+        boards = out.setdefault(_name(team_el), {})
+        for el in team_el.findall("Board"):
+            try:
+                board = int(el.get("boardNumber", ""))
+                number = int(el.get("roundNumber") or 0)
+            except ValueError:
+                continue
+            if size < board <= OPENGOTHA_BOARDS and 0 <= number <= rounds:
+                for r in [number] if number else range(1, rounds + 1):
+                    boards[(r, board)] = el.get("player", "").replace(" ", "").upper()
+    return out
+
+
+def file_boards(
+    line_ups: Mapping[tuple[int, int], str],
+    members: Sequence[str],
+    kept: Mapping[tuple[int, int], str],
+    size: int,
+    rounds: int,
+) -> dict[tuple[int, int], str]:
+    """A team's boards as the export writes them, ``(round, board) -> key``: each round's line-up as stored
+    (``line_ups``); the imported file's boards past the team size (``kept``: :func:`past_the_size`) of a
+    player still in the team and not lined up in that round; and the members no round writes, in
+    OpenGotha's last round (20; more of them in 19, 18 ...) past the team size, where OpenGotha counts
+    nothing (past the file's ``rounds``) and which it writes back as it read them (a file of 20 rounds has
+    no place for them)."""
+    boards = dict(line_ups)
+    in_team = set(members)
+    for (r, b), key in sorted(kept.items()):
+        if key in in_team and (r, b) not in boards and key not in {k for (x, _b), k in boards.items() if x == r}:
+            boards[(r, b)] = key
+    written = set(boards.values())
+    rest = [key for key in members if key not in written]
+    free = [(r, b) for r in range(OPENGOTHA_ROUNDS, rounds, -1) for b in range(size + 1, OPENGOTHA_BOARDS + 1)]
+    boards.update(zip([place for place in free if place not in boards], rest))
+    return boards
 
 
 def _refused(text: str) -> OpenGothaFormatError:
@@ -132,9 +202,7 @@ def with_teams(data: ImportedTournament, t: Tournament) -> ImportedTournament:
         )
     if len(teams_el.findall("Team")) > limits.MAX_TEAMS:
         raise _refused(f"more than {limits.MAX_TEAMS} teams")
-    keys = _Keys(t.players)
-    teams = [_team(el, keys, data.rounds, size) for el in teams_el.findall("Team")]
-    _check(teams)
+    teams = _teams_of(t, data.rounds, size)
     settings = {**data.settings, "event_kind": f"team{size}"}
     criteria = team_criteria(t)
     if criteria is not None:
@@ -142,24 +210,90 @@ def with_teams(data: ImportedTournament, t: Tournament) -> ImportedTournament:
     return replace(data, teams=tuple(teams), settings=settings)
 
 
+def _teams_of(t: Tournament, rounds: int, size: int) -> list[ImportedTeam]:
+    """The file's teams, each player a member of one of them (see the module)."""
+    teams = _teams_of_checked(t, rounds, size)
+    homes = {key: home for key, (home, _others) in _shared(t, teams).items()}
+    return [replace(x, members=tuple(k for k in x.members if homes.get(k, x.name) == x.name)) for x in teams]
+
+
 def _check(teams: Sequence[ImportedTeam]) -> None:
-    """Each team's number and name once (names whatever their case), a player in one team only."""
+    """Each team's number and name once (names whatever their case)."""
     if len({t.number for t in teams}) != len(teams):
         raise _refused("two teams have the same teamNumber")
     if len({t.name.casefold() for t in teams}) != len(teams):
         raise _refused("two teams have the same name")
-    seen: dict[str, str] = {}
-    for t in teams:
-        for key in t.members:
-            if key in seen:
-                raise _refused(f"{key} is in the teams {seen[key]} and {t.name}")
-            seen[key] = t.name
+
+
+def _shared(t: Tournament, teams: Sequence[ImportedTeam]) -> dict[str, tuple[str, list[str]]]:
+    """The players the file puts in more than one team: key -> (the team they stay a member of, the
+    others), by team name; ``OpenGothaFormatError`` (``team_twice``) for one lined up for two teams in
+    one round."""
+    in_teams: dict[str, list[ImportedTeam]] = {}
+    for team in sorted(teams, key=lambda x: x.number):
+        for key in team.members:
+            in_teams.setdefault(key, []).append(team)
+    names = {p.key: spoken_name(p.name, p.first_name) for p in t.players}
+    out = {}
+    for key, found in in_teams.items():
+        if len(found) < 2:
+            continue
+        placed: dict[int, list[tuple[ImportedTeam, int]]] = {}
+        for team in found:
+            for r, b, k in team.line_ups:
+                if k == key:
+                    placed.setdefault(r, []).append((team, b))
+        for r, both in sorted(placed.items()):
+            if len(both) > 1:
+                (first, b1), (second, b2) = both[:2]
+                raise OpenGothaFormatError(
+                    f"{names.get(key, key)} plays in round {r} for {first.name} (board {b1}) "
+                    f"and for {second.name} (board {b2})",
+                    code="team_twice",
+                    params={
+                        "player": names.get(key, key),
+                        "round": r,
+                        "team": first.name,
+                        "board": b1,
+                        "other": second.name,
+                        "other_board": b2,
+                    },
+                )
+        home = placed[max(placed)][0][0].name if placed else found[0].name
+        out[key] = (home, [x.name for x in found if x.name != home])
+    return out
+
+
+def team_notes(t: Tournament) -> tuple[Note, ...]:
+    """What an import of the file's teams says about them: ``team_member_twice`` for each player in
+    more than one team (``player``, ``team``: the one they stay in, ``others``), as :func:`with_teams`
+    reads them; nothing for a file it refuses or one without teams."""
+    size = team_size(t) or 4
+    rounds = t.params.general.number_of_rounds
+    try:
+        teams = [] if _element(t, "Teams") is None else _teams_of_checked(t, rounds, size)
+    except OpenGothaFormatError:
+        return ()
+    names = {p.key: spoken_name(p.name, p.first_name) for p in t.players}
+    return tuple(
+        ("team_member_twice", {"player": names.get(key, key), "team": home, "others": ", ".join(others)})
+        for key, (home, others) in _shared(t, teams).items()
+    )
+
+
+def _teams_of_checked(t: Tournament, rounds: int, size: int) -> list[ImportedTeam]:
+    """The file's teams as it has them, each number and name once."""
+    teams_el = _element(t, "Teams")
+    keys = _Keys(t.players)
+    teams = [_team(el, keys, rounds, size) for el in teams_el.findall("Team")] if teams_el is not None else []
+    _check(teams)
+    return teams
 
 
 @dataclass(frozen=True)
 class TeamOfFile:
-    """A team as the export writes it: its number, name, and ``(round, board) -> player key`` (boards
-    beyond the team size: the members not lined up, as OpenGotha keeps them)."""
+    """A team as the export writes it: its number, name, and ``(round, board) -> player key``
+    (:func:`file_boards`)."""
 
     number: int
     name: str

@@ -22,16 +22,18 @@ def safe_cell(text: str) -> str:
 
 
 def standings_csv(standings: Standings) -> str:
-    """One row per player; with rank categories a last column ``category``, the player's letter (A the
-    strongest), so that the columns before it stay where they were."""
+    """One row per player; with rank categories two last columns, ``category`` (the player's letter, A the
+    strongest: OpenGotha's CAT, not repeated among the criteria) and ``category_place`` (the place within
+    it), so that the columns before them stay where they were. ``place`` is the page's: within the
+    category when the categories are ranked apart."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     with_categories = bool(standings.categories)
     writer.writerow(
         ["place", "number", "surname", "given_name", "rank", "club", "country", "egd_pin"]
-        + [c.header for c in standings.columns]
+        + [c.header for c in standings.shown_columns()]
         + [f"R{n}" for n in standings.rounds]
-        + (["category"] if with_categories else [])
+        + (["category", "category_place"] if with_categories else [])
     )
     for row in standings.rows:
         e = row.entrant
@@ -40,10 +42,10 @@ def standings_csv(standings: Standings) -> str:
         except ValueError:
             rank = str(e.rank)
         writer.writerow(
-            [row.place_display, row.number]
+            [standings.place_text(row), row.number]
             + [safe_cell(x) for x in (e.surname, e.given_name, rank, e.club, e.country, e.egd_pin)]
-            + list(row.values)
+            + list(standings.shown_values(row))
             + [c.code for c in row.cells]
-            + ([found.letter if (found := standings.category_of(row)) else ""] if with_categories else [])
+            + ([standings.category_letter(row), standings.category_place_text(row)] if with_categories else [])
         )
     return out.getvalue()

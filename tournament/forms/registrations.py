@@ -76,19 +76,6 @@ class SelfRegistrationForm(PlayerForm):
         return data
 
 
-class AbsentRoundsForm(forms.Form):
-    absent_rounds = forms.TypedMultipleChoiceField(
-        label=_("Rounds I will miss"),
-        coerce=int,
-        required=False,
-        widget=forms.CheckboxSelectMultiple,
-    )
-
-    def __init__(self, *args, rounds: list[int], **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["absent_rounds"].choices = [(n, _("Round %(n)s") % {"n": n}) for n in rounds]
-
-
 class RegistrationEditForm(PlayerForm):
     """The organizer's changes to one registration: the player's data, status and rounds not played."""
 

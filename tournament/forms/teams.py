@@ -27,7 +27,8 @@ class MemberAddForm(forms.Form):
 
 
 class LineUpForm(forms.Form):
-    """A member for each board (``members``: the team's, strongest first; ``initial``: the line-up shown);
+    """A member for each board (``members``: the team's, strongest first; ``initial``: the line-up shown),
+    a board left empty ("—") as OpenGotha's Teams Manager allows (the service says what it means);
     ``confirm_order``: the director saw the warning of a board order against strength and keeps it."""
 
     confirm_order = forms.BooleanField(required=False, widget=forms.HiddenInput)
@@ -42,12 +43,18 @@ class LineUpForm(forms.Form):
             # Pair Go and Rengo (``order_of_play``): the places are the side's order of play
             label = _("Player %(n)s") if order_of_play else _("Board %(board)s")
             self.fields[f"board_{board}"] = forms.TypedChoiceField(
-                label=label % {"board": board, "n": board}, choices=choices, coerce=int
+                label=label % {"board": board, "n": board},
+                choices=choices,
+                coerce=int,
+                required=False,
+                empty_value=None,
             )
 
     def players(self) -> list:
-        """The members chosen, board 1 first."""
-        return [self.members[self.cleaned_data[name]] for name in self.boards]
+        """The members chosen, board 1 first, ``None`` on a board left empty."""
+        return [
+            None if self.cleaned_data[name] is None else self.members[self.cleaned_data[name]] for name in self.boards
+        ]
 
     def confirmed(self) -> bool:
         return bool(self.cleaned_data.get("confirm_order"))

@@ -26,7 +26,7 @@ from tournament.pairing import categories
 from tournament.pairing.criteria import TEAM_TABLE
 from tournament.ranks import format_rank
 from tournament.selectors.pairing_data import empty_rank_defaults
-from tournament.selectors.setup import settings_version
+from tournament.selectors.setup import pairing_started, settings_version
 
 #: Areas of the time zones offered (the others are old aliases such as ``US/Eastern``).
 _AREAS = ("Africa", "America", "Antarctica", "Asia", "Atlantic", "Australia", "Europe", "Indian", "Pacific")
@@ -321,6 +321,12 @@ class TournamentSettingsForm(CountryInCapitals, forms.ModelForm):
         # ranked by the standings criteria, as players
         if not self.instance.is_team_event or self.instance.is_pair_event:
             del self.fields["team_criteria"]
+        self.fields["opengotha_version"].required = False  # not sent: unchanged
+        if self.instance.pk and pairing_started(self.instance):
+            self.fields["opengotha_version"].help_text = _(
+                "A round has been paired by these rules: another version needs a reason (for the audit log). "
+                "The rounds paired so far stay as they are."
+            )
         for name, reason in self.locked.items():
             if name in self.fields:
                 self.fields[name].disabled = True
@@ -340,6 +346,9 @@ class TournamentSettingsForm(CountryInCapitals, forms.ModelForm):
 
     def clean_category_mode(self):
         return self.cleaned_data.get("category_mode") or self.instance.category_mode
+
+    def clean_opengotha_version(self):
+        return self.cleaned_data.get("opengotha_version") or self.instance.opengotha_version
 
     def changes(self) -> dict:
         """The settings as the form has them (for the service, which compares them with the database)."""

@@ -1,6 +1,7 @@
 """The tournament's data model, one concept a file."""
 
 from .audit import AuditEntry
+from .bye_request import ByeRequest
 from .discipline import Discipline
 from .game import Bye, Game
 from .live import LiveRecord
@@ -16,6 +17,7 @@ from .tournament import PairConstraint, Tournament
 __all__ = [
     "AuditEntry",
     "Bye",
+    "ByeRequest",
     "Discipline",
     "EventKind",
     "Game",

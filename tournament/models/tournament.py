@@ -10,7 +10,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from tournament.limits import MAX_HANDICAP
+from tournament.limits import MAX_BYE_REQUEST_HOURS, MAX_HANDICAP
 from tournament.local_time import is_zone_name
 from tournament.pairing import categories
 from tournament.pairing.criteria import MAX_CRITERIA, TEAM_BY_NAME, TEAM_DEFAULT
@@ -30,6 +30,14 @@ class PairingSystem(models.TextChoices):
 
 #: The systems a single round may use instead of its tournament's (a round robin is the whole tournament's).
 ROUND_PAIRING_SYSTEMS = [(v, label) for v, label in PairingSystem.choices if v != PairingSystem.ROUND_ROBIN]
+
+
+class OpenGothaVersion(models.TextChoices):
+    """The OpenGotha whose pairing rules a tournament follows where the two differ
+    (:data:`tournament.pairing.context.OPENGOTHA_DIALECTS`, docs/opengotha-fidelity.md)."""
+
+    V3_51 = "3.51", _("OpenGotha 3.51")
+    V3_52 = "3.52", _("OpenGotha 3.52")
 
 
 class OverallRanking(models.TextChoices):
@@ -155,10 +163,13 @@ SETTINGS_SECTIONS = (
             "mcmahon_bar",
             "mcmahon_floor",
             "rematch_scope",
+            "opengotha_version",
             "bye_points",
             "absence_points",
             "bye_points_nbw",
             "absence_points_nbw",
+            "half_points_count",
+            "bye_request_hours",
         ),
     ),
     (_("Handicap"), ("handicap_threshold", "handicap_correction", "handicap_ceiling")),
@@ -224,6 +235,17 @@ class Tournament(models.Model):
         default=PairingSystem.MCMAHON,
     )
     mcmahon_bar = RankField(_("McMahon bar"), null=True, blank=True)
+    opengotha_version = models.CharField(
+        _("OpenGotha version"),
+        max_length=4,
+        choices=OpenGothaVersion.choices,
+        default=OpenGothaVersion.V3_52,
+        help_text=_(
+            "Where OpenGotha 3.51 and 3.52 pair differently (the Swiss bye, the geographical criterion, "
+            "draw-ups across four score groups and more, absent players in the score groups), the rules of "
+            "this version. An imported file pairs as the OpenGotha that saved it."
+        ),
+    )
     mcmahon_floor = RankField(_("McMahon floor"), null=True, blank=True)
 
     overall_ranking = models.CharField(
@@ -264,6 +286,28 @@ class Tournament(models.Model):
         null=True,
         blank=True,
         help_text=_("Empty: the same as the McMahon points for an absence."),
+    )
+
+    #: Off: OpenGotha's default, its "round down NBW/MMS" (the points of byes and absences summed in whole points).
+    half_points_count = models.BooleanField(
+        _("count half points of byes and absences"),
+        default=False,
+        help_text=_(
+            "Off, as in OpenGotha: the points of byes and absences are summed in whole points, so a half-point "
+            "bye counts only with a second one. On: each half point counts (a half-point bye gives half a point)."
+        ),
+    )
+    #: Players ask for a bye on their own page until this many hours before the round's start (the programme's).
+    bye_request_hours = models.PositiveSmallIntegerField(
+        _("bye requests close (hours before the round)"),
+        null=True,
+        blank=True,
+        validators=[MaxValueValidator(MAX_BYE_REQUEST_HOURS)],
+        help_text=_(
+            "Players ask for a bye on their page until this many hours before the round starts (its time in "
+            "the programme); 14 closes the requests for a 10:00 round at 20:00 the evening before. Empty: "
+            "until the round is paired. A granted bye scores the points for an absence."
+        ),
     )
 
     handicap_threshold = RankField(

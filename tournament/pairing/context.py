@@ -36,6 +36,30 @@ class Options:
     # "fixtures" (default): OpenGotha as the shared fixtures' cost dumps show it;
     # "3.51.02": the published jar where it differs (costs.Context.dialect)
     dialect: C.Dialect = "fixtures"
+    # across rank categories: "nearest" (the odd player of a category meets the nearest player of the next)
+    # or "opengotha" (no score weight across categories, as both OpenGothas); None: "opengotha" in the
+    # 3.51.02 dialect, "nearest" otherwise (costs.CrossCategory)
+    cross_category: C.CrossCategory | None = None
+
+    @property
+    def crossing(self) -> C.CrossCategory:
+        """The rule across categories these options give."""
+        if self.cross_category is not None:
+            return self.cross_category
+        return "opengotha" if self.dialect == "3.51.02" else "nearest"
+
+
+#: The OpenGotha a tournament pairs as (the director's choice, ``Tournament.opengotha_version``), each
+#: with the engine's dialect: "3.51" the published 3.51.02 jar, "3.52" the later rules the shared
+#: fixtures show (docs/opengotha-fidelity.md, "Two OpenGothas").
+OPENGOTHA_DIALECTS: dict[str, C.Dialect] = {"3.51": "3.51.02", "3.52": "fixtures"}
+#: What a tournament made on the site pairs as.
+DEFAULT_OPENGOTHA_VERSION = "3.52"
+
+
+def opengotha_options(version: str) -> Options:
+    """The engine's options for a tournament paired as OpenGotha ``version`` ("3.51" or "3.52")."""
+    return Options(dialect=OPENGOTHA_DIALECTS[version])
 
 
 @dataclass

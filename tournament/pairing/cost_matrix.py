@@ -7,6 +7,8 @@ the large-field matching (:mod:`.fast`) reads every pair's cost from it.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
@@ -30,6 +32,17 @@ def _jdiv(a: ArrayLike, b: ArrayLike) -> IntArray:
 
 def _concavity(weight: int, x: NDArray[np.float64], k: float) -> IntArray:
     return (float(weight) * (1.0 - x) * (1.0 + k * x)).astype(np.int64)
+
+
+def _cross_category(ctx: C.Context, group: IntArray, cat: IntArray, rank: IntArray, rows: slice) -> IntArray:
+    """The score-difference weight of every pair of ``rows`` as if across categories
+    (:func:`.costs.score_difference`: the distance in scores and ranks, :func:`.costs.cross_category_distance`)."""
+    pp = ctx.params.pairing
+    main = group + cat * C.category_span(ctx)
+    x = (
+        np.abs(main[rows, None] - main[None, :]) + np.abs(rank[rows, None] - rank[None, :]) / C.RANK_STEPS
+    ) / ctx.score_range
+    return _concavity(pp.minimize_score_difference, x, pp.nx1_factor)
 
 
 #: Rows of the matrix worked out at once: each term's temporary arrays stay a few MB, whatever the field.
@@ -165,7 +178,11 @@ def cost_matrix(rc: RoundContext, keys: list[str]) -> IntArray:  # noqa: C901
         np.take(sco_tab, gap, out=out)
         if categories:
             cd = np.abs(cat[rows, None] - cat[None, :])
-            out[cd != 0] = 0
+            across = cd != 0
+            if ctx.cross_category == "nearest":
+                out[across] = _cross_category(ctx, group, cat, rank, rows)[across]
+            else:
+                out[across] = 0
             out += cat_tab[cd]
         out += 1 + pp.avoid_duplicate
         bw = bw_tab[wcode[rows, None], wcode[None, :]]
@@ -276,6 +293,6 @@ def _geo_value(ctx: C.Context, same_country: bool, same_club: bool, common_group
     pb = seat("A" if same_club else "B", "X" if same_country else "Y", case >= 2)
     saved = ctx.clubs_groups
     groups = (("A", "B"),) if common_group else ()
-    ctx = C.Context(ctx.params, ctx.round_index, ctx.score_range, ctx.handicap, groups, ctx.dialect)
+    ctx = replace(ctx, clubs_groups=groups)
     del saved
     return C.geography(ctx, pa, pb)

@@ -19,6 +19,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
+from tournament.ranks import MAX_RANK, MIN_RANK
+
 from .model import DUDDMode, Parameters, SeedSystem
 
 TERMS = (
@@ -101,6 +103,14 @@ class Seat:
 #: Which OpenGotha the costs follow where two differ: "fixtures" (the shared fixtures' cost dumps, the 3.52
 #: line) or "3.51.02" (the published jar), see docs/opengotha-fidelity.md.
 Dialect = Literal["fixtures", "3.51.02"]
+#: Who meets whom across rank categories, where a category's odd player must leave it: "nearest" (the
+#: site's: the pair of neighbouring categories nearest in score, then in rank) or "opengotha" (OpenGotha's:
+#: no score-difference weight across categories, so any player of the neighbouring category will do).
+CrossCategory = Literal["nearest", "opengotha"]
+#: The rank part of the distance across categories: a rank is 1/RANK_STEPS of a score point, so the score
+#: decides first and the ranks only among equal scores (ranks span less than 64: 30k to 9p).
+RANK_STEPS = 64
+assert MAX_RANK - MIN_RANK < RANK_STEPS
 
 
 @dataclass
@@ -111,6 +121,7 @@ class Context:
     handicap: Callable[[Seat, Seat], int]  # signed: > 0 when the first plays White with handicap
     clubs_groups: tuple[tuple[str, ...], ...] = ()
     dialect: Dialect = "fixtures"
+    cross_category: CrossCategory = "nearest"
 
 
 @dataclass(frozen=True)
@@ -158,10 +169,31 @@ def category(ctx: Context, p: Seat, q: Seat) -> int:
     return concavity(ctx.params.pairing.avoid_mixing_categories, x, ctx.params.pairing.nx1_factor)
 
 
+def category_span(ctx: Context) -> int:
+    """How many score groups each category has (OpenGotha numbers them category after category)."""
+    return ctx.score_range // max(ctx.params.general.number_of_categories, 1)
+
+
+def cross_category_distance(ctx: Context, p: Seat, q: Seat) -> float:
+    """How far apart two players of different categories are, in score groups: their main scores' difference
+    (the groups without the categories' offsets), and a rank's difference as 1/:data:`RANK_STEPS` of a point
+    (the bar and the floor give players of many ranks one score: the nearest rank then meets)."""
+    span = category_span(ctx)
+    main = abs((p.group + p.category * span) - (q.group + q.category * span))
+    return main + abs(p.rank - q.rank) / RANK_STEPS
+
+
 def score_difference(ctx: Context, p: Seat, q: Seat) -> int:
+    """The nearer the scores, the more. Across categories OpenGotha gives nothing (its groups are split by
+    category: any player of the neighbouring category will do); the site's ``cross_category="nearest"``
+    weighs the distance in scores and ranks (:func:`cross_category_distance`), so the category's odd player
+    meets the nearest player of the next category."""
     if p.category != q.category:
-        return 0
-    x = abs(p.group - q.group) / ctx.score_range
+        if ctx.cross_category != "nearest":
+            return 0
+        x = cross_category_distance(ctx, p, q) / ctx.score_range
+    else:
+        x = abs(p.group - q.group) / ctx.score_range
     return concavity(ctx.params.pairing.minimize_score_difference, x, ctx.params.pairing.nx1_factor)
 
 

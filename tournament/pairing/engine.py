@@ -227,6 +227,7 @@ def build_context(  # noqa: C901
         handicap=advantage,
         clubs_groups=t.clubs_groups,
         dialect=options.dialect,
+        cross_category=options.crossing,
     )
 
     def standings_key(k: str) -> tuple[int | str, ...]:

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, TypedDict
 
 from .costs import TERMS, PairCost
+from .scores import crit_value
 
 if TYPE_CHECKING:
     from .engine import Pairing
@@ -25,6 +26,9 @@ class PairFacts(TypedDict):
     groups: list[int]
     places: list[int]
     group_size: int
+    score_name: str
+    scores_x2: list[int]
+    categories: list[int]
     clubs: list[str]
     countries: list[str]
     same_club: bool
@@ -78,13 +82,20 @@ def pair_facts(pairing: Pairing, a: str, b: str) -> PairFacts:
     rc = pairing.context
     pc: PairCost = rc.cost(a, b)
     sa, sb = rc.seats[a], rc.seats[b]
+    main = rc.tournament.params.main_criterion
+    # the main score before the round, doubled as OpenGotha keeps it (the standings show it halved)
+    scores_x2 = [crit_value(rc.scores[k], main, rc.round - 2) for k in (a, b)]
     return {
         "players": [a, b],
         "total": pc.total,
         "terms": {t: pc.terms[t] for t in TERMS},
+        # the engine's score groups (numbered category after category) and places in them (0 = best)
         "groups": [sa.group, sb.group],
         "places": [sa.place, sb.place],
         "group_size": sa.group_size,
+        "score_name": main,
+        "scores_x2": scores_x2,
+        "categories": [sa.category, sb.category],
         "clubs": [sa.club, sb.club],
         "countries": [sa.country, sb.country],
         "same_club": bool(sa.club) and sa.club == sb.club,

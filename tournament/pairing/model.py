@@ -258,6 +258,11 @@ class FileExtra(TypedDict, total=False):
     players: dict[str, list[list[str]]]
     parameter_set: str
     others: list[str]
+    #: Read only, for the import's notes (not stored): the games' and byes' keys that are not their
+    #: players' own, ``[key in the file, player's key, how it was found]``.
+    found_keys: list[list[str]]
+    #: Read only: the games and the byes OpenGotha 3.51.02 leaves out, not finding a player by such a key.
+    dropped_by_opengotha: list[int]
 
 
 @dataclass(frozen=True)

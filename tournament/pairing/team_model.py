@@ -2,7 +2,8 @@
 
 A team tournament is an individual tournament (:class:`~.model.Tournament`: every member a
 :class:`~.model.Player`, every board a :class:`~.model.Game`, the parameters) plus its teams
-(:class:`Team`: a key, a name, OpenGotha's team number, a line-up per round, board 1 first) and
+(:class:`Team`: a key, a name, OpenGotha's team number, a line-up per round, board 1 first, ``None`` on
+an empty board) and
 the number of boards (2 to 5 on the site; OpenGotha allows 2 to 10). Nothing here knows Django:
 the site fills these from its models (a team's id as ``key``, the round's line-up as the
 members' registration keys, the games as for the individual pairing, a team bye as a
@@ -12,7 +13,12 @@ OpenGotha reads a match from the games alone (``Tournament.matchesList``, ``Matc
 the team of board 1's opponent (in that round's line-ups) is the opponent team; the team whose
 board 1 has White is the match's white team; board ``i`` counts the game of the white team's
 player ``i`` for both line-ups' players ``i``, each scoring twice its points (``getWX2``: 2 a
-win, 1 a draw, 0 a loss, an unknown result or both losing, 2 each when both win).
+win, 1 a draw, 0 a loss, an unknown result or both losing, 2 each when both win). Board ``n``
+is always board ``n``: an empty board (``None``, a line-up of boards 2 and 3 only) is a board
+without a game, 0 to either team, the later boards keep their places; a team whose board 1 is
+empty finds no match of its own, and meets its opponent only when the opponent's board 1 played
+one of its members and the opponent's name comes first (OpenGotha builds each match once, from
+the team of the smaller name: else the match is lost to both, as in OpenGotha).
 Filled from the site's models, for instance::
 
     individual = Tournament(players=..., games=..., params=...)   # as for the individual pairing
@@ -51,10 +57,19 @@ class Team:
     key: str
     name: str
     number: int
-    lineups: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
+    lineups: Mapping[int, tuple[str | None, ...]] = field(default_factory=dict)
 
-    def lineup(self, round_number: int) -> tuple[str, ...]:
+    def lineup(self, round_number: int) -> tuple[str | None, ...]:
+        """The round's line-up, board 1 first, ``None`` on an empty board."""
         return tuple(self.lineups.get(round_number, ()))
+
+    def players(self, round_number: int) -> tuple[str, ...]:
+        """The round's line-up as complete: every board filled (else :meth:`TeamTournament.complete`
+        is false and the team is not paired)."""
+        found = tuple(k for k in self.lineup(round_number) if k is not None)
+        if len(found) != len(self.lineup(round_number)):
+            raise ValueError(f"{self.key} has an empty board in round {round_number}")
+        return found
 
 
 @dataclass(frozen=True)
@@ -82,6 +97,8 @@ class TeamTournament:
         for t in self.teams:
             for r, lineup in t.lineups.items():
                 for k in lineup:
+                    if k is None:
+                        continue
                     if seen.setdefault((r, k), t.key) != t.key or lineup.count(k) > 1:
                         raise ValueError(f"{k} is on two boards in round {r}")
 
@@ -92,7 +109,7 @@ class TeamTournament:
     @cached_property
     def _placed(self) -> dict[tuple[int, str], Team]:
         """``(round, player key) -> team`` of every line-up (a player is in one a round: checked above)."""
-        return {(r, k): t for t in self.teams for r, lineup in t.lineups.items() for k in lineup}
+        return {(r, k): t for t in self.teams for r, lineup in t.lineups.items() for k in lineup if k is not None}
 
     @cached_property
     def _players(self) -> dict[str, Player]:
@@ -112,7 +129,7 @@ class TeamTournament:
         if len(lineup) < self.seats:
             return False
         players = self._players
-        return all(k in players and players[k].present(round_number) for k in lineup[: self.seats])
+        return all(k is not None and k in players and players[k].present(round_number) for k in lineup[: self.seats])
 
     @property
     def seats(self) -> int:
@@ -121,11 +138,12 @@ class TeamTournament:
 
     def mean_rating(self, team: Team) -> int:
         """OpenGotha's MNR (``Team.meanRating``): the ratings of round 1's line-up summed, divided by the
-        number of boards (Java's division: towards zero); a side's: the mean of its players
-        (:func:`tournament.sides.side_rating`)."""
+        number of boards (Java's division: towards zero; an empty board adds nothing); a side's: the mean
+        of its players (:func:`tournament.sides.side_rating`)."""
         players = self._players
         return side_rating(
-            [players[k].rating if k in players else 0 for k in team.lineup(1)[: self.seats]], count=self.seats
+            [players[k].rating if k is not None and k in players else 0 for k in team.lineup(1)[: self.seats]],
+            count=self.seats,
         )
 
 
@@ -181,8 +199,8 @@ class MatchResult:
 
 
 def matches(tt: TeamTournament, round_number: int) -> list[MatchResult]:
-    """The round's matches, as OpenGotha's ``matchesList`` finds them (by board 1's game), ordered
-    by that game's table."""
+    """The round's matches, as OpenGotha's ``matchesList`` finds them (by board 1's game: a team whose
+    board 1 is empty finds none), ordered by that game's table."""
     games: dict[str, Game] = {}
     for g in tt.individual.games:
         if g.round == round_number:
@@ -191,13 +209,14 @@ def matches(tt: TeamTournament, round_number: int) -> list[MatchResult]:
     found: list[tuple[int, MatchResult]] = []
     for team in tt.teams:
         lineup = team.lineup(round_number)
-        game = games.get(lineup[0]) if lineup else None
-        if game is None:
+        first = lineup[0] if lineup else None
+        game = games.get(first) if first is not None else None
+        if first is None or game is None:
             continue
-        other = tt.team_of(game.opponent(lineup[0]), round_number)
+        other = tt.team_of(game.opponent(first), round_number)
         if other is None or not team.name < other.name:  # each match once, as OpenGotha
             continue
-        white, black = (team, other) if game.white == lineup[0] else (other, team)
+        white, black = (team, other) if game.white == first else (other, team)
         wl, bl = white.lineup(round_number), black.lineup(round_number)
         wb, bb = [], []
         for i in range(tt.boards):

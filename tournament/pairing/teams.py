@@ -133,7 +133,7 @@ def board_games(rc: RoundContext, boards: int, team0: Team, team1: Team, first_t
     """The boards of a match as OpenGotha's ``pairTeams(team0, team1, round)`` makes them; ``rc`` the
     round's context of the individual tournament (:func:`members_context`)."""
     t, round_number = rc.tournament, rc.round
-    l0, l1 = team0.lineup(round_number)[:boards], team1.lineup(round_number)[:boards]
+    l0, l1 = team0.players(round_number)[:boards], team1.players(round_number)[:boards]
     p0, p1 = t.player(l0[0]), t.player(l1[0])
     b0, b1 = _balance(t, p0.key, round_number), _balance(t, p1.key, round_number)
     if b0 != b1:
@@ -156,7 +156,7 @@ def side_matches(tt: TeamTournament, round_number: int, paired: Pairing) -> list
     for n, g in enumerate(sorted(paired.games, key=lambda g: g.table), 1):
         a, b = tt.team(g.white), tt.team(g.black)
         team0, team1 = (a, b) if a.number < b.number else (b, a)
-        game = replace(g, white=a.lineup(round_number)[0], black=b.lineup(round_number)[0], table=n)
+        game = replace(g, white=a.players(round_number)[0], black=b.players(round_number)[0], table=n)
         out.append(TeamMatch(n, team0.key, team1.key, (game,)))
     return out
 
@@ -178,7 +178,7 @@ def members_context(
 ) -> RoundContext:
     """The individual tournament's context of the round for the members on the teams' boards: their
     scores before it, what a board's handicap and komi read."""
-    members = [k for team in teams for k in team.lineup(round_number)[: tt.boards]]
+    members = [k for team in teams for k in team.players(round_number)[: tt.boards]]
     return build_context(tt.individual.before(round_number), round_number, members, options, ranked=False)
 
 

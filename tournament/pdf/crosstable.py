@@ -38,9 +38,9 @@ def section(standings: Standings, tournament: str = "") -> Section:
     for r in standings.rows:
         e = r.entrant
         rows.append(
-            [str(r.number), r.place_display, e.name, rank_text(e.rank), e.club]
+            [str(r.number), standings.place_text(r), e.name, rank_text(e.rank), e.club]
             + [c.code for c in r.cells]
-            + list(r.values)
+            + list(standings.display_values(r))
         )
     title, subtitle = heading(standings, tournament, _("Crosstable"))
     return Section(
@@ -62,7 +62,10 @@ def square_section(standings: Standings, tournament: str = "") -> Section:
     rows = []
     for r in standings.rows:
         cells = [bye_rounds(c.rounds) if c.kind == "self" else " ".join(c.codes) for c in square_cells(standings, r)]
-        rows.append([str(r.number), r.place_display, r.entrant.name, rank_text(r.entrant.rank), *cells, *r.values])
+        rows.append(
+            [str(r.number), standings.place_text(r), r.entrant.name, rank_text(r.entrant.rank), *cells]
+            + list(standings.display_values(r))
+        )
     title, subtitle = heading(standings, tournament, _("Crosstable"))
     return Section(
         title=title, subtitle=subtitle, columns=columns, rows=rows, orientation="landscape", note=rounds_line(standings)

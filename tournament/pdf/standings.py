@@ -55,19 +55,20 @@ def section(standings: Standings, tournament: str = "", category: Category | Non
     if standings.categories:
         # TRANSLATORS: short column header: the rank category (A, B, ...)
         columns.insert(3, GridColumn(pgettext("column", "Cat"), "center"))
-    columns += [GridColumn(column_header(c), "right") for c in standings.columns]
+    columns += [GridColumn(column_header(c), "right") for c in standings.shown_columns()]
     chosen = [r for r in standings.rows if category is None or r.category == category.number]
-    rows = [_cells(standings, r) + list(r.values) for r in chosen]
+    rows = [_cells(standings, r) + list(standings.shown_values(r)) for r in chosen]
     what = _("Standings") if category is None else f"{_('Standings')} {category_name(category)}"
     title, subtitle = heading(standings, tournament, what)
     return Section(title=title, subtitle=subtitle, columns=columns, rows=rows, note=rounds_line(standings))
 
 
 def _cells(standings: Standings, row) -> list[str]:
+    """The place (within the category when they are ranked apart), the player, the category column."""
     cells = player_cells(row)
-    found = standings.category_of(row)
-    if found is not None:
-        cells.insert(3, found.letter)
+    cells[0] = standings.place_text(row)
+    if standings.categories:
+        cells.insert(3, standings.category_text(row))
     return cells
 
 

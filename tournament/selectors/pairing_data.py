@@ -4,7 +4,8 @@ Pairing a round and exporting a tournament to OpenGotha both start here.
 Parameters come from the tournament's stored OpenGotha parameter set
 (``Tournament.pairing_parameters``, empty for the engine's defaults), with the
 settings the site shows as fields laid over it: McMahon bar and floor, the
-points of a bye and of an absence, the handicap threshold, correction and
+points of a bye and of an absence (and whether their half points count: OpenGotha's
+"round down NBW/MMS" off), the handicap threshold, correction and
 ceiling, and per round the discipline's komi and board size and the round's
 pairing system. :func:`parameters_for` is the one conversion: the pairing,
 the standings, the PDFs and the exports all take their parameters from it.
@@ -95,6 +96,7 @@ def parameters_for(tournament: Tournament, round_: Round | None = None) -> pm.Pa
             if tournament.absence_points_nbw is not None
             else own.get("nbw2_absent", absent_x2)
         ),
+        round_down_nbw_mms=base.general.round_down_nbw_mms and not tournament.half_points_count,
     )
     if round_ is not None:
         general = replace(general, komi=float(round_.discipline.komi), size=round_.discipline.board_size)

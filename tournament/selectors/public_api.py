@@ -203,10 +203,12 @@ def standings(t: Tournament, version: str, discipline_name: str | None) -> dict:
         "criteria": codes,
         "rows": [
             {
-                "place": row.place,
+                "place": table.place_of(row),
                 "player": {"id": row.entrant.id, "name": row.entrant.name},
-                "values": dict(zip(codes, row.numbers)),
-                "category": found.letter if (found := table.category_of(row)) else None,
+                # OpenGotha's CAT as the page's category column and the CSV's ``category`` say it: the letter
+                "values": {c: table.category_letter(row) if c == "cat" else v for c, v in zip(codes, row.numbers)},
+                "category": table.category_letter(row) or None,
+                "category_place": row.category_place if table.category_limits else None,
             }
             for row in table.rows
         ],

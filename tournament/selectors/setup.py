@@ -27,6 +27,7 @@ LOCKED_AFTER_PAIRING = {
     "absence_points": SCORES_FIXED,
     "bye_points_nbw": SCORES_FIXED,
     "absence_points_nbw": SCORES_FIXED,
+    "half_points_count": SCORES_FIXED,
 }
 
 

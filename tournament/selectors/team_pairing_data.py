@@ -2,7 +2,7 @@
 
 The individual tournament as the individual pairing reads it (:func:`~.pairing_data.pairing_tournament`:
 every member, the board games of earlier rounds, the parameters); each team with its id as key and
-its line-ups, board 1 first: the stored ones of the earlier rounds and, for the round to pair, the
+its line-ups, board 1 first (an empty board kept as ``None``): the stored ones of the earlier rounds and, for the round to pair, the
 one :func:`~.teams.round_line_ups` gives (stored, else the previous round's, else by rating); the
 team byes of the earlier rounds, each team's id as the bye's player.
 """
@@ -31,6 +31,12 @@ def team_tournament_after(tournament: Tournament, after_round: int) -> TeamTourn
     return _team_tournament(tournament, individual, after_round + 1, first, only_missing=True)
 
 
+def _boards(stored: dict[int, str]) -> tuple[str | None, ...]:
+    """A stored line-up (board -> key) board 1 first up to its last filled board, ``None`` on an empty one:
+    board n stays board n, as OpenGotha plays it (a line-up of boards 2 and 3 only is not boards 1 and 2)."""
+    return tuple(stored.get(b) for b in range(1, max(stored, default=0) + 1))
+
+
 def _team_tournament(
     tournament, individual, number: int, round_: Round | None, *, only_missing=False
 ) -> TeamTournament:
@@ -43,9 +49,9 @@ def _team_tournament(
     now = round_line_ups(round_) if round_ is not None else {}
     teams = []
     for view in teams_of(tournament):
-        rounds = {r: tuple(boards[b] for b in sorted(boards)) for r, boards in lineups.get(view.pk, {}).items()}
+        rounds = {r: _boards(boards) for r, boards in lineups.get(view.pk, {}).items()}
         if round_ is not None and not (only_missing and round_.number in rounds):
-            rounds[round_.number] = tuple(player_key(p.pk) for p in now.get(view.pk, []) if p is not None)
+            rounds[round_.number] = tuple(player_key(p.pk) if p is not None else None for p in now.get(view.pk, []))
         teams.append(Team(key=str(view.pk), name=view.name, number=view.number, lineups=rounds))
     byes = tuple(
         pm.Bye(round=r, player=str(team_id))

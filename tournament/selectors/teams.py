@@ -173,27 +173,20 @@ def matches_of(round_: Round) -> list[MatchView]:
     return [MatchView(match=m, games=games[m.pk]) for m in matches]
 
 
-def boards_for_file(tournament: Tournament, numbers: list[int]) -> list[tuple[Team, dict[tuple[int, int], int]]]:
-    """Each team with its players as OpenGotha keeps them, ``(round in the file, board) -> registration id``
-    for the rounds ``numbers`` (the file's round 1 is ``numbers[0]``; none: one round of the members):
-    the round's line-up on boards 1 to N, the team's other members on the boards after. Four queries
-    however many teams and rounds (not one a team and round: a 1,000-team, 20-round file took 20,000)."""
-    boards = tournament.boards
-    present = set(tournament.rounds.filter(number__in=numbers).values_list("number", flat=True))
+def boards_for_file(
+    tournament: Tournament, numbers: list[int]
+) -> list[tuple[Team, dict[tuple[int, int], int], list[int]]]:
+    """Each team with its stored line-ups as OpenGotha keeps them, ``(round in the file, board) ->
+    registration id`` for the rounds ``numbers`` (the file's round 1 is ``numbers[0]``; an empty board
+    stays empty, a round without a stored line-up has none), and its members' ids, strongest first (what
+    :func:`tournament.files.opengotha_teams.file_boards` places). Four queries however many teams and
+    rounds (not one a team and round: a 1,000-team, 20-round file took 20,000)."""
     stored = _stored_rows(tournament, max(numbers, default=0))
+    index_of = {number: index for index, number in enumerate(numbers, 1)}
     out = []
     for view in teams_of(tournament):
-        placed: dict[tuple[int, int], int] = {}
-        for index, number in enumerate(numbers or [0], 1):
-            if number in present:
-                chosen = _line_up_of(view, stored.get(view.pk, []), number, boards)
-            else:
-                chosen = view.members[:boards]
-            rest = [p for p in view.members if p not in chosen]
-            for board, player in enumerate(chosen + [None] * (boards - len(chosen)) + rest, 1):
-                if player is not None:
-                    placed[(index, board)] = player.pk
-        out.append((view.team, placed))
+        placed = {(index_of[n], board): pk for n, board, pk in stored.get(view.pk, []) if n in index_of}
+        out.append((view.team, placed, [p.pk for p in view.members]))
     return out
 
 
@@ -226,8 +219,10 @@ class MatchLine:
 
     @property
     def team_points(self) -> tuple[int, int] | None:
-        """Each team's team points once every board has its result (OpenGotha's: 2 a win, 1 a draw)."""
-        if not self.complete:
+        """Each team's team points once every board has its result (OpenGotha's: 2 a win, 1 a draw); none
+        without a game on board 1 (a board left empty in an OpenGotha file): OpenGotha finds a match by its
+        board 1 and sees none there, nor do the team standings."""
+        if not self.complete or not any(g.board == 1 for g in self.games):
             return None
         own, other = int(self.points1 * 2), int(self.points2 * 2)
         return team_score(own, other, self.boards), team_score(other, own, self.boards)
@@ -242,11 +237,16 @@ class MatchLine:
 
 
 def match_lines(round_: Round) -> list[MatchLine]:
-    """The round's matches by table with each team's board points (a win 1, a jigo ½ each)."""
+    """The round's matches by table with each team's board points (a win 1, a jigo ½ each): a player's
+    points go to the team the round's line-up has them in (a player an OpenGotha file has in two teams
+    plays for each in its rounds), else to their team; the team points as OpenGotha counts them, over
+    the team's boards (an empty board, a game fewer, still counts in the threshold)."""
     views = matches_of(round_)
     team_of = dict(
         TeamMember.objects.filter(team__tournament_id=round_.tournament_id).values_list("registration_id", "team_id")
     )
+    team_of.update(LineUp.objects.filter(round=round_).values_list("player_id", "team_id"))
+    boards = round_.tournament.boards
     lines = []
     for view in views:
         points = {view.match.team1_id: Decimal(0), view.match.team2_id: Decimal(0)}
@@ -261,7 +261,7 @@ def match_lines(round_: Round) -> list[MatchLine]:
                 points1=points[view.match.team1_id],
                 points2=points[view.match.team2_id],
                 complete=bool(view.games) and all(g.has_result for g in view.games),
-                boards=len(view.games),
+                boards=max(boards, len(view.games)),
             )
         )
     return lines
@@ -274,12 +274,16 @@ def bye_team(round_: Round) -> Team | None:
 
 
 def board_teams(game: Game) -> tuple[Team, Team, Match] | None:
-    """The teams of a team match's board, Black's first (each player's team: a player is in one), and
-    the match (its teams); None for an individual game."""
+    """The teams of a team match's board, Black's first (each player's team in the round's line-up, else
+    their team), and the match (its teams); None for an individual game."""
     if game.match_id is None:
         return None
     match = Match.objects.select_related("team1", "team2").get(pk=game.match_id)
-    black_team = TeamMember.objects.filter(registration_id=game.black_id).values_list("team_id", flat=True).first()
+    black_team = (
+        LineUp.objects.filter(round_id=game.round_id, player_id=game.black_id).values_list("team_id", flat=True).first()
+    )
+    if black_team is None:
+        black_team = TeamMember.objects.filter(registration_id=game.black_id).values_list("team_id", flat=True).first()
     if black_team == match.team2_id:
         return match.team2, match.team1, match
     return match.team1, match.team2, match

@@ -16,9 +16,24 @@ from dataclasses import replace
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
-from tournament.files.opengotha import OpenGothaFormatError, imported, notes, read_tournament, write_tournament
-from tournament.files.opengotha_teams import TeamOfFile, team_elements, with_teams
-from tournament.models import Discipline, Tournament
+from tournament.files.opengotha import (
+    DEFAULT_ROOT,
+    OpenGothaFormatError,
+    imported,
+    notes,
+    read_tournament,
+    write_tournament,
+)
+from tournament.files.opengotha_teams import (
+    TeamOfFile,
+    file_boards,
+    past_the_size,
+    team_elements,
+    team_notes,
+    with_teams,
+)
+from tournament.files.opengotha_version import with_version
+from tournament.models import Bye, Discipline, Tournament
 from tournament.pairing import model as pm
 from tournament.permissions import require_create
 from tournament.selectors.exports import has_opengotha_form, whole_file_discipline
@@ -39,12 +54,51 @@ __all__ = [
 
 
 def import_notes(source) -> list[str]:
-    """What importing the file says about it, in the reader's language (:func:`~tournament.files.opengotha.notes`):
-    games of players marked not participating (counted, as OpenGotha counts them), a team section (kept,
-    not used)."""
+    """What importing the file says about it, in the reader's language (:func:`~tournament.files.opengotha.notes`,
+    :func:`~tournament.files.opengotha_teams.team_notes`): games of players marked not participating
+    (counted, as OpenGotha counts them), a team section in a file without teams (kept, not used), ratings
+    read as OpenGotha reads them, rounds with several byes, keys written on a computer set to Turkish, keys
+    OpenGotha does not find, a player in more than one team (named)."""
     out = []
-    for code, params in notes(read_opengotha(source)):
-        if code == "absent_with_game":
+    read = read_opengotha(source)
+    others = [ET.fromstring(raw) for raw in (read.extra or {}).get("others", ())]
+    has_teams = any(el.tag == "Teams" and el.find("Team") is not None for el in others)
+    for code, params in (*notes(read), *team_notes(read)):
+        if code == "rating_read":
+            out.append(
+                _(
+                    "%(player)s has the rating %(rating)s in the file: it is read as %(read)s, as OpenGotha "
+                    "reads it (its ratings go from -900 to 2949); the file's value is written back on export."
+                )
+                % params
+            )
+        elif code == "several_byes":
+            out.append(
+                _(
+                    "Round %(round)s has %(count)s byes (%(players)s): all are kept, each with the bye's points. "
+                    "OpenGotha 3.51.02 keeps one bye a round, the last in the file (%(kept)s), and counts the "
+                    "others as not paired in that round."
+                )
+                % params
+            )
+        elif code == "turkish_keys":
+            out.append(
+                _(
+                    "The games name %(count)s players by keys that OpenGotha wrote on a computer set to Turkish "
+                    "(İ for i): %(players)s. They are matched to their players and every game is kept."
+                )
+                % params
+            )
+        elif code == "keys_beyond":
+            out.append(
+                _(
+                    "OpenGotha 3.51.02 does not find these players by the keys the file names them by, and "
+                    "leaves out %(games)s games and %(byes)s byes (on a computer set to Turkish it finds the keys "
+                    "written there): %(players)s. The site keeps them."
+                )
+                % params
+            )
+        elif code == "absent_with_game":
             out.append(
                 _(
                     "%(player)s is marked as not playing in round %(round)s but has a game there: "
@@ -52,7 +106,16 @@ def import_notes(source) -> list[str]:
                 )
                 % params
             )
-        elif code == "team_section":
+        elif code == "team_member_twice":
+            out.append(
+                _(
+                    "%(player)s is in more than one team in the file (%(team)s, %(others)s), as OpenGotha allows: "
+                    "every round's line-up is kept as the file has it, and %(player)s is a member of %(team)s, "
+                    "the team of their latest line-up."
+                )
+                % params
+            )
+        elif code == "team_section" and not has_teams:  # a team file is a team tournament here
             out.append(
                 _(
                     "The file has a team placement section (%(criteria)s): it is kept and written back "
@@ -67,6 +130,15 @@ def problem_text(exc: OpenGothaFormatError) -> str:
     """Why a file was refused, in the reader's language: the limit a number broke, or the reader's words."""
     if exc.code == "range":
         return _("In this file, %(what)s is %(value)s; the site takes %(low)s to %(high)s.") % exc.params
+    if exc.code == "team_twice":
+        return (
+            _(
+                "%(player)s plays in round %(round)s for %(team)s (board %(board)s) and for %(other)s "
+                "(board %(other_board)s). A player plays for one team in a round: remove one of the two "
+                "from that round's line-up (in OpenGotha's Teams Manager) and import the file again."
+            )
+            % exc.params
+        )
     if exc.code == "deep":
         return _("The file's elements are nested more than %(most)s deep; an OpenGotha file is not.") % exc.params
     return _("This is not an OpenGotha tournament file (%(detail)s).") % {"detail": str(exc)[:300]}
@@ -114,7 +186,11 @@ def export_opengotha(tournament: Tournament, *, discipline: Discipline | None = 
             _("%(discipline)s is not Go: an OpenGotha file has no form for its rounds.")
             % {"discipline": discipline.name}
         )
-    data = _only_rounds(plain_tournament(tournament), discipline)
+    data = plain_tournament(tournament)
+    # a round's byes in the order they were given (an imported file's own): OpenGotha keeps the last
+    given = Bye.objects.filter(round__tournament=tournament).order_by("round__number", "pk")
+    byes = tuple(pm.Bye(round=n, player=player_key(p)) for n, p in given.values_list("round__number", "player_id"))
+    data = _only_rounds(replace(data, byes=byes), discipline)
     extra = dict(data.extra or {})
     raw = extra.get("parameter_set")
     if raw:
@@ -136,6 +212,8 @@ def export_opengotha(tournament: Tournament, *, discipline: Discipline | None = 
         extra["others"] = _with_teams(tournament, extra.get("others", []), numbers, keys)
     else:  # teams an imported file had, before the tournament became one of players on their own
         extra["others"] = [raw for raw in extra.get("others", []) if ET.fromstring(raw).tag != "Teams"]
+    # the OpenGotha whose rules the tournament pairs by, so that the file pairs the same when read again
+    extra["root_attrib"] = with_version(extra.get("root_attrib", DEFAULT_ROOT), tournament.opengotha_version)
     players = tuple(replace(p, key=keys[p.key]) for p in data.players)
     games = tuple(replace(x, white=keys[x.white], black=keys[x.black]) for x in data.games)
     byes = tuple(replace(b, player=keys[b.player]) for b in data.byes)
@@ -153,17 +231,18 @@ def export_opengotha(tournament: Tournament, *, discipline: Discipline | None = 
 
 def _with_teams(tournament: Tournament, others: list[str], numbers: list[int], keys: dict[str, str]) -> list[str]:
     """The file's other elements with the site's ``<Teams>`` and team parameter set in place of the
-    imported ones (the imported parameter set kept, its placement criteria the tournament's)."""
+    imported ones (the imported parameter set kept, its placement criteria the tournament's; the imported
+    teams' boards past the team size kept where the team is unchanged: :func:`file_boards`)."""
     kept = [raw for raw in others if ET.fromstring(raw).tag not in ("Teams", "TeamTournamentParameterSet")]
     section = next((raw for raw in others if ET.fromstring(raw).tag == "TeamTournamentParameterSet"), None)
-    teams = [
-        TeamOfFile(
-            number=team.number,
-            name=team.name,
-            boards={place: keys[player_key(pk)] for place, pk in placed.items() if player_key(pk) in keys},
-        )
-        for team, placed in boards_for_file(tournament, numbers)
-    ]
+    original = next((raw for raw in others if ET.fromstring(raw).tag == "Teams"), None)
+    past = past_the_size(original, tournament.boards, len(numbers))
+    teams = []
+    for team, placed, members in boards_for_file(tournament, numbers):
+        line_ups = {place: keys[player_key(pk)] for place, pk in placed.items() if player_key(pk) in keys}
+        in_team = [keys[player_key(pk)] for pk in members if player_key(pk) in keys]
+        boards = file_boards(line_ups, in_team, past.get(team.name, {}), tournament.boards, len(numbers))
+        teams.append(TeamOfFile(number=team.number, name=team.name, boards=boards))
     criteria = team_criteria_of(tournament)
     return [*kept, *team_elements(teams, tournament.boards, section, criteria)]
 

@@ -12,13 +12,24 @@ from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournament.models import AuditEntry, Bye, Game, LineUp, PairConstraint, Registration, TeamMember, Tournament
+from tournament.models import (
+    AuditEntry,
+    Bye,
+    ByeRequest,
+    Game,
+    LineUp,
+    PairConstraint,
+    Registration,
+    TeamMember,
+    Tournament,
+)
 from tournament.models.registration import PLAYER_FIELDS
 from tournament.models.tournament import PairingSystem
 from tournament.permissions import ORGANIZER, require, require_own_or
 from tournament.selectors.round_robin import withdrawal_plan
 
 from .audit import audit_entry, audit_value, audit_values, log_change
+from .bye_requests import follow_absences
 
 
 def audit_data(registration: Registration, fields=PLAYER_FIELDS) -> dict:
@@ -191,11 +202,14 @@ def robin_byes_away(registration: Registration, *, user, reason: str = "") -> li
 def registration_set_absent_rounds(
     *, registration: Registration, absent_rounds: list[int], user, reason: str = ""
 ) -> Registration:
-    """The rounds the player will miss: set by an organizer or the player."""
-    require_own_or(user, registration, ORGANIZER)
-    return _set(
+    """The rounds the player will miss, set by an organizer (a player asks for a bye: services.bye_requests);
+    her requests for byes follow."""
+    require(user, registration.tournament, ORGANIZER)
+    registration = _set(
         registration, "absent_rounds", absent_rounds, "registration.rounds", user=user, reason=reason, clean=True
     )
+    follow_absences(registration, user=user)
+    return registration
 
 
 def _rounds_played(registration: Registration) -> set[int]:
@@ -273,6 +287,10 @@ def registration_merge(*, keep: Registration, drop: Registration, user, reason: 
     PairConstraint.objects.filter(Q(player_a=keep, player_b=drop) | Q(player_a=drop, player_b=keep)).delete()
     PairConstraint.objects.filter(player_a=drop).update(player_a=keep)
     PairConstraint.objects.filter(player_b=drop).update(player_b=keep)
+    # requests for byes go along where ``keep`` asked nothing for the round; ``keep``'s absences answer them
+    ByeRequest.objects.filter(registration=drop).exclude(round__bye_requests__registration=keep).update(
+        registration=keep
+    )
     taken = {name: getattr(drop, name) for name in _FILL_FIELDS if not getattr(keep, name) and getattr(drop, name)}
     account = drop.user if keep.user_id is None and drop.user_id else None
     order = [Registration.Status.WITHDRAWN, Registration.Status.PRELIMINARY, Registration.Status.CONFIRMED]
@@ -287,6 +305,7 @@ def registration_merge(*, keep: Registration, drop: Registration, user, reason: 
     keep.status = status
     keep.full_clean()
     keep.save()
+    follow_absences(keep, user=user)
     log_change(
         keep,
         "registration.merge",

@@ -22,6 +22,7 @@ from tournament.models import Bye, Discipline, Game, PairConstraint, PairingReco
 from tournament.models.game import Result
 from tournament.models.tournament import PairingSystem
 from tournament.pairing import engine, explain
+from tournament.pairing.context import opengotha_options
 from tournament.pairing.model import Game as PlainGame
 from tournament.permissions import ORGANIZER, require
 from tournament.selectors.pairing_data import pairing_tournament, player_key
@@ -201,7 +202,14 @@ def round_pair(*, round: Round, user) -> PairingOutcome:
     round_.byes.all().delete()
     round_.games.filter(pinned=False).delete()
     try:
-        pairing = engine.pair_round(data, round_.number, forbidden=forbidden, fixed=fixed, keep=keep)
+        pairing = engine.pair_round(
+            data,
+            round_.number,
+            forbidden=forbidden,
+            fixed=fixed,
+            keep=keep,
+            options=opengotha_options(tournament.opengotha_version),
+        )
     except ValueError as exc:
         raise ValidationError(_names(str(exc), players)) from exc
 

@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 
 from tournament import limits
 from tournament.models import Game, LineUp, Match, PairingRecord, Registration, Round, Team, TeamBye, TeamMember
+from tournament.pairing.context import opengotha_options
 from tournament.pairing.teams import TeamPairing, pair_teams
 from tournament.permissions import ORGANIZER, require
 from tournament.selectors.team_pairing_data import team_tournament
@@ -142,7 +143,8 @@ def team_round_pair(*, round: Round, user) -> TeamPairing:
             % {"number": round_.number, "status": round_.get_status_display()}
         )
     try:
-        pairing = pair_teams(team_tournament(round_), round_.number)
+        options = opengotha_options(round_.tournament.opengotha_version)
+        pairing = pair_teams(team_tournament(round_), round_.number, options=options)
     except ValueError as exc:
         raise ValidationError(_("The teams cannot be paired: %(why)s") % {"why": str(exc)[:300]}) from exc
     team_of = dict(

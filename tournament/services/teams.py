@@ -201,10 +201,13 @@ class LineUpOrder(TeamError):
 
 @transaction.atomic
 def line_up_set(
-    *, team: Team, round: Round, players: Sequence[Registration], user, confirmed: bool = False
+    *, team: Team, round: Round, players: Sequence[Registration | None], user, confirmed: bool = False
 ) -> list[LineUp]:
     """Set the team's line-up for a planned round: ``players`` board 1 first, one for each board, each a
-    member of the team who plays in that round. Boards not ordered by strength
+    member of the team who plays in that round; ``None`` leaves a board empty, as OpenGotha's Teams
+    Manager does (board n still plays board n; a team with an empty board is not complete, and OpenGotha's
+    pairing, like the site's, leaves it out of the round), at least one board filled; a Pair Go or
+    Rengo side names all its players. Boards not ordered by strength
     (:func:`~tournament.selectors.teams.weaker_above`) are refused with :class:`LineUpOrder` naming them
     until the director confirms (``confirmed``); a Pair Go side's order of play is not a strength order."""
     require(user, team.tournament, ORGANIZER)
@@ -224,12 +227,19 @@ def line_up_set(
     _check_line_up(current, round_, list(players), boards)
     if not confirmed and not tournament.is_pair_event:
         _check_order(list(players))
-    before = [row.player.spoken_name for row in current.line_ups.filter(round=round_).select_related("player")]
+    stored = {
+        row.board: row.player.spoken_name for row in current.line_ups.filter(round=round_).select_related("player")
+    }
+    before = [stored.get(b, "") for b in range(1, max(stored, default=0) + 1)]
+    while before and not before[-1]:
+        before.pop()
     LineUp.objects.filter(team=current, round=round_).delete()
     rows = LineUp.objects.bulk_create(
-        [LineUp(round=round_, team=current, board=b, player=p) for b, p in enumerate(players, 1)]
+        [LineUp(round=round_, team=current, board=b, player=p) for b, p in enumerate(players, 1) if p is not None]
     )
-    after = [p.spoken_name for p in players]
+    after = [p.spoken_name if p is not None else "" for p in players]
+    while after and not after[-1]:
+        after.pop()
     if before != after:
         log_change(
             round_,
@@ -241,7 +251,7 @@ def line_up_set(
     return rows
 
 
-def _check_order(players: list[Registration]) -> None:
+def _check_order(players: list[Registration | None]) -> None:
     found = weaker_above(players)
     if not found:
         return
@@ -267,8 +277,8 @@ def _check_order(players: list[Registration]) -> None:
     )
 
 
-def _check_line_up(team: Team, round_: Round, players: list[Registration], boards: int) -> None:
-    if len(players) != boards and team.tournament.is_pair_event:
+def _check_line_up(team: Team, round_: Round, players: list[Registration | None], boards: int) -> None:
+    if (len(players) != boards or None in players) and team.tournament.is_pair_event:
         raise TeamError(
             _("%(team)s plays with %(size)s players: give each of them a place in the order of play.")
             % {"team": team.name, "size": boards},
@@ -279,10 +289,17 @@ def _check_line_up(team: Team, round_: Round, players: list[Registration], board
             _("%(team)s plays on %(boards)s boards: name a player for each.") % {"team": team.name, "boards": boards},
             code="boards",
         )
-    if len({p.pk for p in players}) != len(players):
+    chosen = [p for p in players if p is not None]
+    if not chosen:
+        raise TeamError(
+            _("%(team)s plays on %(boards)s boards: name a player for one of them at least.")
+            % {"team": team.name, "boards": boards},
+            code="boards",
+        )
+    if len({p.pk for p in chosen}) != len(chosen):
         raise TeamError(_("A player can play on one board only."), code="twice")
     members = set(team.members.values_list("registration_id", flat=True))
-    for p in players:
+    for p in chosen:
         if p.pk not in members:
             raise TeamError(
                 _("%(player)s is not in %(team)s.") % {"player": p.spoken_name, "team": team.name}, code="member"

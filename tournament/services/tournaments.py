@@ -24,11 +24,12 @@ from tournament.models.tournament import (
     ROUND_ROBIN_CRITERIA,
     SETTINGS_FIELDS,
     CategoryMode,
+    OpenGothaVersion,
     PairingSystem,
 )
 from tournament.names import slug_text
 from tournament.permissions import ORGANIZER, require, require_create
-from tournament.selectors.setup import locked_settings, settings_version
+from tournament.selectors.setup import locked_settings, pairing_started, settings_version
 
 from .audit import audit_values, log_change
 
@@ -94,7 +95,8 @@ def tournament_update_settings(
 ) -> list[str]:
     """Change the settings in ``data`` (those of :data:`SETTINGS_FIELDS`); the names of those changed.
 
-    A setting fixed since a round was paired is refused; a ``version`` that
+    A setting fixed since a round was paired is refused; the OpenGotha version changes after a round
+    was paired only with a ``reason`` (kept in the audit log, as every change's); a ``version`` that
     is not the current one (the form was opened before somebody else saved)
     raises :class:`StaleSettings` and changes nothing.
     """
@@ -119,6 +121,8 @@ def tournament_update_settings(
         )
     if not changed:
         return []
+    if "opengotha_version" in changed and not reason.strip() and pairing_started(current):
+        _version_needs_reason(current, data["opengotha_version"])
     if "event_kind" in changed:
         _sides_fit(current, data["event_kind"])
     if {"category_limits", "category_mode"} & set(changed):
@@ -141,6 +145,15 @@ def tournament_update_settings(
     )
     tournament.refresh_from_db()
     return changed
+
+
+def _version_needs_reason(current: Tournament, version: str) -> None:
+    """Refuse another OpenGotha version without a reason once a round was paired by the one it has."""
+    message = _(
+        "A round has been paired as %(old)s: say why the next rounds should pair as %(new)s "
+        "(the reason goes into the audit log)."
+    ) % {"old": current.get_opengotha_version_display(), "new": dict(OpenGothaVersion.choices).get(version, version)}
+    raise ValidationError({"reason": ValidationError(message, code="reason")})
 
 
 def _categories_weight(current: Tournament, data: dict) -> list[str]:

@@ -12,8 +12,9 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from tournament.pairing import categories
@@ -219,6 +220,8 @@ def _table(
                 category=categories.number(s.entrant.rank, limits) if limits else None,
             )
         )
+    if limits:
+        rows = with_category_places(rows)
     columns = (points.columns if points else ()) + tuple(Column(c.code, c.header, c.label) for c in crits)
     chosen = set(rounds)
     played = tuple((r.number, r.discipline) for r in sorted(data.rounds, key=lambda r: r.number) if r.number in chosen)
@@ -233,6 +236,23 @@ def _table(
         round_disciplines=played,
         category_limits=limits,
     )
+
+
+def with_category_places(rows: Sequence[Row]) -> list[Row]:
+    """The rows (in the table's order) with their place among the players of their category: one more
+    than the players of the category placed before them; shared where their place is shared within the
+    category. The same whether the categories are ranked apart (CAT first) or together."""
+    shared = Counter((r.category, r.place) for r in rows)
+    before: Counter[int | None] = Counter()
+    first_of: dict[tuple[int | None, int], int] = {}
+    out = []
+    for r in rows:
+        key = (r.category, r.place)
+        if key not in first_of:
+            first_of[key] = before[r.category] + 1
+        before[r.category] += 1
+        out.append(replace(r, category_place=first_of[key], category_tied=shared[key] > 1))
+    return out
 
 
 def _outcome(points_x2: int) -> Outcome:

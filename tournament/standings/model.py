@@ -173,6 +173,10 @@ class Row:
     numbers: tuple[int | float | None, ...] = ()
     #: The player's rank category (0 the strongest: :mod:`tournament.pairing.categories`), None without categories.
     category: int | None = None
+    #: The place among the players of the same category (in this table's order), None without categories;
+    #: ``category_tied``: shared with another player of the category.
+    category_place: int | None = None
+    category_tied: bool = False
 
     @property
     def rank_text(self) -> str:
@@ -219,6 +223,78 @@ class Standings:
         codes = [c.code for c in self.columns if c.code != "points" and not c.code.startswith("d:")]
         return bool(self.category_limits) and self.mode == TOTAL and codes[:1] == ["cat"]
 
+    # --- the one home of what a row says of its category, for the page, the PDF, the CSV and the API ---
+
+    def shows_category_place(self) -> bool:
+        """The place column holds the place within the category: the categories ranked apart (the place
+        across them would count the players of the stronger categories)."""
+        return self.ranked_by_category
+
+    def place_of(self, row: Row) -> int:
+        """The place a row shows: within its category when ranked apart, else in the whole table."""
+        if self.shows_category_place() and row.category_place is not None:
+            return row.category_place
+        return row.place
+
+    def place_text(self, row: Row) -> str:
+        """:meth:`place_of` as the tables write it: ``3=`` when shared."""
+        if self.shows_category_place() and row.category_place is not None:
+            return f"{row.category_place}=" if row.category_tied else str(row.category_place)
+        return row.place_display
+
+    def category_letter(self, row: Row) -> str:
+        """The row's category letter (``""`` without categories): the CSV's ``category``, the API's
+        ``category`` and its ``cat`` value."""
+        found = self.category_of(row)
+        return found.letter if found is not None else ""
+
+    def category_place_text(self, row: Row) -> str:
+        """The place within the category as written (``2=`` when shared; ``""`` without categories)."""
+        if row.category_place is None or not self.category_limits:
+            return ""
+        return f"{row.category_place}=" if row.category_tied else str(row.category_place)
+
+    def category_text(self, row: Row) -> str:
+        """The one category column of the page and the PDF: the letter; ranked together, with the place
+        within the category after it (``B 2``: the best but one of B), for prizes by category."""
+        letter = self.category_letter(row)
+        if not letter or self.shows_category_place():
+            return letter
+        return f"{letter} {self.category_place_text(row)}"
+
+    @property
+    def value_columns(self) -> tuple[int, ...]:
+        """The indices of the columns shown as criteria: all but OpenGotha's CAT, which the category
+        column already says (as a letter, where CAT counts 1, 2, ...)."""
+        skip = "cat" if self.category_limits else None
+        return tuple(i for i, c in enumerate(self.columns) if c.code != skip)
+
+    def display_values(self, row: Row) -> tuple[str, ...]:
+        """Every column's value as the crosstables write it: OpenGotha's CAT as the category's letter
+        (``row.values`` keep OpenGotha's 1, 2, ... for its h9 file)."""
+        letter = self.category_letter(row)
+        return tuple(
+            letter if c.code == "cat" and letter else v for c, v in zip(self.columns, row.values, strict=False)
+        )
+
+    def shown_columns(self) -> tuple[Column, ...]:
+        return tuple(self.columns[i] for i in self.value_columns)
+
+    def shown_values(self, row: Row) -> tuple[str, ...]:
+        return tuple(row.values[i] for i in self.value_columns if i < len(row.values))
+
     def by_category(self) -> tuple[tuple[Category, tuple[Row, ...]], ...]:
         """The rows of each category, in their order, the strongest category first."""
         return tuple((c, tuple(r for r in self.rows if r.category == c.number)) for c in self.categories)
+
+    def leaders(self, count: int) -> tuple[Row, ...]:
+        """The top of the table for a screen of ``count`` lines: the first rows; ranked apart, the leaders
+        of every category in turn (each category's share of the lines, at least its winner), not only
+        the strongest category's."""
+        if not self.ranked_by_category:
+            return tuple(self.rows[:count])
+        groups = [rows for _category, rows in self.by_category() if rows]
+        if not groups:
+            return tuple(self.rows[:count])
+        share = max(1, count // len(groups))
+        return tuple(r for rows in groups for r in rows[:share])

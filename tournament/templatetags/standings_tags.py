@@ -45,11 +45,11 @@ def standings_rows(standings) -> SafeString:
     rows = []
     names = {c.number: standings_words.category_name(c) for c in standings.categories}
     sections = standings.ranked_by_category
-    width = len(standings.columns) + 5 + bool(names)
+    width = len(standings.value_columns) + 5 + bool(names)
     last = None
     for row in standings.rows:
         e = row.entrant
-        values = "".join(f'<td class="num">{_cell(v)}</td>' for v in row.values)
+        values = "".join(f'<td class="num">{_cell(v)}</td>' for v in standings.shown_values(row))
         tied = ' class="tied"' if row.tied else ""
         if sections and row.category != last:
             last = row.category
@@ -62,10 +62,10 @@ def standings_rows(standings) -> SafeString:
         if names:
             letter = standings.categories[row.category].letter
             tied += f' data-category="{letter}"'
-            category = f'<td class="col-category">{letter}</td>'
+            category = f'<td class="col-category">{_cell(standings.category_text(row))}</td>'
         rows.append(
             f"<tr{tied}>"
-            f'<td class="num">{_cell(row.place_display)}</td>'
+            f'<td class="num">{_cell(standings.place_text(row))}</td>'
             f'<td class="name">{_cell(e.name)}</td>'
             f'<td class="num">{_cell(row.rank_text)}</td>'
             f"{category}"
@@ -76,15 +76,15 @@ def standings_rows(standings) -> SafeString:
     return mark_safe("\n".join(rows))  # noqa: S308 - every value escaped above
 
 
-def _crosstable_row(row, middle: str) -> str:
-    """A crosstable's line: the player's number, place, name and rank, ``middle`` (its cells, escaped by the
-    caller), then the criteria's values."""
-    values = "".join(f'<td class="num">{_cell(v)}</td>' for v in row.values)
+def _crosstable_row(standings, row, middle: str) -> str:
+    """A crosstable's line: the player's number, place (within the category when ranked apart), name and
+    rank, ``middle`` (its cells, escaped by the caller), then the criteria's values (CAT as the letter)."""
+    values = "".join(f'<td class="num">{_cell(v)}</td>' for v in standings.display_values(row))
     tied = ' class="tied"' if row.tied else ""
     return (
         f'<tr id="p{_cell(row.number)}"{tied}>\n'
         f'      <td class="num">{_cell(row.number)}</td>\n'
-        f'      <td class="num">{_cell(row.place_display)}</td>\n'
+        f'      <td class="num">{_cell(standings.place_text(row))}</td>\n'
         f'      <td class="name">{_cell(row.entrant.name)}</td>\n'
         f'      <td class="num">{_cell(row.rank_text)}</td>\n'
         f"      {middle}\n"
@@ -98,16 +98,20 @@ def crosstable_rows(standings) -> SafeString:
     """The crosstable's rows, built in Python as :func:`standings_rows` (a congress's crosstable is
     2,000 rows of ten rounds: the template loop took seconds)."""
     rows = []
+    # a round without a game says what it was in its tooltip (the code alone, 0=, is the same for both)
+    unpaired = {kind: _cell(words) for kind, words in standings_words.round_without_game().items()}
     for row in standings.rows:
         e = row.entrant
         cells = "".join(
             # a cell's code is made of digits and +-=?/!bw: nothing to localize or escape
             f'<td class="cell"><a href="#p{c.opponent_place}">{c.code}</a></td>'
             if c.kind == "game"
+            else f'<td class="cell {c.kind}" title="{unpaired[c.kind]}">{c.code}</td>'
+            if c.kind in unpaired
             else f'<td class="cell">{c.code}</td>'
             for c in row.cells
         )
-        rows.append(_crosstable_row(row, f'<td class="col-club">{_cell(e.club)}</td>\n      {cells}'))
+        rows.append(_crosstable_row(standings, row, f'<td class="col-club">{_cell(e.club)}</td>\n      {cells}'))
     return mark_safe("\n".join(rows))  # noqa: S308 - every value escaped above
 
 
@@ -128,5 +132,5 @@ def round_robin_rows(standings) -> SafeString:
                 cells.append(f'<td class="cell" title="R{rounds}">{" ".join(cell.codes)}</td>')
             else:
                 cells.append('<td class="cell"></td>')
-        rows.append(_crosstable_row(row, "".join(cells)))
+        rows.append(_crosstable_row(standings, row, "".join(cells)))
     return mark_safe("\n".join(rows))  # noqa: S308 - every value escaped above

@@ -14,6 +14,7 @@ from tournament import site_address
 from tournament.forms.results import ConfirmForm, ResultSetForm
 from tournament.models import Game
 from tournament.selectors.audit import audit_rows
+from tournament.selectors.bye_requests import waiting_requests
 from tournament.selectors.official import Official, official, officials
 from tournament.selectors.results import dashboard as dashboard_data
 from tournament.selectors.results import games_of_tournament
@@ -39,6 +40,7 @@ def dashboard(request, tournament, roles):
         context["join"] = site_address.join(request, tournament)
         # the recent changes in words, each with what it is about (the poll renews only the counters)
         context["recent"] = audit_rows(tournament, context["recent"])
+        context["bye_requests"] = waiting_requests(tournament)
     return render(request, template, context)
 
 

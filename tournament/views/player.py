@@ -1,4 +1,4 @@
-"""The player's pages: register, "my tournament", withdraw, rounds one will miss."""
+"""The player's pages: register, "my tournament", withdraw, byes asked for."""
 
 from __future__ import annotations
 
@@ -18,18 +18,27 @@ from django.views.decorators.http import require_POST
 
 from tournament.auth_backend import BACKEND
 from tournament.client_address import client_address
-from tournament.forms.registrations import AbsentRoundsForm, SelfRegistrationForm
-from tournament.models import Registration
+from tournament.forms.registrations import SelfRegistrationForm
+from tournament.limits import MAX_ROUND
+from tournament.models import ByeRequest, Registration
 from tournament.models.registration import PLAYER_FIELDS
 from tournament.names import side_name
-from tournament.permissions import board_closed_reason, may_confirm, may_report, registration_closed_reason
+from tournament.permissions import (
+    board_closed_reason,
+    bye_request_closed_reason,
+    bye_request_deadline,
+    may_confirm,
+    may_report,
+    registration_closed_reason,
+)
+from tournament.selectors.bye_requests import granted_bye_points, requests_of
 from tournament.selectors.duplicates import duplicates_of
 from tournament.selectors.results import my_games_version, player_games, registration_of
 from tournament.selectors.rows import tournament_by_slug
-from tournament.selectors.setup import rounds_to_come
 from tournament.selectors.sides import colour_of, side_players
 from tournament.selectors.teams import team_of
 from tournament.services import accounts
+from tournament.services import bye_requests as bye_services
 from tournament.services import registrations as registration_services
 from tournament.services.live import has_engine
 from tournament.services.players import latest_player_data, player_register_self
@@ -38,7 +47,7 @@ from . import ratings
 from .access import PLAYER, tournament_page
 from .actions import refusal_as_message
 from .auth import repeated_sign_up
-from .fragments import memo_html
+from .query import int_param
 
 
 def register(request, slug):
@@ -119,9 +128,7 @@ MY_GAMES_SECONDS = 60
 @tournament_page(PLAYER)
 def my_tournament(request, tournament, roles):
     registration = request.registration  # read by tournament_page with the roles
-    fingerprint, rounds = my_games_version(tournament=tournament, player=registration)
-    # only the rounds still to come may be missed (a tournament without rounds yet: its first five)
-    round_numbers = [number for number, status in rounds if status == "planned"] if rounds else list(range(1, 6))
+    fingerprint, _rounds = my_games_version(tournament=tournament, player=registration)
     return render(
         request,
         "tournament/player/my_tournament.html",
@@ -131,9 +138,8 @@ def my_tournament(request, tournament, roles):
             "registration": registration,
             "team": team_of(registration) if tournament.is_team_event else None,
             "my_games_html": _my_games_html(request, tournament, registration, fingerprint),
-            "absent_rounds_html": _absent_rounds_html(round_numbers, registration.absent_rounds)
-            if round_numbers
-            else "",
+            "byes": _byes(tournament, registration),
+            "bye_points": granted_bye_points(tournament),
         },
     )
 
@@ -181,40 +187,45 @@ def _my_games_html(request, tournament, registration, fingerprint: str) -> str:
     return mark_safe(html)  # noqa: S308 - rendered by our own template, escaped there
 
 
-def _absent_rounds_html(round_numbers: list[int], absent_rounds) -> str:
-    """The "rounds I will miss" checkboxes: the same for everybody with the same rounds and choice."""
-    absent = tuple(absent_rounds or ())
-
-    def render_widget() -> str:
-        form = AbsentRoundsForm(initial={"absent_rounds": list(absent)}, rounds=round_numbers)
-        return str(form["absent_rounds"])
-
-    key = ("absent-rounds", get_language(), tuple(round_numbers), absent)
-    return mark_safe(memo_html(key, render_widget))  # noqa: S308 - rendered by Django's form widget
+def _byes(tournament, registration) -> list[dict]:
+    """The player's byes, round by round: granted, refused, waiting (with "take back"), or to ask for (while
+    the round takes requests); rounds begun without one are left out."""
+    requests = requests_of(registration)
+    absent = set(registration.absent_rounds or ())
+    out = []
+    for round_ in tournament.rounds.order_by("number"):
+        asked = requests.get(round_.number)
+        closed = bye_request_closed_reason(round_)
+        if asked is None and round_.number not in absent and closed is not None:
+            continue
+        if round_.number in absent:
+            state = ByeRequest.Status.GRANTED if asked is not None else "absent"
+        else:
+            state = asked.status if asked is not None else ""
+        out.append({"round": round_, "state": state, "open": closed is None, "deadline": bye_request_deadline(round_)})
+    return out
 
 
 @require_POST
 @tournament_page(PLAYER)
-def my_rounds(request, tournament, roles):
+def my_bye(request, tournament, roles):
+    """Ask for a bye in a round to come, or take back a request not answered yet."""
     registration = request.registration  # read by tournament_page with the roles
-    numbers = set(tournament.rounds.values_list("number", flat=True))
-    to_come = rounds_to_come(tournament) if numbers else list(range(1, 6))
-    form = AbsentRoundsForm(request.POST, rounds=sorted(numbers | set(to_come)))
-    if form.is_valid():
-        started = numbers - set(to_come)
-        # the rounds that have begun keep their absences: only the rounds to come are offered
-        wanted = set(form.cleaned_data["absent_rounds"]) | (set(registration.absent_rounds) & started)
-        changed = wanted.symmetric_difference(registration.absent_rounds) & started
-        if changed:
-            messages.error(
-                request,
-                _("Round %(n)s is paired already; ask an organizer.") % {"n": min(changed)},
-            )
+    number = int_param(request.POST.get("round"), maximum=MAX_ROUND)
+    round_ = tournament.rounds.filter(number=number).first() if number else None
+    with refusal_as_message(request):
+        if round_ is None:
+            raise ValidationError(_("This round does not exist."))
+        if request.POST.get("action") == "withdraw":
+            asked = requests_of(registration).get(round_.number)
+            if asked is not None:
+                bye_services.bye_request_withdraw(bye_request=asked, user=request.user)
+            messages.success(request, _("Your request for a bye in round %(n)s is taken back.") % {"n": number})
         else:
-            registration_services.registration_set_absent_rounds(
-                registration=registration, absent_rounds=sorted(wanted), user=request.user
+            bye_services.bye_request_ask(registration=registration, round=round_, user=request.user)
+            messages.success(
+                request, _("You asked for a bye in round %(n)s; an organizer will answer.") % {"n": number}
             )
-            messages.success(request, _("Saved the rounds you will miss."))
     return redirect("my_tournament", slug=tournament.slug)
 
 

@@ -101,7 +101,18 @@ def projector(request, slug):
         "byes": byes if page == pages else [],
         **_screen(request, tournament, version, page, pages),
         "standings": standings,
-        "top": standings.rows[:TOP],
+        # the place, the category and the first criterion as the standings page shows them (within the
+        # category when ranked apart; OpenGotha's CAT is the category, not a score)
+        "top": [
+            {
+                "place": standings.place_text(row),
+                "row": row,
+                "category": standings.category_text(row),
+                "value": next(iter(standings.shown_values(row)), None),
+            }
+            for row in standings.rows[:TOP]
+        ],
+        "main_column": next(iter(standings.shown_columns()), None),
     }
     template = "tournament/_projector_body.html" if request.htmx else "tournament/projector.html"
     return render(request, template, context)

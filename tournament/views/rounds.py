@@ -22,14 +22,16 @@ from tournament.forms.rounds import (
     player_options,
 )
 from tournament.limits import MAX_TABLE
-from tournament.models import PairConstraint, PairingRecord, Round
+from tournament.models import ByeRequest, PairConstraint, PairingRecord, Round
 from tournament.models.game import Result
 from tournament.models.tournament import PairingSystem
 from tournament.pairing_words import bye_explanation_line, game_explanation, warning_text
+from tournament.selectors.bye_requests import round_requests
 from tournament.selectors.round_day import game_warnings_kept, games_by_table, not_playing
 from tournament.selectors.round_robin import withdrawals_pending
 from tournament.selectors.standings import standings_version
 from tournament.selectors.teams import bye_team, match_lines
+from tournament.services import bye_requests as bye_services
 from tournament.services import round_edits as edit_services
 from tournament.services import round_robin as robin_services
 from tournament.services import rounds as round_services
@@ -206,6 +208,7 @@ def round_manage(request, tournament, roles, number):
             "round_robin": round_robin,
             "withdrawals": withdrawals_pending(tournament) if round_robin else [],
             "tables_movable": editable,
+            "bye_requests": round_requests(round_),
         },
     )
 
@@ -374,6 +377,24 @@ def round_bye(request, tournament, round_):
     player = cleaned(PlayerForm(request.POST, tournament=tournament), _("Choose a player."))["player"]
     edit_services.round_set_bye(round=round_, player=player, user=request.user)
     messages.success(request, _("%(name)s has the bye in this round.") % {"name": player.spoken_name})
+
+
+@_round_button
+def round_bye_request(request, tournament, round_):
+    """Grant or refuse a player's request for a bye in this round (one button each)."""
+    pk = int_param(request.POST.get("request"))
+    asked = ByeRequest.objects.filter(round=round_, pk=pk).select_related("registration").first()
+    if asked is None:
+        raise ValidationError(_("This request for a bye does not exist (any more)."))
+    grant = request.POST.get("decision") == "grant"
+    bye_services.bye_request_answer(bye_request=asked, grant=grant, user=request.user)
+    names = {"name": asked.registration.spoken_name, "number": round_.number}
+    if not grant:
+        messages.success(request, _("Refused: %(name)s is paired in round %(number)s.") % names)
+        return
+    messages.success(request, _("Granted: %(name)s is not paired in round %(number)s.") % names)
+    if round_.status == Round.Status.PAIRED:
+        messages.warning(request, _("The round is paired already: pair it again to leave the player out."))
 
 
 @_round_button

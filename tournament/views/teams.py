@@ -199,4 +199,14 @@ def team_line_up(request, tournament, roles, pk):
             # nothing saved: the same line-up comes back with the warning and the confirmation
             return _team_page(request, tournament, roles, team, line_up_form=form.confirming(), order=exc.messages[0])
         messages.success(request, _("The line-up for round %(round)s is saved.") % {"round": round_.number})
+        empty = [str(board) for board, player in enumerate(form.players(), 1) if player is None]
+        if empty:
+            messages.warning(
+                request,
+                _(
+                    "Board %(boards)s of %(team)s is empty. As in OpenGotha, a team with an empty board is not "
+                    "paired in round %(round)s until a player is named for every board."
+                )
+                % {"boards": ", ".join(empty), "team": team.name, "round": round_.number},
+            )
     return redirect(f"{reverse('manage_teams_team', args=[tournament.slug, team.pk])}#line-up")

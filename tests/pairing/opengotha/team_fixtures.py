@@ -1,5 +1,6 @@
 """The team tournaments OpenGotha's jar played (``oracle/record_teams.py``), read back as plain data:
-the members' file, the scenario's teams and line-ups, and the jar's games and bye teams."""
+the members' file, the scenario's teams and line-ups, and the jar's games and bye teams; the boards
+emptied after a round's pairing (``empty`` lines) are empty from that round's games on."""
 
 from __future__ import annotations
 
@@ -53,12 +54,15 @@ def team_tournament(xml: str, lines: list[str]) -> TeamTournament:
 
 
 def load(name: str) -> tuple[TeamTournament, dict]:
-    """The scenario as a team tournament (no games yet) and the jar's answers."""
-    tt = team_tournament(
-        (TEAMS_DIR / f"{name}.xml").read_text(encoding="utf-8"),
-        (TEAMS_DIR / f"{name}.scenario.txt").read_text(encoding="utf-8").splitlines(),
-    )
+    """The scenario as a team tournament (no games yet, every line-up as paired) and the jar's answers;
+    ``answers["empty"]``: the scenario's boards emptied after the pairing, ``(round, team key, board)``."""
+    lines = (TEAMS_DIR / f"{name}.scenario.txt").read_text(encoding="utf-8").splitlines()
+    tt = team_tournament((TEAMS_DIR / f"{name}.xml").read_text(encoding="utf-8"), lines)
     answers = json.loads((TEAMS_DIR / f"{name}.answers.json").read_text(encoding="utf-8"))
+    key = {t.name: t.key for t in tt.teams}
+    answers["empty"] = [
+        (int(f[1]), key[f[2]], int(f[3])) for f in (line.split() for line in lines) if f[:1] == ["empty"]
+    ]
     return tt, answers
 
 
@@ -81,11 +85,19 @@ def jar_games(answer: dict) -> list[Game]:
 
 
 def played_until(tt: TeamTournament, answers: dict, last_round: int) -> TeamTournament:
-    """The team tournament with the jar's games and bye teams of rounds 1..last_round."""
+    """The team tournament with the jar's games and bye teams of rounds 1..last_round, and the boards
+    emptied in those rounds empty (``None``: board n stays board n)."""
     games: list[Game] = []
     byes: list[Bye] = []
     for answer in answers["rounds"][:last_round]:
         games += jar_games(answer)
         if answer["bye"]:
             byes.append(Bye(answer["round"], answer["bye"]))
-    return replace(tt, individual=replace(tt.individual, games=tuple(games)), byes=tuple(byes))
+    teams = []
+    for team in tt.teams:
+        lineups = dict(team.lineups)
+        for r, key, board in answers.get("empty", []):
+            if key == team.key and r <= last_round:
+                lineups[r] = tuple(None if b == board else k for b, k in enumerate(lineups[r], 1))
+        teams.append(replace(team, lineups=lineups))
+    return replace(tt, individual=replace(tt.individual, games=tuple(games)), byes=tuple(byes), teams=tuple(teams))

@@ -10,8 +10,10 @@ from django.core.management import call_command
 
 from tests.shared import shared
 from tournament.files.opengotha import read_tournament
+from tournament.files.opengotha_version import version_of
 from tournament.models import Game, Round, Tournament
 from tournament.pairing import engine
+from tournament.pairing.context import opengotha_options
 from tournament.permissions import SYSTEM
 from tournament.services.opengotha import export_opengotha, import_opengotha
 from tournament.services.rounds import round_pair
@@ -107,9 +109,11 @@ def test_a_malformed_file_gives_a_clear_error_and_no_tournament(tmp_path):
     "name,round_number", [("simplemm", 3), ("notsimplemm", 4), ("simpleswiss", 5), ("Toulouse2024", 4)]
 )
 def test_pairing_an_imported_round_in_the_site_matches_the_engine_on_the_file(name, round_number):
-    """The site's parameters for an imported tournament are the file's own."""
+    """The site's parameters for an imported tournament are the file's own, its OpenGotha version too."""
     path = SHARED / f"{name}.xml"
-    direct = engine.pair_round(read_tournament(path).before(round_number), round_number)
+    read = read_tournament(path)
+    options = opengotha_options(version_of(read.extra["root_attrib"]))
+    direct = engine.pair_round(read.before(round_number), round_number, options=options)
     t = import_opengotha(path, user=SYSTEM)
     for r in t.rounds.filter(number__gte=round_number):
         r.games.all().delete()

@@ -17,7 +17,7 @@ class Command(BaseCommand):
         import json
 
         try:
-            out = pair_opengotha.run(options["file"], options["round"], options.get("explain", False))
+            out = pair_opengotha.run_options(options)
         except (pair_opengotha.OpenGothaFormatError, ValueError) as e:
             raise CommandError(str(e)) from None
         self.stdout.write(json.dumps(out, ensure_ascii=False))

@@ -202,6 +202,34 @@ public class Oracle {
         out.append("]}\n");
     }
 
+    // what File > Open holds of a file: every player's key, rank and rating, every game (round, white,
+    // black, result) and the bye of every round (OpenGotha keeps one a round)
+    static void read(Tournament t, StringBuilder out) throws Exception {
+        out.append("{\"players\": [");
+        ArrayList<Player> players = t.playersList();
+        for (int i = 0; i < players.size(); i++) {
+            Player p = players.get(i);
+            out.append(i > 0 ? ",\n " : "\n ").append("[").append(q(p.getKeyString())).append(", ")
+               .append(p.getRank()).append(", ").append(p.getRating()).append("]");
+        }
+        out.append("],\n\"games\": [");
+        ArrayList<Game> games = t.gamesList();
+        for (int i = 0; i < games.size(); i++) {
+            Game g = games.get(i);
+            out.append(i > 0 ? ",\n " : "\n ").append("[").append(g.getRoundNumber() + 1).append(", ")
+               .append(q(g.getWhitePlayer().getKeyString())).append(", ").append(q(g.getBlackPlayer().getKeyString()))
+               .append(", ").append(g.getResult()).append("]");
+        }
+        out.append("],\n\"byes\": {");
+        Player[] byes = t.getByePlayers();
+        int n = 0;
+        for (int r = 0; r < byes.length; r++) {
+            if (byes[r] == null) continue;
+            out.append(n++ > 0 ? ", " : "").append(q("" + (r + 1))).append(": ").append(q(byes[r].getKeyString()));
+        }
+        out.append("}}\n");
+    }
+
     // a Tournament is an RMI object: its threads keep the JVM alive after an
     // exception, so every failure ends the process here
     public static void main(String[] args) {
@@ -222,6 +250,7 @@ public class Oracle {
         else if (mode.equals("costs")) costs(t, Integer.parseInt(args[2]), args.length > 3 ? args[3] : null, out);
         else if (mode.equals("h9")) ExternalDocument.generateH9File(t, new File(args[2]), false);
         else if (mode.equals("save")) ExternalDocument.generateXMLFile(t, new File(args[2]));
+        else if (mode.equals("read")) read(t, out);
         else if (mode.equals("players")) {
             for (Player p : t.playersList()) out.append(p.getKeyString()).append("\t").append(p.getRank()).append("\n");
             out.append("games ").append(t.gamesList().size()).append("\n");

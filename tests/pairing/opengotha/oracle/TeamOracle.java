@@ -4,9 +4,12 @@
 // automatic pairing; the stand-ins are what tournament/pairing/teams.py pairs), the board games of
 // each match (Tournament.pairTeams), the results the scenario gives, the matches
 // (Tournament.matchesList, Match) and the team standings (ScoredTeamsSet) with several criteria orders.
-//   run.sh teams SCENARIO.txt MEMBERS.xml STANDINS.xml
+//   run.sh teams SCENARIO.txt MEMBERS.xml STANDINS.xml [PLAYED.xml]
+//   run.sh teams readback FILE.xml   (a file read as OpenGotha reads it: its teams' boards, its team standings)
 // The scenario (written by record_teams.py), one fact a line:
 //   size N | rounds R | team NUMBER NAME STANDIN_KEY | member NAME ROUND BOARD KEY
+//   empty ROUND NAME BOARD (after the round's pairing the board is emptied: unteamTeamMember, as a
+//   director does in the Teams Manager; the game stays, board n still meets board n)
 //   result ROUND KEY LETTER (the player's own result: W L D BL BW U WD LD; else the higher rating wins)
 //   crit LONGNAME x6
 // Prints JSON; record_teams.py keeps it as fixtures so that the tests need no Java.
@@ -55,7 +58,65 @@ public class TeamOracle {
         Thread.sleep(2);
     }
 
+    // the teams of a file as the jar read it, and its team standings (the file's team placement) after
+    // every round that has games
+    static void readback(String path) throws Exception {
+        Tournament t = (Tournament) Gotha.getTournamentFromFile(new File(path));
+        int size = t.getTeamSize();
+        StringBuilder out = new StringBuilder("{\"size\": " + size + ", \"teams\": [");
+        ArrayList<Team> teams = t.teamsList();
+        Collections.sort(teams, new TeamComparator(TeamComparator.TEAM_NUMBER_ORDER, size));
+        for (int i = 0; i < teams.size(); i++) {
+            Team team = teams.get(i);
+            out.append(i > 0 ? ",\n" : "\n").append("[").append(team.getTeamNumber() + 1).append(", ")
+               .append(q(team.getTeamName())).append(", [");
+            int n = 0;
+            for (int r = 0; r < Gotha.MAX_NUMBER_OF_ROUNDS; r++) {
+                for (int b = 0; b < Gotha.MAX_NUMBER_OF_MEMBERS_BY_TEAM; b++) {
+                    Player p = team.getTeamMember(r, b);
+                    if (p == null) continue;
+                    out.append(n++ > 0 ? ", " : "").append("[").append(r + 1).append(", ").append(b + 1).append(", ")
+                       .append(q(p.getKeyString())).append("]");
+                }
+            }
+            out.append("], ").append(team.meanRating(size)).append("]");
+        }
+        out.append("],\n\"standings\": [");
+        TeamPlacementParameterSet tpps = t.getTeamTournamentParameterSet().getTeamPlacementParameterSet();
+        int rounds = t.getTournamentParameterSet().getGeneralParameterSet().getNumberOfRounds();
+        int written = 0;
+        for (int rn = 0; rn < rounds; rn++) {
+            if (t.gamesList(rn).isEmpty()) continue;
+            ScoredTeamsSet sts = new ScoredTeamsSet(t);
+            sts.update(tpps, rn);
+            out.append(written++ > 0 ? ",\n" : "\n").append("{\"round\": ").append(rn + 1).append(", \"criteria\": [");
+            for (int c = 0; c < TeamPlacementParameterSet.TPL_MAX_NUMBER_OF_CRITERIA; c++) {
+                out.append(c > 0 ? ", " : "").append(q(TeamPlacementParameterSet.criterionLongName(tpps.getPlaCriterion(c))));
+            }
+            out.append("], \"teams\": [");
+            ArrayList<ScoredTeam> list = sts.getOrderedScoredTeamsList();
+            for (int i = 0; i < list.size(); i++) {
+                ScoredTeam st = list.get(i);
+                out.append(i > 0 ? ",\n   " : "\n   ").append("[").append(q(st.getTeamName())).append(", ")
+                   .append(q(sts.getTeamPositionString(st))).append(", [");
+                for (int c = 0; c < TeamPlacementParameterSet.TPL_MAX_NUMBER_OF_CRITERIA; c++) out.append(c > 0 ? ", " : "").append(st.getCritValue(c));
+                out.append("], [");
+                for (int r = 0; r <= rn; r++) out.append(r > 0 ? ", " : "").append(q(sts.getHalfMatchString(st, r).trim()));
+                out.append("]]");
+            }
+            out.append("]}");
+        }
+        out.append("]}\n");
+        System.out.print(out);
+        System.out.flush();
+        System.exit(0);
+    }
+
     public static void main(String[] args) throws Exception {
+        if (args[0].equals("readback")) {
+            readback(args[1]);
+            return;
+        }
         List<String> lines = Files.readAllLines(new File(args[0]).toPath(), StandardCharsets.UTF_8);
         Tournament t = (Tournament) Gotha.getTournamentFromFile(new File(args[1]));
         Tournament px = (Tournament) Gotha.getTournamentFromFile(new File(args[2]));
@@ -68,6 +129,7 @@ public class TeamOracle {
         HashMap<String, String> standinOf = new HashMap<String, String>();  // team name -> stand-in key
         HashMap<String, String> teamOfStandin = new HashMap<String, String>();
         HashMap<Integer, HashMap<String, String>> results = new HashMap<Integer, HashMap<String, String>>();
+        HashMap<Integer, ArrayList<String[]>> empties = new HashMap<Integer, ArrayList<String[]>>();
         ArrayList<int[]> crits = new ArrayList<int[]>();
         for (String line : lines) {
             String[] f = line.trim().split(" ");
@@ -80,6 +142,10 @@ public class TeamOracle {
             } else if (f[0].equals("member")) {
                 Player p = t.getPlayerByKeyString(f[4]);
                 t.setTeamMember(t.getTeamByName(f[1]), Integer.parseInt(f[2]) - 1, Integer.parseInt(f[3]) - 1, p);
+            } else if (f[0].equals("empty")) {
+                int r = Integer.parseInt(f[1]);
+                if (!empties.containsKey(r)) empties.put(r, new ArrayList<String[]>());
+                empties.get(r).add(f);
             } else if (f[0].equals("result")) {
                 int r = Integer.parseInt(f[1]);
                 if (!results.containsKey(r)) results.put(r, new HashMap<String, String>());
@@ -165,6 +231,10 @@ public class TeamOracle {
                 if (a.getTeamNumber() < b.getTeamNumber()) t.pairTeams(a, b, rn);
                 else t.pairTeams(b, a, rn);
             }
+            // the boards the director empties after the pairing (the games stay)
+            if (empties.containsKey(r)) {
+                for (String[] f : empties.get(r)) t.unteamTeamMember(t.getTeamByName(f[2]), rn, Integer.parseInt(f[3]) - 1);
+            }
             // 3. the results
             HashMap<String, String> over = results.containsKey(r) ? results.get(r) : new HashMap<String, String>();
             ArrayList<Game> games = t.gamesList(rn);
@@ -223,6 +293,14 @@ public class TeamOracle {
             out.append("]}");
         }
         out.append("]}\n");
+        // the jar's own file of the tournament played (its members' games, teams and line-ups; the team
+        // placement the first criteria order, as a director's file has one)
+        if (args.length > 3) {
+            TeamTournamentParameterSet ttps = t.getTeamTournamentParameterSet();
+            ttps.getTeamPlacementParameterSet().setPlaCriteria(crits.get(0));
+            t.setTeamTournamentParameterSet(ttps);
+            ExternalDocument.generateXMLFile(t, new File(args[3]));
+        }
         System.out.print(out);
         System.out.flush();
         System.exit(0);

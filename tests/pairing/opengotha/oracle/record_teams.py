@@ -4,14 +4,16 @@
 
 For each scenario of :data:`SCENARIOS` writes to ``tests/pairing/opengotha/oracle_answers/teams/``:
 ``<name>.xml`` (the members and parameters, OpenGotha's format), ``<name>.scenario.txt`` (the teams,
-their line-ups round by round, the results that differ from "the higher rating wins", the team
+their line-ups round by round, the boards emptied after a round's pairing, the results that differ from "the higher rating wins", the team
 criteria orders: what ``TeamOracle.java`` reads) and ``<name>.answers.json``: the jar's team criteria
 (long name, short name, coefficient), each team's mean rating (MNR), and round by round the jar's
 pairing of the teams' stand-ins (:func:`tournament.pairing.teams.standin`; the stand-ins' file is
 written from it into a temporary folder) with its ``costValue`` of every pair of them, the board games
 ``pairTeams`` made (table, White, Black, handicap, result code), the matches as ``matchesList``
 reads them, and the team standings (``ScoredTeamsSet``) for each criteria order: team, the place
-OpenGotha prints ("" when tied with the team above), the criteria's values, the half-match string.
+OpenGotha prints ("" when tied with the team above), the criteria's values, the half-match string;
+and ``<name>.played.xml``: the tournament played, as the jar saves it (its games, teams and line-ups with
+the empty boards: a real OpenGotha file, what ``record_readback.py`` imports, exports and reads back).
 Needs a JDK and the jar in ``../shared/opengotha/bin``; the tests read only the recorded files.
 """
 
@@ -46,6 +48,15 @@ SCENARIOS = {
     "teams-5x5-swiss": (5, 5, False, 4, False, None),
     "teams-7x3-mm": (7, 3, True, 5, True, None),
     "teams-4x2-mm-even": (4, 2, True, 6, False, None),
+    "teams-6x3-empty": (6, 3, True, 7, False, None),
+    "teams-5x4-empty": (5, 4, False, 8, False, None),
+}
+#: name: the boards the director empties after a round's pairing, ``(round, team, board)`` (OpenGotha's
+#: Teams Manager, ``unteamTeamMember``: the game stays, the board is empty): a board in the middle, two
+#: boards of one team, board 1 (OpenGotha then finds no match of either team), the last board.
+EMPTY = {
+    "teams-6x3-empty": [(2, "Paris", 1), (2, "Berlin", 2), (3, "Izmir", 3), (3, "Lyon", 1), (3, "Hannover", 2)],
+    "teams-5x4-empty": [(2, "Hannover", 2), (2, "Hannover", 3), (3, "Berlin", 1), (3, "Paris", 4), (2, "Lyon", 4)],
 }
 ROUNDS = 3
 #: Names of letters A-Z only: OpenGotha's key of a player is the name and first name upper-cased.
@@ -119,6 +130,7 @@ def scenario(name: str) -> tuple[ET.Element, list[str]]:
                     i = rnd.randrange(boards - 1)
                     lineup[i], lineup[i + 1] = lineup[i + 1], lineup[i]
             lines += [f"member {team} {r} {b} {k}" for b, k in enumerate(lineup, 1)]
+            lines += [f"empty {r} {team} {b}" for (er, et, b) in EMPTY.get(name, []) if (er, et) == (r, team)]
             for k in lineup:
                 if rnd.random() < 0.22:
                     lines.append(f"result {r} {k} {rnd.choice(LETTERS)}")
@@ -215,7 +227,7 @@ def record(name: str) -> None:
         standins = Path(tmp) / "standins.xml"
         standins.write_text(standins_file(ET.fromstring(members.read_bytes()), lines), encoding="utf-8")
         out = subprocess.run(
-            [str(HERE / "run.sh"), "teams", str(spec), str(members), str(standins)],
+            [str(HERE / "run.sh"), "teams", str(spec), str(members), str(standins), str(OUT / f"{name}.played.xml")],
             check=True,
             capture_output=True,
             text=True,
