@@ -17,13 +17,15 @@ import json
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
-from tournament.files.opengotha import OpenGothaFormatError, read_tournament
+from tournament.files.opengotha import COMMAND_PLAYERS, OpenGothaFormatError, read_tournament
 from tournament.files.opengotha_version import VERSIONS, version_of
 from tournament.pairing.context import opengotha_options
 from tournament.pairing.engine import PairingJSON, pair_round
-from tournament.pairing.explain import PairingExplanation, explain_pairing
+
+if TYPE_CHECKING:
+    from tournament.pairing.explain import PairingExplanation
 
 
 class ExplainedPairingJSON(PairingJSON):
@@ -56,7 +58,7 @@ def run(
 ) -> PairingJSON | ExplainedPairingJSON:
     """The pairing of ``round_number`` by the rules of ``opengotha_version`` ("3.51" or "3.52"; None:
     the file's own, :func:`~tournament.files.opengotha_version.version_of`)."""
-    t = read_tournament(path)
+    t = read_tournament(path, most_players=COMMAND_PLAYERS)
     if round_number < 1:
         raise ValueError("--round must be 1 or more")
     version = opengotha_version or version_of((t.extra or {}).get("root_attrib", ()))
@@ -66,6 +68,8 @@ def run(
     out = pairing.as_dict()
     if not explain:
         return out
+    from tournament.pairing.explain import explain_pairing
+
     return {**out, "explanation": explain_pairing(pairing)}
 
 

@@ -1,5 +1,6 @@
 """Congress benchmark: the whole site at 100, 500 and 2,000 players with 10 rounds, through the pages
-(not collected by pytest).
+(not collected by pytest); ``--sizes 2000,5000`` for the largest congresses (fields of 4,700 and more
+are played in Asia).
 
     .venv/bin/python tests/bench/bench_congress.py [--sizes 100,500,2000] [--repeat 3]
                                                    [--database-url URL] [--workers 2]
@@ -30,9 +31,11 @@ What it does, all on 127.0.0.1:
    with it warm; prints per page the median server time cold (and its CPU
    time: what a quiet machine would take) and warm, the SQL statements, the
    worker's peak memory, the growth of the time from the smallest size to
-   the largest (20 for 100 -> 2,000 players is linear), and the targets of
-   issue 25 (pairing at most twice the engine's time, a worker under 500 MB,
-   pages under 300 ms warm and 1 s cold, downloads under 10 s).
+   the largest (20 for 100 -> 2,000 players is linear), and the targets at
+   the largest size (issues 25 and 32): pairing at most twice the engine's
+   time; up to 2,000 players a worker under 500 MB, pages under 300 ms warm
+   and 1 s cold; above, a worker under 1 GB and pages under 2 s cold;
+   downloads under 10 s.
 
 The machine's CPU pressure is printed: on a shared machine the server times
 include waiting for a CPU. Exits 1 on a failed request or a missed target at
@@ -60,10 +63,16 @@ from _server import HOST, REPO, cpu_pressure, free_port, log, manage, start_guni
 
 sys.path.insert(0, str(REPO))
 ROUNDS = 10
-PAGE_WARM_MS, PAGE_COLD_MS, DOWNLOAD_MS = 300, 1000, 10_000
-PAIRING_FACTOR, WORKER_MB = 2.0, 500
+DOWNLOAD_MS, PAIRING_FACTOR = 10_000, 2.0
+
+
+def targets(size: int) -> tuple[int | None, int, int]:
+    """A page's most ms warm (None: no target) and cold, and a worker's most MB, at ``size`` players."""
+    return (300, 1000, 500) if size <= 2000 else (None, 2000, 1000)
+
+
 #: Hard limits, whatever the arguments.
-MAX_PLAYERS = 4000
+MAX_PLAYERS = 5000
 MAX_REPEAT = 9
 #: gunicorn's own timeout for a request (make serve keeps its default of 30 s; here a slow page
 #: is measured, not killed).
@@ -486,6 +495,7 @@ def report(results: dict[int, dict], builds: dict[int, dict]) -> bool:
             f" {results[size]['pair_cpu']:>6.2f} {statements:>4} {peak / 1024:>8.0f} {data_s:>7.2f} {engine_s:>8.2f}"
             f" {engine_cpu:>6.2f} {page / engine_s:>11.2f} {results[size]['pair_cpu'] / engine_cpu:>6.2f}"
         )
+    PAGE_WARM_MS, PAGE_COLD_MS, WORKER_MB = targets(last)
     page, _statements, peak = results[last]["pair"]
     pair_ok = page <= PAIRING_FACTOR * engine[last][1] and peak / 1024 < WORKER_MB
     ok &= pair_ok
@@ -517,7 +527,8 @@ def report(results: dict[int, dict], builds: dict[int, dict]) -> bool:
         if len(sizes) > 1:
             line += f" | x{b['cold'] / a['cold']:.1f} time, SQL {a['statements']} -> {b['statements']}"
         p = results[last]["pages"][name]
-        if kind == "page" and (p["warm"] * 1000 > PAGE_WARM_MS or p["cold"] * 1000 > PAGE_COLD_MS):
+        too_slow_warm = PAGE_WARM_MS is not None and p["warm"] * 1000 > PAGE_WARM_MS
+        if kind == "page" and (too_slow_warm or p["cold"] * 1000 > PAGE_COLD_MS):
             missed.append(name)
             line += "  MISSED"
         elif kind == "download" and p["cold"] * 1000 > DOWNLOAD_MS:
@@ -528,7 +539,7 @@ def report(results: dict[int, dict], builds: dict[int, dict]) -> bool:
             line += "  MEMORY"
         log(line)
     log(
-        f"targets at {last} players: pages <= {PAGE_WARM_MS} ms warm and {PAGE_COLD_MS} ms cold, downloads <="
+        f"targets at {last} players: pages <= {PAGE_WARM_MS or '-'} ms warm and {PAGE_COLD_MS} ms cold, downloads <="
         f" {DOWNLOAD_MS // 1000} s, every worker < {WORKER_MB} MB (server time, median):"
         f" {'met' if not missed else 'MISSED: ' + ', '.join(missed)}"
     )

@@ -129,3 +129,20 @@ def test_column_generation_equals_all_pairs(problem, warm):
     got = fast.certified_matching(W, allowed, ii, jj, fast.Stats(), warm=warm)
     assert got == all_pairs(W, allowed)  # the same optimum (the tie rule), so the same value
     assert all(allowed[a, b] for a, b in got)
+
+
+@needs_c
+@pytest.mark.parametrize("n", [120, 121])
+def test_the_matrix_taken_over_in_place_gives_the_same_matching(n):
+    """pair_round hands its cost matrix over (``overwrite``: mirrored and, for an odd field, grown by
+    the stand-in in its own memory); the matching is the one a copy gives, and the same as before."""
+    rc, keys, W = field(n + 4, seed=5)
+    W = W[:n, :n].copy()
+    W[3, 7] += 12345  # not symmetric: the pair's weight is W[i, j] for i < j
+    allowed = ~np.eye(n, dtype=bool)
+    ii, jj = fast._candidates(rc, keys[:n], W, allowed, 4)
+    want = fast.certified_matching(W, allowed, ii, jj, fast.Stats())
+    kept = W.copy()
+    got = fast.certified_matching(W, allowed, ii, jj, fast.Stats(), overwrite=True)
+    assert got == want
+    assert np.array_equal(fast._symmetric(kept, n + n % 2), W)

@@ -158,3 +158,34 @@ def test_manage_py_pairs_without_starting_django_and_says_the_same(tmp_path):
     with pytest.raises(CommandError) as e:
         call_command("pair_opengotha", str(bad), "--round", "1")
     assert fast.returncode == 1 and fast.stderr == f"CommandError: {e.value}\n"
+
+
+@pytest.mark.slow
+def test_the_command_pairs_fields_past_opengothas_2000_players(tmp_path):
+    """Congresses of 4,700 players and more are played: ``pair_opengotha`` reads up to 10,000 players
+    (the director's own file), while an upload keeps OpenGotha's 2,000."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+    from bench_pairing import synthetic
+
+    from tournament.files.opengotha import COMMAND_PLAYERS, MAX_PLAYERS
+
+    t = synthetic(MAX_PLAYERS + 100, seed=3, rounds_played=1)
+    f = tmp_path / "congress.xml"
+    f.write_text(write_tournament(t), encoding="utf-8")
+    with pytest.raises(OpenGothaFormatError, match="OpenGotha holds at most 2000"):
+        read_tournament(f)
+    out = io.StringIO()
+    assert pair_opengotha.main([str(f), "--round", "2"], stdout=out) == 0
+    data = json.loads(out.getvalue())
+    present = sum(p.present(2) for p in t.players)
+    assert 2 * len(data["games"]) + (data["bye"] is not None) == present
+    assert len({k for g in data["games"] for k in (g["white"], g["black"])}) == 2 * len(data["games"])
+
+    crowd = synthetic(COMMAND_PLAYERS + 1, seed=3, rounds_played=0)
+    f.write_text(write_tournament(crowd), encoding="utf-8")
+    err = io.StringIO()
+    assert pair_opengotha.main([str(f), "--round", "1"], stderr=err) == 2
+    assert "10001 players: pair_opengotha reads at most 10000" in err.getvalue()

@@ -40,7 +40,6 @@ from tournament.pairing.model import (
 )
 from tournament.pairing.params_json import JSONValue, to_json
 from tournament.ranks import format_rank
-from tournament.standings.opengotha import criteria_codes
 
 from .egd_time import opengotha_time, time_control_text
 from .imported import ImportedBye, ImportedGame, ImportedPlayer, ImportedTournament
@@ -114,6 +113,9 @@ MAX_TABLES = 1000
 MAX_PLAYERS = 2000
 assert MAX_ROUNDS <= limits.FILE_ROUNDS and MAX_TABLES <= limits.MAX_TABLE and MAX_PLAYERS <= limits.FILE_PLAYERS
 assert MAX_ROUNDS * MAX_TABLES <= limits.FILE_GAMES
+#: ``pair_opengotha`` pairs larger fields than OpenGotha holds (congresses of 4,700 players and more are
+#: played in Asia): the director's own file on the command line, never an upload.
+COMMAND_PLAYERS = 10_000
 #: Every other number is a Java ``int`` or ``long`` (the pairing weights) in OpenGotha.
 JAVA_LONG = 2**63 - 1
 JAVA_INT = 2**31 - 1
@@ -299,8 +301,10 @@ _XML_PROBLEMS = {
 }
 
 
-def read_tournament(source: XmlSource) -> Tournament:
-    """Parse an OpenGotha file: a path, bytes or str.
+def read_tournament(source: XmlSource, *, most_players: int = MAX_PLAYERS) -> Tournament:
+    """Parse an OpenGotha file: a path, bytes or str; of at most ``most_players`` players
+    (OpenGotha's limit; ``pair_opengotha`` reads up to :data:`COMMAND_PLAYERS`), on as many
+    tables as half of them need.
 
     Section by section, as the file has them: the parameters
     (:func:`_parameters`), the players (:func:`_players`), the games
@@ -315,9 +319,9 @@ def read_tournament(source: XmlSource) -> Tournament:
     if gps_el is None:
         raise OpenGothaFormatError("no <GeneralParameterSet> element")
     params = _parameters(tps, gps_el)
-    players, raw_players = _players(root)
+    players, raw_players = _players(root, most_players)
     finder = _Keys(players)
-    games = _games(root, finder)
+    games = _games(root, finder, max(MAX_TABLES, most_players // 2))
     byes = _byes(root, finder)
     _check_rounds(games, byes, {p.key for p in players})
     extra = _extra(root, tps, raw_players)
@@ -495,13 +499,14 @@ def _pairing(p_el: ET.Element | None) -> PairingParams:
     )
 
 
-def _players(root: ET.Element) -> tuple[list[Player], dict[str, dict[str, str]]]:
+def _players(root: ET.Element, most: int = MAX_PLAYERS) -> tuple[list[Player], dict[str, dict[str, str]]]:
     """``<Players>``: each player, and each one's attributes as the file writes them (by key)."""
     players = []
     raw_players = {}
     pls = root.find("Players")
-    if pls is not None and len(pls) > MAX_PLAYERS:
-        raise OpenGothaFormatError(f"{len(pls)} players: OpenGotha holds at most {MAX_PLAYERS}")
+    if pls is not None and len(pls) > most:
+        holds = "OpenGotha holds" if most == MAX_PLAYERS else "pair_opengotha reads"
+        raise OpenGothaFormatError(f"{len(pls)} players: {holds} at most {most}")
     for el in pls.findall("Player") if pls is not None else []:
         player = _player(el.attrib)
         players.append(player)
@@ -542,7 +547,7 @@ def _player(a: dict[str, str]) -> Player:
     )
 
 
-def _games(root: ET.Element, finder: _Keys) -> list[Game]:
+def _games(root: ET.Element, finder: _Keys, most_tables: int = MAX_TABLES) -> list[Game]:
     """``<Games>``: each game, its players found by the keys the file names them by."""
     games = []
     gms = root.find("Games")
@@ -571,7 +576,7 @@ def _games(root: ET.Element, finder: _Keys) -> list[Game]:
                 result=_RESULTS[base],
                 by_default=by_def,
                 known_color=_bool(a.get("knownColor"), True),
-                table=_int(a.get("tableNumber"), 0, "game tableNumber", low=0, high=MAX_TABLES),
+                table=_int(a.get("tableNumber"), 0, "game tableNumber", low=0, high=most_tables),
             )
         )
     return games
@@ -923,7 +928,7 @@ def imported(t: Tournament) -> ImportedTournament:
             **_dates(general),
             "place": general.get("location", ""),
             "time_control": _time_control(general),
-            "standings_criteria": list(criteria_codes(params.placement)),
+            "standings_criteria": list(_criteria_codes(params.placement)),
             "pairing_system": "swiss" if params.main_criterion == "NBW" else "mcmahon",
             "mcmahon_bar": g.mm_bar,
             "mcmahon_floor": g.mm_floor,
@@ -1033,3 +1038,11 @@ def _stored_parameters(params: Parameters) -> dict[str, JSONValue]:
     general["nbw2_bye"] = params.general.nbw2_bye
     general["nbw2_absent"] = params.general.nbw2_absent
     return data
+
+
+def _criteria_codes(placement: Sequence[str]) -> list[str]:
+    """The site's standings criteria for OpenGotha's placement criteria (imported here: the standings
+    are not needed to read a file for pairing, and cost ``pair_opengotha`` 80 ms of start-up)."""
+    from tournament.standings.opengotha import criteria_codes
+
+    return list(criteria_codes(placement))

@@ -34,17 +34,29 @@ def _concavity(weight: int, x: NDArray[np.float64], k: float) -> IntArray:
     return (float(weight) * (1.0 - x) * (1.0 + k * x)).astype(np.int64)
 
 
-def _cross_category(ctx: C.Context, group: IntArray, cat: IntArray, rank: IntArray) -> IntArray:
-    """The score-difference weight of every pair as if across categories (:func:`.costs.score_difference`:
-    the distance in scores and ranks, :func:`.costs.cross_category_distance`)."""
+def _cross_category(ctx: C.Context, group: IntArray, cat: IntArray, rank: IntArray, rows: slice) -> IntArray:
+    """The score-difference weight of every pair of ``rows`` as if across categories
+    (:func:`.costs.score_difference`: the distance in scores and ranks, :func:`.costs.cross_category_distance`)."""
     pp = ctx.params.pairing
     main = group + cat * C.category_span(ctx)
-    x = (np.abs(main[:, None] - main[None, :]) + np.abs(rank[:, None] - rank[None, :]) / C.RANK_STEPS) / ctx.score_range
+    x = (
+        np.abs(main[rows, None] - main[None, :]) + np.abs(rank[rows, None] - rank[None, :]) / C.RANK_STEPS
+    ) / ctx.score_range
     return _concavity(pp.minimize_score_difference, x, pp.nx1_factor)
 
 
+#: Rows of the matrix worked out at once: each term's temporary arrays stay a few MB, whatever the field.
+BLOCK = 64
+
+
 def cost_matrix(rc: RoundContext, keys: list[str]) -> IntArray:  # noqa: C901
-    """n x n matrix of OpenGotha's total cost (diagonal 0), built from small lookup tables."""
+    """n x n matrix of OpenGotha's total cost (diagonal 0), built from small lookup tables.
+
+    The terms of every pair (score, categories, colours, draw-ups and -downs, handicap, geography) are
+    computed a block of rows at a time (:data:`BLOCK`), into the one n x n matrix: at 5,000 players
+    that matrix is 200 MB, the temporaries of a block 10 MB. Then the few pairs of the duplicates, the
+    random part and the seeding, group by group.
+    """
     ctx = rc.ctx
     P = ctx.params
     pp, gp = P.pairing, P.general
@@ -61,11 +73,10 @@ def cost_matrix(rc: RoundContext, keys: list[str]) -> IntArray:  # noqa: C901
     du, dd, wb = vec("nb_du"), vec("nb_dd"), vec("wb")
     rank, mms2, cat = vec("rank"), vec("mms2"), vec("category")
     k = pp.nx1_factor
-    G1, G2 = group[:, None], group[None, :]
+    categories = gp.number_of_categories > 1
 
     # score difference: a function of |group difference| (same category)
-    D = np.abs(G1 - G2)
-    dmax = int(D.max())
+    dmax = int(group.max() - group.min())
     sco_tab = np.array(
         [
             int(pp.minimize_score_difference * (1.0 - d / ctx.score_range) * (1.0 + k * (d / ctx.score_range)))
@@ -73,50 +84,23 @@ def cost_matrix(rc: RoundContext, keys: list[str]) -> IntArray:  # noqa: C901
         ],
         dtype=np.int64,
     )
-    total: IntArray = sco_tab[D]
-    if gp.number_of_categories > 1:
-        same_cat = cat[:, None] == cat[None, :]
-        total = np.where(
-            same_cat, total, _cross_category(ctx, group, cat, rank) if ctx.cross_category == "nearest" else 0
-        )
-        cd = np.abs(cat[:, None] - cat[None, :])
+    if categories:
         cat_tab = np.array(
-            [C.concavity(pp.avoid_mixing_categories, c / gp.number_of_categories, k) for c in range(int(cd.max()) + 1)],
+            [
+                C.concavity(pp.avoid_mixing_categories, c / gp.number_of_categories, k)
+                for c in range(int(cat.max() - cat.min()) + 1)
+            ],
             dtype=np.int64,
         )
-        total += cat_tab[cd]
-    total += 1 + pp.avoid_duplicate
-
-    # duplicate: the (few) earlier opponents
-    rows, cols = [], []
-    for i, s_ in enumerate(seats):
-        for o in s_.played:
-            j = idx.get(o)
-            if j is not None:
-                rows.append(i)
-                cols.append(j)
-    if rows:
-        total[np.array(rows), np.array(cols)] -= pp.avoid_duplicate
-
-    # random (rare: a Python loop over the pairs)
-    if pp.random > 0:
-        for i in range(n):
-            for j in range(i + 1, n):
-                v = C.random_cost(ctx, seats[i], seats[j])
-                total[i, j] += v
-                total[j, i] += v
 
     # colour balance, only where the game would be even
     # (the round's handicap rule, .handicap.HandicapRule, for every pair at once)
     rule = rc.handicap
     limit = rule.even_limit
-    if limit is None:
-        free = None
-    else:
+    if limit is not None:
         level = _jdiv(mms2, 2) + MIN_RANK if rule.hp.based_on_mms else rank
         if rule.style == "opengotha":
             level = np.minimum(level, rule.hp.no_handicap_threshold)
-        free = np.abs(level[:, None] - level[None, :]) <= limit
     wcode = np.where(wb < 0, 0, np.where(wb == 0, 1, 2)) + 3 * (np.abs(wb) >= 2)
     bw_tab = np.zeros((6, 6), dtype=np.int64)
     half = C.jdiv(pp.balance_wb, 2)
@@ -128,8 +112,6 @@ def cost_matrix(rc: RoundContext, keys: list[str]) -> IntArray:  # noqa: C901
                 bw_tab[a_, b_] = pp.balance_wb
             elif (sa == 0 and big_b) or (sb == 0 and big_a):
                 bw_tab[a_, b_] = half
-    bw = bw_tab[wcode[:, None], wcode[None, :]]
-    total += bw if free is None else np.where(free, bw, 0)
 
     # draw-up / draw-down
     weight = C.jdiv(pp.dudd_weight, 5)
@@ -165,31 +147,109 @@ def cost_matrix(rc: RoundContext, keys: list[str]) -> IntArray:  # noqa: C901
                 ex_tab[cu, cl] = 3 * weight
             elif sc == 4:
                 ex_tab[cu, cl] = 4 * weight
-    i_upper = G1 > G2
-    dud_up = up[:, None] + low[None, :] + ex_tab[code_u[:, None], code_l[None, :]]
-    dud = np.where(i_upper, dud_up, dud_up.T)
-    if gp.number_of_categories > 1:
-        gap = np.abs(cat[:, None] - cat[None, :]) + 1
-        for _ in range(4):
-            dud = dud // gap
-    apart = G1 != G2
-    if ctx.dialect == "3.51.02":  # none between groups 4 or more apart
-        apart &= np.abs(G1 - G2) < 4
-    total += np.where(apart, np.maximum(dud, 0), 0)
+
+    # secondary criteria: handicap and geography
+    sec = np.fromiter((C._sec_case(ctx, s_) for s_ in seats), dtype=bool, count=n)
+    if pp.minimize_handicap:
+        max_mms = gp.mm_bar + 2 + 30 + ctx.round_index
+        m = np.where(sec, max_mms, _jdiv(mms2, 2))
+        rng = ctx.score_range if P.mcmahon else gp.mm_bar - gp.mm_floor + 3 + ctx.round_index
+        hd_tab = np.array(
+            [C.concavity(pp.minimize_handicap, d / rng, k) for d in range(int(m.max() - m.min()) + 1)],
+            dtype=np.int64,
+        )
+    club_code = _codes([s_.club.lower() for s_ in seats])
+    country_code = _codes([s_.country.lower() for s_ in seats])
+    in_group = []
+    if ctx.clubs_groups:
+        clubs = [s_.club for s_ in seats]
+        in_group = [np.array([c_ in grp for c_ in clubs]) for grp in ctx.clubs_groups]
+    geo_tab = np.array(
+        [_geo_value(ctx, bool(c_ & 1), bool(c_ & 2), bool(c_ & 4), c_ >> 3) for c_ in range(24)], dtype=np.int64
+    )
+    sec8 = sec.astype(np.int8)
+
+    total: IntArray = np.empty((n, n), dtype=np.int64)
+    for r0 in range(0, n, BLOCK):
+        rows = slice(r0, min(n, r0 + BLOCK))
+        G1, G2 = group[rows, None], group[None, :]
+        out = total[rows]
+        gap = np.abs(G1 - G2)
+        np.take(sco_tab, gap, out=out)
+        if categories:
+            cd = np.abs(cat[rows, None] - cat[None, :])
+            across = cd != 0
+            if ctx.cross_category == "nearest":
+                out[across] = _cross_category(ctx, group, cat, rank, rows)[across]
+            else:
+                out[across] = 0
+            out += cat_tab[cd]
+        out += 1 + pp.avoid_duplicate
+        bw = bw_tab[wcode[rows, None], wcode[None, :]]
+        if limit is not None:
+            bw[np.abs(level[rows, None] - level[None, :]) > limit] = 0
+        out += bw
+        # draw-up / draw-down: the upper player's part and the lower one's
+        dud = np.where(
+            G1 > G2,
+            up[rows, None] + low[None, :] + ex_tab[code_u[rows, None], code_l[None, :]],
+            up[None, :] + low[rows, None] + ex_tab[code_u[None, :], code_l[rows, None]],
+        )
+        if categories:
+            cgap = np.abs(cat[rows, None] - cat[None, :]) + 1
+            for _ in range(4):
+                dud //= cgap
+        np.maximum(dud, 0, out=dud)
+        dud[gap == 0] = 0
+        if ctx.dialect == "3.51.02":  # none between groups 4 or more apart
+            dud[gap >= 4] = 0
+        out += dud
+        if pp.minimize_handicap:
+            out += hd_tab[np.abs(m[rows, None] - m[None, :])]
+        code = (country_code[rows, None] == country_code[None, :]).astype(np.int8)
+        code += 2 * (club_code[rows, None] == club_code[None, :])
+        if in_group:
+            common = np.zeros(code.shape, dtype=bool)
+            for mm in in_group:
+                common |= mm[rows, None] & mm[None, :]
+            code += 4 * common
+        code += 8 * (sec8[rows, None] + sec8[None, :])
+        out += geo_tab[code]
+
+    # duplicate: the (few) earlier opponents
+    rows_, cols = [], []
+    for i, s_ in enumerate(seats):
+        for o in s_.played:
+            j = idx.get(o)
+            if j is not None:
+                rows_.append(i)
+                cols.append(j)
+    if rows_:
+        total[np.array(rows_), np.array(cols)] -= pp.avoid_duplicate
+
+    # random (rare: a Python loop over the pairs)
+    if pp.random > 0:
+        for i in range(n):
+            for j in range(i + 1, n):
+                v = C.random_cost(ctx, seats[i], seats[j])
+                total[i, j] += v
+                total[j, i] += v
 
     # seeding, group by group
     wseed = pp.maximize_seeding
     system = C.seed_system(ctx)
-    for g in np.unique(group).tolist():
+    for g in sorted(set(group.tolist())):  # (np.unique would import numpy.ma: 30 ms of start-up)
         members = np.nonzero(group == g)[0]
         sz = int(size[members[0]])
         c1, c2 = place[members][:, None], place[members][None, :]
         if system is SeedSystem.SPLIT_AND_RANDOM:
             seed = np.zeros((len(members), len(members)), dtype=np.int64)
-            rng = int(wseed * 0.2)
+            rng_ = int(wseed * 0.2)
             ii, jj = np.nonzero(((2 * c1 < sz) & (2 * c2 >= sz)) | ((2 * c1 >= sz) & (2 * c2 < sz)))
             for a_, b_ in zip(ii.tolist(), jj.tolist()):
-                seed[a_, b_] = wseed - C.det_random(rng, seats[members[a_]].random_name, seats[members[b_]].random_name)
+                seed[a_, b_] = wseed - C.det_random(
+                    rng_, seats[members[a_]].random_name, seats[members[b_]].random_name
+                )
         elif system is SeedSystem.SPLIT_AND_FOLD:
             if sz > 1:
                 xx = c1 + c2 - (sz - 1)
@@ -199,35 +259,11 @@ def cost_matrix(rc: RoundContext, keys: list[str]) -> IntArray:  # noqa: C901
         else:
             xx = 2 * np.abs(c1 - c2) - sz
             seed = wseed - _jdiv(_jdiv(wseed * xx, sz) * xx, sz)
-        total[np.ix_(members, members)] += seed
-
-    # secondary criteria
-    sec = np.fromiter((C._sec_case(ctx, s_) for s_ in seats), dtype=bool, count=n)
-    if pp.minimize_handicap:
-        max_mms = gp.mm_bar + 2 + 30 + ctx.round_index
-        m = np.where(sec, max_mms, _jdiv(mms2, 2))
-        rng = ctx.score_range if P.mcmahon else gp.mm_bar - gp.mm_floor + 3 + ctx.round_index
-        dm = np.abs(m[:, None] - m[None, :])
-        hd_tab = np.array(
-            [C.concavity(pp.minimize_handicap, d / rng, k) for d in range(int(dm.max()) + 1)], dtype=np.int64
-        )
-        total += hd_tab[dm]
-    club_code = _codes([s_.club.lower() for s_ in seats])
-    country_code = _codes([s_.country.lower() for s_ in seats])
-    code = (country_code[:, None] == country_code[None, :]).astype(np.int8)
-    code += 2 * (club_code[:, None] == club_code[None, :])
-    if ctx.clubs_groups:
-        common = np.zeros((n, n), dtype=bool)
-        clubs = [s_.club for s_ in seats]
-        for grp in ctx.clubs_groups:
-            mm = np.array([c_ in grp for c_ in clubs])
-            common |= mm[:, None] & mm[None, :]
-        code += 4 * common
-    code += 8 * (sec[:, None].astype(np.int8) + sec[None, :].astype(np.int8))
-    geo_tab = np.array(
-        [_geo_value(ctx, bool(c_ & 1), bool(c_ & 2), bool(c_ & 4), c_ >> 3) for c_ in range(24)], dtype=np.int64
-    )
-    total += geo_tab[code]
+        lo = int(members[0])
+        if int(members[-1]) - lo + 1 == len(members):  # the group's players side by side: a plain block
+            total[lo : lo + len(members), lo : lo + len(members)] += seed
+        else:
+            total[np.ix_(members, members)] += seed
     np.fill_diagonal(total, 0)
     return total
 

@@ -52,7 +52,7 @@ also fall back to that.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -134,7 +134,7 @@ def solve_large(
         pairs = max_weight_matching(n, edges)
     else:
         ii, jj = _candidates(rc, keys, W, allowed, options.candidates)
-        pairs = certified_matching(W, allowed, ii, jj)
+        pairs = certified_matching(W, allowed, ii, jj, overwrite=True)
     return [(keys[i], keys[j]) for i, j in pairs]
 
 
@@ -143,13 +143,20 @@ def cardinality_bonus(n: int, W: IntArray, allowed: BoolArray) -> int:
     edge weighs more: K > (n // 2) * (max w - min(min w, 0))."""
     if not allowed.any():
         return 1
-    vals = W[allowed]
-    hi, lo = int(vals.max()), int(vals.min())
+    hi = int(W.max(where=allowed, initial=np.iinfo(np.int64).min))
+    lo = int(W.min(where=allowed, initial=np.iinfo(np.int64).max))
     return (n // 2 + 1) * (abs(hi) + abs(min(lo, 0)) + 1)
 
 
 def certified_matching(
-    W: IntArray, allowed: BoolArray, ii: ArrayLike, jj: ArrayLike, stats: Stats | None = None, warm: bool = True
+    W: IntArray,
+    allowed: BoolArray,
+    ii: ArrayLike,
+    jj: ArrayLike,
+    stats: Stats | None = None,
+    warm: bool = True,
+    *,
+    overwrite: bool = False,
 ) -> list[tuple[int, int]]:
     """Maximum-cardinality, maximum-weight matching of the whole field, proven
     optimal by an LP-duality certificate over every allowed pair.
@@ -158,7 +165,9 @@ def certified_matching(
     with :func:`.matching.matching_with_duals` on weights W + K, check every
     allowed pair's reduced cost against the duals, add violated pairs, re-solve
     (from the last duals and matching: warm start); stop when no pair is
-    violated.  Returns sorted pairs (i, j), i < j.
+    violated.  Returns sorted pairs (i, j), i < j.  ``overwrite``: W is the caller's no
+    more and is changed in place (:func:`_take_over`) rather than copied: 200 MB less at
+    5,000 players.
     """
     import time
 
@@ -169,17 +178,15 @@ def certified_matching(
         return []
     # a pair's weight is W[i, j] for i < j in field order (OpenGotha's cost
     # is not always symmetric, e.g. the random part of split-and-random)
-    if n and int(np.abs(W).max()) >= 1 << 61:
+    if n and max(int(W.max()), -int(W.min())) >= 1 << 61:
         raise ValueError("pair costs of 2^61 or more are not supported")  # 2 W must fit in int64
-    W = np.triu(W, 1)
-    W = W + W.T
+    # an odd field: a stand-in player who may meet anybody at cost 0.
+    # Perfect matchings of field + stand-in are the field's matchings
+    # leaving one player out, all weighing the same plus a constant
+    W = _take_over(W, n + n % 2) if overwrite else _symmetric(W, n + n % 2)
     allowed = allowed & allowed.T
     real = n
     if n % 2:
-        # an odd field: a stand-in player who may meet anybody at cost 0.
-        # Perfect matchings of field + stand-in are the field's matchings
-        # leaving one player out, all weighing the same plus a constant
-        W = np.pad(W, ((0, 1), (0, 1)))
         allowed = np.pad(allowed, ((0, 1), (0, 1)), constant_values=True)
         allowed[n, n] = False
         n += 1
@@ -193,7 +200,6 @@ def certified_matching(
         in_graph[real, :] = in_graph[:, real] = True
     in_graph &= allowed
     st.initial_edges = int(np.count_nonzero(np.triu(in_graph, 1)))
-    W2 = 2 * W  # costs < 2^60 (checked in _violations), so 2 W fits
     # "perfect" mode: max_cardinality with free vertex duals, sound while the
     # matching covers everybody (perfect-matching LP); if the graph has no
     # perfect matching, "plain": cold starts, duals >= 0, unmatched players'
@@ -217,15 +223,13 @@ def certified_matching(
             mode, init = "plain", None
             st.mode_switch = st.rounds
             continue
-        viol, slack, tight = _violations(sol, K, W, W2, allowed, st)
+        viol, rows, sub, tight = _violations(sol, K, W, allowed, st)
         st.seconds[f"check{st.rounds}"] = round(time.perf_counter() - t1, 3)
-        if not viol.any():
+        if not len(rows):
             break
         if (viol & in_graph).any():  # the solver's own duals must fit its own edges
             raise AssertionError("blossom duals violate an edge of the solved graph")
         # the most violated pairs of every player with a violation
-        rows = np.nonzero(viol.any(axis=1))[0]
-        sub = np.where(viol[rows], slack[rows], np.inf)
         r = min(ADD_PER_PLAYER, n - 1)
         at, cc = smallest_per_row(sub, r)
         rr = rows[at]
@@ -250,6 +254,43 @@ def certified_matching(
     return pairs
 
 
+def _symmetric(W: IntArray, m: int) -> IntArray:
+    """W's pairs i < j, mirrored (W[j, i] = W[i, j]), in a new m x m matrix (m > n: the stand-in's
+    row and column 0): a block of rows at a time, no other n x n temporary."""
+    n = len(W)
+    out = np.zeros((m, m), dtype=np.int64)
+    for r0 in range(0, n, _BLOCK):
+        r1 = min(n, r0 + _BLOCK)
+        out[r0:r1, r1:n] = W[r0:r1, r1:n]
+        out[r1:n, r0:r1] = W[r0:r1, r1:n].T
+        d = np.triu(W[r0:r1, r0:r1], 1)
+        out[r0:r1, r0:r1] = d + d.T
+    return out
+
+
+def _take_over(W: IntArray, m: int) -> IntArray:
+    """What :func:`_symmetric` gives, in W's own memory: the pairs i < j mirrored in place,
+    then (m > n) the matrix grown by the stand-in's row and column of 0, its rows moved
+    within the grown buffer from the last one back."""
+    n = len(W)
+    if not (W.flags.c_contiguous and W.flags.owndata):
+        return _symmetric(W, m)
+    for r0 in range(0, n, _BLOCK):
+        r1 = min(n, r0 + _BLOCK)
+        W[r1:n, r0:r1] = W[r0:r1, r1:n].T
+        d = np.triu(W[r0:r1, r0:r1], 1)
+        W[r0:r1, r0:r1] = d + d.T
+    if m == n:
+        return W
+    W.resize((m, m), refcheck=False)  # the buffer grows (the old rows still n wide, at its start)
+    flat = W.reshape(-1)
+    for i in range(n - 1, 0, -1):
+        flat[i * m : i * m + n] = flat[i * n : i * n + n]
+    W[:, n:] = 0
+    W[n:, :] = 0
+    return W
+
+
 def _tie_broken(
     sol: DualSolution, W: IntArray, allowed: BoolArray, tight: BoolArray, real: int, st: Stats
 ) -> list[tuple[int, int]]:
@@ -269,8 +310,11 @@ def _tie_broken(
     n = len(W)
     us, vs = np.nonzero(np.triu(tight, 1))
     st.tie_edges = len(us)
-    vals = W[:real, :real][allowed[:real, :real]]
-    lo, hi = (int(vals.min()), int(vals.max())) if len(vals) else (0, 0)
+    inner, ok = W[:real, :real], allowed[:real, :real]
+    lo, hi = (0, 0)
+    if ok.any():
+        lo = int(inner.min(where=ok, initial=np.iinfo(np.int64).max))
+        hi = int(inner.max(where=ok, initial=np.iinfo(np.int64).min))
     bits = tie_bits(real, lo, hi)
     M = (real // 2 + 1) << bits
     inside = vs < real  # the stand-in's pairs (an odd field) weigh 0: who sits out is decided by the rest
@@ -292,8 +336,7 @@ def _first_start(W: IntArray, in_graph: BoolArray, K: int) -> Start:
     its best weight in the graph (feasible: y_i + y_j >= 2 w_ij), then
     :func:`_tighten` lowers them and matches tight pairs greedily."""
     n = len(W)
-    Wm = np.where(in_graph, W, np.iinfo(np.int64).min)
-    best = Wm.max(axis=1)
+    best = W.max(axis=1, where=in_graph, initial=np.iinfo(np.int64).min)
     d = np.where(best == np.iinfo(np.int64).min, 0, best)
     return _tighten(W, in_graph, K, d.tolist(), [-1] * n)
 
@@ -313,14 +356,13 @@ def _tighten(W: IntArray, in_graph: BoolArray, K: int, d: list[int], mate: list[
         return [x + (x & 1 if mate[v] == -1 else 0) for v, x in enumerate(D)], mate
     dv = np.array(d, dtype=np.int64)
     free = np.array([m == -1 for m in mate])
-    W2 = 2 * W
     for v in np.nonzero(free)[0].tolist():
         if not free[v]:
             continue
         nb = np.nonzero(in_graph[v])[0]
         if len(nb) == 0:
             continue
-        need = W2[v, nb] - dv[nb]
+        need = 2 * W[v, nb] - dv[nb]
         low = int(need.max())
         if low < dv[v]:
             dv[v] = low
@@ -329,11 +371,62 @@ def _tighten(W: IntArray, in_graph: BoolArray, K: int, d: list[int], mate: list[
             u = int(tight[0])
             mate[v], mate[u] = u, v
             free[v] = free[u] = False
+    us, vs = np.nonzero(np.triu(in_graph, 1))
+    on = 2 * W[us, vs] == dv[us] + dv[vs]
+    _augment(n, us[on].tolist(), vs[on].tolist(), mate)
     D = [x + K for x in dv.tolist()]
     for v in range(n):
         if mate[v] == -1 and D[v] & 1:
             D[v] += 1
     return D, mate
+
+
+#: Vertices one search for an augmenting path of :func:`_augment` visits at most.
+_AUGMENT_REACH = 64
+
+
+def _augment(n: int, us: list[int], vs: list[int], mate: list[int]) -> None:
+    """More matched players for the start, in place: augmenting paths over the tight pairs
+    (``us[k]``-``vs[k]``), each search short (:data:`_AUGMENT_REACH`) and blind to blossoms
+    -- a path it finds is simple, so a sound augmentation; the ones it misses the blossom
+    algorithm finds.  A greedy start leaves about half of a large field unmatched; each
+    unmatched pair is a stage of the algorithm."""
+    adj: list[list[int]] = [[] for _ in range(n)]
+    for a, b in zip(us, vs):
+        adj[a].append(b)
+        adj[b].append(a)
+    for root in range(n):
+        if mate[root] != -1 or not adj[root]:
+            continue
+        seen = {root}
+        came: dict[int, tuple[int, int]] = {}  # outer vertex -> (outer before it, its old partner)
+        stack = [(root, iter(adj[root]))]
+        end = -1
+        while stack and end < 0 and len(seen) < _AUGMENT_REACH:
+            x, it = stack[-1]
+            for y in it:
+                if y in seen:
+                    continue
+                seen.add(y)
+                z = mate[y]
+                if z == -1:
+                    end = y
+                    break
+                if z not in seen:
+                    seen.add(z)
+                    came[z] = (x, y)
+                    stack.append((z, iter(adj[z])))
+                    break
+            else:
+                stack.pop()
+        if end < 0:
+            continue
+        x = stack[-1][0]
+        mate[x], mate[end] = end, x
+        while x != root:
+            px, y = came[x]
+            mate[px], mate[y] = y, px
+            x = px
 
 
 def _warm_start(sol: DualSolution, K: int, W: IntArray, au: IntArray, av: IntArray, in_graph: BoolArray) -> Start:
@@ -346,11 +439,16 @@ def _warm_start(sol: DualSolution, K: int, W: IntArray, au: IntArray, av: IntArr
     """
     n = sol.n
     D = list(sol.vertex)
-    for b, vs in sol.leaves().items():
+    order, span = sol.layout()
+    step = [0] * (n + 1)  # in the order that keeps blossoms together: +z where one begins, -z where it ends
+    for b, (lo, hi) in span.items():
         z = sol.blossom[b]
-        if z:
-            for v in vs:
-                D[v] += z
+        step[lo] += z
+        step[hi] -= z
+    held = 0
+    for p, v in enumerate(order):
+        held += step[p]
+        D[v] += held
     raise_ = [0] * n
     for i, j, w in zip(au.tolist(), av.tolist(), W[au, av].tolist()):
         s = D[i] + D[j] - 2 * (w + K)
@@ -370,36 +468,54 @@ _INT64_LIMIT = 1 << 60  # tests set 0 to force the float + exact path
 
 
 def _violations(
-    sol: DualSolution, K: int, W: IntArray, W2: IntArray, allowed: BoolArray, st: Stats
-) -> tuple[BoolArray, IntArray | NDArray[np.float64], BoolArray]:
-    """Boolean matrix of allowed pairs whose reduced cost is negative, a
-    matrix ordering them (more negative: more violated), and the boolean matrix
-    of allowed pairs whose reduced cost is exactly 0 (tight).
+    sol: DualSolution, K: int, W: IntArray, allowed: BoolArray, st: Stats
+) -> tuple[BoolArray, IntArray, IntArray | NDArray[np.float64], BoolArray]:
+    """The allowed pairs whose reduced cost is negative (a boolean matrix), the rows
+    holding one and those rows' reduced costs (more negative: more violated; the
+    other pairs of these rows ordered last), and the boolean matrix of allowed pairs
+    whose reduced cost is exactly 0 (tight).
 
     Reduced cost of (i, j) for weights W + K, doubled:
     (2 y_i - K) + (2 y_j - K) + 2 * Z_ij - 2 W_ij, Z_ij the blossom duals
     over the blossoms holding both.  In int64 when every term is small
-    enough (|sum| < 2^62); otherwise a float pre-filter with a generous
-    tolerance and an exact Python-int recheck of the doubtful pairs.
+    enough (|sum| < 2^62), a block of rows at a time (:func:`_blossom_sums`);
+    otherwise a float pre-filter with a generous tolerance and an exact
+    Python-int recheck of the doubtful pairs.
     """
     n = sol.n
     d = [y - K for y in sol.vertex]
     zsum = sum(z for z in sol.blossom.values() if z > 0)
-    leaves = sol.leaves()
     lim = _INT64_LIMIT
-    wmax = int(np.abs(W2).max()) if n else 0
+    wmax = 2 * int(np.abs(W).max()) if n else 0
     if max(map(abs, d), default=0) < lim and 2 * zsum < lim and wmax < lim:
         st.exact_check = "int64"
         dv = np.array(d, dtype=np.int64)
-        S = dv[:, None] + dv[None, :] - W2
-        for b, z in sol.blossom.items():
-            if z > 0:
-                idx = np.array(leaves[b])
-                S[np.ix_(idx, idx)] += 2 * z
-        return allowed & (S < 0), S, allowed & (S == 0)
+        viol = np.zeros((n, n), dtype=bool)
+        tight = np.zeros((n, n), dtype=bool)
+        rows, subs = [], []
+        sums = _blossom_sums(sol)
+        for r0 in range(0, n, _BLOCK):
+            r1 = min(n, r0 + _BLOCK)
+            S = sums(r0, r1)
+            S *= 2
+            S += dv[r0:r1, None]
+            S += dv[None, :]
+            S -= W[r0:r1]
+            S -= W[r0:r1]
+            ok = allowed[r0:r1]
+            np.logical_and(ok, S < 0, out=viol[r0:r1])
+            np.logical_and(ok, S == 0, out=tight[r0:r1])
+            hit = np.nonzero(viol[r0:r1].any(axis=1))[0]
+            if len(hit):
+                rows.append(hit + r0)
+                subs.append(np.where(viol[r0:r1][hit], S[hit], np.iinfo(np.int64).max))
+        if not rows:
+            return viol, np.zeros(0, dtype=np.int64), np.zeros((0, n), dtype=np.int64), tight
+        return viol, np.concatenate(rows), np.concatenate(subs), tight
     st.exact_check = "float+exact"
-    dv = np.array([float(x) for x in d])
-    S = dv[:, None] + dv[None, :] - W2.astype(np.float64)
+    leaves = sol.leaves()
+    fv = np.array([float(x) for x in d])
+    S = fv[:, None] + fv[None, :] - 2.0 * W.astype(np.float64)
     for b, z in sol.blossom.items():
         if z > 0:
             idx = np.array(leaves[b])
@@ -415,7 +531,56 @@ def _violations(
             viol[i, j] = True
         elif rc == 0:
             tight[i, j] = True
-    return viol, S, tight
+    hit = np.nonzero(viol.any(axis=1))[0]
+    return viol, hit, np.where(viol[hit], S[hit], np.inf), tight
+
+
+#: Rows of the n x n work done at once (:func:`_violations`, :func:`_candidates`): about 1 MB at 5,000 players,
+#: so that the few passes over a block find it in the processor's cache.
+_BLOCK = 32
+
+
+def _blossom_sums(sol: DualSolution) -> Callable[[int, int], IntArray]:
+    """``sums(r0, r1)``: the matrix Z[i, j] for rows r0 <= i < r1, every column -- the
+    sum of z over the blossoms (z > 0) holding both i and j, in int64.
+
+    Blossoms nest (a chain of thousands at 5,000 players), so adding each blossom's z
+    to its block of pairs costs the sum of their sizes squared.  Instead, in an
+    order of the vertices that keeps each blossom together (:meth:`.DualSolution.layout`),
+    Z[i, .] is piecewise constant: +z where a blossom holding i begins, -z where it
+    ends, then a running sum along the row; one pass over the matrix.
+    """
+    n = sol.n
+    order, span = sol.layout()
+    pos = np.empty(n, dtype=np.int64)
+    pos[np.array(order, dtype=np.int64)] = np.arange(n)
+    live = [(b_lo, b_hi, b_z) for b, (b_lo, b_hi) in span.items() if (b_z := sol.blossom[b]) > 0]
+    lo = np.array([x[0] for x in live], dtype=np.int64)
+    hi = np.array([x[1] for x in live], dtype=np.int64)
+    z = np.array([x[2] for x in live], dtype=np.int64)
+    size = hi - lo
+    # one entry per (blossom, vertex in it): the vertex's row gets +z at lo, -z at hi
+    first = np.repeat(np.cumsum(size) - size, size)
+    at = np.arange(int(size.sum()), dtype=np.int64) - first + np.repeat(lo, size)
+    row = np.array(order, dtype=np.int64)[at] if len(at) else at
+    by_row = np.argsort(row, kind="stable")
+    row, e_lo, e_hi, e_z = (
+        row[by_row],
+        np.repeat(lo, size)[by_row],
+        np.repeat(hi, size)[by_row],
+        np.repeat(z, size)[by_row],
+    )
+
+    def sums(r0: int, r1: int) -> IntArray:
+        a, b = np.searchsorted(row, [r0, r1])
+        D = np.zeros((r1 - r0, n + 1), dtype=np.int64)
+        np.add.at(D, (row[a:b] - r0, e_lo[a:b]), e_z[a:b])
+        np.add.at(D, (row[a:b] - r0, e_hi[a:b]), -e_z[a:b])
+        np.cumsum(D, axis=1, out=D)
+        out: IntArray = D[:, pos]
+        return out
+
+    return sums
 
 
 def _check_complementarity(sol: DualSolution, K: int, W: IntArray, perfect: bool, allowed: BoolArray) -> None:
@@ -478,19 +643,23 @@ def _candidates(
                     if q != pos:
                         rows.append(i)
                         cols.append(members[q])
-    masked0 = np.where(allowed, W, -1)
-    u = masked0.max(axis=1) // 2
-    red = np.where(allowed, W - u[:, None] - u[None, :], np.iinfo(np.int64).min // 2)
+    u = W.max(axis=1, where=allowed, initial=-1) // 2
     kk = min(k, n - 1)
-    top_r, top_c = smallest_per_row(-red, kk)
-    rows.extend(top_r.tolist())
-    cols.extend(top_c.tolist())
     grp = np.array([s_.group for s_ in seats])
-    other = np.where(grp[:, None] != grp[None, :], red, np.iinfo(np.int64).min // 2)
     k2 = min(max(4, k // 4), n - 1)
-    top_r, top_c = smallest_per_row(-other, k2)
-    rows.extend(top_r.tolist())
-    cols.extend(top_c.tolist())
+    far = -(np.iinfo(np.int64).min // 2)  # after every allowed pair
+    for r0 in range(0, n, _BLOCK):  # row by row: a block at a time
+        r1 = min(n, r0 + _BLOCK)
+        # minus the reduced weight: the best candidates are the smallest
+        neg = u[r0:r1, None] + u[None, :] - W[r0:r1]
+        neg[~allowed[r0:r1]] = far
+        top_r, top_c = smallest_per_row(neg, kk)
+        rows.extend((top_r + r0).tolist())
+        cols.extend(top_c.tolist())
+        neg[grp[r0:r1, None] == grp[None, :]] = far
+        top_r, top_c = smallest_per_row(neg, k2)
+        rows.extend((top_r + r0).tolist())
+        cols.extend(top_c.tolist())
     r = np.array(rows)
     c = np.array(cols)
     ok = allowed[r, c]

@@ -28,7 +28,7 @@ matching found on a subset of the edges is optimal for every pair.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import rustworkx as rx
@@ -110,17 +110,44 @@ class DualSolution:
     vertex: list[int]
     blossom: dict[int, int]  # blossom id -> z, for the blossoms that exist
     parent: list[int]  # -2: blossom id not in use
+    _places: tuple[list[int], dict[int, tuple[int, int]], dict[int, int]] | None = field(
+        default=None, repr=False, compare=False
+    )
 
     def pairs(self) -> list[tuple[int, int]]:
         return [(v, u) for v, u in enumerate(self.mate) if u > v]
 
     def leaves(self) -> dict[int, list[int]]:
         """Vertices of each blossom."""
-        out: dict[int, list[int]] = {b: [] for b in self.blossom}
-        for v in range(self.n):
-            for b in self.ancestors(v):
-                out[b].append(v)
-        return out
+        order, span = self.layout()
+        return {b: order[lo:hi] for b, (lo, hi) in span.items()}
+
+    def layout(self) -> tuple[list[int], dict[int, tuple[int, int]]]:
+        """The vertices in an order that keeps each blossom's together, and each blossom's
+        place in it: its vertices are ``order[lo:hi]`` (one walk of the blossom tree)."""
+        n = self.n
+        children: dict[int, list[int]] = {}
+        tops = []
+        for x, p in enumerate(self.parent):
+            if p == -1:
+                tops.append(x)
+            elif p >= 0:
+                children.setdefault(p, []).append(x)
+        order: list[int] = []
+        span: dict[int, tuple[int, int]] = {}
+        start: dict[int, int] = {}
+        stack = tops[::-1]
+        while stack:
+            x = stack.pop()
+            if x < 0:  # a blossom's end
+                span[~x] = (start[~x], len(order))
+            elif x < n:
+                order.append(x)
+            else:
+                start[x] = len(order)
+                stack.append(~x)
+                stack.extend(reversed(children.get(x, ())))
+        return order, {b: span[b] for b in self.blossom}
 
     def ancestors(self, v: int) -> list[int]:
         out = []
@@ -132,8 +159,31 @@ class DualSolution:
 
     def reduced_cost(self, i: int, j: int, w: int) -> int:
         """Doubled reduced cost of edge (i, j) of weight w (exact)."""
-        common = set(self.ancestors(i)).intersection(self.ancestors(j))
-        return self.vertex[i] + self.vertex[j] + 2 * sum(self.blossom[b] for b in common) - 2 * w
+        return self.vertex[i] + self.vertex[j] + 2 * self.common_z(i, j) - 2 * w
+
+    def common_z(self, i: int, j: int) -> int:
+        """The sum of z over the blossoms holding both i and j: the z of the smallest one
+        and of every blossom around it (the blossom tree is walked up from i until a
+        blossom holds j too, by the places of :meth:`layout`)."""
+        if self._places is None:
+            order, span = self.layout()
+            place = [0] * self.n
+            for p, v in enumerate(order):
+                place[v] = p
+            around: dict[int, int] = {}  # blossom -> its z and the z of every blossom holding it
+            for b in sorted(span, key=lambda b: span[b][1] - span[b][0], reverse=True):
+                up = self.parent[b]
+                around[b] = self.blossom[b] + (around[up] if up >= 0 else 0)
+            self._places = (place, span, around)
+        place, span, around = self._places
+        p = place[j]
+        b = self.parent[i]
+        while b != -1:
+            lo, hi = span[b]
+            if lo <= p < hi:
+                return around[b]
+            b = self.parent[b]
+        return 0
 
 
 def available() -> bool:
