@@ -259,6 +259,23 @@ def test_the_opengotha_file_writes_a_granted_bye_as_an_absence_with_its_value(as
     assert back.params.general.round_down_nbw_mms is False
 
 
+@pytest.mark.parametrize("round_down", ["true", "false"])
+def test_an_imported_files_round_down_is_the_settings_half_points(round_down):
+    """A file saved with OpenGotha's "round down NBW/MMS" off counts half points: the settings page's
+    "count half points" says so (it showed unticked), and the export writes the file's choice back."""
+    from tests.shared import shared
+    from tournament.services.opengotha import import_opengotha
+
+    root = ET.parse(shared("opengotha", "notsimplemm.xml")).getroot()
+    general = root.find("TournamentParameterSet/GeneralParameterSet")
+    assert general is not None
+    general.set("genRoundDownNBWMMS", round_down)
+    t = import_opengotha(ET.tostring(root, encoding="unicode").encode(), slug=f"rd-{round_down}", user=SYSTEM)
+    assert t.half_points_count is (round_down == "false")
+    again = ET.fromstring(export_opengotha(t, discipline=t.disciplines.get()))
+    assert again.find("TournamentParameterSet/GeneralParameterSet").get("genRoundDownNBWMMS") == round_down
+
+
 def test_a_round_robin_takes_no_requests(asking):
     """Its Berger schedule pairs every round at once and gives everybody's rest."""
     tournament, _players, r1, _r2, lena = asking

@@ -936,6 +936,8 @@ def imported(t: Tournament) -> ImportedTournament:
             "absence_points": Decimal(g.mms2_absent) / 2,
             "bye_points_nbw": Decimal(g.nbw2_bye) / 2,
             "absence_points_nbw": Decimal(g.nbw2_absent) / 2,
+            # OpenGotha's "round down NBW/MMS" off: the half points count (the settings page says so)
+            "half_points_count": not g.round_down_nbw_mms,
             "handicap_threshold": params.handicap.no_handicap_threshold,
             "handicap_correction": params.handicap.correction,
             "handicap_ceiling": params.handicap.ceiling,
