@@ -265,7 +265,9 @@ def _check_match(m: TeamMatch, teams, tables: set[int], seen_teams: set[int]) ->
     """Two teams of the tournament at a free table, each team in one match."""
     if m.team1 not in teams or m.team2 not in teams or m.team1 == m.team2:
         raise ValidationError(_("A match names a team of another tournament, or one team twice."))
-    if not 1 <= m.table <= limits.MAX_TABLE // limits.MAX_TEAM_BOARDS or m.table in tables:
+    if not 1 <= m.table <= limits.MAX_MATCH_TABLE:
+        raise ValidationError(_("A match's table goes from 1 to %(most)s.") % {"most": limits.MAX_MATCH_TABLE})
+    if m.table in tables:
         raise ValidationError(_("Table %(table)s is not free.") % {"table": m.table})
     tables.add(m.table)
     for t in (m.team1, m.team2):
