@@ -58,11 +58,15 @@ XML_DEPTH = 32
 #: A team tournament's teams play on this many boards at least and at most (pairgoth's TEAM2 to TEAM5).
 MIN_TEAM_BOARDS = 2
 MAX_TEAM_BOARDS = 5
+#: A team round's match tables go from 1 to this: its boards' games sit at tables up to MAX_TABLE
+#: (the database, the model and the service that stores a team round all bound a match by it).
+MAX_MATCH_TABLE = MAX_TABLE // MAX_TEAM_BOARDS
 #: A team has at most this many members (more than its boards: they are chosen per round); OpenGotha's
 #: team holds ten boards a round.
 MAX_TEAM_MEMBERS = 10
 #: A tournament (or a file) has at most this many teams (every player in a team of two).
 MAX_TEAMS = FILE_PLAYERS // 2
+assert MAX_TEAMS // 2 <= MAX_MATCH_TABLE  # an imported round's matches numbered from 1 fit
 #: A team's name has at most this many characters.
 TEAM_NAME_LENGTH = 100
 #: A round robin (the whole schedule at once) takes at most this many players: OpenGotha's round-robin

@@ -1,8 +1,8 @@
-"""URLs of setting a tournament up on the site: creating it, its settings, team, programme, files."""
+"""URLs of setting a tournament up on the site: creating it, its settings, staff, programme, files."""
 
 from django.urls import include, path
 
-from .views import files, programme, team, teams, tournaments
+from .views import files, programme, staff, teams, tournaments
 
 #: The tournament's programme (its disciplines and rounds): below ``t/<slug>/manage/programme/``.
 programme_pages = [
@@ -30,11 +30,11 @@ teams_pages = [
 #: One tournament's set-up: below ``t/<slug>/manage/``.
 setup_pages = [
     path("settings/", tournaments.settings_page, name="manage_settings"),
-    path("team/", team.team_page, name="manage_team"),
-    path("team/add/", team.team_add, name="manage_team_add"),
-    path("team/remove/", team.team_remove, name="manage_team_remove"),
-    path("team/invite/", team.team_invite, name="manage_team_invite"),
-    path("team/withdraw/", team.team_withdraw, name="manage_team_withdraw"),
+    path("team/", staff.team_page, name="manage_team"),
+    path("team/add/", staff.team_add, name="manage_team_add"),
+    path("team/remove/", staff.team_remove, name="manage_team_remove"),
+    path("team/invite/", staff.team_invite, name="manage_team_invite"),
+    path("team/withdraw/", staff.team_withdraw, name="manage_team_withdraw"),
     path("programme/", include(programme_pages)),
     path("teams/", include(teams_pages)),
     path("files/", files.files_page, name="manage_files"),
@@ -46,6 +46,6 @@ setup_pages = [
 urlpatterns = [
     path("tournaments/new/", tournaments.tournament_new, name="tournament_new"),
     path("tournaments/new/opengotha/", tournaments.tournament_new_opengotha, name="tournament_new_opengotha"),
-    path("invitation/<str:token>/", team.invitation, name="invitation"),
+    path("invitation/<str:token>/", staff.invitation, name="invitation"),
     path("t/<slug:slug>/manage/", include(setup_pages)),
 ]

@@ -142,7 +142,7 @@ def test_a_new_user_sets_up_a_tournament_without_the_admin(browser, live_server,
     assert (t.mcmahon_bar, t.mcmahon_floor, t.time_control) == (0, -20, "45 min + 5x30 s")
 
     # 6. a referee, invited by a link
-    page.locator(".subnav a", has_text="Team").click()
+    page.locator(".subnav a", has_text="Staff").click()
     page.fill('#team-invite input[name="email"]', "schiri@example.org")
     page.select_option('#team-invite select[name="role"]', "referee")
     page.locator("#team-invite button[type=submit]").click()
@@ -221,7 +221,7 @@ def set_up(transactional_db):
     from django.contrib.auth import get_user_model
 
     from tournament.services.programme import discipline_create, round_add
-    from tournament.services.team import invitation_create
+    from tournament.services.staff import invitation_create
     from tournament.services.tournaments import tournament_create
 
     ute = get_user_model().objects.create_user("ute", password="pw-ute-123")

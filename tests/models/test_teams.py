@@ -1,4 +1,4 @@
-"""Team tournaments' rows: what the database itself refuses, and what the models' clean() says."""
+"""Team tournaments' rows: what the database itself refuses, and where a match's and a line-up's rules live."""
 
 from __future__ import annotations
 
@@ -56,16 +56,38 @@ def test_the_database_keeps_a_player_on_one_board_a_round_within_the_boards(team
     LineUp.objects.create(round=teams.round2, team=a, board=1, player=teams.members[0][0])
 
 
-def test_clean_keeps_a_line_up_within_the_team_and_its_boards(teams):
-    row = LineUp(round=teams.round1, team=teams.teams[0], board=4, player=teams.members[0][0])
-    with pytest.raises(ValidationError, match="3 boards"):
-        row.full_clean()
-    row = LineUp(round=teams.round1, team=teams.teams[0], board=1, player=teams.members[1][0])
-    with pytest.raises(ValidationError, match="not a member"):
-        row.full_clean()
+def test_a_team_member_s_clean_keeps_the_player_in_the_tournament(teams):
     stranger = make_player(make_tournament())
     with pytest.raises(ValidationError, match="registered in this tournament"):
         TeamMember(team=teams.teams[0], registration=stranger).full_clean()
+
+
+def test_a_match_and_a_line_up_have_their_rules_where_production_writes_them():
+    """Issue #33, the twin finder: a match's and a line-up's rules lived in ``clean()`` methods production
+    never calls as well as in the services (and differed); the services hold them alone now."""
+    assert "clean" not in vars(Match) and "clean" not in vars(LineUp)
+
+
+def test_a_match_table_has_one_limit_in_the_database_the_model_and_the_service(teams):
+    from tournament.services.team_rounds import BoardPair, TeamMatch, team_round_store
+
+    r, (a, b) = teams.round1, teams.teams[:2]
+    most = limits.MAX_MATCH_TABLE
+    assert most * limits.MAX_TEAM_BOARDS <= limits.MAX_TABLE  # its boards' games fit the tables
+    _refused(lambda: Match.objects.create(round=r, table=most + 1, team1=a, team2=b))
+    with pytest.raises(ValidationError, match=f"less than or equal to {most}"):
+        Match(round=r, table=most + 1, team1=a, team2=b).full_clean()
+    Match(round=r, table=most, team1=a, team2=b).full_clean()
+
+    def pairing(table):
+        x, y = teams.members[0], teams.members[1]
+        boards = [BoardPair(board=n, black=x[n - 1].pk, white=y[n - 1].pk) for n in (1, 2, 3)]
+        return [TeamMatch(table=table, team1=a.pk, team2=b.pk, boards=tuple(boards))]
+
+    with pytest.raises(ValidationError, match=f"from 1 to {most}"):
+        team_round_store(round=r, matches=pairing(most + 1), user=teams.organizer)
+    team_round_store(round=r, matches=pairing(most), user=teams.organizer)
+    assert Match.objects.get(round=r).table == most
 
 
 def test_a_match_and_its_boards(teams):
@@ -73,8 +95,7 @@ def test_a_match_and_its_boards(teams):
     match = Match.objects.create(round=r, table=1, team1=a, team2=b)
     _refused(lambda: Match.objects.create(round=r, table=2, team1=c, team2=c))
     _refused(lambda: Match.objects.create(round=r, table=1, team1=c, team2=teams.teams[3]))
-    with pytest.raises(ValidationError, match="has a match"):
-        Match(round=r, table=2, team1=c, team2=a).full_clean()
+    _refused(lambda: Match.objects.create(round=r, table=2, team1=a, team2=c))
     m0, m1 = teams.members[0], teams.members[1]
     Game.objects.create(round=r, table=1, match=match, board=1, black=m0[0], white=m1[0])
     _refused(lambda: Game.objects.create(round=r, table=2, match=match, board=1, black=m0[1], white=m1[1]))

@@ -311,7 +311,7 @@ class Site:
         other_round = make_round(day.other, make_discipline(day.other), number=1)
         Bye.objects.create(round=other_round, player=make_player(day.other))
         # an open invitation to the referee's role (its link), for the invitation page and the admin's
-        from tournament.services.team import invitation_create
+        from tournament.services.staff import invitation_create
 
         self.invitation = invitation_create(tournament=day.tournament, role="referee", user=day.user("organizer"))
         # a team, for the teams pages (they answer in an individual tournament too)

@@ -39,7 +39,7 @@ from tournament.services import (
     round_edits,
     round_robin,
     rounds,
-    team,
+    staff,
     team_rounds,
     teams,
     tournaments,
@@ -234,25 +234,25 @@ CALLS = {
         lambda d, u: programme.round_update(round=_round2(d), discipline=d.go, starts_at=None, user=u),
     ),
     "programme.round_delete": ("organizer", lambda d, u: programme.round_delete(round=_round2(d), user=u)),
-    "team.role_add": (
+    "staff.role_add": (
         "organizer",
-        lambda d, u: team.role_add(tournament=d.tournament, username="nobody", role="referee", user=u),
+        lambda d, u: staff.role_add(tournament=d.tournament, username="nobody", role="referee", user=u),
     ),
-    "team.role_remove": (
+    "staff.role_remove": (
         "organizer",
-        lambda d, u: team.role_remove(
+        lambda d, u: staff.role_remove(
             tournament=d.tournament, role=TournamentRole.objects.get(tournament=d.tournament, role="referee"), user=u
         ),
     ),
-    "team.invitation_create": (
+    "staff.invitation_create": (
         "organizer",
-        lambda d, u: team.invitation_create(
+        lambda d, u: staff.invitation_create(
             tournament=d.tournament, role="referee", base_url="https://example.org", user=u
         ),
     ),
-    "team.invitation_withdraw": (
+    "staff.invitation_withdraw": (
         "organizer",
-        lambda d, u: team.invitation_withdraw(
+        lambda d, u: staff.invitation_withdraw(
             tournament=d.tournament,
             invitation=TournamentInvitation.objects.create(tournament=d.tournament, role="referee"),
             user=u,
@@ -322,7 +322,7 @@ CALLS = {
 
 #: Services whose right is not a role but the user's own part, checked in the service itself
 #: (and tested where the part is: tests/services/test_results.py, tests/views/test_live.py,
-#: tests/services/test_claims.py, tests/services/test_team.py, tests/services/test_tournaments.py,
+#: tests/services/test_claims.py, tests/services/test_staff.py, tests/services/test_tournaments.py,
 #: tests/services/test_marking.py).
 OWN_PART = {
     "results.result_report": "a player of the game (or the game's recorder)",
@@ -330,7 +330,7 @@ OWN_PART = {
     "results.result_dispute": "a player of the game",
     "results.result_withdraw": "the one who reported",
     "claims.registration_claim": "whoever holds the claim code, logged in",
-    "team.invitation_accept": "whoever holds the invitation, logged in",
+    "staff.invitation_accept": "whoever holds the invitation, logged in",
     "players.player_register_self": "a user registering themselves while registration is open",
     # a bye asked for on the player's own page (tests/services/test_bye_requests.py)
     "bye_requests.bye_request_ask": "the player herself, or an organizer for her",
@@ -491,5 +491,5 @@ def test_outside_a_request_roles_are_not_cached(day):
     """A test or a command sees a role given a moment ago (only a request's user object caches)."""
     nobody = day.user("nobody")
     assert roles_of(nobody, day.tournament) == frozenset()
-    team.role_add(tournament=day.tournament, username="nobody", role="referee", user=SYSTEM)
+    staff.role_add(tournament=day.tournament, username="nobody", role="referee", user=SYSTEM)
     assert roles_of(nobody, day.tournament) == {"referee"}

@@ -68,8 +68,8 @@ def test_the_stored_pairing_keeps_a_board_s_handicap_and_komi(teams):
         (lambda t, m: [m, _match(t, 2, 0, 2)], "two matches"),
         (lambda t, m: [m, _match(t, 1, 2, 3)], "Table 1 is not free"),
         (lambda t, m: [TeamMatch(table=1, team1=m.team1, team2=m.team2, boards=m.boards[:2])], "each of its 3"),
-        (lambda t, m: [TeamMatch(table=0, team1=m.team1, team2=m.team2, boards=m.boards)], "Table 0"),
-        (lambda t, m: [TeamMatch(table=10**9, team1=m.team1, team2=m.team2, boards=m.boards)], "not free"),
+        (lambda t, m: [TeamMatch(table=0, team1=m.team1, team2=m.team2, boards=m.boards)], "from 1 to"),
+        (lambda t, m: [TeamMatch(table=10**9, team1=m.team1, team2=m.team2, boards=m.boards)], "from 1 to"),
         (lambda t, m: [_match(t, 1, 0, 1, handicap=99)], "handicap"),
         (lambda t, m: [_match(t, 1, 0, 1, komi=Decimal("1e9"))], "komi"),
         (lambda t, m: [TeamMatch(table=1, team1=m.team1, team2=t.teams[2].pk, boards=m.boards)], "own player"),
@@ -265,3 +265,39 @@ def test_a_board_counts_for_the_team_of_the_round_s_line_up_after_its_player_mov
     (line,) = match_lines(teams.round1)
     assert (line.match.team1, line.points1, line.points2, line.team_points) == (teams.teams[0], 1, 2, (0, 2))
     assert board_teams(games[2])[:2] == (teams.teams[0], teams.teams[1])
+
+
+def test_a_team_round_s_board_gets_the_komi_an_individual_round_s_game_gets(teams):
+    """Issue #33: the individual round's game took komi 0 where the pairing named none, the team round's
+    board the discipline's; both are made by one function now."""
+    from tournament.pairing.model import Game as PlainGame
+    from tournament.services.rounds import unsaved_game
+
+    go = teams.round1.discipline
+    go.komi = Decimal("7.5")
+    go.save()
+    teams.round1.refresh_from_db()
+    team_round_store(round=teams.round1, matches=[_match(teams, 1, 0, 1)], user=teams.organizer)
+    board = Game.objects.filter(round=teams.round1).first()
+    a, b = teams.members[2][0], teams.members[3][0]
+    single = unsaved_game(teams.round2, PlainGame(round=2, white=str(a.pk), black=str(b.pk), table=1), pinned=False)
+    assert board.komi == single.komi == Decimal("7.5")
+
+
+def test_a_pair_becomes_a_game_in_one_place():
+    """The twin finder: in the services, only ``rounds.pair_game`` builds a Game (an imported file's games,
+    results and all, are read by ``file_import._rounds``)."""
+    import ast
+    from pathlib import Path
+
+    import tournament.services as services
+
+    makers = set()
+    for path in sorted(Path(services.__file__).parent.glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for fn in ast.walk(tree):
+            if isinstance(fn, ast.FunctionDef):
+                for node in ast.walk(fn):
+                    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Game":
+                        makers.add(f"{path.stem}.{fn.name}")
+    assert makers == {"rounds.pair_game", "file_import._rounds"}

@@ -17,8 +17,8 @@ Where each concept lives (the map of them all is ``docs/architecture.md``):
   counted as the individual standings', the tournament's `team_criteria`):
   `tournament/selectors/team_standings.py` (`team_table`, the API's `/team-standings/`), their plain data
   `tournament/standings/team_table.py`, PDFs `tournament/pdf/team_standings.py`, CSV
-  `tournament/files/team_standings_csv.py`. Not the tournament's staff ("Team" on the organizer's pages:
-  `services/team.py`, `views/team.py`)
+  `tournament/files/team_standings_csv.py`. Not the tournament's staff ("Staff" on the organizer's pages:
+  `services/staff.py`, `views/staff.py`)
 - a side of more than one person (Pair Go, Rengo): the rotation (who plays next, who made each move of a record:
   `members_of_moves`, `member_next`), a side's strength (the members' mean rating): `tournament/sides.py` (pure;
   the rules' worked orders in `tests/test_sides.py`); the kinds of event `EVENT_SHAPES` in

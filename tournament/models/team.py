@@ -155,8 +155,8 @@ class LineUp(models.Model):
     """Who plays on which board for a team in a round: board 1 the strongest, as OpenGotha orders them.
 
     A player is on one board of one team a round (a constraint); the boards go from 1 to the
-    tournament's boards (the model's :meth:`clean` and the services; the database bounds them by
-    :data:`~tournament.limits.MAX_TEAM_BOARDS`)."""
+    tournament's boards (checked where a line-up is written: ``services.teams.line_up_set`` and
+    ``services.team_rounds``; the database bounds them by :data:`~tournament.limits.MAX_TEAM_BOARDS`)."""
 
     round = models.ForeignKey("Round", on_delete=models.CASCADE, related_name="line_ups")
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="line_ups")
@@ -188,19 +188,6 @@ class LineUp(models.Model):
     def __str__(self) -> str:
         return f"{self.round} {self.team} {self.board}: {self.player}"
 
-    def clean(self) -> None:
-        if not (self.round_id and self.team_id and self.player_id):
-            return
-        tournament = self.team.tournament
-        if self.round.tournament_id != tournament.pk or self.player.tournament_id != tournament.pk:
-            raise ValidationError(_("The round, the team and the player must be of one tournament."))
-        if not TeamMember.objects.filter(team_id=self.team_id, registration_id=self.player_id).exists():
-            raise ValidationError({"player": _("This player is not a member of the team.")})
-        if self.board and self.board > line_up_size(tournament.event_kind):
-            raise ValidationError(
-                {"board": _("A team plays on %(boards)s boards.") % {"boards": line_up_size(tournament.event_kind)}}
-            )
-
 
 class Match(models.Model):
     """Two teams of a round at one table; its board games are the :class:`~.game.Game` rows with
@@ -209,7 +196,7 @@ class Match(models.Model):
 
     round = models.ForeignKey("Round", on_delete=models.CASCADE, related_name="matches")
     table = models.PositiveSmallIntegerField(
-        _("table"), validators=[MinValueValidator(1), MaxValueValidator(limits.MAX_TABLE)]
+        _("table"), validators=[MinValueValidator(1), MaxValueValidator(limits.MAX_MATCH_TABLE)]
     )
     team1 = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="+", verbose_name=_("team"))
     team2 = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="+", verbose_name=_("opponent"))
@@ -223,23 +210,13 @@ class Match(models.Model):
             models.UniqueConstraint(fields=["round", "team1"], name="match_team1_once"),
             models.UniqueConstraint(fields=["round", "team2"], name="match_team2_once"),
             models.CheckConstraint(condition=~models.Q(team1=models.F("team2")), name="match_teams_differ"),
-            models.CheckConstraint(condition=models.Q(table__gte=1), name="match_table_positive"),
+            models.CheckConstraint(
+                condition=models.Q(table__gte=1, table__lte=limits.MAX_MATCH_TABLE), name="match_table_in_range"
+            ),
         ]
 
     def __str__(self) -> str:
         return f"{self.round} #{self.table}: {self.team1} – {self.team2}"
-
-    def clean(self) -> None:
-        if not (self.round_id and self.team1_id and self.team2_id):
-            return
-        if self.team1_id == self.team2_id:
-            raise ValidationError({"team2": _("A team cannot play against itself.")})
-        if {self.team1.tournament_id, self.team2.tournament_id} != {self.round.tournament_id}:
-            raise ValidationError(_("The teams must be of the round's tournament."))
-        others = Match.objects.filter(round_id=self.round_id).exclude(pk=self.pk)
-        teams = [self.team1_id, self.team2_id]
-        if others.filter(models.Q(team1_id__in=teams) | models.Q(team2_id__in=teams)).exists():
-            raise ValidationError(_("A team has a match in this round already."))
 
 
 class TeamBye(models.Model):

@@ -18,7 +18,17 @@ from django.db.models import F, Max, Q
 from django.utils.translation import gettext as _
 
 from tournament.limits import MAX_ROUND
-from tournament.models import Bye, Discipline, Game, PairConstraint, PairingRecord, Registration, Round, Tournament
+from tournament.models import (
+    Bye,
+    Discipline,
+    Game,
+    Match,
+    PairConstraint,
+    PairingRecord,
+    Registration,
+    Round,
+    Tournament,
+)
 from tournament.models.game import Result
 from tournament.models.tournament import PairingSystem
 from tournament.pairing import engine, explain
@@ -305,13 +315,36 @@ def new_game(round_: Round, g: PlainGame, *, pinned: bool) -> Game:
 
 def unsaved_game(round_: Round, g: PlainGame, *, pinned: bool) -> Game:
     """The game (not saved yet) that the engine's plain game ``g`` is in ``round_``."""
+    komi = Decimal(str(g.komi)) if g.komi is not None else None
+    return pair_game(
+        round_, table=g.table, black=int(g.black), white=int(g.white), handicap=g.handicap, komi=komi, pinned=pinned
+    )
+
+
+def pair_game(
+    round_: Round,
+    *,
+    table: int,
+    black: int,
+    white: int,
+    handicap: int = 0,
+    komi: Decimal | None = None,
+    pinned: bool = False,
+    match: Match | None = None,
+    board: int | None = None,
+) -> Game:
+    """The game (not saved yet) of a pair of registrations (ids) in ``round_``, of an individual round or
+    (``match``, ``board``) of a team round alike: the one place a pairing becomes a game; ``komi`` None
+    is the round's discipline's komi."""
     return Game(
         round=round_,
-        table=g.table,
-        black_id=int(g.black),
-        white_id=int(g.white),
-        handicap=g.handicap,
-        komi=Decimal(str(g.komi if g.komi is not None else 0)),
+        match=match,
+        board=board,
+        table=table,
+        black_id=black,
+        white_id=white,
+        handicap=handicap,
+        komi=round_.discipline.komi if komi is None else komi,
         pinned=pinned,
     )
 

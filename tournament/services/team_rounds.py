@@ -29,7 +29,7 @@ from tournament.selectors.team_pairing_data import team_tournament
 from tournament.selectors.teams import round_line_ups
 
 from .audit import log_change
-from .rounds import RoundStateError, advance_round, pairing_warnings_before, round_unpair
+from .rounds import RoundStateError, advance_round, pair_game, pairing_warnings_before, round_unpair
 
 __all__ = ["BoardPair", "TeamMatch", "team_round_pair", "team_round_repair", "team_round_store"]
 
@@ -94,15 +94,15 @@ def team_round_store(*, round: Round, matches: Sequence[TeamMatch], bye: int | N
             for pk in (b.black, b.white):
                 line_ups.append(LineUp(round=round_, team_id=team_of[pk], board=b.board, player_id=pk))
             games.append(
-                Game(
-                    round=round_,
+                pair_game(
+                    round_,
                     match=match,
                     board=b.board,
                     table=(m.table - 1) * boards + b.board,
-                    black_id=b.black,
-                    white_id=b.white,
+                    black=b.black,
+                    white=b.white,
                     handicap=b.handicap,
-                    komi=round_.discipline.komi if b.komi is None else b.komi,
+                    komi=b.komi,
                 )
             )
     if sides is not None:  # Pair Go, Rengo: the side's players in their order of play
@@ -265,7 +265,9 @@ def _check_match(m: TeamMatch, teams, tables: set[int], seen_teams: set[int]) ->
     """Two teams of the tournament at a free table, each team in one match."""
     if m.team1 not in teams or m.team2 not in teams or m.team1 == m.team2:
         raise ValidationError(_("A match names a team of another tournament, or one team twice."))
-    if not 1 <= m.table <= limits.MAX_TABLE // limits.MAX_TEAM_BOARDS or m.table in tables:
+    if not 1 <= m.table <= limits.MAX_MATCH_TABLE:
+        raise ValidationError(_("A match's table goes from 1 to %(most)s.") % {"most": limits.MAX_MATCH_TABLE})
+    if m.table in tables:
         raise ValidationError(_("Table %(table)s is not free.") % {"table": m.table})
     tables.add(m.table)
     for t in (m.team1, m.team2):

@@ -1,4 +1,4 @@
-"""The team of a tournament: roles by user name, invitations by link, the last organizer stays."""
+"""The staff of a tournament: roles by user name, invitations by link, the last organizer stays."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from tournament.models import AuditEntry, TournamentInvitation, TournamentRole
 from tournament.permissions import SYSTEM
-from tournament.services.team import (
+from tournament.services.staff import (
     invitation_accept,
     invitation_create,
     invitation_withdraw,
@@ -67,13 +67,13 @@ def test_two_organizers_removing_each_other_at_once_leave_one(monkeypatch):
 
     from tests.fixtures.day import build_day
     from tests.reliability.together import run_together
-    from tournament.services import team
+    from tournament.services import staff
 
     t = build_day().tournament
     first = t.roles.get(role="organizer")
     second = role_add(tournament=t, username="bob", role="organizer", user=SYSTEM)
     both_counted = threading.Barrier(2)
-    log = team.log_change
+    log = staff.log_change
 
     def log_after_both_counted(*args, **kwargs):
         try:
@@ -82,7 +82,7 @@ def test_two_organizers_removing_each_other_at_once_leave_one(monkeypatch):
             pass  # the other one waits for the lock: it counts after this one is through
         return log(*args, **kwargs)
 
-    monkeypatch.setattr(team, "log_change", log_after_both_counted)
+    monkeypatch.setattr(staff, "log_change", log_after_both_counted)
 
     def remove(role):
         def go():

@@ -1,4 +1,4 @@
-"""A tournament's team: organizers and referees, added by user name or invited by a link.
+"""A tournament's staff: organizers and referees, added by user name or invited by a link.
 
 An organizer adds an account by its user name at once, or invites somebody
 by a link (e-mailed, or passed on by hand) that works once and for

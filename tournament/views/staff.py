@@ -1,4 +1,4 @@
-"""The tournament's team: organizers and referees; invitations by link and their acceptance."""
+"""The tournament's staff: organizers and referees; invitations by link and their acceptance."""
 
 from __future__ import annotations
 
@@ -12,11 +12,11 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournament.forms.team import InviteForm, RoleAddForm
+from tournament.forms.staff import InviteForm, RoleAddForm
 from tournament.models import TournamentInvitation, TournamentRole
 from tournament.permissions import may_manage, roles_of
 from tournament.selectors.setup import open_invitations, team
-from tournament.services import team as team_services
+from tournament.services import staff as staff_services
 from tournament.site_address import site_url
 
 from .access import ORGANIZER, tournament_page
@@ -29,10 +29,10 @@ def _page(request, tournament, roles, *, add_form=None, invite_form=None, status
     base_url = site_url(request)
     invitations = open_invitations(tournament)
     for invitation in invitations:
-        invitation.url = team_services.invitation_url(invitation, base_url)
+        invitation.url = staff_services.invitation_url(invitation, base_url)
     return render(
         request,
-        "tournament/setup/team.html",
+        "tournament/setup/staff.html",
         {
             "tournament": tournament,
             "roles": roles,
@@ -60,7 +60,7 @@ def _to_team(tournament, anchor: str = ""):
 def team_add(request, tournament, roles):
     def add(form):
         data = form.cleaned_data
-        grant = team_services.role_add(
+        grant = staff_services.role_add(
             tournament=tournament, username=data["username"], role=data["role"], user=request.user
         )
         messages.success(
@@ -83,7 +83,7 @@ def team_remove(request, tournament, roles):
         if role is None:
             raise ValidationError(_("This role was removed already."))
         reason = request.POST.get("reason", "")[:200]
-        team_services.role_remove(tournament=tournament, role=role, user=request.user, reason=reason)
+        staff_services.role_remove(tournament=tournament, role=role, user=request.user, reason=reason)
         messages.success(
             request,
             _("%(user)s is no longer %(role)s.") % {"user": role.user.get_username(), "role": role.get_role_display()},
@@ -97,7 +97,7 @@ def team_remove(request, tournament, roles):
 @tournament_page(ORGANIZER)
 def team_invite(request, tournament, roles):
     def invite(form):
-        invitation = team_services.invitation_create(
+        invitation = staff_services.invitation_create(
             tournament=tournament,
             role=form.cleaned_data["role"],
             email=form.cleaned_data["email"],
@@ -126,14 +126,14 @@ def team_withdraw(request, tournament, roles):
     with refusal_as_message(request):
         if invitation is None:
             raise ValidationError(_("This invitation was accepted or withdrawn already."))
-        team_services.invitation_withdraw(tournament=tournament, invitation=invitation, user=request.user)
+        staff_services.invitation_withdraw(tournament=tournament, invitation=invitation, user=request.user)
         messages.success(request, _("The invitation was withdrawn; its link no longer works."))
     return _to_team(tournament)
 
 
 def invitation(request, token):
     """The link of an invitation: whose, for what; accepting needs a log-in (or a new account)."""
-    found: TournamentInvitation | None = team_services.invitation_by_token(token)
+    found: TournamentInvitation | None = staff_services.invitation_by_token(token)
     if found is None:
         return render(request, "tournament/setup/invitation.html", {"invitation": None}, status=404)
     path = reverse("invitation", args=[found.token])
@@ -141,7 +141,7 @@ def invitation(request, token):
         if not request.user.is_authenticated:
             return redirect(f"{reverse('login')}?next={path}")
         with refusal_as_message(request):
-            grant = team_services.invitation_accept(token=found.token, user=request.user)
+            grant = staff_services.invitation_accept(token=found.token, user=request.user)
             messages.success(
                 request,
                 _("Welcome: you are %(role)s of %(tournament)s now.")

@@ -1,4 +1,4 @@
-"""Forms of the team page: a role for an account, an invitation by link."""
+"""Forms of the staff page: a role for an account, an invitation by link."""
 
 from __future__ import annotations
 
