@@ -111,3 +111,19 @@ def test_a_registration_deleted_leaves_its_team(teams):
     gone = teams.members[3][3]
     gone.delete()
     assert TeamMember.objects.filter(team=teams.teams[3]).count() == 3
+
+
+def test_team1_is_the_first_team_everywhere():
+    """Issue #33 item 1: ``team1`` meant the first team in the model and the services but the second in the
+    engine (OpenGotha's team0 / team1): one meaning, the first team (the lower number) in every layer."""
+    import dataclasses
+
+    from tournament.models import Match
+    from tournament.pairing import teams as engine
+    from tournament.services import team_rounds
+
+    for shape in (engine.TeamMatch, team_rounds.TeamMatch):
+        names = [f.name for f in dataclasses.fields(shape)]
+        assert "team0" not in names and names.index("team1") < names.index("team2"), (shape, names)
+    model = [f.name for f in Match._meta.get_fields()]
+    assert "team0" not in model and {"team1", "team2"} <= set(model)

@@ -32,14 +32,14 @@ def test_the_handicap_comes_from_the_two_pairs_mean_ratings_not_the_first_player
     # 2k against 6k: four grades, less OpenGotha's correction of one: three stones; the stronger pair White.
     # (The first players alone, 1d against 3k, would give two stones.)
     assert (game.white, game.black, game.handicap) == ("alice", "carla", 3)
-    assert (match.team0, match.team1, match.table, game.table) == ("1", "2", 1, 1)
+    assert (match.team1, match.team2, match.table, game.table) == ("1", "2", 1, 1)
 
 
 def test_even_pairs_take_colours_as_the_engine_gives_a_stand_in_and_alternate_after():
     ratings = {"a1": 2000, "a2": 2000, "b1": 2050, "b2": 1950, "c1": 1500, "c2": 1500, "d1": 1600, "d2": 1400}
     tt = _tt(ratings, [("a1", "a2"), ("b1", "b2"), ("c1", "c2"), ("d1", "d2")])
     first = pair_teams(tt, 1)
-    assert {frozenset((m.team0, m.team1)) for m in first.matches} == {frozenset("12"), frozenset("34")}
+    assert {frozenset((m.team1, m.team2)) for m in first.matches} == {frozenset("12"), frozenset("34")}
     assert all(len(m.games) == 1 and m.games[0].handicap == 0 for m in first.matches)
     # every game is between the sides' first players
     assert {k for m in first.matches for g in m.games for k in (g.white, g.black)} == {"a1", "b1", "c1", "d1"}
@@ -51,8 +51,8 @@ def test_even_pairs_take_colours_as_the_engine_gives_a_stand_in_and_alternate_af
     ]
     tt2 = _tt(ratings, [("a1", "a2"), ("b1", "b2"), ("c1", "c2"), ("d1", "d2")], games=played)
     second = pair_teams(tt2, 2)
-    met = {frozenset((m.team0, m.team1)) for m in first.matches}
-    assert not met & {frozenset((m.team0, m.team1)) for m in second.matches}
+    met = {frozenset((m.team1, m.team2)) for m in first.matches}
+    assert not met & {frozenset((m.team1, m.team2)) for m in second.matches}
 
 
 def test_a_pairs_match_is_its_one_game_and_the_standings_rank_pairs():

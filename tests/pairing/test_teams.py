@@ -86,7 +86,7 @@ def test_the_input_is_checked():
 def test_an_incomplete_team_is_not_paired_and_an_odd_field_gets_a_bye():
     tt = _tt(4, 3, absent="T2B1")
     p = pair_teams(tt, 2)
-    assert "team2" not in {k for m in p.matches for k in (m.team0, m.team1)}
+    assert "team2" not in {k for m in p.matches for k in (m.team1, m.team2)}
     assert p.bye is not None and p.bye != "team2"
     assert any("team2 has no complete line-up in round 2" in w for w in p.warnings)
     assert len(p.matches) == 1 and len(p.games) == 3
@@ -96,7 +96,7 @@ def test_forbidden_pairs_and_a_bye_by_hand():
     tt = _tt(5, 2)
     p = pair_teams(tt, 1, bye="team4", forbidden=[("team0", "team1")])
     assert p.bye == "team4"
-    assert frozenset(("team0", "team1")) not in {frozenset((m.team0, m.team1)) for m in p.matches}
+    assert frozenset(("team0", "team1")) not in {frozenset((m.team1, m.team2)) for m in p.matches}
     for m in p.matches:
         assert [g.table for g in m.games] == [2 * m.table - 1, 2 * m.table]
 
@@ -104,7 +104,7 @@ def test_forbidden_pairs_and_a_bye_by_hand():
 def test_colours_alternate_by_board_and_the_team_of_lower_number_comes_first():
     tt = _tt(2, 4)
     (m,) = pair_teams(tt, 1).matches
-    assert (m.team0, m.team1) == ("team0", "team1")
+    assert (m.team1, m.team2) == ("team0", "team1")
     whites = [g.white.startswith("T0") for g in m.games]
     assert whites in ([True, False, True, False], [False, True, False, True])
     assert all(g.handicap == 0 for g in m.games)

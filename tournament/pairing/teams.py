@@ -67,12 +67,13 @@ STANDIN_FIRST_NAME = "Team"
 
 @dataclass(frozen=True)
 class TeamMatch:
-    """A match of the round: its number (``table``, from 1), its teams' keys (``team0`` the one of the
-    lower number) and its board games, board 1 first, each on its own table."""
+    """A match of the round: its number (``table``, from 1), its teams' keys (``team1`` the first team,
+    the one of the lower number: OpenGotha's ``team0``; as ``Match.team1`` and the services' ``TeamMatch``)
+    and its board games, board 1 first, each on its own table."""
 
     table: int
-    team0: str
     team1: str
+    team2: str
     games: tuple[Game, ...]
 
 
@@ -129,11 +130,11 @@ def _balance(t: Tournament, key: str, round_number: int) -> int:
     return wb
 
 
-def board_games(rc: RoundContext, boards: int, team0: Team, team1: Team, first_table: int) -> tuple[Game, ...]:
-    """The boards of a match as OpenGotha's ``pairTeams(team0, team1, round)`` makes them; ``rc`` the
+def board_games(rc: RoundContext, boards: int, first: Team, second: Team, first_table: int) -> tuple[Game, ...]:
+    """The boards of a match as OpenGotha's ``pairTeams(team0, team1, round)`` makes them (``first`` its team0, ``second`` its team1); ``rc`` the
     round's context of the individual tournament (:func:`members_context`)."""
     t, round_number = rc.tournament, rc.round
-    l0, l1 = team0.players(round_number)[:boards], team1.players(round_number)[:boards]
+    l0, l1 = first.players(round_number)[:boards], second.players(round_number)[:boards]
     p0, p1 = t.player(l0[0]), t.player(l1[0])
     b0, b1 = _balance(t, p0.key, round_number), _balance(t, p1.key, round_number)
     if b0 != b1:
@@ -155,9 +156,9 @@ def side_matches(tt: TeamTournament, round_number: int, paired: Pairing) -> list
     out = []
     for n, g in enumerate(sorted(paired.games, key=lambda g: g.table), 1):
         a, b = tt.team(g.white), tt.team(g.black)
-        team0, team1 = (a, b) if a.number < b.number else (b, a)
+        first, second = (a, b) if a.number < b.number else (b, a)
         game = replace(g, white=a.players(round_number)[0], black=b.players(round_number)[0], table=n)
-        out.append(TeamMatch(n, team0.key, team1.key, (game,)))
+        out.append(TeamMatch(n, first.key, second.key, (game,)))
     return out
 
 
@@ -211,7 +212,7 @@ def pair_teams(
         pairs.append((a, b) if a.number < b.number else (b, a))
     rc = members_context(tt, round_number, [team for pair in pairs for team in pair], options)
     out = []
-    for n, (team0, team1) in enumerate(pairs, 1):
-        games = board_games(rc, tt.boards, team0, team1, (n - 1) * tt.boards + 1)
-        out.append(TeamMatch(n, team0.key, team1.key, games))
+    for n, (first, second) in enumerate(pairs, 1):
+        games = board_games(rc, tt.boards, first, second, (n - 1) * tt.boards + 1)
+        out.append(TeamMatch(n, first.key, second.key, games))
     return TeamPairing(round_number, out, paired.bye, paired, warnings + paired.warnings)

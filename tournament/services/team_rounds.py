@@ -202,7 +202,7 @@ def _stored(m, team_of: dict[int, int]) -> TeamMatch:
     """The engine's match as :func:`team_round_store` takes it: its first team the one with White on
     board 1 (OpenGotha's white team), the boards in order."""
     white_team = team_of.get(int(m.games[0].white)) if m.games else None
-    first, second = (int(m.team0), int(m.team1))
+    first, second = (int(m.team1), int(m.team2))
     if white_team == second:
         first, second = second, first
     boards = tuple(

@@ -47,7 +47,7 @@ def test_pairing_is_the_jars(name, round_number):
     ours = pair_teams(before, round_number, options=Options(dialect="3.51.02"))
     assert ours.bye == answer["bye"]
     assert len(ours.matches) == len(answer["pairs"]) > 0
-    pairs = {frozenset((m.team0, m.team1)) for m in ours.matches}
+    pairs = {frozenset((m.team1, m.team2)) for m in ours.matches}
     jar_pairs = {frozenset(p[:2]) for p in answer["pairs"]}
     if (name, round_number) in EQUAL_OPTIMAL:
         assert pairs != jar_pairs
@@ -55,7 +55,7 @@ def test_pairing_is_the_jars(name, round_number):
     else:
         assert pairs == jar_pairs
     jar = {g.white: g for g in jar_games(answer)} | {g.black: g for g in jar_games(answer)}
-    for m in (m for m in ours.matches if frozenset((m.team0, m.team1)) in jar_pairs):
+    for m in (m for m in ours.matches if frozenset((m.team1, m.team2)) in jar_pairs):
         boards = [jar[g.white] for g in m.games]
         assert [(g.white, g.black, g.handicap) for g in m.games] == [(g.white, g.black, g.handicap) for g in boards]
         assert [g.table - boards[0].table for g in boards] == list(range(tt.boards))
@@ -76,7 +76,7 @@ def test_the_sites_dialect_pairs_the_teams_as_the_jar_or_equally_well(name, roun
     answer = answers["rounds"][round_number - 1]
     ours = pair_teams(played_until(tt, answers, round_number - 1), round_number)
     rc = ours.standins.context
-    pairs = {frozenset((m.team0, m.team1)) for m in ours.matches}
+    pairs = {frozenset((m.team1, m.team2)) for m in ours.matches}
     jar_pairs = {frozenset(p[:2]) for p in answer["pairs"]}
     assert ours.bye == answer["bye"]
     assert (pairs == jar_pairs) == ((name, round_number) not in EQUAL_OPTIMAL_SITE)
