@@ -19,6 +19,7 @@ import cProfile
 import os
 import random
 import secrets
+import shutil
 import statistics
 import sys
 import tempfile
@@ -37,8 +38,15 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--profile", type=Path)
     args = parser.parse_args()
-    size, repeat = min(max(args.size, 4), 5000), min(max(args.repeat, 1), 9)
     tmp = Path(tempfile.mkdtemp(prefix="vielseitig-bench-page-cpu-"))
+    try:
+        return measure(args, tmp)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def measure(args: argparse.Namespace, tmp: Path) -> int:
+    size, repeat = min(max(args.size, 4), 5000), min(max(args.repeat, 1), 9)
     os.environ.update(
         DATABASE_URL=f"sqlite:///{tmp / 'db.sqlite3'}",
         DJANGO_DEBUG="0",
