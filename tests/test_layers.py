@@ -18,7 +18,7 @@ selectors                 reads; the door to the rules engines (``engines``); th
 models                    the data model
 files and words           other programs' files (``files/``), PDFs, a game kind's site side
                           (``variants``), the tournament's time zone (``local_time``), the
-                          pairing's, the standings' and the published copy's words, throttles,
+                          pairing's, the standings' and the published copy's words, throttles, ``kept``,
                           the site's address, the laptop's network
 pairing, standings        the pure engines of the tournament
 base                      the rules engines (``games/``), ranks, limits, result codes,
@@ -75,6 +75,7 @@ LAYERS: list[dict[str, list[str]]] = [
             "tournament.pairing_words",
             "tournament.standings_words",
             "tournament.throttle",
+            "tournament.kept",
             "tournament.client_address",
             "tournament.locale_formats",
             "tournament.site_address",

@@ -236,29 +236,44 @@ def score_table(  # noqa: C901
             coef = 0 if excess < 0 else min(excess + 1, 3)
             mine.append((opp, g.result.points_x2(white), hd, coef))
         links[s.key] = mine
-    for r in range(n):
-        for s in table.values():
-            start = 2 * s.smms
+    # Player by player (each player's lists are appended round by round, and read only the opponents'
+    # first lists, complete by now): the opponent's lists this tournament reads picked once per game.
+    for s in table.values():
+        start = 2 * s.smms
+        sides: list[tuple[list[int], list[int], list[int] | None, list[int], int, int, int] | None] = [
+            None
+            if link is None
+            else (
+                link[0].nbwv2 if virtual else link[0].nbw2,
+                link[0].mmsv2 if virtual else link[0].mms2,
+                None if virtual else link[0].sts2,  # OpenGotha 3.51.02 never fills the virtual STS: it reads 0
+                link[0].nbw2,
+                link[1],
+                link[2],
+                link[3],
+            )
+            for link in links[s.key]
+        ]
+        for r in range(n):
             osw: list[int] = []
             osm: list[int] = []
             sodosw = sodosm = sosts = ext = exr = 0
-            for link in links[s.key][: r + 1]:
-                if link is None:
+            for side in sides[: r + 1]:
+                if side is None:
                     osw.append(0)
                     osm.append(start)
                     sosts += start
                     continue
-                opp, res, hd, coef = link
-                w = opp.nbwv2[r] if virtual else opp.nbw2[r]
-                m = (opp.mmsv2[r] if virtual else opp.mms2[r]) + hd
+                wins, mms, opp_sts, nbw, res, hd, coef = side
+                w = wins[r]
+                m = mms[r] + hd
                 osw.append(w)
                 osm.append(m)
                 sodosw += w * res
                 sodosm += m * res
-                # OpenGotha 3.51.02 never fills the virtual STS: it reads 0
-                sosts += (0 if virtual else opp.sts2[r]) + hd
+                sosts += (0 if opp_sts is None else opp_sts[r]) + hd
                 if coef:
-                    e = opp.nbw2[r] * coef
+                    e = nbw[r] * coef
                     ext += e
                     if res == 2:
                         exr += e

@@ -154,7 +154,7 @@ def game_warnings_kept(round_: Round, version: str) -> list[dict]:
     results, colours, tables, players' ranks and absences; the settings), and shared by every worker
     through the cache. At a congress they are the engine's scores of every player over every earlier
     round."""
-    from django.core.cache import cache
+    from tournament.kept import get_or_make
 
     key = f"round-warnings:{round_.pk}:{round_.version}:{version}"
-    return cache.get_or_set(key, lambda: game_warnings(round_), WARNINGS_SECONDS)
+    return get_or_make(key, lambda: game_warnings(round_), WARNINGS_SECONDS)

@@ -194,10 +194,10 @@ def cache_key_part(text: str | None) -> str:
 def public_standings(tournament: Tournament, discipline: str | None, version: str) -> sm.Standings:
     """The public standings of ``version`` (see :func:`tournament.selectors.page_version.page_version_of`), computed once per
     version and shared by all workers through the cache (the pages and the JSON API read it)."""
-    from django.core.cache import cache
+    from tournament.kept import get_or_make
 
     key = f"standings:{tournament.pk}:{cache_key_part(discipline)}:{version}"
-    return cache.get_or_set(key, lambda: standings_for(tournament, discipline=discipline, public=True), CACHE_SECONDS)
+    return get_or_make(key, lambda: standings_for(tournament, discipline=discipline, public=True), CACHE_SECONDS)
 
 
 def discipline_names(tournament: Tournament) -> list[str]:

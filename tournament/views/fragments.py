@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 
-from django.core.cache import cache
 from django.middleware.csrf import get_token
 from django.utils.safestring import SafeString, mark_safe
+
+from tournament.kept import get_or_make
 
 _MEMO: dict[Hashable, str] = {}
 #: Enough for every language x tournament x role set x rounds-missed choice of a weekend.
@@ -41,7 +42,7 @@ def kept_html(key: str, render: Callable[[], str]) -> SafeString:
     machine, on Redis) shares: a list of a congress's 2,000 players or its thousand games. The key
     holds the versions of everything the fragment shows (see :mod:`tournament.selectors.standings`,
     ``page_version``), and the language."""
-    return mark_safe(cache.get_or_set(key, render, KEPT_SECONDS))  # noqa: S308 - our templates, escaped there
+    return mark_safe(get_or_make(key, render, KEPT_SECONDS))  # noqa: S308 - our templates, escaped there
 
 
 def kept_with_forms(request, key: str, render: Callable[[dict], str]) -> SafeString:

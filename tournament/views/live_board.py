@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import datetime as dt
 
-from django.core.cache import cache
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, ngettext
@@ -18,6 +17,7 @@ from games import svg
 from games.common import IllegalMove
 from games.coords import Point
 from tournament.engines import count_words, end_words
+from tournament.kept import get_or_make
 from tournament.models import Game, LiveRecord
 from tournament.models.game import ResultState
 from tournament.names import side_name
@@ -388,7 +388,7 @@ def projector_board(game: Game, live: LiveRecord) -> dict:
         return {"moves": s.move_number, "svg": picture, "status": status}
 
     key = f"projector-board:{game.pk}:{game.version}:{live.version}:{get_language()}"
-    return cache.get_or_set(key, draw, PROJECTOR_BOARD_SECONDS)
+    return get_or_make(key, draw, PROJECTOR_BOARD_SECONDS)
 
 
 def _sides(game: Game) -> list[tuple[str, str]]:

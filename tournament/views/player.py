@@ -7,7 +7,6 @@ from contextlib import nullcontext
 
 from django.contrib import messages
 from django.contrib.auth import login
-from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -19,6 +18,7 @@ from django.views.decorators.http import require_POST
 from tournament.auth_backend import BACKEND
 from tournament.client_address import client_address
 from tournament.forms.registrations import SelfRegistrationForm
+from tournament.kept import get_or_make
 from tournament.limits import MAX_ROUND
 from tournament.models import ByeRequest, Registration
 from tournament.models.registration import PLAYER_FIELDS
@@ -185,7 +185,7 @@ def _my_games_html(request, tournament, registration, fingerprint: str) -> str:
             "tournament/player/_my_games.html", {"tournament": tournament, "games": games, "byes": byes}
         )
 
-    html = cache.get_or_set(key, render, MY_GAMES_SECONDS)
+    html = get_or_make(key, render, MY_GAMES_SECONDS)
     return mark_safe(html)  # noqa: S308 - rendered by our own template, escaped there
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import hashlib
 
 from django.contrib import messages
-from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db.models import Count, Max
 from django.http import Http404, HttpResponse, HttpResponseRedirect
@@ -20,6 +19,7 @@ from django.views.decorators.http import require_POST
 
 from tournament.collation import person_key, sorted_by_name
 from tournament.forms.registrations import PlayerForm, PlayerImportForm, RegistrationEditForm
+from tournament.kept import get_or_make
 from tournament.models import Registration
 from tournament.models.registration import PLAYER_FIELDS
 from tournament.models.tournament import PairingSystem
@@ -64,7 +64,7 @@ def registrations(request, tournament, roles):
     version = tournament.registrations.aggregate(n=Count("id"), changed=Max("updated_at"), invited=Max("invited_at"))
     fingerprint = hashlib.sha1(f"{version['n']}|{version['changed']}|{version['invited']}".encode()).hexdigest()
     kept = f"registrations:{tournament.pk}:{fingerprint[:16]}"
-    duplicates = cache.get_or_set(f"{kept}:duplicates", lambda: duplicates_in(tournament), KEPT_SECONDS)
+    duplicates = get_or_make(f"{kept}:duplicates", lambda: duplicates_in(tournament), KEPT_SECONDS)
 
     def rows(context: dict) -> str:
         regs = tournament.registrations.select_related("user")

@@ -31,6 +31,7 @@ from tournament.files.egd_time import egd_class_of
 from tournament.files.h9 import write_h9
 from tournament.files.standings_csv import standings_csv
 from tournament.files.team_standings_csv import team_standings_csv
+from tournament.kept import get_or_make
 from tournament.models import Round, Tournament
 from tournament.models.tournament import PairingSystem
 from tournament.pdf.crosstable import crosstable_pdf
@@ -89,7 +90,7 @@ def _discipline_tabs(tournament, version) -> list[tuple[int, str]]:
     if tournament.is_pair_event:  # one table of the sides over all the rounds (see :func:`_discipline`)
         return []
     key = f"standings-disciplines:{tournament.pk}:{version}"
-    return cache.get_or_set(key, lambda: sel.discipline_tabs(tournament), CACHE_SECONDS)
+    return get_or_make(key, lambda: sel.discipline_tabs(tournament), CACHE_SECONDS)
 
 
 def _poll_url(request) -> str:
@@ -185,7 +186,7 @@ def _table_html(request, tournament, discipline, version, partial) -> str:
             context |= {"gor": gor_preview(tournament, standings), "gor_class": egd_class_of(tournament.time_control)}
         return render_to_string(template, context)
 
-    html = cache.get_or_set(_table_key(request, partial, version), render, CACHE_SECONDS)
+    html = get_or_make(_table_key(request, partial, version), render, CACHE_SECONDS)
     return mark_safe(html)  # noqa: S308 - rendered by our own template, escaped there
 
 
