@@ -150,17 +150,18 @@ def _version(request) -> int:
     return version
 
 
-def _write(request, tournament, roles, pk, service, **fields) -> HttpResponse:
-    """``service`` (of :mod:`tournament.services.live`) on the game's live record, by the acting user,
-    at the board version the form was drawn at; the answer is the board (see :func:`_answer`)."""
+def _write(request, tournament, roles, pk, service, *, marks: bool = False, **fields) -> HttpResponse:
+    """``service`` on the game's live record, by the acting user, at the version the form was drawn at:
+    the board's (:mod:`tournament.services.live`) or, with ``marks``, the marking phase's marks version
+    (:mod:`tournament.services.marking`); the answer is the board (see :func:`_answer`). The version is
+    read inside the service's call, so a form without it is answered on the board as any refusal."""
     game, live = _game(tournament, pk, roles)
-    return _answer(
-        request,
-        game,
-        live,
-        roles,
-        lambda: service(game=game, user=request.user, version=_version(request), live=live, **fields),
-    )
+
+    def run():
+        stamp = {"marks_version": _marks_version(request)} if marks else {"version": _version(request)}
+        return service(game=game, user=request.user, live=live, **stamp, **fields)
+
+    return _answer(request, game, live, roles, run)
 
 
 @require_POST
@@ -191,31 +192,20 @@ def _marks_version(request) -> int:
     return version
 
 
-def _mark_write(request, tournament, roles, pk, service, **fields) -> HttpResponse:
-    """A service of the marking phase (:mod:`tournament.services.marking`) at the marks version the
-    phone showed; the answer is the board (see :func:`_answer`)."""
-    game, live = _game(tournament, pk, roles)
-    return _answer(
-        request,
-        game,
-        live,
-        roles,
-        lambda: service(game=game, user=request.user, marks_version=_marks_version(request), live=live, **fields),
-    )
-
-
 @require_POST
 @tournament_page()
 def live_mark(request, tournament, roles, pk):
     """After two passes in Go: a stone tapped marks its chain dead (or alive again), an empty point neutral."""
-    return _mark_write(request, tournament, roles, pk, marking_services.mark, point=request.POST.get("point", "")[:20])
+    return _write(
+        request, tournament, roles, pk, marking_services.mark, marks=True, point=request.POST.get("point", "")[:20]
+    )
 
 
 @require_POST
 @tournament_page()
 def live_agree(request, tournament, roles, pk):
     """A player agrees to the count under the marks as the phone shows them."""
-    return _mark_write(request, tournament, roles, pk, marking_services.agree)
+    return _write(request, tournament, roles, pk, marking_services.agree, marks=True)
 
 
 @require_POST
@@ -223,7 +213,7 @@ def live_agree(request, tournament, roles, pk):
 def live_call_referee(request, tournament, roles, pk):
     """The players do not agree on the dead stones: the referee decides."""
     reason = request.POST.get("reason", "")[: marking_services.MAX_REASON]
-    return _mark_write(request, tournament, roles, pk, marking_services.call_referee, reason=reason)
+    return _write(request, tournament, roles, pk, marking_services.call_referee, marks=True, reason=reason)
 
 
 @require_POST
