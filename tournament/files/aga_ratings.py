@@ -34,7 +34,7 @@ from django.utils.translation import ngettext
 
 from tournament.ranks import format_rank, rank_from_rating
 
-from .rating_list import RatedEntry, RatingListData, RatingListError, aga_rating, is_number, list_text
+from .rating_list import RatedEntry, RatingListData, aga_rating, finished, is_number, list_text
 
 __all__ = ["read_aga_list"]
 
@@ -117,6 +117,4 @@ def read_aga_list(data: bytes | str) -> RatingListData:
             )
             % {"n": unrated}
         )
-    if not out.entries:
-        raise RatingListError(_("No player could be read: this is not the AGA's TD list (TDListA.txt)."))
-    return out
+    return finished(out, _("No player could be read: this is not the AGA's TD list (TDListA.txt)."), dated=False)

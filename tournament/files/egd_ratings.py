@@ -41,7 +41,7 @@ from django.utils.translation import gettext as _
 
 from tournament.ranks import parse_rank
 
-from .rating_list import RatedEntry, RatingListData, RatingListError, is_number, list_text
+from .rating_list import RatedEntry, RatingListData, RatingListError, finished, is_number, list_text
 
 __all__ = ["RatedEntry", "RatingListData", "RatingListError", "read_rating_list", "split_name"]
 
@@ -198,8 +198,4 @@ def read_rating_list(data: bytes | str) -> RatingListData:
                 listed_rating=str(gor),
             )
         )
-    if not out.entries:
-        raise RatingListError(_("No player could be read: this is not the EGD's rating list (allworld_lp)."))
-    if out.date is None:
-        out.problems.insert(0, _("The list has no date line; it is kept without a date."))
-    return out
+    return finished(out, _("No player could be read: this is not the EGD's rating list (allworld_lp)."))

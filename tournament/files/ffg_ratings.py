@@ -40,7 +40,7 @@ from django.utils.translation import gettext as _
 
 from tournament.ranks import format_rank, rank_from_rating
 
-from .rating_list import RatedEntry, RatingListData, RatingListError, ffg_rating, is_number, list_text
+from .rating_list import RatedEntry, RatingListData, ffg_rating, finished, is_number, list_text
 
 __all__ = ["read_ffg_list"]
 
@@ -137,8 +137,4 @@ def read_ffg_list(data: bytes | str) -> RatingListData:
                 listed_rating=str(listed),
             )
         )
-    if not out.entries:
-        raise RatingListError(_("No player could be read: this is not the FFG's rating list (échelle)."))
-    if out.date is None:
-        out.problems.insert(0, _("The list has no date line; it is kept without a date."))
-    return out
+    return finished(out, _("No player could be read: this is not the FFG's rating list (échelle)."))

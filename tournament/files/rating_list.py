@@ -90,6 +90,17 @@ class RatingListData:
     anonymous: int = 0
 
 
+def finished(out: RatingListData, nothing_read: str, *, dated: bool = True) -> RatingListData:
+    """A list read to its end: refused with ``nothing_read`` (which says what the file is not) when no
+    player could be read; a list of a kind that carries a date (``dated``) without its date line is kept,
+    and the first of its problems says so."""
+    if not out.entries:
+        raise RatingListError(nothing_read)
+    if dated and out.date is None:
+        out.problems.insert(0, _("The list has no date line; it is kept without a date."))
+    return out
+
+
 def _clamp(rating: int) -> int:
     return max(MIN_RATING, min(MAX_RATING, rating))
 
