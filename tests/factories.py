@@ -47,3 +47,18 @@ def make_player(
 
 def make_round(tournament: Tournament, discipline: Discipline, number: int = 1, **kwargs) -> Round:
     return Round.objects.create(tournament=tournament, discipline=discipline, number=number, **kwargs)
+
+
+def form_as_sent(form, **changes) -> dict:
+    """A form as its page sends it back unchanged (each field's initial value, list fields as ``name_0``,
+    ``name_1``...), with ``changes``."""
+    data = {}
+    for name, field in form.fields.items():
+        value = form.initial.get(name, field.initial)
+        if isinstance(value, list):
+            for i, v in enumerate(value):
+                data[f"{name}_{i}"] = v
+        elif value is not None:
+            data[name] = field.prepare_value(value) if hasattr(field, "prepare_value") else value
+    data.update(changes)
+    return data

@@ -8,6 +8,7 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
+from tests.factories import form_as_sent
 from tournament.models import Tournament
 from tournament.permissions import SYSTEM
 from tournament.selectors.pairing_data import parameters_for
@@ -36,15 +37,7 @@ def test_the_settings_page_edits_them_before_round_1(client, day):
     page = client.get(url)
     assert 'name="bye_points_nbw"' in page.content.decode() and "as the McMahon points" in page.content.decode()
     form = page.context["form"]
-    data = {}
-    for name, field in form.fields.items():
-        value = form.initial.get(name, field.initial)
-        if isinstance(value, list):
-            for i, v in enumerate(value):
-                data[f"{name}_{i}"] = v
-        elif value is not None:
-            data[name] = field.prepare_value(value) if hasattr(field, "prepare_value") else value
-    data.update(bye_points_nbw="0", absence_points_nbw="")
+    data = form_as_sent(form, bye_points_nbw="0", absence_points_nbw="")
     response = client.post(url, data)
     assert response.status_code == 302, response.context["form"].errors if response.context else response
     t.refresh_from_db()

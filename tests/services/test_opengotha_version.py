@@ -15,6 +15,7 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
+from tests.factories import form_as_sent
 from tests.pairing.opengotha.oracle.simulate import pairing_scenario
 from tournament import pair_opengotha
 from tournament.files.opengotha import read_tournament, write_tournament
@@ -122,20 +123,6 @@ def _organizer(client, t: Tournament):
     client.force_login(user)
 
 
-def _sent(form, **changes) -> dict:
-    """The settings form as the page sends it back, with ``changes``."""
-    data = {}
-    for name, field in form.fields.items():
-        value = form.initial.get(name, field.initial)
-        if isinstance(value, list):
-            for i, v in enumerate(value):
-                data[f"{name}_{i}"] = v
-        elif value is not None:
-            data[name] = field.prepare_value(value) if hasattr(field, "prepare_value") else value
-    data.update(changes)
-    return data
-
-
 def test_the_settings_page_shows_and_changes_it(client):
     t = import_opengotha(file_until_round(), user=SYSTEM)
     _organizer(client, t)
@@ -145,12 +132,12 @@ def test_the_settings_page_shows_and_changes_it(client):
     text = page.content.decode()
     assert '<option value="3.51" selected>OpenGotha 3.51</option>' in text
     assert "another version needs a reason" in text
-    response = client.post(url, _sent(page.context["form"], opengotha_version="3.52"))
+    response = client.post(url, form_as_sent(page.context["form"], opengotha_version="3.52"))
     assert response.status_code == 422
     assert "say why the next rounds should pair as OpenGotha 3.52" in response.content.decode()
     t.refresh_from_db()
     assert t.opengotha_version == "3.51"
-    response = client.post(url, _sent(page.context["form"], opengotha_version="3.52", reason="wie vor Ort"))
+    response = client.post(url, form_as_sent(page.context["form"], opengotha_version="3.52", reason="wie vor Ort"))
     assert response.status_code == 302
     t.refresh_from_db()
     assert t.opengotha_version == "3.52"
@@ -164,11 +151,11 @@ def test_before_the_first_pairing_it_changes_freely_and_a_form_without_it_keeps_
     url = reverse("manage_settings", args=[t.slug])
     page = client.get(url)
     assert "another version needs a reason" not in page.content.decode()
-    assert client.post(url, _sent(page.context["form"], opengotha_version="3.51")).status_code == 302
+    assert client.post(url, form_as_sent(page.context["form"], opengotha_version="3.51")).status_code == 302
     t.refresh_from_db()
     assert t.opengotha_version == "3.51"
     page = client.get(url)
-    data = _sent(page.context["form"], description="ohne das Feld")
+    data = form_as_sent(page.context["form"], description="ohne das Feld")
     del data["opengotha_version"]
     assert client.post(url, data).status_code == 302
     t.refresh_from_db()
