@@ -13,6 +13,8 @@
   var selected = null;   // the point marked by a first tap
   var timer = null;
   var refocus = false;
+  var posting = false;   // a move (or other form) is being posted
+  var queued = null;     // a point tapped while a post was under way: posted at the version it brings back
 
   function panel() { return document.getElementById("live"); }
 
@@ -76,6 +78,14 @@
   }
 
   function post(form, submitter) {
+    if (posting) {
+      // A fast second tap (Keima's second stone) while the first is sending: the form still holds the
+      // board version from before the first move, so posting it now would be refused as stale. Keep the
+      // point and post it from the board the first post brings back.
+      if (form.classList.contains("live-points") && submitter) queued = { action: form.action, point: submitter.value };
+      return;
+    }
+    posting = true;
     var data = new FormData(form);
     if (submitter && submitter.name) data.append(submitter.name, submitter.value);
     generation += 1;
@@ -91,9 +101,19 @@
       return response.text();
     }).then(function (html) {
       inFlight -= 1;
-      if (!swap(html)) window.location.reload();
+      posting = false;
+      if (!swap(html)) { window.location.reload(); return; }
+      var next = queued;
+      queued = null;
+      var points = next && panel().querySelector("form.live-points");
+      if (points && points.action === next.action) {
+        var button = points.querySelector('button.pt[value="' + next.point + '"]');
+        if (button && !button.disabled) post(points, button);
+      }
     }).catch(function () {
       inFlight -= 1;
+      posting = false;
+      queued = null;
       form.submit();  // no answer: post the ordinary way
     });
   }
