@@ -63,6 +63,8 @@ ACTIONS = {
     "round.bye.remove": gettext_lazy("bye taken away"),
     "game.cancel": gettext_lazy("game cancelled"),
     "game.table": gettext_lazy("table changed"),
+    "round.renumber": gettext_lazy("tables numbered again"),
+    "tables.plan": gettext_lazy("table plan changed"),
     "pairing.constraint": gettext_lazy("pairing constraint"),
     "pairing.remove_constraint": gettext_lazy("pairing constraint removed"),
     "players.import": gettext_lazy("players imported"),
@@ -105,6 +107,7 @@ OBJECTS = {
     "tournamentrole": gettext_lazy("role"),
     "tournamentinvitation": gettext_lazy("invitation"),
     "team": gettext_lazy("team"),
+    "tableplan": gettext_lazy("table plan"),
 }
 
 #: Keys of the entries' before and after, in words (registration fields use their own names).

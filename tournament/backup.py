@@ -74,6 +74,7 @@ from tournament.models import (
     PairingRecord,
     Registration,
     Round,
+    TablePlan,
     Team,
     TeamBye,
     TeamMember,
@@ -96,6 +97,7 @@ MODELS = (
     Tournament,
     Discipline,
     Round,
+    TablePlan,
     Registration,
     Team,
     TeamMember,
@@ -144,6 +146,7 @@ def _querysets(t: Tournament) -> dict:
         Tournament: Tournament.objects.filter(pk=t.pk),
         Discipline: t.disciplines.all(),
         Round: t.rounds.all(),
+        TablePlan: t.table_plans.all(),
         Registration: t.registrations.all(),
         Team: t.teams.all(),
         TeamMember: TeamMember.objects.filter(team__tournament=t),
@@ -594,6 +597,9 @@ _BELONGS = {
         and (f.get("match") is None or f.get("match") in own["match"])
     ),
     "tournament.bye": lambda f, t, own: f.get("round") in own["round"] and _players(f, own, "player"),
+    "tournament.tableplan": lambda f, t, own: (
+        f.get("tournament") == t and (f.get("round") is None or f.get("round") in own["round"])
+    ),
     "tournament.byerequest": lambda f, t, own: f.get("round") in own["round"] and _players(f, own, "registration"),
     "tournament.liverecord": lambda f, t, own: f.get("game") in own["game"],
     "tournament.teammember": lambda f, t, own: f.get("team") in own["team"] and _players(f, own, "registration"),

@@ -271,4 +271,6 @@ def refusal_text(code: str, names: list[str], table=None) -> str:
         return _("There is no game at table %(table)s.") % {"table": table}
     if code == "bad-table":
         return _("Table numbers start at 1.")
+    if code == "excluded-table":
+        return _("Table %(table)s is excluded in this round (see the tables' set-up).") % {"table": table}
     return _("%(name)s cannot be paired in this round.") % {"name": name}

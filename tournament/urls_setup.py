@@ -2,7 +2,7 @@
 
 from django.urls import include, path
 
-from .views import files, programme, staff, teams, tournaments
+from .views import files, programme, staff, tables, teams, tournaments
 
 #: The tournament's programme (its disciplines and rounds): below ``t/<slug>/manage/programme/``.
 programme_pages = [
@@ -37,6 +37,7 @@ setup_pages = [
     path("team/withdraw/", staff.team_withdraw, name="manage_team_withdraw"),
     path("programme/", include(programme_pages)),
     path("teams/", include(teams_pages)),
+    path("tables/", tables.tables_page, name="manage_tables"),
     path("files/", files.files_page, name="manage_files"),
     path("files/opengotha.xml", files.opengotha_export, name="manage_opengotha_export"),
     path("files/opengotha/<number:discipline>.xml", files.opengotha_export, name="manage_opengotha_export_discipline"),

@@ -62,6 +62,7 @@ round_pages = [
     path("", rounds.round_manage, name="manage_round"),
     path("swap/", rounds.round_swap, name="manage_round_swap"),
     path("table/", rounds.round_move_table, name="manage_round_move"),
+    path("renumber/", rounds.round_renumber, name="manage_round_renumber"),
     path("game/unpair/", rounds.round_unpair_game, name="manage_round_unpair_game"),
     path("game/pair/", rounds.round_pair_by_hand, name="manage_round_pair_by_hand"),
     path("bye/", rounds.round_bye, name="manage_round_bye"),

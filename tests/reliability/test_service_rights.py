@@ -40,6 +40,7 @@ from tournament.services import (
     round_robin,
     rounds,
     staff,
+    tables,
     team_rounds,
     teams,
     tournaments,
@@ -125,6 +126,14 @@ CALLS = {
     "round_edits.game_move_table": (
         "organizer",
         lambda d, u: round_edits.game_move_table(game=d.game, table=9, user=u),
+    ),
+    "tables.table_plan_save": (
+        "organizer",
+        lambda d, u: tables.table_plan_save(tournament=d.tournament, excluded="17", halls="1-40: Hall A", user=u),
+    ),
+    "tables.round_renumber_tables": (
+        "organizer",
+        lambda d, u: tables.round_renumber_tables(round=d.round1, user=u),
     ),
     "round_edits.pair_constraint_add": (
         "organizer",

@@ -42,6 +42,7 @@ from .registration import Registration
 from .replay import GameReplay
 from .role import TournamentInvitation, TournamentRole
 from .round import PairingRecord, Round
+from .tables import TablePlan
 from .team import EventKind, LineUp, Match, Team, TeamBye, TeamMember
 from .tournament import PairConstraint, Tournament
 
@@ -63,6 +64,7 @@ __all__ = [
     "RatingList",
     "Registration",
     "Round",
+    "TablePlan",
     "Team",
     "TeamBye",
     "TeamMember",

@@ -101,6 +101,11 @@ class Game(models.Model):
         default=False,
         help_text=_("A fixed or hand-made pairing that re-pairing the round keeps."),
     )
+    table_by_hand = models.BooleanField(
+        _("table set by hand"),
+        default=False,
+        help_text=_("A director put this game at its table: renumbering the tables keeps it there."),
+    )
 
     result = models.CharField(_("result"), max_length=1, choices=Result.choices, default=Result.UNKNOWN)
     by_default = models.BooleanField(_("by default"), default=False, help_text=_("The game was not played."))

@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass, replace
 
+from . import tables
 from .context import RoundContext
 from .engine import build_context, make_game
 from .model import Game, Result, Tournament
@@ -40,7 +41,7 @@ class EditRefused(ValueError):
 
     ``same-player``, ``unknown`` (not a player of the tournament), ``no-game``
     (has no game in the round), ``busy`` (has a game already), ``has-result``,
-    ``no-table`` (no game at that table), ``bad-table``.
+    ``no-table`` (no game at that table), ``bad-table``, ``excluded-table``.
     """
 
     def __init__(self, code: str, message: str, *, players: tuple[str, ...] = (), table: int | None = None):
@@ -201,16 +202,20 @@ def _open_game(games: list[Game], key: str, round_number: int) -> Game:
     return g
 
 
-def free_table(games: list[Game]) -> int:
-    """The lowest table number no game uses."""
-    used = {g.table for g in games}
-    table = 1
-    while table in used:
-        table += 1
-    return table
+def free_table(games: list[Game], rules: tables.TableRules = tables.NO_RULES) -> int:
+    """The lowest table number no game uses (nor the rules exclude or reserve)."""
+    return tables.lowest_free({g.table for g in games}, rules)
 
 
-def pair_by_hand(t: Tournament, round_number: int, games: list[Game], a: str, b: str, table: int | None = None) -> Edit:
+def pair_by_hand(
+    t: Tournament,
+    round_number: int,
+    games: list[Game],
+    a: str,
+    b: str,
+    table: int | None = None,
+    rules: tables.TableRules = tables.NO_RULES,
+) -> Edit:
     """``a`` and ``b``, both without a game in the round, play each other (at ``table`` or the lowest free one)."""
     if a == b:
         raise EditRefused("same-player", f"{a} cannot play against themselves", players=(a,))
@@ -219,9 +224,11 @@ def pair_by_hand(t: Tournament, round_number: int, games: list[Game], a: str, b:
         if _game_of(games, key) is not None:
             raise EditRefused("busy", f"{key} has a game in round {round_number} already", players=(key,))
     if table is None:
-        table = free_table(games)
+        table = free_table(games, rules)
     elif table < 1:
         raise EditRefused("bad-table", "tables are numbered from 1", table=table)
+    elif table in rules.excluded:
+        raise EditRefused("excluded-table", f"table {table} is excluded", table=table)
     elif any(g.table == table for g in games):
         raise EditRefused("busy", f"table {table} is taken", table=table)
     rc = _context(t, round_number, [a, b])
@@ -239,10 +246,13 @@ def unpair_game(games: list[Game], table: int) -> Edit:
     return Edit([g for g in games if g is not game], [], (table,))
 
 
-def move_game(games: list[Game], table_from: int, table_to: int) -> Edit:
-    """Move the game at ``table_from`` to ``table_to`` (swapping with the game there)."""
+def move_game(games: list[Game], table_from: int, table_to: int, rules: tables.TableRules = tables.NO_RULES) -> Edit:
+    """Move the game at ``table_from`` to ``table_to`` (swapping with the game there); never to an
+    excluded table."""
     if table_to < 1:
         raise EditRefused("bad-table", "tables are numbered from 1", table=table_to)
+    if table_to in rules.excluded:
+        raise EditRefused("excluded-table", f"table {table_to} is excluded", table=table_to)
     src = next((g for g in games if g.table == table_from), None)
     if src is None:
         raise EditRefused("no-table", f"no game at table {table_from}", table=table_from)

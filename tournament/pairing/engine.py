@@ -18,11 +18,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TypedDict
 
 from . import costs as C
+from . import tables
 from .bye import ByeChoice, choose_bye, given_by_hand
 from .context import Options, Pair, RoundContext
 from .direct import direct_confrontation, simplified_direct_confrontation
@@ -313,6 +314,8 @@ def pair_round(  # noqa: C901
     keep: Sequence[Game] = (),
     bye: str | None = None,
     options: Options = Options(),
+    table_rules: tables.TableRules = tables.NO_RULES,
+    held_tables: Mapping[str, int] | None = None,
 ) -> Pairing:
     """Pair ``round_number`` of ``t``.
 
@@ -321,6 +324,8 @@ def pair_round(  # noqa: C901
     keep: games of this round to keep exactly as they are (manual edits).
     bye: force this player to get the bye (otherwise OpenGotha's choice when
     the number of players to pair is odd).
+    table_rules, held_tables: the tables to skip or keep for the top boards, and the
+    tables players hold by hand (:mod:`tournament.pairing.tables`).
     Games and byes of ``round_number`` and later in ``t`` are ignored.
     """
     by_key = {p.key: p for p in t.players}
@@ -380,7 +385,7 @@ def pair_round(  # noqa: C901
     for g, pc in ((g, costs[frozenset((g.white, g.black))]) for g in games):
         if pc.terms["duplicate"] == 0:
             warnings.append(f"rematch: {g.white} - {g.black}")
-    games = number_tables(rc, games, keep)
+    games = number_tables(rc, games, keep, table_rules, held_tables)
     return Pairing(
         round_number,
         list(keep) + games,
@@ -406,9 +411,15 @@ def field_order(rc: RoundContext, keys: Iterable[str]) -> list[str]:
     return sorted(keys, key=lambda k: (rc.list_order.get(k, len(rc.list_order)), k))
 
 
-def number_tables(rc: RoundContext, games: list[Game], keep: Sequence[Game] = ()) -> list[Game]:
-    """Best games first: higher main score, then stronger players; kept tables stay."""
-    used = {g.table for g in keep}
+def number_tables(
+    rc: RoundContext,
+    games: list[Game],
+    keep: Sequence[Game] = (),
+    rules: tables.TableRules = tables.NO_RULES,
+    held: Mapping[str, int] | None = None,
+) -> list[Game]:
+    """Best games first: higher main score, then stronger players; kept tables stay, the rest by
+    :func:`tournament.pairing.tables.number` (excluded, reserved and hand-set tables)."""
     by_key = {p.key: p for p in rc.tournament.players}
 
     def strength(g: Game) -> tuple[int, int, int, int, str]:
@@ -416,14 +427,9 @@ def number_tables(rc: RoundContext, games: list[Game], keep: Sequence[Game] = ()
         pa, pb = by_key[g.white], by_key[g.black]
         return (-max(a.group, b.group), -(a.group + b.group), -max(pa.rating, pb.rating), -max(a.rank, b.rank), g.white)
 
-    out = []
-    table = 0
-    for g in sorted(games, key=strength):
-        table += 1
-        while table in used:
-            table += 1
-        out.append(replace(g, table=table))
-    return out
+    ordered = sorted(games, key=strength)
+    numbers = tables.number([(g.white, g.black) for g in ordered], rules, held=held, taken={g.table for g in keep})
+    return [replace(g, table=table) for g, (table, _by_hand) in zip(ordered, numbers, strict=True)]
 
 
 def solve(rc: RoundContext, keys: list[str], forbidden: Collection[Pair], options: Options) -> list[tuple[str, str]]:

@@ -34,6 +34,8 @@ class SheetTable:
     handicap: int = 0
     komi: float = 0.0
     result: str = ""
+    #: Where the table is, by the hall plan ("Hall B, row 4"); empty when there is none.
+    place: str = ""
 
 
 @dataclass(frozen=True)

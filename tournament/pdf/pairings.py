@@ -44,9 +44,12 @@ def sections(sheet: PairingSheet) -> list[Section]:
         if x
     )
     black, white = _("Black"), _("White")
+    places = any(t.place for t in sheet.tables)  # the hall plan: where each table is
+    where = [GridColumn(_("Where"), shrink=True)] if places else []
     by_table = [
-        [
-            str(t.table),
+        [str(t.table)]
+        + ([t.place] if places else [])
+        + [
             t.black.name,
             t.black.rank,
             t.black.club,
@@ -61,8 +64,8 @@ def sections(sheet: PairingSheet) -> list[Section]:
     ]
     rank, club = _("Rank"), _("Club")
     table_columns = (
-        [
-            GridColumn(_("Table"), "right"),
+        [GridColumn(_("Table"), "right"), *where]
+        + [
             GridColumn(black, shrink=True),
             GridColumn(rank, "right"),
             GridColumn(club, shrink=True),
@@ -81,26 +84,29 @@ def sections(sheet: PairingSheet) -> list[Section]:
     # who does not play, below the games (in a round of byes alone, the only lines): the sheet on the wall
     # answers "where do I play?" for everybody
     not_playing = ((sheet.byes, _("bye")), (sheet.absent, _("absent")), (sheet.withdrawn, _("withdrawn")))
-    empty = [""] * (len(table_columns) - 5)
+    empty = [""] * (len(table_columns) - 5 - len(where))
     for players, why in not_playing:
-        by_table += [["–", p.name, p.rank, p.club, f"({why})", *empty] for p in players]
+        by_table += [["–", *[""] * len(where), p.name, p.rank, p.club, f"({why})", *empty] for p in players]
     entries = []
     for t in sheet.tables:  # each player of a Pair Go or Rengo side finds the side's table
-        entries += [(p, str(t.table), black, t.white) for p in t.black.members or (t.black,)]
-        entries += [(p, str(t.table), white, t.black) for p in t.white.members or (t.white,)]
+        entries += [(p, t, black, t.white) for p in t.black.members or (t.black,)]
+        entries += [(p, t, white, t.black) for p in t.white.members or (t.white,)]
     # not playing this round
     for players, why in not_playing:
-        entries += [(p, "–", why, None) for p in players]
+        entries += [(p, None, why, None) for p in players]
     entries.sort(key=lambda e: person_key(e[0]))
     by_name = [
-        [p.name, p.rank, p.club, table, colour, opp.name if opp else "", opp.rank if opp else ""]
-        for p, table, colour, opp in entries
+        [p.name, p.rank, p.club, str(t.table) if t else "–"]
+        + ([t.place if t else ""] if places else [])
+        + [colour, opp.name if opp else "", opp.rank if opp else ""]
+        for p, t, colour, opp in entries
     ]
     name_columns = [
         GridColumn(_("Name"), shrink=True),
         GridColumn(rank, "right"),
         GridColumn(club, shrink=True),
         GridColumn(_("Table"), "right"),
+        *where,
         GridColumn(_("Colour")),
         GridColumn(_("Opponent"), shrink=True),
         GridColumn(rank, "right"),

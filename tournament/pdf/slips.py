@@ -62,6 +62,8 @@ def _slip(c: Canvas, sheet: PairingSheet, t: SheetTable, top: float, height: flo
     y = top - 16
     _text(c, left, y, title(sheet), 10)
     _text(c, right, y - 4, _("Table %(n)s") % {"n": t.table}, 18, bold=True, align="right")
+    if t.place:  # the hall plan: where the table is
+        _text(c, right, y - 16, t.place, 9, align="right")
     y -= 12
     details = [f"{sheet.board_size}×{sheet.board_size}"]
     if t.handicap:

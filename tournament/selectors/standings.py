@@ -15,6 +15,7 @@ from tournament.pdf.data import PairingSheet, SheetMatch, SheetPlayer, SheetTabl
 from tournament.ranks import format_rank
 from tournament.selectors.round_day import games_by_table, not_playing
 from tournament.selectors.sides import side_players
+from tournament.selectors.tables import hall_plan, where
 from tournament.selectors.teams import matches_of
 from tournament.standings import build
 from tournament.standings import model as sm
@@ -214,6 +215,7 @@ def pairing_sheet(round_: Round) -> PairingSheet:
     tournament = round_.tournament
     discipline = round_.discipline
     games = games_by_table(round_)
+    halls = hall_plan(tournament)
 
     def player(p) -> SheetPlayer:
         return SheetPlayer(
@@ -237,6 +239,7 @@ def pairing_sheet(round_: Round) -> PairingSheet:
             handicap=g.handicap,
             komi=float(g.komi),
             result=g.result_short if g.has_result else "",
+            place=where(halls, g.table),
         )
         for g in games
     )

@@ -27,6 +27,7 @@ from tournament.pairing_words import refusal_text, warning_text
 from tournament.permissions import ORGANIZER, require
 from tournament.selectors.pairing_data import plain_game, player_key
 from tournament.selectors.round_day import names_of, plain_round, warning_data
+from tournament.selectors.tables import table_rules
 
 from .audit import log_change
 from .rounds import RoundStateError, new_game
@@ -182,7 +183,8 @@ def players_pair(
     round_ = _locked_round(round)
     _not_a_team_round(round_)
     _playing(round_, player_a, player_b)
-    games, names, edit = _plan(round_, edits.pair_by_hand, player_a, player_b)
+    rules = table_rules(round_)
+    games, names, edit = _plan(round_, lambda *args: edits.pair_by_hand(*args, rules=rules), player_a, player_b)
     byes = list(Bye.objects.filter(round=round_, player__in=[player_a, player_b]).select_related("player"))
     Bye.objects.filter(pk__in=[b.pk for b in byes]).delete()
     (game,) = _write(round_, games, edit)
@@ -228,7 +230,8 @@ def round_set_bye(*, round: Round, player: Registration, user) -> Bye:
 
 @transaction.atomic
 def game_move_table(*, game: Game, table: int, user) -> Game:
-    """Put a game at another table; a game already there takes the old table."""
+    """Put a game at another table (never an excluded one), marked as set by hand: renumbering the round
+    keeps it there; a game already there takes the old table."""
     require(user, game.round.tournament, ORGANIZER)
     round_ = Round.objects.select_for_update().get(pk=game.round_id)
     if round_.status not in EDITABLE:
@@ -238,7 +241,7 @@ def game_move_table(*, game: Game, table: int, user) -> Game:
     if game is None:
         raise ValidationError(_("This game is not in the round any more."))
     try:
-        edit = edits.move_game([plain_game(g, round_.number) for g in games], game.table, table)
+        edit = edits.move_game([plain_game(g, round_.number) for g in games], game.table, table, table_rules(round_))
     except edits.EditRefused as exc:
         raise ValidationError(refusal_text(exc.code, [], exc.table)) from exc
     old = game.table
@@ -248,8 +251,10 @@ def game_move_table(*, game: Game, table: int, user) -> Game:
     for i, g in enumerate(moving):  # first out of the way: a round's table numbers are unique
         Game.objects.filter(pk=g.pk).update(table=spare + i)
     now = timezone.now()  # pages cached by the games' latest change see the move
-    for g in moving:
-        Game.objects.filter(pk=g.pk).update(table=table_of[(g.black_id, g.white_id)], updated_at=now)
+    for g in moving:  # the game moved is set by hand there; the one it displaced is not any more
+        Game.objects.filter(pk=g.pk).update(
+            table=table_of[(g.black_id, g.white_id)], table_by_hand=g.pk == game.pk, updated_at=now
+        )
     game.refresh_from_db()
     log_change(game, "game.table", user=user, before={"table": old}, after={"table": table})
     return game

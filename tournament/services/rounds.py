@@ -34,8 +34,10 @@ from tournament.models.tournament import PairingSystem
 from tournament.pairing import engine, explain
 from tournament.pairing.context import opengotha_options
 from tournament.pairing.model import Game as PlainGame
+from tournament.pairing.tables import TablesFull
 from tournament.permissions import ORGANIZER, require
 from tournament.selectors.pairing_data import pairing_tournament, player_key
+from tournament.selectors.tables import table_rules
 
 from .audit import log_change
 
@@ -143,8 +145,10 @@ def _constraint_conflicts(constraints, registrations: dict[int, Registration]) -
 
 
 @transaction.atomic
-def round_pair(*, round: Round, user) -> PairingOutcome:
-    """Pair a planned round with the engine; kept (pinned) games stay as they are.
+def round_pair(*, round: Round, user, held_tables: dict[int, int] | None = None) -> PairingOutcome:
+    """Pair a planned round with the engine; kept (pinned) games stay as they are. The tables follow the
+    round's table plan; ``held_tables`` (registration id -> table: the tables set by hand before
+    :func:`round_repair` paired the round again) go to the games of those players, set by hand again.
 
     A warning, not a refusal: earlier rounds that are not published or still
     miss results (their games count as played, without points).
@@ -211,6 +215,7 @@ def round_pair(*, round: Round, user) -> PairingOutcome:
     ]
     round_.byes.all().delete()
     round_.games.filter(pinned=False).delete()
+    held = {player_key(pk): table for pk, table in (held_tables or {}).items()}
     try:
         pairing = engine.pair_round(
             data,
@@ -219,7 +224,13 @@ def round_pair(*, round: Round, user) -> PairingOutcome:
             fixed=fixed,
             keep=keep,
             options=opengotha_options(tournament.opengotha_version),
+            table_rules=table_rules(round_),
+            held_tables=held,
         )
+    except TablesFull as exc:
+        raise ValidationError(
+            _("There are not enough tables for the round's games: fewer excluded tables, please.")
+        ) from exc
     except ValueError as exc:
         raise ValidationError(_names(str(exc), players)) from exc
 
@@ -230,6 +241,10 @@ def round_pair(*, round: Round, user) -> PairingOutcome:
         for g in pairing.games
         if frozenset((g.white, g.black)) not in kept_pairs
     ]
+    for game, g in zip(
+        made, (g for g in pairing.games if frozenset((g.white, g.black)) not in kept_pairs), strict=True
+    ):
+        game.table_by_hand = g.table in (held.get(g.white), held.get(g.black))
     Game.objects.bulk_create(made, batch_size=500)  # one statement per 500 games, not one per game
     created = len(made)
     bye = None
@@ -275,10 +290,13 @@ def round_repair(*, round: Round, user) -> PairingOutcome:
     require(user, round.tournament, ORGANIZER)
     round_ = round
     round_.refresh_from_db()
+    held: dict[int, int] = {}
+    for g in round_.games.filter(pinned=False, table_by_hand=True):
+        held[g.black_id] = held[g.white_id] = g.table
     if round_.status == Round.Status.PAIRED:
         round_unpair(round=round_, user=user)
         round_.refresh_from_db()
-    return round_pair(round=round_, user=user)
+    return round_pair(round=round_, user=user, held_tables=held)
 
 
 def pair_constraints_for(round_: Round):

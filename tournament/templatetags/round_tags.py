@@ -46,6 +46,8 @@ def round_game_rows(context, games) -> SafeString:
             "game": _("Game"),
             "kept": _("kept"),
             "kept_title": _("A fixed or hand-made pairing that re-pairing the round keeps."),
+            "by_hand": _("set by hand"),
+            "by_hand_title": _("A director put this game at this table: renumbering the tables keeps it there."),
             "move": _("Move"),
             "unpair": _("Unpair"),
             # TRANSLATORS: the toggle that shows a pair's cost terms
@@ -58,6 +60,8 @@ def round_game_rows(context, games) -> SafeString:
     for g in games:
         pk = _text(g.pk)
         kept = f' <span class="badge pinned" title="{words["kept_title"]}">{words["kept"]}</span>' if g.pinned else ""
+        if g.table_by_hand:
+            kept += f' <span class="badge by-hand" title="{words["by_hand_title"]}">{words["by_hand"]}</span>'
         komi = f'<td class="num komi" data-label="{words["komi"]}">{_text(g.komi)}</td>' if has_komi else ""
         result = _text(g.result_short) if g.has_result else words["game"]
         game_url = conditional_escape(reverse("game", args=[tournament.slug, g.pk]))

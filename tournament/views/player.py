@@ -37,6 +37,7 @@ from tournament.selectors.gor import player_gor
 from tournament.selectors.results import my_games_version, player_games, registration_of
 from tournament.selectors.rows import tournament_by_slug
 from tournament.selectors.sides import colour_of, side_players
+from tournament.selectors.tables import hall_plan, plan_key, where
 from tournament.selectors.teams import team_of
 from tournament.services import accounts
 from tournament.services import bye_requests as bye_services
@@ -149,7 +150,8 @@ def my_tournament(request, tournament, roles):
 def _my_games_html(request, tournament, registration, fingerprint: str) -> str:
     """The player's games and byes, rendered once per change of them (the page is reloaded all day)."""
     player = registration
-    digest = hashlib.sha1(fingerprint.encode()).hexdigest()
+    halls = hall_plan(tournament)  # where each table is: its own part of the key (the plan changes apart)
+    digest = hashlib.sha1(f"{fingerprint}:{plan_key(halls)}".encode()).hexdigest()
     key = f"my-games:{tournament.pk}:{player.pk}:{request.user.pk}:{get_language()}:{digest}"
 
     def render() -> str:
@@ -162,6 +164,7 @@ def _my_games_html(request, tournament, registration, fingerprint: str) -> str:
             games.append(
                 {
                     "game": game,
+                    "place": where(halls, game.table),
                     "colour": _("Black") if me_black else _("White"),
                     "colour_code": own,
                     "opponent": opponent,

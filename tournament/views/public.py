@@ -28,6 +28,7 @@ from tournament.selectors.official import official
 from tournament.selectors.page_version import page_version
 from tournament.selectors.round_day import games_by_table, not_playing
 from tournament.selectors.rows import tournament_by_slug
+from tournament.selectors.tables import hall_plan, plan_key, where
 from tournament.selectors.teams import bye_team, match_lines, public_teams
 
 from .fragments import kept_html
@@ -102,17 +103,23 @@ def round_detail(request, slug, number):
         raise Http404("round not published")
     seats = round_.games.only("round", "black", "white")  # who plays: the table itself is kept
 
+    halls = hall_plan(tournament)
+
     def table() -> str:
+        games = games_by_table(round_)
+        for g in games:
+            g.place = where(halls, g.table)
         context = {
             "tournament": tournament,
             "round": round_,
-            "games": games_by_table(round_),
+            "games": games,
+            "halls": bool(halls),
             # a team match's board named on its row (a Pair Go side is named by its players)
             "boards_named": tournament.is_team_event and not tournament.is_pair_event,
         }
         return render_to_string("tournament/_round_table.html", context)
 
-    key = f"round-html:{round_.pk}:{round_.version}:{page_version(tournament)}:{get_language()}"
+    key = f"round-html:{round_.pk}:{round_.version}:{page_version(tournament)}:{get_language()}:{plan_key(halls)}"
     return render(
         request,
         "tournament/round_detail.html",

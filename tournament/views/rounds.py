@@ -35,6 +35,7 @@ from tournament.services import bye_requests as bye_services
 from tournament.services import round_edits as edit_services
 from tournament.services import round_robin as robin_services
 from tournament.services import rounds as round_services
+from tournament.services import tables as table_services
 from tournament.services import team_rounds as team_round_services
 from tournament.services.round_edits import EDITABLE
 
@@ -333,6 +334,17 @@ def round_robin_remove(request, tournament, round_):
             len(numbers),
         )
         % {"rounds": ", ".join(map(str, numbers))},
+    )
+
+
+@_round_button
+def round_renumber(request, tournament, round_):
+    """Number the round's tables again by the table plan; tables set by hand stay."""
+    moved = table_services.round_renumber_tables(round=round_, user=request.user)
+    messages.success(
+        request,
+        ngettext("Tables numbered again: %(count)s game moved.", "Tables numbered again: %(count)s games moved.", moved)
+        % {"count": moved},
     )
 
 
