@@ -1,0 +1,97 @@
+"""The tables (issue #34, item 3) in a browser: the director writes the hall plan and a broken table on the
+set-up page, pairs, moves the wheelchair user's game to table 5 by hand and renumbers (table 5 stays); the
+player finds her hall and row on her page, on a 390 px phone in German and on a desktop in English."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from tests.factories import make_discipline, make_player, make_round, make_tournament
+from tournament.models import Game, TournamentRole
+
+from .conftest import log_in, new_page
+from .test_phone_width import MEASURE
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+RANKS = ["3d", "2d", "1d", "1k", "2k", "4k", "5k", "8k", "10k", "12k"]
+WORDS = {
+    "en": {
+        "save": "Save",
+        "saved": "The table plan is saved.",
+        "renumber": "Renumber the tables",
+        "by_hand": "set by hand",
+        "table": "Table",
+        "row": "row",
+    },
+    "de": {
+        "save": "Speichern",
+        "saved": "Der Tischplan ist gespeichert.",
+        "renumber": "Tische neu nummerieren",
+        "by_hand": "von Hand gesetzt",
+        "table": "Tisch",
+        "row": "Reihe",
+    },
+}
+
+
+@pytest.mark.parametrize(("language", "phone"), [("de", True), ("en", False)], ids=["de-390px", "en-desktop"])
+def test_a_player_finds_her_hall_and_row(browser, live_server, shot, language, phone):
+    users = get_user_model().objects
+    director = users.create_user("tessa", password="pw-tessa-123")
+    lena_account = users.create_user("lena", password="pw-lena-123")
+    t = make_tournament()
+    TournamentRole.objects.create(tournament=t, user=director, role="organizer")
+    go = make_discipline(t, handicap_policy="none")
+    for i, rank in enumerate(RANKS[:-1]):
+        make_player(t, rank=rank, surname=f"Spieler{i:02d}")
+    lena = make_player(t, rank=RANKS[-1], surname="Zimmermann", given_name="Lena", user=lena_account)
+    make_round(t, go, 1)
+    words = WORDS[language]
+
+    # the director: a hall plan with rows of two, table 2 broken
+    desk = new_page(browser, live_server, locale=language)
+    log_in(desk, live_server, "tessa", language)
+    desk.goto(f"{live_server.url}/t/{t.slug}/manage/tables/")
+    desk.fill('input[name="excluded"]', "2")
+    desk.fill('textarea[name="halls"]', "1-4: Saal A, Reihen zu 2\n5-40: Hall B, rows of 10")
+    desk.locator("#tables-form button[type=submit]").click()
+    desk.wait_for_load_state()
+    assert words["saved"] in desk.inner_text("body")
+    shot(desk, f"tables-setup-{language}")
+
+    # pair round 1: table 2 is skipped
+    desk.goto(f"{live_server.url}/t/{t.slug}/manage/rounds/1/")
+    desk.locator(".round-actions form").first.locator("button").click()
+    desk.wait_for_load_state()
+    tables = sorted(Game.objects.filter(round__tournament=t).values_list("table", flat=True))
+    assert tables == [1, 3, 4, 5, 6]
+    # Lena's game to table 5 by hand (the move form), then renumber: it stays there
+    game = Game.objects.filter(round__tournament=t).filter(black=lena).first() or Game.objects.get(
+        round__tournament=t, white=lena
+    )
+    desk.fill(f"#move-{game.pk}", "5")
+    desk.locator(f"#game-{game.pk} .table-move button").click()
+    desk.locator(f"#game-{game.pk} .badge.by-hand").wait_for()
+    desk.locator(".round-actions button", has_text=words["renumber"]).click()
+    desk.wait_for_load_state()
+    assert Game.objects.get(pk=game.pk).table == 5
+    assert words["by_hand"] in desk.locator(f"#game-{game.pk}").inner_text()
+    shot(desk, f"tables-renumbered-{language}")
+    desk.locator(".round-actions button.ok").click()  # publish
+    desk.wait_for_load_state()
+
+    # the player: her table, hall and row
+    page = new_page(browser, live_server, phone=phone, locale=language)
+    log_in(page, live_server, "lena", language)
+    page.goto(f"{live_server.url}/t/{t.slug}/me/")
+    card = page.locator(".game-card").first.inner_text()
+    assert f"{words['table']} 5: Hall B, {words['row']} 1" in " ".join(card.split())
+    if phone:
+        measured = page.evaluate(MEASURE)
+        assert measured["scroll"] <= measured["width"], measured["wide"]
+    shot(page, f"tables-player-{language}")
+    page.goto(f"{live_server.url}/t/{t.slug}/round/1/")
+    assert f"Saal A, {words['row']} 2" in page.inner_text("main")
+    shot(page, f"tables-round-{language}")
