@@ -5,10 +5,13 @@ public round page, the result slips and the pairing sheet."""
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.urls import reverse
 
+from tests.factories import make_discipline, make_player, make_round, make_tournament
 from tests.views.test_round_pages import pdf_text
-from tournament.models import Game, Round, TablePlan
+from tournament.models import Game, Round, TablePlan, TournamentRole
+from tournament.services.results import result_set
 from tournament.services.tables import table_plan_save
 
 pytestmark = pytest.mark.django_db
@@ -147,3 +150,64 @@ def test_renumbering_on_the_round_page_keeps_the_table_set_by_hand(organizer_cli
     Round.objects.filter(pk=day.round1.pk).update(status=Round.Status.FINISHED)
     answer = organizer_client.post(reverse("manage_round_renumber", args=[slug, 1]), follow=True)
     assert answer.status_code == 200 and "solange die Runde gespielt wird" in answer.content.decode()
+
+
+def test_a_small_event_run_as_a_director_would(client):
+    """Nine players; table 3 broken, the broadcast tables 1-2 for the top boards, a hall plan. Round 1 paired,
+    the weakest game moved by hand to table 20 (nearest the door), a late player paired by hand with the bye,
+    table 4 breaks and the round is renumbered: the hand-set table stays, the game at table 4 moves off it;
+    round 2 has its own broken table. Everything through the organizer's pages."""
+    director = get_user_model().objects.create_user("tessa", password="pw-tessa-123")
+    t = make_tournament()
+    TournamentRole.objects.create(tournament=t, user=director, role="organizer")
+    go = make_discipline(t, handicap_policy="none")
+    ranks = ["5d", "3d", "1d", "1k", "3k", "5k", "8k", "10k", "15k"]
+    players = [make_player(t, rank=r, surname=f"Spieler{i}") for i, r in enumerate(ranks)]
+    r1, r2 = make_round(t, go, 1), make_round(t, go, 2)
+    client.force_login(director)
+    _in(client, "en")
+    slug = t.slug
+    tables_url = reverse("manage_tables", args=[slug])
+    client.post(
+        tables_url,
+        {"excluded": "3", "reserved": "1-2", "reserved_use": "top", "halls": "1-10: Stage\n11-40: Hall B, rows of 10"},
+    )
+    client.post(reverse("manage_round_action", args=[slug, 1, "pair"]))
+    games = list(r1.games.order_by("table"))
+    assert [g.table for g in games] == [1, 2, 4, 5]
+    top = {games[0].black_id, games[0].white_id}
+    assert players[0].pk in top  # the 5d plays on the broadcast table
+    weakest = games[-1]
+    client.post(reverse("manage_round_move", args=[slug, 1]), {"game": weakest.pk, "table": 20})
+    late = make_player(t, rank="2k", surname="Spät", given_name="Lars")
+    bye = r1.byes.get().player
+    answer = client.post(
+        reverse("manage_round_pair_by_hand", args=[slug, 1]), {"player_a": bye.pk, "player_b": late.pk}, follow=True
+    )
+    assert "Table 5:" in answer.content.decode()  # the lowest table the plan leaves (1-2 reserved, 3 broken)
+    client.post(
+        tables_url,
+        {
+            "excluded": "3-4",
+            "reserved": "1-2",
+            "reserved_use": "top",
+            "halls": "1-10: Stage\n11-40: Hall B, rows of 10",
+        },
+    )
+    answer = client.post(reverse("manage_round_renumber", args=[slug, 1]), follow=True)
+    assert "Tables numbered again: 1 game moved." in answer.content.decode()  # off the broken table 4
+    after = {frozenset((g.black_id, g.white_id)): g.table for g in r1.games.all()}
+    assert after[frozenset((weakest.black_id, weakest.white_id))] == 20
+    assert sorted(after.values()) == [1, 2, 5, 6, 20]
+    client.post(reverse("manage_round_action", args=[slug, 1, "publish"]))
+    public = client.get(reverse("round", args=[slug, 1])).content.decode()
+    assert "Hall B, row 1" in public and "Stage" in public
+    # round 2: its own broken table 5; the OpenGotha export still writes the tables as they are
+    client.post(tables_url, {"round": "2", "excluded": "5", "reserved": "", "reserved_use": "top"})
+    for g in r1.games.all():
+        result_set(game=g, user=director, version=g.version, result="B")
+    client.post(reverse("manage_round_action", args=[slug, 1, "finish"]))
+    client.post(reverse("manage_round_action", args=[slug, 2, "pair"]))
+    assert sorted(r2.games.values_list("table", flat=True)) == [1, 2, 3, 4, 6]
+    export = client.get(reverse("manage_opengotha_export", args=[slug])).content.decode()
+    assert 'tableNumber="20"' in export
