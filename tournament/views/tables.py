@@ -72,10 +72,13 @@ def tables_page(request, tournament, roles):
         url = reverse("manage_tables", args=[tournament.slug])
         return redirect(f"{url}?round={round_.number}" if round_ else url)
 
-    form = TablePlanForm(*sent(request), instance=plan, for_round=round_ is not None)
+    whole = TablePlan.objects.filter(tournament=tournament, round__isnull=True).first()
+    initial = {}
+    if round_ is not None and plan is None and whole is not None:  # a round's own plan starts from the tournament's
+        initial = {"excluded": whole.excluded, "reserved": whole.reserved, "reserved_use": whole.reserved_use}
+    form = TablePlanForm(*sent(request), instance=plan, initial=initial, for_round=round_ is not None)
     overrides = {p.round_id: p for p in TablePlan.objects.filter(tournament=tournament, round__isnull=False)}
     rounds = [(r, overrides.get(r.pk)) for r in tournament.rounds.order_by("number")]
-    whole = plan if round_ is None else TablePlan.objects.filter(tournament=tournament, round__isnull=True).first()
     return saved(form, save) or render_form(
         request,
         "tournament/setup/tables.html",
