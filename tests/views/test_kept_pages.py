@@ -74,7 +74,7 @@ def test_the_round_page_shows_a_table_move_and_a_renamed_player(client, day):
     client.get(page)  # kept
     client.post(reverse("manage_round_move", args=["hannover", 1]), {"game": day.game.pk, "table": 9})
     html = client.get(page).content.decode()
-    assert f'id="game-{day.game.pk}"><td class="num" data-label="Table">9</td>' in html
+    assert f'id="game-{day.game.pk}"><td class="num" data-label="Table">9 <span class="badge by-hand"' in html
     black = day.game.black
     registration_update(registration=black, data={"surname": "Umbenannt"}, user=SYSTEM)
     assert f"Umbenannt {black.given_name}" in client.get(page).content.decode()
