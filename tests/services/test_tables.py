@@ -153,3 +153,19 @@ def test_a_round_of_another_tournament_is_refused(field):
     foreign = make_round(other, make_discipline(other), 1)
     with pytest.raises(ValidationError, match="not one of the tournament's"):
         table_plan_save(tournament=tournament, round=foreign, excluded="3", user=SYSTEM)
+
+
+def test_a_round_robin_keeps_its_board_order_at_the_tables_the_plan_leaves():
+    from tests.services.test_round_robin import robin
+    from tournament.services.round_robin import round_robin_schedule
+
+    t, _regs = robin(players=6, rounds=5)
+    table_plan_save(tournament=t, excluded="2", reserved="1", reserved_use="empty", user=SYSTEM)
+    plain = robin(players=6, rounds=5)[0]  # the same schedule without a plan
+    round_robin_schedule(tournament=t, user=SYSTEM)
+    round_robin_schedule(tournament=plain, user=SYSTEM)
+    for number in range(1, 6):
+        with_plan = t.rounds.get(number=number).games.order_by("table")
+        without = plain.rounds.get(number=number).games.order_by("table")
+        assert [g.table for g in with_plan] == [3, 4, 5]
+        assert [g.black.surname for g in with_plan] == [g.black.surname for g in without]

@@ -22,9 +22,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from tournament.limits import MAX_TABLE
+
+from .model import Game
 
 #: A table list or hall plan has at most this many ranges (lines): more than any hall needs.
 MAX_RANGES = 200
@@ -101,6 +103,12 @@ def number(
         table = next(top, None)
         out[i] = (table if table is not None else next(others), False)
     return [t for t in out if t is not None]
+
+
+def in_order(games: Sequence[Game], rules: TableRules = NO_RULES) -> list[Game]:
+    """``games`` numbered in the order given (a round robin's board order) by the rules."""
+    numbers = number([(g.white, g.black) for g in games], rules)
+    return [replace(g, table=table) for g, (table, _by_hand) in zip(games, numbers, strict=True)]
 
 
 def lowest_free(used: Collection[int], rules: TableRules = NO_RULES) -> int:

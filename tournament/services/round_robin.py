@@ -48,10 +48,12 @@ from tournament.models import Bye, Game, Registration, Round, Tournament
 from tournament.models.game import Result
 from tournament.models.tournament import PairingSystem, round_robin_refusal
 from tournament.pairing import model as pm
+from tournament.pairing import tables
 from tournament.pairing.round_robin import round_games, rounds_needed, schedule, seating
 from tournament.permissions import ORGANIZER, require
 from tournament.selectors.pairing_data import pairing_tournament, plain_tournament
 from tournament.selectors.round_robin import Withdrawal, withdrawal_plan
+from tournament.selectors.tables import table_rules
 
 from .audit import log_change
 from .registrations import registration_set_status, robin_byes_away
@@ -171,7 +173,12 @@ def round_robin_schedule(*, tournament: Tournament, user, double: bool = False) 
         key = (round_.discipline_id, round_.pairing_system)
         if key not in plain:
             plain[key] = pairing_tournament(tournament, round_)
-        games = round_games(plain[key], robin, round_.number)
+        try:  # the board order, at the tables the round's table plan leaves
+            games = tables.in_order(round_games(plain[key], robin, round_.number), table_rules(round_))
+        except tables.TablesFull as exc:
+            raise ValidationError(
+                _("There are not enough tables for the round's games: fewer excluded tables, please.")
+            ) from exc
         absent += [(names[p.key], round_.number) for p in players if not p.present(round_.number)]
         advance_round(round_, Round.Status.PLANNED, Round.Status.PAIRED)
         Game.objects.bulk_create([unsaved_game(round_, g, pinned=False) for g in games])
