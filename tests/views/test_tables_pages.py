@@ -211,3 +211,22 @@ def test_a_small_event_run_as_a_director_would(client):
     assert sorted(r2.games.values_list("table", flat=True)) == [1, 2, 3, 4, 6]
     export = client.get(reverse("manage_opengotha_export", args=[slug])).content.decode()
     assert 'tableNumber="20"' in export
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"excluded": "1\x00", "reserved": "", "reserved_use": "top", "halls": ""},
+        {"excluded": "1," * 400, "reserved": "", "reserved_use": "top", "halls": ""},
+        {"excluded": "", "reserved": "", "reserved_use": "sideways", "halls": ""},
+        {"excluded": "", "reserved": "", "reserved_use": "top", "halls": "1-40: A\n" * 700},
+        {"excluded": "99999999999999999999", "reserved": "", "reserved_use": "top", "halls": ""},
+        {"round": "1", "excluded": "", "reserved": "", "reserved_use": "top", "halls": "1-40: Hall A"},
+    ],
+)
+def test_odd_input_on_the_tables_page_is_refused_in_words_never_a_500(organizer_client, day, data):
+    url = reverse("manage_tables", args=[day.tournament.slug])
+    answer = _in(organizer_client, "de").post(url, data, follow=True)
+    assert answer.status_code in (200, 400, 422)  # 400: a NUL byte is refused before any view
+    assert not TablePlan.objects.filter(round__isnull=True).exists()
+    assert not TablePlan.objects.filter(halls__gt="").exists()
