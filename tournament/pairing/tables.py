@@ -208,7 +208,7 @@ def parse_halls(text: str) -> HallPlan:
     """One line a range: ``1-40: Hall A, row by 10`` (or ``rows of 10``, ``10 per row``, German ``Saal A,
     Reihen zu 10``, ``10 pro Reihe``); ``41-80: Hall B`` (no rows). Blank lines and lines starting with
     ``#`` are left out; ranges may not overlap."""
-    halls: list[Hall] = []
+    halls: list[tuple[Hall, int, str]] = []
     lines = text.splitlines()
     if len([x for x in lines if x.strip()]) > MAX_RANGES:
         raise TableSpecError("too-many", 0, "")
@@ -230,9 +230,9 @@ def parse_halls(text: str) -> HallPlan:
         room = " ".join(rest.split())
         if not room or len(room) > MAX_ROOM:
             raise TableSpecError("room", n, line)
-        hall = Hall(span.start, span.stop - 1, room, per_row)
-        for other in halls:
-            if hall.first <= other.last and other.first <= hall.last:
-                raise TableSpecError("overlap", n, line)
-        halls.append(hall)
-    return HallPlan(tuple(halls))
+        halls.append((Hall(span.start, span.stop - 1, room, per_row), n, line))
+    by_first = sorted(halls, key=lambda h: h[0].first)
+    for (before, n1, line1), (after, n2, line2) in zip(by_first, by_first[1:]):
+        if after.first <= before.last:  # the later line of the two is the one said
+            raise TableSpecError("overlap", *((n2, line2) if n2 > n1 else (n1, line1)))
+    return HallPlan(tuple(h for h, _n, _line in halls))
