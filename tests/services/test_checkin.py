@@ -45,7 +45,9 @@ def hall(field):
 
 
 def seated(round_: Round) -> set[int]:
-    return {pk for g in round_.games.all() for pk in (g.black_id, g.white_id)} | {b.player_id for b in round_.byes.all()}
+    return {pk for g in round_.games.all() for pk in (g.black_id, g.white_id)} | {
+        b.player_id for b in round_.byes.all()
+    }
 
 
 def test_a_player_checks_in_by_account_code_or_name_and_twice_changes_nothing(hall):
