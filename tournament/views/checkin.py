@@ -44,7 +44,13 @@ def checkin_url(request, tournament) -> str:
 
 
 def _of_tournament(tournament, pk) -> Registration | None:
-    return Registration.objects.filter(tournament=tournament, pk=pk).select_related("tournament").first()
+    """The registration ``pk`` of ``tournament`` (None: no such player here), with that tournament."""
+    if pk is None:
+        return None
+    found = Registration.objects.filter(tournament=tournament, pk=pk).order_by().first()
+    if found is not None:
+        found.tournament = tournament
+    return found
 
 
 @tournament_page(login=False)
