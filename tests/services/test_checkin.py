@@ -12,7 +12,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 
 from tests.factories import make_player
 from tournament.backup import _querysets, dump_tournament, load_tournament
-from tournament.models import AuditEntry, PairingRecord, Registration, Round, TournamentRole
+from tournament.models import AuditEntry, PairingRecord, Registration, Round, Tournament, TournamentRole
 from tournament.permissions import SYSTEM
 from tournament.selectors.checkin import NOT_CHECKED_IN, checkin_counts, round_checkin, search
 from tournament.selectors.standings import standings_for
@@ -211,3 +211,12 @@ def test_a_backup_keeps_the_check_ins_the_settings_and_who_a_round_left_out(hall
     assert names == sorted(p.surname for p in players[9:])
     round_unpair(round=round_, user=SYSTEM)  # the restored ids give the absences back
     assert all(r.absent_rounds == [] for r in restored.registrations.all())
+
+
+def test_a_round_robin_s_rounds_are_not_paired_by_the_check_in(hall):
+    tournament, _players, r1, _r2, orga, _referee = hall
+    Tournament.objects.filter(pk=tournament.pk).update(pairing_system="roundrobin")
+    r1 = Round.objects.get(pk=r1.pk)
+    with pytest.raises(ValidationError, match="not paired player by player"):
+        round_set_checked_in_only(round=r1, on=True, user=orga)
+    assert not Round.objects.get(pk=r1.pk).checked_in_only

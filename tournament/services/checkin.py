@@ -26,7 +26,7 @@ from django.utils.translation import gettext as _
 
 from tournament.models import Registration, Round, Tournament
 from tournament.models.registration import normalize_claim_code
-from tournament.models.tournament import new_checkin_code
+from tournament.models.tournament import PairingSystem, new_checkin_code
 from tournament.permissions import ORGANIZER, REFEREE, has_role, is_own, require
 from tournament.selectors.checkin import NOT_CHECKED_IN
 
@@ -160,9 +160,14 @@ def round_set_checked_in_only(*, round: Round, on: bool, user) -> Round:
     """Whether ``round`` is paired with the checked-in players only: an organizer, while it is planned
     (a paired round: remove the pairing first, or pair again after)."""
     require(user, round.tournament, ORGANIZER)
-    found = Round.objects.select_for_update().get(pk=round.pk)
+    found = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
     if found.checked_in_only == bool(on):
         return found
+    if found.tournament.is_team_event or found.tournament.pairing_system == PairingSystem.ROUND_ROBIN:
+        raise ValidationError(
+            _("This tournament's rounds are not paired player by player: the check-in does not change them."),
+            code="not-individual",
+        )
     if found.status != Round.Status.PLANNED:
         raise ValidationError(
             _("Round %(number)s is paired already: remove its pairing first.") % {"number": found.number},
