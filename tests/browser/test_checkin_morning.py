@@ -1,12 +1,12 @@
 """The congress morning's check-in (issue #34 item 1): 300 registered, 250 check in by the hall's QR code on
 their phones, round 1 is paired with exactly those 250, two late arrivals are listed for round 2.
 
-The organizer (desktop, English) opens the check-in at the desk and puts the QR code on the projector; three
-real phones (390 px, German) open the address the QR code holds (the SVG on the screen is checked to be the
-code of that address), find their names (or type their welcome slip's code) and confirm; the other 246
-check in by HTTP through the same address, each with its phone's cookies and CSRF token, a few of them
-twice (harmless). One player checks in at the desk by keyboard alone (letters, arrow, Enter, the focus back
-in the search; Ctrl+Z takes it back, Enter again). Screenshots: ``test-artifacts/checkin-*.png``.
+The organizer (desktop, English) opens the check-in at the desk and puts the QR code on the projector (the SVG
+on the screen is checked to be the code of the address under it); real phones (390 px, German) open that
+address: two find their names and confirm, a third looks again (harmless), a fourth comes late with her
+welcome slip's code. The other 247 check in by HTTP through the same address, with a phone's cookies and
+CSRF token, three of them twice (harmless). One player checks in at the desk by keyboard alone (letters,
+arrows, Enter, the focus back in the search; Ctrl+Z takes it back, and again). Screenshots: ``test-artifacts/checkin-*.png``.
 """
 
 from __future__ import annotations
