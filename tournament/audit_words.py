@@ -34,6 +34,10 @@ ACTIONS = {
     "registration.create": gettext_lazy("registration"),
     "registration.status": gettext_lazy("registration status"),
     "registration.rounds": gettext_lazy("rounds not played"),
+    "registration.checkin": gettext_lazy("checked in at the desk"),
+    "registration.checkin.undo": gettext_lazy("check-in taken back"),
+    "checkin.settings": gettext_lazy("check-in opened or closed"),
+    "round.checked_in_only": gettext_lazy("pairing only checked-in players set"),
     "bye_request.ask": gettext_lazy("bye asked for"),
     "bye_request.withdraw": gettext_lazy("request for a bye taken back"),
     "bye_request.answer": gettext_lazy("request for a bye answered"),
@@ -159,6 +163,10 @@ KEYS = {
     "teams": gettext_lazy("teams"),
     "category_limits": gettext_lazy("category limits"),
     "category_mode": gettext_lazy("keep categories apart"),
+    "open": gettext_lazy("check-in open on the phones"),
+    "by name": gettext_lazy("check-in by name"),
+    "checked in only": gettext_lazy("only checked-in players"),
+    "not checked in": gettext_lazy("not checked in"),
 }
 
 #: Keys that are the machine's own (ids, the pairing's cost terms): not shown.

@@ -85,6 +85,7 @@ from tournament.models import (
 from tournament.models.registration import CLAIM_ALPHABET, CLAIM_LENGTH, PLAYER_FIELDS
 from tournament.models.round import audited_pairing_record
 from tournament.pairing import categories
+from tournament.selectors.checkin import NOT_CHECKED_IN
 
 FORMAT = "vielseitig-tournament"
 #: 1: the players' data in a site-wide ``tournament.player``; 2: on the registrations; 3: the attributes an
@@ -498,7 +499,8 @@ def _with_pairing_records(rows: list[dict]) -> None:
 
 # --- references inside stored JSON, mapped like foreign keys ------------------------------------
 # Checked for every JSON field of the backed-up models: a pairing record's explanations name the two
-# registrations of each table by id (``white``, ``black``, ``players``), as a ``round.pair`` audit entry
+# registrations of each table by id (``white``, ``black``, ``players``) and the players left out as not checked
+# in (``not_checked_in``), as a ``round.pair`` audit entry
 # kept them before migration 0016; a merge's audit entry names the registration merged away
 # (``merged_id``). The rest hold no ids: rounds by number (``absent_rounds``, constraints' ``round``),
 # players and teams by name (warnings, the audit's values, the bye's explanation), accounts by user
@@ -511,12 +513,19 @@ def _checked_record(row: dict, record):
     the explanations by table, the bye's), or none; anything else is refused (the round's page reads it)."""
     if record is None or record == {}:
         return record
-    kinds = {"warnings": (list,), "explanations": (dict,), "bye_explanation": (dict, str, type(None))}
+    kinds = {
+        "warnings": (list,),
+        "explanations": (dict,),
+        "bye_explanation": (dict, str, type(None)),
+        NOT_CHECKED_IN: (list,),
+    }
     if not isinstance(record, dict) or not all(
         key in kinds and isinstance(value, kinds[key]) for key, value in record.items()
     ):
         raise _problem(row, "pairing_record: not a round's pairing record")
     if not all(isinstance(facts, dict) for facts in record.get("explanations", {}).values()):
+        raise _problem(row, "pairing_record: not a round's pairing record")
+    if not all(isinstance(pk, int) and not isinstance(pk, bool) for pk in record.get(NOT_CHECKED_IN, ())):
         raise _problem(row, "pairing_record: not a round's pairing record")
     return record
 
@@ -524,7 +533,11 @@ def _checked_record(row: dict, record):
 def _mapped_record(record, registrations: dict):
     """A pairing record with the registrations' new ids (``registrations``: old id to new). A table whose
     players are not in the backup (its game removed by hand and the player since) explains no game: it
-    goes, as the old id could name another player here."""
+    goes, as the old id could name another player here; so does a player left out as not checked in
+    (``not_checked_in``) who is not in the backup."""
+    if isinstance(record, dict) and isinstance(record.get(NOT_CHECKED_IN), list):
+        ids = [registrations.get(pk) for pk in record[NOT_CHECKED_IN]]
+        record = {**record, NOT_CHECKED_IN: [pk for pk in ids if pk is not None]}
     if not isinstance(record, dict) or not isinstance(record.get("explanations"), dict):
         return record
     explanations = {}

@@ -44,7 +44,7 @@ from collections.abc import Callable, Iterable
 from functools import lru_cache
 from typing import Any, TypeVar
 
-__all__ = ["PARTICLES", "name_key", "person_key", "sorted_by_name", "split_particle"]
+__all__ = ["PARTICLES", "name_key", "name_matches", "person_key", "search_words", "sorted_by_name", "split_particle"]
 
 T = TypeVar("T")
 
@@ -147,3 +147,29 @@ def sorted_by_name(items: Iterable[T], key: Callable[[T], Any] | None = None) ->
         return sorted(items, key=person_key)
     get = key
     return sorted(items, key=lambda item: person_key(get(item)))
+
+
+#: German umlauts as DIN 5007 "variant 2" writes them (Müller as Mueller): a search may type either.
+_UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "ae", "Ö": "oe", "Ü": "ue"})
+
+
+def search_words(text: str) -> tuple[str, ...]:
+    """What a name search typed, as words to look for: marks and case ignored as the order ignores them
+    (:func:`name_key`'s first level: "mül", "MUL" and "mul" are alike)."""
+    return tuple(_primary(text).split())
+
+
+@lru_cache(maxsize=NAME_KEYS_KEPT)
+def _name_words(name: str) -> frozenset[str]:
+    """The words of ``name`` as a search compares them: marks and case ignored, and the umlauts also as
+    "ae", "oe", "ue" (Müller is found by "mul" and by "muel")."""
+    return frozenset(_primary(name).split()) | frozenset(_primary(name.translate(_UMLAUTS)).split())
+
+
+def name_matches(words: tuple[str, ...], *names: str) -> bool:
+    """Whether every one of ``words`` (from :func:`search_words`) begins a word of one of ``names``
+    (surname, given name, the names in Latin letters: "mül an" finds Anna Müller, "an mül" too)."""
+    if not words:
+        return False
+    found = frozenset().union(*(_name_words(n) for n in names if n))
+    return all(any(w.startswith(word) for w in found) for word in words)

@@ -195,6 +195,13 @@ def may_manage(roles) -> bool:
     return ORGANIZER in roles
 
 
+def may_check_in(roles) -> bool:
+    """The check-in desk (checking players in, undoing it) and the check-in's QR code for the projector and
+    the poster: referees and organizers (the desk is often kept by helpers with a referee's account; opening
+    the check-in and pairing with it stay the organizers')."""
+    return REFEREE in roles
+
+
 def may_referee(roles) -> bool:
     """The referee's queue, decisions, the audit log, taking a live board over: referees and organizers."""
     return REFEREE in roles

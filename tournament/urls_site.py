@@ -6,6 +6,7 @@ from django.urls import include, path
 from .views import (
     audit,
     auth,
+    checkin,
     claims,
     games,
     live,
@@ -71,6 +72,7 @@ round_pages = [
     path("constraint/<str:kind>/", rounds.round_constraint, name="manage_round_constraint"),
     path("robin/", rounds.round_robin_make, name="manage_round_robin"),
     path("robin/remove/", rounds.round_robin_remove, name="manage_round_robin_remove"),
+    path("checked-in-only/", checkin.round_checked_in_only, name="manage_round_checked_in_only"),
     path("<str:action>/", rounds.round_action, name="manage_round_action"),
 ]
 
@@ -81,6 +83,8 @@ tournament_pages = [
     path("me/", player.my_tournament, name="my_tournament"),
     path("me/bye/", player.my_bye, name="my_bye"),
     path("me/withdraw/", player.my_withdraw, name="my_withdraw"),
+    # check-in: the hall's QR code opens it on the phones (with the hall's code)
+    path("checkin/<str:code>/", checkin.checkin, name="checkin"),
     # one game: players, referees, organizers
     path("game/<number:pk>/", include(game_pages)),
     # referees
@@ -89,6 +93,11 @@ tournament_pages = [
     # organizers
     path("manage/", organizer.dashboard, name="manage"),
     path("manage/players/", include(player_pages)),
+    path("manage/checkin/", checkin.desk, name="manage_checkin"),
+    path("manage/checkin/do/", checkin.desk_action, name="manage_checkin_action"),
+    path("manage/checkin/settings/", checkin.desk_settings, name="manage_checkin_settings"),
+    path("manage/checkin/screen/", checkin.screen, name="manage_checkin_screen"),
+    path("manage/checkin/poster.pdf", checkin.poster, name="manage_checkin_poster"),
     path("manage/results/", organizer.results_grid, name="manage_results"),
     path("manage/results/<number:pk>/", organizer.result_edit, name="manage_result"),
     path("manage/rounds/", rounds.rounds, name="manage_rounds"),

@@ -129,6 +129,7 @@ def _pages(t: Tournament):
         ("claim", reverse("claim")),
         ("claim-code", reverse("claim_code", args=[unclaimed.claim_code])),
         ("register", reverse("register", args=[slug])),
+        ("checkin", reverse("checkin", args=[slug, t.checkin_code]) + "?q=an"),
     ]
     player = [
         ("my-tournaments", reverse("my_tournaments")),
@@ -163,6 +164,8 @@ def _pages(t: Tournament):
         ("organizer-audit-log", reverse("audit_log", args=[slug])),
         ("organizer-audit-round", reverse("audit_log", args=[slug]) + f"?object=round&id={r4.pk}"),
         ("manage-ratings", reverse("manage_ratings", args=[slug])),
+        ("manage-checkin", reverse("manage_checkin", args=[slug]) + "?q=a"),
+        ("manage-checkin-screen", reverse("manage_checkin_screen", args=[slug])),
     ]
     admin = [("site-ratings", reverse("site_ratings"))]
     return visitor, player, jonas_pages, referee, organizer, admin

@@ -88,6 +88,8 @@ EXPECTED: dict[str, Url] = {
     "register": Url(with_(everyone(), player=REDIRECT, other_player=REDIRECT)),
     "claim": Url(everyone()),
     "claim_code": Url(everyone()),  # whose registration it is; taking it needs a log-in
+    # the hall's QR code opens it on any phone (closed here: it says so, and a POST changes nothing)
+    "checkin": Url(everyone(), post=ALL),
     "my_tournaments": Url(only(ALL - {"anonymous"})),
     # players
     "my_tournament": Url(only(PLAYERS)),
@@ -151,6 +153,13 @@ EXPECTED: dict[str, Url] = {
     "manage_round_robin_remove": Url(WRITE, post=ORGANIZERS),
     "manage_robin": Url(WRITE, post=ORGANIZERS),
     "manage_robin_pdf": Url(only(ORGANIZERS)),
+    # the check-in desk and its QR code: referees too (helpers at the desk); opening it, organizers
+    "manage_checkin": Url(only(REFEREES)),
+    "manage_checkin_action": Url(WRITE, post=REFEREES),
+    "manage_checkin_settings": Url(WRITE, post=ORGANIZERS),
+    "manage_checkin_screen": Url(only(REFEREES)),
+    "manage_checkin_poster": Url(only(REFEREES)),
+    "manage_round_checked_in_only": Url(WRITE, post=ORGANIZERS),
     "manage_robin_withdraw": Url(only(ORGANIZERS), post=ORGANIZERS),
     # imports from other programs: any logged-in user (the uploader becomes the organizer)
     "import_macmahon": Url(only(ALL - {"anonymous"}), post=ALL - {"anonymous"}),

@@ -28,6 +28,7 @@ from tournament.models import Game, PairConstraint, Registration, Round, Tournam
 from tournament.permissions import SYSTEM, roles_of
 from tournament.services import (
     bye_requests,
+    checkin,
     claims,
     live,
     players,
@@ -322,6 +323,16 @@ CALLS = {
         "organizer",
         lambda d, u: team_rounds.team_round_store(round=_round2(d), matches=[], user=u),
     ),
+    "checkin.checkin_settings": (
+        "organizer",
+        lambda d, u: checkin.checkin_settings(tournament=d.tournament, open=True, by_name=False, user=u),
+    ),
+    "checkin.check_in_at_desk": ("referee", lambda d, u: checkin.check_in_at_desk(registration=d.game.black, user=u)),
+    "checkin.check_in_undo": ("referee", lambda d, u: checkin.check_in_undo(registration=d.game.black, user=u)),
+    "checkin.round_set_checked_in_only": (
+        "organizer",
+        lambda d, u: checkin.round_set_checked_in_only(round=_round2(d), on=True, user=u),
+    ),
     "live.set_scorer": ("organizer", lambda d, u: live.set_scorer(game=d.game, username="nobody", user=u)),
     "live.take_over": (
         "referee",
@@ -344,6 +355,8 @@ OWN_PART = {
     # a bye asked for on the player's own page (tests/services/test_bye_requests.py)
     "bye_requests.bye_request_ask": "the player herself, or an organizer for her",
     "bye_requests.bye_request_withdraw": "the player herself, or an organizer for her",
+    # the hall's QR code on the player's phone (tests/services/test_checkin.py)
+    "checkin.check_in": "the player herself (logged in, her claim code, or her name where allowed) with the hall's code",
     "tournaments.tournament_create": "a user who may create tournaments (permissions.may_create_tournament)",
     "opengotha.import_opengotha": "a user who may create tournaments",
     "macmahon.import_macmahon": "a user who may create tournaments",

@@ -96,7 +96,10 @@ def canonical(data: dict) -> dict:
 
 def _record(record, registration):
     """A round's pairing record (or a ``round.pair`` audit entry's values) with the registrations its tables'
-    explanations name (``white``, ``black``: their keys; ``players``: as text) replaced by ``registration(pk)``."""
+    explanations name (``white``, ``black``: their keys; ``players``: as text) and the players it left out as
+    not checked in (``not_checked_in``) replaced by ``registration(pk)``."""
+    if isinstance(record, dict) and isinstance(record.get("not_checked_in"), list):
+        record = {**record, "not_checked_in": [registration(pk) for pk in record["not_checked_in"]]}
     if not isinstance(record, dict) or not isinstance(record.get("explanations"), dict):
         return record
     tables = {}
@@ -205,6 +208,10 @@ def test_the_kinds_hold_every_model_a_backup_holds_and_a_day_s_history(built):
     assert set(fields[("tournament.round", "status")]) == set(Round.Status.values)
     assert {"confirmed", "withdrawn"} <= set(fields[("tournament.registration", "status")])
     assert any(fields[("tournament.registration", "absent_rounds")])
+    assert any(fields[("tournament.registration", "checked_in_at")]) and any(
+        fields[("tournament.round", "checked_in_only")]
+    )
+    assert any((record or {}).get("not_checked_in") for record in fields[("tournament.round", "pairing_record")])
     assert "" in fields[("tournament.registration", "country")]
     assert any((marks or {}).get("dead") for marks in fields[("tournament.liverecord", "marks")])
     assert any((marks or {}).get("dead") for marks in fields[("tournament.game", "marks")])  # a referee's decision

@@ -173,6 +173,9 @@ class Registration(models.Model):
         help_text=_("Numbers of the rounds the player will miss."),
         validators=[round_numbers],
     )
+    #: When the player checked in at the venue (on the phone or at the desk); None: not (yet). A round
+    #: paired with "only checked-in players" leaves out whoever has not (tournament.services.checkin).
+    checked_in_at = models.DateTimeField(_("checked in"), null=True, blank=True, editable=False)
     mms_correction = models.SmallIntegerField(
         _("McMahon correction"),
         default=0,

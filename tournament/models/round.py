@@ -43,6 +43,12 @@ class Round(models.Model):
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.PLANNED)
     starts_at = models.DateTimeField(_("starts at"), null=True, blank=True)
     version = models.PositiveIntegerField(default=0, editable=False)
+    #: Pair only the players checked in: the others are absent in this round (tournament.services.checkin).
+    checked_in_only = models.BooleanField(
+        _("pair only checked-in players"),
+        default=False,
+        help_text=_("Players not checked in when the round is paired are absent in it, listed on the round's page."),
+    )
     # What the pairing left for the round's page is kept apart: PairingRecord, below.
 
     class Meta:

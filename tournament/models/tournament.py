@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from decimal import Decimal
 
 from django.core.exceptions import ValidationError
@@ -19,6 +20,15 @@ from tournament.standings.criteria import CRITERIA
 from .fields import PointsField, RankField
 from .rating import RatingKind
 from .team import EventKind, line_up_size, side_size, team_boards
+
+#: Letters of the hall's check-in code (as a claim code's: none a reader confuses).
+CHECKIN_CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY34679"
+CHECKIN_CODE_LENGTH = 8
+
+
+def new_checkin_code() -> str:
+    """A tournament's check-in code (:attr:`Tournament.checkin_code`)."""
+    return "".join(secrets.choice(CHECKIN_CODE_ALPHABET) for _ in range(CHECKIN_CODE_LENGTH))
 
 
 class PairingSystem(models.TextChoices):
@@ -332,6 +342,25 @@ class Tournament(models.Model):
         default=RematchScope.TOURNAMENT,
     )
     registration_open = models.BooleanField(_("self-registration open"), default=True)
+    # --- check-in on the day (tournament.services.checkin) -------------------------------------
+    checkin_open = models.BooleanField(
+        _("check-in open"),
+        default=False,
+        help_text=_("Players check in on their phone with the hall's QR code while it is open; the desk always can."),
+    )
+    checkin_by_name = models.BooleanField(
+        _("check-in by name"),
+        default=True,
+        help_text=_(
+            "On: a player may check in on the phone by picking their name and confirming it. Off: only "
+            "logged in or with the claim code of their welcome slip."
+        ),
+    )
+    #: The hall's code in the check-in QR (a phone that has not seen the poster or the projector cannot
+    #: check in): made with the tournament and kept, so the posters can be printed the day before.
+    checkin_code = models.CharField(
+        _("check-in code"), max_length=12, default=new_checkin_code, blank=True, editable=False
+    )
     public_preliminary = models.BooleanField(
         _("show preliminary registrations publicly"),
         default=False,

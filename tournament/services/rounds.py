@@ -36,10 +36,12 @@ from tournament.pairing.context import opengotha_options
 from tournament.pairing.model import Game as PlainGame
 from tournament.pairing.tables import TablesFull
 from tournament.permissions import ORGANIZER, require
+from tournament.selectors.checkin import NOT_CHECKED_IN
 from tournament.selectors.pairing_data import pairing_tournament, player_key
 from tournament.selectors.tables import table_rules
 
 from .audit import log_change
+from .checkin import give_back_absences, leave_out_not_checked_in
 
 
 class RoundStateError(ValidationError):
@@ -173,6 +175,8 @@ def round_pair(*, round: Round, user, held_tables: dict[int, int] | None = None)
         )
     warnings = pairing_warnings_before(round_)
     advance_round(round_, Round.Status.PLANNED, Round.Status.PAIRED)
+    # a round of the checked-in players only: the others are absent in it (given back when the pairing goes)
+    not_here = leave_out_not_checked_in(round_)
 
     data = pairing_tournament(tournament, round_)
     registrations = {p.pk: p for p in tournament.registrations.only("pk", "tournament", "surname", "given_name")}
@@ -267,7 +271,12 @@ def round_pair(*, round: Round, user, held_tables: dict[int, int] | None = None)
         round_,
         "round.pair",
         user=user,
-        after={"games": created + len(kept), "bye": bye.spoken_name if bye else None, "warnings": warnings},
+        after={
+            "games": created + len(kept),
+            "bye": bye.spoken_name if bye else None,
+            "warnings": warnings,
+            **({"not checked in": len(not_here)} if round_.checked_in_only else {}),
+        },
     )
 
     # kept with the round: the round's page shows them (the words are made when it is read)
@@ -279,6 +288,8 @@ def round_pair(*, round: Round, user, held_tables: dict[int, int] | None = None)
         "explanations": explain.table_facts(pairing),
         "bye_explanation": explain.bye_facts(pairing, name),
     }
+    if not_here:
+        record[NOT_CHECKED_IN] = [r.pk for r in not_here]
     PairingRecord.keep(round_.pk, record)
     return PairingOutcome(round=round_, games=created + len(kept), bye=bye, warnings=warnings)
 
@@ -319,6 +330,7 @@ def round_unpair(*, round: Round, user, keep_pinned: bool = True) -> Round:
     round_.matches.all().delete()  # a team round's matches, with their games (their line-ups stay)
     round_.team_byes.all().delete()
     round_.byes.all().delete()
+    give_back_absences(round_, PairingRecord.of(round_.pk, NOT_CHECKED_IN))
     PairingRecord.keep(round_.pk, {})
     log_change(round_, "round.unpair", user=user, before={"games removed": removed})
     return round_

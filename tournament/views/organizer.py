@@ -15,6 +15,7 @@ from tournament.forms.results import ConfirmForm, ResultSetForm
 from tournament.models import Game
 from tournament.selectors.audit import audit_rows
 from tournament.selectors.bye_requests import waiting_requests
+from tournament.selectors.checkin import checkin_counts
 from tournament.selectors.official import Official, official, officials
 from tournament.selectors.page_version import page_version
 from tournament.selectors.results import dashboard as dashboard_data
@@ -36,6 +37,8 @@ def dashboard(request, tournament, roles):
     template = "tournament/manage/_dashboard_live.html" if request.htmx else "tournament/manage/dashboard.html"
     context = {"tournament": tournament, "roles": roles, "refresh": DASHBOARD_REFRESH_SECONDS}
     context.update(dashboard_data(tournament), **publication_status(tournament))
+    counts = checkin_counts(tournament)
+    context["checkin"] = {"counts": counts, "shown": tournament.checkin_open or counts.checked_in > 0}
     if not request.htmx:
         context["join"] = site_address.join(request, tournament)
         # the recent changes in words, each with what it is about (the poll renews only the counters)

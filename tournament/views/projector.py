@@ -24,6 +24,7 @@ from django.views.decorators.http import condition
 from tournament import site_address
 from tournament.models import Round
 from tournament.selectors import standings as standings_selectors
+from tournament.selectors.checkin import open_checkin_counts
 from tournament.selectors.page_version import page_version_of
 from tournament.selectors.round_day import games_by_table
 from tournament.selectors.rows import tournament_by_slug
@@ -73,8 +74,17 @@ def _version(request, slug: str) -> str:
     return memo
 
 
+def _checkin(request, slug):
+    """The check-in's counts while it is open (None when closed), read once per request."""
+    if not hasattr(request, "_projector_checkin"):
+        request._projector_checkin = open_checkin_counts(slug)
+    return request._projector_checkin
+
+
 def _etag(request, slug) -> str | None:
-    return poll_etag("pairings", _version(request, slug), _page_asked(request)) if is_poll(request) else None
+    if not is_poll(request):
+        return None
+    return poll_etag("pairings", _version(request, slug), _page_asked(request), _checkin(request, slug))
 
 
 @condition(etag_func=_etag)
@@ -97,10 +107,11 @@ def projector(request, slug):
     page = min(_page_asked(request), pages)
     context = {
         "tournament": tournament,
+        "checkin": _checkin(request, slug),
         "round": current,
         "games": games[(page - 1) * PER_PAGE : page * PER_PAGE],
         "byes": byes if page == pages else [],
-        **_screen(request, tournament, version, page, pages),
+        **_screen(request, tournament, version, page, pages, _checkin(request, slug)),
         "standings": standings,
         # the place, the category and the first criterion as the standings page shows them (within the
         # category when ranked apart; OpenGotha's CAT is the category, not a score)
@@ -133,7 +144,7 @@ def _team_projector(request, tournament, current, version):
         "round": current,
         "matches": matches[(page - 1) * per_page : page * per_page],
         "team_bye": bye_team(current) if current and page == pages else None,
-        **_screen(request, tournament, version, page, pages),
+        **_screen(request, tournament, version, page, pages, _checkin(request, tournament.slug)),
         "team_table": table,
         "team_top": table.rows[:TOP] if table else [],
     }
@@ -141,14 +152,14 @@ def _team_projector(request, tournament, current, version):
     return render(request, template, context)
 
 
-def _screen(request, tournament, version: str, page: int, pages: int) -> dict:
+def _screen(request, tournament, version: str, page: int, pages: int, checkin=None) -> dict:
     """What every projector screen has: its page, the next one's address and poll, the refresh, the join box."""
     return {
         "page": page,
         "pages": pages,
         "next_url": f"{request.path}?page={page % pages + 1}",
         # what the screen shows: the next poll asks with it, and gets a 304 while it is still the same
-        "poll_headers": json.dumps({"If-None-Match": poll_etag("pairings", version, page)}),
+        "poll_headers": json.dumps({"If-None-Match": poll_etag("pairings", version, page, checkin)}),
         "refresh": PAGE_SECONDS if pages > 1 else REFRESH_SECONDS,
         # how phones get here: the hall's Wi-Fi and the address, with their QR codes
         "join": site_address.join(request, tournament),

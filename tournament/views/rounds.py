@@ -27,6 +27,7 @@ from tournament.models.game import Result
 from tournament.models.tournament import PairingSystem
 from tournament.pairing_words import bye_explanation_line, game_explanation, warning_text
 from tournament.selectors.bye_requests import round_requests
+from tournament.selectors.checkin import round_checkin
 from tournament.selectors.page_version import page_version
 from tournament.selectors.round_day import game_warnings_kept, games_by_table, not_playing
 from tournament.selectors.round_robin import withdrawals_pending
@@ -210,6 +211,7 @@ def round_manage(request, tournament, roles, number):
             "withdrawals": withdrawals_pending(tournament) if round_robin else [],
             "tables_movable": editable,
             "bye_requests": round_requests(round_),
+            "checkin": round_checkin(round_),
         },
     )
 
