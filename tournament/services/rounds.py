@@ -146,6 +146,24 @@ def _constraint_conflicts(constraints, registrations: dict[int, Registration]) -
             seen[player_id] = c
 
 
+def _refuse_unpairable(round_: Round) -> None:
+    """Refused before the engine runs: a round robin's round, a round not planned, a team tournament's round."""
+    if round_.tournament.pairing_system == PairingSystem.ROUND_ROBIN:
+        raise ValidationError(
+            _("This tournament is a round robin: its rounds are paired all at once, by its schedule.")
+        )
+    if round_.status != Round.Status.PLANNED:
+        raise RoundStateError(
+            _("Round %(number)s is %(status)s; only a planned round can be paired.")
+            % {"number": round_.number, "status": round_.get_status_display()}
+        )
+    if round_.tournament.is_team_event:  # the team pairing stores its matches through services.team_rounds
+        raise RoundStateError(
+            _("%(tournament)s is a team tournament: its rounds are paired team against team, not player by player.")
+            % {"tournament": round_.tournament.name}
+        )
+
+
 @transaction.atomic
 def round_pair(*, round: Round, user, held_tables: dict[int, int] | None = None) -> PairingOutcome:
     """Pair a planned round with the engine; kept (pinned) games stay as they are. The tables follow the
@@ -158,21 +176,8 @@ def round_pair(*, round: Round, user, held_tables: dict[int, int] | None = None)
     require(user, round.tournament, ORGANIZER)
     round_ = round
     round_.refresh_from_db()
-    if round_.tournament.pairing_system == PairingSystem.ROUND_ROBIN:
-        raise ValidationError(
-            _("This tournament is a round robin: its rounds are paired all at once, by its schedule.")
-        )
-    if round_.status != Round.Status.PLANNED:
-        raise RoundStateError(
-            _("Round %(number)s is %(status)s; only a planned round can be paired.")
-            % {"number": round_.number, "status": round_.get_status_display()}
-        )
+    _refuse_unpairable(round_)
     tournament = round_.tournament
-    if tournament.is_team_event:  # the team pairing stores its matches through services.team_rounds
-        raise RoundStateError(
-            _("%(tournament)s is a team tournament: its rounds are paired team against team, not player by player.")
-            % {"tournament": tournament.name}
-        )
     warnings = pairing_warnings_before(round_)
     advance_round(round_, Round.Status.PLANNED, Round.Status.PAIRED)
     # a round of the checked-in players only: the others are absent in it (given back when the pairing goes)
