@@ -90,6 +90,8 @@ ACTIONS = {
     "team.member.remove": gettext_lazy("team member removed"),
     "team.line_up": gettext_lazy("line-up set"),
     "team.round.pair": gettext_lazy("team round paired"),
+    "standings.freeze": gettext_lazy("standings frozen for the prize-giving"),
+    "standings.unfreeze": gettext_lazy("standings unfrozen"),
     "admin.change": gettext_lazy("changed in the Django admin"),
     "admin.add": gettext_lazy("added in the Django admin"),
 }
@@ -156,6 +158,8 @@ KEYS = {
     "teams": gettext_lazy("teams"),
     "category_limits": gettext_lazy("category limits"),
     "category_mode": gettext_lazy("keep categories apart"),
+    "frozen_at": gettext_lazy("frozen at"),
+    "after_round": gettext_lazy("after round"),
 }
 
 #: Keys that are the machine's own (ids, the pairing's cost terms): not shown.
