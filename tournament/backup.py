@@ -564,7 +564,8 @@ def _map_frozen(row: dict, fields: dict, registrations: dict) -> None:
         if mapped["teams"] is not None:
             frozen.team_from(mapped["teams"])
         results = [
-            [int(r), int(t), new_id(b), new_id(w), str(res), bool(bd)] for r, t, b, w, res, bd in fields.get("results") or []
+            [int(r), int(t), new_id(b), new_id(w), str(res), bool(bd)]
+            for r, t, b, w, res, bd in fields.get("results") or []
         ]
     except (TypeError, ValueError, KeyError, AttributeError) as exc:
         raise _problem(row, f"tables: not frozen standings ({exc})") from None

@@ -70,6 +70,7 @@ round_pages = [
     path("constraint/<str:kind>/", rounds.round_constraint, name="manage_round_constraint"),
     path("robin/", rounds.round_robin_make, name="manage_round_robin"),
     path("robin/remove/", rounds.round_robin_remove, name="manage_round_robin_remove"),
+    path("why-not/", rounds.round_why_not, name="manage_round_why_not"),
     path("<str:action>/", rounds.round_action, name="manage_round_action"),
 ]
 

@@ -90,9 +90,7 @@ def test_frozen_table_keeps_places_shows_new_names_and_reports_a_changed_result(
     frozen = FrozenStandings.objects.get(tournament=day.t)
     # a name and a club corrected, a result changed after the freeze
     corrected = day.players[0]
-    registration_update(
-        registration=corrected, data={"surname": "Albers-Klein", "club": "Hamburg"}, user=day.organizer
-    )
+    registration_update(registration=corrected, data={"surname": "Albers-Klein", "club": "Hamburg"}, user=day.organizer)
     game = _decisive_game(day)
     result_set(game=game, user=day.organizer, version=game.version, result="B", reason="Zettel vertauscht")
 

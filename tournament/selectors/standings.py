@@ -10,12 +10,12 @@ from dataclasses import dataclass
 
 from django.db.models import Q
 
+from tournament import result_codes
 from tournament.local_time import local_time_text
 from tournament.models import Bye, Game, Registration, Round, TeamBye, Tournament
+from tournament.names import display_name
 from tournament.pairing import categories
 from tournament.pdf.data import PairingSheet, SheetMatch, SheetPlayer, SheetTable
-from tournament.names import display_name
-from tournament import result_codes
 from tournament.ranks import format_rank
 from tournament.selectors.frozen_standings import freeze_of, frozen_standings
 from tournament.selectors.round_day import games_by_table, not_playing

@@ -21,7 +21,6 @@ from tournament.standings import frozen as fz
 
 from .audit import log_change
 
-
 #: The longest reason kept (a paragraph).
 MAX_REASON = 1000
 
@@ -58,7 +57,9 @@ def standings_freeze(*, tournament: Tournament, user) -> FrozenStandings:
     overall = standings_for(current, public=True)
     if not overall.rounds:
         raise FreezeError(_("No round counts yet: there is no table to freeze."), code="empty")
-    disciplines = {name: fz.standings_plain(standings_for(current, discipline=name)) for name in discipline_names(current)}
+    disciplines = {
+        name: fz.standings_plain(standings_for(current, discipline=name)) for name in discipline_names(current)
+    }
     teams = computed_team_table(current, public=True) if current.is_team_event else None
     results = [
         list(g)

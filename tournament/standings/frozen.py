@@ -128,7 +128,18 @@ def renamed(s: Standings, names: Mapping[PlayerId, Mapping[str, str]]) -> Standi
 
     def fresh(e: Entrant) -> Entrant:
         now = names.get(e.id)
-        return e if now is None else replace(e, **{f: str(now[f]) for f in NAME_FIELDS if f in now})
+        if now is None:
+            return e
+        return replace(
+            e,
+            surname=str(now.get("surname", e.surname)),
+            given_name=str(now.get("given_name", e.given_name)),
+            club=str(now.get("club", e.club)),
+            country=str(now.get("country", e.country)),
+            egd_pin=str(now.get("egd_pin", e.egd_pin)),
+            surname_latin=str(now.get("surname_latin", e.surname_latin)),
+            given_name_latin=str(now.get("given_name_latin", e.given_name_latin)),
+        )
 
     return replace(
         s,
@@ -189,4 +200,3 @@ def place_changes(frozen: Standings, live: Standings) -> list[tuple[Entrant, str
         if r.entrant.id not in seen:
             out.append((r.entrant, was[r.entrant.id], ""))
     return out
-

@@ -47,13 +47,13 @@ from tournament.permissions import (
     require,
 )
 from tournament.publishing.context import of_request as published_copy_of
-from tournament.services import standings_freeze as freeze_services
 from tournament.selectors import standings as sel
 from tournament.selectors.exports import go_komis
 from tournament.selectors.gor import gor_preview
 from tournament.selectors.page_version import page_parts, page_version
 from tournament.selectors.rows import tournament_by_slug
 from tournament.selectors.team_standings import team_table
+from tournament.services import standings_freeze as freeze_services
 from tournament.standings_words import category_names, team_words
 
 from .access import tournament_page
