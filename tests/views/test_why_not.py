@@ -1,4 +1,4 @@
-""""Why not these two?" on the organizer's round page (issue #34, item 6), in English and German.
+""" "Why not these two?" on the organizer's round page (issue #34, item 6), in English and German.
 
 Eight players, round 1 played, round 2 paired: the page answers for two players of round 2 who do not
 play each other -- the rematch of round 1 or the scores, the pairing's total now and with them
@@ -53,7 +53,9 @@ def round_two(db):
 
 def _ask(client, t, number, a, b, htmx=True):
     headers = {"HX-Request": "true"} if htmx else {}
-    return client.get(f"/t/{t.slug}/manage/rounds/{number}/why-not/", {"player_a": a.pk, "player_b": b.pk}, headers=headers)
+    return client.get(
+        f"/t/{t.slug}/manage/rounds/{number}/why-not/", {"player_a": a.pk, "player_b": b.pk}, headers=headers
+    )
 
 
 def _round_one_pair(first):

@@ -271,8 +271,8 @@ def freeze_report(tournament: Tournament) -> FreezeReport | None:
                 ChangedResult(
                     round=game[0],
                     table=game[1],
-                    black=names.get(game[2], "?"),
-                    white=names.get(game[3], "?"),
+                    black=names.get(game[2], ""),
+                    white=names.get(game[3], ""),
                     was=code(before),
                     now=code(after),
                 )
