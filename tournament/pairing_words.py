@@ -377,4 +377,14 @@ def why_not_lines(data: dict) -> dict:
     out["work"] = _("Worked out in %(seconds)s s of processor time.") % {
         "seconds": f"{float(data.get('cpu_seconds') or 0):.2f}"
     }
+    if data.get("window"):
+        out["work"] = (
+            _(
+                "Matched again among the %(n)s players nearest the two and their partners in the standings; the "
+                "others keep their pairs."
+            )
+            % {"n": data["window"]}
+            + " "
+            + out["work"]
+        )
     return out

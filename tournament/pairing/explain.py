@@ -10,7 +10,7 @@ words the same facts in English (:func:`explain_pairing`).
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
 from .context import Options, Pair, RoundContext
 from .costs import TERMS, PairCost
@@ -206,6 +206,9 @@ class WhyNotFacts(TypedDict):
     #: the handicap and komi their game would have
     handicap: int | None
     changes: ChangedPairs | None
+    #: a round larger than the engine's dense matching (``Options.dense_limit``): the number of players
+    #: matched again, those nearest the two and their partners in the standings; the others keep their pairs
+    window: NotRequired[int]
 
 
 def why_not(
@@ -224,8 +227,11 @@ def why_not(
     ``byes``, and what pairing them would cost: the two's pair cost term by term, the reasons as codes,
     and one new matching of the rest of the round with the two fixed together -- the games ``kept``
     (fixed or made by hand) stay, the byes too (but one of the two's) -- with the pairing's total value
-    now and then, and the pairs that would change. The work: one matching of the round's players, as the
-    pairing itself (:func:`.engine.solve`); never more."""
+    now and then, and the pairs that would change. The work is bounded: up to ``options.dense_limit``
+    players (400) the whole round is matched again (the engine's dense matching, :func:`.engine.solve`:
+    the same optimum as pairing the round with the pair fixed); in a larger round the 400 players
+    nearest the two and their partners in the standings before the round (``window``), whole pairs,
+    the others keeping theirs -- the best pairing with the two together that changes only those."""
     from .engine import build_context, field_order, make_game, solve
 
     population = [k for pair in games for k in pair] + [k for k in byes if k not in {x for p in games for x in p}]
@@ -275,7 +281,13 @@ def why_not(
     # the rest matched again around the two: kept games and the other byes stay
     stay = {p for p in pinned if a not in p and b not in p}
     fixed_players = {k for p in stay for k in p} | {a, b} | (set(byes) - {a, b})
-    free = field_order(rc, [k for k in population if k not in fixed_players])
+    free = [k for k in population if k not in fixed_players]
+    if len(free) > options.dense_limit:  # bounded: the players nearest the two and their partners
+        window = _window(free, current, order, (a, b), options.dense_limit)
+        stay |= {p for p in current if not p & window and a not in p and b not in p}
+        free = [k for k in free if k in window]
+        out["window"] = len(free)
+    free = field_order(rc, free)
     pairs = solve(rc, free, frozenset(frozenset(p) for p in forbidden), options)
     new = {frozenset(p) for p in pairs} | stay | {frozenset((a, b))}
     matched = {k for p in new for k in p}
@@ -300,6 +312,24 @@ def why_not(
         "unpaired": [k for k in free if k not in matched],
     }
     return out
+
+
+def _window(
+    free: list[str], current: Collection[Pair], order: dict[str, int], two: tuple[str, str], size: int
+) -> set[str]:
+    """The ``size`` players (about) of ``free`` nearest in the field order (the standings before the round) to
+    the two and to their partners, whole pairs of the round: the rest of the round keeps its pairs."""
+    partner = {x: y for p in current for x, y in (tuple(p), tuple(p)[::-1])}
+    centres = [order[k] for k in (*two, *(partner[k] for k in two if k in partner))]
+    chosen: set[str] = set()
+    allowed = set(free)
+    for k in sorted(free, key=lambda k: (min(abs(order[k] - c) for c in centres), order[k])):
+        if len(chosen) >= size:
+            break
+        chosen.add(k)
+        if partner.get(k) in allowed:
+            chosen.add(partner[k])
+    return chosen
 
 
 def rc_pairing(rc: RoundContext) -> Pairing:

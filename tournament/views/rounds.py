@@ -22,7 +22,7 @@ from tournament.forms.rounds import (
     player_options,
 )
 from tournament.limits import MAX_TABLE
-from tournament.models import ByeRequest, PairConstraint, PairingRecord, Round
+from tournament.models import ByeRequest, PairConstraint, PairingRecord, Registration, Round
 from tournament.models.game import Result
 from tournament.models.tournament import PairingSystem
 from tournament.pairing_words import bye_explanation_line, game_explanation, warning_text, why_not_lines
@@ -240,11 +240,10 @@ def _why_form(tournament, round_, *, everybody_in=None, data=None) -> PlayerPair
         everybody_in = [c for c in player_choices(tournament) if c[0] in seated] + _bye_choices(
             not_playing(round_, seats)
         )
-    players = [pk for pk, _name in everybody_in]
     return PlayerPairForm(
         data,
         tournament=tournament,
-        players=tournament.registrations.filter(pk__in=players),
+        players=[Registration(pk=pk) for pk, _name in everybody_in],  # their ids: no query
         choices=everybody_in,
         reason=False,
         auto_id="whynot_%s",
