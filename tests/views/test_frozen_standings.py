@@ -180,3 +180,28 @@ def test_a_round_paired_but_not_published_is_refused_and_only_organizers_freeze(
     response = client.post(f"/t/{day.t.slug}/standings/freeze/", follow=True)
     assert "Round 3 is paired but not published" in _text(response)
     assert not FrozenStandings.objects.filter(tournament=day.t).exists()
+
+
+def test_a_backup_keeps_the_frozen_table_and_what_changed_since(day):
+    from tests.services.test_backup_round_trip import _as_file, wipe
+    from tournament.backup import dump_tournament, load_tournament
+
+    standings_freeze(tournament=day.t, user=day.organizer)
+    registration_update(registration=day.players[1], data={"surname": "Berg-Neu"}, user=day.organizer)
+    game = _decisive_game(day)
+    result_set(game=game, user=day.organizer, version=game.version, result="B", reason="Zettel vertauscht")
+    before, report = shown_standings(day.t), freeze_report(day.t)
+    backup = _as_file(dump_tournament(day.t))
+    wipe(day.t)
+    restored = load_tournament(backup)
+    after = shown_standings(restored)
+    assert after.frozen_at == before.frozen_at
+    assert [(r.entrant.name, r.place, r.values) for r in after.rows] == [
+        (r.entrant.name, r.place, r.values) for r in before.rows
+    ]
+    assert "Berg-Neu Test" in {r.entrant.name for r in after.rows}
+    again = freeze_report(restored)
+    assert [(c.round, c.table, c.was, c.now) for c in again.changed] == [
+        (c.round, c.table, c.was, c.now) for c in report.changed
+    ]
+    assert [(e.name, was, now) for e, was, now in again.moves] == [(e.name, was, now) for e, was, now in report.moves]

@@ -234,6 +234,10 @@ def why_not(
     the others keeping theirs -- the best pairing with the two together that changes only those."""
     from .engine import build_context, field_order, make_game, solve
 
+    # a game of somebody the tournament's data no longer holds stays as it is, outside the question
+    known = {p.key for p in t.players}
+    games = [g for g in games if g[0] in known and g[1] in known]
+    byes = [k for k in byes if k in known]
     population = [k for pair in games for k in pair] + [k for k in byes if k not in {x for p in games for x in p}]
     seated = set(population)
     out: WhyNotFacts = {
