@@ -341,6 +341,15 @@ def why_not_lines(data: dict) -> dict:
     letters = list(data.get("category_letters") or [])
     out: dict = {
         "reasons": [_why_not_reason(r, name, letters) for r in data.get("reasons") or []],
+        # each one's game instead, with the words the pairing recorded for it
+        "instead": [
+            (
+                _("%(name)s plays %(opponent)s at table %(table)s.")
+                % {"name": name(i.get("player")), "opponent": name(i.get("opponent")), "table": i.get("table")},
+                explanation_parts(i.get("recorded"))[0],
+            )
+            for i in data.get("instead") or []
+        ],
         "cost": "",
         "lost": "",
         "removed": [],

@@ -73,6 +73,11 @@ def test_the_answer_in_english(client, round_two):
     answer = _text(_ask(client, t, 2, a, b))
     assert f"{a.given_name} {a.surname} and {b.given_name} {b.surname}" in answer
     assert "They have played each other before, in round 1." in answer
+    # each one's game of round 2 instead, with what the pairing recorded of it (its PairingRecord)
+    assert re.search(rf"{a.given_name} {a.surname} plays \w+ \w+ at table \d+\. Same score", answer) or re.search(
+        rf"{a.given_name} {a.surname} plays \w+ \w+ at table \d+\. MMS", answer
+    )
+    assert "They have not played each other yet." in answer
     assert "The pairing’s total value" in answer and "with the two together" in answer
     assert "These go" in answer and "These come" in answer
     assert f"{a.given_name} {a.surname} – {b.given_name} {b.surname}" in answer

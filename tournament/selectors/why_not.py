@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 
-from tournament.models import PairConstraint, Registration, Round
+from tournament.models import PairConstraint, PairingRecord, Registration, Round
 from tournament.names import spoken_name
 from tournament.pairing import categories
 from tournament.pairing.context import opengotha_options
@@ -52,8 +52,29 @@ def why_not_these_two(round_: Round, a: Registration, b: Registration) -> dict:
         for pk, s, g in Registration.objects.filter(tournament=tournament).values_list("pk", "surname", "given_name")
     }
     tables = {frozenset((player_key(w), player_key(b_))): t for t, w, b_, _p in games}
+    # each one's game instead, with what the pairing recorded of it (the round's PairingRecord)
+    recorded = PairingRecord.of(round_.pk, "explanations").get("explanations") or {}
+    instead = []
+    for player in (a, b):
+        for table, white, black, _pinned in games:
+            if player.pk in (white, black):
+                facts_then = recorded.get(str(table))
+                same = isinstance(facts_then, dict) and {facts_then.get("white"), facts_then.get("black")} == {
+                    white,
+                    black,
+                }
+                other = black if player.pk == white else white
+                instead.append(
+                    {
+                        "player": player_key(player.pk),
+                        "opponent": player_key(other),
+                        "table": table,
+                        "recorded": facts_then if same else None,
+                    }
+                )
     return {
         **facts,
+        "instead": instead,
         "names": names,
         "tables": tables,
         "cpu_seconds": cpu,
