@@ -96,6 +96,8 @@ ACTIONS = {
     "team.member.remove": gettext_lazy("team member removed"),
     "team.line_up": gettext_lazy("line-up set"),
     "team.round.pair": gettext_lazy("team round paired"),
+    "standings.freeze": gettext_lazy("standings frozen for the prize-giving"),
+    "standings.unfreeze": gettext_lazy("standings unfrozen"),
     "admin.change": gettext_lazy("changed in the Django admin"),
     "admin.add": gettext_lazy("added in the Django admin"),
 }
@@ -167,6 +169,8 @@ KEYS = {
     "by name": gettext_lazy("check-in by name"),
     "checked in only": gettext_lazy("only checked-in players"),
     "not checked in": gettext_lazy("not checked in"),
+    "frozen_at": gettext_lazy("frozen at"),
+    "after_round": gettext_lazy("after round"),
 }
 
 #: Keys that are the machine's own (ids, the pairing's cost terms): not shown.

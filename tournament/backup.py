@@ -65,6 +65,7 @@ from tournament.models import (
     Bye,
     ByeRequest,
     Discipline,
+    FrozenStandings,
     Game,
     GameReplay,
     LineUp,
@@ -86,6 +87,7 @@ from tournament.models.registration import CLAIM_ALPHABET, CLAIM_LENGTH, PLAYER_
 from tournament.models.round import audited_pairing_record
 from tournament.pairing import categories
 from tournament.selectors.checkin import NOT_CHECKED_IN
+from tournament.standings import frozen
 
 FORMAT = "vielseitig-tournament"
 #: 1: the players' data in a site-wide ``tournament.player``; 2: on the registrations; 3: the attributes an
@@ -112,6 +114,7 @@ MODELS = (
     PairConstraint,
     TournamentRole,
     TournamentInvitation,
+    FrozenStandings,
     AuditEntry,
 )
 LABELS = {m._meta.label_lower: m for m in MODELS}
@@ -161,6 +164,7 @@ def _querysets(t: Tournament) -> dict:
         PairConstraint: t.pair_constraints.all(),
         TournamentRole: t.roles.all(),
         TournamentInvitation: t.invitations.all(),
+        FrozenStandings: FrozenStandings.objects.filter(tournament=t),
         AuditEntry: t.audit_entries.all(),
     }
 
@@ -413,6 +417,8 @@ def load_tournament(data: dict) -> Tournament:  # noqa: C901
                         ) from None
             if model is AuditEntry:
                 _map_audit_entry(fields, new_pk, by_name)
+            if model is FrozenStandings:
+                _map_frozen(row, fields, new_pk[Registration])
             if model is Tournament and "category_limits" not in fields:  # a backup from before migration 0023
                 fields.update(
                     categories.from_stored_parameters(
@@ -552,6 +558,36 @@ def _mapped_record(record, registrations: dict):
     return {**record, "explanations": explanations}
 
 
+def _map_frozen(row: dict, fields: dict, registrations: dict) -> None:
+    """The frozen tables and results with the registrations' new ids; a player deleted since the freeze
+    (no registration in the backup) keeps a row of the frozen table under an id no registration has.
+    Tables the site cannot read back are refused."""
+
+    def new_id(old):
+        return registrations.get(old, f"gone-{old}")
+
+    tables = fields.get("tables")
+    try:
+        if not isinstance(tables, dict):
+            raise TypeError("no tables")
+        mapped: dict = {"overall": None, "disciplines": {}, "teams": tables.get("teams")}
+        if tables.get("overall") is not None:
+            mapped["overall"] = frozen.mapped_ids(tables["overall"], new_id)
+            frozen.standings_from(mapped["overall"])
+        for name, table in (tables.get("disciplines") or {}).items():
+            mapped["disciplines"][str(name)] = frozen.mapped_ids(table, new_id)
+            frozen.standings_from(mapped["disciplines"][str(name)])
+        if mapped["teams"] is not None:
+            frozen.team_from(mapped["teams"])
+        results = [
+            [int(r), int(t), new_id(b), new_id(w), str(res), bool(bd)]
+            for r, t, b, w, res, bd in fields.get("results") or []
+        ]
+    except (TypeError, ValueError, KeyError, AttributeError) as exc:
+        raise _problem(row, f"tables: not frozen standings ({exc})") from None
+    fields["tables"], fields["results"] = mapped, results
+
+
 def _map_audit_entry(fields: dict, new_pk: dict, by_name: dict) -> None:
     """An audit entry with the new ids of its object and of the ids in its values. An object that is no
     longer there (a deleted player, round, role), or of a model the backup does not hold, has none: its
@@ -587,6 +623,7 @@ _OWN_BY_TOURNAMENT = {
     "tournament.tournamentinvitation",
     "tournament.auditentry",
     "tournament.team",
+    "tournament.frozenstandings",
 }
 
 

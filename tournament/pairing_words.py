@@ -274,3 +274,128 @@ def refusal_text(code: str, names: list[str], table=None) -> str:
     if code == "excluded-table":
         return _("Table %(table)s is excluded in this round (see the tables' set-up).") % {"table": table}
     return _("%(name)s cannot be paired in this round.") % {"name": name}
+
+
+def _score_text(name: str, x2) -> str:
+    return f"{name} {format_scaled(x2, 2)}".strip() if isinstance(x2, int) else str(x2)
+
+
+def _why_not_reason(reason: dict, name, letters: list) -> str:
+    """One reason of "why not these two?" (:func:`tournament.pairing.explain.why_not`) in words."""
+    code = reason.get("code")
+    who = name(reason.get("player", ""))
+    if code == "paired":
+        return _("They play each other in this round.")
+    if code == "not-in-round":
+        return _("%(name)s has no game in this round (absent, withdrawn or not paired).") % {"name": who}
+    if code == "bye":
+        return _("%(name)s has the bye: pairing them moves the bye to somebody else.") % {"name": who}
+    if code == "kept":
+        return _("%(name)s’s game was fixed or made by hand: pairing them undoes it.") % {"name": who}
+    if code == "forbidden":
+        return _("A pairing constraint says never to pair them: the pairing may not put them together.")
+    if code == "rematch":
+        return ngettext(
+            "They have played each other before, in round %(rounds)s.",
+            "They have played each other before, in rounds %(rounds)s.",
+            len(reason.get("rounds") or []),
+        ) % {"rounds": _list(reason.get("rounds") or [])}
+    if code == "categories":
+        a, b = (list(reason.get("categories") or []) + [0, 0])[:2]
+        ca, cb = (letters[i] if isinstance(i, int) and 0 <= i < len(letters) else str(i) for i in (a, b))
+        return _("Different categories (%(a)s and %(b)s): the categories are paired apart.") % {"a": ca, "b": cb}
+    if code == "score":
+        sa, sb = (list(reason.get("scores_x2") or []) + [0, 0])[:2]
+        return _("Different scores before the round (%(a)s and %(b)s): one would be drawn up, the other down.") % {
+            "a": _score_text(str(reason.get("score_name") or ""), sa),
+            "b": _score_text(str(reason.get("score_name") or ""), sb),
+        }
+    if code == "colour":
+        wa, wb = (list(reason.get("colour_balance") or []) + [0, 0])[:2]
+        text = (
+            _("Both had White more often (%(a)+d, %(b)+d): one of them would get White again.")
+            if wa > 0
+            else _("Both had Black more often (%(a)+d, %(b)+d): one of them would get Black again.")
+        )
+        return text % {"a": wa, "b": wb}
+    if code == "handicap":
+        n = int(reason.get("handicap") or 0)
+        return ngettext(
+            "Their game would have a handicap of %(n)s stone.", "Their game would have a handicap of %(n)s stones.", n
+        ) % {"n": n}
+    if code == "club":
+        return _("Same club (%(club)s).") % {"club": reason.get("club")}
+    if code == "country":
+        return _("Same country (%(country)s).") % {"country": reason.get("country")}
+    return str(code)
+
+
+def why_not_lines(data: dict) -> dict:
+    """The answer to "why not these two?" (:func:`tournament.selectors.why_not.why_not_these_two`) in the
+    reader's language: ``reasons`` (lines), ``cost`` (the pairing's total now and with the two together),
+    ``lost`` (the cost terms that lose most), ``removed`` and ``added`` (the pairs that would change),
+    ``unpaired`` and ``work`` (the CPU time it took)."""
+    names = data.get("names") or {}
+
+    def name(key) -> str:
+        return str(names.get(key, key))
+
+    letters = list(data.get("category_letters") or [])
+    out: dict = {
+        "reasons": [_why_not_reason(r, name, letters) for r in data.get("reasons") or []],
+        # each one's game instead, with the words the pairing recorded for it
+        "instead": [
+            (
+                _("%(name)s plays %(opponent)s at table %(table)s.")
+                % {"name": name(i.get("player")), "opponent": name(i.get("opponent")), "table": i.get("table")},
+                explanation_parts(i.get("recorded"))[0],
+            )
+            for i in data.get("instead") or []
+        ],
+        "cost": "",
+        "lost": "",
+        "removed": [],
+        "added": [],
+        "unpaired": "",
+        "work": "",
+    }
+    changes = data.get("changes")
+    total_with = data.get("total_with")
+    if changes is None or total_with is None:
+        return out
+    now = data.get("total_now", 0)
+    out["cost"] = _(
+        "The pairing’s total value (the sum of OpenGotha’s pair values; the pairing takes the highest): "
+        "%(now)s now, %(with)s with the two together, %(diff)s less."
+    ) % {"now": _number(now), "with": _number(total_with), "diff": _number(now - total_with)}
+    removed, added = changes.get("terms_removed") or {}, changes.get("terms_added") or {}
+    lost = sorted(((removed.get(t, 0) - added.get(t, 0), t) for t in TERM_NAMES), reverse=True)
+    lost = [(v, t) for v, t in lost if v > 0][:3]
+    if lost:
+        out["lost"] = _("It loses most in: %(terms)s.") % {
+            "terms": ", ".join(f"{TERM_NAMES[t]} {_number(v)}" for v, t in lost)
+        }
+    tables = data.get("tables") or {}
+    for pair in changes.get("removed") or []:
+        table = tables.get(frozenset(pair))
+        words = " – ".join(name(k) for k in pair)
+        out["removed"].append(_("table %(table)s: %(names)s") % {"table": table, "names": words} if table else words)
+    out["added"] = [" – ".join(name(k) for k in pair) for pair in changes.get("added") or []]
+    if changes.get("unpaired"):
+        out["unpaired"] = _("Without a game then (the bye): %(names)s.") % {
+            "names": _join(name(k) for k in changes["unpaired"])
+        }
+    out["work"] = _("Worked out in %(seconds)s s of processor time.") % {
+        "seconds": f"{float(data.get('cpu_seconds') or 0):.2f}"
+    }
+    if data.get("window"):
+        out["work"] = (
+            _(
+                "Matched again among the %(n)s players nearest the two and their partners in the standings; the "
+                "others keep their pairs."
+            )
+            % {"n": data["window"]}
+            + " "
+            + out["work"]
+        )
+    return out

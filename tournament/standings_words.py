@@ -7,6 +7,7 @@ are marked for ``makemessages``.  Headers are OpenGotha's abbreviations
 
 from __future__ import annotations
 
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, pgettext
 
@@ -50,7 +51,21 @@ def heading(standings, tournament: str, what: str) -> tuple[str, str]:
         subtitle = _("no round played yet")
     if standings.mode != TOTAL and not standings.title:
         subtitle += " · " + _("overall ranking: %(mode)s") % {"mode": mode_text(standings.mode)}
+    frozen = frozen_note(standings)
+    if frozen:
+        subtitle += " · " + frozen
     return title, subtitle
+
+
+def frozen_note(table) -> str:
+    """The note of a frozen table (players' or teams'), empty for one that follows the results: "Frozen at
+    2 Dec 2026, 17:32: places and scores as then, names as corrected since"."""
+    at = getattr(table, "frozen_at", None)
+    if at is None:
+        return ""
+    return _("Frozen at %(time)s for the prize-giving: places and scores as they were then.") % {
+        "time": date_format(at, "DATETIME_FORMAT")
+    }
 
 
 def rounds_line(standings) -> str:

@@ -73,6 +73,7 @@ round_pages = [
     path("robin/", rounds.round_robin_make, name="manage_round_robin"),
     path("robin/remove/", rounds.round_robin_remove, name="manage_round_robin_remove"),
     path("checked-in-only/", checkin.round_checked_in_only, name="manage_round_checked_in_only"),
+    path("why-not/", rounds.round_why_not, name="manage_round_why_not"),
     path("<str:action>/", rounds.round_action, name="manage_round_action"),
 ]
 

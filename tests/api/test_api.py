@@ -214,7 +214,8 @@ def test_standings_match_the_sites_table(client, day):
     result_set(game=day.game2, user=organizer, version=0, result="W", reason="desk")
     response, data = get(client, f"{API}/tournaments/hannover/standings/")
     assert response.status_code == 200
-    assert keys(data) == {"after_round", "criteria", "rows", "categories"}
+    assert keys(data) == {"frozen_at", "after_round", "criteria", "rows", "categories"}
+    assert data["frozen_at"] is None  # not frozen for the prize-giving (tests/views/test_frozen_standings.py)
     site = standings_for(day.tournament)
     assert data["after_round"] == 1
     assert data["criteria"] == [c.code for c in site.columns] == ["mms", "sosmms", "sososmms"]
@@ -236,7 +237,13 @@ def test_standings_of_one_discipline(client, day):
     assert response.status_code == 200
     assert len(data["rows"]) == 4 and data["after_round"] == 1
     response, data = get(client, f"{API}/tournaments/hannover/standings/?discipline={day.go.pk}")
-    assert data == {"after_round": 0, "criteria": ["mms", "sosmms", "sososmms"], "rows": [], "categories": []}
+    assert data == {
+        "frozen_at": None,
+        "after_round": 0,
+        "criteria": ["mms", "sosmms", "sososmms"],
+        "rows": [],
+        "categories": [],
+    }
     other = day.other.disciplines.create(name="Go", kind="go")
     response, data = get(client, f"{API}/tournaments/hannover/standings/?discipline={other.pk}")
     assert response.status_code == 404 and data["success"] is False

@@ -107,6 +107,7 @@ def _individual_changes(day) -> dict[str, Change]:
     from tournament.services.results import result_set
     from tournament.services.round_edits import round_set_bye
     from tournament.services.rounds import round_publish
+    from tournament.services.standings_freeze import standings_freeze
     from tournament.services.tournaments import tournament_update_settings
 
     t, orga = day.tournament, day.user("organizer")
@@ -164,6 +165,7 @@ def _individual_changes(day) -> dict[str, Change]:
             setup=someone_preliminary,
         ),
         "round published": Change(round_published, "Round 2", setup=round_paired),
+        "standings frozen": Change(lambda: standings_freeze(tournament=t, user=orga), "Frozen at"),
     }
 
 
@@ -178,6 +180,7 @@ INDIVIDUAL = [
     "tournament name",
     "preliminary players shown",
     "round published",
+    "standings frozen",
 ]
 
 

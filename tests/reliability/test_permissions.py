@@ -151,6 +151,9 @@ EXPECTED: dict[str, Url] = {
     "manage_round_action": Url(WRITE, post=ORGANIZERS),
     "manage_round_robin": Url(WRITE, post=ORGANIZERS),
     "manage_round_robin_remove": Url(WRITE, post=ORGANIZERS),
+    "manage_round_why_not": Url(only(ORGANIZERS)),
+    "manage_standings_freeze": Url(WRITE, post=ORGANIZERS),
+    "manage_standings_unfreeze": Url(WRITE, post=ORGANIZERS),
     "manage_robin": Url(WRITE, post=ORGANIZERS),
     "manage_robin_pdf": Url(only(ORGANIZERS)),
     # the check-in desk and its QR code: referees too (helpers at the desk); opening it, organizers

@@ -41,6 +41,7 @@ from tournament.services import (
     round_robin,
     rounds,
     staff,
+    standings_freeze,
     tables,
     team_rounds,
     teams,
@@ -267,6 +268,14 @@ CALLS = {
             invitation=TournamentInvitation.objects.create(tournament=d.tournament, role="referee"),
             user=u,
         ),
+    ),
+    "standings_freeze.standings_freeze": (
+        "organizer",
+        lambda d, u: standings_freeze.standings_freeze(tournament=d.tournament, user=u),
+    ),
+    "standings_freeze.standings_unfreeze": (
+        "organizer",
+        lambda d, u: standings_freeze.standings_unfreeze(tournament=d.tournament, user=u, reason="Korrektur"),
     ),
     "tournaments.tournament_update_settings": (
         "organizer",

@@ -32,8 +32,9 @@ from django.test import override_settings
 
 from tests.fixtures.every_kind import IMPORTS, KINDS, account
 from tournament.backup import LABELS, MODELS, DumpError, _querysets, dump_tournament, load_tournament
-from tournament.models import AuditEntry, Round, Tournament, TournamentInvitation
+from tournament.models import AuditEntry, FrozenStandings, Round, Tournament, TournamentInvitation
 from tournament.services.opengotha import export_opengotha
+from tournament.standings import frozen
 
 #: One worker runs the module (``make test`` distributes by ``--dist loadgroup``): the tournaments are built once.
 pytestmark = [
@@ -90,8 +91,22 @@ def canonical(data: dict) -> dict:
             fields.pop("token")  # a restore makes a new link: the old one may be known elsewhere
         if model is Round:
             fields["pairing_record"] = _record(fields["pairing_record"], registration)
+        if model is FrozenStandings:
+            fields["tables"], fields["results"] = _frozen(fields, registration)
         objects.append((row["model"], place[(row["model"], row["pk"])], fields))
     return {**{k: v for k, v in data.items() if k != "objects"}, "objects": objects}
+
+
+def _frozen(fields: dict, registration) -> tuple[dict, list]:
+    """Frozen standings with the registrations their tables and results name replaced by ``registration(pk)``."""
+    tables = fields["tables"]
+    mapped = {
+        **tables,
+        "overall": frozen.mapped_ids(tables["overall"], registration),
+        "disciplines": {name: frozen.mapped_ids(t, registration) for name, t in tables["disciplines"].items()},
+    }
+    results = [[r, t, registration(b), registration(w), res, bd] for r, t, b, w, res, bd in fields["results"]]
+    return mapped, results
 
 
 def _record(record, registration):

@@ -145,7 +145,14 @@ class StandingsRow(Schema):
     category_place: int | None = Field(default=None, description="The place among the players of the category.")
 
 
+FROZEN_AT = (
+    "When the director froze the final table for the prize-giving (ISO, with the tournament's offset): places "
+    "and scores as they were then, names and clubs as corrected since; null while the table follows the results."
+)
+
+
 class StandingsOut(Schema):
+    frozen_at: str | None = Field(default=None, description=FROZEN_AT)
     after_round: int
     criteria: list[str]
     rows: list[StandingsRow]
@@ -213,6 +220,7 @@ class TeamStandingsRow(Schema):
 
 
 class TeamStandingsOut(Schema):
+    frozen_at: str | None = Field(default=None, description=FROZEN_AT)
     boards: int = Field(description="The boards a team plays on; 0 when the players play each on their own.")
     after_round: int
     criteria: list[str] = Field(description="OpenGotha's team criteria, in order: TEAMP, BDW, BDW3U, ...")

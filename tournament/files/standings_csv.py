@@ -25,15 +25,18 @@ def standings_csv(standings: Standings) -> str:
     """One row per player; with rank categories two last columns, ``category`` (the player's letter, A the
     strongest: OpenGotha's CAT, not repeated among the criteria) and ``category_place`` (the place within
     it), so that the columns before them stay where they were. ``place`` is the page's: within the
-    category when the categories are ranked apart."""
+    category when the categories are ranked apart. A frozen table (the prize-giving's) ends each row with
+    ``frozen_at``, when the director froze it (ISO, with the tournament's offset)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     with_categories = bool(standings.categories)
+    frozen = standings.frozen_at.isoformat() if standings.frozen_at else ""
     writer.writerow(
         ["place", "number", "surname", "given_name", "rank", "club", "country", "egd_pin"]
         + [c.header for c in standings.shown_columns()]
         + [f"R{n}" for n in standings.rounds]
         + (["category", "category_place"] if with_categories else [])
+        + (["frozen_at"] if frozen else [])
     )
     for row in standings.rows:
         e = row.entrant
@@ -47,5 +50,6 @@ def standings_csv(standings: Standings) -> str:
             + list(standings.shown_values(row))
             + [c.code for c in row.cells]
             + ([standings.category_letter(row), standings.category_place_text(row)] if with_categories else [])
+            + ([frozen] if frozen else [])
         )
     return out.getvalue()

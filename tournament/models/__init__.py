@@ -34,6 +34,7 @@ Where each concept lives (the map of them all is ``docs/architecture.md``):
 from .audit import AuditEntry
 from .bye_request import ByeRequest
 from .discipline import Discipline
+from .frozen_standings import FrozenStandings
 from .game import Bye, Game
 from .live import LiveRecord
 from .publication import Publication
@@ -52,6 +53,7 @@ __all__ = [
     "ByeRequest",
     "Discipline",
     "EventKind",
+    "FrozenStandings",
     "Game",
     "GameReplay",
     "LineUp",

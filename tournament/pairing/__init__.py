@@ -44,5 +44,7 @@ Where each concept lives (the map of them all is ``docs/architecture.md``):
 - why a pair or the bye (pairing explanations): built by `tournament/pairing/explain.py` (`pair_facts`,
   `table_facts`, `bye_facts`; the command line words the same facts), kept with the round (`PairingRecord` in
   `tournament/models/round.py`, its own table: loading a round never loads it), put into words by
-  `tournament/pairing_words.py`
+  `tournament/pairing_words.py`; "why not these two?" (why two players of a paired round were not paired and
+  what pairing them would cost: one matching of the round with the pair fixed, bounded by the dense limit)
+  `explain.why_not`, read by `tournament/selectors/why_not.py`, worded by `pairing_words.why_not_lines`
 """

@@ -16,14 +16,16 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from tournament.standings.team_table import TeamTable
-from tournament.standings_words import team_words
+from tournament.standings_words import frozen_note, team_words
 
 from .grid import GridColumn, Section
 
 
 def _subtitle(table: TeamTable) -> str:
     last = table.rounds[-1] if table.rounds else 0
-    return _("after round %(last)s (%(n)s rounds)") % {"last": last, "n": len(table.rounds)}
+    text = _("after round %(last)s (%(n)s rounds)") % {"last": last, "n": len(table.rounds)}
+    frozen = frozen_note(table)
+    return f"{text} · {frozen}" if frozen else text
 
 
 def _criteria_columns(table: TeamTable) -> list[GridColumn]:

@@ -3,9 +3,9 @@
 A tournament's public pages show its own fields (name, dates, settings,
 publication flags), its disciplines, its rounds (number, state, start time,
 pairing), their games, byes, matches, line-ups and team byes, its players
-(names, clubs, ranks, states: each row's ``updated_at``) and its teams (name,
-number, members; a Pair Go side's partners). :func:`page_parts` reads all of it
-in one statement, as small rows each tagged with what it belongs to (the whole
+(names, clubs, ranks, states: each row's ``updated_at``), its teams (name,
+number, members; a Pair Go side's partners) and whether its standings are
+frozen (``FrozenStandings``). :func:`page_parts` reads all of it in one statement, as small rows each tagged with what it belongs to (the whole
 tournament, the players, a round, a team), and every scheme takes its version
 from those rows:
 
@@ -37,6 +37,7 @@ from django.db import connection
 from tournament.models import (
     Bye,
     Discipline,
+    FrozenStandings,
     Game,
     LineUp,
     Match,
@@ -59,9 +60,22 @@ TOURNAMENT, ALL, PLAYERS, ROUND, ROUND_HEAD, TEAM = "T", "a", "p", "r", "h", "t"
 
 def _sql() -> str:
     q = connection.ops.quote_name
-    tour, disc, round_, game, bye, reg, team, member, line_up, team_bye, match = (
+    tour, disc, round_, game, bye, reg, team, member, line_up, team_bye, match, frozen = (
         q(m._meta.db_table)
-        for m in (Tournament, Discipline, Round, Game, Bye, Registration, Team, TeamMember, LineUp, TeamBye, Match)
+        for m in (
+            Tournament,
+            Discipline,
+            Round,
+            Game,
+            Bye,
+            Registration,
+            Team,
+            TeamMember,
+            LineUp,
+            TeamBye,
+            Match,
+            FrozenStandings,
+        )
     )
     this = f"(SELECT id FROM {tour} WHERE slug = %s)"
     rounds_of = f"(SELECT id FROM {round_} WHERE tournament_id = {this})"
@@ -80,6 +94,7 @@ def _sql() -> str:
             ["name", "kind", "board_size", "rule_set", "komi", "handicap_policy", "position"],
             f"FROM {disc} WHERE tournament_id = {this}",
         ),
+        select(ALL, "id", ["frozen_at"], f"FROM {frozen} WHERE tournament_id = {this}"),
         select(PLAYERS, "0", ["COUNT(*)", "MAX(updated_at)"], f"FROM {reg} WHERE tournament_id = {this}"),
         select(
             ROUND_HEAD,

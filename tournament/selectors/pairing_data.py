@@ -19,7 +19,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from tournament.models import Bye, Game, Registration, Round, Tournament
+from django.db.models import Q
+
+from tournament.models import Bye, Game, PairConstraint, Registration, Round, Tournament
 from tournament.pairing import model as pm
 from tournament.pairing.params_json import from_json
 
@@ -214,3 +216,10 @@ def plain_tournament(
 def pairing_tournament(tournament: Tournament, round_: Round) -> pm.Tournament:
     """Everything the engine needs to pair ``round_``: earlier rounds only."""
     return plain_tournament(tournament, before_round=round_.number, round_=round_)
+
+
+def pair_constraints_for(round_: Round):
+    """The tournament's pairing constraints that hold in this round (every-round ones included)."""
+    return PairConstraint.objects.filter(tournament_id=round_.tournament_id).filter(
+        Q(round__isnull=True) | Q(round=round_)
+    )

@@ -199,6 +199,8 @@ def standings(t: Tournament, version: str, discipline_name: str | None) -> dict:
     table = standings_selectors.public_standings(t, discipline_name, version)
     codes = [c.code for c in table.columns]
     return {
+        # the director froze the final table (places and scores as then, names as now): when, else null
+        "frozen_at": table.frozen_at.isoformat() if table.frozen_at else None,
         "after_round": max(table.rounds, default=0),
         "criteria": codes,
         "rows": [

@@ -6,18 +6,24 @@ Also builds the plain data of the pairing sheets and result slips
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.db.models import Q
 
+from tournament import result_codes
 from tournament.local_time import local_time_text
 from tournament.models import Bye, Game, Registration, Round, TeamBye, Tournament
+from tournament.names import display_name
 from tournament.pairing import categories
 from tournament.pdf.data import PairingSheet, SheetMatch, SheetPlayer, SheetTable
 from tournament.ranks import format_rank
+from tournament.selectors.frozen_standings import freeze_of, frozen_standings
 from tournament.selectors.round_day import games_by_table, not_playing
 from tournament.selectors.sides import side_players
 from tournament.selectors.tables import hall_plan, where
 from tournament.selectors.teams import matches_of
 from tournament.standings import build
+from tournament.standings import frozen as fz
 from tournament.standings import model as sm
 
 #: Round states whose games count in the standings.
@@ -198,7 +204,86 @@ def public_standings(tournament: Tournament, discipline: str | None, version: st
     from tournament.kept import get_or_make
 
     key = f"standings:{tournament.pk}:{cache_key_part(discipline)}:{version}"
-    return get_or_make(key, lambda: standings_for(tournament, discipline=discipline, public=True), CACHE_SECONDS)
+    return get_or_make(key, lambda: shown_standings(tournament, discipline=discipline, public=True), CACHE_SECONDS)
+
+
+def shown_standings(tournament: Tournament, *, discipline: str | None = None, public: bool = True) -> sm.Standings:
+    """The table every consumer shows (the pages, the PDFs, the CSV, the API, the projector): while the
+    director has frozen the standings, the frozen table with today's names (:mod:`.frozen_standings`),
+    for everybody; else the table of the rounds that count (``public``: see :func:`tournament_data`)."""
+    frozen = frozen_standings(tournament, discipline)
+    if frozen is not None:
+        return frozen
+    return standings_for(tournament, discipline=discipline, public=public)
+
+
+@dataclass(frozen=True)
+class ChangedResult:
+    """A game of the frozen rounds whose result is not what it was at the freeze (``was``/``now``: the
+    result codes, ``""`` for a game that was not there, or is no longer)."""
+
+    round: int
+    table: int
+    black: str
+    white: str
+    was: str
+    now: str
+
+
+@dataclass(frozen=True)
+class FreezeReport:
+    """What the organizer sees of a freeze: when and by whom, the results changed since, and whom the
+    table of today's results would place elsewhere (the player, the frozen place, the place now)."""
+
+    at: object
+    by: str
+    changed: tuple[ChangedResult, ...]
+    moves: tuple[tuple[sm.Entrant, str, str], ...]
+
+
+def freeze_report(tournament: Tournament) -> FreezeReport | None:
+    """The freeze as the organizer's standings page reports it (see :class:`FreezeReport`); None while
+    the standings are not frozen. The overall table is computed from today's results to compare."""
+    freeze = freeze_of(tournament)
+    if freeze is None:
+        return None
+    rounds = {r for r, *_rest in freeze.results}
+    now = {
+        (r, frozenset((b, w))): (r, t, b, w, res, bd)
+        for r, t, b, w, res, bd in Game.objects.filter(
+            round__tournament=tournament, round__number__in=rounds, round__status__in=ALL_STATES
+        ).values_list("round__number", "table", "black_id", "white_id", "result", "by_default")
+    }
+    was = {(g[0], frozenset((g[2], g[3]))): tuple(g) for g in freeze.results}
+    names = dict(
+        (pk, display_name(s, g)) for pk, s, g in tournament.registrations.values_list("pk", "surname", "given_name")
+    )
+
+    def code(game) -> str:
+        return "" if game is None else result_codes.short(game[4], game[5])
+
+    changed = []
+    for key in sorted(set(was) | set(now), key=lambda k: (k[0], (now.get(k) or was[k])[1])):
+        before, after = was.get(key), now.get(key)
+        if code(before) != code(after):
+            game = after or before
+            assert game is not None
+            changed.append(
+                ChangedResult(
+                    round=game[0],
+                    table=game[1],
+                    black=names.get(game[2], ""),
+                    white=names.get(game[3], ""),
+                    was=code(before),
+                    now=code(after),
+                )
+            )
+    moves: tuple = ()
+    frozen = frozen_standings(tournament)
+    if frozen is not None:
+        live = standings_for(tournament, public=True)
+        moves = tuple(fz.place_changes(frozen, live))
+    return FreezeReport(at=freeze.at, by=freeze.by, changed=tuple(changed), moves=moves)
 
 
 def discipline_names(tournament: Tournament) -> list[str]:

@@ -29,6 +29,7 @@ from tournament.standings.team_table import TeamCell, TeamLine, TeamTable
 from tournament.standings.teams import criteria_of, team_standings
 from tournament.standings_words import column_header, column_label
 
+from .frozen_standings import frozen_team_table
 from .standings import settings_for, states_counted
 from .team_pairing_data import team_tournament_after
 
@@ -58,8 +59,18 @@ def counted_team_tournament(
 
 
 def team_table(tournament: Tournament, *, public: bool = True) -> TeamTable | None:
-    """The team standings and crosstable (see the module); None for an individual tournament, one without
-    teams or before any round counts."""
+    """The team standings and crosstable every consumer shows: while the director has frozen the
+    standings, the frozen table with today's team names (:mod:`.frozen_standings`), else
+    :func:`computed_team_table`."""
+    if not tournament.is_team_event:
+        return None
+    frozen, table = frozen_team_table(tournament)
+    return table if frozen else computed_team_table(tournament, public=public)
+
+
+def computed_team_table(tournament: Tournament, *, public: bool = True) -> TeamTable | None:
+    """The team standings and crosstable (see the module) of the results as they are; None for an
+    individual tournament, one without teams or before any round counts."""
     if not tournament.is_team_event or not tournament.teams.exists():
         return None
     tt, after, _counted = counted_team_tournament(tournament, public=public)
@@ -169,8 +180,9 @@ def team_standings_api(tournament: Tournament) -> dict:
     the values as numbers (board wins in halves), each round's match by the opponent's team number."""
     table = team_table(tournament)
     if table is None:
-        return {"boards": tournament.boards, "after_round": 0, "criteria": [], "rows": []}
+        return {"boards": tournament.boards, "after_round": 0, "criteria": [], "rows": [], "frozen_at": None}
     return {
+        "frozen_at": table.frozen_at.isoformat() if table.frozen_at else None,
         "boards": table.boards,
         "after_round": max(table.rounds, default=0),
         "criteria": list(table.criteria),

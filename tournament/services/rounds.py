@@ -14,7 +14,7 @@ from decimal import Decimal
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import F, Max, Q
+from django.db.models import F, Max
 from django.utils.translation import gettext as _
 
 from tournament.limits import MAX_ROUND
@@ -37,7 +37,7 @@ from tournament.pairing.model import Game as PlainGame
 from tournament.pairing.tables import TablesFull
 from tournament.permissions import ORGANIZER, require
 from tournament.selectors.checkin import NOT_CHECKED_IN
-from tournament.selectors.pairing_data import pairing_tournament, player_key
+from tournament.selectors.pairing_data import pair_constraints_for, pairing_tournament, player_key
 from tournament.selectors.tables import table_rules
 
 from .audit import log_change
@@ -313,13 +313,6 @@ def round_repair(*, round: Round, user) -> PairingOutcome:
         round_unpair(round=round_, user=user)
         round_.refresh_from_db()
     return round_pair(round=round_, user=user, held_tables=held)
-
-
-def pair_constraints_for(round_: Round):
-    """The tournament's pairing constraints that hold in this round (every-round ones included)."""
-    return PairConstraint.objects.filter(tournament_id=round_.tournament_id).filter(
-        Q(round__isnull=True) | Q(round=round_)
-    )
 
 
 @transaction.atomic

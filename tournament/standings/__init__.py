@@ -8,6 +8,8 @@
 - :mod:`.ranking` -- sorting, direct confrontation, shared places.
 - :mod:`.build` -- per-discipline and overall standings (total, place points,
   best k of n).
+- :mod:`.frozen` -- a table frozen for the prize-giving, kept as JSON and read back
+  with today's names; whom today's results would move.
 """
 
 from .build import (

@@ -9,6 +9,7 @@ doubled (``*_x2``) so that half points stay integers, as OpenGotha does.
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -207,6 +208,9 @@ class Standings:
     round_disciplines: tuple[tuple[int, str], ...] = ()
     #: The lower limits of the rank categories (empty: none), as ``Settings.general`` has them.
     category_limits: tuple[int, ...] = ()
+    #: When the director froze this table for the prize-giving (:mod:`.frozen`), at the tournament's place;
+    #: None: computed from the results as they are.
+    frozen_at: dt.datetime | None = None
 
     @property
     def categories(self) -> tuple[Category, ...]:

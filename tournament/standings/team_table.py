@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass
 
 
@@ -77,6 +78,8 @@ class TeamTable:
     rows: tuple[TeamLine, ...]
     boards: int
     side_size: int = 1
+    #: When the director froze the table (:mod:`tournament.standings.frozen`); None: as the results are.
+    frozen_at: dt.datetime | None = None
 
 
 def halves(x2: int) -> str:

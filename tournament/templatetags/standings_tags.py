@@ -25,6 +25,11 @@ def column_label(column) -> str:
 
 
 @register.filter
+def frozen_note(table) -> str:
+    return standings_words.frozen_note(table)
+
+
+@register.filter
 def category_name(category) -> str:
     return standings_words.category_name(category)
 

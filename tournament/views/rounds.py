@@ -22,16 +22,18 @@ from tournament.forms.rounds import (
     player_options,
 )
 from tournament.limits import MAX_TABLE
-from tournament.models import ByeRequest, PairConstraint, PairingRecord, Round
+from tournament.models import ByeRequest, PairConstraint, PairingRecord, Registration, Round
 from tournament.models.game import Result
 from tournament.models.tournament import PairingSystem
-from tournament.pairing_words import bye_explanation_line, game_explanation, warning_text
+from tournament.pairing_words import bye_explanation_line, game_explanation, warning_text, why_not_lines
 from tournament.selectors.bye_requests import round_requests
 from tournament.selectors.checkin import round_checkin
 from tournament.selectors.page_version import page_version
+from tournament.selectors.pairing_data import pair_constraints_for
 from tournament.selectors.round_day import game_warnings_kept, games_by_table, not_playing
 from tournament.selectors.round_robin import withdrawals_pending
 from tournament.selectors.teams import bye_team, match_lines
+from tournament.selectors.why_not import why_not_these_two
 from tournament.services import bye_requests as bye_services
 from tournament.services import round_edits as edit_services
 from tournament.services import round_robin as robin_services
@@ -173,7 +175,7 @@ def round_manage(request, tournament, roles, number):
     editable = round_.status in EDITABLE
     seated = {pk for g in seats for pk in (g.black_id, g.white_id)}
     free = absent.unpaired + absent.byes + absent.absent
-    constraints = round_services.pair_constraints_for(round_).select_related("player_a", "player_b", "round")
+    constraints = pair_constraints_for(round_).select_related("player_a", "player_b", "round")
     everybody = player_choices(tournament)
     in_games = [choice for choice in everybody if choice[0] in seated]
     everybody = player_options(everybody)  # the same options in both selects of two forms: made once
@@ -212,8 +214,71 @@ def round_manage(request, tournament, roles, number):
             "tables_movable": editable,
             "bye_requests": round_requests(round_),
             "checkin": round_checkin(round_),
+            "why_form": _why_form(tournament, round_, everybody_in=in_games + _bye_choices(absent))
+            if _why_asked_of(tournament, round_) and seated
+            else None,
         },
     )
+
+
+def _why_asked_of(tournament, round_) -> bool:
+    """Whether "why not these two?" applies: a paired round of players (a team round is paired by its
+    line-ups, a round robin's by its schedule)."""
+    return (
+        round_.status != Round.Status.PLANNED
+        and not tournament.is_team_event
+        and tournament.pairing_system != PairingSystem.ROUND_ROBIN
+    )
+
+
+def _bye_choices(absent) -> list:
+    return [(p.pk, str(p)) for p in absent.byes]
+
+
+def _why_form(tournament, round_, *, everybody_in=None, data=None) -> PlayerPairForm:
+    """The two selects of "why not these two?": the players of the round (in its games or with its bye)."""
+    if everybody_in is None:
+        seats = round_.games.only("round", "black", "white")
+        seated = {pk for g in seats for pk in (g.black_id, g.white_id)}
+        everybody_in = [c for c in player_choices(tournament) if c[0] in seated] + _bye_choices(
+            not_playing(round_, seats)
+        )
+    return PlayerPairForm(
+        data,
+        tournament=tournament,
+        players=[Registration(pk=pk) for pk, _name in everybody_in],  # their ids: no query
+        choices=everybody_in,
+        reason=False,
+        auto_id="whynot_%s",
+    )
+
+
+@tournament_page(ORGANIZER)
+def round_why_not(request, tournament, roles, number):
+    """Why were these two players not paired, and what would pairing them cost? (The round page's form;
+    htmx gets the answer alone, a plain request the page of the question.)"""
+    round_ = _round(tournament, number)
+    answer, problem = None, ""
+    form = None
+    if not _why_asked_of(tournament, round_):
+        problem = _(
+            "This round is not paired by the pairing engine: a team round follows its line-ups, a round robin its schedule, and a planned round has no pairing yet."
+        )
+    else:
+        form = _why_form(tournament, round_, data=request.GET or None)
+        if form.is_bound and form.is_valid():
+            data = why_not_these_two(round_, form.cleaned_data["player_a"], form.cleaned_data["player_b"])
+            answer = {
+                "a": form.cleaned_data["player_a"].spoken_name,
+                "b": form.cleaned_data["player_b"].spoken_name,
+                **why_not_lines(data),
+            }
+        elif form.is_bound:
+            problem = _("Choose two different players of this round.")
+    context = {"tournament": tournament, "round": round_, "why_form": form, "answer": answer, "problem": problem}
+    if request.htmx:
+        return render(request, "tournament/manage/_why_not_answer.html", context)
+    return render(request, "tournament/manage/why_not.html", {**context, "roles": roles})
 
 
 @require_POST

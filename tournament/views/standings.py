@@ -25,7 +25,7 @@ from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import condition, require_GET
+from django.views.decorators.http import condition, require_GET, require_POST
 
 from tournament.files.egd_time import egd_class_of
 from tournament.files.h9 import write_h9
@@ -53,8 +53,11 @@ from tournament.selectors.gor import gor_preview
 from tournament.selectors.page_version import page_parts, page_version
 from tournament.selectors.rows import tournament_by_slug
 from tournament.selectors.team_standings import team_table
+from tournament.services import standings_freeze as freeze_services
 from tournament.standings_words import category_names, team_words
 
+from .access import tournament_page
+from .actions import refusal_as_message
 from .downloads import file_response
 from .language import chosen_language
 from .query import int_param
@@ -205,6 +208,9 @@ def _page(request, slug, discipline, template, partial):
         return HttpResponse(table_html)
     organizer = may_manage(request_roles(request, tournament))  # read once: the navigation asks again
     context = {
+        # the organizer's freeze of the final table (and what changed since), above the standings
+        "freeze": sel.freeze_report(tournament) if organizer and partial == STANDINGS_TABLE else None,
+        "freeze_panel": organizer and partial == STANDINGS_TABLE and discipline is None,
         "tournament": tournament,
         "table_html": table_html,
         "discipline": discipline,
@@ -216,6 +222,7 @@ def _page(request, slug, discipline, template, partial):
     if discipline is None and tournament.is_team_event and not tournament.is_pair_event:
         table = team_table(tournament)
         context["team_words"] = team_words(1)
+        context["frozen_team"] = table if table is not None and table.frozen_at else None
         if partial == STANDINGS_TABLE:
             context["team_columns"], context["team_rows"] = (table.columns, table.rows) if table else ((), ())
         else:
@@ -235,6 +242,33 @@ def standings(request, slug, discipline=None):
     return _page(request, slug, discipline, "standings/standings.html", STANDINGS_TABLE)
 
 
+@require_POST
+@tournament_page(ORGANIZER)
+def standings_freeze(request, tournament, roles):
+    """Freeze the final table (the organizer's button on the standings page)."""
+    with refusal_as_message(request) as outcome:
+        freeze_services.standings_freeze(tournament=tournament, user=request.user)
+    if not outcome.refused:
+        messages.success(
+            request,
+            _("The standings are frozen: every page, PDF, CSV, the API and the projector show this table now."),
+        )
+    return redirect("standings", slug=tournament.slug)
+
+
+@require_POST
+@tournament_page(ORGANIZER)
+def standings_unfreeze(request, tournament, roles):
+    """The table follows the results again; a reason is needed (the audit log keeps it)."""
+    with refusal_as_message(request) as outcome:
+        freeze_services.standings_unfreeze(
+            tournament=tournament, user=request.user, reason=request.POST.get("reason", "")
+        )
+    if not outcome.refused:
+        messages.success(request, _("The standings are unfrozen: they follow the results again."))
+    return redirect("standings", slug=tournament.slug)
+
+
 @require_GET
 @condition(etag_func=functools.partial(_poll_etag, partial=CROSSTABLE_TABLE))
 def crosstable(request, slug):
@@ -250,7 +284,7 @@ def _standings_file(request, slug, name: str, write, content_type: str = "applic
     discipline = _discipline(request, tournament, None)
     public = not counts_unpublished_rounds(request_roles(request, tournament))
     if not public:
-        st = sel.standings_for(tournament, discipline=discipline, public=False)
+        st = sel.shown_standings(tournament, discipline=discipline, public=False)
     else:
         st = sel.public_standings(tournament, discipline, page_version(tournament))
     stem, ending = name.rsplit(".", 1)

@@ -62,7 +62,12 @@ class Command(BaseCommand):
             if discipline and not tournament.disciplines.filter(name=discipline).exists():
                 names = ", ".join(sel.discipline_names(tournament))
                 raise CommandError(f"no discipline {discipline!r}; there are: {names}")
-            standings = sel.standings_for(tournament, discipline=discipline, public=opts["public"], up_to=opts["round"])
+            if opts["round"]:  # the table after that round, from the results
+                standings = sel.standings_for(
+                    tournament, discipline=discipline, public=opts["public"], up_to=opts["round"]
+                )
+            else:  # the table the site shows (the frozen one while the director has frozen it)
+                standings = sel.shown_standings(tournament, discipline=discipline, public=opts["public"])
             if kind == "standings":
                 pdf = standings_pdf(standings, tournament.name)
             else:  # a round robin's square, as its page
