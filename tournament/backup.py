@@ -71,6 +71,7 @@ from tournament.models import (
     LiveRecord,
     Match,
     PairConstraint,
+    PairingPrint,
     PairingRecord,
     Registration,
     Round,
@@ -107,6 +108,7 @@ MODELS = (
     Bye,
     ByeRequest,
     PairConstraint,
+    PairingPrint,
     TournamentRole,
     TournamentInvitation,
     AuditEntry,
@@ -155,6 +157,7 @@ def _querysets(t: Tournament) -> dict:
         Bye: Bye.objects.filter(round__tournament=t),
         ByeRequest: ByeRequest.objects.filter(round__tournament=t),
         PairConstraint: t.pair_constraints.all(),
+        PairingPrint: PairingPrint.objects.filter(round__tournament=t),
         TournamentRole: t.roles.all(),
         TournamentInvitation: t.invitations.all(),
         AuditEntry: t.audit_entries.all(),
@@ -418,6 +421,8 @@ def load_tournament(data: dict) -> Tournament:  # noqa: C901
                 )
             if model is Round:
                 records[row["pk"]] = _checked_record(row, fields.pop("pairing_record", None))
+            if model is PairingPrint:
+                fields["pairing"] = _mapped_print(row, fields.get("pairing"), new_pk[Registration])
             if model is TournamentInvitation:
                 fields.pop("token", None)  # a new link: the old one may still be known elsewhere
             if model is Registration and fields.get("claim_code"):
@@ -497,7 +502,7 @@ def _with_pairing_records(rows: list[dict]) -> None:
 # Checked for every JSON field of the backed-up models: a pairing record's explanations name the two
 # registrations of each table by id (``white``, ``black``, ``players``), as a ``round.pair`` audit entry
 # kept them before migration 0016; a merge's audit entry names the registration merged away
-# (``merged_id``). The rest hold no ids: rounds by number (``absent_rounds``, constraints' ``round``),
+# (``merged_id``); a printed pairing names the players of its games and byes (``pairing``). The rest hold no ids: rounds by number (``absent_rounds``, constraints' ``round``),
 # players and teams by name (warnings, the audit's values, the bye's explanation), accounts by user
 # name (a live record's ``entries``: those accounts go with the backup), points of the board (marks),
 # OpenGotha's own keys and texts (``pairing_parameters``, ``opengotha_extra``).
@@ -534,6 +539,37 @@ def _mapped_record(record, registrations: dict):
             continue
         explanations[table] = mapped
     return {**record, "explanations": explanations}
+
+
+def _mapped_print(row: dict, pairing, registrations: dict) -> dict:
+    """A printed pairing (:func:`tournament.selectors.pairing_prints.pairing_snapshot`) with the registrations'
+    new ids (``registrations``: old id to new); a player no longer in the backup (removed since the print)
+    keeps the printed name under an id no registration has (below zero). Any other shape is refused: the
+    dashboard compares it with the round's pairing."""
+    if pairing in (None, {}):
+        return {}
+    games, byes, names = (pairing.get(k) if isinstance(pairing, dict) else None for k in ("games", "byes", "names"))
+    if not (
+        isinstance(games, list)
+        and isinstance(byes, list)
+        and isinstance(names, dict)
+        and all(isinstance(g, list) and len(g) == 5 and all(isinstance(x, int) for x in g[:4]) for g in games)
+        and all(isinstance(pk, int) for pk in byes)
+        and all(isinstance(name, str) for name in names.values())
+    ):
+        raise _problem(row, "pairing: not a printed pairing")
+    gone: dict[int, int] = {}
+
+    def new(pk: int) -> int:
+        if pk in registrations:
+            return registrations[pk]
+        return gone.setdefault(pk, -1 - len(gone))
+
+    return {
+        "games": [[g[0], new(g[1]), new(g[2]), g[3], str(g[4])] for g in games],
+        "byes": [new(pk) for pk in byes],
+        "names": {str(new(int(pk))): name for pk, name in names.items() if str(pk).lstrip("-").isdigit()},
+    }
 
 
 def _map_audit_entry(fields: dict, new_pk: dict, by_name: dict) -> None:
@@ -594,6 +630,7 @@ _BELONGS = {
         and (f.get("match") is None or f.get("match") in own["match"])
     ),
     "tournament.bye": lambda f, t, own: f.get("round") in own["round"] and _players(f, own, "player"),
+    "tournament.pairingprint": lambda f, t, own: f.get("round") in own["round"],
     "tournament.byerequest": lambda f, t, own: f.get("round") in own["round"] and _players(f, own, "registration"),
     "tournament.liverecord": lambda f, t, own: f.get("game") in own["game"],
     "tournament.teammember": lambda f, t, own: f.get("team") in own["team"] and _players(f, own, "registration"),

@@ -30,6 +30,7 @@ from tournament.services import (
     bye_requests,
     claims,
     live,
+    pairing_prints,
     players,
     programme,
     publication,
@@ -125,6 +126,14 @@ CALLS = {
     "round_edits.game_move_table": (
         "organizer",
         lambda d, u: round_edits.game_move_table(game=d.game, table=9, user=u),
+    ),
+    "pairing_prints.pairing_print_record": (
+        "referee",
+        lambda d, u: pairing_prints.pairing_print_record(round=d.round1, kind="sheet", user=u),
+    ),
+    "pairing_prints.pairing_print_dismiss": (
+        "organizer",
+        lambda d, u: pairing_prints.pairing_print_dismiss(round=d.round1, kind="sheet", user=u),
     ),
     "round_edits.pair_constraint_add": (
         "organizer",

@@ -41,7 +41,7 @@ from .rating import RatedPlayer, RatingList
 from .registration import Registration
 from .replay import GameReplay
 from .role import TournamentInvitation, TournamentRole
-from .round import PairingRecord, Round
+from .round import PairingPrint, PairingRecord, Round
 from .team import EventKind, LineUp, Match, Team, TeamBye, TeamMember
 from .tournament import PairConstraint, Tournament
 
@@ -57,6 +57,7 @@ __all__ = [
     "LiveRecord",
     "Match",
     "PairConstraint",
+    "PairingPrint",
     "PairingRecord",
     "Publication",
     "RatedPlayer",

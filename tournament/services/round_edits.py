@@ -29,6 +29,7 @@ from tournament.selectors.pairing_data import plain_game, player_key
 from tournament.selectors.round_day import names_of, plain_round, warning_data
 
 from .audit import log_change
+from .pairing_prints import pairing_changed
 from .rounds import RoundStateError, new_game
 
 #: The states in which the games of a round may be edited by hand.
@@ -144,6 +145,7 @@ def game_swap_players(
         before={"games": before},
         after={"games": [_seat(g, names) for g in made], "warnings": warnings},
     )
+    pairing_changed(round_)
     return _words(warnings)
 
 
@@ -165,6 +167,8 @@ def game_unpair(*, game: Game, user) -> Round:
         raise _refused(exc, names) from exc
     current.delete()
     log_change(round_, "round.unpair_game", user=user, before={"games": [_seat(current, names)]})
+    pairing_changed(round_)
+    round_.refresh_from_db()
     return round_
 
 
@@ -194,6 +198,7 @@ def players_pair(
         before={"bye": [b.player.spoken_name for b in byes]} if byes else None,
         after={"games": [_seat(game, names)], "warnings": warnings},
     )
+    pairing_changed(round_)
     texts = _words(warnings)
     texts += [_("%(name)s no longer has the bye.") % {"name": b.player.spoken_name} for b in byes]
     return game, texts
@@ -223,6 +228,7 @@ def round_set_bye(*, round: Round, player: Registration, user) -> Bye:
         before={"bye": [b.player.spoken_name for b in previous]} if previous else None,
         after={"bye": [player.spoken_name]},
     )
+    pairing_changed(round_)
     return bye
 
 
@@ -252,6 +258,8 @@ def game_move_table(*, game: Game, table: int, user) -> Game:
         Game.objects.filter(pk=g.pk).update(table=table_of[(g.black_id, g.white_id)], updated_at=now)
     game.refresh_from_db()
     log_change(game, "game.table", user=user, before={"table": old}, after={"table": table})
+    if moving:
+        pairing_changed(round_)
     return game
 
 

@@ -38,6 +38,7 @@ from tournament.permissions import ORGANIZER, require
 from tournament.selectors.pairing_data import pairing_tournament, player_key
 
 from .audit import log_change
+from .pairing_prints import pairing_changed
 
 
 class RoundStateError(ValidationError):
@@ -265,6 +266,8 @@ def round_pair(*, round: Round, user) -> PairingOutcome:
         "bye_explanation": explain.bye_facts(pairing, name),
     }
     PairingRecord.keep(round_.pk, record)
+    pairing_changed(round_)
+    round_.refresh_from_db()
     return PairingOutcome(round=round_, games=created + len(kept), bye=bye, warnings=warnings)
 
 
@@ -276,7 +279,7 @@ def round_repair(*, round: Round, user) -> PairingOutcome:
     round_ = round
     round_.refresh_from_db()
     if round_.status == Round.Status.PAIRED:
-        round_unpair(round=round_, user=user)
+        unpair_to_pair_again(round_, user=user)
         round_.refresh_from_db()
     return round_pair(round=round_, user=user)
 
@@ -292,7 +295,21 @@ def pair_constraints_for(round_: Round):
 def round_unpair(*, round: Round, user, keep_pinned: bool = True) -> Round:
     """Back to planned before publication; pinned (fixed, hand-made) games stay."""
     require(user, round.tournament, ORGANIZER)
-    round_ = round
+    round_ = _unpair(round, user=user, keep_pinned=keep_pinned)
+    pairing_changed(round_)
+    round_.refresh_from_db()
+    return round_
+
+
+def unpair_to_pair_again(round_: Round, *, user) -> Round:
+    """The first half of pairing a paired round again (its caller checked the rights, in the caller's
+    transaction): :func:`round_unpair` but for the new pairing version, since the new pairing that
+    follows is the one change of it."""
+    return _unpair(round_, user=user, keep_pinned=True)
+
+
+def _unpair(round_: Round, *, user, keep_pinned: bool) -> Round:
+    """:func:`round_unpair` without the new pairing version (pairing again is one change)."""
     round_.refresh_from_db()
     advance_round(round_, Round.Status.PAIRED, Round.Status.PLANNED)
     games = round_.games.all() if not keep_pinned else round_.games.filter(pinned=False)

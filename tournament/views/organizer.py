@@ -17,6 +17,7 @@ from tournament.selectors.audit import audit_rows
 from tournament.selectors.bye_requests import waiting_requests
 from tournament.selectors.official import Official, official, officials
 from tournament.selectors.page_version import page_version
+from tournament.selectors.pairing_prints import stale_prints
 from tournament.selectors.results import dashboard as dashboard_data
 from tournament.selectors.results import games_of_tournament
 from tournament.selectors.sides import attach_sides
@@ -36,6 +37,7 @@ def dashboard(request, tournament, roles):
     template = "tournament/manage/_dashboard_live.html" if request.htmx else "tournament/manage/dashboard.html"
     context = {"tournament": tournament, "roles": roles, "refresh": DASHBOARD_REFRESH_SECONDS}
     context.update(dashboard_data(tournament), **publication_status(tournament))
+    context["stale_prints"] = stale_prints(tournament)  # in the part that renews itself: a change shows at once
     if not request.htmx:
         context["join"] = site_address.join(request, tournament)
         # the recent changes in words, each with what it is about (the poll renews only the counters)
