@@ -35,6 +35,11 @@ def pairing_changed(*rounds: Round | int) -> None:
         Round.objects.filter(pk__in=ids).update(pairing_version=F("pairing_version") + 1)
 
 
+def _account(user):
+    """The acting user's account; none for the site itself (the command line)."""
+    return user if getattr(user, "is_authenticated", False) else None
+
+
 @transaction.atomic
 def pairing_print_record(*, round: Round, kind: str, user) -> PairingPrint | None:
     """A referee or organizer printed the round's pairing sheet (``kind`` ``sheet``) or result slips
@@ -49,8 +54,9 @@ def pairing_print_record(*, round: Round, kind: str, user) -> PairingPrint | Non
     if version is None:
         return None
     now = timezone.now()
+    who = _account(user)
     last = PairingPrint.objects.filter(round=round_, kind=kind).order_by("-id").first()
-    if last is not None and last.pairing_version == version and last.printed_by_id == user.pk:
+    if last is not None and last.pairing_version == version and last.printed_by_id == (who.pk if who else None):
         PairingPrint.objects.filter(pk=last.pk).update(printed_at=now)
         last.printed_at = now
         return last
@@ -59,7 +65,7 @@ def pairing_print_record(*, round: Round, kind: str, user) -> PairingPrint | Non
         kind=kind,
         pairing_version=version,
         printed_at=now,
-        printed_by=user,
+        printed_by=who,
         pairing=pairing_snapshot(round_),
     )
     log_change(round_, "round.print", user=user, after={"paper": kind, "pairing": version})
@@ -81,7 +87,9 @@ def pairing_print_dismiss(*, round: Round, kind: str, user, reason: str = "") ->
                 "number": round_.number,
             }
         )
-    PairingPrint.objects.filter(pk=printed.pk).update(dismissed_at_version=round_.pairing_version, dismissed_by=user)
+    PairingPrint.objects.filter(pk=printed.pk).update(
+        dismissed_at_version=round_.pairing_version, dismissed_by=_account(user)
+    )
     printed.refresh_from_db()
     log_change(
         round_,
