@@ -41,9 +41,13 @@ def pairing_snapshot(round_: Round) -> dict:
     return {"games": games, "byes": byes, "names": names}
 
 
+#: A player the snapshot has no name of (a doctored backup): a dash, as the audit log's empty values.
+NO_NAME = "–"
+
+
 def _pair_names(snapshot: dict, black, white) -> list[str]:
     names = snapshot.get("names") or {}
-    return [names.get(str(black), "?"), names.get(str(white), "?")]
+    return [names.get(str(black), NO_NAME), names.get(str(white), NO_NAME)]
 
 
 def pairing_changes(printed: dict, now: dict) -> list[dict]:
@@ -82,8 +86,8 @@ def pairing_changes(printed: dict, now: dict) -> list[dict]:
             {
                 "kind": "bye",
                 "table": 0,
-                "old": sorted((printed.get("names") or {}).get(str(pk), "?") for pk in old_byes),
-                "players": sorted((now.get("names") or {}).get(str(pk), "?") for pk in new_byes),
+                "old": sorted((printed.get("names") or {}).get(str(pk), NO_NAME) for pk in old_byes),
+                "players": sorted((now.get("names") or {}).get(str(pk), NO_NAME) for pk in new_byes),
             }
         )
     changes.sort(key=lambda c: (c["kind"] == "bye", c["table"]))
