@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from tournament.forms.accounts import AdminUserAddForm, AdminUserChangeForm
 from tournament.ranks import format_rank
 from tournament.services.audit import audit_values, log_action
+from tournament.services.pairing_prints import pairing_changed
 
 from .models import (
     AuditEntry,
@@ -211,6 +212,11 @@ class GameAdmin(NeitherAddNorDelete, VersionedAdmin):
         "reported_at",
         "version",
     ]
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        if change and {"handicap", "komi"} & set(form.changed_data):  # printed on the sheet: a new pairing version
+            pairing_changed(obj.round_id)
 
 
 class ShownOnlyAdmin(NeitherAddNorDelete, admin.ModelAdmin):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournament.models import PairConstraint, Registration, Round
+from tournament.models import PairConstraint, PairingPrint, Registration, Round
 from tournament.models.game import Result, ResultState, WinMethod
 from tournament.models.tournament import CategoryMode
 from tournament.pairing_words import warning_text
@@ -60,6 +60,8 @@ ACTIONS = {
     "round.unpair_game": gettext_lazy("game taken out of the pairing"),
     "round.pair_by_hand": gettext_lazy("players paired by hand"),
     "round.bye": gettext_lazy("bye given by hand"),
+    "round.print": gettext_lazy("pairing printed"),
+    "round.print.dismiss": gettext_lazy("stale printed pairing dismissed"),
     "round.robin": gettext_lazy("round paired by the round-robin schedule"),
     "tournament.round_robin": gettext_lazy("round-robin schedule made"),
     "tournament.round_robin_remove": gettext_lazy("round-robin schedule removed"),
@@ -133,6 +135,8 @@ KEYS = {
     "bye": gettext_lazy("bye"),
     "warnings": gettext_lazy("warnings"),
     "kind": gettext_lazy("kind"),
+    "paper": gettext_lazy("paper"),
+    "pairing": gettext_lazy("pairing version"),
     "players": gettext_lazy("players"),
     "round": gettext_lazy("round"),
     "table": gettext_lazy("table"),
@@ -243,7 +247,12 @@ def _seat(seat: dict) -> str:
 
 
 #: Keys whose values are the codes of a choice: said by its label.
-_CHOICES = {"kind": PairConstraint.Kind, "category_mode": CategoryMode, "source": Registration.Source}
+_CHOICES = {
+    "paper": PairingPrint.Kind,
+    "kind": PairConstraint.Kind,
+    "category_mode": CategoryMode,
+    "source": Registration.Source,
+}
 
 
 def words(value, key: str = "") -> str:

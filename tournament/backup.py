@@ -72,6 +72,7 @@ from tournament.models import (
     LiveRecord,
     Match,
     PairConstraint,
+    PairingPrint,
     PairingRecord,
     Registration,
     Round,
@@ -112,6 +113,7 @@ MODELS = (
     Bye,
     ByeRequest,
     PairConstraint,
+    PairingPrint,
     TournamentRole,
     TournamentInvitation,
     FrozenStandings,
@@ -162,6 +164,7 @@ def _querysets(t: Tournament) -> dict:
         Bye: Bye.objects.filter(round__tournament=t),
         ByeRequest: ByeRequest.objects.filter(round__tournament=t),
         PairConstraint: t.pair_constraints.all(),
+        PairingPrint: PairingPrint.objects.filter(round__tournament=t),
         TournamentRole: t.roles.all(),
         TournamentInvitation: t.invitations.all(),
         FrozenStandings: FrozenStandings.objects.filter(tournament=t),
@@ -428,6 +431,8 @@ def load_tournament(data: dict) -> Tournament:  # noqa: C901
                 )
             if model is Round:
                 records[row["pk"]] = _checked_record(row, fields.pop("pairing_record", None))
+            if model is PairingPrint:
+                fields["pairing"] = _mapped_print(row, fields.get("pairing"), new_pk[Registration])
             if model is TournamentInvitation:
                 fields.pop("token", None)  # a new link: the old one may still be known elsewhere
             if model is Registration and fields.get("claim_code"):
@@ -508,7 +513,7 @@ def _with_pairing_records(rows: list[dict]) -> None:
 # registrations of each table by id (``white``, ``black``, ``players``) and the players left out as not checked
 # in (``not_checked_in``), as a ``round.pair`` audit entry
 # kept them before migration 0016; a merge's audit entry names the registration merged away
-# (``merged_id``). The rest hold no ids: rounds by number (``absent_rounds``, constraints' ``round``),
+# (``merged_id``); a printed pairing names the players of its games and byes (``pairing``). The rest hold no ids: rounds by number (``absent_rounds``, constraints' ``round``),
 # players and teams by name (warnings, the audit's values, the bye's explanation), accounts by user
 # name (a live record's ``entries``: those accounts go with the backup), points of the board (marks),
 # OpenGotha's own keys and texts (``pairing_parameters``, ``opengotha_extra``).
@@ -588,6 +593,37 @@ def _map_frozen(row: dict, fields: dict, registrations: dict) -> None:
     fields["tables"], fields["results"] = mapped, results
 
 
+def _mapped_print(row: dict, pairing, registrations: dict) -> dict:
+    """A printed pairing (:func:`tournament.selectors.pairing_prints.pairing_snapshot`) with the registrations'
+    new ids (``registrations``: old id to new); a player no longer in the backup (removed since the print)
+    keeps the printed name under an id no registration has (below zero). Any other shape is refused: the
+    dashboard compares it with the round's pairing."""
+    if pairing in (None, {}):
+        return {}
+    games, byes, names = (pairing.get(k) if isinstance(pairing, dict) else None for k in ("games", "byes", "names"))
+    if not (
+        isinstance(games, list)
+        and isinstance(byes, list)
+        and isinstance(names, dict)
+        and all(isinstance(g, list) and len(g) == 5 and all(isinstance(x, int) for x in g[:4]) for g in games)
+        and all(isinstance(pk, int) for pk in byes)
+        and all(isinstance(name, str) for name in names.values())
+    ):
+        raise _problem(row, "pairing: not a printed pairing")
+    gone: dict[int, int] = {}
+
+    def new(pk: int) -> int:
+        if pk in registrations:
+            return registrations[pk]
+        return gone.setdefault(pk, -1 - len(gone))
+
+    return {
+        "games": [[g[0], new(g[1]), new(g[2]), g[3], str(g[4])] for g in games],
+        "byes": [new(pk) for pk in byes],
+        "names": {str(new(int(pk))): name for pk, name in names.items() if str(pk).lstrip("-").isdigit()},
+    }
+
+
 def _map_audit_entry(fields: dict, new_pk: dict, by_name: dict) -> None:
     """An audit entry with the new ids of its object and of the ids in its values. An object that is no
     longer there (a deleted player, round, role), or of a model the backup does not hold, has none: its
@@ -650,6 +686,7 @@ _BELONGS = {
     "tournament.tableplan": lambda f, t, own: (
         f.get("tournament") == t and (f.get("round") is None or f.get("round") in own["round"])
     ),
+    "tournament.pairingprint": lambda f, t, own: f.get("round") in own["round"],
     "tournament.byerequest": lambda f, t, own: f.get("round") in own["round"] and _players(f, own, "registration"),
     "tournament.liverecord": lambda f, t, own: f.get("game") in own["game"],
     "tournament.teammember": lambda f, t, own: f.get("team") in own["team"] and _players(f, own, "registration"),

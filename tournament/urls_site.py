@@ -67,6 +67,7 @@ round_pages = [
     path("game/unpair/", rounds.round_unpair_game, name="manage_round_unpair_game"),
     path("game/pair/", rounds.round_pair_by_hand, name="manage_round_pair_by_hand"),
     path("bye/", rounds.round_bye, name="manage_round_bye"),
+    path("prints/dismiss/", rounds.round_print_dismiss, name="manage_round_print_dismiss"),
     path("bye-request/", rounds.round_bye_request, name="manage_round_bye_request"),
     path("constraint/remove/", rounds.round_constraint_remove, name="manage_round_constraint_remove"),
     path("constraint/<str:kind>/", rounds.round_constraint, name="manage_round_constraint"),

@@ -102,6 +102,7 @@ def _save(obj, **fields):
 
 
 def _individual_changes(day) -> dict[str, Change]:
+    from tournament.services.pairing_prints import pairing_changed
     from tournament.services.programme import discipline_update, round_update
     from tournament.services.registrations import registration_update
     from tournament.services.results import result_set
@@ -166,6 +167,9 @@ def _individual_changes(day) -> dict[str, Change]:
         ),
         "round published": Change(round_published, "Round 2", setup=round_paired),
         "standings frozen": Change(lambda: standings_freeze(tournament=t, user=orga), "Frozen at"),
+        # the pairing's version alone (its one home raises it with every change of the pairing): the round's
+        # pages, its sheet and the projector say "pairing 1"
+        "pairing version": Change(lambda: pairing_changed(day.round1), "pairing 1"),
     }
 
 
@@ -181,6 +185,7 @@ INDIVIDUAL = [
     "preliminary players shown",
     "round published",
     "standings frozen",
+    "pairing version",
 ]
 
 

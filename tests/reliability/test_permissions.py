@@ -147,6 +147,7 @@ EXPECTED: dict[str, Url] = {
     "manage_round_unpair_game": Url(WRITE, post=ORGANIZERS),
     "manage_round_pair_by_hand": Url(WRITE, post=ORGANIZERS),
     "manage_round_bye": Url(WRITE, post=ORGANIZERS),
+    "manage_round_print_dismiss": Url(WRITE, post=ORGANIZERS),
     "manage_round_bye_request": Url(WRITE, post=ORGANIZERS),
     "manage_round_action": Url(WRITE, post=ORGANIZERS),
     "manage_round_robin": Url(WRITE, post=ORGANIZERS),

@@ -31,6 +31,7 @@ from tournament.services import (
     checkin,
     claims,
     live,
+    pairing_prints,
     players,
     programme,
     publication,
@@ -136,6 +137,14 @@ CALLS = {
     "tables.round_renumber_tables": (
         "organizer",
         lambda d, u: tables.round_renumber_tables(round=d.round1, user=u),
+    ),
+    "pairing_prints.pairing_print_record": (
+        "referee",
+        lambda d, u: pairing_prints.pairing_print_record(round=d.round1, kind="sheet", user=u),
+    ),
+    "pairing_prints.pairing_print_dismiss": (
+        "organizer",
+        lambda d, u: pairing_prints.pairing_print_dismiss(round=d.round1, kind="sheet", user=u),
     ),
     "round_edits.pair_constraint_add": (
         "organizer",

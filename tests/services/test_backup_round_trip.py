@@ -32,7 +32,7 @@ from django.test import override_settings
 
 from tests.fixtures.every_kind import IMPORTS, KINDS, account
 from tournament.backup import LABELS, MODELS, DumpError, _querysets, dump_tournament, load_tournament
-from tournament.models import AuditEntry, FrozenStandings, Round, Tournament, TournamentInvitation
+from tournament.models import AuditEntry, FrozenStandings, PairingPrint, Round, Tournament, TournamentInvitation
 from tournament.services.opengotha import export_opengotha
 from tournament.standings import frozen
 
@@ -93,6 +93,13 @@ def canonical(data: dict) -> dict:
             fields["pairing_record"] = _record(fields["pairing_record"], registration)
         if model is FrozenStandings:
             fields["tables"], fields["results"] = _frozen(fields, registration)
+        if model is PairingPrint and fields.get("pairing"):  # the printed games' and byes' players
+            p = fields["pairing"]
+            fields["pairing"] = {
+                "games": [[g[0], registration(g[1]), registration(g[2]), *g[3:]] for g in p["games"]],
+                "byes": [registration(pk) for pk in p["byes"]],
+                "names": sorted((registration(int(pk)), name) for pk, name in p["names"].items()),
+            }
         objects.append((row["model"], place[(row["model"], row["pk"])], fields))
     return {**{k: v for k, v in data.items() if k != "objects"}, "objects": objects}
 

@@ -174,6 +174,11 @@ def test_results_players_and_tables_are_read_only_in_the_admin(admin_client, day
     after = Game.objects.get(pk=game.pk)
     assert (after.table, after.black_id, after.white_id) == (game.table, game.black_id, game.white_id)
     assert (after.result, after.result_state, after.by_default, after.record) == ("?", "pending", False, "")
+    assert Round.objects.get(pk=day.round1.pk).pairing_version == 0  # nothing of the pairing changed
+    # a handicap changed in the admin is a change of the pairing printed on the sheet: a new pairing version
+    response = admin_client.post(reverse("admin:tournament_game_change", args=[game.pk]), {**data, "handicap": 2})
+    assert response.status_code == 302 and Game.objects.get(pk=game.pk).handicap == 2
+    assert Round.objects.get(pk=day.round1.pk).pairing_version == 1
     assert admin_client.get(reverse("admin:tournament_game_add")).status_code == 403
     assert (
         admin_client.post(reverse("admin:tournament_game_delete", args=[game.pk]), {"post": "yes"}).status_code == 403

@@ -42,7 +42,7 @@ from .rating import RatedPlayer, RatingList
 from .registration import Registration
 from .replay import GameReplay
 from .role import TournamentInvitation, TournamentRole
-from .round import PairingRecord, Round
+from .round import PairingPrint, PairingRecord, Round
 from .tables import TablePlan
 from .team import EventKind, LineUp, Match, Team, TeamBye, TeamMember
 from .tournament import PairConstraint, Tournament
@@ -60,6 +60,7 @@ __all__ = [
     "LiveRecord",
     "Match",
     "PairConstraint",
+    "PairingPrint",
     "PairingRecord",
     "Publication",
     "RatedPlayer",

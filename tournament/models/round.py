@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournament.limits import MAX_ROUND
 
+from .fields import user_account
 from .tournament import ROUND_PAIRING_SYSTEMS
 
 
@@ -42,6 +43,7 @@ class Round(models.Model):
     )
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.PLANNED)
     starts_at = models.DateTimeField(_("starts at"), null=True, blank=True)
+    #: Every change of the round's state (pair, publish, finish ...): a form drawn before it is refused as stale.
     version = models.PositiveIntegerField(default=0, editable=False)
     #: Pair only the players checked in: the others are absent in this round (tournament.services.checkin).
     checked_in_only = models.BooleanField(
@@ -49,6 +51,11 @@ class Round(models.Model):
         default=False,
         help_text=_("Players not checked in when the round is paired are absent in it, listed on the round's page."),
     )
+    #: The pairing's own version, the short number printed on its sheets and slips and shown on every page
+    #: ("pairing 2"): one up at every change of who plays whom, where and how (paired, paired again, removed,
+    #: players swapped, a game taken out or made by hand, the bye moved, a table changed), never at a result
+    #: or a change of state. Raised by ``services.pairing_prints.pairing_changed`` alone.
+    pairing_version = models.PositiveIntegerField(_("pairing version"), default=0, editable=False)
     # What the pairing left for the round's page is kept apart: PairingRecord, below.
 
     class Meta:
@@ -76,6 +83,11 @@ class Round(models.Model):
     @property
     def is_public(self) -> bool:
         return self.status in (self.Status.PUBLISHED, self.Status.FINISHED)
+
+    @property
+    def shown_pairing(self) -> int | None:
+        """The pairing version the pages and papers show: none while the round is not paired."""
+        return self.pairing_version if self.status != self.Status.PLANNED and self.pairing_version else None
 
     def can_become(self, status: str) -> bool:
         return status in self.TRANSITIONS[self.Status(self.status)]
@@ -131,6 +143,37 @@ class PairingRecord(models.Model):
                 cls.objects.create(round_id=round_id, record=record)
         else:
             cls.objects.filter(round_id=round_id).delete()
+
+
+class PairingPrint(models.Model):
+    """A pairing sheet or a round's result slips printed (downloaded) by the staff: which pairing version,
+    who, when, and the pairing as it was (:attr:`pairing`: the games and byes, with the names as printed),
+    so that a later change of the pairing flags the paper as stale with what changed. One row per print;
+    the latest of each kind counts. Dismissed by an organizer at a version: flagged again only after a
+    later change."""
+
+    class Kind(models.TextChoices):
+        SHEET = "sheet", _("pairing sheet")
+        SLIPS = "slips", _("result slips")
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="prints", verbose_name=_("round"))
+    kind = models.CharField(_("kind"), max_length=5, choices=Kind.choices)
+    pairing_version = models.PositiveIntegerField(_("pairing version"))
+    printed_at = models.DateTimeField(_("printed at"))
+    printed_by = user_account(_("printed by"))
+    #: ``{"games": [[table, black, white, handicap, komi], ...], "byes": [id, ...], "names": {id: name}}``
+    pairing = models.JSONField(_("pairing printed"), default=dict)
+    #: The pairing version at which an organizer said the paper may stay as it is (None: not dismissed).
+    dismissed_at_version = models.PositiveIntegerField(_("dismissed at pairing version"), null=True, blank=True)
+    dismissed_by = user_account(_("dismissed by"))
+
+    class Meta:
+        ordering = ["round", "kind", "printed_at", "id"]
+        verbose_name = _("printed pairing")
+        verbose_name_plural = _("printed pairings")
+
+    def __str__(self) -> str:
+        return f"{self.round_id}:{self.kind}:{self.pairing_version}"
 
 
 #: The parts of a pairing kept with the round.

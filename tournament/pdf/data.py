@@ -69,6 +69,8 @@ class PairingSheet:
     matches: tuple[SheetMatch, ...] = ()
     #: The team left out of a team round with the bye (its name), listed below the matches.
     team_byes: tuple[str, ...] = ()
+    #: The pairing's version (:attr:`Round.shown_pairing`), printed on the sheet and every slip; None: not paired.
+    pairing_version: int | None = None
 
 
 @dataclass(frozen=True)

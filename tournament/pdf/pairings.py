@@ -30,8 +30,14 @@ def title(sheet: PairingSheet) -> str:
     }
 
 
+def pairing_text(sheet: PairingSheet) -> str:
+    """The pairing's version as the sheet, the slips and the pages say it ("pairing 2"), or nothing."""
+    return _("pairing %(n)s") % {"n": sheet.pairing_version} if sheet.pairing_version else ""
+
+
 def sections(sheet: PairingSheet) -> list[Section]:
-    heading = title(sheet)
+    # the version on every page's heading: the wall and the phones can be compared at a glance
+    heading = " · ".join(x for x in (title(sheet), pairing_text(sheet)) if x)
     tables = len(sheet.tables)
     subtitle = " · ".join(
         x

@@ -18,7 +18,7 @@ from tournament.pdf.data import PairingSheet, SheetPlayer, SheetTable
 
 from . import fonts
 from .cutting import cut_line
-from .pairings import title
+from .pairings import pairing_text, title
 
 MARGIN = 10 * mm
 RECORD_MOVES = 120  # boxes for a short record
@@ -65,7 +65,7 @@ def _slip(c: Canvas, sheet: PairingSheet, t: SheetTable, top: float, height: flo
     if t.place:  # the hall plan: where the table is
         _text(c, right, y - 16, t.place, 9, align="right")
     y -= 12
-    details = [f"{sheet.board_size}×{sheet.board_size}"]
+    details = [x for x in (pairing_text(sheet), f"{sheet.board_size}×{sheet.board_size}") if x]
     if t.handicap:
         details.append(_("handicap %(n)s") % {"n": t.handicap})
     if sheet.komi:  # Ninuki-Renju has none

@@ -102,6 +102,9 @@ def _sql() -> str:
             ["number", "status", "discipline_id", "starts_at", "version", "pairing_system"],
             f"FROM {round_} WHERE tournament_id = {this}",
         ),
+        # the pairing version every page of the round shows ("pairing 2"): not a round's own line, as the
+        # standings and the games' pages do not show it
+        select(ROUND, "id", ["pairing_version"], f"FROM {round_} WHERE tournament_id = {this}"),
         select(
             ROUND,
             "round_id",

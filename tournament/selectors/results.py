@@ -33,7 +33,7 @@ def _my_games_sql() -> str:
     """One statement: the player's games and byes counted once (subqueries in FROM), joined to the tournament's rounds."""
     game, round_, bye = (m._meta.db_table for m in (Game, Round, Bye))
     return (
-        f"SELECT gc.n, gc.latest, bc.n, r.number, r.status, r.version"
+        f"SELECT gc.n, gc.latest, bc.n, r.number, r.status, r.version, r.pairing_version"
         f" FROM (SELECT COUNT(*) AS n, MAX(g.updated_at) AS latest FROM {game} g"
         f" INNER JOIN {round_} gr ON g.round_id = gr.id"
         f" WHERE gr.tournament_id = %s AND (g.black_id = %s OR g.white_id = %s)) gc"
@@ -47,7 +47,7 @@ def my_games_version(*, tournament: Tournament, player: Registration) -> tuple[s
     """A fingerprint of the player's games and byes, and the tournament's rounds as (number, status).
 
     The fingerprint changes whenever "my tournament" would show the games
-    differently: a round's status (every change bumps its version), a game
+    differently: a round's status (every change bumps its version) and pairing version, a game
     of the player added, removed or changed (results, colours and tables
     all set ``updated_at``), a bye. Names and ranks of the opponents are not
     in it; a cache keyed by it must expire after a while for those.
@@ -58,7 +58,9 @@ def my_games_version(*, tournament: Tournament, player: Registration) -> tuple[s
         cursor.execute(statement("my-games", _my_games_sql), [t, p, p, t, p, t])
         rows = cursor.fetchall()
     games, latest, byes = rows[0][:3]
-    rounds = [(number, status, version) for *_, number, status, version in rows if number is not None]
+    rounds = [
+        (number, status, f"{version}.{pairing}") for *_, number, status, version, pairing in rows if number is not None
+    ]
     fingerprint = "|".join(
         [",".join(f"{n}:{status}:{version}" for n, status, version in rounds), str(games), str(latest), str(byes)]
     )

@@ -345,6 +345,7 @@ def pairing_sheet(round_: Round) -> PairingSheet:
         win_methods=tuple((m.value, str(m.label)) for m in discipline.win_methods),
         matches=_sheet_matches(round_) if tournament.is_team_event else (),
         team_byes=_sheet_team_byes(round_) if tournament.is_team_event else (),
+        pairing_version=round_.shown_pairing,
     )
 
 

@@ -261,7 +261,13 @@ def _rounds(rows: TournamentRows, data: ImportedTournament, players: dict[str, R
             status = Round.Status.FINISHED
         else:
             status = Round.Status.PUBLISHED
-        round_ = Round(tournament=rows.tournament, number=number, discipline=rows.discipline, status=status)
+        round_ = Round(
+            tournament=rows.tournament,
+            number=number,
+            discipline=rows.discipline,
+            status=status,
+            pairing_version=0 if status == Round.Status.PLANNED else 1,  # the file's pairing: the first
+        )
         rows.rounds.append(round_)
         for x, table in zip(games, _tables(games)):
             if x.result is Result.UNKNOWN:

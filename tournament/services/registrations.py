@@ -30,6 +30,7 @@ from tournament.selectors.round_robin import withdrawal_plan
 
 from .audit import audit_entry, audit_value, audit_values, log_change
 from .bye_requests import follow_absences
+from .pairing_prints import pairing_changed
 
 
 def audit_data(registration: Registration, fields=PLAYER_FIELDS) -> dict:
@@ -191,6 +192,7 @@ def robin_byes_away(registration: Registration, *, user, reason: str = "") -> li
     numbers of their rounds."""
     byes = Bye.objects.filter(player=registration, round__number__in=withdrawal_plan(registration).byes)
     numbers = []
+    pairing_changed(*byes.values_list("round_id", flat=True))
     for bye in byes.select_related("round").order_by("round__number"):
         log_change(bye.round, "round.bye.remove", user=user, before={"bye": registration.spoken_name}, reason=reason)
         numbers.append(bye.round.number)
@@ -281,6 +283,11 @@ def registration_merge(*, keep: Registration, drop: Registration, user, reason: 
     _merge_teams(keep, drop)
     before = {"kept": audit_data(keep), "merged": {"player": drop.spoken_name, **audit_data(drop)}}
     now = timezone.now()
+    # the games and byes of ``drop`` name ``keep`` now: a new pairing version of their rounds
+    pairing_changed(
+        *Game.objects.filter(Q(black=drop) | Q(white=drop)).values_list("round_id", flat=True),
+        *Bye.objects.filter(player=drop).values_list("round_id", flat=True),
+    )
     Game.objects.filter(black=drop).update(black=keep, version=F("version") + 1, updated_at=now)
     Game.objects.filter(white=drop).update(white=keep, version=F("version") + 1, updated_at=now)
     Bye.objects.filter(player=drop).update(player=keep)

@@ -30,6 +30,7 @@ from tournament.selectors.round_day import names_of, plain_round, warning_data
 from tournament.selectors.tables import table_rules
 
 from .audit import log_change
+from .pairing_prints import pairing_changed
 from .rounds import RoundStateError, new_game
 
 #: The states in which the games of a round may be edited by hand.
@@ -145,6 +146,7 @@ def game_swap_players(
         before={"games": before},
         after={"games": [_seat(g, names) for g in made], "warnings": warnings},
     )
+    pairing_changed(round_)
     return _words(warnings)
 
 
@@ -166,6 +168,8 @@ def game_unpair(*, game: Game, user) -> Round:
         raise _refused(exc, names) from exc
     current.delete()
     log_change(round_, "round.unpair_game", user=user, before={"games": [_seat(current, names)]})
+    pairing_changed(round_)
+    round_.refresh_from_db()
     return round_
 
 
@@ -196,6 +200,7 @@ def players_pair(
         before={"bye": [b.player.spoken_name for b in byes]} if byes else None,
         after={"games": [_seat(game, names)], "warnings": warnings},
     )
+    pairing_changed(round_)
     texts = _words(warnings)
     texts += [_("%(name)s no longer has the bye.") % {"name": b.player.spoken_name} for b in byes]
     return game, texts
@@ -225,6 +230,7 @@ def round_set_bye(*, round: Round, player: Registration, user) -> Bye:
         before={"bye": [b.player.spoken_name for b in previous]} if previous else None,
         after={"bye": [player.spoken_name]},
     )
+    pairing_changed(round_)
     return bye
 
 
@@ -257,6 +263,8 @@ def game_move_table(*, game: Game, table: int, user) -> Game:
         )
     game.refresh_from_db()
     log_change(game, "game.table", user=user, before={"table": old}, after={"table": table})
+    if moving:
+        pairing_changed(round_)
     return game
 
 

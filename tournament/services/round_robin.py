@@ -56,6 +56,7 @@ from tournament.selectors.round_robin import Withdrawal, withdrawal_plan
 from tournament.selectors.tables import table_rules
 
 from .audit import log_change
+from .pairing_prints import pairing_changed
 from .registrations import registration_set_status, robin_byes_away
 from .results import result_set, snapshot
 from .rounds import RoundStateError, advance_round, round_create, round_unpair, unsaved_game
@@ -184,6 +185,7 @@ def round_robin_schedule(*, tournament: Tournament, user, double: bool = False) 
         Game.objects.bulk_create([unsaved_game(round_, g, pinned=False) for g in games])
         if robin.bye is not None:
             Bye.objects.create(round=round_, player_id=int(robin.bye))
+        pairing_changed(round_)
         log_change(
             round_,
             "round.robin",
@@ -289,6 +291,9 @@ def round_robin_withdraw(
     why = reason or _("%(player)s withdrew from the round robin.") % {"player": name}
     mine = Q(black=registration) | Q(white=registration)
     if remaining == Remaining.CANCEL:
+        changed = set(Game.objects.filter(mine).values_list("round_id", flat=True))
+        changed |= set(Bye.objects.filter(player=registration).values_list("round_id", flat=True))
+        pairing_changed(*changed)
         for game in Game.objects.filter(mine).select_related("round", "black", "white"):
             log_change(
                 game,

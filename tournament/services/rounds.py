@@ -42,6 +42,7 @@ from tournament.selectors.tables import table_rules
 
 from .audit import log_change
 from .checkin import give_back_absences, leave_out_not_checked_in
+from .pairing_prints import pairing_changed
 
 
 class RoundStateError(ValidationError):
@@ -296,6 +297,8 @@ def round_pair(*, round: Round, user, held_tables: dict[int, int] | None = None)
     if not_here:
         record[NOT_CHECKED_IN] = [r.pk for r in not_here]
     PairingRecord.keep(round_.pk, record)
+    pairing_changed(round_)
+    round_.refresh_from_db()
     return PairingOutcome(round=round_, games=created + len(kept), bye=bye, warnings=warnings)
 
 
@@ -310,7 +313,7 @@ def round_repair(*, round: Round, user) -> PairingOutcome:
     for g in round_.games.filter(pinned=False, table_by_hand=True):
         held[g.black_id] = held[g.white_id] = g.table
     if round_.status == Round.Status.PAIRED:
-        round_unpair(round=round_, user=user)
+        unpair_to_pair_again(round_, user=user)
         round_.refresh_from_db()
     return round_pair(round=round_, user=user, held_tables=held)
 
@@ -319,7 +322,21 @@ def round_repair(*, round: Round, user) -> PairingOutcome:
 def round_unpair(*, round: Round, user, keep_pinned: bool = True) -> Round:
     """Back to planned before publication; pinned (fixed, hand-made) games stay."""
     require(user, round.tournament, ORGANIZER)
-    round_ = round
+    round_ = _unpair(round, user=user, keep_pinned=keep_pinned)
+    pairing_changed(round_)
+    round_.refresh_from_db()
+    return round_
+
+
+def unpair_to_pair_again(round_: Round, *, user) -> Round:
+    """The first half of pairing a paired round again (its caller checked the rights, in the caller's
+    transaction): :func:`round_unpair` but for the new pairing version, since the new pairing that
+    follows is the one change of it."""
+    return _unpair(round_, user=user, keep_pinned=True)
+
+
+def _unpair(round_: Round, *, user, keep_pinned: bool) -> Round:
+    """:func:`round_unpair` without the new pairing version (pairing again is one change)."""
     round_.refresh_from_db()
     advance_round(round_, Round.Status.PAIRED, Round.Status.PLANNED)
     games = round_.games.all() if not keep_pinned else round_.games.filter(pinned=False)

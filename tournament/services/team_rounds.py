@@ -29,7 +29,8 @@ from tournament.selectors.team_pairing_data import team_tournament
 from tournament.selectors.teams import round_line_ups
 
 from .audit import log_change
-from .rounds import RoundStateError, advance_round, pair_game, pairing_warnings_before, round_unpair
+from .pairing_prints import pairing_changed
+from .rounds import RoundStateError, advance_round, pair_game, pairing_warnings_before, unpair_to_pair_again
 
 __all__ = ["BoardPair", "TeamMatch", "team_round_pair", "team_round_repair", "team_round_store"]
 
@@ -117,6 +118,7 @@ def team_round_store(*, round: Round, matches: Sequence[TeamMatch], bye: int | N
     for game in games:
         game.clean_fields(exclude=["round", "match", "black", "white"])
     Game.objects.bulk_create(games)
+    pairing_changed(round_)
     log_change(
         round_,
         "team.round.pair",
@@ -189,7 +191,7 @@ def team_round_repair(*, round: Round, user) -> TeamPairing:
     require(user, round.tournament, ORGANIZER)
     round.refresh_from_db()
     if round.status == Round.Status.PAIRED:
-        round_unpair(round=round, user=user)
+        unpair_to_pair_again(round, user=user)
         round.refresh_from_db()
     return team_round_pair(round=round, user=user)
 

@@ -18,6 +18,7 @@ from tournament.selectors.bye_requests import waiting_requests
 from tournament.selectors.checkin import checkin_counts
 from tournament.selectors.official import Official, official, officials
 from tournament.selectors.page_version import page_version
+from tournament.selectors.pairing_prints import stale_prints
 from tournament.selectors.results import dashboard as dashboard_data
 from tournament.selectors.results import games_of_tournament
 from tournament.selectors.sides import attach_sides
@@ -39,6 +40,7 @@ def dashboard(request, tournament, roles):
     context.update(dashboard_data(tournament), **publication_status(tournament))
     counts = checkin_counts(tournament)
     context["checkin"] = {"counts": counts, "shown": tournament.checkin_open or counts.checked_in > 0}
+    context["stale_prints"] = stale_prints(tournament)  # in the part that renews itself: a change shows at once
     if not request.htmx:
         context["join"] = site_address.join(request, tournament)
         # the recent changes in words, each with what it is about (the poll renews only the counters)

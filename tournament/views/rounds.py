@@ -30,11 +30,13 @@ from tournament.selectors.bye_requests import round_requests
 from tournament.selectors.checkin import round_checkin
 from tournament.selectors.page_version import page_version
 from tournament.selectors.pairing_data import pair_constraints_for
+from tournament.selectors.pairing_prints import print_kind_text
 from tournament.selectors.round_day import game_warnings_kept, games_by_table, not_playing
 from tournament.selectors.round_robin import withdrawals_pending
 from tournament.selectors.teams import bye_team, match_lines
 from tournament.selectors.why_not import why_not_these_two
 from tournament.services import bye_requests as bye_services
+from tournament.services import pairing_prints as print_services
 from tournament.services import round_edits as edit_services
 from tournament.services import round_robin as robin_services
 from tournament.services import rounds as round_services
@@ -501,3 +503,19 @@ def round_constraint_remove(request, tournament, round_):
         raise ValidationError(_("This pairing constraint does not exist (any more)."))
     edit_services.pair_constraint_remove(constraint=constraint, user=request.user)
     messages.success(request, _("Removed. It no longer counts the next time a round is paired."))
+
+
+@require_POST
+@tournament_page(ORGANIZER)
+def round_print_dismiss(request, tournament, roles, number):
+    """The dashboard's "the paper may stay" of a stale printed pairing; back to the dashboard."""
+    round_ = _round(tournament, number)
+    kind = request.POST.get("kind", "")
+    with refusal_as_message(request):
+        print_services.pairing_print_dismiss(round=round_, kind=kind, user=request.user)
+        messages.success(
+            request,
+            _("The printed %(paper)s of round %(number)s may stay as it is.")
+            % {"paper": print_kind_text(kind), "number": round_.number},
+        )
+    return redirect("manage", slug=tournament.slug)

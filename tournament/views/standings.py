@@ -19,6 +19,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.cache import cache
+from django.db import transaction
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -32,7 +33,7 @@ from tournament.files.h9 import write_h9
 from tournament.files.standings_csv import standings_csv
 from tournament.files.team_standings_csv import team_standings_csv
 from tournament.kept import get_or_make
-from tournament.models import Round, Tournament
+from tournament.models import PairingPrint, Round, Tournament
 from tournament.models.tournament import PairingSystem
 from tournament.pdf.crosstable import crosstable_pdf
 from tournament.pdf.pairings import pairings_pdf
@@ -42,6 +43,7 @@ from tournament.permissions import (
     ORGANIZER,
     counts_unpublished_rounds,
     may_manage,
+    may_referee,
     may_see_round,
     request_roles,
     require,
@@ -54,6 +56,7 @@ from tournament.selectors.page_version import page_parts, page_version
 from tournament.selectors.rows import tournament_by_slug
 from tournament.selectors.team_standings import team_table
 from tournament.services import standings_freeze as freeze_services
+from tournament.services.pairing_prints import pairing_print_record
 from tournament.standings_words import category_names, team_words
 
 from .access import tournament_page
@@ -375,25 +378,34 @@ def h9_results(request, slug):
     return file_response(write_h9(st, header), "text/plain; charset=ascii", f"{tournament.slug}.h9", inline=False)
 
 
-def _round_sheet(request, slug, number):
+def _round_sheet(request, slug, number, kind: str):
+    """The round's pairing sheet as plain data; a referee's or organizer's download is kept as printed
+    (:func:`~tournament.services.pairing_prints.pairing_print_record`: its version goes stale on the
+    dashboard when the pairing changes), the round locked meanwhile so that the paper is that version."""
     tournament = _tournament(slug)
     round_ = get_object_or_404(
         Round.objects.select_related("discipline", "tournament"), tournament=tournament, number=number
     )
-    if not may_see_round(request_roles(request, tournament), round_):
+    roles = request_roles(request, tournament)
+    if not may_see_round(roles, round_):
         raise Http404("round not published")
-    return tournament, sel.pairing_sheet(round_)
+    if not may_referee(roles) or published_copy_of(request) is not None:
+        return tournament, sel.pairing_sheet(round_)
+    with transaction.atomic():
+        pairing_print_record(round=round_, kind=kind, user=request.user)
+        round_.refresh_from_db(fields=["status", "pairing_version"])
+        return tournament, sel.pairing_sheet(round_)
 
 
 @require_GET
 @chosen_language
 def pdf_pairings(request, slug, number):
-    tournament, sheet = _round_sheet(request, slug, number)
+    tournament, sheet = _round_sheet(request, slug, number, PairingPrint.Kind.SHEET)
     return file_response(pairings_pdf(sheet), "application/pdf", f"{tournament.slug}-round{number}-pairings.pdf")
 
 
 @require_GET
 @chosen_language
 def pdf_slips(request, slug, number):
-    tournament, sheet = _round_sheet(request, slug, number)
+    tournament, sheet = _round_sheet(request, slug, number, PairingPrint.Kind.SLIPS)
     return file_response(slips_pdf(sheet), "application/pdf", f"{tournament.slug}-round{number}-slips.pdf")
