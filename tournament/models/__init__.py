@@ -35,6 +35,7 @@ from .audit import AuditEntry
 from .bye_request import ByeRequest
 from .discipline import Discipline
 from .game import Bye, Game
+from .knockout import Knockout
 from .live import LiveRecord
 from .publication import Publication
 from .rating import RatedPlayer, RatingList
@@ -53,6 +54,7 @@ __all__ = [
     "EventKind",
     "Game",
     "GameReplay",
+    "Knockout",
     "LineUp",
     "LiveRecord",
     "Match",

@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from tournament.models import Bye, Game, Registration, Round, Tournament
+from tournament.models.tournament import KNOCKOUT
 from tournament.pairing import model as pm
 from tournament.pairing.params_json import from_json
 
@@ -108,6 +109,8 @@ def parameters_for(tournament: Tournament, round_: Round | None = None) -> pm.Pa
         ceiling=tournament.handicap_ceiling,
     )
     system = round_.effective_pairing_system if round_ is not None else tournament.pairing_system
+    if system == KNOCKOUT:  # a bracket's round: its handicaps by the scores of the tournament's own system
+        system = tournament.pairing_system
     placement = base.placement
     wins = system in ("swiss", "roundrobin")  # a round robin's standings are its wins, as Swiss
     wanted = "NBW" if wins else "MMS"
