@@ -4,9 +4,8 @@ player got there and each match's state."""
 
 from __future__ import annotations
 
-from django.utils.translation import get_language
+from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
 
 def stage_name(number: int, count: int) -> str:
@@ -44,7 +43,7 @@ def how_words(how: str, stage: int, count: int) -> str:
         return _("Won the game for third place")
     if how == "fourth":
         return _("Lost the game for third place")
-    return _("Lost in the %(stage)s") % {"stage": stage_name(stage, count)}
+    return _("Out: %(stage)s") % {"stage": stage_name(stage, count)}
 
 
 def state_words(state: str, decided_by: str = "") -> str:

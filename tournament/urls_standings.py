@@ -2,12 +2,15 @@
 
 from django.urls import include, path
 
+from .views import knockout
 from .views import standings as views
 
 standings_pages = [
     path("standings/", views.standings, name="standings"),
     path("standings/d/<number:discipline>/", views.standings, name="standings_discipline"),
     path("crosstable/", views.crosstable, name="crosstable"),
+    path("bracket/", knockout.bracket, name="bracket"),
+    path("bracket.pdf", knockout.bracket_pdf, name="pdf_bracket"),
     path("standings.pdf", views.pdf_standings, name="pdf_standings"),
     path("crosstable.pdf", views.pdf_crosstable, name="pdf_crosstable"),
     path("standings.csv", views.csv_standings, name="csv_standings"),

@@ -114,9 +114,7 @@ def group_seeds(groups: Sequence[Sequence[K]]) -> list[K]:
             if tier == 0:
                 seed = free[0]
             else:
-                seed = max(
-                    free, key=lambda s: (min(meeting_stage(line_of[s], other) for other in group_lines[gi]), -s)
-                )
+                seed = max(free, key=lambda s: (min(meeting_stage(line_of[s], other) for other in group_lines[gi]), -s))
             free.remove(seed)
             seeds[seed] = key
             group_lines[gi].append(line_of[seed])
@@ -267,7 +265,9 @@ def _fill(b: Bracket[K]) -> None:
                     if any(f.state == "bye" for f in feeders):  # three players: the one semi-final's loser is 3rd
                         match.top, match.bottom, match.top_seed, match.bottom_seed = None, None, None, None
                         lone = top if top is not None else bottom
-                        match.state, match.winner, match.loser = ("bye", lone, None) if lone else ("waiting", None, None)
+                        match.state, match.winner, match.loser = (
+                            ("bye", lone, None) if lone else ("waiting", None, None)
+                        )
                         match.decided_by = "bye" if lone else ""
                         match.games = []
                         continue

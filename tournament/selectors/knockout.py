@@ -44,9 +44,9 @@ def bracket_of(stage: Knockout, *, public: bool) -> ko.Bracket[str]:
     by_round: dict[int, list[ko.PlayedGame[str]]] = {r.pk: [] for r in rounds}
     number = {r.pk: r.number for r in rounds}
     for rid, table, white, black, result in (
-        Game.objects.filter(round_id__in=by_round).order_by("table").values_list(
-            "round_id", "table", "white_id", "black_id", "result"
-        )
+        Game.objects.filter(round_id__in=by_round)
+        .order_by("table")
+        .values_list("round_id", "table", "white_id", "black_id", "result")
     ):
         by_round[rid].append(ko.PlayedGame(number[rid], str(white), str(black), result, table))
     return ko.bracket(

@@ -95,9 +95,7 @@ def _bracket_error(exc: ko.BracketError, count: int) -> ValidationError:
 def _seeds(tournament: Tournament, after: int, size: int, per_group: int | None):
     """(seeds, origins, tied at the cut) from the standings after round ``after``."""
     rows = standings_for(tournament, public=False, up_to=after).rows
-    confirmed = set(
-        tournament.registrations.filter(status=Registration.Status.CONFIRMED).values_list("pk", flat=True)
-    )
+    confirmed = set(tournament.registrations.filter(status=Registration.Status.CONFIRMED).values_list("pk", flat=True))
     rows = [r for r in rows if r.entrant.id in confirmed]
     names = knockout_names(tournament)
     if per_group is None:
@@ -224,9 +222,7 @@ def _next_round(tournament: Tournament, stage: Knockout, *, user, coins: list[bo
     if stage.colours == Knockout.Colours.NIGIRI:
         tosses = coins if coins is not None else [secrets.randbelow(2) == 1 for _ in due]
         sides = ko.colours(due, tosses)
-        games = [
-            pm.Game(round=round_.number, white=w, black=b_, table=t) for t, (w, b_) in enumerate(sides, 1)
-        ]
+        games = [pm.Game(round=round_.number, white=w, black=b_, table=t) for t, (w, b_) in enumerate(sides, 1)]
     else:
         robin = RobinRound(round_.number, tuple((g.higher, g.lower) for g in due))
         games = round_games(pairing_tournament(tournament, round_), robin, round_.number)

@@ -162,9 +162,7 @@ def robin_groups(tournament: Tournament, players: list) -> dict[str, list]:
     """The seated players by group (a group stage: each group its own schedule), the groups in their
     names' order; one group named "" when nobody has a group. Refused: some players in a group and
     others in none."""
-    group_of = dict(
-        tournament.registrations.filter(pk__in=[int(p.key) for p in players]).values_list("pk", "group")
-    )
+    group_of = dict(tournament.registrations.filter(pk__in=[int(p.key) for p in players]).values_list("pk", "group"))
     groups: dict[str, list] = {}
     for p in players:
         groups.setdefault(group_of[int(p.key)], []).append(p)
