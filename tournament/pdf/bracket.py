@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.pdfgen.canvas import Canvas
 
@@ -28,9 +29,9 @@ def title(sheet: BracketSheet) -> str:
     return _("%(tournament)s – Knockout stage") % {"tournament": sheet.tournament}
 
 
-def _side_text(side: BracketSide) -> str:
+def _side_text(side: BracketSide, bye: str = "") -> str:
     if side.player is None:
-        return "–"
+        return bye or "–"
     origin = f" ({side.origin})" if side.origin else ""
     return f"{side.seed}. {side.player.name} {side.player.rank}{origin}"
 
@@ -41,8 +42,9 @@ def _results(match: BracketMatch) -> str:
 
 def _draw_match(canvas: Canvas, match: BracketMatch, x: float, y: float, w: float, line_h: float, size: float):
     """The match's two lines centred on ``y`` (the top side above), its results under the right end."""
+    bye = match.state if not match.games and (match.top.player is None) != (match.bottom.player is None) else ""
     for side, sy in ((match.top, y + line_h * 0.15), (match.bottom, y - line_h * 0.85)):
-        text = _side_text(side)
+        text = _side_text(side, bye)
         font = fonts.font_for(text, bold=side.won)
         canvas.setFont(font, size)
         canvas.setFillColorRGB(0, 0, 0)
@@ -91,7 +93,12 @@ def _bracket_page(canvas: Canvas, sheet: BracketSheet, footer: str, total: int) 
         x = MARGIN + number * column
         canvas.setFont(fonts.SANS_BOLD, 9)
         canvas.setFillColorRGB(0, 0, 0)
-        head = stage.name + (" · " + ", ".join(map(str, stage.rounds)) if stage.rounds else "")
+        rounds = ", ".join(map(str, stage.rounds))
+        head = stage.name + (
+            " · " + ngettext("round %(rounds)s", "rounds %(rounds)s", len(stage.rounds)) % {"rounds": rounds}
+            if stage.rounds
+            else ""
+        )
         canvas.drawString(x + 2, top + 8, fonts.clip(head, fonts.SANS_BOLD, 9, column - gap))
         w = column - gap
         for i, match in enumerate(m for m in stage.matches if not m.third):

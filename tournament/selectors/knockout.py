@@ -80,7 +80,10 @@ def bracket_sheet(tournament: Tournament, *, public: bool) -> BracketSheet | Non
     players = {
         str(pk): SheetPlayer(r.surname, r.given_name, format_rank(r.rank), r.club, r.country) for pk, r in regs.items()
     }
-    origins = dict(zip((str(k) for k in stage.seeds), stage.origins))
+    # a place in the whole table as a place ("4th", "4."), a group's as it is ("A1")
+    origins = {
+        str(k): words.ordinal(int(o)) if str(o).isdigit() else str(o) for k, o in zip(stage.seeds, stage.origins)
+    }
     names = {k: p.name for k, p in players.items()}
 
     def side(key: str | None, seed: int | None, winner: str | None) -> BracketSide:
