@@ -186,3 +186,51 @@ def test_a_9x9_side_event_of_round_robin_groups_and_knockout_finals():
     b = bracket_of(stage, public=True)
     assert b.complete and b.champion == str(regs[0].pk)
     assert Game.objects.filter(round__tournament=t).count() == 3 * 8 + 4 + 2 + 2
+
+
+def test_the_opengotha_file_holds_the_knockout_games_as_games_and_a_backup_keeps_the_stage():
+    from tests.services.test_backup_round_trip import wipe
+    from tournament.backup import DumpError, dump_tournament, load_tournament
+    from tournament.files.opengotha import read_tournament
+    from tournament.services.opengotha import export_opengotha
+
+    t, regs = swiss(players=4, rounds=1)
+    r1 = t.rounds.get(number=1)
+    round_pair(round=r1, user=SYSTEM)
+    finish(r1)
+    made = knockout_make(tournament=t, user=SYSTEM, size=4)
+    finish(made.round)
+    final = knockout_next_round(tournament=t, user=SYSTEM)
+    # OpenGotha has no brackets: the knockout rounds' games are games of their rounds, results and all
+    plain = read_tournament(export_opengotha(t).encode())
+    surname = {p.key: p.name for p in plain.players}
+    in_file = {
+        n: {(surname[g.white], surname[g.black], g.result.value) for g in plain.games if g.round == n} for n in (2, 3)
+    }
+    stored = {
+        n: {(g.white.surname, g.black.surname, g.result) for g in t.rounds.get(number=n).games.all()} for n in (2, 3)
+    }
+    assert in_file[2] == {(w, b, "B" if r == Result.BLACK else "W") for w, b, r in stored[2]}
+    assert {(w, b) for w, b, _ in in_file[3]} == {(w, b) for w, b, _ in stored[3]} and final.games.count() == 2
+    # the backup keeps the stage, its seeds following the restored registrations; seeds of nobody are refused
+    backup = dump_tournament(t)
+    seeds = next(row for row in backup["objects"] if row["model"] == "tournament.knockout")["fields"]["seeds"]
+    surnames = dict(t.registrations.values_list("pk", "surname"))
+    tampered = {
+        **backup,
+        "objects": [
+            {**row, "fields": {**row["fields"], "seeds": [*seeds[:-1], 999999]}}
+            if row["model"] == "tournament.knockout"
+            else row
+            for row in backup["objects"]
+        ],
+    }
+    wipe(t)
+    with pytest.raises(DumpError, match="knockout"):
+        load_tournament(tampered)
+    restored = load_tournament(backup)
+    stage = Knockout.objects.get(tournament=restored)
+    names = dict(restored.registrations.values_list("pk", "surname"))
+    assert [names[k] for k in stage.seeds] == [surnames[k] for k in seeds]
+    assert restored.rounds.get(number=3).pairing_system == KNOCKOUT
+    assert bracket_of(stage, public=False).final.state == "playing"  # its game is paired, no result yet
