@@ -14,7 +14,8 @@ from tournament.models.discipline import DisciplineKind
 from tournament.models.game import Result
 from tournament.models.tournament import KNOCKOUT, ROUND_ROBIN_CRITERIA, PairingSystem
 from tournament.permissions import SYSTEM
-from tournament.selectors.knockout import bracket_of, bracket_sheet
+from tournament.publishing.site_map import tournament_items
+from tournament.selectors.knockout import bracket_of, bracket_sheet, group_tables
 from tournament.selectors.standings import standings_for
 from tournament.services.knockout import knockout_make, knockout_next_round, knockout_remove, knockout_rule
 from tournament.services.results import result_set
@@ -100,6 +101,10 @@ def test_a_swiss_of_four_rounds_then_a_knockout_of_eight_to_a_champion():
     assert [st.name for st in sheet.stages] == ["Quarter-finals", "Semi-finals", "Final"]
     assert sheet.stages[2].rounds == (7,)
     assert AuditEntry.objects.filter(action="round.knockout").count() == 3
+    # the published copy holds the bracket and its PDF in both languages
+    files = {item.file for item in tournament_items(t)}
+    for lang in ("de", "en"):
+        assert {f"{lang}/t/{t.slug}/bracket/index.html", f"{lang}/t/{t.slug}/bracket.pdf"} <= files
     assert AuditEntry.objects.get(action="tournament.knockout").after["after round"] == 4
 
 
@@ -185,6 +190,17 @@ def test_a_9x9_side_event_of_round_robin_groups_and_knockout_finals():
     finish(knockout_next_round(tournament=t, user=SYSTEM))
     b = bracket_of(stage, public=True)
     assert b.complete and b.champion == str(regs[0].pk)
+    # each group's table, after the group stage: its two qualifiers on top
+    tables = group_tables(t, public=True)
+    assert [g.name for g in tables] == ["A", "B", "C", "D"]
+    for g in tables:
+        assert [line.place for line in g.lines] == [1, 2, 3, 4] and [line.qualified for line in g.lines] == [
+            True,
+            True,
+            False,
+            False,
+        ]
+        assert [line.values[0] for line in g.lines] == ["3", "2", "1", "0"]
     assert Game.objects.filter(round__tournament=t).count() == 3 * 8 + 4 + 2 + 2
 
 

@@ -122,6 +122,7 @@ def test_a_knockout_of_eight_through_the_pages(client, swiss, lang):
     client.cookies["django_language"] = lang
     assert client.get(reverse("bracket", args=[slug])).status_code == 404
     round_publish(round=r3, user=SYSTEM)
+    assert reverse("bracket", args=[slug]) in client.get(reverse("round", args=[slug, 3])).content.decode()
     html = client.get(reverse("bracket", args=[slug])).content.decode()
     for name in w["stages"]:
         assert name in html

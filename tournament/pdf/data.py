@@ -158,3 +158,21 @@ class BracketSheet:
     from_groups: bool = False
     complete: bool = False
     strays: tuple[BracketGame, ...] = ()
+
+
+@dataclass(frozen=True)
+class GroupLine:
+    place: int  # within the group
+    tied: bool
+    player: SheetPlayer
+    values: tuple[str, ...]  # the standings' columns
+    qualified: bool = False  # seeded into the knockout stage
+
+
+@dataclass(frozen=True)
+class GroupTable:
+    """One group of a group stage, its players in the standings' order."""
+
+    name: str
+    headers: tuple[str, ...]
+    lines: tuple[GroupLine, ...]

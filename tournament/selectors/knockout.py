@@ -10,7 +10,7 @@ from __future__ import annotations
 from tournament import knockout_words as words
 from tournament import result_codes as codes
 from tournament.models import Game, Knockout, Registration, Round, Tournament
-from tournament.models.tournament import KNOCKOUT
+from tournament.models.tournament import KNOCKOUT, PairingSystem
 from tournament.pairing import knockout as ko
 from tournament.pdf.data import (
     BracketGame,
@@ -19,11 +19,14 @@ from tournament.pdf.data import (
     BracketSheet,
     BracketSide,
     BracketStage,
+    GroupLine,
+    GroupTable,
     SheetPlayer,
 )
 from tournament.ranks import format_rank
+from tournament.standings_words import column_header
 
-from .standings import states_counted
+from .standings import standings_for, states_counted
 
 
 def knockout_names(tournament: Tournament) -> dict[int, str]:
@@ -148,3 +151,38 @@ def bracket_sheet(tournament: Tournament, *, public: bool) -> BracketSheet | Non
         complete=b.complete,
         strays=tuple(game(g, results) for g in b.strays),
     )
+
+
+def group_tables(tournament: Tournament, *, public: bool) -> list[GroupTable]:
+    """Each group of a round robin's group stage, its players in the standings' order (their own games
+    decide it: a group plays only itself), after the rounds that seeded the knockout stage if there is one;
+    none for any other tournament (no query)."""
+    if tournament.pairing_system != PairingSystem.ROUND_ROBIN:
+        return []
+    group_of = dict(tournament.registrations.exclude(group="").values_list("pk", "group"))
+    if not group_of:
+        return []
+    stage = Knockout.objects.filter(tournament=tournament).first()
+    table = standings_for(tournament, public=public, up_to=stage.after_round if stage else None)
+    seeded = set(stage.seeds) if stage else set()
+    headers = tuple(column_header(c) for c in table.columns)
+    rows: dict[str, list] = {}
+    for row in table.rows:
+        if row.entrant.id in group_of:
+            rows.setdefault(group_of[row.entrant.id], []).append(row)
+    out = []
+    for name, members in sorted(rows.items()):
+        lines = []
+        for row in members:
+            e = row.entrant
+            lines.append(
+                GroupLine(
+                    place=1 + sum(1 for m in members if m.place < row.place),
+                    tied=sum(1 for m in members if m.place == row.place) > 1,
+                    player=SheetPlayer(e.surname, e.given_name, row.rank_text, e.club, e.country),
+                    values=row.values,
+                    qualified=e.id in seeded,
+                )
+            )
+        out.append(GroupTable(name=name, headers=headers, lines=tuple(lines)))
+    return out

@@ -50,7 +50,7 @@ from tournament.publishing.context import of_request as published_copy_of
 from tournament.selectors import standings as sel
 from tournament.selectors.exports import go_komis
 from tournament.selectors.gor import gor_preview
-from tournament.selectors.knockout import bracket_sheet
+from tournament.selectors.knockout import bracket_sheet, group_tables
 from tournament.selectors.page_version import page_parts, page_version
 from tournament.selectors.rows import tournament_by_slug
 from tournament.selectors.team_standings import team_table
@@ -218,6 +218,10 @@ def _page(request, slug, discipline, template, partial):
         "bracket": bracket_sheet(tournament, public=not counts_unpublished_rounds(roles))
         if discipline is None and template == "standings/standings.html"
         else None,
+        # a round robin's group stage: each group's table (none, and no query, for other tournaments)
+        "groups": group_tables(tournament, public=not counts_unpublished_rounds(roles))
+        if discipline is None and template == "standings/standings.html"
+        else (),
     }
     if discipline is None and tournament.is_team_event and not tournament.is_pair_event:
         table = team_table(tournament)
