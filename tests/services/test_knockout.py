@@ -19,7 +19,7 @@ from tournament.selectors.knockout import bracket_of, bracket_sheet, group_table
 from tournament.selectors.standings import standings_for
 from tournament.services.knockout import knockout_make, knockout_next_round, knockout_remove, knockout_rule
 from tournament.services.results import result_set
-from tournament.services.round_robin import groups_draw, round_robin_schedule
+from tournament.services.round_robin import groups_draw, round_robin_remove, round_robin_schedule
 from tournament.services.rounds import round_finish, round_pair, round_publish
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
@@ -181,6 +181,8 @@ def test_a_9x9_side_event_of_round_robin_groups_and_knockout_finals():
     stage = knockout_make(tournament=t, user=SYSTEM, per_group=2, third_place=True).knockout
     assert stage.from_groups and stage.origins[:4] == ["A1", "B1", "C1", "D1"]
     assert sorted(stage.origins) == sorted(f"{g}{p}" for g in "ABCD" for p in (1, 2))
+    with pytest.raises(ValidationError, match="remove it first"):
+        round_robin_remove(tournament=t, user=SYSTEM)
     qf = t.rounds.get(number=4)
     assert qf.pairing_system == KNOCKOUT and qf.discipline == nine and qf.games.count() == 4
     # no two of one group meet before the final

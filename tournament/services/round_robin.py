@@ -44,7 +44,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournament.limits import MAX_ROUND_ROBIN_PLAYERS
-from tournament.models import Bye, Game, Registration, Round, Tournament
+from tournament.models import Bye, Game, Knockout, Registration, Round, Tournament
 from tournament.models.game import Result
 from tournament.models.tournament import PairingSystem, round_robin_refusal
 from tournament.pairing import model as pm
@@ -275,6 +275,8 @@ def round_robin_remove(*, tournament: Tournament, user) -> list[int]:
     require(user, tournament, ORGANIZER)
     tournament.refresh_from_db()
     _refuse_unless_round_robin(tournament)
+    if Knockout.objects.filter(tournament=tournament).exists():
+        raise RoundStateError(_("The knockout stage is made from this schedule's results; remove it first."))
     rounds = list(tournament.rounds.order_by("number"))
     public = [r.number for r in rounds if r.status in (Round.Status.PUBLISHED, Round.Status.FINISHED)]
     if public:
