@@ -16,6 +16,7 @@ from tournament.models.game import Result
 from tournament.models.tournament import KNOCKOUT
 from tournament.permissions import SYSTEM
 from tournament.services.results import result_set
+from tournament.services.round_robin import round_robin_schedule
 from tournament.services.rounds import round_finish, round_pair, round_publish
 
 pytestmark = pytest.mark.django_db
@@ -173,3 +174,14 @@ def test_groups_dealt_on_the_page_of_a_round_robin(client):
     assert "Die Spieler sind in 2 Gruppen." in html and "Gruppe A" in html and "Gruppe B" in html
     html = client.post(manage, {"action": "groups", "count": "9"}, follow=True).content.decode()
     assert "Zwischen 1 und 4 Gruppen" in html
+    # the schedule plays each group apart; the standings page shows each group's table
+    round_robin_schedule(tournament=t, user=SYSTEM)
+    first = t.rounds.get(number=1)
+    finish(first)
+    html = client.get(reverse("standings", args=[t.slug])).content.decode()
+    assert (
+        html.count('<section class="group-tables">') == 1
+        and "<h3>Gruppe A</h3>" in html
+        and "<h3>Gruppe B</h3>" in html
+    )
+    assert html.count("<h3>Gruppe") == 2
