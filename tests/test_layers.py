@@ -74,6 +74,7 @@ LAYERS: list[dict[str, list[str]]] = [
             "tournament.local_time",
             "tournament.pairing_words",
             "tournament.standings_words",
+            "tournament.knockout_words",
             "tournament.throttle",
             "tournament.kept",
             "tournament.client_address",

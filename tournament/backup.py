@@ -68,6 +68,7 @@ from tournament.models import (
     FrozenStandings,
     Game,
     GameReplay,
+    Knockout,
     LineUp,
     LiveRecord,
     Match,
@@ -112,6 +113,7 @@ MODELS = (
     LiveRecord,
     Bye,
     ByeRequest,
+    Knockout,
     PairConstraint,
     PairingPrint,
     TournamentRole,
@@ -163,6 +165,7 @@ def _querysets(t: Tournament) -> dict:
         LiveRecord: LiveRecord.objects.filter(game__round__tournament=t),
         Bye: Bye.objects.filter(round__tournament=t),
         ByeRequest: ByeRequest.objects.filter(round__tournament=t),
+        Knockout: Knockout.objects.filter(tournament=t),
         PairConstraint: t.pair_constraints.all(),
         PairingPrint: PairingPrint.objects.filter(round__tournament=t),
         TournamentRole: t.roles.all(),
@@ -433,6 +436,8 @@ def load_tournament(data: dict) -> Tournament:  # noqa: C901
                 records[row["pk"]] = _checked_record(row, fields.pop("pairing_record", None))
             if model is PairingPrint:
                 fields["pairing"] = _mapped_print(row, fields.get("pairing"), new_pk[Registration])
+            if model is Knockout:
+                fields["seeds"] = _mapped_seeds(row, fields.get("seeds"), new_pk[Registration])
             if model is TournamentInvitation:
                 fields.pop("token", None)  # a new link: the old one may still be known elsewhere
             if model is Registration and fields.get("claim_code"):
@@ -455,6 +460,13 @@ def load_tournament(data: dict) -> Tournament:  # noqa: C901
         tournament, {new_pk[Round][old]: _mapped_record(record, registrations) for old, record in records.items()}
     )
     return tournament
+
+
+def _mapped_seeds(row: dict, seeds, registrations: dict) -> list[int]:
+    """A knockout stage's seeds (registration ids, seed 1 first) as the restored registrations' ids."""
+    if not isinstance(seeds, list) or not all(isinstance(k, int) and k in registrations for k in seeds):
+        raise _problem(row, "seeds: not a list of the tournament's registrations")
+    return [registrations[k] for k in seeds]
 
 
 def _problem(row: dict, problems: str) -> DumpError:
@@ -681,6 +693,9 @@ _BELONGS = {
         f.get("round") in own["round"]
         and _players(f, own, "black", "white")
         and (f.get("match") is None or f.get("match") in own["match"])
+    ),
+    "tournament.knockout": lambda f, t, own: (
+        f.get("tournament") == t and isinstance(f.get("seeds"), list) and set(f["seeds"]) <= own["registration"]
     ),
     "tournament.bye": lambda f, t, own: f.get("round") in own["round"] and _players(f, own, "player"),
     "tournament.tableplan": lambda f, t, own: (

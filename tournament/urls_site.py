@@ -9,6 +9,7 @@ from .views import (
     checkin,
     claims,
     games,
+    knockout,
     live,
     organizer,
     player,
@@ -107,6 +108,7 @@ tournament_pages = [
     path("manage/rounds/robin/schedule.pdf", round_robin.schedule_pdf, name="manage_robin_pdf"),
     path("manage/rounds/robin/withdraw/<number:pk>/", round_robin.withdraw, name="manage_robin_withdraw"),
     path("manage/rounds/<number:number>/", include(round_pages)),
+    path("manage/knockout/", knockout.knockout_manage, name="manage_knockout"),
     # the audit log: organizers and referees read it; nobody edits it
     path("manage/log/", audit.audit_log, name="audit_log"),
     # publishing the public pages on the web (the publisher writes them)

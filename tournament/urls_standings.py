@@ -2,6 +2,7 @@
 
 from django.urls import include, path
 
+from .views import knockout
 from .views import standings as views
 
 standings_pages = [
@@ -10,6 +11,8 @@ standings_pages = [
     path("crosstable/", views.crosstable, name="crosstable"),
     path("standings/freeze/", views.standings_freeze, name="manage_standings_freeze"),
     path("standings/unfreeze/", views.standings_unfreeze, name="manage_standings_unfreeze"),
+    path("bracket/", knockout.bracket, name="bracket"),
+    path("bracket.pdf", knockout.bracket_pdf, name="pdf_bracket"),
     path("standings.pdf", views.pdf_standings, name="pdf_standings"),
     path("crosstable.pdf", views.pdf_crosstable, name="pdf_crosstable"),
     path("standings.csv", views.csv_standings, name="csv_standings"),

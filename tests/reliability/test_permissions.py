@@ -165,6 +165,11 @@ EXPECTED: dict[str, Url] = {
     "manage_checkin_poster": Url(only(REFEREES)),
     "manage_round_checked_in_only": Url(WRITE, post=ORGANIZERS),
     "manage_robin_withdraw": Url(only(ORGANIZERS), post=ORGANIZERS),
+    "manage_knockout": Url(only(ORGANIZERS), post=ORGANIZERS),
+    # the day has no knockout stage: nothing to show anybody (public once a round of it is published, its
+    # organizers before: tests/views/test_knockout_pages.py)
+    "bracket": Url(everyone(404)),
+    "pdf_bracket": Url(everyone(404)),
     # imports from other programs: any logged-in user (the uploader becomes the organizer)
     "import_macmahon": Url(only(ALL - {"anonymous"}), post=ALL - {"anonymous"}),
     # rating lists: a tournament's own list and the rank update are its organizers'; the site's lists are

@@ -30,6 +30,7 @@ from tournament.services import (
     bye_requests,
     checkin,
     claims,
+    knockout,
     live,
     pairing_prints,
     players,
@@ -107,6 +108,20 @@ CALLS = {
         "organizer",
         lambda d, u: round_robin.round_robin_remove(tournament=d.tournament, user=u),
     ),
+    "round_robin.groups_draw": (
+        "organizer",
+        lambda d, u: round_robin.groups_draw(tournament=d.tournament, user=u, count=1),
+    ),
+    "knockout.knockout_make": ("organizer", lambda d, u: knockout.knockout_make(tournament=d.tournament, user=u)),
+    "knockout.knockout_next_round": (
+        "organizer",
+        lambda d, u: knockout.knockout_next_round(tournament=d.tournament, user=u),
+    ),
+    "knockout.knockout_rule": (
+        "organizer",
+        lambda d, u: knockout.knockout_rule(tournament=d.tournament, user=u, draw_rule="replay"),
+    ),
+    "knockout.knockout_remove": ("organizer", lambda d, u: knockout.knockout_remove(tournament=d.tournament, user=u)),
     "round_robin.round_robin_withdraw": (
         "organizer",
         lambda d, u: round_robin.round_robin_withdraw(registration=d.game2.white, user=u),

@@ -32,7 +32,15 @@ from django.test import override_settings
 
 from tests.fixtures.every_kind import IMPORTS, KINDS, account
 from tournament.backup import LABELS, MODELS, DumpError, _querysets, dump_tournament, load_tournament
-from tournament.models import AuditEntry, FrozenStandings, PairingPrint, Round, Tournament, TournamentInvitation
+from tournament.models import (
+    AuditEntry,
+    FrozenStandings,
+    Knockout,
+    PairingPrint,
+    Round,
+    Tournament,
+    TournamentInvitation,
+)
 from tournament.services.opengotha import export_opengotha
 from tournament.standings import frozen
 
@@ -54,6 +62,8 @@ DOWNLOADS = (
     "results.h9",
     "manage/files/opengotha.xml",
 )
+#: A tournament's with a knockout stage.
+KNOCKOUT_DOWNLOADS = ("bracket.pdf",)
 
 
 def canonical(data: dict) -> dict:
@@ -87,21 +97,29 @@ def canonical(data: dict) -> dict:
                 if isinstance(value, dict) and value.get("merged_id") is not None:
                     value = {**value, "merged_id": registration(value["merged_id"])}
                 fields[side] = value
-        if model is TournamentInvitation:
-            fields.pop("token")  # a restore makes a new link: the old one may be known elsewhere
-        if model is Round:
-            fields["pairing_record"] = _record(fields["pairing_record"], registration)
-        if model is FrozenStandings:
-            fields["tables"], fields["results"] = _frozen(fields, registration)
-        if model is PairingPrint and fields.get("pairing"):  # the printed games' and byes' players
-            p = fields["pairing"]
-            fields["pairing"] = {
-                "games": [[g[0], registration(g[1]), registration(g[2]), *g[3:]] for g in p["games"]],
-                "byes": [registration(pk) for pk in p["byes"]],
-                "names": sorted((registration(int(pk)), name) for pk, name in p["names"].items()),
-            }
+        _players_named(model, fields, registration)
         objects.append((row["model"], place[(row["model"], row["pk"])], fields))
     return {**{k: v for k, v in data.items() if k != "objects"}, "objects": objects}
+
+
+def _players_named(model, fields: dict, registration) -> None:
+    """The fields of ``model``'s row that name registrations (or hold a token a restore renews) made
+    comparable: every registration id replaced by ``registration(pk)``."""
+    if model is TournamentInvitation:
+        fields.pop("token")  # a restore makes a new link: the old one may be known elsewhere
+    if model is Round:
+        fields["pairing_record"] = _record(fields["pairing_record"], registration)
+    if model is FrozenStandings:
+        fields["tables"], fields["results"] = _frozen(fields, registration)
+    if model is PairingPrint and fields.get("pairing"):  # the printed games' and byes' players
+        p = fields["pairing"]
+        fields["pairing"] = {
+            "games": [[g[0], registration(g[1]), registration(g[2]), *g[3:]] for g in p["games"]],
+            "byes": [registration(pk) for pk in p["byes"]],
+            "names": sorted((registration(int(pk)), name) for pk, name in p["names"].items()),
+        }
+    if model is Knockout:
+        fields["seeds"] = [registration(pk) for pk in fields["seeds"]]
 
 
 def _frozen(fields: dict, registration) -> tuple[dict, list]:
@@ -170,7 +188,8 @@ class Downloads:
         cache.clear()  # the tables kept by a tournament's key (restored ones get new keys, rolled back ones too)
         old, reportlab.rl_config.invariant = reportlab.rl_config.invariant, 1
         try:
-            return {name: _body(self.client.get(f"/t/{slug}/{name}")) for name in DOWNLOADS}
+            names = DOWNLOADS + (KNOCKOUT_DOWNLOADS if Knockout.objects.filter(tournament__slug=slug).exists() else ())
+            return {name: _body(self.client.get(f"/t/{slug}/{name}")) for name in names}
         finally:
             reportlab.rl_config.invariant = old
 
@@ -240,13 +259,16 @@ def test_the_kinds_hold_every_model_a_backup_holds_and_a_day_s_history(built):
     assert {"game.result.adjudicate", "game.result.dispute", "registration.status", "players.import"} <= set(
         fields[("tournament.auditentry", "action")]
     )
-    assert {"teams", "rengo", "pair-go", "round-robin"} <= set(built.slugs)
+    assert {"teams", "rengo", "pair-go", "round-robin", "knockout"} <= set(built.slugs)
+    assert "knockout" in fields[("tournament.round", "pairing_system")]
+    assert any(fields[("tournament.registration", "group")])
 
 
 @pytest.mark.parametrize("kind", list(KINDS))
 def test_a_backup_restores_whole_and_its_downloads_stay_the_same(kind, built):
     backup, files = built.backups[kind], built.downloads[kind]
-    assert {name: status for name, (status, _) in files.items()} == dict.fromkeys(DOWNLOADS, 200)
+    expected = DOWNLOADS + (KNOCKOUT_DOWNLOADS if kind == "knockout" else ())
+    assert {name: status for name, (status, _) in files.items()} == dict.fromkeys(expected, 200)
     wipe(Tournament.objects.get(slug=built.slugs[kind]))
     restored = load_tournament(_as_file(backup))
     assert restored.slug == built.slugs[kind]

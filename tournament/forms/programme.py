@@ -15,7 +15,7 @@ from tournament.limits import MAX_KOMI, MAX_ROUND, MIN_KOMI
 from tournament.local_time import at_tournament, local_time
 from tournament.models import Discipline
 from tournament.models.discipline import DisciplineKind, handicap_policies
-from tournament.models.tournament import ROUND_PAIRING_SYSTEMS, PairingSystem
+from tournament.models.tournament import KNOCKOUT_CHOICE, ROUND_PAIRING_SYSTEMS, PairingSystem
 from tournament.variants import board_sizes, variant_for
 
 #: Longest text of rule adjustments taken.
@@ -267,6 +267,8 @@ class RoundForm(forms.Form):
             ("", _("the tournament's (%(system)s)") % {"system": default}),
             *ROUND_PAIRING_SYSTEMS,
         ]
+        if round is not None and round.is_knockout:  # shown as it is, never chosen by hand
+            self.fields["pairing_system"].choices.append(KNOCKOUT_CHOICE)
         if round is not None:
             del self.fields["number"]
             del self.fields["last_seen"]

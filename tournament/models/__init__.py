@@ -36,6 +36,7 @@ from .bye_request import ByeRequest
 from .discipline import Discipline
 from .frozen_standings import FrozenStandings
 from .game import Bye, Game
+from .knockout import Knockout
 from .live import LiveRecord
 from .publication import Publication
 from .rating import RatedPlayer, RatingList
@@ -56,6 +57,7 @@ __all__ = [
     "FrozenStandings",
     "Game",
     "GameReplay",
+    "Knockout",
     "LineUp",
     "LiveRecord",
     "Match",

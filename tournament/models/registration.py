@@ -141,6 +141,8 @@ class Registration(models.Model):
         help_text=_("Only if the given name is not written in Latin letters; used for the EGD results file."),
     )
     club = models.CharField(_("club"), max_length=100, blank=True)
+    #: the group of a group stage (round robin groups, each its own schedule; :mod:`tournament.services.knockout`)
+    group = models.CharField(_("group"), max_length=8, blank=True)
     country = models.CharField(_("country"), max_length=2, default="DE", validators=[country_validator])
     rank = RankField(_("Go rank"))
     rating = models.IntegerField(

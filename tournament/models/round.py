@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from tournament.limits import MAX_ROUND
 
 from .fields import user_account
-from .tournament import ROUND_PAIRING_SYSTEMS
+from .tournament import KNOCKOUT, KNOCKOUT_CHOICE, ROUND_PAIRING_SYSTEMS
 
 
 class Round(models.Model):
@@ -37,7 +37,7 @@ class Round(models.Model):
     pairing_system = models.CharField(
         _("pairing system"),
         max_length=10,
-        choices=ROUND_PAIRING_SYSTEMS,
+        choices=[*ROUND_PAIRING_SYSTEMS, KNOCKOUT_CHOICE],
         blank=True,
         help_text=_("Empty: the tournament's default."),
     )
@@ -79,6 +79,11 @@ class Round(models.Model):
     @property
     def effective_pairing_system(self) -> str:
         return self.pairing_system or self.tournament.pairing_system
+
+    @property
+    def is_knockout(self) -> bool:
+        """A round of the knockout stage: its games made by the bracket, not by the pairing."""
+        return self.pairing_system == KNOCKOUT
 
     @property
     def is_public(self) -> bool:

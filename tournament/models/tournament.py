@@ -41,6 +41,11 @@ class PairingSystem(models.TextChoices):
 #: The systems a single round may use instead of its tournament's (a round robin is the whole tournament's).
 ROUND_PAIRING_SYSTEMS = [(v, label) for v, label in PairingSystem.choices if v != PairingSystem.ROUND_ROBIN]
 
+#: A round of a knockout stage: its games made by the bracket (:mod:`tournament.services.knockout`), never
+#: by the pairing; a round's system, never a tournament's, and never chosen by hand.
+KNOCKOUT = "knockout"
+KNOCKOUT_CHOICE = (KNOCKOUT, _("Knockout"))
+
 
 class OpenGothaVersion(models.TextChoices):
     """The OpenGotha whose pairing rules a tournament follows where the two differ

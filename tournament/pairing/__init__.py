@@ -41,6 +41,10 @@ Where each concept lives (the map of them all is ``docs/architecture.md``):
   crosstable's cells `tournament/standings/square.py` (the page's `round_robin_rows` in
   `tournament/templatetags/standings_tags.py`, the PDF's in `tournament/pdf/crosstable.py`); the jar's standings
   of round robins `tests/pairing/opengotha/oracle/round_robin.py`
+- a knockout stage: the single-elimination bracket (seeding 1 v 8, 4 v 5 ..., byes for the top seeds, group
+  qualifiers kept apart, advancement read from the games, the game for third place, a game without a winner by
+  the director's rule, the final places): `tournament/pairing/knockout.py` (pure); on the site
+  `tournament/services/knockout.py` (its rounds made), `selectors/knockout.py`, `pdf/bracket.py`
 - why a pair or the bye (pairing explanations): built by `tournament/pairing/explain.py` (`pair_facts`,
   `table_facts`, `bye_facts`; the command line words the same facts), kept with the round (`PairingRecord` in
   `tournament/models/round.py`, its own table: loading a round never loads it), put into words by

@@ -110,6 +110,37 @@ def schedule(keys: Sequence[K], *, double: bool = False) -> list[RobinRound[K]]:
     return first + [RobinRound(len(first) + r.number, tuple((b, w) for w, b in r.games), r.bye) for r in first]
 
 
+def group_schedules(groups: Sequence[Sequence[K]], *, double: bool = False) -> list[list[RobinRound[K]]]:
+    """The schedules of a group stage, round by round: ``[i]`` holds round ``i + 1`` of every group that
+    has one (a smaller group's schedule ends sooner); each group its own Berger table, its keys seated in
+    the order given."""
+    each = [schedule(keys, double=double) for keys in groups]
+    longest = max((len(s) for s in each), default=0)
+    return [[s[i] for s in each if i < len(s)] for i in range(longest)]
+
+
+def snake_groups(keys: Sequence[K], count: int) -> list[list[K]]:
+    """``keys`` (strongest first) dealt into ``count`` groups as a snake: 1 to A, 2 to B ... then back
+    (the strongest of the next tier to the last group), so the groups are as even as the field allows."""
+    if count < 1:
+        raise ValueError("At least one group.")
+    groups: list[list[K]] = [[] for _ in range(count)]
+    for i, key in enumerate(keys):
+        tier, pos = divmod(i, count)
+        groups[pos if tier % 2 == 0 else count - 1 - pos].append(key)
+    return groups
+
+
+def group_name(index: int) -> str:
+    """The name of the group ``index`` (from 0): A, B, ... Z, then AA, AB ..."""
+    letters = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return letters
+
+
 def seating(players: Sequence[Player]) -> list[str]:
     """The players' keys in seat order: strongest first (rank, then rating), then by name and key."""
     return [p.key for p in sorted(players, key=lambda p: (-p.rank, -p.rating, p.name, p.first_name, p.key))]

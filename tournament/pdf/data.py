@@ -97,3 +97,86 @@ class RobinSchedule:
     #: every player of the schedule in seat order (the strongest first, as the schedule seats them)
     players: tuple[SheetPlayer, ...]
     rounds: tuple[ScheduledRound, ...]  # the rounds with games or a bye, by number
+
+
+@dataclass(frozen=True)
+class BracketSide:
+    """One line of a bracket's match: the seed (None: nobody yet, or nobody at all: a bye), where the
+    seed qualified ("3": third in the standings, "A1": first of group A) and the player."""
+
+    seed: int | None = None
+    origin: str = ""
+    player: SheetPlayer | None = None
+    won: bool = False
+
+
+@dataclass(frozen=True)
+class BracketGame:
+    round: int
+    table: int
+    black: str  # the players' names
+    white: str
+    result: str = ""  # ``1-0``, ``½-½``... Black first; empty while none
+
+
+@dataclass(frozen=True)
+class BracketMatch:
+    code: str
+    third: bool
+    top: BracketSide
+    bottom: BracketSide
+    games: tuple[BracketGame, ...] = ()
+    #: in words: "bye", "waiting", "to play", "playing", "replay", "won", "higher seed on" (the active language)
+    state: str = ""
+
+
+@dataclass(frozen=True)
+class BracketStage:
+    number: int
+    name: str  # Final, Semi-finals... in the active language
+    rounds: tuple[int, ...]  # the tournament's rounds it was played in
+    matches: tuple[BracketMatch, ...]
+
+
+@dataclass(frozen=True)
+class BracketPlace:
+    label: str  # "1st", "3rd–4th" / "1.", "3.–4."
+    player: SheetPlayer
+    seed: int
+    origin: str
+    how: str  # in words: "Champion", "Lost the final"...
+    first: int = 0
+    shared: bool = False
+
+
+@dataclass(frozen=True)
+class BracketSheet:
+    tournament: str
+    size: int
+    seeds: int
+    stages: tuple[BracketStage, ...]
+    places: tuple[BracketPlace, ...]
+    rule: str  # the rule for a game without a winner, in words
+    colours: str
+    after_round: int
+    from_groups: bool = False
+    complete: bool = False
+    strays: tuple[BracketGame, ...] = ()
+
+
+@dataclass(frozen=True)
+class GroupLine:
+    place: int  # within the group
+    tied: bool
+    player: SheetPlayer
+    values: tuple[str, ...]  # the standings' columns
+    qualified: bool = False  # seeded into the knockout stage
+
+
+@dataclass(frozen=True)
+class GroupTable:
+    """One group of a group stage, its players in the standings' order."""
+
+    name: str
+    headers: tuple[str, ...]
+    lines: tuple[GroupLine, ...]

@@ -142,9 +142,8 @@ def _clip(text: str, font: str, size: float, room: float) -> str:
     return fonts.clip(text, font, size, room)
 
 
-def draw(canvas: Canvas, sections: Sequence[Section], footer: str = "") -> None:
-    fonts.register()
-    pages_before = 0
+def _plans(sections: Sequence[Section]) -> list[tuple]:
+    """Each section's page, type size, column widths, row height, rows a page and pages."""
     plans = []
     for section in sections:
         units = _units(section)
@@ -154,9 +153,22 @@ def draw(canvas: Canvas, sections: Sequence[Section], footer: str = "") -> None:
         per_page = max(1, int((page[1] - top_space) // row_h))
         count = max(1, -(-len(section.rows) // per_page))
         plans.append((section, page, size, widths, row_h, per_page, count))
-        pages_before += count
-    total_pages = pages_before
-    page_no = 0
+    return plans
+
+
+def page_count(sections: Sequence[Section]) -> int:
+    """How many pages :func:`draw` takes for the sections."""
+    fonts.register()
+    return sum(plan[-1] for plan in _plans(sections))
+
+
+def draw(canvas: Canvas, sections: Sequence[Section], footer: str = "", *, pages_drawn: int = 0) -> None:
+    """The sections on their pages; ``pages_drawn``: pages the document has before them (drawn by the
+    caller), counted in the page numbers."""
+    fonts.register()
+    plans = _plans(sections)
+    total_pages = pages_drawn + sum(plan[-1] for plan in plans)
+    page_no = pages_drawn
     for section, page, size, widths, row_h, per_page, count in plans:
         xs = [MARGIN]
         for w in widths[:-1]:

@@ -32,6 +32,7 @@ from django.urls import reverse
 import games
 from tournament.models import Game, Tournament
 from tournament.permissions import NOBODY, may_see_round, sgf_is_public
+from tournament.selectors.knockout import has_public_bracket
 from tournament.selectors.page_version import PageParts, page_parts
 
 #: Changes whenever what the publisher makes of the same data changes (pages kept by key are made again).
@@ -116,6 +117,20 @@ def _parts(slug: str) -> PageParts:
     return parts
 
 
+def _bracket_items(tournament: Tournament, key: str) -> list[Item]:
+    """The knockout stage's page and PDF once a round of it is published; they change with its results,
+    as the standings do."""
+    if not has_public_bracket(tournament):
+        return []
+    slug = tournament.slug
+    page = reverse("bracket", args=[slug])
+    items = [Item(page, file_for(page, language, "html"), language, key, slug) for language in LANGUAGES]
+    for language in LANGUAGES:
+        pdf = reverse("pdf_bracket", args=[slug]) + f"?lang={language}"
+        items.append(Item(pdf, file_for(pdf, language, "html"), language, key, slug))
+    return items
+
+
 def tournament_items(tournament: Tournament) -> list[Item]:
     """Every page and file of ``tournament`` a visitor may open, in every language, and its API answers."""
     slug = tournament.slug
@@ -154,6 +169,7 @@ def tournament_items(tournament: Tournament) -> list[Item]:
     for pk in pages_of:
         add(reverse("standings_discipline", args=[slug, pk]), standings_keys[pk])
         add(f"{crosstable}?discipline={pk}", standings_keys[pk])
+    items += _bracket_items(tournament, standings_key)
     api_standings = reverse("api:standings", args=[slug])
     items += [_api_item(f"{api_standings}?discipline={pk}", standings_keys[pk], slug) for pk in disciplines]
     for pk in [None, *pages_of]:

@@ -22,6 +22,7 @@ from dataclasses import replace
 from django.db.models import Q
 
 from tournament.models import Bye, Game, PairConstraint, Registration, Round, Tournament
+from tournament.models.tournament import KNOCKOUT
 from tournament.pairing import model as pm
 from tournament.pairing.params_json import from_json
 
@@ -110,6 +111,8 @@ def parameters_for(tournament: Tournament, round_: Round | None = None) -> pm.Pa
         ceiling=tournament.handicap_ceiling,
     )
     system = round_.effective_pairing_system if round_ is not None else tournament.pairing_system
+    if system == KNOCKOUT:  # a bracket's round: its handicaps by the scores of the tournament's own system
+        system = tournament.pairing_system
     placement = base.placement
     wins = system in ("swiss", "roundrobin")  # a round robin's standings are its wins, as Swiss
     wanted = "NBW" if wins else "MMS"

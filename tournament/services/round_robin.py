@@ -35,7 +35,7 @@ a player who withdrew before playing half do not count).
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -44,12 +44,19 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournament.limits import MAX_ROUND_ROBIN_PLAYERS
-from tournament.models import Bye, Game, Registration, Round, Tournament
+from tournament.models import Bye, Game, Knockout, Registration, Round, Tournament
 from tournament.models.game import Result
 from tournament.models.tournament import PairingSystem, round_robin_refusal
 from tournament.pairing import model as pm
 from tournament.pairing import tables
-from tournament.pairing.round_robin import round_games, rounds_needed, schedule, seating
+from tournament.pairing.round_robin import (
+    group_name,
+    group_schedules,
+    round_games,
+    rounds_needed,
+    seating,
+    snake_groups,
+)
 from tournament.permissions import ORGANIZER, require
 from tournament.selectors.pairing_data import pairing_tournament, plain_tournament
 from tournament.selectors.round_robin import Withdrawal, withdrawal_plan
@@ -96,10 +103,17 @@ def _refuse_if_started(tournament: Tournament, rounds: list[Round]) -> None:
         raise RoundStateError(_("Byes are given already; remove them before making the schedule."))
 
 
-def _refuse_field(players: int) -> None:
+def _refuse_field(players: int, group: str = "") -> None:
     if players < 2:
+        if group:
+            raise ValidationError(_("Group %(group)s needs at least two players.") % {"group": group})
         raise ValidationError(_("A round robin needs at least two registered players."))
     if players > MAX_ROUND_ROBIN_PLAYERS:
+        if group:
+            raise ValidationError(
+                _("A group takes at most %(most)s players; group %(group)s has %(count)s.")
+                % {"most": MAX_ROUND_ROBIN_PLAYERS, "group": group, "count": players}
+            )
         raise ValidationError(
             _(
                 "A round robin takes at most %(most)s players; %(count)s are registered. "
@@ -147,6 +161,49 @@ def seated_players(tournament: Tournament):
     return [p for p in plain_tournament(tournament).players if p.key in confirmed]
 
 
+def robin_groups(tournament: Tournament, players: list) -> dict[str, list]:
+    """The seated players by group (a group stage: each group its own schedule), the groups in their
+    names' order; one group named "" when nobody has a group. Refused: some players in a group and
+    others in none."""
+    group_of = dict(tournament.registrations.filter(pk__in=[int(p.key) for p in players]).values_list("pk", "group"))
+    groups: dict[str, list] = {}
+    for p in players:
+        groups.setdefault(group_of[int(p.key)], []).append(p)
+    if len(groups) > 1 and "" in groups:
+        names = sorted(p.name + " " + p.first_name for p in groups[""])
+        raise ValidationError(
+            _("Put every player into a group, or none: %(players)s have no group.") % {"players": ", ".join(names)}
+        )
+    return dict(sorted(groups.items()))
+
+
+@transaction.atomic
+def groups_draw(*, tournament: Tournament, user, count: int) -> dict[str, list[str]]:
+    """Deal the confirmed players into ``count`` groups of a group stage by strength, as a snake
+    (:func:`~tournament.pairing.round_robin.snake_groups`: A B C C B A ...); 1 takes the groups away.
+    Refused once the schedule is made. Audited with each group's players; their names by group."""
+    require(user, tournament, ORGANIZER)
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    _refuse_unless_round_robin(tournament)
+    _refuse_if_started(tournament, list(tournament.rounds.all()))
+    players = seated_players(tournament)
+    if not 1 <= count <= max(len(players) // 2, 1):
+        raise ValidationError(
+            _("Between 1 and %(most)s groups: each group needs at least two of the %(count)s players.")
+            % {"most": max(len(players) // 2, 1), "count": len(players)}
+        )
+    by_key = {p.key: p for p in players}
+    dealt = snake_groups(seating(players), count) if count > 1 else [[p.key for p in players]]
+    names: dict[str, list[str]] = {}
+    tournament.registrations.exclude(group="").update(group="")
+    for index, keys in enumerate(dealt):
+        name = group_name(index) if count > 1 else ""
+        Registration.objects.filter(pk__in=[int(k) for k in keys]).update(group=name)
+        names[name] = [f"{by_key[k].name} {by_key[k].first_name}".strip() for k in keys]
+    log_change(tournament, "tournament.groups", user=user, after={"groups": names})
+    return names
+
+
 @transaction.atomic
 def round_robin_schedule(*, tournament: Tournament, user, double: bool = False) -> Schedule:
     """Make every round of the round robin at once (module docstring); audited round by round."""
@@ -156,11 +213,14 @@ def round_robin_schedule(*, tournament: Tournament, user, double: bool = False) 
     rounds = list(tournament.rounds.select_related("discipline").order_by("number"))
     _refuse_if_started(tournament, rounds)
     players = seated_players(tournament)
-    _refuse_field(len(players))
-    needed = rounds_needed(len(players), double=double)
+    groups = robin_groups(tournament, players)
+    for name, members in groups.items():
+        _refuse_field(len(members), name)
+    needed = max(rounds_needed(len(members), double=double) for members in groups.values())
     added = added_rounds(tournament, rounds, needed, user=user)
     rounds += added
-    seats = seating(players)
+    seated = [seating(members) for members in groups.values()]
+    seats = [k for keys in seated for k in keys]
     names = {
         str(r.pk): r.spoken_name
         for r in Registration.objects.filter(tournament=tournament).only("pk", "tournament", "surname", "given_name")
@@ -170,12 +230,17 @@ def round_robin_schedule(*, tournament: Tournament, user, double: bool = False) 
     # the engine's view of the tournament, once per discipline and pairing system (its parameters): no game has
     # a result yet, so every round's handicaps come from the same starting scores
     plain: dict[tuple[int, str], pm.Tournament] = {}
-    for robin, round_ in zip(schedule(seats, double=double), rounds):
+    for robins, round_ in zip(group_schedules(seated, double=double), rounds):
         key = (round_.discipline_id, round_.pairing_system)
         if key not in plain:
             plain[key] = pairing_tournament(tournament, round_)
+        board_order = []
+        for robin in robins:  # the groups' games one after the other, in each group's board order
+            board_order += [
+                replace(g, table=len(board_order) + g.table) for g in round_games(plain[key], robin, round_.number)
+            ]
         try:  # the board order, at the tables the round's table plan leaves
-            games = tables.in_order(round_games(plain[key], robin, round_.number), table_rules(round_))
+            games = tables.in_order(sorted(board_order, key=lambda g: g.table), table_rules(round_))
         except tables.TablesFull as exc:
             raise ValidationError(
                 _("There are not enough tables for the round's games: fewer excluded tables, please.")
@@ -183,21 +248,26 @@ def round_robin_schedule(*, tournament: Tournament, user, double: bool = False) 
         absent += [(names[p.key], round_.number) for p in players if not p.present(round_.number)]
         advance_round(round_, Round.Status.PLANNED, Round.Status.PAIRED)
         Game.objects.bulk_create([unsaved_game(round_, g, pinned=False) for g in games])
-        if robin.bye is not None:
-            Bye.objects.create(round=round_, player_id=int(robin.bye))
+        byes = [robin.bye for robin in robins if robin.bye is not None]
+        Bye.objects.bulk_create([Bye(round=round_, player_id=int(k)) for k in byes])
         pairing_changed(round_)
         log_change(
             round_,
             "round.robin",
             user=user,
-            after={"games": len(games), "bye": names[robin.bye] if robin.bye is not None else None},
+            after={"games": len(games), "bye": ", ".join(names[k] for k in byes) if byes else None},
         )
         made.append(round_)
     log_change(
         tournament,
         "tournament.round_robin",
         user=user,
-        after={"players": [names[k] for k in seats], "rounds": len(made), "double": double},
+        after={
+            "players": [names[k] for k in seats],
+            "rounds": len(made),
+            "double": double,
+            **({"groups": {g: [names[k] for k in keys] for g, keys in zip(groups, seated)}} if len(groups) > 1 else {}),
+        },
     )
     return Schedule(
         rounds=made,
@@ -217,6 +287,8 @@ def round_robin_remove(*, tournament: Tournament, user) -> list[int]:
     require(user, tournament, ORGANIZER)
     tournament.refresh_from_db()
     _refuse_unless_round_robin(tournament)
+    if Knockout.objects.filter(tournament=tournament).exists():
+        raise RoundStateError(_("The knockout stage is made from this schedule's results; remove it first."))
     rounds = list(tournament.rounds.order_by("number"))
     public = [r.number for r in rounds if r.status in (Round.Status.PUBLISHED, Round.Status.FINISHED)]
     if public:

@@ -153,6 +153,11 @@ def _refuse_unpairable(round_: Round) -> None:
         raise ValidationError(
             _("This tournament is a round robin: its rounds are paired all at once, by its schedule.")
         )
+    if round_.is_knockout:
+        raise ValidationError(
+            _("Round %(number)s belongs to the knockout stage: its games are made by the bracket.")
+            % {"number": round_.number}
+        )
     if round_.status != Round.Status.PLANNED:
         raise RoundStateError(
             _("Round %(number)s is %(status)s; only a planned round can be paired.")

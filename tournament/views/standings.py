@@ -52,6 +52,7 @@ from tournament.publishing.context import of_request as published_copy_of
 from tournament.selectors import standings as sel
 from tournament.selectors.exports import go_komis
 from tournament.selectors.gor import gor_preview
+from tournament.selectors.knockout import bracket_sheet, group_tables
 from tournament.selectors.page_version import page_parts, page_version
 from tournament.selectors.rows import tournament_by_slug
 from tournament.selectors.team_standings import team_table
@@ -209,7 +210,8 @@ def _page(request, slug, discipline, template, partial):
     table_html = _table_html(request, tournament, discipline, version, partial)
     if request.headers.get("HX-Request") == "true":
         return HttpResponse(table_html)
-    organizer = may_manage(request_roles(request, tournament))  # read once: the navigation asks again
+    roles = request_roles(request, tournament)
+    organizer = may_manage(roles)  # read once: the navigation asks again
     context = {
         # the organizer's freeze of the final table (and what changed since), above the standings
         "freeze": sel.freeze_report(tournament) if organizer and partial == STANDINGS_TABLE else None,
@@ -221,6 +223,14 @@ def _page(request, slug, discipline, template, partial):
         "refresh": REFRESH_SECONDS,
         "organizer": organizer,
         "categories": category_names(tournament.category_list),
+        # the knockout stage's places above the table, for the prize-giving (its rounds counted as the table's)
+        "bracket": bracket_sheet(tournament, public=not counts_unpublished_rounds(roles))
+        if discipline is None and template == "standings/standings.html"
+        else None,
+        # a round robin's group stage: each group's table (none, and no query, for other tournaments)
+        "groups": group_tables(tournament, public=not counts_unpublished_rounds(roles))
+        if discipline is None and template == "standings/standings.html"
+        else (),
     }
     if discipline is None and tournament.is_team_event and not tournament.is_pair_event:
         table = team_table(tournament)
