@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 import rustworkx as rx
@@ -211,6 +212,23 @@ def matching_with_duals(
     mates, duals, parent = _blossom.solve(n, us, vs, ws, max_cardinality, dual, mate)
     blossoms = {b: duals[b] for b in range(n, 2 * n) if parent[b] != -2}
     return DualSolution(n, mates, duals[:n], blossoms, parent)
+
+
+def reduced_costs(
+    d: NDArray[Any],
+    W: NDArray[Any],
+    allowed: NDArray[Any],
+    order: NDArray[Any],
+    parent: NDArray[Any],
+    lo: NDArray[Any],
+    hi: NDArray[Any],
+    z: NDArray[Any],
+) -> tuple[bytes, bytes, bytes, bytes, bytes]:
+    """The C check of a dual solution over every allowed pair of a field (:file:`_blossom.c`'s
+    ``reduced_costs``; :func:`.fast._reduced_costs` says what it takes and gives)."""
+    if _blossom is None:
+        raise ImportError("tournament.pairing._blossom is not built: run `pip install -e .`")
+    return _blossom.reduced_costs(d, W, allowed, order, parent, lo, hi, z)
 
 
 def certificate_errors(sol: DualSolution, edges: Sequence[Edge]) -> list[str]:
