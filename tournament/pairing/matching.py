@@ -114,6 +114,7 @@ class DualSolution:
     _places: tuple[list[int], dict[int, tuple[int, int]], dict[int, int]] | None = field(
         default=None, repr=False, compare=False
     )
+    _layout: tuple[list[int], dict[int, tuple[int, int]]] | None = field(default=None, repr=False, compare=False)
 
     def pairs(self) -> list[tuple[int, int]]:
         return [(v, u) for v, u in enumerate(self.mate) if u > v]
@@ -125,7 +126,10 @@ class DualSolution:
 
     def layout(self) -> tuple[list[int], dict[int, tuple[int, int]]]:
         """The vertices in an order that keeps each blossom's together, and each blossom's
-        place in it: its vertices are ``order[lo:hi]`` (one walk of the blossom tree)."""
+        place in it: its vertices are ``order[lo:hi]`` (one walk of the blossom tree; worked out
+        once, the solution is not changed after the solver)."""
+        if self._layout is not None:
+            return self._layout
         n = self.n
         children: dict[int, list[int]] = {}
         tops = []
@@ -148,7 +152,8 @@ class DualSolution:
                 start[x] = len(order)
                 stack.append(~x)
                 stack.extend(reversed(children.get(x, ())))
-        return order, {b: span[b] for b in self.blossom}
+        self._layout = (order, {b: span[b] for b in self.blossom})
+        return self._layout
 
     def ancestors(self, v: int) -> list[int]:
         out = []
