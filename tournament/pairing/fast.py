@@ -89,7 +89,7 @@ class Stats:
     mode: str = ""  # "perfect" or "plain" (see certified_matching)
     mode_switch: int = 0
     tie_edges: int = 0  # pairs the tie rule matched over (those of reduced cost 0)
-    seconds: dict[str, float] = field(default_factory=dict)
+    seconds: dict[str, float] = field(default_factory=dict)  # CPU seconds of each stage (process time)
 
     def reset(self, players: int, mode: str = "") -> None:
         """Start over for a new matching, in place (whoever imported ``last_stats`` reads it)."""
@@ -109,8 +109,12 @@ CANDIDATE_WINDOW = 10
 def solve_large(
     rc: RoundContext, keys: list[str], forbidden: Collection[Pair], options: Options
 ) -> list[tuple[str, str]]:
+    import time
+
     n = len(keys)
+    t0 = time.process_time()
     W = cost_matrix(rc, keys)
+    costs = time.process_time() - t0
     allowed = np.ones((n, n), dtype=bool)
     np.fill_diagonal(allowed, False)
     if forbidden:
@@ -134,8 +138,11 @@ def solve_large(
         edges = [(i, j, int(W[i, j])) for i, j in zip(ii.tolist(), jj.tolist())]
         pairs = max_weight_matching(n, edges)
     else:
+        t0 = time.process_time()
         ii, jj = _candidates(rc, keys, W, allowed, options.candidates)
+        candidates = time.process_time() - t0
         pairs = certified_matching(W, allowed, ii, jj, overwrite=True)
+        last_stats.seconds |= {"costs": round(costs, 3), "candidates": round(candidates, 3)}
     return [(keys[i], keys[j]) for i, j in pairs]
 
 
