@@ -13,10 +13,10 @@ proof of optimality (``certified_matching``):
    the algorithm of rustworkx and networkx) matches that graph and returns
    its optimal duals: a value y_v per player, a value z_B >= 0 per blossom
    (odd set of players);
-3. numpy checks the reduced cost y_i + y_j + sum(z_B, B holds i and j) - w_ij
-   of *every* allowed pair of the field (n x n, exact: int64 when the numbers
-   are small enough, else a float pre-filter with a wide margin and an exact
-   Python-int recheck of every doubtful pair);
+3. the reduced cost y_i + y_j + sum(z_B, B holds i and j) - w_ij of *every*
+   allowed pair of the field is checked (n x n, exact: in C in int64, one pass
+   along each row, when the numbers are small enough, else a float pre-filter
+   with a wide margin and an exact Python-int recheck of every doubtful pair);
 4. pairs with a negative reduced cost are added (the most negative ones of
    each player) and the graph is solved again, starting from the last duals
    and matching; when no pair is negative, the matching is optimal;
@@ -546,7 +546,7 @@ def _pair_keys(pairs: tuple[NDArray[np.integer], ...], n: int) -> IntArray:
     return keys
 
 
-#: Rows of the n x n work done at once (:func:`_violations`, :func:`_candidates`): about 1 MB at 5,000 players,
+#: Rows of the n x n work done at once (:func:`_symmetric`, :func:`_candidates`): about 1 MB at 5,000 players,
 #: so that the few passes over a block find it in the processor's cache.
 _BLOCK = 32
 
