@@ -144,7 +144,6 @@ def bench(n: int, tmp: Path) -> dict:
     assert result["games"] == pairing.as_dict()["games"]  # the command pairs as the engine does
     st = fast.last_stats
     cg = f"{st.rounds} rounds, {st.initial_edges}+{st.added_edges} edges ({st.mode})" if st.rounds else st.mode
-    totals = og_totals(path, og[2], tt) if og else None
     sec = st.seconds
     solves = sum(v for k, v in sec.items() if k.startswith("solve"))
     checks = sum(v for k, v in sec.items() if k.startswith("check"))
@@ -158,6 +157,7 @@ def bench(n: int, tmp: Path) -> dict:
         f"checks x{st.rounds}": checks,
         "ties": sec.get("ties", 0),
     }
+    totals = og_totals(path, og[2], tt) if og else None
     return {
         "players": n,
         "present": sum(p.present(5) for p in tt.players),
