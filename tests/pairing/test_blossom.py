@@ -164,3 +164,82 @@ def test_bad_warm_starts_are_refused():
         solve(4, edges, True, [5, 6, 10, 10])  # unmatched of both parities
     with pytest.raises(ValueError):
         solve(4, edges, False, [6, 6, 10, 10])  # warm start without max_cardinality
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(2, 40), st.randoms(use_true_random=False), st.sampled_from([3, 1000, 10**15]))
+def test_the_check_in_c_gives_every_pairs_exact_reduced_cost(n, rnd, scale):
+    """``reduced_costs`` (C, int64, one pass per row along the blossom layout) against
+    :meth:`DualSolution.reduced_cost` (Python ints, the blossom tree walked up) on every pair
+    of a field, under the duals of a solved candidate graph (nested blossoms with z > 0, many
+    pairs at 0 and below 0 when the weights are few)."""
+    import numpy as np
+
+    from tournament.pairing import fast
+
+    W = np.array([[rnd.randint(0, scale) for _ in range(n)] for _ in range(n)], dtype=np.int64)
+    W = np.triu(W, 1) + np.triu(W, 1).T
+    allowed = ~np.eye(n, dtype=bool)
+    for _ in range(rnd.randint(0, n)):
+        a, b = rnd.randrange(n), rnd.randrange(n)
+        allowed[a, b] = allowed[b, a] = False
+    edges = [(i, j, int(W[i, j])) for i in range(n) for j in range(i + 1, n) if allowed[i, j] and rnd.random() < 0.4]
+    sol = solve(n, edges, True)
+    vi, vj, vs, ti, tj = fast._reduced_costs(sol, np.array(sol.vertex, dtype=np.int64), W, allowed)
+    want = {(i, j): sol.reduced_cost(i, j, int(W[i, j])) for i in range(n) for j in range(n) if allowed[i, j]}
+    assert sorted(zip(vi.tolist(), vj.tolist(), vs.tolist())) == sorted(
+        (i, j, s) for (i, j), s in want.items() if s < 0
+    )
+    assert sorted(zip(ti.tolist(), tj.tolist())) == sorted(p for p, s in want.items() if s == 0)
+    assert all(s >= 0 for (i, j), s in want.items() if (min(i, j), max(i, j), int(W[i, j])) in edges)
+
+
+def test_the_check_in_c_has_blossoms_to_walk():
+    """The fields of the test above do reach blossoms with a dual (a triangle of heavy pairs and a
+    light way out: the odd cycle becomes a blossom), so its one pass along the layout is tried."""
+    import numpy as np
+
+    from tournament.pairing import fast
+
+    edges = [(0, 1, 10), (1, 2, 10), (0, 2, 10), (2, 3, 1)]
+    sol = solve(4, edges, True)
+    assert any(z > 0 for z in sol.blossom.values())
+    W = np.zeros((4, 4), dtype=np.int64)
+    for i, j, w in edges:
+        W[i, j] = W[j, i] = w
+    allowed = ~np.eye(4, dtype=bool)
+    vi, vj, vs, ti, tj = fast._reduced_costs(sol, np.array(sol.vertex, dtype=np.int64), W, allowed)
+    got = {(i, j): 0 for i, j in zip(ti.tolist(), tj.tolist())} | dict(zip(zip(vi.tolist(), vj.tolist()), vs.tolist()))
+    assert got == {
+        (i, j): s for i in range(4) for j in range(4) if i != j and (s := sol.reduced_cost(i, j, int(W[i, j]))) <= 0
+    }
+
+
+def test_the_check_in_c_refuses_arrays_of_the_wrong_size():
+    import numpy as np
+
+    from tournament.pairing.matching import reduced_costs
+
+    z = np.zeros(8, dtype=np.int64)
+    with pytest.raises(ValueError):
+        reduced_costs(
+            np.zeros(4, dtype=np.int64),
+            np.zeros((4, 3), dtype=np.int64),
+            np.ones((4, 4), bool),
+            np.arange(4),
+            z,
+            z,
+            z,
+            z,
+        )
+    with pytest.raises(ValueError):
+        reduced_costs(
+            np.zeros(4, dtype=np.int64),
+            np.zeros((4, 4), dtype=np.int64),
+            np.ones((4, 4), bool),
+            np.array([0, 1, 2, 9]),
+            z,
+            z,
+            z,
+            z,
+        )

@@ -844,12 +844,139 @@ done:
     return result;
 }
 
+/* ---- The check of a dual solution over every pair of a field ---- */
+
+typedef struct {
+    Py_ssize_t len, cap;
+    long long *a;
+} lvec;
+
+static int lv_push(lvec *v, long long x) {
+    if (v->len == v->cap) {
+        Py_ssize_t nc = v->cap ? 2 * v->cap : 1024;
+        long long *na = (long long *)realloc(v->a, sizeof(long long) * (size_t)nc);
+        if (!na) return -1;
+        v->a = na;
+        v->cap = nc;
+    }
+    v->a[v->len++] = x;
+    return 0;
+}
+
+static PyObject *lv_bytes(lvec *v) {
+    return PyBytes_FromStringAndSize((const char *)v->a, (Py_ssize_t)(sizeof(long long) * (size_t)v->len));
+}
+
+/* reduced_costs(d, W, allowed, order, parent, lo, hi, z)
+ *     -> (viol_i, viol_j, viol_s, tight_i, tight_j)
+ *
+ * The doubled reduced cost S = d[i] + d[j] + 2 Z[i, j] - 2 W[i, j] of every allowed
+ * pair (i, j) of an n-vertex field, both (i, j) and (j, i), in int64: the caller makes
+ * sure every term is below 2^60 in magnitude (no overflow).  Z[i, j] is the sum of z
+ * over the blossoms holding both.  Returns the pairs with S < 0 (row, column, S) and
+ * with S == 0 (row, column), each as the bytes of an int64 array.
+ *
+ * d: int64[n]; W: int64[n * n] and allowed: bool[n * n], row-major; order: int64[n],
+ * the vertices in an order that keeps every blossom together; parent: int64[2n], the
+ * blossom tree (-1 top, -2 not in use); lo, hi: int64[2n], blossom b holds the vertices
+ * order[lo[b]:hi[b]]; z: int64[2n], the blossoms' duals (0: none).  Along row i in that
+ * order, Z[i, .] is piecewise constant: +z where a blossom holding i begins, -z where
+ * it ends -- one pass over the row. */
+static PyObject *py_reduced_costs(PyObject *self, PyObject *args) {
+    PyObject *objs[8];
+    if (!PyArg_ParseTuple(args, "OOOOOOOO", &objs[0], &objs[1], &objs[2], &objs[3], &objs[4], &objs[5], &objs[6],
+                          &objs[7]))
+        return NULL;
+    Py_buffer bufs[8];
+    int got = 0;
+    PyObject *result = NULL;
+    long long *diff = NULL;
+    int *touched = NULL;
+    lvec vi = {0, 0, NULL}, vj = {0, 0, NULL}, vs = {0, 0, NULL}, ti = {0, 0, NULL}, tj = {0, 0, NULL};
+    for (; got < 8; got++)
+        if (PyObject_GetBuffer(objs[got], &bufs[got], PyBUF_C_CONTIGUOUS) < 0) goto done;
+    Py_ssize_t n = bufs[0].len / 8;
+    if (bufs[0].itemsize != 8 || bufs[1].itemsize != 8 || bufs[2].itemsize != 1 || bufs[1].len != 8 * n * n ||
+        bufs[2].len != n * n || bufs[3].len != 8 * n || bufs[4].len != 16 * n || bufs[5].len != 16 * n ||
+        bufs[6].len != 16 * n || bufs[7].len != 16 * n) {
+        PyErr_SetString(PyExc_ValueError, "reduced_costs: arrays of the wrong size or type");
+        goto done;
+    }
+    const long long *d = (const long long *)bufs[0].buf, *W = (const long long *)bufs[1].buf;
+    const unsigned char *allowed = (const unsigned char *)bufs[2].buf;
+    const long long *order = (const long long *)bufs[3].buf, *parent = (const long long *)bufs[4].buf;
+    const long long *lo = (const long long *)bufs[5].buf, *hi = (const long long *)bufs[6].buf;
+    const long long *z = (const long long *)bufs[7].buf;
+    for (Py_ssize_t p = 0; p < n; p++)
+        if (order[p] < 0 || order[p] >= n) {
+            PyErr_SetString(PyExc_ValueError, "reduced_costs: order is not a list of the vertices");
+            goto done;
+        }
+    diff = (long long *)calloc((size_t)n + 1, sizeof(long long));
+    touched = (int *)malloc(sizeof(int) * (size_t)(4 * n + 2));
+    if (!diff || !touched) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        int nt = 0;
+        for (long long b = parent[i], steps = 0; b >= 0 && steps < 2 * n; b = parent[b], steps++) {
+            if (b < n || b >= 2 * n || lo[b] < 0 || hi[b] > n || lo[b] > hi[b]) {
+                PyErr_SetString(PyExc_ValueError, "reduced_costs: a bad blossom tree");
+                goto done;
+            }
+            if (z[b] > 0) {
+                diff[lo[b]] += z[b];
+                diff[hi[b]] -= z[b];
+                touched[nt++] = (int)lo[b];
+                touched[nt++] = (int)hi[b];
+            }
+        }
+        const long long *Wi = W + i * n;
+        const unsigned char *ok = allowed + i * n;
+        long long cur = 0, di = d[i];
+        for (Py_ssize_t p = 0; p < n; p++) {
+            cur += diff[p];
+            long long j = order[p];
+            if (!ok[j]) continue;
+            long long S = di + d[j] + 2 * cur - 2 * Wi[j];
+            if (S < 0) {
+                if (lv_push(&vi, i) || lv_push(&vj, j) || lv_push(&vs, S)) {
+                    PyErr_NoMemory();
+                    goto done;
+                }
+            } else if (S == 0) {
+                if (lv_push(&ti, i) || lv_push(&tj, j)) {
+                    PyErr_NoMemory();
+                    goto done;
+                }
+            }
+        }
+        for (int t = 0; t < nt; t++) diff[touched[t]] = 0;
+    }
+    result = Py_BuildValue("(NNNNN)", lv_bytes(&vi), lv_bytes(&vj), lv_bytes(&vs), lv_bytes(&ti), lv_bytes(&tj));
+done:
+    for (int k = 0; k < got; k++) PyBuffer_Release(&bufs[k]);
+    free(diff);
+    free(touched);
+    free(vi.a);
+    free(vj.a);
+    free(vs.a);
+    free(ti.a);
+    free(tj.a);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"solve", py_solve, METH_VARARGS,
      "solve(n, us, vs, ws, max_cardinality=False, dual=None, mate=None) -> (mate, dual, parent)\n\n"
      "Maximum-weight matching (Edmonds' blossom algorithm, exact 128-bit integers).\n"
      "dual[:n] are the vertex duals doubled, dual[n:] the blossom duals, parent the\n"
      "blossom tree (-1: top level, -2: blossom id not in use)."},
+    {"reduced_costs", py_reduced_costs, METH_VARARGS,
+     "reduced_costs(d, W, allowed, order, parent, lo, hi, z) -> (viol_i, viol_j, viol_s, tight_i, tight_j)\n\n"
+     "The doubled reduced costs of every allowed pair of a field under a dual solution, in int64:\n"
+     "the pairs below 0 and at 0 (bytes of int64 arrays)."},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_blossom", NULL, -1, methods};

@@ -1,6 +1,9 @@
 """Type stub of the compiled blossom matcher (``_blossom.c``); :mod:`.matching` documents it."""
 
 from collections.abc import Sequence
+from typing import Any
+
+from numpy.typing import NDArray
 
 def solve(
     n: int,
@@ -12,3 +15,14 @@ def solve(
     mate: Sequence[int] | None = None,
     /,
 ) -> tuple[list[int], list[int], list[int]]: ...
+def reduced_costs(
+    d: NDArray[Any],
+    W: NDArray[Any],
+    allowed: NDArray[Any],
+    order: NDArray[Any],
+    parent: NDArray[Any],
+    lo: NDArray[Any],
+    hi: NDArray[Any],
+    z: NDArray[Any],
+    /,
+) -> tuple[bytes, bytes, bytes, bytes, bytes]: ...

@@ -13,10 +13,10 @@ proof of optimality (``certified_matching``):
    the algorithm of rustworkx and networkx) matches that graph and returns
    its optimal duals: a value y_v per player, a value z_B >= 0 per blossom
    (odd set of players);
-3. numpy checks the reduced cost y_i + y_j + sum(z_B, B holds i and j) - w_ij
-   of *every* allowed pair of the field (n x n, exact: int64 when the numbers
-   are small enough, else a float pre-filter with a wide margin and an exact
-   Python-int recheck of every doubtful pair);
+3. the reduced cost y_i + y_j + sum(z_B, B holds i and j) - w_ij of *every*
+   allowed pair of the field is checked (n x n, exact: in C in int64, one pass
+   along each row, when the numbers are small enough, else a float pre-filter
+   with a wide margin and an exact Python-int recheck of every doubtful pair);
 4. pairs with a negative reduced cost are added (the most negative ones of
    each player) and the graph is solved again, starting from the last duals
    and matching; when no pair is negative, the matching is optimal;
@@ -52,7 +52,7 @@ also fall back to that.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Collection
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -66,6 +66,7 @@ from .matching import (
     available,
     matching_with_duals,
     max_weight_matching,
+    reduced_costs,
     slackness_errors,
     tie_bits,
     tie_weights,
@@ -88,7 +89,7 @@ class Stats:
     mode: str = ""  # "perfect" or "plain" (see certified_matching)
     mode_switch: int = 0
     tie_edges: int = 0  # pairs the tie rule matched over (those of reduced cost 0)
-    seconds: dict[str, float] = field(default_factory=dict)
+    seconds: dict[str, float] = field(default_factory=dict)  # CPU seconds of each stage (process time)
 
     def reset(self, players: int, mode: str = "") -> None:
         """Start over for a new matching, in place (whoever imported ``last_stats`` reads it)."""
@@ -108,8 +109,12 @@ CANDIDATE_WINDOW = 10
 def solve_large(
     rc: RoundContext, keys: list[str], forbidden: Collection[Pair], options: Options
 ) -> list[tuple[str, str]]:
+    import time
+
     n = len(keys)
+    t0 = time.process_time()
     W = cost_matrix(rc, keys)
+    costs = time.process_time() - t0
     allowed = np.ones((n, n), dtype=bool)
     np.fill_diagonal(allowed, False)
     if forbidden:
@@ -133,8 +138,11 @@ def solve_large(
         edges = [(i, j, int(W[i, j])) for i, j in zip(ii.tolist(), jj.tolist())]
         pairs = max_weight_matching(n, edges)
     else:
+        t0 = time.process_time()
         ii, jj = _candidates(rc, keys, W, allowed, options.candidates)
+        candidates = time.process_time() - t0
         pairs = certified_matching(W, allowed, ii, jj, overwrite=True)
+        last_stats.seconds |= {"costs": round(costs, 3), "candidates": round(candidates, 3)}
     return [(keys[i], keys[j]) for i, j in pairs]
 
 
@@ -199,23 +207,26 @@ def certified_matching(
     if n > real:
         in_graph[real, :] = in_graph[:, real] = True
     in_graph &= allowed
-    st.initial_edges = int(np.count_nonzero(np.triu(in_graph, 1)))
+    # the graph's pairs i < j as keys i * n + j, sorted: the order of np.nonzero(np.triu(in_graph, 1))
+    edges = _pair_keys(np.nonzero(in_graph), n)
+    st.initial_edges = len(edges)
+    wmax = 2 * max(int(W.max()), -int(W.min())) if n else 0
     # "perfect" mode: max_cardinality with free vertex duals, sound while the
     # matching covers everybody (perfect-matching LP); if the graph has no
     # perfect matching, "plain": cold starts, duals >= 0, unmatched players'
     # duals 0 (matching LP)
     mode = "perfect"
-    init = _first_start(W, in_graph, K) if (warm and mode == "perfect") else None
+    init = _first_start(W, in_graph, edges, K) if (warm and mode == "perfect") else None
     while True:
-        t0 = time.perf_counter()
-        us, vs = np.nonzero(np.triu(in_graph, 1))
+        t0 = time.process_time()
+        us, vs = edges // n, edges % n
         ws = [w + K for w in W[us, vs].tolist()]
         if init is not None:
             sol = matching_with_duals(n, us.tolist(), vs.tolist(), ws, True, init[0], init[1])
         else:
             sol = matching_with_duals(n, us.tolist(), vs.tolist(), ws, mode == "perfect")
         st.rounds += 1
-        t1 = time.perf_counter()
+        t1 = time.process_time()
         st.seconds[f"solve{st.rounds}"] = round(t1 - t0, 3)
         if mode == "perfect" and min(sol.mate) == -1:
             # nobody can be left out only if the field has no perfect
@@ -223,34 +234,33 @@ def certified_matching(
             mode, init = "plain", None
             st.mode_switch = st.rounds
             continue
-        viol, rows, sub, tight = _violations(sol, K, W, allowed, st)
-        st.seconds[f"check{st.rounds}"] = round(time.perf_counter() - t1, 3)
+        (vi, vj), rows, sub, tight = _violations(sol, K, W, allowed, st, wmax)
+        st.seconds[f"check{st.rounds}"] = round(time.process_time() - t1, 3)
         if not len(rows):
             break
-        if (viol & in_graph).any():  # the solver's own duals must fit its own edges
+        if in_graph[vi, vj].any():  # the solver's own duals must fit its own edges
             raise AssertionError("blossom duals violate an edge of the solved graph")
         # the most violated pairs of every player with a violation
         r = min(ADD_PER_PLAYER, n - 1)
         at, cc = smallest_per_row(sub, r)
-        rr = rows[at]
-        ok = viol[rr, cc]
-        rr, cc = rr[ok], cc[ok]
-        new = np.zeros_like(in_graph)
-        new[rr, cc] = True
-        new[cc, rr] = True
-        new &= ~in_graph
-        in_graph |= new
-        au, av = np.nonzero(np.triu(new, 1))
+        ok = sub[at, cc] < _NOT_VIOLATED
+        rr, cc = rows[at][ok], cc[ok]
+        fresh = ~in_graph[rr, cc]
+        added = np.unique(_pair_keys((rr[fresh], cc[fresh]), n))
+        au, av = added // n, added % n
+        in_graph[au, av] = True
+        in_graph[av, au] = True
+        edges = np.union1d(edges, added)
         st.added_edges += len(au)
-        init = _warm_start(sol, K, W, au, av, in_graph) if (warm and mode == "perfect") else None
+        init = _warm_start(sol, K, W, au, av, edges) if (warm and mode == "perfect") else None
     # complementary slackness (exact, Python ints): matched pairs tight,
     # z > 0 only on full blossoms, z >= 0; in "plain" mode also y >= 0 and
     # y = 0 on unmatched players
     _check_complementarity(sol, K, W, mode == "perfect", allowed)
     st.mode = mode + (" + stand-in" if n > real else "")
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     pairs = _tie_broken(sol, W, allowed, tight, real, st)
-    st.seconds["ties"] = round(time.perf_counter() - t0, 3)
+    st.seconds["ties"] = round(time.process_time() - t0, 3)
     return pairs
 
 
@@ -292,7 +302,7 @@ def _take_over(W: IntArray, m: int) -> IntArray:
 
 
 def _tie_broken(
-    sol: DualSolution, W: IntArray, allowed: BoolArray, tight: BoolArray, real: int, st: Stats
+    sol: DualSolution, W: IntArray, allowed: BoolArray, tight: tuple[IntArray, IntArray], real: int, st: Stats
 ) -> list[tuple[int, int]]:
     """The optimal matching the tie rule picks, whatever candidates found the optimum.
 
@@ -308,7 +318,8 @@ def _tie_broken(
     alternating cycle (below one in 2^bits per tight pair: the isolation lemma).
     """
     n = len(W)
-    us, vs = np.nonzero(np.triu(tight, 1))
+    keys = _pair_keys(tight, n)
+    us, vs = keys // n, keys % n
     st.tie_edges = len(us)
     inner, ok = W[:real, :real], allowed[:real, :real]
     lo, hi = (0, 0)
@@ -331,17 +342,17 @@ def _tie_broken(
     return pairs
 
 
-def _first_start(W: IntArray, in_graph: BoolArray, K: int) -> Start:
+def _first_start(W: IntArray, in_graph: BoolArray, edges: IntArray, K: int) -> Start:
     """Duals and matching for the first solve: every player's dual starts at
     its best weight in the graph (feasible: y_i + y_j >= 2 w_ij), then
     :func:`_tighten` lowers them and matches tight pairs greedily."""
     n = len(W)
     best = W.max(axis=1, where=in_graph, initial=np.iinfo(np.int64).min)
     d = np.where(best == np.iinfo(np.int64).min, 0, best)
-    return _tighten(W, in_graph, K, d.tolist(), [-1] * n)
+    return _tighten(W, edges, K, d.tolist(), [-1] * n)
 
 
-def _tighten(W: IntArray, in_graph: BoolArray, K: int, d: list[int], mate: list[int]) -> Start:
+def _tighten(W: IntArray, edges: IntArray, K: int, d: list[int], mate: list[int]) -> Start:
     """Greedy start for the blossom algorithm (``d``: duals minus K).
 
     Each unmatched player's dual is lowered to the least feasible value (some
@@ -356,10 +367,16 @@ def _tighten(W: IntArray, in_graph: BoolArray, K: int, d: list[int], mate: list[
         return [x + (x & 1 if mate[v] == -1 else 0) for v, x in enumerate(D)], mate
     dv = np.array(d, dtype=np.int64)
     free = np.array([m == -1 for m in mate])
+    us, vs = edges // n, edges % n
+    # each player's partners in the graph, in increasing order: the pairs both ways, by (player, partner)
+    ends = np.concatenate((us * n + vs, vs * n + us))
+    ends.sort()
+    start = np.searchsorted(ends, np.arange(n + 1, dtype=np.int64) * n)
+    partners = ends % n
     for v in np.nonzero(free)[0].tolist():
         if not free[v]:
             continue
-        nb = np.nonzero(in_graph[v])[0]
+        nb = partners[start[v] : start[v + 1]]
         if len(nb) == 0:
             continue
         need = 2 * W[v, nb] - dv[nb]
@@ -371,7 +388,6 @@ def _tighten(W: IntArray, in_graph: BoolArray, K: int, d: list[int], mate: list[
             u = int(tight[0])
             mate[v], mate[u] = u, v
             free[v] = free[u] = False
-    us, vs = np.nonzero(np.triu(in_graph, 1))
     on = 2 * W[us, vs] == dv[us] + dv[vs]
     _augment(n, us[on].tolist(), vs[on].tolist(), mate)
     D = [x + K for x in dv.tolist()]
@@ -429,7 +445,7 @@ def _augment(n: int, us: list[int], vs: list[int], mate: list[int]) -> None:
             x = px
 
 
-def _warm_start(sol: DualSolution, K: int, W: IntArray, au: IntArray, av: IntArray, in_graph: BoolArray) -> Start:
+def _warm_start(sol: DualSolution, K: int, W: IntArray, au: IntArray, av: IntArray, edges: IntArray) -> Start:
     """Initial duals and matching for the next round from the last solution.
 
     Blossom duals are folded into vertex duals (each vertex gets the z of
@@ -461,24 +477,28 @@ def _warm_start(sol: DualSolution, K: int, W: IntArray, au: IntArray, av: IntArr
     for i, j in sol.pairs():
         if D[i] + D[j] == 2 * (int(W[i, j]) + K):
             mate[i], mate[j] = j, i
-    return _tighten(W, in_graph, K, [x - K for x in D], mate)
+    return _tighten(W, edges, K, [x - K for x in D], mate)
 
 
 _INT64_LIMIT = 1 << 60  # tests set 0 to force the float + exact path
 
 
+#: In the reduced costs of :func:`_violations`: no violation in this place.
+_NOT_VIOLATED = np.iinfo(np.int64).max
+
+
 def _violations(
-    sol: DualSolution, K: int, W: IntArray, allowed: BoolArray, st: Stats
-) -> tuple[BoolArray, IntArray, IntArray | NDArray[np.float64], BoolArray]:
-    """The allowed pairs whose reduced cost is negative (a boolean matrix), the rows
+    sol: DualSolution, K: int, W: IntArray, allowed: BoolArray, st: Stats, wmax: int
+) -> tuple[tuple[IntArray, IntArray], IntArray, IntArray | NDArray[np.float64], tuple[IntArray, IntArray]]:
+    """The allowed pairs whose reduced cost is negative (rows, columns), the rows
     holding one and those rows' reduced costs (more negative: more violated; the
-    other pairs of these rows ordered last), and the boolean matrix of allowed pairs
-    whose reduced cost is exactly 0 (tight).
+    other pairs of these rows :data:`_NOT_VIOLATED`), and the allowed pairs whose reduced
+    cost is exactly 0 (tight; rows, columns).  Both (i, j) and (j, i) of each pair.
 
     Reduced cost of (i, j) for weights W + K, doubled:
     (2 y_i - K) + (2 y_j - K) + 2 * Z_ij - 2 W_ij, Z_ij the blossom duals
     over the blossoms holding both.  In int64 when every term is small
-    enough (|sum| < 2^62), a block of rows at a time (:func:`_blossom_sums`);
+    enough (|sum| < 2^62; ``wmax``: 2 max |W|), in C (:func:`_reduced_costs`);
     otherwise a float pre-filter with a generous tolerance and an exact
     Python-int recheck of the doubtful pairs.
     """
@@ -486,32 +506,13 @@ def _violations(
     d = [y - K for y in sol.vertex]
     zsum = sum(z for z in sol.blossom.values() if z > 0)
     lim = _INT64_LIMIT
-    wmax = 2 * int(np.abs(W).max()) if n else 0
     if max(map(abs, d), default=0) < lim and 2 * zsum < lim and wmax < lim:
         st.exact_check = "int64"
-        dv = np.array(d, dtype=np.int64)
-        viol = np.zeros((n, n), dtype=bool)
-        tight = np.zeros((n, n), dtype=bool)
-        rows, subs = [], []
-        sums = _blossom_sums(sol)
-        for r0 in range(0, n, _BLOCK):
-            r1 = min(n, r0 + _BLOCK)
-            S = sums(r0, r1)
-            S *= 2
-            S += dv[r0:r1, None]
-            S += dv[None, :]
-            S -= W[r0:r1]
-            S -= W[r0:r1]
-            ok = allowed[r0:r1]
-            np.logical_and(ok, S < 0, out=viol[r0:r1])
-            np.logical_and(ok, S == 0, out=tight[r0:r1])
-            hit = np.nonzero(viol[r0:r1].any(axis=1))[0]
-            if len(hit):
-                rows.append(hit + r0)
-                subs.append(np.where(viol[r0:r1][hit], S[hit], np.iinfo(np.int64).max))
-        if not rows:
-            return viol, np.zeros(0, dtype=np.int64), np.zeros((0, n), dtype=np.int64), tight
-        return viol, np.concatenate(rows), np.concatenate(subs), tight
+        vi, vj, vs, ti, tj = _reduced_costs(sol, np.array(d, dtype=np.int64), W, allowed)
+        rows = np.unique(vi)
+        sub = np.full((len(rows), n), _NOT_VIOLATED, dtype=np.int64)
+        sub[np.searchsorted(rows, vi), vj] = vs
+        return (vi, vj), rows, sub, (ti, tj)
     st.exact_check = "float+exact"
     leaves = sol.leaves()
     fv = np.array([float(x) for x in d])
@@ -531,56 +532,60 @@ def _violations(
             viol[i, j] = True
         elif rc == 0:
             tight[i, j] = True
-    hit = np.nonzero(viol.any(axis=1))[0]
-    return viol, hit, np.where(viol[hit], S[hit], np.inf), tight
+    hit = np.nonzero(viol.any(axis=1))[0].astype(np.int64)
+    vi, vj = (x.astype(np.int64) for x in np.nonzero(viol))
+    ti, tj = (x.astype(np.int64) for x in np.nonzero(tight))
+    return (vi, vj), hit, np.where(viol[hit], S[hit], np.inf), (ti, tj)
 
 
-#: Rows of the n x n work done at once (:func:`_violations`, :func:`_candidates`): about 1 MB at 5,000 players,
+def _pair_keys(pairs: tuple[NDArray[np.integer], ...], n: int) -> IntArray:
+    """Pairs (rows, columns) as the keys i * n + j of (i, j), i < j, in increasing order
+    (each pair once, however often and either way round it is listed)."""
+    a, b = (np.asarray(x, dtype=np.int64) for x in pairs)
+    keys: IntArray = np.unique(np.minimum(a, b) * n + np.maximum(a, b))
+    return keys
+
+
+#: Rows of the n x n work done at once (:func:`_symmetric`, :func:`_candidates`): about 1 MB at 5,000 players,
 #: so that the few passes over a block find it in the processor's cache.
 _BLOCK = 32
 
 
-def _blossom_sums(sol: DualSolution) -> Callable[[int, int], IntArray]:
-    """``sums(r0, r1)``: the matrix Z[i, j] for rows r0 <= i < r1, every column -- the
-    sum of z over the blossoms (z > 0) holding both i and j, in int64.
+def _reduced_costs(
+    sol: DualSolution, d: IntArray, W: IntArray, allowed: BoolArray
+) -> tuple[IntArray, IntArray, IntArray, IntArray, IntArray]:
+    """Every allowed pair's doubled reduced cost d_i + d_j + 2 Z_ij - 2 W_ij in int64 (the
+    caller checked that no term reaches 2^60), Z_ij the sum of z over the blossoms (z > 0)
+    holding both i and j: (rows, columns, values) of the negative ones and (rows, columns)
+    of those at 0, both (i, j) and (j, i).
 
     Blossoms nest (a chain of thousands at 5,000 players), so adding each blossom's z
-    to its block of pairs costs the sum of their sizes squared.  Instead, in an
+    to its block of pairs would cost the sum of their sizes squared.  Instead, in an
     order of the vertices that keeps each blossom together (:meth:`.DualSolution.layout`),
     Z[i, .] is piecewise constant: +z where a blossom holding i begins, -z where it
-    ends, then a running sum along the row; one pass over the matrix.
+    ends, a running sum along the row: one pass over the matrix, in C
+    (:file:`_blossom.c`'s ``reduced_costs``).
     """
     n = sol.n
     order, span = sol.layout()
-    pos = np.empty(n, dtype=np.int64)
-    pos[np.array(order, dtype=np.int64)] = np.arange(n)
-    live = [(b_lo, b_hi, b_z) for b, (b_lo, b_hi) in span.items() if (b_z := sol.blossom[b]) > 0]
-    lo = np.array([x[0] for x in live], dtype=np.int64)
-    hi = np.array([x[1] for x in live], dtype=np.int64)
-    z = np.array([x[2] for x in live], dtype=np.int64)
-    size = hi - lo
-    # one entry per (blossom, vertex in it): the vertex's row gets +z at lo, -z at hi
-    first = np.repeat(np.cumsum(size) - size, size)
-    at = np.arange(int(size.sum()), dtype=np.int64) - first + np.repeat(lo, size)
-    row = np.array(order, dtype=np.int64)[at] if len(at) else at
-    by_row = np.argsort(row, kind="stable")
-    row, e_lo, e_hi, e_z = (
-        row[by_row],
-        np.repeat(lo, size)[by_row],
-        np.repeat(hi, size)[by_row],
-        np.repeat(z, size)[by_row],
+    lo = np.zeros(2 * n, dtype=np.int64)
+    hi = np.zeros(2 * n, dtype=np.int64)
+    z = np.zeros(2 * n, dtype=np.int64)
+    for b, (b_lo, b_hi) in span.items():
+        lo[b], hi[b] = b_lo, b_hi
+        z[b] = max(sol.blossom[b], 0)
+    out = reduced_costs(
+        np.ascontiguousarray(d, dtype=np.int64),
+        np.ascontiguousarray(W, dtype=np.int64),
+        np.ascontiguousarray(allowed, dtype=bool),
+        np.array(order, dtype=np.int64),
+        np.array(sol.parent, dtype=np.int64),
+        lo,
+        hi,
+        z,
     )
-
-    def sums(r0: int, r1: int) -> IntArray:
-        a, b = np.searchsorted(row, [r0, r1])
-        D = np.zeros((r1 - r0, n + 1), dtype=np.int64)
-        np.add.at(D, (row[a:b] - r0, e_lo[a:b]), e_z[a:b])
-        np.add.at(D, (row[a:b] - r0, e_hi[a:b]), -e_z[a:b])
-        np.cumsum(D, axis=1, out=D)
-        out: IntArray = D[:, pos]
-        return out
-
-    return sums
+    vi, vj, vs, ti, tj = (np.frombuffer(b, dtype=np.int64) for b in out)
+    return vi, vj, vs, ti, tj
 
 
 def _check_complementarity(sol: DualSolution, K: int, W: IntArray, perfect: bool, allowed: BoolArray) -> None:

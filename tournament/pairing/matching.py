@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 import rustworkx as rx
@@ -113,6 +114,7 @@ class DualSolution:
     _places: tuple[list[int], dict[int, tuple[int, int]], dict[int, int]] | None = field(
         default=None, repr=False, compare=False
     )
+    _layout: tuple[list[int], dict[int, tuple[int, int]]] | None = field(default=None, repr=False, compare=False)
 
     def pairs(self) -> list[tuple[int, int]]:
         return [(v, u) for v, u in enumerate(self.mate) if u > v]
@@ -124,7 +126,10 @@ class DualSolution:
 
     def layout(self) -> tuple[list[int], dict[int, tuple[int, int]]]:
         """The vertices in an order that keeps each blossom's together, and each blossom's
-        place in it: its vertices are ``order[lo:hi]`` (one walk of the blossom tree)."""
+        place in it: its vertices are ``order[lo:hi]`` (one walk of the blossom tree; worked out
+        once, the solution is not changed after the solver)."""
+        if self._layout is not None:
+            return self._layout
         n = self.n
         children: dict[int, list[int]] = {}
         tops = []
@@ -147,7 +152,8 @@ class DualSolution:
                 start[x] = len(order)
                 stack.append(~x)
                 stack.extend(reversed(children.get(x, ())))
-        return order, {b: span[b] for b in self.blossom}
+        self._layout = (order, {b: span[b] for b in self.blossom})
+        return self._layout
 
     def ancestors(self, v: int) -> list[int]:
         out = []
@@ -211,6 +217,23 @@ def matching_with_duals(
     mates, duals, parent = _blossom.solve(n, us, vs, ws, max_cardinality, dual, mate)
     blossoms = {b: duals[b] for b in range(n, 2 * n) if parent[b] != -2}
     return DualSolution(n, mates, duals[:n], blossoms, parent)
+
+
+def reduced_costs(
+    d: NDArray[Any],
+    W: NDArray[Any],
+    allowed: NDArray[Any],
+    order: NDArray[Any],
+    parent: NDArray[Any],
+    lo: NDArray[Any],
+    hi: NDArray[Any],
+    z: NDArray[Any],
+) -> tuple[bytes, bytes, bytes, bytes, bytes]:
+    """The C check of a dual solution over every allowed pair of a field (:file:`_blossom.c`'s
+    ``reduced_costs``; :func:`.fast._reduced_costs` says what it takes and gives)."""
+    if _blossom is None:
+        raise ImportError("tournament.pairing._blossom is not built: run `pip install -e .`")
+    return _blossom.reduced_costs(d, W, allowed, order, parent, lo, hi, z)
 
 
 def certificate_errors(sol: DualSolution, edges: Sequence[Edge]) -> list[str]:
