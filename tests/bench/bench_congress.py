@@ -137,9 +137,10 @@ def application(environ, start_response):
 # --- the tournaments -------------------------------------------------------------------------
 
 
-def build(size: int, slug: str, rng: random.Random) -> dict:
-    """The tournament of ``size`` players: rounds 1-9 paired by the engine, played and finished, each
-    with its pairing's record; round 10 planned. Returns what the requests need."""
+def build(size: int, slug: str, rng: random.Random, played: int = ROUNDS - 1) -> dict:
+    """The tournament of ``size`` players: rounds 1 to ``played`` (9) paired by the engine, played and
+    finished, each with its pairing's record; the next round planned (``played=0``: a tournament about
+    to pair its round 1). Returns what the requests need."""
     from decimal import Decimal
 
     from django.contrib.auth import get_user_model
@@ -215,7 +216,7 @@ def build(size: int, slug: str, rng: random.Random) -> dict:
     strength = dict(Registration.objects.filter(tournament=tournament).values_list("pk", "rank"))
     names = {player_key(r.pk): r.spoken_name for r in Registration.objects.filter(tournament=tournament)}
     records = {}
-    for round_ in rounds[:-1]:
+    for round_ in rounds[:played]:
         data = pairing_tournament(tournament, round_)
         pairing = engine.pair_round(data, round_.number)
         games = []
@@ -246,18 +247,18 @@ def build(size: int, slug: str, rng: random.Random) -> dict:
         }
         Round.objects.filter(pk=round_.pk).update(status=Round.Status.FINISHED, version=4)
     keep_records(records)
-    # a game whose result is disputed: the referee's queue and the dashboard show it
-    Game.objects.filter(round=rounds[-2], table=1).update(result_state="disputed")
+    if played:  # a game whose result is disputed: the referee's queue and the dashboard show it
+        Game.objects.filter(round=rounds[played - 1], table=1).update(result_state="disputed")
     disc = disciplines[1].pk
     return {
         "slug": slug,
         "size": size,
         "tournament": tournament,
-        "round": rounds[-1],
+        "round": rounds[played],
         "organizer": organizer,
         "player": player_user,
         "discipline": disc,
-        "record_bytes": sum(len(str(r)) for r in records.values()) // len(records),
+        "record_bytes": sum(len(str(r)) for r in records.values()) // max(len(records), 1),
     }
 
 
@@ -287,6 +288,7 @@ def engine_time(tournament, round_) -> tuple[float, float, float]:
     """Seconds to make the engine's plain data from the database, and the engine's own pairing of the
     round, wall and CPU (the best of two: the machine is shared)."""
     from tournament.pairing import engine
+    from tournament.pairing.context import opengotha_options
     from tournament.selectors.pairing_data import pairing_tournament
 
     best_data = best_engine = best_cpu = float("inf")
@@ -294,7 +296,7 @@ def engine_time(tournament, round_) -> tuple[float, float, float]:
         t0 = time.perf_counter()
         data = pairing_tournament(tournament, round_)
         t1, c1 = time.perf_counter(), time.process_time()
-        engine.pair_round(data, round_.number)
+        engine.pair_round(data, round_.number, options=opengotha_options(tournament.opengotha_version))
         best_data, best_engine = min(best_data, t1 - t0), min(best_engine, time.perf_counter() - t1)
         best_cpu = min(best_cpu, time.process_time() - c1)
     return best_data, best_engine, best_cpu

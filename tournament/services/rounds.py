@@ -36,6 +36,7 @@ from tournament.pairing.context import opengotha_options
 from tournament.pairing.model import Game as PlainGame
 from tournament.permissions import ORGANIZER, require
 from tournament.selectors.pairing_data import pairing_tournament, player_key
+from tournament.selectors.round_day import recorded_checks
 
 from .audit import log_change
 
@@ -263,6 +264,9 @@ def round_pair(*, round: Round, user) -> PairingOutcome:
         "warnings": warnings,
         "explanations": explain.table_facts(pairing),
         "bye_explanation": explain.bye_facts(pairing, name),
+        # the checks of the games as paired, worked out here with the data read for the pairing: the
+        # round's page shows them while nothing they read has changed (publishing, this round's results)
+        "checks": recorded_checks(round_, kept + made, data),
     }
     PairingRecord.keep(round_.pk, record)
     return PairingOutcome(round=round_, games=created + len(kept), bye=bye, warnings=warnings)

@@ -89,16 +89,16 @@ def projector(request, slug):
     )
     if tournament.is_team_event and not tournament.is_pair_event:
         return _team_projector(request, tournament, current, version)
-    games = games_by_table(current) if current else []
     byes = current.byes.select_related("player") if current else []
     # the same cached table as the standings page and the API: computed once per version
     standings = standings_selectors.public_standings(tournament, None, version)
-    pages = max(1, -(-len(games) // PER_PAGE))
+    pages = max(1, -(-(current.games.count() if current else 0) // PER_PAGE))
     page = min(_page_asked(request), pages)
     context = {
         "tournament": tournament,
         "round": current,
-        "games": games[(page - 1) * PER_PAGE : page * PER_PAGE],
+        # the screen's page of the round's games, not all of a congress's thousand
+        "games": games_by_table(current, (page - 1) * PER_PAGE, page * PER_PAGE) if current else [],
         "byes": byes if page == pages else [],
         **_screen(request, tournament, version, page, pages),
         "standings": standings,
