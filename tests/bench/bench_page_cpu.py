@@ -137,6 +137,15 @@ def setup(args: argparse.Namespace, tmp: Path, sizes: list[int]) -> dict[int, tu
     from django.db import connection
 
     kept = args.built / f"congress-{'-'.join(map(str, sizes))}.sqlite3" if args.built else None
+    if kept is not None and not kept.exists():  # one kept with these sizes and more
+        kept = next(
+            (
+                path
+                for path in sorted(args.built.glob("congress-*.sqlite3"))
+                if set(sizes) <= {int(n) for n in path.stem.split("-")[1:] if n.isdigit()}
+            ),
+            kept,
+        )
     if kept is not None and kept.exists():
         connection.close()
         shutil.copy(kept, tmp / "db.sqlite3")

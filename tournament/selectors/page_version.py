@@ -17,7 +17,10 @@ from those rows:
   :meth:`PageParts.game_version`, :attr:`PageParts.players_version`: the
   published copy's keys (:mod:`tournament.publishing.site_map`): a page is
   made again when what it shows changed, and only then (a result changes its
-  game's page, its round's and the standings, not the other games' pages).
+  game's page, its round's and the standings, not the other games' pages);
+- :meth:`PageParts.checks_version`: a round's pairing checks on the organizer's
+  round page (kept with the pairing's record, made again only when what they
+  read changed: not by publishing the round or a result of it).
 
 A row whose table has an ``updated_at`` (the tournament, games, players) is
 represented by its count and latest change; a row without one (disciplines,
