@@ -533,7 +533,7 @@ def _with_pairing_records(rows: list[dict]) -> None:
 
 def _checked_record(row: dict, record):
     """A round's pairing record as the pairing writes it (:data:`PAIRING_RECORD_KEYS`: a list of warnings,
-    the explanations by table, the bye's), or none; anything else is refused (the round's page reads it)."""
+    the explanations by table, the bye's, the games' checks with their version), or none; anything else is refused (the round's page reads it)."""
     if record is None or record == {}:
         return record
     kinds = {
@@ -541,6 +541,7 @@ def _checked_record(row: dict, record):
         "explanations": (dict,),
         "bye_explanation": (dict, str, type(None)),
         NOT_CHECKED_IN: (list,),
+        "checks": (dict,),
     }
     if not isinstance(record, dict) or not all(
         key in kinds and isinstance(value, kinds[key]) for key, value in record.items()

@@ -20,11 +20,12 @@ What it does, all on 127.0.0.1:
    the request to the last byte of the answer) and CPU time, its SQL
    statements, and the worker's peak memory while it ran (VmHWM, reset before
    each request);
-3. the organizer pairs round 10 on its page (the "Pair" button's POST, then
-   "Pair again" twice: the median of the three), beside the engine's own time
-   for the same round (``engine.pair_round`` on the same plain data, in the
-   benchmark's process, just before), publishes it, and half of its results
-   come in;
+3. the organizer pairs round 1 of the same field, a tournament about to
+   begin, on its page (one POST), and round 10 of the congress (the "Pair"
+   button's POST, then "Pair again" twice: the median of the three), each
+   beside the engine's own time for the same round (``engine.pair_round`` on
+   the same plain data, in the benchmark's process, just before), publishes
+   round 10, and half of its results come in;
 4. every page and download, as the organizer, a player and a visitor open
    them (the welcome slips are left out: their own work is under way),
    ``--repeat`` times with the cache emptied first (cold) and as many times
@@ -137,9 +138,10 @@ def application(environ, start_response):
 # --- the tournaments -------------------------------------------------------------------------
 
 
-def build(size: int, slug: str, rng: random.Random) -> dict:
-    """The tournament of ``size`` players: rounds 1-9 paired by the engine, played and finished, each
-    with its pairing's record; round 10 planned. Returns what the requests need."""
+def build(size: int, slug: str, rng: random.Random, played: int = ROUNDS - 1) -> dict:
+    """The tournament of ``size`` players: rounds 1 to ``played`` (9) paired by the engine, played and
+    finished, each with its pairing's record; the next round planned (``played=0``: a tournament about
+    to pair its round 1). Returns what the requests need."""
     from decimal import Decimal
 
     from django.contrib.auth import get_user_model
@@ -215,7 +217,7 @@ def build(size: int, slug: str, rng: random.Random) -> dict:
     strength = dict(Registration.objects.filter(tournament=tournament).values_list("pk", "rank"))
     names = {player_key(r.pk): r.spoken_name for r in Registration.objects.filter(tournament=tournament)}
     records = {}
-    for round_ in rounds[:-1]:
+    for round_ in rounds[:played]:
         data = pairing_tournament(tournament, round_)
         pairing = engine.pair_round(data, round_.number)
         games = []
@@ -246,18 +248,18 @@ def build(size: int, slug: str, rng: random.Random) -> dict:
         }
         Round.objects.filter(pk=round_.pk).update(status=Round.Status.FINISHED, version=4)
     keep_records(records)
-    # a game whose result is disputed: the referee's queue and the dashboard show it
-    Game.objects.filter(round=rounds[-2], table=1).update(result_state="disputed")
+    if played:  # a game whose result is disputed: the referee's queue and the dashboard show it
+        Game.objects.filter(round=rounds[played - 1], table=1).update(result_state="disputed")
     disc = disciplines[1].pk
     return {
         "slug": slug,
         "size": size,
         "tournament": tournament,
-        "round": rounds[-1],
+        "round": rounds[played],
         "organizer": organizer,
         "player": player_user,
         "discipline": disc,
-        "record_bytes": sum(len(str(r)) for r in records.values()) // len(records),
+        "record_bytes": sum(len(str(r)) for r in records.values()) // max(len(records), 1),
     }
 
 
@@ -287,6 +289,7 @@ def engine_time(tournament, round_) -> tuple[float, float, float]:
     """Seconds to make the engine's plain data from the database, and the engine's own pairing of the
     round, wall and CPU (the best of two: the machine is shared)."""
     from tournament.pairing import engine
+    from tournament.pairing.context import opengotha_options
     from tournament.selectors.pairing_data import pairing_tournament
 
     best_data = best_engine = best_cpu = float("inf")
@@ -294,7 +297,7 @@ def engine_time(tournament, round_) -> tuple[float, float, float]:
         t0 = time.perf_counter()
         data = pairing_tournament(tournament, round_)
         t1, c1 = time.perf_counter(), time.process_time()
-        engine.pair_round(data, round_.number)
+        engine.pair_round(data, round_.number, options=opengotha_options(tournament.opengotha_version))
         best_data, best_engine = min(best_data, t1 - t0), min(best_engine, time.perf_counter() - t1)
         best_cpu = min(best_cpu, time.process_time() - c1)
     return best_data, best_engine, best_cpu
@@ -436,6 +439,13 @@ def measure_size(info: dict, port: int, figures: Figures, repeat: int, rng: rand
 
     # the engine's own time for the round, just before the page pairs it (the machine is shared: alike conditions)
     out["engine"] = engine_time(info["tournament"], info["round"])
+    # round 1 of the same field (a tournament about to begin), "Pair" once, beside the engine alone
+    opening = info["opening"]
+    out["engine 1"] = engine_time(opening["tournament"], opening["round"])
+    first = Client(port, session_of(opening["organizer"]))
+    first.request("POST", f"/t/{opening['slug']}/manage/rounds/1/pair/", {})
+    out["pair 1"] = [f for f in figures.since() if f[1].endswith("/rounds/1/pair/")]
+    out["failures 1"] = first.failures
     # the organizer pairs the round: "Pair", then "Pair again" twice
     pair_url = f"/t/{s}/manage/rounds/{n}/pair/"
     pairs = []
@@ -469,7 +479,7 @@ def measure_size(info: dict, port: int, figures: Figures, repeat: int, rng: rand
             "statements": max(f[3] for f in cold + warm),
             "peak_kb": max(f[4] for f in cold + warm),
         }
-    out["failures"] = orga.failures + player.failures + public.failures
+    out["failures"] = orga.failures + player.failures + public.failures + out["failures 1"]
     return out
 
 
@@ -494,6 +504,14 @@ def report(results: dict[int, dict], builds: dict[int, dict]) -> bool:
             f"{size:>8} {results[size]['games']:>6} {builds[size]['record_bytes'] // 1024:>9} {page:>7.2f}"
             f" {results[size]['pair_cpu']:>6.2f} {statements:>4} {peak / 1024:>8.0f} {data_s:>7.2f} {engine_s:>8.2f}"
             f" {engine_cpu:>6.2f} {page / engine_s:>11.2f} {results[size]['pair_cpu'] / engine_cpu:>6.2f}"
+        )
+    log("Round 1 of the same field through its page (one POST) beside the engine:")
+    for size in sizes:
+        (f,) = results[size]["pair 1"] or [("", "", float("nan"), 0, 0, float("nan"))]
+        _data, engine_s, engine_cpu = results[size]["engine 1"]
+        log(
+            f"{size:>8} page {f[2]:.2f} s ({f[5]:.2f} CPU-s), {f[3]} SQL, peak {f[4] / 1024:.0f} MB; engine"
+            f" {engine_s:.2f} s ({engine_cpu:.2f} CPU-s): x{f[2] / engine_s:.2f} (x{f[5] / engine_cpu:.2f} in CPU time)"
         )
     PAGE_WARM_MS, PAGE_COLD_MS, WORKER_MB = targets(last)
     page, _statements, peak = results[last]["pair"]
@@ -593,6 +611,7 @@ def main() -> int:
         for size in sizes:
             t0 = time.monotonic()
             builds[size] = build(size, f"congress-{size}", random.Random(size))
+            builds[size]["opening"] = build(size, f"opening-{size}", random.Random(size), played=0)
             log(f"{size} players: built in {time.monotonic() - t0:.0f} s ({connection.vendor})")
         connection.close()
 

@@ -313,3 +313,33 @@ def test_the_scan_finds_a_version_of_its_own(tmp_path):
         'key = t.games.aggregate(Max("updated_at"))\nreg.save(update_fields=["updated_at"])\n# updated_at said\n'
     )
     assert _change_markers(bad) == ['1: key = t.games.aggregate(Max("updated_at"))']
+
+
+def test_a_rounds_checks_follow_what_they_read_not_its_state_or_its_results(day):
+    """The organizer's round page keeps its games' checks by :meth:`PageParts.checks_version`: a result
+    of an earlier round or a changed game of the round makes a new version; publishing the round or a
+    result of it does not (the checks read neither)."""
+    from tournament.selectors.page_version import page_parts, round_seats
+    from tournament.services.results import result_set
+    from tournament.services.rounds import round_publish
+
+    t, orga = day.tournament, day.user("organizer")
+    p = {pl.given_name: pl for pl in t.registrations.all()}
+    round2 = Round.objects.create(tournament=t, discipline=day.ninuki, number=2, status=Round.Status.PAIRED)
+    Game.objects.create(round=round2, table=1, black=p["Alice"], white=p["Carol"])
+    Game.objects.create(round=round2, table=2, black=p["Bob"], white=p["Dave"])
+
+    def version() -> str:
+        return page_parts(t.slug).checks_version(round2.pk, round_seats(round2.games.order_by("table")))
+
+    first = version()
+    round_publish(round=round2, user=orga)
+    game = round2.games.get(table=1)
+    result_set(game=game, user=orga, version=game.version, result="W")
+    assert version() == first
+    earlier = day.round1.games.order_by("table").first()
+    result_set(game=earlier, user=orga, version=earlier.version, result="B")
+    second = version()
+    assert second != first
+    Game.objects.filter(round=round2, table=2).update(handicap=2)
+    assert version() != second

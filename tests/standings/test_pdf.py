@@ -182,3 +182,12 @@ def test_the_longest_title_stays_on_the_page(tmp_path):
     first_page = " ".join(texts(read(pdf))[0].split())
     assert " ".join(tournament.split()) in first_page.replace("- ", "-") or tournament.split()[-1] in first_page
     assert discipline.split()[-1] in first_page
+
+
+def test_reportlab_runs_with_its_c_accelerator():
+    """A congress's result slips are a million numbers and strings written into the PDF: ReportLab's own
+    Python fallback for them took more than half the time. The accelerator (rl-accel, in the project's
+    dependencies) writes the same bytes; a machine without it would be slower, not wrong."""
+    from reportlab.lib import rl_accel
+
+    assert rl_accel._py_funcs == {}, f"pure-Python fallbacks in use: {sorted(rl_accel._py_funcs)}"

@@ -506,3 +506,45 @@ def test_the_round_page_shows_the_numbers_behind_a_details_toggle(client, day, r
         assert "<details" in row and "<summary>" in row and "Pairing value" in row
         assert row.index("MMS ") < row.index("<details"), row
         assert "Pairing value" not in row[: row.index("<details")]
+
+
+# --- the games' checks are worked out by the pairing, not by every cold view of the round page ---------
+
+
+def test_the_round_page_shows_the_checks_the_pairing_kept_until_the_games_change(client, day, r2, monkeypatch):
+    """At a congress the checks (rematches, colours, handicaps) are the scores of every player over every
+    earlier round: the pairing works them out with the data it read, and the round page shows them,
+    with the cache emptied, after publishing and after a result of the round, without checking again;
+    a hand edit of the round's games is checked anew."""
+    from django.core.cache import cache
+
+    from tournament.selectors import round_day
+
+    checked = []
+    real = round_day.game_warnings
+
+    def counted(round_, games=None, **kwargs):
+        checked.append(round_.number)
+        return real(round_, games, **kwargs)
+
+    monkeypatch.setattr(round_day, "game_warnings", counted)
+    organizer = day.user("organizer")
+    round_pair(round=r2, user=organizer)
+    assert checked == [2]  # by the pairing
+    _organizer(client, day)
+    cache.clear()
+    assert "Rematch" not in _page(client, day)
+    round_publish(round=r2, user=organizer)
+    game = r2.games.order_by("table").first()
+    result_set(game=game, user=organizer, version=game.version, result="W")
+    cache.clear()
+    assert "Rematch" not in _page(client, day)
+    assert checked == [2]  # the page read what the pairing kept
+    # round 1 paired Alice–Bob and Carol–Dave: a swap that brings both back is checked when shown
+    r2.games.exclude(pk=game.pk).delete()
+    game.delete()
+    Game.objects.create(round=r2, table=1, black=_reg(day, "Alice"), white=_reg(day, "Bob"))
+    cache.clear()
+    page = _page(client, day)
+    assert checked == [2, 2]
+    assert "Rematch at table 1:" in page

@@ -17,7 +17,10 @@ from those rows:
   :meth:`PageParts.game_version`, :attr:`PageParts.players_version`: the
   published copy's keys (:mod:`tournament.publishing.site_map`): a page is
   made again when what it shows changed, and only then (a result changes its
-  game's page, its round's and the standings, not the other games' pages).
+  game's page, its round's and the standings, not the other games' pages);
+- :meth:`PageParts.checks_version`: a round's pairing checks on the organizer's
+  round page (kept with the pairing's record, made again only when what they
+  read changed: not by publishing the round or a result of it).
 
 A row whose table has an ``updated_at`` (the tournament, games, players) is
 represented by its count and latest change; a row without one (disciplines,
@@ -184,6 +187,26 @@ class PageParts:
         rounds = [row[1] for row in self.rows if row[0] == ROUND_HEAD and row[4] == str(discipline_id)]
         return self._of(rounds=rounds, teams=self._all_teams, heads=True)
 
+    def checks_version(self, round_id: int, seats: Iterable[tuple]) -> str:
+        """A round's pairing checks on the organizer's round page (rematches, colours, handicaps, absent
+        players: :func:`tournament.selectors.round_day.game_warnings`): the tournament, its disciplines,
+        players and teams, every earlier round (its state, games, results and byes), the round's own line
+        but for its state, and its games as ``seats`` gives them (each game's table, players and handicap:
+        :func:`round_seats`). Not the round's state or its results: publishing a round, or a result
+        coming in, leaves its checks as they were."""
+        heads = {row[1]: row for row in self.rows if row[0] == ROUND_HEAD}
+        number = int(heads[round_id][2]) if round_id in heads else 0
+        earlier = {pk for pk, head in heads.items() if int(head[2]) < number}
+
+        def counts(row: tuple) -> bool:
+            if row[0] in (TOURNAMENT, ALL, PLAYERS, TEAM):
+                return True
+            return row[0] in (ROUND, ROUND_HEAD) and row[1] in earlier
+
+        own = heads.get(round_id)
+        line = ("checks", round_id) + ((own[2], own[4], own[5], own[7]) if own else ())
+        return _hash([*(row for row in self.rows if counts(row)), line, *(("seat", *seat) for seat in seats)])
+
     def game_version(self, game: Game) -> str:
         """A game's page, its record and its API answer: the tournament, the game's round line, the game
         and its two players, and in a team game its two teams (names, members: a Pair Go side's
@@ -215,6 +238,12 @@ def page_parts(slug: str) -> PageParts | None:
     if pk is None:
         return None
     return PageParts(tournament_id=pk, rows=rows)
+
+
+def round_seats(games: Iterable[Game]) -> list[tuple[int, int, int, int]]:
+    """What a round's pairing checks read of its games (:meth:`PageParts.checks_version`): each one's
+    table, Black, White and handicap."""
+    return [(g.table, g.black_id, g.white_id, g.handicap) for g in games]
 
 
 def page_version_of(slug: str) -> tuple[int, str] | None:

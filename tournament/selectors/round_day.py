@@ -41,10 +41,15 @@ class NotPlaying:
         return bool(self.byes or self.absent or self.withdrawn or self.reserves)
 
 
-def games_by_table(round_: Round) -> list[Game]:
+def games_by_table(round_: Round, start: int = 0, stop: int | None = None) -> list[Game]:
     """The round's games by table, with their players (and their round: a Pair Go side is read from it)
-    and a team match's teams (``Game.match_board``)."""
-    games = list(round_.games.select_related("black", "white", "match__team1", "match__team2").order_by("table"))
+    and a team match's teams (``Game.match_board``); only the ``start``-th to the ``stop``-th of them if
+    given (a page of a thousand games: the projector's twenty)."""
+    games = list(
+        round_.games.select_related("black", "white", "match__team1", "match__team2").order_by("table", "pk")[
+            start:stop
+        ]
+    )
     for game in games:
         game.round = round_
     attach_sides(round_, games)
@@ -85,9 +90,14 @@ def not_playing(round_: Round, games=None) -> NotPlaying:
     return out
 
 
-def plain_round(round_: Round, games: list[Game]) -> tuple[pm.Tournament, list[pm.Game]]:
-    """The engine's view of ``round_``: the tournament before it, and ``games`` as plain games."""
-    return pairing_tournament(round_.tournament, round_), [plain_game(g, round_.number) for g in games]
+def plain_round(
+    round_: Round, games: list[Game], data: pm.Tournament | None = None
+) -> tuple[pm.Tournament, list[pm.Game]]:
+    """The engine's view of ``round_``: the tournament before it (``data`` when the caller has read it),
+    and ``games`` as plain games."""
+    if data is None:
+        data = pairing_tournament(round_.tournament, round_)
+    return data, [plain_game(g, round_.number) for g in games]
 
 
 def warning_data(warning: edits.EditWarning, names: dict[str, str]) -> dict:
@@ -111,15 +121,16 @@ def names_of(round_: Round) -> dict[str, str]:
     }
 
 
-def game_warnings(round_: Round, games: list[Game] | None = None) -> list[dict]:
+def game_warnings(round_: Round, games: list[Game] | None = None, *, data: pm.Tournament | None = None) -> list[dict]:
     """What the rules object to in the round's games as they are now (rematches, colours,
     handicaps, absent players). A team round's colours are its boards' (alternating by board, as
-    OpenGotha's ``pairTeams``), not the players' own balance: no colour warnings there."""
+    OpenGotha's ``pairTeams``), not the players' own balance: no colour warnings there. ``data``: the
+    round's :func:`pairing_tournament`, when the caller has read it (the pairing)."""
     if games is None:
         games = list(round_.games.only("round", "table", "black", "white", "handicap", "komi", "result", "by_default"))
     if not games:
         return []
-    t, plain = plain_round(round_, games)
+    t, plain = plain_round(round_, games, data)
     known = {p.key for p in t.players}
     plain = [g for g in plain if g.white in known and g.black in known]
     names = names_of(round_)
@@ -148,13 +159,27 @@ def _sides_round(round_: Round, plain: list[pm.Game]) -> tuple[pm.Tournament, li
 WARNINGS_SECONDS = 600
 
 
-def game_warnings_kept(round_: Round, version: str) -> list[dict]:
-    """:func:`game_warnings` of the round's games as they are now, worked out once per version of the
-    round and ``version``, the tournament's standings version (its games, byes and registrations:
-    results, colours, tables, players' ranks and absences; the settings), and shared by every worker
-    through the cache. At a congress they are the engine's scores of every player over every earlier
-    round."""
+def game_warnings_kept(round_: Round, version: str, recorded: dict | None = None) -> list[dict]:
+    """:func:`game_warnings` of the round's games as they are now, worked out once per ``version``, the
+    round's checks version (:meth:`tournament.selectors.page_version.PageParts.checks_version`: what
+    they read of the tournament, its players, the earlier rounds and the round's games), and shared by
+    every worker through the cache. At a congress they are the engine's scores of every player over
+    every earlier round: the pairing works them out with the round's games and keeps them in its record
+    (``recorded``, the record's ``checks``: :func:`recorded_checks`), which stand while their version is
+    the current one (a hand edit, a result of an earlier round, a player's change makes a new one)."""
     from tournament.kept import get_or_make
 
-    key = f"round-warnings:{round_.pk}:{round_.version}:{version}"
+    if isinstance(recorded, dict) and recorded.get("version") == version and isinstance(recorded.get("warnings"), list):
+        return recorded["warnings"]
+    key = f"round-warnings:{round_.pk}:{version}"
     return get_or_make(key, lambda: game_warnings(round_), WARNINGS_SECONDS)
+
+
+def recorded_checks(round_: Round, games: list[Game], data: pm.Tournament) -> dict:
+    """The checks of the round's games just paired (``games``; ``data``: the round's
+    :func:`pairing_tournament`), as the pairing's record keeps them: with their version."""
+    from tournament.selectors.page_version import page_parts, round_seats
+
+    parts = page_parts(round_.tournament.slug)
+    version = parts.checks_version(round_.pk, round_seats(games)) if parts is not None else ""
+    return {"version": version, "warnings": game_warnings(round_, games, data=data)}

@@ -38,6 +38,7 @@ from tournament.pairing.tables import TablesFull
 from tournament.permissions import ORGANIZER, require
 from tournament.selectors.checkin import NOT_CHECKED_IN
 from tournament.selectors.pairing_data import pair_constraints_for, pairing_tournament, player_key
+from tournament.selectors.round_day import recorded_checks
 from tournament.selectors.tables import table_rules
 
 from .audit import log_change
@@ -298,6 +299,9 @@ def round_pair(*, round: Round, user, held_tables: dict[int, int] | None = None)
         "warnings": warnings,
         "explanations": explain.table_facts(pairing),
         "bye_explanation": explain.bye_facts(pairing, name),
+        # the checks of the games as paired, worked out here with the data read for the pairing: the
+        # round's page shows them while nothing they read has changed (publishing, this round's results)
+        "checks": recorded_checks(round_, kept + made, data),
     }
     if not_here:
         record[NOT_CHECKED_IN] = [r.pk for r in not_here]

@@ -22,6 +22,7 @@ from django.utils.translation import get_language
 from django.views.decorators.http import condition
 
 from tournament import site_address
+from tournament.kept import get_or_make
 from tournament.models import Round
 from tournament.selectors import standings as standings_selectors
 from tournament.selectors.checkin import open_checkin_counts
@@ -99,35 +100,49 @@ def projector(request, slug):
     )
     if tournament.is_team_event and not tournament.is_pair_event:
         return _team_projector(request, tournament, current, version)
-    games = games_by_table(current) if current else []
     byes = current.byes.select_related("player") if current else []
-    # the same cached table as the standings page and the API: computed once per version
-    standings = standings_selectors.public_standings(tournament, None, version)
-    pages = max(1, -(-len(games) // PER_PAGE))
+    pages = max(1, -(-(current.games.count() if current else 0) // PER_PAGE))
     page = min(_page_asked(request), pages)
+    checkin = _checkin(request, slug)
     context = {
         "tournament": tournament,
-        "checkin": _checkin(request, slug),
+        "checkin": checkin,
         "round": current,
-        "games": games[(page - 1) * PER_PAGE : page * PER_PAGE],
+        # the screen's page of the round's games, not all of a congress's thousand
+        "games": games_by_table(current, (page - 1) * PER_PAGE, page * PER_PAGE) if current else [],
         "byes": byes if page == pages else [],
-        **_screen(request, tournament, version, page, pages, _checkin(request, slug)),
-        "standings": standings,
-        # the place, the category and the first criterion as the standings page shows them (within the
-        # category when ranked apart; OpenGotha's CAT is the category, not a score)
-        "top": [
-            {
-                "place": standings.place_text(row),
-                "row": row,
-                "category": standings.category_text(row),
-                "value": next(iter(standings.shown_values(row)), None),
-            }
-            for row in standings.leaders(TOP)
-        ],
-        "main_column": next(iter(standings.shown_columns()), None),
+        **_screen(request, tournament, version, page, pages, checkin),
+        **_top(tournament, version),
     }
     template = "tournament/_projector_body.html" if request.htmx else "tournament/projector.html"
     return render(request, template, context)
+
+
+def _top(tournament, version: str) -> dict:
+    """The top of the standings as the screen shows it: the place, the category and the first criterion as
+    the standings page shows them (within the category when ranked apart; OpenGotha's CAT is the
+    category, not a score). Kept per version and language: each poll reads these ten lines, not a
+    congress's whole table, from the cache."""
+
+    def make() -> dict:
+        # the same cached table as the standings page and the API: computed once per version
+        standings = standings_selectors.public_standings(tournament, None, version)
+        return {
+            "standings": {"rounds": standings.rounds},
+            "top": [
+                {
+                    "place": standings.place_text(row),
+                    "row": row,
+                    "category": standings.category_text(row),
+                    "value": next(iter(standings.shown_values(row)), None),
+                }
+                for row in standings.leaders(TOP)
+            ],
+            "main_column": next(iter(standings.shown_columns()), None),
+        }
+
+    key = f"projector-top:{tournament.pk}:{version}:{get_language()}"
+    return get_or_make(key, make, standings_selectors.CACHE_SECONDS)
 
 
 def _team_projector(request, tournament, current, version):

@@ -7,6 +7,7 @@ from functools import wraps
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.db.models import Count, Q
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.translation import get_language, gettext_lazy, ngettext
@@ -28,7 +29,7 @@ from tournament.models.tournament import PairingSystem
 from tournament.pairing_words import bye_explanation_line, game_explanation, warning_text, why_not_lines
 from tournament.selectors.bye_requests import round_requests
 from tournament.selectors.checkin import round_checkin
-from tournament.selectors.page_version import page_version
+from tournament.selectors.page_version import page_parts, round_seats
 from tournament.selectors.pairing_data import pair_constraints_for
 from tournament.selectors.pairing_prints import print_kind_text
 from tournament.selectors.round_day import game_warnings_kept, games_by_table, not_playing
@@ -117,10 +118,10 @@ def _last_pairing(round_) -> dict:
     explanations are read with the table of games, when it is made)."""
     if round_.status == Round.Status.PLANNED:
         return {}
-    return PairingRecord.of(round_.pk, "warnings", "bye_explanation")
+    return PairingRecord.of(round_.pk, "warnings", "bye_explanation", "checks")
 
 
-def _warnings(round_, pairing_info, version: str) -> list[str]:
+def _warnings(round_, pairing_info, checks_version: str) -> list[str]:
     if round_.status == Round.Status.PLANNED:
         recorded = round_services.pairing_warnings_before(round_)
     else:
@@ -132,7 +133,7 @@ def _warnings(round_, pairing_info, version: str) -> list[str]:
     live = []
     if round_.status != Round.Status.FINISHED:
         try:
-            live = game_warnings_kept(round_, version)
+            live = game_warnings_kept(round_, checks_version, pairing_info.get("checks"))
         except Exception:  # noqa: BLE001 - warnings are advice; never block the page
             live = []
     texts = []
@@ -170,8 +171,12 @@ def _games_table(request, tournament, round_, version: str) -> str:
 @tournament_page(ORGANIZER)
 def round_manage(request, tournament, roles, number):
     round_ = _round(tournament, number)
-    version = page_version(tournament)
-    seats = round_.games.only("round", "black", "white")  # who plays: the table itself is kept
+    parts = page_parts(tournament.slug)
+    if parts is None:
+        raise Http404
+    version = parts.version
+    # who plays and where: the table itself is kept, the checks are kept by what they read
+    seats = round_.games.only("round", "table", "black", "white", "handicap")
     pairing_info = _last_pairing(round_)
     absent = not_playing(round_, seats)
     editable = round_.status in EDITABLE
@@ -197,7 +202,7 @@ def round_manage(request, tournament, roles, number):
             # a round robin's rounds are made all at once: what "pair this round" would warn of does not apply
             "warnings": []
             if round_robin and round_.status == Round.Status.PLANNED
-            else _warnings(round_, pairing_info, version),
+            else _warnings(round_, pairing_info, parts.checks_version(round_.pk, round_seats(seats))),
             "bye_reason": bye_explanation_line(pairing_info.get("bye_explanation")),
             "constraints": constraints,
             "swap_form": PlayerPairForm(tournament=tournament, choices=in_games, reason=False, auto_id="swap_%s"),
