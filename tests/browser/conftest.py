@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import os
+import subprocess
 from pathlib import Path
 
 import pytest
+from django.contrib.auth import get_user_model
+
+from tests.factories import make_player
+from tournament.models import Discipline, Registration, Round, Tournament, TournamentRole
+from tournament.ranks import parse_rank
 
 # Playwright's sync API runs an event loop in this thread; Django's ORM would refuse to run then.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -117,3 +124,101 @@ def log_in(page, live_server, username: str, language: str = "en"):
     page.fill('input[name="password"]', f"pw-{username}-123")
     page.locator('main button[type="submit"]').click()
     page.wait_for_load_state()
+
+
+def fits(page) -> None:
+    """The page is no wider than its window (a phone's 390 px): nothing sticks out sideways."""
+    from .test_phone_width import MEASURE
+
+    measured = page.evaluate(MEASURE)
+    assert measured["scroll"] <= measured["width"], measured["wide"]
+
+
+def pdf_text(content: bytes) -> str:
+    """A PDF's text, as Poppler's pdftotext reads it."""
+    return subprocess.run(["pdftotext", "-", "-"], input=content, capture_output=True, check=True).stdout.decode()
+
+
+# The congress morning (issue #34): 300 registered players, checking in by the hall's QR code.
+
+SURNAMES = [
+    "Müller", "Schröder", "Łukasiewicz", "van der Berg", "Nowak", "Dvořák", "Öztürk", "Weiß", "Kowalski",
+    "Janssen", "Fischer", "Horváth", "Novák", "Jensen", "Dubois",
+]  # fmt: skip
+GIVEN = [
+    "Anna", "Ben", "Chloé", "David", "Eva", "Finn", "Greta", "Hannes", "Ida", "Jonas",
+    "Karin", "Lars", "Mia", "Nils", "Olga", "Paul", "Ronja", "Sven", "Tereza", "Ulf",
+]  # fmt: skip
+RANKS = ["5d", "3d", "1d", "1k", "3k", "5k", "8k", "10k", "12k", "15k", "18k", "20k"]
+
+
+@pytest.fixture
+def congress(transactional_db):
+    """300 confirmed players (15 surnames x 20 given names) of a Go tournament with two planned rounds, its
+    organizer ``orga``; one player (Zoe Zettel) has a welcome slip's code."""
+    orga = get_user_model().objects.create_user("orga", password="pw-orga-123")
+    t = Tournament.objects.create(
+        name="Europäischer Go-Kongress", slug="egc", start_date=dt.date(2026, 7, 25), end_date=dt.date(2026, 7, 26)
+    )
+    TournamentRole.objects.create(tournament=t, user=orga, role="organizer")
+    go = Discipline.objects.create(tournament=t, name="Go", kind="go", board_size=19, komi=7)
+    for number in (1, 2):
+        Round.objects.create(tournament=t, discipline=go, number=number)
+    Registration.objects.bulk_create(
+        Registration(
+            tournament=t,
+            surname=SURNAMES[i % len(SURNAMES)],
+            given_name=GIVEN[i // len(SURNAMES)],
+            rank=parse_rank(RANKS[i % len(RANKS)]),
+            country="DE",
+            club=f"Club {i % 40}",
+            status=Registration.Status.CONFIRMED,
+        )
+        for i in range(299)
+    )
+    make_player(t, surname="Zettel", given_name="Zoe", rank="2k")
+    return t
+
+
+def seated(round_) -> set[int]:
+    """The players a round has seated: at a board or with a bye."""
+    return {pk for g in round_.games.all() for pk in (g.black_id, g.white_id)} | {
+        b.player_id for b in round_.byes.all()
+    }
+
+
+#: What a phone's check-in page says, by language: the question before confirming, the answer after.
+CHECKIN_WORDS = {"de": ("Bist du das?", "Eingecheckt:"), "en": ("Is this you?", "Checked in:")}
+
+
+def phone_by_name(browser, live_server, url: str, query: str, name: str, shot=None, language: str = "de"):
+    """A real phone (390 px, in ``language``) scans the code: searches, picks ``name``, confirms."""
+    question, answer = CHECKIN_WORDS[language]
+    page = new_page(browser, live_server, phone=True, locale=language)
+    page.goto(url)
+    assert page.locator("h1").inner_text().startswith("Check-in")
+    page.fill("#checkin-q", query)
+    page.locator("#checkin-search button[type=submit]").click()
+    page.locator(".checkin-found a", has_text=name).click()
+    assert question in page.locator("#checkin-confirm").inner_text()
+    fits(page)
+    if shot:
+        shot(page, f"checkin-phone-confirm-{language}")
+    page.locator("#checkin-confirm button[type=submit]").click()
+    assert answer in page.locator("#checkin-done").inner_text()
+    fits(page)
+    if shot:
+        shot(page, f"checkin-phone-done-{language}")
+    return page
+
+
+def post_check_ins(page, url: str, players: list[Registration]) -> None:
+    """The players check in by HTTP through the QR's address, with the phone's session and CSRF token."""
+    token = next(c["value"] for c in page.context.cookies() if c["name"] == "csrftoken")
+    for player in players:
+        answer = page.request.post(
+            url,
+            form={"how": "name", "registration": str(player.pk), "csrfmiddlewaretoken": token},
+            headers={"Referer": url},
+        )
+        assert answer.status == 200, (player, answer.status)

@@ -11,101 +11,14 @@ arrows, Enter, the focus back in the search; Ctrl+Z takes it back, and again). S
 
 from __future__ import annotations
 
-import datetime as dt
-
 import pytest
-from django.contrib.auth import get_user_model
 
-from tests.factories import make_player
-from tournament.models import Discipline, Registration, Round, Tournament, TournamentRole
+from tournament.models import Registration, Round
 from tournament.pdf import qr
-from tournament.ranks import parse_rank
 
-from .conftest import log_in, new_page
-from .test_phone_width import MEASURE
+from .conftest import log_in, new_page, phone_by_name, post_check_ins, seated
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-SURNAMES = [
-    "Müller", "Schröder", "Łukasiewicz", "van der Berg", "Nowak", "Dvořák", "Öztürk", "Weiß", "Kowalski",
-    "Janssen", "Fischer", "Horváth", "Novák", "Jensen", "Dubois",
-]  # fmt: skip
-GIVEN = [
-    "Anna", "Ben", "Chloé", "David", "Eva", "Finn", "Greta", "Hannes", "Ida", "Jonas",
-    "Karin", "Lars", "Mia", "Nils", "Olga", "Paul", "Ronja", "Sven", "Tereza", "Ulf",
-]  # fmt: skip
-RANKS = ["5d", "3d", "1d", "1k", "3k", "5k", "8k", "10k", "12k", "15k", "18k", "20k"]
-
-
-@pytest.fixture
-def congress(transactional_db):
-    """300 confirmed players (15 surnames x 20 given names) of a Go tournament with two planned rounds, its
-    organizer ``orga``; one player (Zoe Zettel) has a welcome slip's code."""
-    orga = get_user_model().objects.create_user("orga", password="pw-orga-123")
-    t = Tournament.objects.create(
-        name="Europäischer Go-Kongress", slug="egc", start_date=dt.date(2026, 7, 25), end_date=dt.date(2026, 7, 26)
-    )
-    TournamentRole.objects.create(tournament=t, user=orga, role="organizer")
-    go = Discipline.objects.create(tournament=t, name="Go", kind="go", board_size=19, komi=7)
-    for number in (1, 2):
-        Round.objects.create(tournament=t, discipline=go, number=number)
-    Registration.objects.bulk_create(
-        Registration(
-            tournament=t,
-            surname=SURNAMES[i % len(SURNAMES)],
-            given_name=GIVEN[i // len(SURNAMES)],
-            rank=parse_rank(RANKS[i % len(RANKS)]),
-            country="DE",
-            club=f"Club {i % 40}",
-            status=Registration.Status.CONFIRMED,
-        )
-        for i in range(299)
-    )
-    make_player(t, surname="Zettel", given_name="Zoe", rank="2k")
-    return t
-
-
-def _fits(page) -> None:
-    measured = page.evaluate(MEASURE)
-    assert measured["scroll"] <= measured["width"], measured["wide"]
-
-
-def _seated(round_) -> set[int]:
-    return {pk for g in round_.games.all() for pk in (g.black_id, g.white_id)} | {
-        b.player_id for b in round_.byes.all()
-    }
-
-
-def _phone_by_name(browser, live_server, url: str, query: str, name: str, shot=None):
-    """A real phone (390 px, German) scans the code: searches, picks ``name``, confirms."""
-    page = new_page(browser, live_server, phone=True, locale="de")
-    page.goto(url)
-    assert page.locator("h1").inner_text().startswith("Check-in")
-    page.fill("#checkin-q", query)
-    page.locator("#checkin-search button[type=submit]").click()
-    page.locator(".checkin-found a", has_text=name).click()
-    assert "Bist du das?" in page.locator("#checkin-confirm").inner_text()
-    _fits(page)
-    if shot:
-        shot(page, "checkin-phone-confirm-de")
-    page.locator("#checkin-confirm button[type=submit]").click()
-    assert "Eingecheckt:" in page.locator("#checkin-done").inner_text()
-    _fits(page)
-    if shot:
-        shot(page, "checkin-phone-done-de")
-    return page
-
-
-def _post_check_ins(page, url: str, players: list[Registration]) -> None:
-    """The players check in by HTTP through the QR's address, with the phone's session and CSRF token."""
-    token = next(c["value"] for c in page.context.cookies() if c["name"] == "csrftoken")
-    for player in players:
-        answer = page.request.post(
-            url,
-            form={"how": "name", "registration": str(player.pk), "csrfmiddlewaretoken": token},
-            headers={"Referer": url},
-        )
-        assert answer.status == 200, (player, answer.status)
 
 
 def test_a_congress_morning_checks_in_250_of_300_and_pairs_round_1_with_exactly_them(
@@ -143,14 +56,14 @@ def test_a_congress_morning_checks_in_250_of_300_and_pairs_round_1_with_exactly_
     phones = []
     for n, player in enumerate(by_phone):
         query = player.surname.split()[-1][:3].upper()  # a few letters, in capitals, with or without marks
-        phones.append(_phone_by_name(browser, live_server, url, query, player.display_name, shot if n == 0 else None))
+        phones.append(phone_by_name(browser, live_server, url, query, player.display_name, shot if n == 0 else None))
     again = new_page(browser, live_server, phone=True, locale="de")
     again.goto(url)
     again.fill("#checkin-q", by_phone[0].given_name.lower())
     again.locator("#checkin-search button[type=submit]").click()
     assert again.locator(".checkin-found li").count() >= 1
     # the rest by HTTP through the same address (the first phone's cookies), a few of them twice
-    _post_check_ins(phones[0], url, by_http + by_http[:3])
+    post_check_ins(phones[0], url, by_http + by_http[:3])
     # one at the desk, by keyboard alone: a few letters, the arrow to her, Enter
     desk.goto(f"{slug}/manage/checkin/")
     box = desk.locator("#checkin-desk-q")
@@ -184,7 +97,7 @@ def test_a_congress_morning_checks_in_250_of_300_and_pairs_round_1_with_exactly_
     desk.locator(".round-actions form[action$='/pair/'] button").click()
     round1 = Round.objects.get(tournament=t, number=1)
     assert round1.status == Round.Status.PAIRED
-    assert _seated(round1) == {p.pk for p in coming} and round1.games.count() == 125
+    assert seated(round1) == {p.pk for p in coming} and round1.games.count() == 125
     assert "Not come (50)" in desk.locator("#not-checked-in").inner_text()
 
     # two late arrivals after the pairing: Zoe with her slip on a real phone, one more by HTTP
@@ -193,12 +106,12 @@ def test_a_congress_morning_checks_in_250_of_300_and_pairs_round_1_with_exactly_
     late.fill("#checkin-claim", zoe.claim_code_display.lower())
     late.locator("#checkin-code button[type=submit]").click()
     assert "Zoe Zettel" in late.locator("#checkin-done").inner_text()
-    _post_check_ins(late, url, [away[0]])
+    post_check_ins(late, url, [away[0]])
     desk.locator(".round-actions form[action$='/publish/'] button").click()
     desk.goto(f"{slug}/manage/rounds/1/")
     assert "Came late (2)" in desk.locator("#late-arrivals").inner_text()
     assert "Not come (48)" in desk.locator("#not-checked-in").inner_text()
-    assert _seated(Round.objects.get(pk=round1.pk)) == {p.pk for p in coming}
+    assert seated(Round.objects.get(pk=round1.pk)) == {p.pk for p in coming}
     desk.locator("#round-checkin").scroll_into_view_if_needed()
     shot(desk, "checkin-round-1-en", full_page=False)
     desk.goto(f"{slug}/manage/rounds/2/")

@@ -5,16 +5,13 @@ the paper stand. In English on a desktop and in German on a 390 px phone."""
 
 from __future__ import annotations
 
-import subprocess
-
 import pytest
 from django.contrib.auth import get_user_model
 
 from tests.factories import make_discipline, make_player, make_round, make_tournament
 from tournament.models import PairingPrint, Round, TournamentRole
 
-from .conftest import log_in, new_page
-from .test_phone_width import MEASURE
+from .conftest import fits, log_in, new_page, pdf_text
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -39,15 +36,6 @@ WORDS = {
         "table": "Tisch",
     },
 }
-
-
-def _fits(page) -> None:
-    measured = page.evaluate(MEASURE)
-    assert measured["scroll"] <= measured["width"], measured["wide"]
-
-
-def _pdf_text(content: bytes) -> str:
-    return subprocess.run(["pdftotext", "-", "-"], input=content, capture_output=True, check=True).stdout.decode()
 
 
 @pytest.mark.parametrize(("language", "director_phone"), [("en", False), ("de", True)], ids=["en-desktop", "de-phone"])
@@ -78,7 +66,7 @@ def test_a_swap_after_printing_flags_the_sheet_and_the_phone_shows_the_new_versi
     assert words["version"].format(n=1) in desk.locator("h1").inner_text()
     sheet = desk.locator(".round-actions a[href*='pairings.pdf']").get_attribute("href")
     response = desk.request.get(f"{live_server.url}{sheet}")  # the download, with the director's session
-    assert response.status == 200 and words["version"].format(n=1) in _pdf_text(response.body())
+    assert response.status == 200 and words["version"].format(n=1) in pdf_text(response.body())
     assert PairingPrint.objects.get(round=r1).pairing_version == 1
 
     # the player's phone shows the same number as the paper
@@ -109,13 +97,13 @@ def test_a_swap_after_printing_flags_the_sheet_and_the_phone_shows_the_new_versi
         assert f"{words['table']} {table}:" in text
     assert "Zimmermann Lena" in text
     if director_phone:
-        _fits(desk)
+        fits(desk)
     shot(desk, f"pairing-stale-dashboard-{language}")
 
     # the phone, reloaded, shows the new number
     phone.reload()
     assert words["version"].format(n=2) in phone.locator(".my-games").inner_text()
-    _fits(phone)
+    fits(phone)
     shot(phone, f"pairing-version-phone-{language}")
 
     # the director lets the paper stand: the flag is gone
