@@ -34,6 +34,8 @@ class SheetTable:
     handicap: int = 0
     komi: float = 0.0
     result: str = ""
+    #: what the slip's QR code opens (the game's result entry for an organizer's phone); "" for no code
+    entry_url: str = ""
 
 
 @dataclass(frozen=True)

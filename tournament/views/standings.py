@@ -22,6 +22,7 @@ from django.core.cache import cache
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -53,6 +54,7 @@ from tournament.selectors.gor import gor_preview
 from tournament.selectors.page_version import page_parts, page_version
 from tournament.selectors.rows import tournament_by_slug
 from tournament.selectors.team_standings import team_table
+from tournament.site_address import site_url
 from tournament.standings_words import category_names, team_words
 
 from .downloads import file_response
@@ -341,14 +343,16 @@ def h9_results(request, slug):
     return file_response(write_h9(st, header), "text/plain; charset=ascii", f"{tournament.slug}.h9", inline=False)
 
 
-def _round_sheet(request, slug, number):
+def _round_sheet(request, slug, number, *, qr: bool = False):
+    """The round's sheet; ``qr``: with the address each result slip's QR code holds (the game's ``game_slip``)."""
     tournament = _tournament(slug)
     round_ = get_object_or_404(
         Round.objects.select_related("discipline", "tournament"), tournament=tournament, number=number
     )
     if not may_see_round(request_roles(request, tournament), round_):
         raise Http404("round not published")
-    return tournament, sel.pairing_sheet(round_)
+    entry_url = (lambda game: site_url(request, reverse("game_slip", args=[tournament.slug, game.pk]))) if qr else None
+    return tournament, sel.pairing_sheet(round_, entry_url=entry_url)
 
 
 @require_GET
@@ -361,5 +365,6 @@ def pdf_pairings(request, slug, number):
 @require_GET
 @chosen_language
 def pdf_slips(request, slug, number):
-    tournament, sheet = _round_sheet(request, slug, number)
+    """One slip per table, its QR code opening the game's result entry on an organizer's phone."""
+    tournament, sheet = _round_sheet(request, slug, number, qr=True)
     return file_response(slips_pdf(sheet), "application/pdf", f"{tournament.slug}-round{number}-slips.pdf")
