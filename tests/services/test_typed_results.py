@@ -191,9 +191,7 @@ def test_only_organizers_type_and_undo(day):
 
 def _half_komi_game(day, komi) -> Game:
     round2 = Round.objects.create(tournament=day.tournament, discipline=day.go, number=2)
-    return Game.objects.create(
-        round=round2, table=1, black=day.game.black, white=day.game.white, komi=Decimal(komi)
-    )
+    return Game.objects.create(round=round2, table=1, black=day.game.black, white=day.game.white, komi=Decimal(komi))
 
 
 def test_jigo_only_where_the_game_can_end_in_one(day):
