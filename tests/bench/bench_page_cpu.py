@@ -1,5 +1,6 @@
 """The CPU time of a congress's three biggest pages, in the benchmark's own process (not collected by
-pytest): the organizer's round page, the results grid and the public standings (issue #32, item 5).
+pytest): the organizer's round page, the results grid and the public standings (issue #32, item 5);
+and of one result typed in the grid's keyboard field (``37b``, htmx: its answer is one row, issue #34).
 
     .venv/bin/python tests/bench/bench_page_cpu.py [--size 2000] [--repeat 5] [--profile FOLDER]
 
@@ -8,7 +9,8 @@ published, half of its results in), in a SQLite file in a temporary folder; the 
 through Django's test client with ``DEBUG`` off, each ``--repeat`` times with the cache emptied
 first (cold) and again warm. Printed: per page the median and the least CPU time (``process_time``,
 what a quiet machine would take: on a shared machine the wall time is mostly waiting for a CPU),
-cold and warm, and the page's size. ``--profile FOLDER`` also keeps a cProfile of one cold request
+cold and warm, and the page's size; for the typed result the median and least CPU time of ``--repeat``
+entries on tables without a result, and the answer's size. ``--profile FOLDER`` also keeps a cProfile of one cold request
 per page there (``python -m pstats``).
 """
 
@@ -109,7 +111,29 @@ def measure(args: argparse.Namespace, tmp: Path) -> int:
             profile = cProfile.Profile()
             profile.runcall(client.get, url)
             profile.dump_stats(args.profile / f"{name.split()[0]}-{name.split()[-1].strip('()')}.prof")
+    typed_entry(orga, slug, n, repeat, info["round"])
     return 0
+
+
+def typed_entry(orga, slug: str, n: int, repeat: int, round_) -> None:
+    """One result typed in the grid (what a desk does a hundred times a round): its CPU time."""
+    from tournament.models import Game
+    from tournament.models.game import Result
+
+    tables = Game.objects.filter(round=round_, result=Result.UNKNOWN).order_by("table").values_list("table", flat=True)
+    times = []
+    for table in list(tables)[:repeat]:
+        c0 = time.process_time()
+        response = orga.post(
+            f"/t/{slug}/manage/results/type/", {"round": n, "entry": f"{table}b"}, HTTP_HX_REQUEST="true"
+        )
+        times.append(time.process_time() - c0)
+        assert response.status_code == 200 and b"typed-answer ok" in response.content, response.content[:300]
+    print(
+        f"{'typed result (htmx)':<22} {statistics.median(times) * 1000:>11.0f} ({min(times) * 1000:>5.0f})"
+        f" {'':>20} {len(response.content) // 1024:>6}",
+        flush=True,
+    )
 
 
 if __name__ == "__main__":

@@ -85,7 +85,7 @@ def _slip(c: Canvas, sheet: PairingSheet, t: SheetTable, top: float, height: flo
     sig_end = right
     if t.entry_url:
         qr.draw(c, qr.matrix(t.entry_url), right - QR_SIDE, top - QR_TOP - QR_SIDE, QR_SIDE)
-        _text(c, right - QR_SIDE / 2, top - QR_TOP - QR_SIDE - 5, _("Organizers: scan to enter"), 5, align="center")
+        _text(c, right, top - QR_TOP - QR_SIDE - 5, _("Organizers: scan to enter"), 5, align="right")
         sig_end = right - QR_SIDE - 6
     label_w = max(fonts.width(f"{w}:", fonts.SANS_BOLD, 9) for w in (_("Black"), _("White")))
     for colour, p in ((_("Black"), t.black), (_("White"), t.white)):

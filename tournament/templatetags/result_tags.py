@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from django import template
 from django.urls import reverse
-from django.utils.formats import localize
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
@@ -19,17 +18,12 @@ from .side_tags import side_listed, side_rank
 register = template.Library()
 
 
-def _text(value) -> str:
-    """A value as ``{{ value }}`` shows it: localized, then escaped."""
-    return conditional_escape(str(localize(value)))
-
-
 def _confirm(g, url: str, csrf: str, words: dict, prefix: str) -> str:
     """A reported row's "Confirm": its own small form, the result as it was reported (way of winning too)."""
     if g.result_state != ResultState.REPORTED:
         return ""
-    pk = _text(g.pk)
-    version = f'<input type="hidden" name="{conditional_escape(prefix)}-version" value="{_text(g.version)}">'
+    pk = int(g.pk)
+    version = f'<input type="hidden" name="{conditional_escape(prefix)}-version" value="{int(g.version)}">'
     return (
         f'    <form class="inline confirm-reported" method="post" action="{url}" hx-post="{url}"'
         f' hx-target="#result-row-{pk}" hx-swap="outerHTML">{csrf}{version}'
@@ -101,10 +95,10 @@ def _select(pk: str, result: str, options: dict[str, str]) -> str:
 def _row(row: dict, urls: tuple[tuple[str, str], ...], csrf: str, words: dict, options: dict[str, str]) -> str:
     """One row, drawn from plain values (a congress's thousand rows: no Django form, no template)."""
     g = row["game"]
-    pk = _text(g.pk)
+    pk = int(g.pk)  # numbers as they are (not localized: ids and names of inputs)
     url, game_url = (f"{before}/{pk}/{after}" for before, after in urls)
     version, result, by_default, reason, error_list = _values(row)
-    state = conditional_escape(g.get_result_state_display())
+    state = words["states"][g.result_state]
     classes = (
         "result-row"
         + (" saved" if row["saved"] else "")
@@ -118,7 +112,7 @@ def _row(row: dict, urls: tuple[tuple[str, str], ...], csrf: str, words: dict, o
     oob = ' hx-swap-oob="true"' if row.get("oob") else ""
     return (
         f'<tr id="result-row-{pk}" class="{classes}"{oob}>\n'
-        f'  <td class="num">{_text(g.table)}</td>\n'
+        f'  <td class="num">{int(g.table)}</td>\n'
         f'  <td>● {conditional_escape(side_listed(g, "black"))} <span class="muted">'
         f"{conditional_escape(side_rank(g, 'black'))}</span><br>○ {conditional_escape(side_listed(g, 'white'))}"
         f' <span class="muted">{conditional_escape(side_rank(g, "white"))}</span>{_match_board(g)}</td>\n'
@@ -126,7 +120,7 @@ def _row(row: dict, urls: tuple[tuple[str, str], ...], csrf: str, words: dict, o
         f'    <form id="result-form-{pk}" method="post" action="{url}"\n'
         f'          hx-post="{url}" hx-target="#result-row-{pk}" hx-swap="outerHTML"\n'
         f'          hx-trigger="submit, change from:#result-row-{pk}">{csrf}</form>\n'
-        f'    <input type="hidden" name="g{pk}-version" value="{_text(version)}" form="result-form-{pk}"'
+        f'    <input type="hidden" name="g{pk}-version" value="{conditional_escape(str(version))}" form="result-form-{pk}"'
         f' id="id_g{pk}-version">\n'
         f'    <label class="visually-hidden" for="id_g{pk}-result">{words["result"]}</label>'
         f"{_select(pk, result, options)}\n"
@@ -163,6 +157,7 @@ def result_rows(context, rows) -> SafeString:
             "reason_hint": _("kept in the audit log"),
         }.items()
     }
+    words["states"] = {value: conditional_escape(label) for value, label in ResultState.choices}
     slug = context["tournament"].slug
     # each row's links: the URL of game 0 with the game's number put in (one reverse for a thousand rows)
     urls = tuple(
