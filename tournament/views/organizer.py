@@ -294,7 +294,7 @@ def _entry_page(request, tournament, game: Game, answer: dict | None = None):
         {
             "entry": f"{game.table}{result_codes.typed(code, by_default)}",
             "words": _result_words(code, by_default),
-            "secondary": by_default or code == Result.UNKNOWN,
+            "secondary": by_default or code in (Result.UNKNOWN, Result.BOTH_LOSE, Result.BOTH_WIN),
         }
         for code, by_default in keys
     ]

@@ -73,9 +73,10 @@
     send(form, data, text);
   });
 
-  document.addEventListener("htmx:afterRequest", function (event) {
-    var source = event.detail && event.detail.elt;
-    if (source && source.closest && source.closest("#typed-entries, #typed-answer") && field()) {
+  // an Undo or a Replace button is swapped away with the answer: the field gets the focus back
+  document.addEventListener("htmx:afterSettle", function () {
+    var active = document.activeElement;
+    if (field() && (!active || active === document.body)) {
       field().focus();
     }
   });
