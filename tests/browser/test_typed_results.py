@@ -58,9 +58,7 @@ def test_a_hundred_results_typed_and_one_undone(browser, live_server, congress_r
     assert typed < 180, f"{TABLES} results took {typed:.0f} s"  # the three minutes
 
     games = {g.table: g for g in Game.objects.filter(round=congress_round)}
-    assert {t: (g.result, g.by_default) for t, g in games.items()} == {
-        t: KEYS[t % 6][1] for t in range(1, TABLES + 1)
-    }
+    assert {t: (g.result, g.by_default) for t, g in games.items()} == {t: KEYS[t % 6][1] for t in range(1, TABLES + 1)}
     assert all(g.result_state == ResultState.CONFIRMED and g.version == 1 for g in games.values())
     assert field.input_value() == ""  # cleared for the next one
     last = page.locator(f"#result-row-{games[TABLES].pk}")

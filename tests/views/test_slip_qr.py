@@ -32,7 +32,9 @@ def _slip_urls(day, base="http://testserver"):
     return [f"{base}{reverse('game_slip', args=[day.tournament.slug, g.pk])}" for g in (day.game, day.game2)]
 
 
-@pytest.mark.parametrize(("language", "words"), [("en", "Organizers: scan to enter"), ("de", "Turnierleitung: scannen")])
+@pytest.mark.parametrize(
+    ("language", "words"), [("en", "Organizers: scan to enter"), ("de", "Turnierleitung: scannen")]
+)
 def test_each_slip_has_its_games_address_in_its_qr_code(client, day, encoded, language, words):
     url = reverse("pdf_slips", args=[day.tournament.slug, 1]) + f"?lang={language}"
     response = client.get(url)

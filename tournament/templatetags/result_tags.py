@@ -1,6 +1,8 @@
-"""The results grid's rows, built in Python: a congress's round is a thousand rows with a form each,
-and the template (an include per row, another per badge) took about a second for them. One row (the
-htmx answer of an entry) and the whole grid are drawn by the same function."""
+"""The results grid's rows, built in Python from plain values: a congress's round is a thousand rows with
+a form each, and the template (an include per row, another per badge) took about a second for them, a
+Django form per row another second (its fields deep-copied, each widget drawn). The inputs' HTML is the
+one :class:`tournament.forms.results.ResultSetForm` reads back (its prefix ``g<id>``). One row (the htmx
+answer of an entry or of a typed result) and the whole grid are drawn by the same function."""
 
 from __future__ import annotations
 
