@@ -104,6 +104,8 @@ def test_undo_through_the_grid(organizer_client, day, english_visitor):
     assert Game.objects.get(pk=day.game.pk).result == "?"
     again = _undo(organizer_client, day, entry)
     assert "Table 1 has changed since (it has ? now): not undone." in _answer(again)
+    log = organizer_client.get(reverse("audit_log", args=[day.tournament.slug])).content.decode()
+    assert "result typed by an organizer" in log and "typed result undone" in log
 
 
 def test_without_javascript_the_form_goes_back_to_the_grid_at_the_row(organizer_client, day, english_visitor):
