@@ -24,6 +24,8 @@ ACTIONS = {
     "game.result.set": gettext_lazy("result entered by an organizer"),
     "game.result.adjudicate": gettext_lazy("result decided by a referee"),
     "game.result.withdraw": gettext_lazy("reported result taken back"),
+    "game.result.enter": gettext_lazy("result typed by an organizer"),
+    "game.result.undo": gettext_lazy("typed result undone"),
     "game.live.take_back": gettext_lazy("move taken back on the live board"),
     "game.live.take_over": gettext_lazy("recording taken over by a referee"),
     "game.live.hand_back": gettext_lazy("recording handed back to the players"),

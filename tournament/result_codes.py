@@ -17,7 +17,8 @@ the site   meaning         pages, PDFs  the JSON API  OpenGotha   MacMahon    SG
 ``1``      both win        ``1-1``      ``1-1``       ``1``       ``1-1``     --
 ========== =============== ============ ============= =========== =========== ======
 
-A result by default (the game not played) adds ``!`` to the short forms (``0-1!``). The pages and
+A result by default (the game not played) adds ``!`` to the short forms (``0-1!``). The results grid's
+keyboard field takes a table and a key (``37b``; :data:`TYPED`, :func:`read_entry`). The pages and
 PDFs list Black first and write the result in that order; the API writes it White first as
 OpenGotha and pairgoth do (a stable contract: README, "JSON API"). The rules engines say who won a
 record as an *outcome* (``"black"``, ``"white"``, ``"draw"``): :func:`of_outcome`; a player's win
@@ -43,6 +44,8 @@ Where each concept lives (the map of them all is ``docs/architecture.md``):
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
 from typing import Final, Literal
 
 UNKNOWN: Final = "?"
@@ -122,3 +125,53 @@ SGF: Final = {BLACK: "B+", WHITE: "W+", DRAW: "0"}
 #: A crosstable cell's mark of a game: won, lost, jigo, or no result yet.
 Outcome = Literal["+", "-", "=", "?"]
 NO_OUTCOME: Final = "?"
+
+
+#: The keys typed after a table number in the results grid's keyboard field (``37b``), lower case: Black
+#: (``s`` for *Schwarz*), White (*Weiß*), jigo, both lose, both win, no result yet. ``!`` after the key:
+#: the game was not played (a win, a loss or both by default: ``37w!``). A digit key needs a space or a
+#: dash after the table (``37 0``, ``37-1``): ``370`` is table 370.
+TYPED: Final = {
+    "b": BLACK,
+    "s": BLACK,
+    "w": WHITE,
+    "=": DRAW,
+    "j": DRAW,
+    "0": BOTH_LOSE,
+    "1": BOTH_WIN,
+    "?": UNKNOWN,
+}
+#: What the keyboard field shows as its examples, one per result, in :data:`CODES`'s order.
+TYPED_EXAMPLE: Final = {UNKNOWN: "?", BLACK: "b", WHITE: "w", DRAW: "=", BOTH_LOSE: " 0", BOTH_WIN: " 1"}
+
+_ENTRY: Final = re.compile(
+    r"\s*(?P<table>\d{1,6})\s*(?:(?P<key>[a-z=?])|[\s\-/:.]+(?P<digit>[01]))\s*(?P<default>!?)\s*",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class Typed:
+    """One entry typed in the results grid: a table and its result (``by_default``: not played)."""
+
+    table: int
+    result: str
+    by_default: bool = False
+
+
+def read_entry(text: str) -> Typed | None:
+    """``37b`` -> table 37, Black won; ``37w!`` White won by default; ``12 0`` both lose; ``37?`` no result;
+    ``None`` for text that is not a table and a key of :data:`TYPED` (``370``, ``37x``, ``b37``). Whether
+    the result may stand (jigo with a half-point komi, a jigo by default) the result service says."""
+    match = _ENTRY.fullmatch(text or "")
+    if match is None:
+        return None
+    key = (match["key"] or match["digit"]).lower()
+    if key not in TYPED:
+        return None
+    return Typed(table=int(match["table"]), result=TYPED[key], by_default=bool(match["default"]))
+
+
+def typed(code: str, by_default: bool = False) -> str:
+    """The key that :func:`read_entry` reads as ``code`` (``b``, `` 0``), with ``!`` for a game not played."""
+    return TYPED_EXAMPLE[code] + ("!" if by_default else "")

@@ -29,6 +29,8 @@ game_pages = [
     path("confirm/", games.game_confirm, name="game_confirm"),
     path("dispute/", games.game_dispute, name="game_dispute"),
     path("adjudicate/", games.game_adjudicate, name="game_adjudicate"),
+    # what a result slip's QR code opens: the organizer's entry of the result, else the game's page
+    path("slip/", games.game_slip, name="game_slip"),
     # the live board: recorded on the phones as it is played, followed by everybody
     path("live/", live.live_board, name="live_board"),
     path("live/state/", live.live_state, name="live_state"),
@@ -103,6 +105,8 @@ tournament_pages = [
     path("manage/checkin/poster.pdf", checkin.poster, name="manage_checkin_poster"),
     path("manage/results/", organizer.results_grid, name="manage_results"),
     path("manage/results/<number:pk>/", organizer.result_edit, name="manage_result"),
+    path("manage/results/type/", organizer.result_type, name="manage_result_type"),
+    path("manage/results/undo/", organizer.result_undo_typed, name="manage_result_undo"),
     path("manage/rounds/", rounds.rounds, name="manage_rounds"),
     path("manage/rounds/robin/", round_robin.schedule_make, name="manage_robin"),
     path("manage/rounds/robin/schedule.pdf", round_robin.schedule_pdf, name="manage_robin_pdf"),

@@ -1,5 +1,6 @@
 """A congress's every page, download and pairing in CPU time, at 2,000 and 5,000 players, in the benchmark's
-own process (not collected by pytest; issue #32, item 5).
+own process (not collected by pytest; issue #32, item 5). And one result typed in the
+grid's keyboard field (``37b``, htmx: its answer is one row; issue #34, item 4).
 
     .venv/bin/python tests/bench/bench_page_cpu.py [--sizes 2000,5000] [--repeat 3] [--only WORDS]
                                                    [--built FOLDER] [--profile FOLDER]
@@ -293,8 +294,30 @@ def measure(args: argparse.Namespace, tmp: Path) -> int:
                 profile.runcall(client.get, path, headers=headers)
                 words = "".join(ch if ch.isalnum() else "-" for ch in name).strip("-")
                 profile.dump_stats(args.profile / f"{size}-{words}.prof")
+        typed_entry(orga, info["slug"], n, repeat, info["round"])
     log(f"\ntargets: {'met' if ok else 'MISSED (marked above)'}")
     return 0 if ok else 1
+
+
+def typed_entry(orga, slug: str, n: int, repeat: int, round_) -> None:
+    """One result typed in the grid (what a desk does a hundred times a round): its CPU time."""
+    from tournament.models import Game
+    from tournament.models.game import Result
+
+    tables = Game.objects.filter(round=round_, result=Result.UNKNOWN).order_by("table").values_list("table", flat=True)
+    times = []
+    for table in list(tables)[:repeat]:
+        c0 = time.process_time()
+        response = orga.post(
+            f"/t/{slug}/manage/results/type/", {"round": n, "entry": f"{table}b"}, HTTP_HX_REQUEST="true"
+        )
+        times.append(time.process_time() - c0)
+        assert response.status_code == 200 and b"typed-answer ok" in response.content, response.content[:300]
+    print(
+        f"{'typed result (htmx)':<22} {statistics.median(times) * 1000:>11.0f} ({min(times) * 1000:>5.0f})"
+        f" {'':>20} {len(response.content) // 1024:>6}",
+        flush=True,
+    )
 
 
 if __name__ == "__main__":

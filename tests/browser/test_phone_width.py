@@ -155,6 +155,7 @@ def _pages(t: Tournament):
         ("manage-players-import", reverse("manage_players_import", args=[slug])),
         ("manage-player", reverse("manage_registration", args=[slug, reg.pk])),
         ("manage-results", reverse("manage_results", args=[slug]) + "?round=4"),
+        ("manage-result-entry", reverse("manage_result", args=[slug, annas_game.pk])),  # a slip's QR code
         ("manage-rounds", reverse("manage_rounds", args=[slug])),
         ("manage-round-planned", reverse("manage_round", args=[slug, 6])),
         ("manage-round-paired", reverse("manage_round", args=[slug, 5])),

@@ -283,3 +283,51 @@ def test_two_organizers_pair_the_same_player_by_hand_at_once(day):
     seats = Counter(p for g in round_.games.all() for p in (g.black_id, g.white_id))
     assert seats[lonely.pk] == 1 and all(n == 1 for n in seats.values())
     assert AuditEntry.objects.filter(action="round.pair_by_hand", object_id=round_.pk).count() == 1
+
+
+def _typed(pk, user, result):
+    return lambda: result_services.result_enter(game=_game(pk), user=user, result=result)
+
+
+def test_two_organizers_type_different_results_for_one_table_at_once(day):
+    """Both type table 2 from the grid (no version seen): one is entered, the other is told it is a
+    conflict with the result that is there now; nothing is overwritten."""
+    organizer, admin = day.user("organizer"), day.user("admin")
+    pk = day.game2.pk
+    outcome = run_together(_typed(pk, organizer, "B"), _typed(pk, admin, "W"))
+    won = [o for o in outcome if isinstance(o, result_services.Entered)]
+    lost = [o for o in outcome if isinstance(o, result_services.ResultConflict)]
+    assert len(won) == 1 and len(lost) == 1, outcome
+    game = Game.objects.get(pk=pk)
+    assert game.result == won[0].game.result and game.version == 1
+    assert lost[0].current.result == game.result and game.result_short in lost[0].messages[0]
+    assert AuditEntry.objects.filter(object_type="game", object_id=pk).count() == 1
+
+
+def test_two_organizers_type_the_same_result_at_once(day):
+    """The same slip typed at two desks: one write, the other changes nothing (no error, no second entry)."""
+    pk = day.game2.pk
+    outcome = run_together(_typed(pk, day.user("organizer"), "B"), _typed(pk, day.user("admin"), "B"))
+    assert all(isinstance(o, result_services.Entered) for o in outcome), outcome
+    assert sorted(o.entry is None for o in outcome) == [False, True]
+    assert Game.objects.get(pk=pk).version == 1
+    assert AuditEntry.objects.filter(object_type="game", object_id=pk).count() == 1
+
+
+def test_two_organizers_type_many_tables_at_once_and_none_is_lost(day):
+    """Two desks typing different tables of one round at once: every result is there."""
+    from tests.factories import make_player
+
+    players = [make_player(day.tournament) for _ in range(16)]
+    round2 = Round.objects.create(tournament=day.tournament, discipline=day.go, number=2, status=Round.Status.PUBLISHED)
+    games = [
+        Game.objects.create(round=round2, table=i + 1, black=players[2 * i], white=players[2 * i + 1]) for i in range(8)
+    ]
+
+    def desk(user, mine):
+        return lambda: [result_services.result_enter(game=_game(g.pk), user=user, result="W").game for g in mine]
+
+    outcome = run_together(desk(day.user("organizer"), games[0::2]), desk(day.user("admin"), games[1::2]))
+    assert not any(isinstance(o, BaseException) for o in outcome), outcome
+    assert list(Game.objects.filter(round=round2).values_list("result", flat=True)) == ["W"] * 8
+    assert AuditEntry.objects.filter(action="game.result.enter").count() == 8

@@ -102,6 +102,8 @@ EXPECTED: dict[str, Url] = {
     "game_confirm": Url(WRITE, post=frozenset({"player"})),
     "game_dispute": Url(WRITE, post=frozenset({"player"})),
     "game_adjudicate": Url(WRITE, post=REFEREES),
+    # a result slip's QR code: organizers on to the result entry, referees the game's page, others the public page
+    "game_slip": Url(everyone(REDIRECT)),
     # the live board: everybody follows a published round's games; the players record (a scorer the
     # organizer names, or a referee who takes over, too: tests/views/test_live.py)
     "live_board": Url(everyone()),
@@ -137,6 +139,8 @@ EXPECTED: dict[str, Url] = {
     "manage_invitations": Url(WRITE, post=ORGANIZERS),
     "manage_results": Url(only(ORGANIZERS)),
     "manage_result": Url(only(ORGANIZERS), post=ORGANIZERS),
+    "manage_result_type": Url(WRITE, post=ORGANIZERS),
+    "manage_result_undo": Url(WRITE, post=ORGANIZERS),
     "manage_rounds": Url(only(ORGANIZERS), post=ORGANIZERS),
     "manage_round": Url(only(ORGANIZERS)),
     "manage_round_swap": Url(WRITE, post=ORGANIZERS),
@@ -486,6 +490,9 @@ def _post_data(name: str, day) -> dict:
         "game_dispute": {"version": game.version, "reason": "wrong"},
         "game_adjudicate": {"version": game.version, "result": "B", "reason": "the record shows it"},
         "manage_result": {f"g{pk}-version": game.version, f"g{pk}-result": "W"},
+        # typed after manage_result's "W" and before its undo (WRITING's order): "?" takes the W away
+        "manage_result_type": {"round": game.round.number, "entry": f"{game.table}?"},
+        "manage_result_undo": {"round": game.round.number, "entry": _last_typed()},
         "manage_registration_status": {"status": "withdrawn"},
         "manage_registrations_confirm": {"chosen": players[:2]},
         "manage_registration": {"status": "withdrawn", "rank": "1k"},
@@ -531,6 +538,11 @@ def _post_data(name: str, day) -> dict:
         "live_resume": {"version": board, "side": "black"},
         "live_call_referee": {"marks_version": 0, "reason": "dead or alive"},
     }.get(name, {})
+
+
+def _last_typed() -> int:
+    """The last result typed in a results grid (its audit entry), or a number no entry has."""
+    return AuditEntry.objects.filter(action="game.result.enter").values_list("pk", flat=True).first() or 10**6
 
 
 #: Accepting an invitation gives the user a role: it goes last, so that no later POST is made with it;

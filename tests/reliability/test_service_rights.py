@@ -62,6 +62,11 @@ def _constraint(d):
     return PairConstraint.objects.create(tournament=d.tournament, kind="forbidden", player_a=a, player_b=b)
 
 
+def _typed(d):
+    """A result an organizer typed in the grid (its audit entry, which an Undo takes back)."""
+    return results.result_enter(game=d.game2, result="W", user=SYSTEM).entry
+
+
 def _reported(d):
     """The day's game with a result a player reported."""
     Game.objects.filter(pk=d.game.pk).update(result="W", method="resignation", result_state="reported")
@@ -178,6 +183,14 @@ CALLS = {
     "results.result_accept": (
         "organizer",
         lambda d, u: results.result_accept(game=_reported(d), version=d.game.version, user=u),
+    ),
+    "results.result_enter": (
+        "organizer",
+        lambda d, u: results.result_enter(game=d.game, result="B", user=u),
+    ),
+    "results.result_undo": (
+        "organizer",
+        lambda d, u: results.result_undo(entry=_typed(d), user=u),
     ),
     "results.result_adjudicate": (
         "referee",

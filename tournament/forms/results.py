@@ -7,7 +7,9 @@ from django.utils.translation import gettext_lazy as _
 
 from games.coords import Point, centre
 from games.go.marks import split_points
+from tournament import limits
 from tournament.models.game import Result, WinMethod, win_method_choices
+from tournament.result_codes import read_entry
 
 from .inputs import DrawnCheckboxInput, DrawnHiddenInput, DrawnSelect
 
@@ -213,3 +215,30 @@ class AdjudicateForm(VersionForm):
         max_length=4000,
         help_text=_("The players see this."),
     )
+
+
+class TypedForm(forms.Form):
+    """The results grid's keyboard field (and the phone's entry page's buttons): a table and its result,
+    ``37b`` (:func:`tournament.result_codes.read_entry`); ``replace``: the game's version whose different
+    result the organizer chose to replace (a conflict's "Replace")."""
+
+    entry = forms.CharField(label=_("Table and result"), max_length=20)
+    round = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=limits.MAX_ROUND)
+    replace = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=0)
+
+    def clean_entry(self):
+        typed = read_entry(self.cleaned_data["entry"])
+        if typed is None:
+            raise forms.ValidationError(
+                _("“%(text)s” is not a table and a result: type, for example, 37b, 37w, 37=, 37 0, 37w! or 37?."),
+                params={"text": self.cleaned_data["entry"]},
+                code="unreadable",
+            )
+        return typed
+
+
+class UndoForm(forms.Form):
+    """An Undo of a typed result: its audit entry, and the round the grid shows."""
+
+    entry = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    round = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=limits.MAX_ROUND)

@@ -175,6 +175,13 @@ class Game(models.Model):
         return self.result != Result.UNKNOWN
 
     @property
+    def jigo_possible(self) -> bool:
+        """Whether the game can end in jigo (a draw): not with a half point of komi (6.5); a game without
+        komi (Ninuki-Renju) can."""
+        komi = Decimal(str(self.komi))  # a game made in code may hold a float
+        return not self.round.discipline.has_komi or komi == komi.to_integral_value()
+
+    @property
     def match_board(self) -> str:
         """A team match's board in words, "Board 1: Hannover – Berlin" (the match's teams in its order);
         "" for an individual game. Select ``match__team1`` and ``match__team2`` with the games."""

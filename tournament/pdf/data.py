@@ -36,6 +36,8 @@ class SheetTable:
     result: str = ""
     #: Where the table is, by the hall plan ("Hall B, row 4"); empty when there is none.
     place: str = ""
+    #: what the slip's QR code opens (the game's result entry for an organizer's phone); "" for no code
+    entry_url: str = ""
 
 
 @dataclass(frozen=True)

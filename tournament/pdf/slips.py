@@ -3,6 +3,10 @@
 Without a game record five slips fit on an A4 page; disciplines that need a
 record get half a page each, with numbered boxes for the moves.  The words
 are in the active language (Django's gettext).
+
+A slip with an address (:attr:`SheetTable.entry_url`) carries its QR code at the right, under the
+table's number: an organizer's phone scans it and opens the game's result entry (everybody else the
+game's public page).
 """
 
 from __future__ import annotations
@@ -16,19 +20,24 @@ from reportlab.pdfgen.canvas import Canvas
 
 from tournament.pdf.data import PairingSheet, SheetPlayer, SheetTable
 
-from . import fonts
+from . import fonts, qr
 from .cutting import cut_line
 from .pairings import pairing_text, title
 
 MARGIN = 10 * mm
 RECORD_MOVES = 120  # boxes for a short record
 RECORD_COLUMNS = 15
+#: The QR code's square (its light margin included), below the table's number.
+QR_SIDE = 20 * mm
+QR_TOP = 24  # points below the slip's top
 
 
 def _text(c: Canvas, x: float, y: float, text: str, size: float, bold: bool = False, align: str = "left") -> None:
     c.setFont(fonts.font_for(text, bold), size)
     if align == "right":
         c.drawRightString(x, y, text)
+    elif align == "center":
+        c.drawCentredString(x, y, text)
     else:
         c.drawString(x, y, text)
 
@@ -75,12 +84,17 @@ def _slip(c: Canvas, sheet: PairingSheet, t: SheetTable, top: float, height: flo
     y -= 22
     box = 9
     sig_x = left + width * 0.62
+    sig_end = right
+    if t.entry_url:
+        qr.draw(c, qr.matrix(t.entry_url), right - QR_SIDE, top - QR_TOP - QR_SIDE, QR_SIDE)
+        _text(c, right, top - QR_TOP - QR_SIDE - 5, _("Organizers: scan to enter"), 5, align="right")
+        sig_end = right - QR_SIDE - 6
     label_w = max(fonts.width(f"{w}:", fonts.SANS_BOLD, 9) for w in (_("Black"), _("White")))
     for colour, p in ((_("Black"), t.black), (_("White"), t.white)):
         c.rect(left, y - 2, box, box)
         _text(c, left + box + 4, y, f"{colour}:", 9, bold=True)
         _text(c, left + box + 10 + label_w, y, _player(p), 10)
-        c.line(sig_x, y - 3, right, y - 3)
+        c.line(sig_x, y - 3, sig_end, y - 3)
         _text(c, sig_x, y - 10, _("Signature"), 6)
         y -= 26
     _text(c, left, y + 4, _("Result:"), 9, bold=True)

@@ -1,10 +1,14 @@
-"""Reads for the result workflows: my games, the referee's queue, the dashboard, a result's history."""
+"""Reads for the result workflows: my games, the referee's queue, the dashboard, a result's history, the
+results an organizer typed in the grid."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from django.db import connection
 from django.db.models import Count, Max, Q, QuerySet
 
+from tournament import result_codes
 from tournament.models import AuditEntry, Bye, Game, Registration, Round, Tournament
 from tournament.models.game import Result, ResultState
 from tournament.selectors.rows import registration_of_user, statement
@@ -147,3 +151,59 @@ def registration_of(*, tournament: Tournament, user) -> Registration | None:
     if not getattr(user, "is_authenticated", False):
         return None
     return registration_of_user(tournament, user)
+
+
+# -- results typed in the grid (tournament.services.results.result_enter) and their undo ------------
+
+#: The audit log's actions of a result typed in the results grid and of its undo.
+ENTER, UNDO = "game.result.enter", "game.result.undo"
+#: How many of an organizer's last typed results the grid lists (each with its Undo while it may be).
+TYPED_SHOWN = 8
+
+
+@dataclass(frozen=True)
+class TypedEntry:
+    """One of an organizer's last typed results (or undos) in a round, for the grid's list."""
+
+    entry: AuditEntry
+    table: int | None  # None: the game is no longer in the pairing
+    result: str  # the result it wrote, short (``1-0``, ``0-1!``)
+    before: str  # what the table had before, short
+    undo: bool  # an undo (of an earlier entry), not an entry
+    undoable: bool  # the game still has what the entry wrote (nobody changed it since) in an open round
+
+
+def typed_entries(*, round_: Round, user, limit: int = TYPED_SHOWN) -> list[TypedEntry]:
+    """The last results ``user`` typed in ``round_``'s grid, and their undos, the latest first; two queries."""
+    entries = list(
+        AuditEntry.objects.filter(
+            tournament_id=round_.tournament_id,
+            user=user,
+            action__in=(ENTER, UNDO),
+            object_type="game",
+            object_id__in=Game.objects.filter(round=round_).values("pk"),
+        )[:limit]
+    )
+    games = Game.objects.filter(pk__in={e.object_id for e in entries}).only("pk", "table", "version").in_bulk()
+    open_round = round_.status != Round.Status.FINISHED
+    rows = []
+    for e in entries:
+        game = games.get(e.object_id)
+        after, before = e.after or {}, e.before or {}
+        rows.append(
+            TypedEntry(
+                entry=e,
+                table=game.table if game else None,
+                result=_short(after),
+                before=_short(before),
+                undo=e.action == UNDO,
+                undoable=e.action == ENTER and open_round and game is not None and game.version == after.get("version"),
+            )
+        )
+    return rows
+
+
+def _short(kept: dict) -> str:
+    """A result the audit log keeps (``{"result": "B", "by_default": False, ...}``) in its short form."""
+    code = kept.get("result")
+    return result_codes.short(code, bool(kept.get("by_default"))) if code in result_codes.CODES else ""

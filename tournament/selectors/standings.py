@@ -6,6 +6,7 @@ Also builds the plain data of the pairing sheets and result slips
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.db.models import Q
@@ -295,8 +296,9 @@ def discipline_tabs(tournament: Tournament) -> list[tuple[int, str]]:
     return list(tournament.disciplines.order_by("position", "name").values_list("pk", "name"))
 
 
-def pairing_sheet(round_: Round) -> PairingSheet:
-    """Tables of a round with both players, and the byes."""
+def pairing_sheet(round_: Round, entry_url: Callable[[Game], str] | None = None) -> PairingSheet:
+    """Tables of a round with both players, and the byes; ``entry_url``: the address a result slip's QR
+    code holds for a game (none without it)."""
     tournament = round_.tournament
     discipline = round_.discipline
     games = games_by_table(round_)
@@ -325,6 +327,7 @@ def pairing_sheet(round_: Round) -> PairingSheet:
             komi=float(g.komi),
             result=g.result_short if g.has_result else "",
             place=where(halls, g.table),
+            entry_url=entry_url(g) if entry_url is not None else "",
         )
         for g in games
     )

@@ -5,9 +5,18 @@ conditional UPDATE on ``Game.version`` (optimistic concurrency): a form that
 was opened before somebody else changed the game raises :class:`StaleResult`
 with the game as it is now, instead of overwriting that change. Every change
 goes to the audit log with who, before, after and why.
+
+The results grid's keyboard field (``37b``) and the phone's entry page opened by a result slip's QR code
+write through :func:`result_enter`: it fills a table without a result (or confirms the same result a
+player reported), does nothing for a result the table already has, and refuses to replace a different
+one (:class:`ResultConflict`, unless the organizer asked to replace that very version). Its audit entry
+keeps what the game had before, so that :func:`result_undo` restores it exactly, as long as nobody changed
+the game since.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
@@ -24,7 +33,7 @@ from tournament.engines import (
     replay_marks,
     replay_record,
 )
-from tournament.models import Game, Round
+from tournament.models import AuditEntry, Game, Round
 from tournament.models.game import Result, ResultState, WinMethod, win_methods
 from tournament.permissions import (
     ORGANIZER,
@@ -37,6 +46,7 @@ from tournament.permissions import (
     withdraw_refusal,
 )
 from tournament.selectors.official import verdict_of
+from tournament.selectors.results import ENTER, UNDO
 
 from .audit import log_change
 from .replays import keep
@@ -56,6 +66,36 @@ class StaleResult(ResultError):
             % {"result": current.result_short, "state": current.get_result_state_display()},
             code="stale",
         )
+
+
+class ResultConflict(ResultError):
+    """A typed result would replace a different result the game has (entered by another organizer
+    meanwhile, or reported by a player); ``current`` is the game as it is."""
+
+    def __init__(self, current: Game):
+        self.current = current
+        words = {"table": current.table, "result": current.result_short, "state": current.get_result_state_display()}
+        last = _last_change(current)
+        if last is not None:
+            words["who"] = last.user.get_username() if last.user else _("the site")
+            super().__init__(
+                _("Table %(table)s already has %(result)s (%(state)s, by %(who)s): replace it, or leave it.") % words,
+                code="conflict",
+            )
+        else:
+            super().__init__(
+                _("Table %(table)s already has %(result)s (%(state)s): replace it, or leave it.") % words,
+                code="conflict",
+            )
+
+
+def _last_change(game: Game) -> AuditEntry | None:
+    """The game's last change in the audit log (who made it), if any."""
+    return (
+        AuditEntry.objects.filter(object_type="game", object_id=game.pk, action__startswith="game.result")
+        .select_related("user")
+        .first()
+    )
 
 
 class RecordRejected(ResultError):
@@ -81,6 +121,15 @@ def snapshot(game: Game) -> dict:
 
 def _change(*, game: Game, version: int, fields: dict, action: str, user, reason: str = "") -> Game:
     """The conditional UPDATE (only if nobody changed the game since ``version``), logged."""
+    return _write(game=game, version=version, fields=fields, action=action, user=user, reason=reason)[0]
+
+
+def _write(
+    *, game: Game, version: int, fields: dict, action: str, user, reason: str = "", undoable: dict | None = None
+) -> tuple[Game, AuditEntry]:
+    """:func:`_change`, and its audit entry. ``undoable``: the entry keeps the record's check before
+    (``verdict``) and the game's version after, which :func:`result_undo` needs, and ``undoable``'s items
+    after (an undo names the entry it undoes)."""
     before = snapshot(game)
     updated = Game.objects.filter(pk=game.pk, version=version).update(
         version=F("version") + 1, updated_at=timezone.now(), **fields
@@ -88,8 +137,12 @@ def _change(*, game: Game, version: int, fields: dict, action: str, user, reason
     current = Game.objects.select_related("round__tournament", "round__discipline", "black", "white").get(pk=game.pk)
     if not updated:
         raise StaleResult(current)
-    log_change(current, action, user=user, before=before, after=snapshot(current), reason=reason)
-    return current
+    after = snapshot(current)
+    if undoable is not None:
+        before["verdict"] = game.verdict
+        after.update(undoable, version=current.version)
+    entry = log_change(current, action, user=user, before=before, after=after, reason=reason)
+    return current, entry
 
 
 def _validate_result(result: str, by_default: bool) -> None:
@@ -97,6 +150,16 @@ def _validate_result(result: str, by_default: bool) -> None:
         raise ResultError(_("Unknown result."), code="invalid")
     if by_default and result in (Result.UNKNOWN, Result.DRAW):
         raise ResultError(_("A game not played is won, lost or both by default."), code="invalid")
+
+
+def _validate_jigo(game: Game, result: str) -> None:
+    """An organizer's jigo only where the game can end in one (:attr:`Game.jigo_possible`)."""
+    if result == Result.DRAW and not game.jigo_possible:
+        raise ResultError(
+            _("Table %(table)s cannot end in jigo: its komi is %(komi)s.")
+            % {"table": game.table, "komi": f"{game.komi:g}"},
+            code="jigo",
+        )
 
 
 def _validate_method(game: Game, method: str) -> None:
@@ -257,7 +320,17 @@ def result_set(
     only with a ``reason``, as a referee's decision does; the audit log keeps it.
     """
     require(user, game.round.tournament, ORGANIZER)
+    fields = _set_fields(game, result=result, by_default=by_default, method=method, reason=reason)
+    if fields is None:
+        return game  # nothing changes
+    return _change(game=game, version=version, fields=fields, action="game.result.set", user=user, reason=reason)
+
+
+def _set_fields(game: Game, *, result: str, by_default: bool, method: str | None, reason: str) -> dict | None:
+    """What an organizer's result writes (:func:`result_set`, :func:`result_enter`), checked; ``None`` when
+    the game has it already."""
     _validate_result(result, by_default)
+    _validate_jigo(game, result)
     if by_default:
         method = WinMethod.DEFAULT
     elif method is None:
@@ -267,16 +340,116 @@ def result_set(
     state = ResultState.PENDING if result == Result.UNKNOWN else ResultState.CONFIRMED
     now = (game.result, game.by_default, game.method, game.result_state)
     if now == (result, by_default, method, state):
-        return game  # nothing changes
-    reason = (reason or "").strip()
-    if not reason and game.round.status == Round.Status.FINISHED:
+        return None
+    if not (reason or "").strip() and game.round.status == Round.Status.FINISHED:
         raise ResultError(
             _("The round is closed: say why its result changes. The reason is kept in the audit log."),
             code="reason",
         )
     fields = {"result": result, "by_default": by_default, "method": method, "result_state": state}
     fields["verdict"] = verdict_of(game, result, method)
-    return _change(game=game, version=version, fields=fields, action="game.result.set", user=user, reason=reason)
+    return fields
+
+
+#: The results of a game that an organizer's typed result leaves as they are (settled).
+_SETTLED = (ResultState.CONFIRMED, ResultState.ADJUDICATED)
+
+
+@dataclass(frozen=True)
+class Entered:
+    """What :func:`result_enter` did: the game as it is now, and the audit entry of the change (``None``:
+    the game had that result already, nothing changed)."""
+
+    game: Game
+    entry: AuditEntry | None
+
+
+def _already(game: Game, result: str, by_default: bool) -> bool:
+    """Whether the game has the typed result already (settled, or no result and none typed)."""
+    if (game.result, game.by_default) != (result, by_default):
+        return False
+    return game.result_state in _SETTLED or (result == Result.UNKNOWN and game.result_state == ResultState.PENDING)
+
+
+def _replaces(game: Game, result: str, by_default: bool) -> bool:
+    """Whether the typed result would replace another result of the game (a disputed one always: a referee's
+    matter). Taking a result away (``?``) replaces nothing; the same result as a player reported confirms it."""
+    if result == Result.UNKNOWN or not game.has_result:
+        return False
+    return (game.result, game.by_default) != (result, by_default) or game.result_state == ResultState.DISPUTED
+
+
+@transaction.atomic
+def result_enter(*, game: Game, user, result: str, by_default: bool = False, replace: int | None = None) -> Entered:
+    """An organizer's result typed in the results grid (``37b``) or tapped on the phone's entry page.
+
+    The table gets it at once (confirmed, as :func:`result_set` enters it) if it has no result, or the
+    same result a player reported. The same result it has already changes nothing
+    (``Entered.entry`` is ``None``): two organizers entering the same slip, or a slip entered twice. A
+    different result, entered meanwhile by another organizer or reported by a player, is not
+    overwritten: :class:`ResultConflict` says what the table has, unless ``replace`` is the game's
+    version the organizer saw and chose to replace. The audit entry (action ``game.result.enter``) is
+    what :func:`result_undo` takes back.
+    """
+    require(user, game.round.tournament, ORGANIZER)
+    for _attempt in range(2):
+        if _already(game, result, by_default):
+            return Entered(game, None)
+        if replace != game.version and _replaces(game, result, by_default):
+            raise ResultConflict(game)
+        fields = _set_fields(game, result=result, by_default=by_default, method=None, reason="")
+        if fields is None:
+            return Entered(game, None)
+        try:
+            with transaction.atomic():
+                current, entry = _write(
+                    game=game, version=game.version, fields=fields, action=ENTER, user=user, undoable={}
+                )
+        except StaleResult as exc:  # written by somebody else between the read and the write: look again
+            game, replace = exc.current, None
+            continue
+        return Entered(current, entry)
+    raise ResultConflict(game)
+
+
+@transaction.atomic
+def result_undo(*, entry: AuditEntry, user) -> Game:
+    """Take back a typed result (:func:`result_enter`'s audit ``entry``): the game gets exactly what it had
+    before (a player's confirmed result with its way of winning and its record's check, or no result),
+    if nobody changed it since; else :class:`ResultError` says what it has now. Logged as
+    ``game.result.undo``, naming the entry."""
+    require(user, entry.tournament, ORGANIZER)
+    if entry.action != ENTER or entry.object_type != "game":
+        raise ResultError(_("Only a typed result can be undone."), code="undo")
+    game = (
+        Game.objects.select_related("round__tournament", "round__discipline", "black", "white")
+        .filter(pk=entry.object_id, round__tournament_id=entry.tournament_id)
+        .first()
+    )
+    if game is None:
+        raise ResultError(_("The game is no longer in the pairing: nothing to undo."), code="gone")
+    if game.version != (entry.after or {}).get("version"):
+        raise ResultError(
+            _("Table %(table)s has changed since (it has %(result)s now): not undone.")
+            % {"table": game.table, "result": game.result_short},
+            code="changed",
+        )
+    if game.round.status == Round.Status.FINISHED:
+        raise ResultError(
+            _("The round is closed: change its result in its row, with the reason."),
+            code="reason",
+        )
+    before = entry.before or {}
+    fields = {
+        "result": before["result"],
+        "by_default": before["by_default"],
+        "method": before["method"],
+        "result_state": before["state"],
+        "verdict": before.get("verdict"),
+    }
+    return _write(
+        game=game, version=game.version, fields=fields, action=UNDO, user=user, undoable={"undoes": entry.pk}
+    )[0]
 
 
 @transaction.atomic

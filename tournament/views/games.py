@@ -15,9 +15,19 @@ from tournament.engines import reason_text
 from tournament.forms.results import AdjudicateForm, DisputeForm, ReportForm, VersionForm
 from tournament.models import Game
 from tournament.models.game import ResultState
-from tournament.permissions import may_confirm, may_dispute, may_referee, may_report, may_see_game, player_side
+from tournament.permissions import (
+    may_confirm,
+    may_dispute,
+    may_manage,
+    may_referee,
+    may_report,
+    may_see_game,
+    player_side,
+    request_roles,
+)
 from tournament.selectors.official import official
 from tournament.selectors.results import result_history
+from tournament.selectors.rows import tournament_by_slug
 from tournament.selectors.sides import colour_players, side_players
 from tournament.services import results as result_services
 from tournament.services.replays import kept_replay
@@ -287,3 +297,16 @@ def _marks_sent(request) -> bool:
 
 def _first_on_top(form, exc: ValidationError) -> None:
     form.add_error(None, exc.messages[0])
+
+
+def game_slip(request, slug, pk):
+    """What a result slip's QR code opens: for an organizer the phone's entry of the game's result, for a
+    referee the game's page (decisions), for everybody else (a player, a visitor) the public page of the game."""
+    tournament = tournament_by_slug(slug)
+    game = get_object_or_404(Game.objects.select_related("round"), pk=pk, round__tournament=tournament)
+    roles = request_roles(request, tournament)
+    if may_manage(roles):
+        return redirect("manage_result", slug=slug, pk=game.pk)
+    if may_referee(roles):
+        return redirect("game", slug=slug, pk=game.pk)
+    return redirect("public_game", slug=slug, number=game.round.number, pk=game.pk)

@@ -4,15 +4,18 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
-from tournament import site_address
-from tournament.forms.results import ConfirmForm, ResultSetForm
-from tournament.models import Game
+from tournament import limits, result_codes, site_address
+from tournament.forms.results import ConfirmForm, ResultSetForm, TypedForm, UndoForm
+from tournament.models import AuditEntry, Game, Round
+from tournament.models.game import Result
 from tournament.selectors.audit import audit_rows
 from tournament.selectors.bye_requests import waiting_requests
 from tournament.selectors.checkin import checkin_counts
@@ -20,10 +23,17 @@ from tournament.selectors.official import Official, official, officials
 from tournament.selectors.page_version import page_version
 from tournament.selectors.pairing_prints import stale_prints
 from tournament.selectors.results import dashboard as dashboard_data
-from tournament.selectors.results import games_of_tournament
+from tournament.selectors.results import games_of_tournament, typed_entries
 from tournament.selectors.sides import attach_sides
 from tournament.selectors.venue import publication_status
-from tournament.services.results import StaleResult, result_accept, result_set
+from tournament.services.results import (
+    ResultConflict,
+    StaleResult,
+    result_accept,
+    result_enter,
+    result_set,
+    result_undo,
+)
 
 from .access import ORGANIZER, tournament_page
 from .fragments import kept_with_forms
@@ -54,21 +64,26 @@ def dashboard(request, tournament, roles):
 
 @tournament_page(ORGANIZER)
 def results_grid(request, tournament, roles):
-    rounds = list(tournament.rounds.select_related("discipline").order_by("number"))
     try:
         number = int(request.GET.get("round", ""))
     except ValueError:
         number = None
+    return _grid_page(request, tournament, number)
+
+
+def _grid_page(request, tournament, number: int | None, answer: dict | None = None):
+    """The grid of round ``number`` (default: the last published) with the keyboard field above it
+    (``answer``: what a typed result answered, shown there, for a plain form's error)."""
+    rounds = list(tournament.rounds.select_related("discipline").order_by("number"))
     if number is None:
         shown = [r for r in rounds if r.status == r.Status.PUBLISHED] or [r for r in rounds if r.is_public]
         number = shown[-1].number if shown else (rounds[-1].number if rounds else None)
     current = next((r for r in rounds if r.number == number), None)
     rows = _grid_rows(request, tournament, current) if current else ""
-    return render(
-        request,
-        "tournament/manage/results.html",
-        {"tournament": tournament, "roles": roles, "rounds": rounds, "current": current, "rows": rows},
-    )
+    context = {"tournament": tournament, "roles": request.roles, "rounds": rounds, "current": current, "rows": rows}
+    if current is not None:
+        context.update(answer=answer or {}, typed=typed_entries(round_=current, user=request.user))
+    return render(request, "tournament/manage/results.html", context)
 
 
 def _grid_rows(request, tournament, round_) -> str:
@@ -88,23 +103,22 @@ def _grid_rows(request, tournament, round_) -> str:
     return kept_with_forms(request, key, rows)
 
 
-def _row(game: Game, form: ResultSetForm | None = None, saved: bool = False, result: Official | None = None) -> dict:
-    """A row of the grid: the game, its form, its official result (:mod:`tournament.selectors.official`:
-    the way of winning, the reason beside it, the record's standing), whether it was just saved."""
-    form = form or ResultSetForm(
-        initial={"version": game.version, "result": game.result, "by_default": game.by_default},
-        prefix=f"g{game.pk}",
-    )
-    for field in form.fields.values():  # the inputs sit in table cells, outside the <form>
-        field.widget.attrs["form"] = f"result-form-{game.pk}"
-    return {"game": game, "form": form, "official": result or official(game), "saved": saved}
+def _row(game: Game, form=None, saved: bool = False, result: Official | None = None, **flags) -> dict:
+    """A row of the grid: the game, its official result (:mod:`tournament.selectors.official`: the way of
+    winning, the reason beside it, the record's standing), whether it was just saved; ``form``: the row's
+    form sent back with an error (its inputs show what was sent); ``flags``: ``entered`` (just typed),
+    ``oob`` (an answer's out-of-band row). The row is drawn from these values (``templatetags/result_tags``)."""
+    return {"game": game, "form": form, "official": result or official(game), "saved": saved, **flags}
 
 
 @tournament_page(ORGANIZER)
 def result_edit(request, tournament, roles, pk):
-    """One row of the grid: GET shows it, POST saves it; htmx swaps the row, plain forms redirect."""
+    """One row of the grid: GET shows it (htmx; a plain GET: the phone's entry page of the game), POST
+    saves it; htmx swaps the row, plain forms redirect."""
     game = get_object_or_404(games_of_tournament(tournament), pk=pk)
     if request.method != "POST":
+        if not request.htmx:  # the phone's page of the game's result (a result slip's QR code opens it)
+            return _entry_page(request, tournament, game)
         return render(request, "tournament/manage/_result_row.html", {"tournament": tournament, "row": _row(game)})
     confirm = "confirm" in request.POST  # a reported row's "Confirm": the result as it was reported
     form = (ConfirmForm if confirm else ResultSetForm)(request.POST, prefix=f"g{game.pk}")
@@ -163,3 +177,145 @@ def _with_error(game: Game, form, error: str) -> ResultSetForm:
         form.cleaned_data = {}
     form.add_error(None, error)
     return form
+
+
+# --- typing results: the grid's keyboard field, the phone's entry page (a result slip's QR code) ----------
+
+
+def _round_of(tournament, posted) -> Round:
+    """The round the grid showed (its number posted with the form); 404 for none."""
+    try:
+        number = int(posted)
+    except (TypeError, ValueError):
+        number = 0
+    if not 1 <= number <= limits.MAX_ROUND:
+        raise Http404("no such round")
+    return get_object_or_404(tournament.rounds.select_related("discipline", "tournament"), number=number)
+
+
+def _answer(request, tournament, round_: Round, answer: dict, game: Game | None, *, phone: bool):
+    """What a typed result or an undo answers: htmx gets the answer line, the organizer's last entries
+    and the game's row (out of band; the grid is not drawn again); the phone's page and a plain form go
+    on to their page (the grid at the row) after a change, and show the page again with the error."""
+    ok = "ok" in answer
+    if phone and game is not None:
+        if ok:
+            messages.success(request, answer["ok"])
+            return redirect("manage_result", slug=tournament.slug, pk=game.pk)
+        return _entry_page(request, tournament, game, answer)
+    if request.htmx:
+        context = {
+            "tournament": tournament,
+            "current": round_,
+            "answer": answer,
+            "typed": typed_entries(round_=round_, user=request.user),
+            "row": _row(game, saved=ok, entered=ok, oob=True) if game is not None else None,
+        }
+        return render(request, "tournament/manage/_typed_answer.html", context)
+    if ok:
+        messages.success(request, answer["ok"])
+        anchor = f"#result-row-{game.pk}" if game is not None else ""
+        return redirect(f"{reverse('manage_results', kwargs={'slug': tournament.slug})}?round={round_.number}{anchor}")
+    return _grid_page(request, tournament, round_.number, answer)
+
+
+@require_POST
+@tournament_page(ORGANIZER)
+def result_type(request, tournament, roles):
+    """A result typed in the grid's keyboard field (``37b``) or tapped on the phone's entry page."""
+    form = TypedForm(request.POST)
+    round_ = _round_of(tournament, request.POST.get("round"))
+    text = str(request.POST.get("entry", ""))[:20]
+    answer: dict = {"text": text}
+    game = None
+    if not form.is_valid():
+        answer["error"] = form.errors.get("entry", [_("The form was incomplete; please try again.")])[0]
+    else:
+        typed = form.cleaned_data["entry"]
+        game = games_of_tournament(tournament).filter(round=round_, table=typed.table).first()
+        if game is None:
+            answer["error"] = _("Round %(round)s has no table %(table)s.") % {
+                "round": round_.number,
+                "table": typed.table,
+            }
+        else:
+            try:
+                done = result_enter(
+                    game=game,
+                    user=request.user,
+                    result=typed.result,
+                    by_default=typed.by_default,
+                    replace=form.cleaned_data["replace"],
+                )
+            except ResultConflict as exc:
+                game = exc.current
+                answer.update(error=exc.messages[0], replace=game.version)
+            except ValidationError as exc:
+                answer["error"] = _("Table %(table)s: %(error)s") % {"table": game.table, "error": exc.messages[0]}
+            else:
+                game = done.game
+                words = {"table": game.table, "result": official(game).words}
+                answer["ok"] = (
+                    _("Table %(table)s: %(result)s") % words
+                    if done.entry is not None
+                    else _("Table %(table)s has %(result)s already: nothing changed.") % words
+                )
+    return _answer(request, tournament, round_, answer, game, phone=request.POST.get("next") == "phone")
+
+
+@require_POST
+@tournament_page(ORGANIZER)
+def result_undo_typed(request, tournament, roles):
+    """The Undo of a typed result: the table gets back what it had."""
+    form = UndoForm(request.POST)
+    if not form.is_valid():
+        raise Http404("no such entry")
+    round_ = _round_of(tournament, form.cleaned_data["round"])
+    entry = get_object_or_404(AuditEntry, pk=form.cleaned_data["entry"], tournament=tournament)
+    game = games_of_tournament(tournament).filter(pk=entry.object_id).first()
+    answer: dict = {}
+    try:
+        game = result_undo(entry=entry, user=request.user)
+    except ValidationError as exc:
+        answer["error"] = exc.messages[0]
+    else:
+        answer["ok"] = _("Table %(table)s: undone, back to %(result)s.") % {
+            "table": game.table,
+            "result": official(game).words,
+        }
+    return _answer(request, tournament, round_, answer, game, phone=request.POST.get("next") == "phone")
+
+
+def _entry_page(request, tournament, game: Game, answer: dict | None = None):
+    """The phone's page of one game's result (what a result slip's QR code opens for an organizer): the
+    players, the result now, a button for each result, and the Undo of the last one typed here."""
+    last = next((t for t in typed_entries(round_=game.round, user=request.user) if t.entry.object_id == game.pk), None)
+    played = [Result.BLACK, Result.WHITE] + ([Result.DRAW] if game.jigo_possible else [])
+    keys = [(code, False) for code in (*played, Result.BOTH_LOSE, Result.BOTH_WIN)]
+    keys += [(code, True) for code in (Result.BLACK, Result.WHITE, Result.BOTH_LOSE)]
+    if game.has_result:
+        keys.append((Result.UNKNOWN, False))
+    buttons = [
+        {
+            "entry": f"{game.table}{result_codes.typed(code, by_default)}",
+            "words": _result_words(code, by_default),
+            "secondary": by_default or code in (Result.UNKNOWN, Result.BOTH_LOSE, Result.BOTH_WIN),
+        }
+        for code, by_default in keys
+    ]
+    context = {
+        "tournament": tournament,
+        "roles": request.roles,
+        "game": game,
+        "official": official(game),
+        "buttons": buttons,
+        "answer": answer or {},
+        "last": last if last is not None and last.undoable else None,
+    }
+    return render(request, "tournament/manage/result_entry.html", context)
+
+
+def _result_words(code: str, by_default: bool) -> str:
+    """A button's words: the result, "by default" for a game not played."""
+    words = str(Result(code).label) if code != Result.UNKNOWN else _("no result (clear)")
+    return _("%(result)s by default") % {"result": words} if by_default else words

@@ -23,6 +23,7 @@ from django.db import transaction
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -58,6 +59,7 @@ from tournament.selectors.rows import tournament_by_slug
 from tournament.selectors.team_standings import team_table
 from tournament.services import standings_freeze as freeze_services
 from tournament.services.pairing_prints import pairing_print_record
+from tournament.site_address import site_url
 from tournament.standings_words import category_names, team_words
 
 from .access import tournament_page
@@ -391,7 +393,8 @@ def h9_results(request, slug):
 def _round_sheet(request, slug, number, kind: str):
     """The round's pairing sheet as plain data; a referee's or organizer's download is kept as printed
     (:func:`~tournament.services.pairing_prints.pairing_print_record`: its version goes stale on the
-    dashboard when the pairing changes), the round locked meanwhile so that the paper is that version."""
+    dashboard when the pairing changes), the round locked meanwhile so that the paper is that version.
+    The slips carry the address each one's QR code holds (the game's ``game_slip``)."""
     tournament = _tournament(slug)
     round_ = get_object_or_404(
         Round.objects.select_related("discipline", "tournament"), tournament=tournament, number=number
@@ -399,12 +402,17 @@ def _round_sheet(request, slug, number, kind: str):
     roles = request_roles(request, tournament)
     if not may_see_round(roles, round_):
         raise Http404("round not published")
+
+    def slip_url(game) -> str:
+        return site_url(request, reverse("game_slip", args=[tournament.slug, game.pk]))
+
+    entry_url = slip_url if kind == PairingPrint.Kind.SLIPS else None
     if not may_referee(roles) or published_copy_of(request) is not None:
-        return tournament, sel.pairing_sheet(round_)
+        return tournament, sel.pairing_sheet(round_, entry_url=entry_url)
     with transaction.atomic():
         pairing_print_record(round=round_, kind=kind, user=request.user)
         round_.refresh_from_db(fields=["status", "pairing_version"])
-        return tournament, sel.pairing_sheet(round_)
+        return tournament, sel.pairing_sheet(round_, entry_url=entry_url)
 
 
 @require_GET
@@ -417,5 +425,6 @@ def pdf_pairings(request, slug, number):
 @require_GET
 @chosen_language
 def pdf_slips(request, slug, number):
+    """One slip per table, its QR code opening the game's result entry on an organizer's phone."""
     tournament, sheet = _round_sheet(request, slug, number, PairingPrint.Kind.SLIPS)
     return file_response(slips_pdf(sheet), "application/pdf", f"{tournament.slug}-round{number}-slips.pdf")

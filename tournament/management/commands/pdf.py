@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
+from django.urls import reverse
 from django.utils import translation
 
 from tournament.models import Tournament
@@ -55,7 +56,13 @@ class Command(BaseCommand):
             round_ = tournament.rounds.select_related("discipline").filter(number=opts["round"]).first()
             if round_ is None:
                 raise CommandError(f"{tournament.slug} has no round {opts['round']}")
-            sheet = sel.pairing_sheet(round_)
+            # the slips' QR codes name the site's address, known here only as DJANGO_SITE_URL
+            entry_url = (
+                (lambda game: settings.SITE_URL + reverse("game_slip", args=[tournament.slug, game.pk]))
+                if kind == "slips" and settings.SITE_URL
+                else None
+            )
+            sheet = sel.pairing_sheet(round_, entry_url=entry_url)
             pdf = pairings_pdf(sheet) if kind == "pairings" else slips_pdf(sheet)
         else:
             discipline = opts["discipline"]

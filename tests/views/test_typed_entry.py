@@ -1,0 +1,198 @@
+"""The results grid's keyboard field through the site, in German and English: a typed result answers
+one row (not the grid), a plain form goes back to the grid at the row, unknown tables and keys are
+said clearly, a conflict offers "Replace", Undo; the phone's entry page a result slip's QR code opens."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+import pytest
+from django.urls import reverse
+
+from tournament.models import AuditEntry, Game, Round
+from tournament.models.game import ResultState
+
+pytestmark = pytest.mark.django_db
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def _type(client, day, text, htmx=True, **extra):
+    url = reverse("manage_result_type", args=[day.tournament.slug])
+    return client.post(url, {"round": day.round1.number, "entry": text, **extra}, **(HTMX if htmx else {}))
+
+
+def _undo(client, day, entry, htmx=True):
+    url = reverse("manage_result_undo", args=[day.tournament.slug])
+    return client.post(url, {"round": day.round1.number, "entry": entry.pk}, **(HTMX if htmx else {}))
+
+
+def _answer(response) -> str:
+    html = response.content.decode()
+    return re.sub(r"\s+", " ", re.search(r'<div id="typed-answer".*?</div>', html, flags=re.S).group(0))
+
+
+def test_the_grid_has_the_field_above_its_rows(organizer_client, day, english_visitor):
+    html = organizer_client.get(reverse("manage_results", args=[day.tournament.slug])).content.decode()
+    field = html.index('id="typed-entry-input"')
+    assert 'name="entry"' in html and "autofocus" in html[field : field + 300]
+    assert field < html.index('id="result-row-')
+    assert "tournament/results.js" in html
+
+
+def test_a_typed_result_answers_its_row_only(organizer_client, day, english_visitor):
+    response = _type(organizer_client, day, "2b")
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "✓ Table 2: Black wins" in _answer(response)
+    # the game's row out of band, highlighted; no other row: the grid is not drawn again
+    assert re.findall(r'<tr id="result-row-(\d+)" class="([^"]+)" hx-swap-oob="true"', html) == [
+        (str(day.game2.pk), "result-row saved entered")
+    ]
+    assert 'id="typed-entries" class="typed-entries" hx-swap-oob="true"' in html
+    assert "Table 2: ? → <strong>1-0</strong>" in html and "typed-undo" in html
+    game = Game.objects.get(pk=day.game2.pk)
+    assert (game.result, game.result_state) == ("B", ResultState.CONFIRMED)
+
+
+def test_the_same_result_twice_says_nothing_changed(organizer_client, day, english_visitor):
+    _type(organizer_client, day, "2w")
+    assert "Table 2 has White wins already: nothing changed." in _answer(_type(organizer_client, day, "2W"))
+    assert AuditEntry.objects.filter(action="game.result.enter").count() == 1
+
+
+def test_errors_in_english(organizer_client, day, english_visitor):
+    assert "Round 1 has no table 99." in _answer(_type(organizer_client, day, "99b"))
+    assert "“37x” is not a table and a result: type, for example, 37b" in _answer(_type(organizer_client, day, "37x"))
+    assert "“370” is not a table and a result" in _answer(_type(organizer_client, day, "370"))
+    assert "won, lost or both by default" in _answer(_type(organizer_client, day, "1=!"))
+    assert not AuditEntry.objects.filter(action="game.result.enter").exists()
+
+
+def test_errors_in_german(organizer_client, day):
+    assert "Runde 1 hat keinen Tisch 99." in _answer(_type(organizer_client, day, "99b"))
+    assert "„37x“ ist kein Tisch mit Ergebnis" in _answer(_type(organizer_client, day, "37x"))
+    _type(organizer_client, day, "2b")
+    assert "✓ Tisch 2: Schwarz gewinnt schon" not in _answer(_type(organizer_client, day, "2b"))
+    assert "Tisch 2 hat schon Schwarz gewinnt: nichts geändert." in _answer(_type(organizer_client, day, "2b"))
+    conflict = _answer(_type(organizer_client, day, "2w"))
+    assert "Tisch 2 hat schon 1-0 (bestätigt, von organizer)" in conflict and "Durch „2w“ ersetzen" in conflict
+
+
+def test_a_conflict_offers_to_replace_that_version(client, day, english_visitor):
+    client.force_login(day.user("admin"))
+    _type(client, day, "2b")
+    client.force_login(day.user("organizer"))
+    response = _type(client, day, "2w")
+    answer = _answer(response)
+    assert "Table 2 already has 1-0 (confirmed, by admin): replace it, or leave it." in answer
+    assert 'form="typed-replace-form"' in answer
+    replace = re.search(r'<form id="typed-replace-form".*?</form>', response.content.decode(), flags=re.S).group(0)
+    assert 'name="replace" value="1"' in replace and 'name="entry" value="2w"' in replace
+    assert Game.objects.get(pk=day.game2.pk).result == "B"
+    assert "✓ Table 2: White wins" in _answer(_type(client, day, "2w", replace=1))
+    assert Game.objects.get(pk=day.game2.pk).result == "W"
+
+
+def test_undo_through_the_grid(organizer_client, day, english_visitor):
+    _type(organizer_client, day, "1 0")
+    entry = AuditEntry.objects.get(action="game.result.enter")
+    response = _undo(organizer_client, day, entry)
+    assert "✓ Table 1: undone, back to unknown." in _answer(response)
+    assert "Table 1: undone, back to ?" in response.content.decode()
+    assert Game.objects.get(pk=day.game.pk).result == "?"
+    again = _undo(organizer_client, day, entry)
+    assert "Table 1 has changed since (it has ? now): not undone." in _answer(again)
+    log = organizer_client.get(reverse("audit_log", args=[day.tournament.slug])).content.decode()
+    assert "result typed by an organizer" in log and "typed result undone" in log
+
+
+def test_without_javascript_the_form_goes_back_to_the_grid_at_the_row(organizer_client, day, english_visitor):
+    response = _type(organizer_client, day, "2w", htmx=False)
+    grid = reverse("manage_results", args=[day.tournament.slug])
+    assert response.status_code == 302 and response["Location"] == f"{grid}?round=1#result-row-{day.game2.pk}"
+    page = organizer_client.get(response["Location"]).content.decode()
+    assert "Table 2: White wins" in page  # the message
+    assert "typed-undo" in page
+    # an error: the grid again, the field keeping what was typed, the error under it
+    error = _type(organizer_client, day, "9w", htmx=False)
+    html = error.content.decode()
+    assert error.status_code == 200 and "Round 1 has no table 9." in html
+    assert re.search(r'id="typed-entry-input"[^>]*value="9w"', html)
+    entry = AuditEntry.objects.get(action="game.result.enter")
+    assert _undo(organizer_client, day, entry, htmx=False).status_code == 302
+    assert Game.objects.get(pk=day.game2.pk).result == "?"
+
+
+def test_a_finished_rounds_grid_sends_corrections_to_the_row(organizer_client, day, english_visitor):
+    Round.objects.filter(pk=day.round1.pk).update(status=Round.Status.FINISHED)
+    assert "The round is closed: say why its result changes." in _answer(_type(organizer_client, day, "1b"))
+
+
+# -- the phone's page of one game (the QR code of its slip) ------------------------------------------------
+
+
+def test_the_slips_address_sends_each_role_to_its_page(client, day):
+    slug, game = day.tournament.slug, day.game
+    url = reverse("game_slip", args=[slug, game.pk])
+    assert url == f"/t/{slug}/game/{game.pk}/slip/"
+    expected = {
+        None: reverse("public_game", args=[slug, 1, game.pk]),
+        "alice": reverse("public_game", args=[slug, 1, game.pk]),
+        "referee": reverse("game", args=[slug, game.pk]),
+        "organizer": reverse("manage_result", args=[slug, game.pk]),
+        "admin": reverse("manage_result", args=[slug, game.pk]),
+    }
+    for user, where in expected.items():
+        client.logout()
+        if user:
+            client.force_login(day.user(user))
+        response = client.get(url)
+        assert (response.status_code, response["Location"]) == (302, where), user
+    assert client.get(reverse("game_slip", args=[slug, 10**6])).status_code == 404
+
+
+def test_the_phone_page_enters_and_undoes(organizer_client, day, english_visitor):
+    page_url = reverse("manage_result", args=[day.tournament.slug, day.game.pk])
+    html = organizer_client.get(page_url).content.decode()
+    buttons = re.findall(r'<button type="submit" name="entry" value="([^"]+)"[^>]*>([^<]+)</button>', html)
+    assert buttons == [
+        ("1b", "Black wins"),
+        ("1w", "White wins"),
+        ("1=", "draw (jigo)"),  # Ninuki-Renju: no komi, a draw can happen
+        ("1 0", "both lose"),
+        ("1 1", "both win"),
+        ("1b!", "Black wins by default"),
+        ("1w!", "White wins by default"),
+        ("1 0!", "both lose by default"),
+    ]
+    response = organizer_client.post(
+        reverse("manage_result_type", args=[day.tournament.slug]), {"round": 1, "entry": "1w", "next": "phone"}
+    )
+    assert (response.status_code, response["Location"]) == (302, page_url)
+    html = organizer_client.get(page_url).content.decode()
+    assert "Table 1: White wins" in html and "You entered 0-1 (before: ?)." in html
+    assert 'value="1?"' in html  # now it can be cleared
+    conflict = organizer_client.post(
+        reverse("manage_result_type", args=[day.tournament.slug]), {"round": 1, "entry": "1b", "next": "phone"}
+    )
+    assert conflict.status_code == 200 and "Table 1 already has 0-1" in conflict.content.decode()
+    assert 'name="replace" value="1"' in conflict.content.decode()
+    entry = AuditEntry.objects.get(action="game.result.enter")
+    undo = organizer_client.post(
+        reverse("manage_result_undo", args=[day.tournament.slug]), {"round": 1, "entry": entry.pk, "next": "phone"}
+    )
+    assert undo["Location"] == page_url and Game.objects.get(pk=day.game.pk).result == "?"
+
+
+def test_the_phone_page_offers_no_jigo_with_half_a_point_of_komi(organizer_client, day):
+    round2 = Round.objects.create(tournament=day.tournament, discipline=day.go, number=2, status="published")
+    game = Game.objects.create(round=round2, table=5, black=day.game.black, white=day.game.white, komi=Decimal("6.5"))
+    html = organizer_client.get(reverse("manage_result", args=[day.tournament.slug, game.pk])).content.decode()
+    assert 'value="5b"' in html and 'value="5="' not in html
+    assert "Schwarz gewinnt" in html  # German by default
+    # the row's own choice is checked alike
+    url = reverse("manage_result", args=[day.tournament.slug, game.pk])
+    row = organizer_client.post(url, {f"g{game.pk}-version": 0, f"g{game.pk}-result": "D"}, **HTMX)
+    assert "Tisch 5 kann nicht unentschieden enden: sein Komi ist 6.5." in row.content.decode()
