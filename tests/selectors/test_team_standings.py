@@ -42,7 +42,13 @@ def test_the_organizer_counts_the_paired_round_as_the_individual_standings_do(th
 
 def test_nothing_before_a_round_counts_and_an_individual_tournament_has_no_team_table(teams, day):
     assert team_table(teams.tournament) is None
-    assert team_standings_api(teams.tournament) == {"boards": 3, "after_round": 0, "criteria": [], "rows": []}
+    assert team_standings_api(teams.tournament) == {
+        "boards": 3,
+        "after_round": 0,
+        "frozen_at": None,
+        "criteria": [],
+        "rows": [],
+    }
     assert team_table(day.tournament) is None
 
 
