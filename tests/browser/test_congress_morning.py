@@ -4,7 +4,8 @@ within a scripted half hour (four on real 390 px phones, two in German and two i
 HTTP through the same address); round 1 is set to the checked-in players only and paired in the browser:
 exactly those 250; the organizer downloads the pairing sheet (pairing 1 on the paper), swaps two players on
 the round page; the dashboard flags the printed sheet as stale with the tables that changed, and the players'
-phones show pairing 2 after a reload. Screenshots: ``test-artifacts/morning-*.png``.
+phones show pairing 2 after a reload; then the desk types 100 results by keyboard in the results grid
+("37b", "37w", "37=" ...), one after the other without waiting. Screenshots: ``test-artifacts/morning-*.png``.
 
 The check-in records its time (``Registration.checked_in_at``): the clock of the check-in service is scripted,
 7 seconds a player from 08:30, so the 250 arrive between 08:30 and 09:00 whatever the machine's speed.
@@ -17,7 +18,8 @@ import types
 
 import pytest
 
-from tournament.models import PairingPrint, Registration, Round
+from tournament.models import Game, PairingPrint, Registration, Round
+from tournament.models.game import ResultState
 from tournament.services import checkin
 
 from .conftest import fits, log_in, new_page, pdf_text, phone_by_name, post_check_ins, seated
@@ -27,6 +29,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 OPENS = dt.datetime(2026, 7, 25, 8, 30, tzinfo=dt.UTC)
 STEP = dt.timedelta(seconds=7)
 VERSION = {"en": "pairing {n}", "de": "Paarungsstand {n}"}
+#: What the desk types for table i (by i % 4) and the result it means.
+TYPED = {0: ("b", "B"), 1: ("w", "W"), 2: ("=", "D"), 3: (" 0", "0")}
+RESULTS_TYPED = 100
 
 
 @pytest.fixture
@@ -140,3 +145,17 @@ def test_a_congress_morning_from_the_check_in_to_a_swap_after_printing(
         assert VERSION[language].format(n=2) in phone.locator("main").inner_text()
         fits(phone)
         shot(phone, f"morning-phone-pairing-2-{language}", full_page=False)
+
+    # the results come in on slips: the desk types 100 of them in the grid, Enter after each, not waiting
+    desk.goto(f"{slug}/manage/results/?round=1")
+    field = desk.locator("#typed-entry-input")
+    assert field.evaluate("el => el === document.activeElement")
+    tables = range(1, RESULTS_TYPED + 1)
+    desk.keyboard.type("".join(f"{table}{TYPED[table % 4][0]}\n" for table in tables))
+    desk.locator("#typed-answer").filter(has_text=f"Table {RESULTS_TYPED}:").wait_for(timeout=180_000)
+    games = {g.table: g for g in Game.objects.filter(round=round1)}
+    assert {table: games[table].result for table in tables} == {table: TYPED[table % 4][1] for table in tables}
+    assert all(games[table].result_state == ResultState.CONFIRMED for table in tables)
+    assert {games[table].result for table in range(RESULTS_TYPED + 1, 126)} == {"?"}  # the others untouched
+    assert field.input_value() == ""
+    shot(desk, "morning-results-typed-en", full_page=False)
