@@ -39,7 +39,7 @@ def test_the_round_keeps_its_pairings_explanations_and_its_page_reads_them_there
     tournament, _players, r1, _ = field
     round_pair(round=r1, user=SYSTEM)
     record = PairingRecord.of(r1.pk)
-    assert set(record) == {"warnings", "explanations", "bye_explanation"}
+    assert set(record) == {"warnings", "explanations", "bye_explanation", "checks"}
     assert set(record["explanations"]) == {str(t) for t in r1.games.values_list("table", flat=True)}
     url = reverse("manage_round", args=[tournament.slug, 1])
 
@@ -85,6 +85,10 @@ def _old_round_with_an_audited_pairing(field) -> tuple[Round, dict]:
     return r1, record
 
 
+def _without_checks(record: dict) -> dict:
+    return {k: v for k, v in record.items() if k != "checks"}
+
+
 def test_a_backup_made_before_restores_with_the_explanations(field):
     r1, record = _old_round_with_an_audited_pairing(field)
     data = dump_tournament(r1.tournament)
@@ -96,7 +100,11 @@ def test_a_backup_made_before_restores_with_the_explanations(field):
         if row["model"] == "tournament.tournament":
             row["fields"]["slug"] = "restored"
     restored = load_tournament(data)
-    assert _by_name(PairingRecord.of(restored.rounds.get(number=1).pk)) == _by_name(record)
+    # the games' checks (kept by a version of what they read) are left aside: the round page works them out
+    # again when their version is not the restored round's
+    assert _by_name(_without_checks(PairingRecord.of(restored.rounds.get(number=1).pk))) == _by_name(
+        _without_checks(record)
+    )
     assert len(_explained(restored)) == r1.games.count() > 0
 
 
@@ -146,7 +154,11 @@ def test_a_backup_keeps_the_record_as_a_field_of_the_round_as_before(field):
         if row["model"] == "tournament.tournament":
             row["fields"]["slug"] = "restored"
     restored = load_tournament(data)
-    assert _by_name(PairingRecord.of(restored.rounds.get(number=1).pk)) == _by_name(record)
+    # the games' checks (kept by a version of what they read) are left aside: the round page works them out
+    # again when their version is not the restored round's
+    assert _by_name(_without_checks(PairingRecord.of(restored.rounds.get(number=1).pk))) == _by_name(
+        _without_checks(record)
+    )
     assert not PairingRecord.objects.filter(round=restored.rounds.get(number=2)).exists()
     assert PairingRecord.of(r1.pk) == record  # the original keeps its own
 

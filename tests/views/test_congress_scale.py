@@ -123,8 +123,10 @@ def test_pairing_a_round_through_its_page_asks_the_same_whatever_the_size(client
         Round.objects.filter(tournament=t, number=n).update(status="paired")  # "Pair again" on the paired round
         count, sql = statements(client, f"/t/{t.slug}/manage/rounds/{n}/pair/", "post")
         assert Round.objects.get(tournament=t, number=n).status == "paired"
-        # the record is written, never read back (a congress's is half a megabyte)
-        assert not [q for q in sql if "pairingrecord" in q.lower() and q.lstrip().upper().startswith("SELECT")]
+        # the record is written, never read back (a congress's is half a megabyte): only its short list of
+        # the players a checked-in-only round left out (given back before the round is paired again)
+        read = [q for q in sql if "pairingrecord" in q.lower() and q.lstrip().upper().startswith("SELECT")]
+        assert [q for q in read if "not_checked_in" not in q.split(" FROM ")[0]] == []
         counts.append(count)
     assert counts[0] == counts[1]
 
@@ -160,18 +162,21 @@ def test_nothing_that_loads_games_reads_the_pairing_record(client, small_and_big
 
 
 def test_the_round_page_reads_only_what_it_shows_of_the_record(client, small_and_big):
-    """Its top (warnings, the bye's reason) reads two keys of the record; the explanations are read
-    with the table of games, which is kept once made; the whole record never."""
+    """Its top (warnings, the bye's reason, the games' checks) reads three keys of the record, the check-in
+    box one (who was left out); the explanations are read with the table of games, which is kept once made;
+    the whole record never."""
     t, organizer = small_and_big[1]
     client.force_login(organizer)
     url = pages(t)["round (organizer)"]
 
     def keys_read(sql: list[str]) -> list[set[str]]:
         selects = [q.split(" FROM ")[0] for q in sql if "pairingrecord" in q.lower()]
-        return [{k for k in ("warnings", "bye_explanation", "explanations") if k in q} for q in selects]
+        keys = ("warnings", "bye_explanation", "explanations", "checks", "not_checked_in")
+        return [{k for k in keys if k in q} for q in selects]
 
+    top = {"warnings", "bye_explanation", "checks"}
     first, sql = statements(client, url)
-    assert sorted(keys_read(sql), key=len) == [{"explanations"}, {"warnings", "bye_explanation"}]
+    assert sorted(keys_read(sql), key=len) == [{"explanations"}, {"not_checked_in"}, top]
     again, sql = statements(client, url)
-    assert keys_read(sql) == [{"warnings", "bye_explanation"}]  # the table is kept: only the top
+    assert sorted(keys_read(sql), key=len) == [{"not_checked_in"}, top]  # the table is kept: only the top
     assert again < first

@@ -320,6 +320,7 @@ def result_set(
     only with a ``reason``, as a referee's decision does; the audit log keeps it.
     """
     require(user, game.round.tournament, ORGANIZER)
+    reason = (reason or "").strip()
     fields = _set_fields(game, result=result, by_default=by_default, method=method, reason=reason)
     if fields is None:
         return game  # nothing changes

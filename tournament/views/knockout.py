@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET
 
+from tournament.collation import sorted_by_name
 from tournament.forms.knockout import GroupsForm, KnockoutForm, KnockoutRuleForm
 from tournament.models import Knockout
 from tournament.models.tournament import PairingSystem
@@ -124,8 +125,9 @@ def knockout_manage(request, tournament, roles):
         if not outcome.refused or action != "make":
             return redirect("manage_knockout", slug=tournament.slug)
     groups: dict[str, list[str]] = {}
-    for reg in tournament.registrations.exclude(group="").order_by("group", "surname", "given_name"):
+    for reg in sorted_by_name(tournament.registrations.exclude(group="")):
         groups.setdefault(reg.group, []).append(reg.spoken_name)
+    groups = dict(sorted(groups.items()))
     return render(
         request,
         "tournament/manage/knockout.html",

@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 import time
+from types import SimpleNamespace
 
 from django.http import Http404
 from django.shortcuts import render
@@ -128,7 +129,8 @@ def _top(tournament, version: str) -> dict:
         # the same cached table as the standings page and the API: computed once per version
         standings = standings_selectors.public_standings(tournament, None, version)
         return {
-            "standings": {"rounds": standings.rounds},
+            # what the heading and the frozen table's note read of the whole table
+            "standings": SimpleNamespace(rounds=standings.rounds, frozen_at=getattr(standings, "frozen_at", None)),
             "top": [
                 {
                     "place": standings.place_text(row),
