@@ -62,3 +62,24 @@ def form_as_sent(form, **changes) -> dict:
             data[name] = field.prepare_value(value) if hasattr(field, "prepare_value") else value
     data.update(changes)
     return data
+
+
+def tournament_made_on_the_page(client, name: str, language: str = "en", system: str = "roundrobin") -> Tournament:
+    """A tournament made as a director makes it: a new account logged in (``ute``), the new-tournament
+    form sent in ``language`` with the pairing ``system`` chosen; the tournament it made."""
+    from django.contrib.auth import get_user_model
+    from django.urls import reverse
+
+    client.force_login(get_user_model().objects.create_user("ute", password="x"))
+    client.cookies["django_language"] = language
+    data = {
+        "name": name,
+        "start_date": "2027-03-06",
+        "end_date": "",
+        "place": "Hannover",
+        "country": "de",
+        "time_zone": "Europe/Berlin",
+        "pairing_system": system,
+    }
+    assert client.post(reverse("tournament_new"), data).status_code == 302
+    return Tournament.objects.get(name=name)

@@ -8,9 +8,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from tests.factories import make_discipline, make_player, make_round
+from tests.factories import make_discipline, make_player, make_round, tournament_made_on_the_page
 from tests.views.test_round_workflow import pdf_text
-from tournament.models import Knockout, Round, Tournament
+from tournament.models import Knockout, Round
 from tournament.models.discipline import DisciplineKind
 from tournament.models.game import Result
 from tournament.models.tournament import KNOCKOUT
@@ -63,20 +63,7 @@ FORM = {
 
 @pytest.fixture
 def swiss(client):
-    ute = get_user_model().objects.create_user("ute", password="x")
-    client.force_login(ute)
-    data = {
-        "name": "Stadtmeisterschaft",
-        "start_date": "2027-03-06",
-        "end_date": "",
-        "place": "Hannover",
-        "country": "de",
-        "time_zone": "Europe/Berlin",
-        "pairing_system": "swiss",
-    }
-    client.cookies["django_language"] = "en"
-    assert client.post(reverse("tournament_new"), data).status_code == 302
-    t = Tournament.objects.get(name="Stadtmeisterschaft")
+    t = tournament_made_on_the_page(client, "Stadtmeisterschaft", system="swiss")
     go = make_discipline(t, DisciplineKind.GO, handicap_policy="none")
     names = ["Albers", "Bauer", "Çelik", "Dvořák", "Engel", "Fuchs", "Groß", "Hahn", "Ivanova", "Jäger"]
     for i, name in enumerate(names):
@@ -152,20 +139,7 @@ def test_a_knockout_of_eight_through_the_pages(client, swiss, lang):
 
 
 def test_groups_dealt_on_the_page_of_a_round_robin(client):
-    ute = get_user_model().objects.create_user("ute", password="x")
-    client.force_login(ute)
-    client.cookies["django_language"] = "de"
-    data = {
-        "name": "9x9",
-        "start_date": "2027-03-06",
-        "end_date": "",
-        "place": "Hannover",
-        "country": "de",
-        "time_zone": "Europe/Berlin",
-        "pairing_system": "roundrobin",
-    }
-    assert client.post(reverse("tournament_new"), data).status_code == 302
-    t = Tournament.objects.get(name="9x9")
+    t = tournament_made_on_the_page(client, "9x9", "de")
     make_discipline(t, DisciplineKind.GO, board_size=9)
     for i in range(8):
         make_player(t, surname=f"Neun{i}", given_name="X", rating=2000 - i)

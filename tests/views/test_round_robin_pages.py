@@ -8,7 +8,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import Q
 from django.urls import reverse
 
-from tests.factories import make_discipline, make_player, make_round
+from tests.factories import make_discipline, make_player, make_round, tournament_made_on_the_page
 from tests.views.test_round_workflow import pdf_text
 from tournament.models import Game, Round, Tournament
 from tournament.models.discipline import DisciplineKind
@@ -21,20 +21,7 @@ MAKE = {"en": "Make the whole round-robin schedule", "de": "Den ganzen Rundenpla
 
 @pytest.fixture
 def robin(client):
-    ute = get_user_model().objects.create_user("ute", password="x")
-    client.force_login(ute)
-    client.cookies["django_language"] = "en"
-    data = {
-        "name": "Vereinsmeisterschaft",
-        "start_date": "2027-03-06",
-        "end_date": "",
-        "place": "Hannover",
-        "country": "de",
-        "time_zone": "Europe/Berlin",
-        "pairing_system": "roundrobin",
-    }
-    assert client.post(reverse("tournament_new"), data).status_code == 302
-    t = Tournament.objects.get(name="Vereinsmeisterschaft")
+    t = tournament_made_on_the_page(client, "Vereinsmeisterschaft", "en")
     go = make_discipline(t, DisciplineKind.GO, handicap_policy="none")
     ninuki = make_discipline(t, DisciplineKind.NINUKI)
     for i, name in enumerate(["Albers", "Bauer", "Çelik", "Dvořák", "Engel"]):
