@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from django.contrib.auth import get_user_model
 
-from tests.factories import make_player
+from tests.factories import make_discipline, make_player, make_tournament
 from tournament.models import Discipline, Registration, Round, Tournament, TournamentRole
 from tournament.ranks import parse_rank
 
@@ -124,6 +124,22 @@ def log_in(page, live_server, username: str, language: str = "en"):
     page.fill('input[name="password"]', f"pw-{username}-123")
     page.locator('main button[type="submit"]').click()
     page.wait_for_load_state()
+
+
+def club_with_lena(ranks: list[str]) -> tuple[Tournament, Discipline, Registration]:
+    """A Go tournament (no handicap) of ``len(ranks)`` players ranked so, its organizer ``tessa``
+    (password ``pw-tessa-123``) and the weakest, Lena Zimmermann, a player with her own account ``lena``
+    (``pw-lena-123``); the others ``SpielerNN``."""
+    users = get_user_model().objects
+    director = users.create_user("tessa", password="pw-tessa-123")
+    lena_account = users.create_user("lena", password="pw-lena-123")
+    t = make_tournament()
+    TournamentRole.objects.create(tournament=t, user=director, role="organizer")
+    go = make_discipline(t, handicap_policy="none")
+    for i, rank in enumerate(ranks[:-1]):
+        make_player(t, rank=rank, surname=f"Spieler{i:02d}")
+    lena = make_player(t, rank=ranks[-1], surname="Zimmermann", given_name="Lena", user=lena_account)
+    return t, go, lena
 
 
 def fits(page) -> None:

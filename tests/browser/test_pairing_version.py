@@ -6,12 +6,11 @@ the paper stand. In English on a desktop and in German on a 390 px phone."""
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth import get_user_model
 
-from tests.factories import make_discipline, make_player, make_round, make_tournament
-from tournament.models import PairingPrint, Round, TournamentRole
+from tests.factories import make_round
+from tournament.models import PairingPrint, Round
 
-from .conftest import fits, log_in, new_page, pdf_text
+from .conftest import club_with_lena, fits, log_in, new_page, pdf_text
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -42,15 +41,7 @@ WORDS = {
 def test_a_swap_after_printing_flags_the_sheet_and_the_phone_shows_the_new_version(
     browser, live_server, shot, language, director_phone
 ):
-    users = get_user_model().objects
-    director = users.create_user("tessa", password="pw-tessa-123")
-    lena_account = users.create_user("lena", password="pw-lena-123")
-    t = make_tournament()
-    TournamentRole.objects.create(tournament=t, user=director, role="organizer")
-    go = make_discipline(t, handicap_policy="none")
-    for i, rank in enumerate(RANKS[:-1]):
-        make_player(t, rank=rank, surname=f"Spieler{i:02d}")
-    lena = make_player(t, rank=RANKS[-1], surname="Zimmermann", given_name="Lena", user=lena_account)
+    t, go, lena = club_with_lena(RANKS)
     r1 = make_round(t, go, 1)
     words = WORDS[language]
     base = f"{live_server.url}/t/{t.slug}"

@@ -5,12 +5,11 @@ player finds her hall and row on her page, on a 390 px phone in German and on a 
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth import get_user_model
 
-from tests.factories import make_discipline, make_player, make_round, make_tournament
-from tournament.models import Game, TournamentRole
+from tests.factories import make_round
+from tournament.models import Game
 
-from .conftest import log_in, new_page
+from .conftest import club_with_lena, log_in, new_page
 from .test_phone_width import MEASURE
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -38,15 +37,7 @@ WORDS = {
 
 @pytest.mark.parametrize(("language", "phone"), [("de", True), ("en", False)], ids=["de-390px", "en-desktop"])
 def test_a_player_finds_her_hall_and_row(browser, live_server, shot, language, phone):
-    users = get_user_model().objects
-    director = users.create_user("tessa", password="pw-tessa-123")
-    lena_account = users.create_user("lena", password="pw-lena-123")
-    t = make_tournament()
-    TournamentRole.objects.create(tournament=t, user=director, role="organizer")
-    go = make_discipline(t, handicap_policy="none")
-    for i, rank in enumerate(RANKS[:-1]):
-        make_player(t, rank=rank, surname=f"Spieler{i:02d}")
-    lena = make_player(t, rank=RANKS[-1], surname="Zimmermann", given_name="Lena", user=lena_account)
+    t, go, lena = club_with_lena(RANKS)
     make_round(t, go, 1)
     words = WORDS[language]
 
