@@ -196,6 +196,25 @@ def congress(transactional_db):
     return t
 
 
+def open_check_in(browser, live_server, t: Tournament, shot=None):
+    """The organizer (``orga``, desktop, English) opens the check-in and puts the hall's QR code on the
+    projector (its screenshot with ``shot``); the desk's page (showing that screen) and the address the code
+    holds, checked to be the tournament's check-in address."""
+    slug = f"{live_server.url}/t/{t.slug}"
+    desk = new_page(browser, live_server)
+    log_in(desk, live_server, "orga")
+    desk.goto(f"{slug}/manage/checkin/")
+    desk.locator("#checkin-settings input[name=open]").check()
+    desk.locator("#checkin-settings button[type=submit]").click()
+    desk.goto(f"{slug}/manage/checkin/screen/")
+    if shot is not None:
+        shot(desk, "checkin-projector-en", full_page=False)
+    url = desk.locator(".checkin-qr figcaption").inner_text().strip()
+    t.refresh_from_db()
+    assert url == f"{slug}/checkin/{t.checkin_code}/"
+    return desk, url
+
+
 def seated(round_) -> set[int]:
     """The players a round has seated: at a board or with a bye."""
     return {pk for g in round_.games.all() for pk in (g.black_id, g.white_id)} | {

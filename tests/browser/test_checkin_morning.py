@@ -16,7 +16,7 @@ import pytest
 from tournament.models import Registration, Round
 from tournament.pdf import qr
 
-from .conftest import log_in, new_page, phone_by_name, post_check_ins, seated
+from .conftest import new_page, open_check_in, phone_by_name, post_check_ins, seated
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -28,17 +28,8 @@ def test_a_congress_morning_checks_in_250_of_300_and_pairs_round_1_with_exactly_
     slug = f"{live_server.url}/t/{t.slug}"
 
     # the organizer opens the check-in at the desk and shows the QR code on the projector
-    desk = new_page(browser, live_server)
-    log_in(desk, live_server, "orga")
-    desk.goto(f"{slug}/manage/checkin/")
-    desk.locator("#checkin-settings input[name=open]").check()
-    desk.locator("#checkin-settings button[type=submit]").click()
+    desk, url = open_check_in(browser, live_server, t, shot)
     screen = desk
-    screen.goto(f"{slug}/manage/checkin/screen/")
-    shot(screen, "checkin-projector-en", full_page=False)
-    url = screen.locator(".checkin-qr figcaption").inner_text().strip()
-    t.refresh_from_db()
-    assert url == f"{slug}/checkin/{t.checkin_code}/"
     # the code on the screen is the code of that address
     assert screen.locator(".checkin-qr svg.qr path").get_attribute("d") in qr.svg(url)
     assert "0 of 300" in screen.locator("#checkin-screen-count").inner_text()

@@ -22,7 +22,7 @@ from tournament.models import Game, PairingPrint, Registration, Round
 from tournament.models.game import ResultState
 from tournament.services import checkin
 
-from .conftest import fits, log_in, new_page, pdf_text, phone_by_name, post_check_ins, seated
+from .conftest import fits, open_check_in, pdf_text, phone_by_name, post_check_ins, seated
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -54,15 +54,7 @@ def test_a_congress_morning_from_the_check_in_to_a_swap_after_printing(
     slug = f"{live_server.url}/t/{t.slug}"
 
     # the organizer (desktop, English) opens the check-in and shows the hall's QR code on the projector
-    desk = new_page(browser, live_server)
-    log_in(desk, live_server, "orga")
-    desk.goto(f"{slug}/manage/checkin/")
-    desk.locator("#checkin-settings input[name=open]").check()
-    desk.locator("#checkin-settings button[type=submit]").click()
-    desk.goto(f"{slug}/manage/checkin/screen/")
-    url = desk.locator(".checkin-qr figcaption").inner_text().strip()
-    t.refresh_from_db()
-    assert url == f"{slug}/checkin/{t.checkin_code}/"
+    desk, url = open_check_in(browser, live_server, t)
     assert "0 of 300" in desk.locator("#checkin-screen-count").inner_text()
 
     # 250 of the 300 come: four on real phones (two German, two English), the others by HTTP, same address
