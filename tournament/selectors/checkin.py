@@ -88,11 +88,14 @@ def recent_checkins(tournament: Tournament, shown: int = 10) -> list[Registratio
     return list(found.only(*_SHOWN).order_by("-checked_in_at", "-pk")[:shown])
 
 
-def not_checked_in_ids(round_: Round) -> list[int]:
-    """The players the pairing of ``round_`` left out as not checked in (ids; none while it is planned)."""
+def not_checked_in_ids(round_: Round, record: dict | None = None) -> list[int]:
+    """The players the pairing of ``round_`` left out as not checked in (ids; none while it is planned),
+    from ``record`` where the caller has read the key already, else from the round's record."""
     if round_.status == Round.Status.PLANNED:
         return []
-    ids = PairingRecord.of(round_.pk, NOT_CHECKED_IN).get(NOT_CHECKED_IN) or []
+    if record is None:
+        record = PairingRecord.of(round_.pk, NOT_CHECKED_IN)
+    ids = record.get(NOT_CHECKED_IN) or []
     return [pk for pk in ids if isinstance(pk, int) and not isinstance(pk, bool)]
 
 
@@ -121,10 +124,11 @@ def _split(ids: list[int]) -> tuple[list[Registration], list[Registration]]:
     return [r for r in found if r.checked_in_at is None], [r for r in found if r.checked_in_at is not None]
 
 
-def round_checkin(round_: Round) -> RoundCheckin:
+def round_checkin(round_: Round, record: dict | None = None) -> RoundCheckin:
+    """``record``: the part of the round's pairing record the page read already, with ``not_checked_in``."""
     tournament = round_.tournament
     out = RoundCheckin(only=round_.checked_in_only)
-    out.not_here, out.late = _split(not_checked_in_ids(round_))
+    out.not_here, out.late = _split(not_checked_in_ids(round_, record))
     if round_.status == Round.Status.PLANNED:
         before = (
             Round.objects.filter(tournament_id=round_.tournament_id, number__lt=round_.number)

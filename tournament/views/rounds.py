@@ -28,7 +28,7 @@ from tournament.models.game import Result
 from tournament.models.tournament import PairingSystem
 from tournament.pairing_words import bye_explanation_line, game_explanation, warning_text, why_not_lines
 from tournament.selectors.bye_requests import round_requests
-from tournament.selectors.checkin import round_checkin
+from tournament.selectors.checkin import NOT_CHECKED_IN, round_checkin
 from tournament.selectors.page_version import page_parts, round_seats
 from tournament.selectors.pairing_data import pair_constraints_for
 from tournament.selectors.pairing_prints import print_kind_text
@@ -114,11 +114,12 @@ _RECORDED = (
 
 
 def _last_pairing(round_) -> dict:
-    """What the pairing left with the round for the page's top: its warnings and the bye's reason (the
-    explanations are read with the table of games, when it is made)."""
+    """What the pairing left with the round for the page's top: its warnings, the bye's reason, the games'
+    checks and who it left out as not checked in (the explanations are read with the table of games, when
+    it is made)."""
     if round_.status == Round.Status.PLANNED:
         return {}
-    return PairingRecord.of(round_.pk, "warnings", "bye_explanation", "checks")
+    return PairingRecord.of(round_.pk, "warnings", "bye_explanation", "checks", NOT_CHECKED_IN)
 
 
 def _warnings(round_, pairing_info, checks_version: str) -> list[str]:
@@ -220,7 +221,7 @@ def round_manage(request, tournament, roles, number):
             "withdrawals": withdrawals_pending(tournament) if round_robin else [],
             "tables_movable": editable,
             "bye_requests": round_requests(round_),
-            "checkin": round_checkin(round_),
+            "checkin": round_checkin(round_, pairing_info),
             "why_form": _why_form(tournament, round_, everybody_in=in_games + _bye_choices(absent))
             if _why_asked_of(tournament, round_) and seated
             else None,
