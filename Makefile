@@ -16,7 +16,7 @@ DEB_PACKAGES := chromium fonts-dejavu-core fonts-ipaexfont-gothic poppler-utils 
 DEB_CHECK    := /usr/bin/msgfmt /usr/bin/chromium /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf /usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf /usr/bin/pdftoppm /usr/bin/redis-server /usr/bin/redis-cli
 
 # `make test-sqlite`: the suite on SQLite only, for a quick run.
-.PHONY: run test test-sqlite test-dispatch lint install lock system-deps migrate demo bench messages serve venue clean
+.PHONY: run test test-sqlite test-dispatch test-versions lint install lock system-deps migrate demo bench messages serve venue clean
 
 # The versions CI tested: requirements.lock pins every package `make install`
 # installs (pip's constraints: pyproject.toml says what the project needs,
@@ -93,6 +93,22 @@ test: install system-deps lint test-dispatch
 test-dispatch: install
 	NPY_DISABLE_CPU_FEATURES="$$($(PY) tests/numpy_dispatch.py)" $(PY) -m pytest -q -n 2 -m numpy tests/pairing
 
+# Not part of `make test` (a venv and a download each): the pure tests (pairing, standings,
+# file readers) with the oldest numpy and rustworkx pyproject.toml allows, and with the newest
+# releases the registry has, beside the locked ones `make test` uses. OLDEST names them.
+OLDEST ?= numpy==1.26.4 rustworkx==0.15.1
+test-versions:
+	for kind in oldest newest; do \
+	  rm -rf .venv-$$kind && $(PYTHON) -m venv .venv-$$kind && \
+	  .venv-$$kind/bin/python -m pip install --quiet --upgrade pip && \
+	  if [ $$kind = oldest ]; then .venv-$$kind/bin/python -m pip install --quiet $(OLDEST); \
+	  else .venv-$$kind/bin/python -m pip install --quiet --upgrade numpy rustworkx; fi && \
+	  grep -v '^numpy==\|^rustworkx==' $(LOCK) > .venv-$$kind/lock.txt && \
+	  .venv-$$kind/bin/python -m pip install --quiet -c .venv-$$kind/lock.txt -e '.[test]' && \
+	  .venv-$$kind/bin/python -c "import numpy, rustworkx; print('$$kind: numpy', numpy.__version__, 'rustworkx', rustworkx.__version__)" && \
+	  .venv-$$kind/bin/python -m pytest -q -n 2 tests/pairing tests/standings tests/files || exit 1; \
+	done
+
 # The linters (configured in pyproject.toml): ruff's checks and its formatting, and mypy
 # (strict on the pure layers: games/, tournament/pairing/, tournament/standings/, the OpenGotha file's reader).
 lint: install
@@ -108,7 +124,7 @@ messages: install
 	$(PY) manage.py compilemessages --ignore=.venv
 
 clean:
-	rm -rf $(VENV) .venv-lock db.sqlite3 staticfiles test-artifacts .pytest_cache .hypothesis
+	rm -rf $(VENV) .venv-lock .venv-oldest .venv-newest db.sqlite3 staticfiles test-artifacts .pytest_cache .hypothesis
 
 test-sqlite: install system-deps
 	$(PY) -m pytest $(PYTEST_ARGS)

@@ -14,8 +14,7 @@ from django.utils import timezone
 from tests.factories import make_discipline, make_player, make_round, make_tournament
 from tournament.models import ByeRequest, TournamentRole
 
-from .conftest import log_in, new_page
-from .test_phone_width import MEASURE
+from .conftest import fits, log_in, new_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -44,11 +43,6 @@ WORDS = {
 }
 
 
-def _fits(page) -> None:
-    measured = page.evaluate(MEASURE)
-    assert measured["scroll"] <= measured["width"], measured["wide"]
-
-
 def _seated(round_) -> set[int]:
     return {pk for g in round_.games.all() for pk in (g.black_id, g.white_id)}
 
@@ -74,7 +68,7 @@ def test_a_requested_bye_survives_pair_again(browser, live_server, shot, languag
     phone.locator("#bye-round-1 button", has_text=words["ask"]).click()
     phone.wait_for_load_state()
     assert words["waiting"] in phone.locator("#bye-round-1").inner_text()
-    _fits(phone)
+    fits(phone)
     shot(phone, f"bye-request-asked-{language}")
     asked = ByeRequest.objects.get(registration=lena, round=r1)
 
@@ -90,7 +84,7 @@ def test_a_requested_bye_survives_pair_again(browser, live_server, shot, languag
     desk.wait_for_load_state()
     assert words["granted"] in desk.locator("main").inner_text()
     if director_phone:
-        _fits(desk)
+        fits(desk)
     desk.locator(".round-actions button", has_text=words["pair"]).first.click()
     desk.wait_for_load_state()
     next_weakest = players[-1]  # the 15k: OpenGotha's bye weight, now that the 20k is not paired
@@ -100,11 +94,11 @@ def test_a_requested_bye_survives_pair_again(browser, live_server, shot, languag
     assert lena.pk not in _seated(r1) and r1.byes.get().player == next_weakest and len(_seated(r1)) == 10
     shot(desk, f"bye-request-paired-again-{language}-{'phone' if director_phone else 'desktop'}")
     if director_phone:
-        _fits(desk)
+        fits(desk)
 
     # her page says granted
     phone.goto(f"{live_server.url}/t/{t.slug}/me/")
     assert words["mine"] in phone.locator("#bye-round-1").inner_text()
-    _fits(phone)
+    fits(phone)
     phone.context.close()
     desk.context.close()

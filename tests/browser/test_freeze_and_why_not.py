@@ -14,8 +14,7 @@ from tournament.services.registrations import registration_update
 from tournament.services.results import result_set
 from tournament.services.rounds import round_finish, round_pair, round_publish
 
-from .conftest import log_in, new_page
-from .test_phone_width import MEASURE
+from .conftest import fits, log_in, new_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -39,11 +38,6 @@ WORDS = {
         "unfrozen": "The standings are unfrozen",
     },
 }
-
-
-def _fits(page) -> None:
-    measured = page.evaluate(MEASURE)
-    assert measured["scroll"] <= measured["width"], measured["wide"]
 
 
 def _play(round_, user, result: str) -> None:
@@ -79,7 +73,7 @@ def test_why_not_then_freeze_and_unfreeze(browser, live_server, shot, language, 
     text = answer.inner_text()
     assert words["rematch"] in text and words["total"] in text
     if phone:
-        _fits(page)
+        fits(page)
     shot(page, f"why-not-{language}")
 
     _play(r2, director, "W")
@@ -92,7 +86,7 @@ def test_why_not_then_freeze_and_unfreeze(browser, live_server, shot, language, 
     table = page.locator("#standings-live")
     assert words["frozen"] in table.inner_text() and "Albers-Klein" in table.inner_text()
     if phone:
-        _fits(page)
+        fits(page)
     shot(page, f"frozen-standings-{language}")
     page.fill("#unfreeze-reason", "Ergebnis korrigiert")
     page.locator("#freeze button", has_text=words["unfreeze"]).click()

@@ -14,7 +14,7 @@ import pytest
 from tournament.models import Game, LiveRecord, Round
 from tournament.models.game import ResultState
 
-from .conftest import log_in, new_page
+from .conftest import fits, log_in, new_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -65,10 +65,6 @@ def _status(page) -> str:
 
 def _count(page) -> str:
     return page.locator("#live .live-count").inner_text()
-
-
-def _fits(page) -> None:
-    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
 
 def test_two_phones_mark_a_dead_chain_agree_and_confirm(browser, live_server, live_day, shot):
@@ -126,7 +122,7 @@ def test_two_phones_mark_a_dead_chain_agree_and_confirm(browser, live_server, li
     assert "Dead stones need not be captured" in black.locator(".rules").inner_text()
     shot(black, "rules-go-end-phone")
     for page in (black, white):
-        _fits(page)
+        fits(page)
         page.context.close()
 
 
@@ -158,7 +154,7 @@ def test_disputed_marks_go_to_the_referee_who_decides_on_the_board(browser, live
     assert disputed.result_state == ResultState.DISPUTED and disputed.marks == {"dead": [], "neutral": []}
     black.locator("#live .live-result", has_text="The result went to a referee").wait_for()
     for page in (black, white):
-        _fits(page)
+        fits(page)
         page.context.close()
 
     # the referee, on a phone too: the queue, both players' marks, the chain marked on the board, the decision
@@ -182,5 +178,5 @@ def test_disputed_marks_go_to_the_referee_who_decides_on_the_board(browser, live
     assert (decided.result, decided.result_state) == ("B", ResultState.ADJUDICATED)
     assert decided.marks == {"dead": ["B5", "B6"], "neutral": []} and decided.verdict["score"] == "B+2"
     assert "dead stones: B5, B6" in referee.locator(".history").inner_text()
-    _fits(referee)
+    fits(referee)
     referee.context.close()

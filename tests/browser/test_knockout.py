@@ -17,8 +17,7 @@ from tournament.permissions import SYSTEM
 from tournament.services.results import result_set
 from tournament.services.rounds import round_finish, round_pair, round_publish
 
-from .conftest import log_in, new_page
-from .test_phone_width import MEASURE
+from .conftest import fits, log_in, new_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -71,11 +70,6 @@ def swiss(user):
         results(r)
         round_finish(round=r, user=SYSTEM)
     return t
-
-
-def fits(page) -> None:
-    measured = page.evaluate(MEASURE)
-    assert measured["scroll"] <= measured["width"], measured["wide"]
 
 
 @pytest.mark.parametrize("language", ["de", "en"])

@@ -28,7 +28,7 @@ from urllib.parse import urldefrag, urljoin, urlsplit
 import pytest
 from django.core.management import call_command
 
-from tests.browser.conftest import new_page
+from tests.browser.conftest import fits, new_page
 from tests.fixtures.once import built_once
 from tournament.models import Game, Tournament
 from tournament.models.game import ResultState
@@ -97,10 +97,6 @@ def _go(page, link) -> None:
         link.click()
 
 
-def _fits(page) -> None:
-    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), page.url
-
-
 @pytest.mark.parametrize("phone", [True, False], ids=["phone", "desktop"])
 def test_the_published_site_from_a_plain_static_server(browser, published, shot, phone):
     page = new_page(browser, published, phone=phone, locale="de-DE")
@@ -114,14 +110,14 @@ def test_the_published_site_from_a_plain_static_server(browser, published, shot,
     _go(page, page.get_by_role("link", name=published.tournament.name))
     assert page.url.endswith("/de/t/demo/index.html")
     assert page.locator(".published-as-of").is_visible()
-    _fits(page)
+    fits(page)
     shot(page, f"published-overview-{size}-de")
 
     # the standings, overall and of a discipline
     _go(page, page.locator(".site-nav").get_by_role("link", name="Tabelle", exact=True))
     assert page.locator("h1").inner_text() == "Tabelle"
     assert page.locator("table.standings tbody tr").count() >= 30
-    _fits(page)
+    fits(page)
     shot(page, f"published-standings-{size}-de")
     _go(page, page.locator(".scope").get_by_role("link", name="Ninuki-Renju"))
     assert "Ninuki-Renju" in page.locator("h1").inner_text()
@@ -132,13 +128,13 @@ def test_the_published_site_from_a_plain_static_server(browser, published, shot,
     _go(page, page.locator("table.list").first.get_by_role("link", name="3", exact=True))
     assert page.url.endswith("/de/t/demo/round/3/index.html")
     assert page.locator("h1").inner_text().startswith("Runde 3")
-    _fits(page)
+    fits(page)
     shot(page, f"published-round-{size}-de")
     _go(page, page.locator(f'a.game-link[href="game/{game.pk}/index.html"]'))
     assert page.locator("h1").inner_text() == f"Runde 3, Tisch {game.table}"
     assert page.locator(".board-wrap svg").is_visible()
     assert game.black.spoken_name in page.locator(".game-players").inner_text()
-    _fits(page)
+    fits(page)
     shot(page, f"published-game-{size}-de")
     with page.expect_download() as download:
         page.locator("a.sgf-download").click()
@@ -159,11 +155,11 @@ def test_the_published_site_from_a_plain_static_server(browser, published, shot,
     _go(page, page.locator(".site-nav").get_by_role("link", name="Standings", exact=True))
     assert page.locator("h1").inner_text() == "Standings"
     assert page.get_by_role("link", name="Standings (PDF)").is_visible()
-    _fits(page)
+    fits(page)
     shot(page, f"published-standings-{size}-en")
     _go(page, page.get_by_role("link", name="Crosstable", exact=True).first)
     assert page.locator("h1").inner_text() == "Crosstable"
-    _fits(page)
+    fits(page)
     shot(page, f"published-crosstable-{size}-en")
     _go(page, page.locator(".lang-switch").get_by_role("link", name="DE"))
     assert page.url.endswith("/de/t/demo/crosstable/index.html") and page.locator("h1").inner_text() == "Kreuztabelle"
