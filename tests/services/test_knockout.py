@@ -126,7 +126,9 @@ def test_the_knockout_games_keep_off_the_excluded_tables_in_bracket_order():
         made = knockout_make(tournament=t, user=SYSTEM, size=8, colours=colours)
         s = made.knockout.seeds
         tables = {frozenset((g.black_id, g.white_id)): g.table for g in made.round.games.all()}
-        assert tables == {frozenset((s[a], s[b])): n for (a, b), n in zip(((0, 7), (3, 4), (1, 6), (2, 5)), (1, 2, 4, 5))}
+        assert tables == {
+            frozenset((s[a], s[b])): n for (a, b), n in zip(((0, 7), (3, 4), (1, 6), (2, 5)), (1, 2, 4, 5))
+        }
 
 
 def test_a_jigo_the_higher_seed_goes_on_or_a_replay_by_the_directors_rule():

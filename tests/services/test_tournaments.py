@@ -48,7 +48,9 @@ def test_each_system_starts_with_the_standings_it_pairs_by():
     as its crosstable reads."""
     ute = _user("ute")
     made = {
-        system: tournament_create(user=ute, data={"name": f"Turnier {system}", "start_date": DAY, "pairing_system": system})
+        system: tournament_create(
+            user=ute, data={"name": f"Turnier {system}", "start_date": DAY, "pairing_system": system}
+        )
         for system in ("swiss", "mcmahon", "roundrobin")
     }
     assert {system: t.standings_criteria for system, t in made.items()} == {

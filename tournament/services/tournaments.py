@@ -22,8 +22,8 @@ from tournament.models.team import side_size
 from tournament.models.tournament import (
     CREATE_FIELDS,
     ROUND_ROBIN_CRITERIA,
-    SWISS_CRITERIA,
     SETTINGS_FIELDS,
+    SWISS_CRITERIA,
     CategoryMode,
     OpenGothaVersion,
     PairingSystem,

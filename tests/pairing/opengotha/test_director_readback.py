@@ -79,7 +79,15 @@ def test_the_jar_holds_the_players_absences_games_tables_and_byes_of_the_day(day
     assert ours["LORENZLARS"][3] == "11100000"  # withdrawn after round 3
     assert ours["MAHLERMIA"][3] == "11111111"  # late: in round 1 without a game, as OpenGotha's "not paired"
     games = {
-        (g.round.number, g.table, keys[g.white_id], keys[g.black_id], g.handicap, JAR_RESULT[g.result, g.by_default], True)
+        (
+            g.round.number,
+            g.table,
+            keys[g.white_id],
+            keys[g.black_id],
+            g.handicap,
+            JAR_RESULT[g.result, g.by_default],
+            True,
+        )
         for g in Game.objects.filter(round__tournament=day).select_related("round")
     }
     assert {tuple(g) for g in answer["games"]} == games
@@ -95,7 +103,9 @@ def _site_tables(t, rounds: int) -> list[list[tuple]]:
     for r in range(1, rounds + 1):
         st = standings_for(t, public=False, up_to=r)
         headers = [c.header for c in st.columns]
-        out.append([(keys[row.entrant.id], row.place_display.rstrip("="), dict(zip(headers, row.values))) for row in st.rows])
+        out.append(
+            [(keys[row.entrant.id], row.place_display.rstrip("="), dict(zip(headers, row.values))) for row in st.rows]
+        )
     return out
 
 
