@@ -23,7 +23,7 @@ on, or the two play a replay game in the next round.
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -228,9 +228,12 @@ def _next_round(tournament: Tournament, stage: Knockout, *, user, coins: list[bo
     else:
         robin = RobinRound(round_.number, tuple((g.higher, g.lower) for g in due))
         games = round_games(pairing_tournament(tournament, round_), robin, round_.number)
-    # at the tables the round's plan leaves open (excluded and reserved tables), in the bracket's order
-    numbers = tables.number([(g.white, g.black) for g in games], table_rules(round_))
-    games = [replace(g, table=table) for g, (table, _by_hand) in zip(games, numbers, strict=True)]
+    try:  # the bracket's order, at the tables the round's table plan leaves (as a round robin's)
+        games = tables.in_order(games, table_rules(round_))
+    except tables.TablesFull as exc:
+        raise ValidationError(
+            _("There are not enough tables for the round's games: fewer excluded tables, please.")
+        ) from exc
     Game.objects.bulk_create([unsaved_game(round_, g, pinned=False) for g in games])
     names = knockout_names(tournament)
     log_change(

@@ -41,7 +41,7 @@ def jar_readback(path: Path, *, teams: bool = True) -> dict:
     return json.loads(out[out.find("{") :])
 
 
-def director_day() -> None:
+def record_director_day() -> None:
     from tests.pairing.opengotha.director_day import EXPORTED, READBACK, director_day
     from tournament.services.opengotha import export_opengotha
 
@@ -66,7 +66,7 @@ def main(names: list[str]) -> None:
 
     call_command("migrate", verbosity=0)
     if "director-day" in names or not names:
-        director_day()
+        record_director_day()
         if names:
             names = [n for n in names if n != "director-day"]
             if not names:
