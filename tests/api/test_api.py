@@ -15,6 +15,7 @@ from tournament.models import Bye, Game, Registration, Round
 from tournament.models.game import ResultState
 from tournament.selectors.standings import standings_for
 from tournament.services.results import result_set
+from tournament.services.round_edits import game_move_table
 
 pytestmark = pytest.mark.django_db
 
@@ -104,7 +105,7 @@ def test_round_shape_results_white_first_bye_and_not_playing(client, day):
     unpaired = _register_absent(day, "Übrig", [])
     response, data = get(client, f"{API}/tournaments/hannover/rounds/1/")
     assert response.status_code == 200
-    assert keys(data) == {"number", "discipline", "status", "games", "bye", "not_playing"}
+    assert keys(data) == {"number", "discipline", "status", "pairing_version", "games", "bye", "not_playing"}
     assert (data["number"], data["discipline"], data["status"]) == (1, day.ninuki.pk, "published")
     g1, g2 = data["games"]
     assert keys(g1) == {
@@ -358,3 +359,19 @@ def test_the_schema_says_what_each_result_form_means(client):
     assert "White first" in white_first["description"] and "1-0 White won" in white_first["description"]
     assert "Black first" in black_first["description"] and "1-0 Black won" in black_first["description"]
     assert "record_rejected" in schema["GameDetail"]["properties"]
+
+
+def test_a_round_says_its_pairing_version_and_it_rises_when_the_pairing_changes(client, day):
+    """``pairing_version`` (``Round.pairing_version``): a client holding printed or cached pairings sees that
+    they are stale once a game moves; the ETag changes with it. In the schema, with its meaning."""
+    url = f"{API}/tournaments/hannover/rounds/1/"
+    first, data = get(client, url)
+    day.round1.refresh_from_db()
+    assert data["pairing_version"] == day.round1.pairing_version
+    game = day.round1.games.order_by("table").last()
+    game_move_table(game=game, table=game.table + 5, user=day.user("organizer"))
+    again, moved = get(client, url)
+    assert moved["pairing_version"] == data["pairing_version"] + 1
+    assert again["ETag"] != first["ETag"]
+    schema = client.get(f"{API}/openapi.json").json()["components"]["schemas"]["RoundDetail"]["properties"]
+    assert schema["pairing_version"]["type"] == "integer" and "pairing" in schema["pairing_version"]["description"]

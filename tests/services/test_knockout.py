@@ -21,6 +21,7 @@ from tournament.services.knockout import knockout_make, knockout_next_round, kno
 from tournament.services.results import result_set
 from tournament.services.round_robin import groups_draw, round_robin_remove, round_robin_schedule
 from tournament.services.rounds import round_finish, round_pair, round_publish
+from tournament.services.tables import table_plan_save
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -106,6 +107,28 @@ def test_a_swiss_of_four_rounds_then_a_knockout_of_eight_to_a_champion():
     for lang in ("de", "en"):
         assert {f"{lang}/t/{t.slug}/bracket/index.html", f"{lang}/t/{t.slug}/bracket.pdf"} <= files
     assert AuditEntry.objects.get(action="tournament.knockout").after["after round"] == 4
+
+
+def test_the_knockout_games_keep_off_the_excluded_tables_in_bracket_order():
+    """The tournament's table plan holds for the bracket's rounds as for a paired round: table 3 is broken,
+    so the quarter-finals sit at 1, 2, 4, 5 (by nigiri and by the rules alike)::
+
+        table   1      2      3        4      5
+        QF     1-8    4-5   (broken)  2-7    3-6
+    """
+    for colours in ("nigiri", "rules"):
+        t, regs = swiss(players=8, rounds=1)
+        table_plan_save(tournament=t, excluded="3", user=SYSTEM)
+        r1 = t.rounds.get(number=1)
+        round_pair(round=r1, user=SYSTEM)
+        assert 3 not in {g.table for g in r1.games.all()}
+        finish(r1)
+        made = knockout_make(tournament=t, user=SYSTEM, size=8, colours=colours)
+        s = made.knockout.seeds
+        tables = {frozenset((g.black_id, g.white_id)): g.table for g in made.round.games.all()}
+        assert tables == {
+            frozenset((s[a], s[b])): n for (a, b), n in zip(((0, 7), (3, 4), (1, 6), (2, 5)), (1, 2, 4, 5))
+        }
 
 
 def test_a_jigo_the_higher_seed_goes_on_or_a_replay_by_the_directors_rule():

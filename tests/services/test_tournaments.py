@@ -42,6 +42,24 @@ def test_the_creator_becomes_organizer_and_the_creation_is_audited():
     assert entry.user == ute and entry.after["organizer"] == "ute" and entry.after["name"] == "Herbstturnier Celle"
 
 
+def test_each_system_starts_with_the_standings_it_pairs_by():
+    """A Swiss ranks by wins (NBW, SOS, SOSOS: OpenGotha's Swiss placement, which its pairing reads the
+    score from, so that an OpenGotha export ranks as the site does), a McMahon by its scores, a round robin
+    as its crosstable reads."""
+    ute = _user("ute")
+    made = {
+        system: tournament_create(
+            user=ute, data={"name": f"Turnier {system}", "start_date": DAY, "pairing_system": system}
+        )
+        for system in ("swiss", "mcmahon", "roundrobin")
+    }
+    assert {system: t.standings_criteria for system, t in made.items()} == {
+        "swiss": ["nbw", "sos", "sosos"],
+        "mcmahon": ["mms", "sosmms", "sososmms"],
+        "roundrobin": ["nbw", "dc", "sodos"],
+    }
+
+
 def test_a_short_name_is_made_free_or_refused_when_given():
     ute = _user("ute")
     first = tournament_create(user=ute, data={"name": "Go-Tag", "start_date": DAY})

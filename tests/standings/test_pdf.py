@@ -191,3 +191,27 @@ def test_reportlab_runs_with_its_c_accelerator():
     from reportlab.lib import rl_accel
 
     assert rl_accel._py_funcs == {}, f"pure-Python fallbacks in use: {sorted(rl_accel._py_funcs)}"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("komi, jigo", [("6.5", False), ("7", True), ("0.5", False), ("0", True)])
+def test_result_slips_offer_jigo_only_where_the_game_can_end_in_one(komi, jigo):
+    """A half point of komi leaves no jigo (the result check refuses it, ``Game.jigo_possible``): its slips
+    have no box for it; the other boxes stay."""
+    from decimal import Decimal
+
+    from tests.factories import make_discipline, make_player, make_round, make_tournament
+    from tournament.models.discipline import DisciplineKind
+    from tournament.permissions import SYSTEM
+    from tournament.selectors.standings import pairing_sheet
+    from tournament.services.rounds import round_pair
+
+    t = make_tournament()
+    go = make_discipline(t, DisciplineKind.GO, komi=Decimal(komi), handicap_policy="none")
+    for i in range(4):
+        make_player(t, surname=f"Spieler{i}")
+    round_ = make_round(t, go)
+    round_pair(round=round_, user=SYSTEM)
+    everything = "\n".join(texts(read(slips_pdf(pairing_sheet(round_)))))
+    assert everything.count("Both lose") == everything.count("Both win") == 2
+    assert everything.count("Jigo / draw") == (2 if jigo else 0)

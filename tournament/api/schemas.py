@@ -130,6 +130,13 @@ class RoundDetail(Schema):
     number: int
     discipline: int
     status: str
+    pairing_version: int = Field(
+        description=(
+            "The round's pairing version: one higher each time who plays whom, where or how changes (paired, "
+            "paired again, unpaired, a swap, a game moved to another table, a bye given); a result never "
+            "changes it. Pairings printed or kept at another version are stale."
+        )
+    )
     games: list[GameOut]
     bye: PlayerRef | None
     not_playing: list[NotPlaying]

@@ -139,6 +139,9 @@ def default_team_criteria() -> list[str]:
 
 #: A round robin's standings as its crosstable reads: wins, the direct confrontation, SODOS.
 ROUND_ROBIN_CRITERIA = ["nbw", "dc", "sodos"]
+#: A Swiss's standings: wins, SOS, SOSOS (OpenGotha's Swiss placement: NBW, SOSW, SOSOSW; its pairing reads
+#: the score from the placement's first criterion, so an OpenGotha file of the Swiss ranks as the site does).
+SWISS_CRITERIA = ["nbw", "sos", "sosos"]
 
 
 #: What a tournament is created with (the other settings start at their defaults).

@@ -38,6 +38,8 @@ class SheetTable:
     place: str = ""
     #: what the slip's QR code opens (the game's result entry for an organizer's phone); "" for no code
     entry_url: str = ""
+    #: whether the game can end in jigo (:attr:`tournament.models.Game.jigo_possible`: not at a half point of komi)
+    jigo_possible: bool = True
 
 
 @dataclass(frozen=True)

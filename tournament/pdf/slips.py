@@ -101,7 +101,9 @@ def _slip(c: Canvas, sheet: PairingSheet, t: SheetTable, top: float, height: flo
     hint_x = left + fonts.width(_("Result:"), fonts.SANS_BOLD, 9) + 6
     hint = _("tick the winner's box, or:")
     _text(c, hint_x, y + 4, hint, 7)
-    choices = [_("Jigo / draw"), _("Both lose"), _("Both win")]
+    # no box for a jigo the result check would refuse (a half point of komi)
+    choices = [_("Jigo / draw")] if t.jigo_possible else []
+    choices += [_("Both lose"), _("Both win")]
     x = max(left + width * 0.32, hint_x + fonts.width(hint, fonts.SANS, 7) + 10)
     for label in choices:
         c.rect(x, y + 2, box, box)

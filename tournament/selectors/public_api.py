@@ -158,6 +158,7 @@ def round_(t: Tournament, r: Round) -> dict:
         "number": r.number,
         "discipline": r.discipline_id,
         "status": r.status,
+        "pairing_version": r.pairing_version,
         "games": [_game(g) for g in games],
         "bye": _ref(byes[0].player) if byes else None,
         "not_playing": not_playing,

@@ -328,6 +328,7 @@ def pairing_sheet(round_: Round, entry_url: Callable[[Game], str] | None = None)
             result=g.result_short if g.has_result else "",
             place=where(halls, g.table),
             entry_url=entry_url(g) if entry_url is not None else "",
+            jigo_possible=g.jigo_possible,
         )
         for g in games
     )

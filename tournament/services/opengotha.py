@@ -190,7 +190,7 @@ def export_opengotha(tournament: Tournament, *, discipline: Discipline | None = 
     # a round's byes in the order they were given (an imported file's own): OpenGotha keeps the last
     given = Bye.objects.filter(round__tournament=tournament).order_by("round__number", "pk")
     byes = tuple(pm.Bye(round=n, player=player_key(p)) for n, p in given.values_list("round__number", "player_id"))
-    data = _only_rounds(replace(data, byes=byes), discipline)
+    data = _played_rounds_kept(_only_rounds(replace(data, byes=byes), discipline))
     extra = dict(data.extra or {})
     raw = extra.get("parameter_set")
     if raw:
@@ -245,6 +245,20 @@ def _with_teams(tournament: Tournament, others: list[str], numbers: list[int], k
         teams.append(TeamOfFile(number=team.number, name=team.name, boards=boards))
     criteria = team_criteria_of(tournament)
     return [*kept, *team_elements(teams, tournament.boards, section, criteria)]
+
+
+def _played_rounds_kept(data: pm.Tournament) -> pm.Tournament:
+    """A withdrawn player (absent in every round, :func:`~tournament.selectors.pairing_data.plain_tournament`)
+    written as playing the rounds he played (a game or a bye there): the file says he was there, not that he
+    was absent with a game (which the import notes, and OpenGotha's window shows unticked)."""
+    played = {(g.round, k) for g in data.games for k in (g.white, g.black)} | {(b.round, b.player) for b in data.byes}
+    players = tuple(
+        replace(p, participation=tuple(on or (n, p.key) in played for n, on in enumerate(p.participation, 1)))
+        if p.withdrawn
+        else p
+        for p in data.players
+    )
+    return replace(data, players=players)
 
 
 def _only_rounds(data: pm.Tournament, discipline: Discipline | None) -> pm.Tournament:

@@ -23,6 +23,7 @@ from tournament.models.tournament import (
     CREATE_FIELDS,
     ROUND_ROBIN_CRITERIA,
     SETTINGS_FIELDS,
+    SWISS_CRITERIA,
     CategoryMode,
     OpenGothaVersion,
     PairingSystem,
@@ -55,8 +56,8 @@ def tournament_create(*, user, data: dict) -> Tournament:
     taken); a short name given and taken is an error. A round robin starts with
     the standings its crosstable reads (:data:`ROUND_ROBIN_CRITERIA`: wins,
     direct confrontation, SODOS) and a bye worth nothing (with an odd number
-    everyone rests once: a point for it would only shift every score), the
-    others with the default ones.
+    everyone rests once: a point for it would only shift every score), a Swiss
+    with its wins (:data:`SWISS_CRITERIA`), a McMahon with the default ones.
     """
     require_create(user)
     fields = {k: v for k, v in data.items() if k in CREATE_FIELDS and v is not None}
@@ -72,6 +73,8 @@ def tournament_create(*, user, data: dict) -> Tournament:
     if tournament.pairing_system == PairingSystem.ROUND_ROBIN:
         tournament.standings_criteria = list(ROUND_ROBIN_CRITERIA)
         tournament.bye_points = Decimal(0)
+    elif tournament.pairing_system == PairingSystem.SWISS:
+        tournament.standings_criteria = list(SWISS_CRITERIA)
     tournament.full_clean()
     try:
         with transaction.atomic():

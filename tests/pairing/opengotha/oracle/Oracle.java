@@ -230,6 +230,44 @@ public class Oracle {
         out.append("}}\n");
     }
 
+    // how File > Open reads a file back, all of it that a tournament's day changes: every player's key,
+    // rank, rating, registering status and participation round by round ("1" plays, "0" absent), every
+    // game (round, table as the file and the jar's window number it, white, black, handicap, result,
+    // known colour), the bye of every round, and the standings after every round by the file's criteria
+    static void readback(Tournament t, StringBuilder out) throws Exception {
+        int n = t.getTournamentParameterSet().getGeneralParameterSet().getNumberOfRounds();
+        out.append("{\"rounds\": ").append(n).append(", \"players\": [");
+        ArrayList<Player> players = t.playersList();
+        for (int i = 0; i < players.size(); i++) {
+            Player p = players.get(i);
+            StringBuilder part = new StringBuilder();
+            for (int r = 0; r < n; r++) part.append(p.getParticipating(r) ? '1' : '0');
+            out.append(i > 0 ? ",\n " : "\n ").append("[").append(q(p.getKeyString())).append(", ")
+               .append(p.getRank()).append(", ").append(p.getRating()).append(", ")
+               .append(q(p.getRegisteringStatus())).append(", ").append(q(part.toString())).append("]");
+        }
+        out.append("],\n\"games\": [");
+        ArrayList<Game> games = t.gamesList();
+        for (int i = 0; i < games.size(); i++) {
+            Game g = games.get(i);
+            out.append(i > 0 ? ",\n " : "\n ").append("[").append(g.getRoundNumber() + 1).append(", ")
+               .append(g.getTableNumber() + 1).append(", ")
+               .append(q(g.getWhitePlayer().getKeyString())).append(", ").append(q(g.getBlackPlayer().getKeyString()))
+               .append(", ").append(g.getHandicap()).append(", ").append(q(g.resultAsString(true)))
+               .append(", ").append(g.isKnownColor()).append("]");
+        }
+        out.append("],\n\"byes\": {");
+        Player[] byes = t.getByePlayers();
+        int nb = 0;
+        for (int r = 0; r < byes.length; r++) {
+            if (byes[r] == null) continue;
+            out.append(nb++ > 0 ? ", " : "").append(q("" + (r + 1))).append(": ").append(q(byes[r].getKeyString()));
+        }
+        out.append("},\n\"standings\": ");
+        standings(t, out);
+        out.append("}\n");
+    }
+
     // a Tournament is an RMI object: its threads keep the JVM alive after an
     // exception, so every failure ends the process here
     public static void main(String[] args) {
@@ -251,6 +289,7 @@ public class Oracle {
         else if (mode.equals("h9")) ExternalDocument.generateH9File(t, new File(args[2]), false);
         else if (mode.equals("save")) ExternalDocument.generateXMLFile(t, new File(args[2]));
         else if (mode.equals("read")) read(t, out);
+        else if (mode.equals("readback")) readback(t, out);
         else if (mode.equals("players")) {
             for (Player p : t.playersList()) out.append(p.getKeyString()).append("\t").append(p.getRank()).append("\n");
             out.append("games ").append(t.gamesList().size()).append("\n");

@@ -4,6 +4,7 @@
 #   tests/pairing/opengotha/oracle/run.sh pair FILE.xml ROUND
 #   tests/pairing/opengotha/oracle/run.sh h9 FILE.xml OUT.h9
 #   tests/pairing/opengotha/oracle/run.sh read FILE.xml   (players with rank and rating, games, byes as it holds them)
+#   tests/pairing/opengotha/oracle/run.sh readback FILE.xml   (the same with participation, tables, handicaps, standings)
 #   tests/pairing/opengotha/oracle/run.sh costs FILE.xml ROUND [PAIRS.tsv]
 #   tests/pairing/opengotha/oracle/run.sh teams SCENARIO.txt MEMBERS.xml STANDINS.xml  (TeamOracle.java)
 # Needs a JDK (Debian: default-jdk-headless). Only for recording fixtures:
