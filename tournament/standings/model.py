@@ -59,7 +59,6 @@ class Game:
     white: PlayerId
     result: str = UNKNOWN
     handicap: int = 0
-    komi: float = 0.0
     by_default: bool = False
 
     def points_x2(self, player: PlayerId) -> int:

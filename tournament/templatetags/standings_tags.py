@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+
 from django import template
 from django.utils.formats import localize, number_format
 from django.utils.html import conditional_escape
@@ -36,6 +38,8 @@ def category_name(category) -> str:
 
 def _cell(value) -> str:
     """A value as ``{{ value }}`` shows it: localized, then escaped (text as it is: localizing leaves it)."""
+    if type(value) is str:  # plain text (not marked safe): Django's escape, without its lazy-text wrapper
+        return html.escape(value)
     if isinstance(value, str):
         return conditional_escape(value)
     return conditional_escape(str(localize(value)))
