@@ -121,6 +121,8 @@ _PARTICIPATIONS: tuple[Participation, ...] = (NOT_ASSIGNED, ABSENT, PAIRED, BYE)
 _NOT_ASSIGNED, _ABSENT, _PAIRED, _BYE = range(4)
 #: The Cup score doubles every round: after this many rounds it may leave 64-bit integers (Python's then).
 _CPS_INT64_ROUNDS = 60
+#: Twice the points of each result to (White, Black).
+_POINTS_X2_WB = {result: (result.points_x2(True), result.points_x2(False)) for result in Result}
 #: The criteria made of the opponents' scores (``opponents=True``): the PlayerScores arrays holding them.
 _OPPONENTS_ARRAYS = (
     "sosw2",
@@ -223,9 +225,16 @@ def _field(
         if not all(present):
             part[i, : len(present)] = [_NOT_ASSIGNED if here else _ABSENT for here in present]
     cell: dict[int, int] = {}  # row * n + round index -> the game's number (the later game wins)
+    # a line per game (the players' rows, their points, played, the handicap), then one of 0s: what game -1 reads
+    per_game = np.zeros((len(games) + 1, 6), np.int64)
+    lines = []
     for number, g in enumerate(games):
-        cell[row[g.white] * n + g.round - 1] = number
-        cell[row[g.black] * n + g.round - 1] = number
+        white_row, black_row = row[g.white], row[g.black]
+        cell[white_row * n + g.round - 1] = number
+        cell[black_row * n + g.round - 1] = number
+        lines.append((white_row, black_row, *_POINTS_X2_WB[g.result], _played(g), g.handicap))
+    if lines:
+        per_game[: len(lines)] = lines
     game = np.full(count * n, -1, np.int64)
     flat = part.reshape(-1)  # a view: writing it writes part
     if cell:
@@ -236,28 +245,16 @@ def _field(
     if bye_cells:
         flat[bye_cells] = _BYE
     game = game.reshape(count, n)
-
-    def per_game(values: Iterable[int]) -> Ints:
-        """A value per game, then 0 (what game -1 reads)."""
-        out = np.zeros(len(games) + 1, np.int64)
-        out[: len(games)] = np.fromiter(values, np.int64, len(games))
-        return out
-
-    white_row = per_game(row[g.white] for g in games)
-    black_row = per_game(row[g.black] for g in games)
-    white = (white_row[game] == np.arange(count)[:, None]) & (game >= 0)
+    white_rows, black_rows, white_points, black_points, played, handicap = per_game.T
+    white = (white_rows[game] == np.arange(count)[:, None]) & (game >= 0)
     return _Field(
         part=part,
         game=game,
-        opponent=np.where(white, black_row[game], white_row[game]),
+        opponent=np.where(white, black_rows[game], white_rows[game]),
         white=white,
-        points=np.where(
-            white,
-            per_game(g.result.points_x2(True) for g in games)[game],
-            per_game(g.result.points_x2(False) for g in games)[game],
-        ),
-        played=per_game(_played(g) for g in games)[game].astype(bool),
-        handicap=per_game(g.handicap for g in games)[game],
+        points=np.where(white, white_points[game], black_points[game]),
+        played=played[game].astype(bool),
+        handicap=handicap[game],
         start=2 * np.array(smms, np.int64).reshape(count),
         rank=np.array([p.rank for p in players], np.int64).reshape(count),
     )
