@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
 import numpy as np
 from numpy.typing import NDArray
@@ -235,16 +235,16 @@ def _field(
         lines.append((white_row, black_row, *_POINTS_X2_WB[g.result], _played(g), g.handicap))
     if lines:
         per_game[: len(lines)] = lines
-    game = np.full(count * n, -1, np.int64)
+    games_flat = np.full(count * n, -1, np.int64)
     flat = part.reshape(-1)  # a view: writing it writes part
     if cell:
         cells = np.fromiter(cell, np.int64, len(cell))
-        game[cells] = np.fromiter(cell.values(), np.int64, len(cell))
+        games_flat[cells] = np.fromiter(cell.values(), np.int64, len(cell))
         flat[cells] = _PAIRED
     bye_cells = [row[b.player] * n + b.round - 1 for b in byes if b.player in row]
     if bye_cells:
         flat[bye_cells] = _BYE
-    game = game.reshape(count, n)
+    game = games_flat.reshape(count, n)
     white_rows, black_rows, white_points, black_points, played, handicap = per_game.T
     white = (white_rows[game] == np.arange(count)[:, None]) & (game >= 0)
     return _Field(
@@ -260,7 +260,7 @@ def _field(
     )
 
 
-def _base_scores(f: _Field, general: GeneralParams, n: int) -> dict[str, NDArray]:
+def _base_scores(f: _Field, general: GeneralParams, n: int) -> dict[str, NDArray[Any]]:
     """The player's own scores after every round: NBW, MMS, CPS, STS, CUSS and the virtual NBW and MMS."""
     absent_or_bye = f.part.astype(np.int64)
     nbw_ab = np.cumsum(np.array([0, general.nbw2_absent, 0, general.nbw2_bye], np.int64)[absent_or_bye], axis=1)
@@ -284,7 +284,7 @@ def _base_scores(f: _Field, general: GeneralParams, n: int) -> dict[str, NDArray
     }
 
 
-def _cup_scores(points: Ints, bonus: Ints, n: int) -> NDArray:
+def _cup_scores(points: Ints, bonus: Ints, n: int) -> NDArray[Any]:
     """CPS: the running score doubled each round before the round's points are added."""
     wide = n > _CPS_INT64_ROUNDS
     if wide:
@@ -317,7 +317,7 @@ def _two_smallest(values: Ints) -> tuple[Ints, Ints]:
     return two[:, 0], two[:, 1]
 
 
-def _opponent_scores(f: _Field, own: dict[str, NDArray], general: GeneralParams, n: int) -> dict[str, Ints]:
+def _opponent_scores(f: _Field, own: dict[str, NDArray[Any]], general: GeneralParams, n: int) -> dict[str, Ints]:
     """The criteria made of the opponents' scores after every round ``r``: each sums, over the player's
     rounds up to ``r``, the opponent of that round's score after round ``r`` (a round without a game
     adds 0, or the player's own starting MMS in the SOSM family)."""

@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import cast
 
 from tournament.pairing import categories
 from tournament.result_codes import NO_OUTCOME, POINTS_X2, UNKNOWN, Outcome
@@ -196,7 +197,8 @@ def _table(
 ) -> Standings:
     scores = list(scores)
     leading: dict[PlayerId, Key] | None = {pid: (t,) for pid, t in points.totals.items()} if points else None
-    ranked = order(scores, criteria, [g for g in data.games if g.round in set(rounds)], leading, shown)
+    chosen = set(rounds)
+    ranked = order(scores, criteria, [g for g in data.games if g.round in chosen], leading, shown)
     number = {s.id: i + 1 for i, (s, _k, _p, _t) in enumerate(ranked)}
     crits = [get(c) for c in criteria]
     general = data.settings.general
@@ -206,7 +208,8 @@ def _table(
     for i, (s, key, place, tied) in enumerate(ranked):
         values = points.texts(s.id) if points else []
         numbers = points.numbers(s.id) if points else []
-        raw = key[len(key) - len(crits) :]  # the criteria's values, after the leading points
+        # the criteria's values (ints), after the leading points
+        raw = cast(tuple[int, ...], key[len(key) - len(crits) :])
         values += [c.display(v) for c, v in zip(crits, raw)]
         numbers += [_scaled_number(v, c.scale) for c, v in zip(crits, raw)]
         rows.append(
@@ -224,7 +227,6 @@ def _table(
     if limits:
         rows = with_category_places(rows)
     columns = (points.columns if points else ()) + tuple(Column(c.code, c.header, c.label) for c in crits)
-    chosen = set(rounds)
     played = tuple((r.number, r.discipline) for r in sorted(data.rounds, key=lambda r: r.number) if r.number in chosen)
     return Standings(
         title=title,
