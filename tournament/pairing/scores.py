@@ -1,8 +1,10 @@
 """OpenGotha's scores, the one scoring of the project (pairing, standings, PDFs, exports).
 
-A transcription of OpenGotha 3.51.02's ``Tournament.fillBaseScoringInfoIfNecessary``
-over plain data; the recorded answers of OpenGotha itself
-(``tests/pairing/opengotha/oracle_answers``) are the test. All scores are kept doubled
+OpenGotha 3.51.02's ``Tournament.fillBaseScoringInfoIfNecessary`` over plain data,
+every criterion summed for all players and rounds at once with numpy (a congress's
+5,000 players: a tenth of a second); the recorded answers of OpenGotha itself
+(``tests/pairing/opengotha/oracle_answers``) are the test, and so is the transcription
+player by player and round by round that ``tests/pairing/reference_scores.py`` keeps. All scores are kept doubled
 (``x2``; SODOS quadrupled) so that half points stay integers. Round indices in
 the arrays are 0-based: ``s.mms2[r]`` is twice the MMS after round ``r + 1``;
 :func:`crit_value` accepts index -1 ("before round 1").
