@@ -22,9 +22,12 @@ def test_the_tests_that_reach_numpy_are_selected_directly_or_through_a_helper():
     assert uses_numpy(HERE / "test_constraints_edits.py")  # tests/pairing/helpers.py pairs
     assert uses_numpy(HERE / "opengotha" / "test_oracle_standings.py")  # the oracle's simulation pairs
     assert uses_numpy(HERE / "opengotha" / "test_import_export.py")  # pairs a round through the service
+    # the scores are summed over numpy's arrays (tournament.pairing.scores)
+    assert uses_numpy(HERE / "test_scores.py")
+    assert uses_numpy(HERE / "opengotha" / "test_import_fidelity.py")
 
 
 def test_the_tests_that_never_reach_numpy_are_left_out():
     assert not uses_numpy(HERE / "test_ranks.py")
-    assert not uses_numpy(HERE / "test_scores.py")
-    assert not uses_numpy(HERE / "opengotha" / "test_import_fidelity.py")
+    assert not uses_numpy(HERE / "test_tables.py")
+    assert not uses_numpy(HERE / "opengotha" / "test_h9_as_opengotha.py")

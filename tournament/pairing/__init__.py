@@ -7,7 +7,7 @@ Entry points: :func:`tournament.pairing.engine.pair_round`,
 
 Where each concept lives (the map of them all is ``docs/architecture.md``):
 
-- OpenGotha's scores (NBW, MMS, SOS... for pairing and standings alike): `tournament/pairing/scores.py`; a
+- OpenGotha's scores (NBW, MMS, SOS... for pairing and standings alike, numpy): `tournament/pairing/scores.py`; a
   tournament's parameters as OpenGotha's: `parameters_for` in `tournament/selectors/pairing_data.py`
 - pairing costs, matching, bye, handicap: `tournament/pairing/costs.py` (a pair's cost) and `cost_matrix.py`
   (the whole field's, numpy), `matching.py` / `fast.py` (the certified matching of large fields) / `_blossom.c`,

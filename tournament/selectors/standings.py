@@ -9,9 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from django.db.models import Q
-
 from tournament import result_codes
+from tournament.collector import collector_paused
 from tournament.local_time import local_time_text
 from tournament.models import Bye, Game, Registration, Round, TeamBye, Tournament
 from tournament.names import display_name
@@ -85,7 +84,7 @@ def tournament_data(
     round_ids = {r.pk: r.number for r in counted}
     games = list(
         Game.objects.filter(round_id__in=round_ids).values_list(
-            "round_id", "table", "black_id", "white_id", "result", "handicap", "komi", "by_default"
+            "round_id", "table", "black_id", "white_id", "result", "handicap", "by_default"
         )
     )
     byes = list(Bye.objects.filter(round_id__in=round_ids).values_list("round_id", "player_id"))
@@ -105,25 +104,23 @@ def tournament_data(
     # plain values, not model instances: the standings of a few hundred players are rebuilt after every result
     # preliminary registrations too: counted, never listed (``TournamentData.unlisted``), as OpenGotha
     # counts its PRE players in the direct confrontation of their group
+    # (every registration read, the withdrawn ones without a game or a bye left out here: a congress's
+    # thousands of ids as the query's parameters cost more than the few withdrawn rows)
     waiting = (Registration.Status.CONFIRMED, Registration.Status.PRELIMINARY)
-    registrations = (
-        Registration.objects.filter(tournament=tournament)
-        .filter(Q(status__in=waiting) | Q(pk__in=involved))
-        .values_list(
-            "status",
-            "pk",
-            "surname",
-            "given_name",
-            "rank",
-            "mms_correction",
-            "club",
-            "country",
-            "egd_pin",
-            "rating",
-            "absent_rounds",
-            "surname_latin",
-            "given_name_latin",
-        )
+    registrations = Registration.objects.filter(tournament=tournament).values_list(
+        "status",
+        "pk",
+        "surname",
+        "given_name",
+        "rank",
+        "mms_correction",
+        "club",
+        "country",
+        "egd_pin",
+        "rating",
+        "absent_rounds",
+        "surname_latin",
+        "given_name_latin",
     )
     entrants = []
     unlisted = set()
@@ -142,6 +139,8 @@ def tournament_data(
         surname_latin,
         given_name_latin,
     ) in registrations:
+        if status not in waiting and pk not in involved:
+            continue
         if status == Registration.Status.PRELIMINARY and pk not in involved:
             unlisted.add(pk)
         entrants.append(
@@ -163,12 +162,8 @@ def tournament_data(
     return sm.TournamentData(
         entrants=tuple(entrants),
         rounds=tuple(sm.RoundInfo(r.number, r.discipline.name) for r in rounds),
-        games=tuple(
-            sm.Game(
-                round=round_ids[rid], table=t, black=b, white=w, result=res, handicap=h, komi=float(k), by_default=bd
-            )
-            for rid, t, b, w, res, h, k, bd in games
-        ),
+        # positional: sm.Game(round, table, black, white, result, handicap, by_default), thousands of them
+        games=tuple(sm.Game(round_ids[rid], t, b, w, res, h, bd) for rid, t, b, w, res, h, bd in games),
         byes=tuple(sm.Bye(round=round_ids[rid], player=pid) for rid, pid in byes),
         settings=settings_for(tournament),
         name=tournament.name,
@@ -181,10 +176,11 @@ def standings_for(
     tournament: Tournament, *, discipline: str | None = None, public: bool = True, up_to: int | None = None
 ) -> sm.Standings:
     """Overall standings (the tournament's mode), or one discipline's."""
-    data = tournament_data(tournament, public=public, up_to=up_to)
-    if discipline:
-        return build.discipline_standings(data, discipline)
-    return build.overall_standings(data)
+    with collector_paused():  # a congress's table: a hundred thousand small objects (tournament.collector)
+        data = tournament_data(tournament, public=public, up_to=up_to)
+        if discipline:
+            return build.discipline_standings(data, discipline)
+        return build.overall_standings(data)
 
 
 #: How long a computed table is kept; the key holds the standings version, so

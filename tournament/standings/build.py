@@ -13,12 +13,13 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import cast
 
 from tournament.pairing import categories
-from tournament.result_codes import NO_OUTCOME, UNKNOWN, Outcome
+from tournament.result_codes import NO_OUTCOME, POINTS_X2, UNKNOWN, Outcome
 
 from .criteria import format_scaled, get
 from .model import (
@@ -196,18 +197,21 @@ def _table(
 ) -> Standings:
     scores = list(scores)
     leading: dict[PlayerId, Key] | None = {pid: (t,) for pid, t in points.totals.items()} if points else None
-    ranked = order(scores, criteria, [g for g in data.games if g.round in set(rounds)], leading, shown)
+    chosen = set(rounds)
+    ranked = order(scores, criteria, [g for g in data.games if g.round in chosen], leading, shown)
     number = {s.id: i + 1 for i, (s, _k, _p, _t) in enumerate(ranked)}
     crits = [get(c) for c in criteria]
     general = data.settings.general
     limits = tuple(general.lower_category_limits) if general.number_of_categories > 1 else ()
+    unpaired = _unpaired_cells(data, rounds)
     rows = []
-    for i, (s, _key, place, tied) in enumerate(ranked):
+    for i, (s, key, place, tied) in enumerate(ranked):
         values = points.texts(s.id) if points else []
         numbers = points.numbers(s.id) if points else []
-        raw = [c.value(s) for c in crits]
+        # the criteria's values (ints), after the leading points
+        raw = cast(tuple[int, ...], key[len(key) - len(crits) :])
         values += [c.display(v) for c, v in zip(crits, raw)]
-        numbers += [_number(Fraction(v, c.scale)) for c, v in zip(crits, raw)]
+        numbers += [_scaled_number(v, c.scale) for c, v in zip(crits, raw)]
         rows.append(
             Row(
                 place=place,
@@ -215,7 +219,7 @@ def _table(
                 number=i + 1,
                 entrant=s.entrant,
                 values=tuple(values),
-                cells=tuple(_cells(data, s, rounds, number)),
+                cells=_cells(s, rounds, number, unpaired),
                 numbers=tuple(numbers),
                 category=categories.number(s.entrant.rank, limits) if limits else None,
             )
@@ -223,7 +227,6 @@ def _table(
     if limits:
         rows = with_category_places(rows)
     columns = (points.columns if points else ()) + tuple(Column(c.code, c.header, c.label) for c in crits)
-    chosen = set(rounds)
     played = tuple((r.number, r.discipline) for r in sorted(data.rounds, key=lambda r: r.number) if r.number in chosen)
     return Standings(
         title=title,
@@ -259,36 +262,58 @@ def _outcome(points_x2: int) -> Outcome:
     return "+" if points_x2 >= 2 else "=" if points_x2 == 1 else "-"
 
 
-def _cells(data: TournamentData, s: Scores, rounds: Sequence[int], number: dict[PlayerId, int]) -> Iterator[Cell]:
+def _scaled_number(value: int, scale: int) -> Number:
+    """A criterion's value divided by its scale, as machines get it (:func:`_number` of the fraction)."""
+    whole, rest = divmod(value, scale)
+    return whole if rest == 0 else round(value / scale, 4)
+
+
+def _unpaired_cells(data: TournamentData, rounds: Sequence[int]) -> dict[str, tuple[Cell, ...]]:
+    """The cells of a round without a game, by the player's round (bye, absent, anything else: ``none``), one
+    per round of ``rounds``: the same for every player, made once."""
     # OpenGotha writes the MMS value of a bye or an absence in a McMahon
     # tournament, the NBW value otherwise
     g = data.settings.general
     mcmahon = any(get(c).header in ("MMS", "STS") for c in data.settings.criteria)
-    bye_x2 = g.mms2_bye if mcmahon else g.nbw2_bye
-    absent_x2 = g.mms2_absent if mcmahon else g.nbw2_absent
-    for i, r in enumerate(rounds):
-        part = s.participation[i]
-        game = s.games[i]
+    bye = _outcome(g.mms2_bye if mcmahon else g.nbw2_bye)
+    absent = _outcome(g.mms2_absent if mcmahon else g.nbw2_absent)
+    return {
+        BYE: tuple(Cell(round=r, kind="bye", outcome=bye) for r in rounds),
+        ABSENT: tuple(Cell(round=r, kind="absent", outcome=absent) for r in rounds),
+        "none": tuple(Cell(round=r, kind="none", outcome="-") for r in rounds),
+    }
+
+
+def _cells(
+    s: Scores, rounds: Sequence[int], number: dict[PlayerId, int], unpaired: dict[str, tuple[Cell, ...]]
+) -> tuple[Cell, ...]:
+    """The player's crosstable cells, a round of ``rounds`` each."""
+    pid = s.id
+    games = s.games
+    none = unpaired["none"]
+    cells = []
+    for i, part in enumerate(s.participation):
+        game = games[i]
         if part == PAIRED and game is not None:  # a player PAIRED in a round has its game there
-            pid = s.id
-            opp = game.opponent(pid)
-            outcome = NO_OUTCOME if game.result == UNKNOWN else _outcome(game.points_x2(pid))
-            yield Cell(
-                round=r,
-                kind="game",
-                opponent=opp,
-                opponent_place=number.get(opp),
-                outcome=outcome,
-                colour="b" if game.black == pid else "w",
-                handicap=game.handicap,
-                by_default=game.by_default,
+            black = game.black == pid
+            opp = game.white if black else game.black
+            result = game.result
+            outcome = NO_OUTCOME if result == UNKNOWN else _outcome(POINTS_X2[result][0 if black else 1])
+            cells.append(
+                Cell(
+                    rounds[i],
+                    "game",
+                    opp,
+                    number.get(opp),
+                    outcome,
+                    "b" if black else "w",
+                    game.handicap,
+                    game.by_default,
+                )
             )
-        elif part == BYE:
-            yield Cell(round=r, kind="bye", outcome=_outcome(bye_x2))
-        elif part == ABSENT:
-            yield Cell(round=r, kind="absent", outcome=_outcome(absent_x2))
         else:
-            yield Cell(round=r, kind="none", outcome="-")
+            cells.append(unpaired.get(part, none)[i])
+    return tuple(cells)
 
 
 __all__ = [

@@ -46,7 +46,7 @@ def standings_plain(s: Standings) -> dict[str, Any]:
                 "number": r.number,
                 "entrant": _entrant_plain(r.entrant),
                 "values": list(r.values),
-                "cells": [asdict(c) for c in r.cells],
+                "cells": [c._asdict() for c in r.cells],
                 "numbers": list(r.numbers),
                 "category": r.category,
                 "category_place": r.category_place,

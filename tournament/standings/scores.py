@@ -76,8 +76,11 @@ class Scores:
 
 
 def plain_player(e: Entrant, rounds: Sequence[int]) -> pm.Player:
-    """The entrant as the scoring's player over ``rounds``, keyed by :func:`plain_key`."""
-    return pm.player_from(e, plain_key(e.id), tuple(r not in e.absent_rounds for r in rounds))
+    """The entrant as the scoring's player over ``rounds``, keyed by :func:`plain_key` (present in every
+    round without an absence: rounds past the player's participation count as present)."""
+    return pm.player_from(
+        e, plain_key(e.id), tuple(r not in e.absent_rounds for r in rounds) if e.absent_rounds else ()
+    )
 
 
 def plain_key(player: PlayerId) -> str:
@@ -95,15 +98,10 @@ def compute_scores(
     chosen = list(entrants if entrants is not None else data.entrants)
     ids = {e.id for e in chosen}
     games = [g for g in data.games if g.round in index and g.black in ids and g.white in ids]
+    result_of, key = pm.RESULT_OF_CODE, plain_key
+    # positional: pm.Game(round, white, black, handicap, result, by_default), a congress's thousands of them
     plain_games = [
-        pm.Game(
-            round=index[g.round] + 1,
-            white=plain_key(g.white),
-            black=plain_key(g.black),
-            handicap=g.handicap,
-            result=pm.RESULT_OF_CODE[g.result],
-            by_default=g.by_default,
-        )
+        pm.Game(index[g.round] + 1, key(g.white), key(g.black), g.handicap, result_of[g.result], g.by_default)
         for g in games
     ]
     byes = [

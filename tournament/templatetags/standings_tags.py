@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import html
+
 from django import template
+from django.conf import settings
 from django.utils.formats import localize, number_format
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
@@ -36,6 +39,10 @@ def category_name(category) -> str:
 
 def _cell(value) -> str:
     """A value as ``{{ value }}`` shows it: localized, then escaped (text as it is: localizing leaves it)."""
+    if type(value) is str:  # plain text (not marked safe): Django's escape, without its lazy-text wrapper
+        return html.escape(value)
+    if type(value) is int and not settings.USE_THOUSAND_SEPARATOR:  # what localize makes of it: its digits
+        return str(value)
     if isinstance(value, str):
         return conditional_escape(value)
     return conditional_escape(str(localize(value)))
@@ -105,9 +112,10 @@ def _crosstable_row(standings, row, middle: str) -> str:
     rank, ``middle`` (its cells, escaped by the caller), then the criteria's values (CAT as the letter)."""
     values = "".join(f'<td class="num">{_cell(v)}</td>' for v in standings.display_values(row))
     tied = ' class="tied"' if row.tied else ""
+    number = _cell(row.number)
     return (
-        f'<tr id="p{_cell(row.number)}"{tied}>\n'
-        f'      <td class="num">{_cell(row.number)}</td>\n'
+        f'<tr id="p{number}"{tied}>\n'
+        f'      <td class="num">{number}</td>\n'
         f'      <td class="num">{_cell(standings.place_text(row))}</td>\n'
         f'      <td class="name">{_cell(row.entrant.name)}</td>\n'
         f'      <td class="num">{_cell(row.rank_text)}</td>\n'
