@@ -273,6 +273,11 @@ def refusal_text(code: str, names: list[str], table=None) -> str:
         return _("Table numbers start at 1.")
     if code == "excluded-table":
         return _("Table %(table)s is excluded in this round (see the tables' set-up).") % {"table": table}
+    if code == "no-free-table":
+        return _(
+            "No table is left for the game: every table up to %(table)s is in use, excluded or reserved "
+            "(see the tables' set-up)."
+        ) % {"table": table}
     return _("%(name)s cannot be paired in this round.") % {"name": name}
 
 
