@@ -35,11 +35,13 @@ from tournament.models.game import Result
 from tournament.models.tournament import KNOCKOUT
 from tournament.pairing import knockout as ko
 from tournament.pairing import model as pm
+from tournament.pairing import tables
 from tournament.pairing.round_robin import RobinRound, round_games
 from tournament.permissions import ORGANIZER, require
 from tournament.selectors.knockout import bracket_of, knockout_names
 from tournament.selectors.pairing_data import pairing_tournament
 from tournament.selectors.standings import standings_for
+from tournament.selectors.tables import table_rules
 
 from .audit import log_change
 from .round_robin import added_rounds
@@ -226,6 +228,12 @@ def _next_round(tournament: Tournament, stage: Knockout, *, user, coins: list[bo
     else:
         robin = RobinRound(round_.number, tuple((g.higher, g.lower) for g in due))
         games = round_games(pairing_tournament(tournament, round_), robin, round_.number)
+    try:  # the bracket's order, at the tables the round's table plan leaves (as a paired round's games)
+        games = tables.in_order(games, table_rules(round_))
+    except tables.TablesFull as exc:
+        raise ValidationError(
+            _("There are not enough tables for the round's games: fewer excluded tables, please.")
+        ) from exc
     Game.objects.bulk_create([unsaved_game(round_, g, pinned=False) for g in games])
     names = knockout_names(tournament)
     log_change(
