@@ -252,6 +252,13 @@ def _team_warning_text(warning: dict) -> str:
 
 
 #: Why an edit was refused (codes of :class:`tournament.pairing.edits.EditRefused`).
+def tables_full_text() -> str:
+    """Why a round's games cannot all be seated: the table plan leaves too few tables up to the last
+    (:class:`tournament.pairing.tables.TablesFull`; the pairing, a round robin's schedule, a knockout's
+    round and renumbering all say so)."""
+    return _("There are not enough tables for the round's games: fewer excluded tables, please.")
+
+
 def refusal_text(code: str, names: list[str], table=None) -> str:
     name = names[0] if names else ""
     if code == "has-result":
