@@ -293,6 +293,16 @@ def _other_player(day):
     return Registration.objects.create(tournament=day.other, surname="Fremd", given_name="Olga", rank=-5)
 
 
+def _other_game(day, player):
+    """A game of another tournament's round 1, at table 1 as the day's first game: Olga against Otto."""
+    from tournament.models import Discipline, Game, Round
+
+    go = Discipline.objects.create(tournament=day.other, name="Go", kind="go", board_size=9)
+    round_ = Round.objects.create(tournament=day.other, discipline=go, number=1, status=Round.Status.PUBLISHED)
+    opponent = type(player).objects.create(tournament=day.other, surname="Fremd", given_name="Otto", rank=-5)
+    return Game.objects.create(round=round_, table=1, black=player, white=opponent)
+
+
 #: (the URL's name and whether it names round 1, the form; "OTHER" is a player of another tournament)
 MORNING = [
     ("manage_checkin_action", False, {"registration": "OTHER"}),
@@ -308,6 +318,9 @@ MORNING = [
     ("manage_result_type", False, {"entry": "1b" * 20, "round": "1"}),
     ("manage_result_type", False, {"entry": "!", "round": "1"}),
     ("manage_result_type", False, {"round": "1"}),
+    ("manage_result_type", False, {"entry": "1b", "round": "1", "game": HUGE}),
+    ("manage_result_type", False, {"entry": "1b", "round": "1", "game": "OTHER_GAME", "next": "phone"}),
+    ("manage_result_type", False, {"entry": "1b", "round": "1", "replace": HUGE}),
     ("manage_result_undo", False, {"entry": HUGE, "round": "1"}),
     ("manage_result_undo", False, {"entry": "1", "round": HUGE}),
     ("manage_tables", False, {"excluded": "1-999999999", "reserved": "", "reserved_use": "top"}),
@@ -337,8 +350,9 @@ def test_odd_values_on_the_congress_morning_s_forms_are_refused_and_change_nothi
     and nothing is written."""
     client.force_login(day.user("alice" if name == "my_bye" else "organizer"))
     client.cookies["django_language"] = "en"
-    other = str(_other_player(day).pk)
-    data = {k: other if v == "OTHER" else v for k, v in data.items()}
+    other = _other_player(day)
+    foreign = _other_game(day, other)
+    data = {k: {"OTHER": str(other.pk), "OTHER_GAME": str(foreign.pk)}.get(v, v) for k, v in data.items()}
     before = _morning_state(day)
     url = reverse(name, args=[day.tournament.slug, 1] if in_round else [day.tournament.slug])
     for htmx in ({}, {"HTTP_HX_REQUEST": "true"}):
