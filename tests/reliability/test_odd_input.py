@@ -376,3 +376,19 @@ def test_odd_searches_at_the_desk_and_on_the_phone_are_answered(client, day, que
     assert client.get(reverse("manage_checkin", args=[day.tournament.slug]), {"q": query}).status_code == 200
     phone = reverse("checkin", args=[day.tournament.slug, day.tournament.checkin_code])
     assert Client().get(phone, {"q": query}).status_code == 200
+
+
+@pytest.mark.parametrize("version", [HUGE, "-1", "²", ""])
+def test_an_odd_version_on_a_row_of_the_results_grid_is_refused_and_changes_nothing(client, day, version):
+    client.force_login(day.user("organizer"))
+    client.cookies["django_language"] = "en"
+    before = _morning_state(day)
+    url = reverse("manage_result", args=[day.tournament.slug, day.game.pk])
+    prefix = f"g{day.game.pk}"
+    for data in (
+        {f"{prefix}-version": version, f"{prefix}-result": "B"},
+        {f"{prefix}-version": version, "confirm": "1"},
+    ):
+        for htmx in ({}, {"HTTP_HX_REQUEST": "true"}):
+            assert client.post(url, data, **htmx).status_code in (200, 302)
+    assert _morning_state(day) == before

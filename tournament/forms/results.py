@@ -49,7 +49,7 @@ def marks_of(data: dict, size: int) -> dict | None:
 class VersionForm(forms.Form):
     """Every result form carries the game's version it was opened with."""
 
-    version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
+    version = forms.IntegerField(widget=forms.HiddenInput, min_value=0, max_value=limits.MAX_ID)
 
 
 class ReportForm(VersionForm):
@@ -242,5 +242,5 @@ class TypedForm(forms.Form):
 class UndoForm(forms.Form):
     """An Undo of a typed result: its audit entry, and the round the grid shows."""
 
-    entry = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    entry = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=limits.MAX_ID)
     round = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=limits.MAX_ROUND)
