@@ -84,10 +84,10 @@ def _mark(registration: Registration) -> bool:
     if done:
         registration.checked_in_at = now
         return True
-    found = Registration.objects.filter(pk=registration.pk).values_list("checked_in_at", flat=True).first()
+    found = Registration.objects.filter(pk=registration.pk).values_list("pk", "checked_in_at").first()
     if found is None:
         raise _gone()
-    registration.checked_in_at = found
+    registration.checked_in_at = found[1]
     return False
 
 
