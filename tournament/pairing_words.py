@@ -252,6 +252,13 @@ def _team_warning_text(warning: dict) -> str:
 
 
 #: Why an edit was refused (codes of :class:`tournament.pairing.edits.EditRefused`).
+def tables_full_text() -> str:
+    """Why a round's games cannot all be seated: the table plan leaves too few tables up to the last
+    (:class:`tournament.pairing.tables.TablesFull`; the pairing, a round robin's schedule, a knockout's
+    round and renumbering all say so)."""
+    return _("There are not enough tables for the round's games: fewer excluded tables, please.")
+
+
 def refusal_text(code: str, names: list[str], table=None) -> str:
     name = names[0] if names else ""
     if code == "has-result":
@@ -273,6 +280,11 @@ def refusal_text(code: str, names: list[str], table=None) -> str:
         return _("Table numbers start at 1.")
     if code == "excluded-table":
         return _("Table %(table)s is excluded in this round (see the tables' set-up).") % {"table": table}
+    if code == "no-free-table":
+        return _(
+            "No table is left for the game: every table up to %(table)s is in use, excluded or reserved "
+            "(see the tables' set-up)."
+        ) % {"table": table}
     return _("%(name)s cannot be paired in this round.") % {"name": name}
 
 

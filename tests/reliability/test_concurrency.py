@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from tests.fixtures.day import FIVE_FOR_BLACK, build_day
-from tournament.models import AuditEntry, Game, Registration, Round
+from tournament.models import AuditEntry, ByeRequest, Game, Registration, Round
 from tournament.models.game import ResultState
 from tournament.services import results as result_services
 from tournament.services import rounds as round_services
@@ -331,3 +331,91 @@ def test_two_organizers_type_many_tables_at_once_and_none_is_lost(day):
     assert not any(isinstance(o, BaseException) for o in outcome), outcome
     assert list(Game.objects.filter(round=round2).values_list("result", flat=True)) == ["W"] * 8
     assert AuditEntry.objects.filter(action="game.result.enter").count() == 8
+
+
+def test_two_desks_check_in_one_unconfirmed_player_at_once(day, settings):
+    """Carol came to both desks' queues (her registration not confirmed yet): both organizers press Enter at
+    once. She is confirmed once and checked in once (one audit entry each); both desks are answered."""
+    _settings_fast(settings)
+    carol = Registration.objects.get(tournament=day.tournament, given_name="Carol")
+    Registration.objects.filter(pk=carol.pk).update(status=Registration.Status.PRELIMINARY)
+    url = reverse("manage_checkin_action", args=[day.tournament.slug])
+    desks = []
+    for name in ("organizer", "admin"):
+        desk = Client()
+        desk.force_login(day.user(name))
+        desks.append(desk)
+    answers = run_together(*(lambda d=d: d.post(url, {"registration": carol.pk, "action": "in"}) for d in desks))
+    assert all(getattr(a, "status_code", None) == 302 for a in answers), answers
+    carol.refresh_from_db()
+    assert carol.status == Registration.Status.CONFIRMED and carol.checked_in_at is not None
+    assert AuditEntry.objects.filter(action="registration.checkin", object_id=carol.pk).count() == 1
+    assert AuditEntry.objects.filter(action="registration.status", object_id=carol.pk).count() == 1
+
+
+def test_many_phones_and_the_desk_check_one_player_in_at_once(day, settings):
+    """Erik scans the hall's QR on two phones with his welcome slip's code, a friend picks his name, the desk
+    finds him: all at once. He is checked in once; every answer is a page (no 500), the desk's audit entry
+    at most once."""
+    from tests.factories import make_player
+    from tournament.services.checkin import checkin_settings
+
+    _settings_fast(settings)
+    checkin_settings(tournament=day.tournament, open=True, by_name=True, user=day.user("organizer"))
+    day.tournament.refresh_from_db()
+    erik = make_player(day.tournament, surname="Eriksen", given_name="Erik")
+    phone_url = reverse("checkin", args=[day.tournament.slug, day.tournament.checkin_code])
+    desk = Client()
+    desk.force_login(day.user("referee"))
+    phones = [Client() for _ in range(3)]
+    answers = run_together(
+        lambda: phones[0].post(phone_url, {"how": "code", "claim": erik.claim_code}),
+        lambda: phones[1].post(phone_url, {"how": "code", "claim": erik.claim_code}),
+        lambda: phones[2].post(phone_url, {"how": "name", "registration": erik.pk}),
+        lambda: desk.post(reverse("manage_checkin_action", args=[day.tournament.slug]), {"registration": erik.pk}),
+    )
+    assert [getattr(a, "status_code", a) for a in answers] == [200, 200, 200, 302], answers
+    erik.refresh_from_db()
+    assert erik.checked_in_at is not None
+    assert AuditEntry.objects.filter(action="registration.checkin", object_id=erik.pk).count() <= 1
+
+
+def test_a_bye_request_taken_back_while_the_organizer_grants_it(day, settings, monkeypatch):
+    """The organizer's page showed Alice's request; Alice takes it back just before "Grant" arrives (the
+    view has read the request, its service runs after her withdrawal): the organizer is told the request is
+    gone, Alice is paired in the round, and nobody gets a 500."""
+    from tournament.services import bye_requests as bye_services
+    from tournament.views import rounds as round_views
+
+    _settings_fast(settings)
+    alice = Registration.objects.get(tournament=day.tournament, given_name="Alice")
+    round2 = Round.objects.create(tournament=day.tournament, discipline=day.go, number=2)
+    asked = bye_services.bye_request_ask(registration=alice, round=round2, user=day.user("alice"))
+    withdrawn = threading.Event()
+    answer = bye_services.bye_request_answer
+
+    def answer_after_the_withdrawal(**kwargs):
+        withdrawn.wait(timeout=30)
+        return answer(**kwargs)
+
+    monkeypatch.setattr(round_views.bye_services, "bye_request_answer", answer_after_the_withdrawal)
+    organizer, player = Client(), Client()
+    organizer.cookies["django_language"] = player.cookies["django_language"] = "en"
+    organizer.force_login(day.user("organizer"))
+    player.force_login(day.user("alice"))
+    grant_url = reverse("manage_round_bye_request", args=[day.tournament.slug, 2])
+
+    def withdraw():
+        try:
+            return player.post(reverse("my_bye", args=[day.tournament.slug]), {"round": 2, "action": "withdraw"})
+        finally:
+            withdrawn.set()
+
+    granted, taken_back = run_together(
+        lambda: organizer.post(grant_url, {"request": asked.pk, "decision": "grant"}, follow=True), withdraw
+    )
+    assert getattr(taken_back, "status_code", taken_back) == 302, taken_back
+    assert getattr(granted, "status_code", granted) == 200, granted
+    assert "This request for a bye does not exist (any more)." in granted.content.decode()
+    alice.refresh_from_db()
+    assert alice.absent_rounds == [] and not ByeRequest.objects.exists()

@@ -265,3 +265,130 @@ def test_a_nul_byte_in_an_uploaded_game_record_is_refused_in_words(client, day):
         assert response.status_code in (200, 422)
         assert "The file is not a text file." in response.content.decode()
     assert Game.objects.filter(pk=game.pk).values().get() == before
+
+
+# --- the congress morning's forms (issue #34): odd values are refused, nothing changes -----------------------
+
+HUGE = "1" + "0" * 30
+
+
+def _morning_state(day) -> tuple:
+    """Everything the congress morning's forms write: results, check-ins, plans, requests, stages, the log."""
+    from tournament.models import AuditEntry, ByeRequest, FrozenStandings, Game, Knockout, Registration, TablePlan
+
+    return (
+        sorted(Game.objects.values_list("pk", "table", "result", "version")),
+        sorted(Registration.objects.values_list("pk", "checked_in_at", "status", "absent_rounds")),
+        TablePlan.objects.count(),
+        ByeRequest.objects.count(),
+        Knockout.objects.count(),
+        FrozenStandings.objects.count(),
+        AuditEntry.objects.count(),
+    )
+
+
+def _other_player(day):
+    from tournament.models import Registration
+
+    return Registration.objects.create(tournament=day.other, surname="Fremd", given_name="Olga", rank=-5)
+
+
+def _other_game(day, player):
+    """A game of another tournament's round 1, at table 1 as the day's first game: Olga against Otto."""
+    from tournament.models import Discipline, Game, Round
+
+    go = Discipline.objects.create(tournament=day.other, name="Go", kind="go", board_size=9)
+    round_ = Round.objects.create(tournament=day.other, discipline=go, number=1, status=Round.Status.PUBLISHED)
+    opponent = type(player).objects.create(tournament=day.other, surname="Fremd", given_name="Otto", rank=-5)
+    return Game.objects.create(round=round_, table=1, black=player, white=opponent)
+
+
+#: (the URL's name and whether it names round 1, the form; "OTHER" is a player of another tournament)
+MORNING = [
+    ("manage_checkin_action", False, {"registration": "OTHER"}),
+    ("manage_checkin_action", False, {"registration": HUGE}),
+    ("manage_checkin_action", False, {"registration": "²", "action": "undo"}),
+    ("manage_checkin_action", False, {}),
+    ("manage_result_type", False, {"entry": "1b", "round": HUGE}),
+    ("manage_result_type", False, {"entry": "1b", "round": "-1"}),
+    ("manage_result_type", False, {"entry": "999999b", "round": "1"}),
+    ("manage_result_type", False, {"entry": "0b", "round": "1"}),
+    ("manage_result_type", False, {"entry": "1x", "round": "1"}),
+    ("manage_result_type", False, {"entry": "\u202e1b", "round": "1"}),
+    ("manage_result_type", False, {"entry": "1b" * 20, "round": "1"}),
+    ("manage_result_type", False, {"entry": "!", "round": "1"}),
+    ("manage_result_type", False, {"round": "1"}),
+    ("manage_result_type", False, {"entry": "1b", "round": "1", "game": HUGE}),
+    ("manage_result_type", False, {"entry": "1b", "round": "1", "game": "OTHER_GAME", "next": "phone"}),
+    ("manage_result_type", False, {"entry": "1b", "round": "1", "replace": HUGE}),
+    ("manage_result_undo", False, {"entry": HUGE, "round": "1"}),
+    ("manage_result_undo", False, {"entry": "1", "round": HUGE}),
+    ("manage_tables", False, {"excluded": "1-999999999", "reserved": "", "reserved_use": "top"}),
+    ("manage_tables", False, {"excluded": "", "reserved": "", "reserved_use": "top", "halls": "1-999999999: A"}),
+    ("manage_tables", False, {"excluded": "", "reserved": "", "reserved_use": "top", "halls": "x" * 100_000}),
+    ("manage_tables", False, {"excluded": "", "reserved": "", "reserved_use": "top", "halls": "1-40: A, rows of 0"}),
+    ("manage_tables", False, {"round": "²", "excluded": "3", "reserved": "", "reserved_use": "top"}),
+    ("manage_round_move", True, {"game": "1", "table": str(10**30)}),
+    ("manage_round_move", True, {"game": HUGE, "table": "3"}),
+    ("manage_round_move", True, {"game": "1", "table": "-3"}),
+    ("manage_round_bye_request", True, {"request": HUGE, "decision": "grant"}),
+    ("manage_round_print_dismiss", True, {"kind": "\u202epaper"}),
+    ("manage_round_pair_by_hand", True, {"player_a": "OTHER", "player_b": "OTHER"}),
+    ("manage_round_bye", True, {"player": "OTHER"}),
+    ("manage_standings_unfreeze", False, {"reason": "x" * 100_000}),
+    ("manage_knockout", False, {"action": "make", "source": "table", "size": HUGE, "per_group": "-1"}),
+    ("manage_knockout", False, {"action": "groups", "count": HUGE}),
+    ("manage_knockout", False, {"action": "\u202e"}),
+    ("my_bye", False, {"round": HUGE}),
+    ("my_bye", False, {"round": "²", "action": "withdraw"}),
+]
+
+
+@pytest.mark.parametrize(("name", "in_round", "data"), MORNING)
+def test_odd_values_on_the_congress_morning_s_forms_are_refused_and_change_nothing(client, day, name, in_round, data):
+    """As the tournament's organizer (and, for "my bye", as Alice): every form is answered, none with a 500,
+    and nothing is written."""
+    client.force_login(day.user("alice" if name == "my_bye" else "organizer"))
+    client.cookies["django_language"] = "en"
+    other = _other_player(day)
+    foreign = _other_game(day, other)
+    data = {k: {"OTHER": str(other.pk), "OTHER_GAME": str(foreign.pk)}.get(v, v) for k, v in data.items()}
+    before = _morning_state(day)
+    url = reverse(name, args=[day.tournament.slug, 1] if in_round else [day.tournament.slug])
+    for htmx in ({}, {"HTTP_HX_REQUEST": "true"}):
+        response = client.post(url, data, **htmx)
+        assert response.status_code in (200, 302, 400, 404, 422), (response.status_code, htmx)
+    assert _morning_state(day) == before
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["a" * 100_000, "\u202eمرحبا", "%", "_", "\\", "' OR 1=1 --", "🀄", "İ", "ﬀ", "Al\u0301ice"],
+)
+def test_odd_searches_at_the_desk_and_on_the_phone_are_answered(client, day, query):
+    """The desk's search and the phone's name search read at most their length of any text."""
+    from tournament.models import Tournament
+
+    Tournament.objects.filter(pk=day.tournament.pk).update(checkin_open=True, checkin_by_name=True)
+    day.tournament.refresh_from_db()
+    client.force_login(day.user("referee"))
+    client.cookies["django_language"] = "en"
+    assert client.get(reverse("manage_checkin", args=[day.tournament.slug]), {"q": query}).status_code == 200
+    phone = reverse("checkin", args=[day.tournament.slug, day.tournament.checkin_code])
+    assert Client().get(phone, {"q": query}).status_code == 200
+
+
+@pytest.mark.parametrize("version", [HUGE, "-1", "²", ""])
+def test_an_odd_version_on_a_row_of_the_results_grid_is_refused_and_changes_nothing(client, day, version):
+    client.force_login(day.user("organizer"))
+    client.cookies["django_language"] = "en"
+    before = _morning_state(day)
+    url = reverse("manage_result", args=[day.tournament.slug, day.game.pk])
+    prefix = f"g{day.game.pk}"
+    for data in (
+        {f"{prefix}-version": version, f"{prefix}-result": "B"},
+        {f"{prefix}-version": version, "confirm": "1"},
+    ):
+        for htmx in ({}, {"HTTP_HX_REQUEST": "true"}):
+            assert client.post(url, data, **htmx).status_code in (200, 302)
+    assert _morning_state(day) == before

@@ -316,3 +316,16 @@ def test_the_crosstable_says_what_a_round_without_a_game_was(asking):
     html = str(crosstable_rows(standings_for(tournament)))
     assert '<td class="cell absent" title="not paired: absent or a bye granted">0-</td>' in html
     assert '<td class="cell bye" title="the bye of the round">0+</td>' in html
+
+
+def test_a_request_taken_back_while_the_organizer_answers_it_is_refused_in_words(asking):
+    """The round page showed Lena's request; she took it back before the organizer's "Grant" arrived: the
+    answer says so (the view's own words for a request that is gone), it is no 500 and changes nothing."""
+    _tournament, _players, r1, _r2, lena = asking
+    shown = bye_request_ask(registration=lena, round=r1, user=lena.user)
+    bye_request_withdraw(bye_request=ByeRequest.objects.get(pk=shown.pk), user=lena.user)
+    for grant in (True, False):
+        with pytest.raises(ValidationError, match="does not exist"):
+            bye_request_answer(bye_request=shown, grant=grant, user=SYSTEM)
+    lena.refresh_from_db()
+    assert lena.absent_rounds == [] and not ByeRequest.objects.exists()

@@ -220,3 +220,22 @@ def test_a_round_robin_s_rounds_are_not_paired_by_the_check_in(hall):
     with pytest.raises(ValidationError, match="not paired player by player"):
         round_set_checked_in_only(round=r1, on=True, user=orga)
     assert not Round.objects.get(pk=r1.pk).checked_in_only
+
+
+@pytest.mark.parametrize("where", ["desk", "phone", "undo"])
+def test_a_registration_deleted_while_the_desk_or_her_phone_checks_her_in_is_refused_in_words(hall, where):
+    """The desk's search (or the phone's name list) showed her; an organizer deleted the registration made by
+    mistake before the button was pressed: the check-in says so, it is no 500 and writes nothing."""
+    from tournament.services.registrations import registration_delete
+
+    tournament, players, _r1, _r2, orga, referee = hall
+    shown = Registration.objects.get(pk=players[3].pk)  # as the page read it
+    registration_delete(registration=players[3], user=orga)
+    with pytest.raises(ValidationError, match="not registered in this tournament"):
+        if where == "desk":
+            check_in_at_desk(registration=shown, user=referee)
+        elif where == "phone":
+            check_in(registration=shown, user=AnonymousUser(), hall_code=tournament.checkin_code, by_name=True)
+        else:
+            check_in_undo(registration=shown, user=referee)
+    assert not AuditEntry.objects.filter(action__startswith="registration.checkin").exists()

@@ -180,6 +180,39 @@ def test_refusals_and_taking_it_back():
         knockout_remove(tournament=t, user=SYSTEM)
 
 
+@pytest.mark.parametrize("colours", [Knockout.Colours.NIGIRI, Knockout.Colours.RULES])
+def test_the_knockout_games_sit_at_the_tables_the_plan_leaves(colours):
+    """Table 1 is kept for the broadcast (empty), table 2 is broken: the bracket's games keep their order
+    (1 v 8 first) at the tables the plan leaves, as a paired round's do; too few tables are refused in words.
+    ::
+
+        tables     1        2        3      4      5      6
+        plan    reserved excluded    .      .      .      .
+        games       -        -     1v8    4v5    2v7    3v6
+    """
+    from tournament.services.tables import table_plan_save
+
+    t, regs = swiss(players=8, rounds=1)
+    r1 = t.rounds.get(number=1)
+    round_pair(round=r1, user=SYSTEM)
+    finish(r1)
+    table_plan_save(tournament=t, excluded="2", reserved="1", reserved_use="empty", user=SYSTEM)
+    made = knockout_make(tournament=t, user=SYSTEM, size=8, colours=colours)
+    s = made.knockout.seeds
+    at = {g.table: frozenset((g.black_id, g.white_id)) for g in made.round.games.all()}
+    assert at == {
+        3: frozenset((s[0], s[7])),
+        4: frozenset((s[3], s[4])),
+        5: frozenset((s[1], s[6])),
+        6: frozenset((s[2], s[5])),
+    }
+    knockout_remove(tournament=t, user=SYSTEM)
+    table_plan_save(tournament=t, excluded="4-9999", user=SYSTEM)
+    with pytest.raises(ValidationError, match="not enough tables"):
+        knockout_make(tournament=t, user=SYSTEM, size=8, colours=colours)
+    assert not Knockout.objects.exists() and not t.rounds.get(number=2).games.exists()
+
+
 def test_a_9x9_side_event_of_round_robin_groups_and_knockout_finals():
     t = make_tournament(
         name="9x9 side event", pairing_system=PairingSystem.ROUND_ROBIN, standings_criteria=list(ROUND_ROBIN_CRITERIA)

@@ -169,3 +169,30 @@ def test_a_round_robin_keeps_its_board_order_at_the_tables_the_plan_leaves():
         without = plain.rounds.get(number=number).games.order_by("table")
         assert [g.table for g in with_plan] == [3, 4, 5]
         assert [g.black.surname for g in with_plan] == [g.black.surname for g in without]
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", "No table is left for the game: every table up to 9999 is in use, excluded or reserved"),
+        ("de", "Für die Partie ist kein Tisch mehr frei: Jeder Tisch bis 9999 ist besetzt, gesperrt oder reserviert"),
+    ],
+)
+def test_a_game_paired_by_hand_when_the_plan_leaves_no_table_is_refused_in_words(field, language, words):
+    """Tables 1-5 are played at, the plan excludes 6 to the last: the game paired by hand has no table.
+    ::
+
+        tables  1 2 3 4 5 | 6 ......... 9999
+                played      excluded
+        hand-paired game -> refused, nothing changes
+    """
+    tournament, _players, r1, _ = field
+    round_pair(round=r1, user=SYSTEM)
+    assert tables_of(r1) == [1, 2, 3, 4, 5]
+    table_plan_save(tournament=tournament, excluded="6-9999", user=SYSTEM)
+    late = make_player(tournament, rank="9k")
+    bye = r1.byes.get().player
+    with translation.override(language), pytest.raises(ValidationError) as refused:
+        players_pair(round=r1, player_a=bye, player_b=late, user=SYSTEM)
+    assert words in refused.value.messages[0]
+    assert tables_of(r1) == [1, 2, 3, 4, 5] and r1.byes.get().player == bye

@@ -117,6 +117,29 @@ def test_the_phone_page_refuses_in_words_and_never_fails(client, hall, language,
 
 
 @pytest.mark.parametrize(
+    ("language", "choose"),
+    [("en", "Choose yourself first"), ("de", "Wähle dich zuerst")],
+)
+def test_the_phone_picks_only_the_players_its_search_finds(client, hall, language, choose):
+    """The name search finds confirmed players only; the page's ``?r=`` and the form's player id, typed by
+    whoever has the hall's code, show or check in nobody else: a registration not confirmed yet (not on the
+    public list) and a withdrawn one stay unnamed, nothing is checked in."""
+    _language(client, language)
+    hidden = [
+        make_player(hall.tournament, surname="Vorlaeufig", given_name="Petra", status=Registration.Status.PRELIMINARY),
+        make_player(hall.tournament, surname="Weg", given_name="Willi", status=Registration.Status.WITHDRAWN),
+    ]
+    for player in hidden:
+        page = client.get(_url(hall), {"r": player.pk}).content.decode()
+        assert player.surname not in page and player.given_name not in page
+        assert f"r={player.pk}" not in client.get(_url(hall), {"q": player.surname}).content.decode()
+        posted = client.post(_url(hall), {"how": "name", "registration": player.pk})
+        assert posted.status_code == 400
+        assert choose in posted.content.decode() and player.surname not in posted.content.decode()
+    assert not Registration.objects.filter(checked_in_at__isnull=False).exists()
+
+
+@pytest.mark.parametrize(
     "language, done, undone", [("en", "Checked in: ", "taken back"), ("de", "Eingecheckt: ", "zurückgenommen")]
 )
 def test_the_desk_searches_checks_in_and_undoes_with_htmx_and_without(client, hall, language, done, undone):

@@ -230,3 +230,13 @@ def test_odd_input_on_the_tables_page_is_refused_in_words_never_a_500(organizer_
     assert answer.status_code in (200, 400, 422)  # 400: a NUL byte is refused before any view
     assert not TablePlan.objects.filter(round__isnull=True).exists()
     assert not TablePlan.objects.filter(halls__gt="").exists()
+
+
+@pytest.mark.parametrize("number", ["²", "٣", "１", "-1", "1.0", "99999999999", "2147483648"])
+def test_an_odd_round_number_on_the_tables_page_goes_back_to_the_plan_never_a_500(organizer_client, day, number):
+    """``"²".isdigit()`` is true but ``int("²")`` fails: the page read the round's number with its own test."""
+    url = reverse("manage_tables", args=[day.tournament.slug])
+    assert organizer_client.get(url, {"round": number}).status_code in (302, 404)
+    posted = organizer_client.post(url, {"round": number, "excluded": "3", "reserved": "", "reserved_use": "top"})
+    assert posted.status_code in (302, 404)
+    assert not TablePlan.objects.exists()

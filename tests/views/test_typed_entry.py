@@ -196,3 +196,51 @@ def test_the_phone_page_offers_no_jigo_with_half_a_point_of_komi(organizer_clien
     url = reverse("manage_result", args=[day.tournament.slug, game.pk])
     row = organizer_client.post(url, {f"g{game.pk}-version": 0, f"g{game.pk}-result": "D"}, **HTMX)
     assert "Tisch 5 kann nicht unentschieden enden: sein Komi ist 6.5." in row.content.decode()
+
+
+def _phone_form(html: str) -> dict:
+    """The hidden fields of the phone page's result buttons, as the page sent them."""
+    form = re.search(r'<form [^>]*class="entry-buttons">(.*?)</form>', html, flags=re.S).group(1)
+    return dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', form))
+
+
+@pytest.mark.parametrize(
+    ("language", "gone"),
+    [
+        ("en", "The pairing changed since this page was opened: this game is no longer in round 1."),
+        (
+            "de",
+            "Die Paarung hat sich geändert, seit diese Seite geöffnet wurde: Diese Partie ist nicht mehr in Runde 1.",
+        ),
+    ],
+)
+def test_the_phone_page_enters_the_game_it_showed_when_the_pairing_changed_meanwhile(
+    organizer_client, day, language, gone
+):
+    """The slip's QR opened Alice–Bob at table 1; before "Black wins" was tapped, another organizer moved them
+    to table 2 (Carol–Dave sit at table 1 now): the result is Alice–Bob's, the game the page showed, never
+    Carol–Dave's. Taken out of the round meanwhile: refused in words, nothing entered.
+    ::
+
+        page shown      table 1: Alice – Bob     table 2: Carol – Dave
+        meanwhile       table 1: Carol – Dave    table 2: Alice – Bob
+        "1b" tapped  -> Alice – Bob: 1-0         Carol – Dave: ?
+    """
+    from tournament.services.round_edits import game_move_table, game_unpair
+
+    organizer_client.cookies["django_language"] = language
+    url = reverse("manage_result_type", args=[day.tournament.slug])
+    shown = _phone_form(
+        organizer_client.get(reverse("manage_result", args=[day.tournament.slug, day.game.pk])).content.decode()
+    )
+    game_move_table(game=day.game, table=2, user=day.user("admin"))
+    response = organizer_client.post(url, {**shown, "entry": "1b"})
+    assert response.status_code == 302
+    assert Game.objects.get(pk=day.game.pk).result == "B" and Game.objects.get(pk=day.game2.pk).result == "?"
+    shown = _phone_form(
+        organizer_client.get(reverse("manage_result", args=[day.tournament.slug, day.game2.pk])).content.decode()
+    )
+    game_unpair(game=Game.objects.get(pk=day.game2.pk), user=day.user("admin"))
+    refused = organizer_client.post(url, {**shown, "entry": "1w"})
+    assert refused.status_code == 200 and gone in refused.content.decode()
+    assert AuditEntry.objects.filter(action="game.result.enter").count() == 1

@@ -49,7 +49,7 @@ def marks_of(data: dict, size: int) -> dict | None:
 class VersionForm(forms.Form):
     """Every result form carries the game's version it was opened with."""
 
-    version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
+    version = forms.IntegerField(widget=forms.HiddenInput, min_value=0, max_value=limits.MAX_ID)
 
 
 class ReportForm(VersionForm):
@@ -220,11 +220,13 @@ class AdjudicateForm(VersionForm):
 class TypedForm(forms.Form):
     """The results grid's keyboard field (and the phone's entry page's buttons): a table and its result,
     ``37b`` (:func:`tournament.result_codes.read_entry`); ``replace``: the game's version whose different
-    result the organizer chose to replace (a conflict's "Replace")."""
+    result the organizer chose to replace (a conflict's "Replace"); ``game``: the game the phone's entry page
+    showed (its result goes to that game, wherever it sits now: the pairing may have changed meanwhile)."""
 
     entry = forms.CharField(label=_("Table and result"), max_length=20)
     round = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=limits.MAX_ROUND)
-    replace = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=0)
+    replace = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=0, max_value=limits.MAX_ID)
+    game = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1, max_value=limits.MAX_ID)
 
     def clean_entry(self):
         typed = read_entry(self.cleaned_data["entry"])
@@ -240,5 +242,5 @@ class TypedForm(forms.Form):
 class UndoForm(forms.Form):
     """An Undo of a typed result: its audit entry, and the round the grid shows."""
 
-    entry = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    entry = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=limits.MAX_ID)
     round = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=limits.MAX_ROUND)

@@ -30,6 +30,8 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass, replace
 
+from tournament.limits import MAX_TABLE
+
 from . import tables
 from .context import RoundContext
 from .engine import build_context, make_game
@@ -41,7 +43,8 @@ class EditRefused(ValueError):
 
     ``same-player``, ``unknown`` (not a player of the tournament), ``no-game``
     (has no game in the round), ``busy`` (has a game already), ``has-result``,
-    ``no-table`` (no game at that table), ``bad-table``, ``excluded-table``.
+    ``no-table`` (no game at that table), ``bad-table``, ``excluded-table``, ``no-free-table`` (every table
+    up to the last is used, excluded or reserved).
     """
 
     def __init__(self, code: str, message: str, *, players: tuple[str, ...] = (), table: int | None = None):
@@ -224,7 +227,10 @@ def pair_by_hand(
         if _game_of(games, key) is not None:
             raise EditRefused("busy", f"{key} has a game in round {round_number} already", players=(key,))
     if table is None:
-        table = free_table(games, rules)
+        try:
+            table = free_table(games, rules)
+        except tables.TablesFull as exc:
+            raise EditRefused("no-free-table", str(exc), table=MAX_TABLE) from exc
     elif table < 1:
         raise EditRefused("bad-table", "tables are numbered from 1", table=table)
     elif table in rules.excluded:

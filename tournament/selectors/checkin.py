@@ -82,6 +82,23 @@ def search(tournament: Tournament, text: str, *, confirmed_only: bool = False) -
     return sorted_by_name(hits)[:SEARCH_SHOWN]
 
 
+def phone_pick(tournament: Tournament, pk: int | None) -> Registration | None:
+    """The player a phone picked by name (the page's ``?r=``, the form's id): one the phone's name search
+    finds (:func:`search` with ``confirmed_only``: confirmed, of this tournament), else None. Whoever has the
+    hall's code may type any id: a registration not confirmed yet (not on the public list) or withdrawn is
+    neither shown nor checked in by name."""
+    if pk is None:
+        return None
+    found = (
+        Registration.objects.filter(tournament=tournament, pk=pk, status=Registration.Status.CONFIRMED)
+        .only(*_SHOWN)
+        .first()
+    )
+    if found is not None:
+        found.tournament = tournament
+    return found
+
+
 def recent_checkins(tournament: Tournament, shown: int = 10) -> list[Registration]:
     """The latest check-ins, newest first (the desk's list, each with its undo)."""
     found = Registration.objects.filter(tournament=tournament, checked_in_at__isnull=False)

@@ -82,7 +82,10 @@ def bye_request_answer(*, bye_request: ByeRequest, grant: bool, user, reason: st
     points) or refuses it (a granted one refused later is an absence no more), until the round is published.
     The same answer twice changes nothing."""
     require(user, bye_request.round.tournament, ORGANIZER)
-    found = ByeRequest.objects.select_for_update().select_related("round", "registration").get(pk=bye_request.pk)
+    locked = ByeRequest.objects.select_for_update().select_related("round", "registration")
+    found = locked.filter(pk=bye_request.pk).first()
+    if found is None:  # the player took it back after the organizer's page showed it
+        raise ValidationError(_("This request for a bye does not exist (any more)."), code="gone")
     status = ByeRequest.Status.GRANTED if grant else ByeRequest.Status.REFUSED
     if found.status == status:
         return found

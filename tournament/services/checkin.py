@@ -71,15 +71,24 @@ def _may_play(registration: Registration, *, at_desk: bool) -> None:
         )
 
 
+def _gone() -> ValidationError:
+    """The registration the page showed was deleted (or merged into another) before the button was pressed."""
+    return ValidationError(_("This player is not registered in this tournament."), code="gone")
+
+
 def _mark(registration: Registration) -> bool:
     """Check the player in unless she is already (one statement: two scans at once check in once).
     Whether she was checked in now. ``updated_at`` stays: no public page shows a check-in."""
     now = timezone.now()
     done = Registration.objects.filter(pk=registration.pk, checked_in_at__isnull=True).update(checked_in_at=now)
-    registration.checked_in_at = (
-        now if done else Registration.objects.values_list("checked_in_at", flat=True).get(pk=registration.pk)
-    )
-    return bool(done)
+    if done:
+        registration.checked_in_at = now
+        return True
+    found = Registration.objects.filter(pk=registration.pk).values_list("pk", "checked_in_at").first()
+    if found is None:
+        raise _gone()
+    registration.checked_in_at = found[1]
+    return False
 
 
 def hall_code_refusal(tournament: Tournament, code: str) -> str | None:
@@ -125,7 +134,9 @@ def check_in_at_desk(*, registration: Registration, user) -> bool:
     checked in now."""
     tournament = registration.tournament
     require(user, tournament, REFEREE)
-    registration = Registration.objects.select_for_update().get(pk=registration.pk)
+    registration = Registration.objects.select_for_update().filter(pk=registration.pk).first()
+    if registration is None:
+        raise _gone()
     registration.tournament = tournament
     _may_play(registration, at_desk=True)
     if registration.status == Registration.Status.PRELIMINARY:
@@ -149,6 +160,8 @@ def check_in_undo(*, registration: Registration, user) -> bool:
     """The desk takes a check-in back (a wrong name picked; audited). Whether there was one."""
     require(user, registration.tournament, REFEREE)
     done = Registration.objects.filter(pk=registration.pk, checked_in_at__isnull=False).update(checked_in_at=None)
+    if not done and not Registration.objects.filter(pk=registration.pk).exists():
+        raise _gone()
     registration.checked_in_at = None
     if done:
         log_change(registration, "registration.checkin.undo", user=user, before=_entry(registration))

@@ -37,6 +37,7 @@ from tournament.pairing import knockout as ko
 from tournament.pairing import model as pm
 from tournament.pairing import tables
 from tournament.pairing.round_robin import RobinRound, round_games
+from tournament.pairing_words import tables_full_text
 from tournament.permissions import ORGANIZER, require
 from tournament.selectors.knockout import bracket_of, knockout_names
 from tournament.selectors.pairing_data import pairing_tournament
@@ -228,12 +229,10 @@ def _next_round(tournament: Tournament, stage: Knockout, *, user, coins: list[bo
     else:
         robin = RobinRound(round_.number, tuple((g.higher, g.lower) for g in due))
         games = round_games(pairing_tournament(tournament, round_), robin, round_.number)
-    try:  # the bracket's order, at the tables the round's table plan leaves (as a round robin's)
+    try:  # the bracket's order, at the tables the round's table plan leaves (as a paired round's games)
         games = tables.in_order(games, table_rules(round_))
     except tables.TablesFull as exc:
-        raise ValidationError(
-            _("There are not enough tables for the round's games: fewer excluded tables, please.")
-        ) from exc
+        raise ValidationError(tables_full_text()) from exc
     Game.objects.bulk_create([unsaved_game(round_, g, pinned=False) for g in games])
     names = knockout_names(tournament)
     log_change(

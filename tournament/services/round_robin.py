@@ -57,6 +57,7 @@ from tournament.pairing.round_robin import (
     seating,
     snake_groups,
 )
+from tournament.pairing_words import tables_full_text
 from tournament.permissions import ORGANIZER, require
 from tournament.selectors.pairing_data import pairing_tournament, plain_tournament
 from tournament.selectors.round_robin import Withdrawal, withdrawal_plan
@@ -242,9 +243,7 @@ def round_robin_schedule(*, tournament: Tournament, user, double: bool = False) 
         try:  # the board order, at the tables the round's table plan leaves
             games = tables.in_order(sorted(board_order, key=lambda g: g.table), table_rules(round_))
         except tables.TablesFull as exc:
-            raise ValidationError(
-                _("There are not enough tables for the round's games: fewer excluded tables, please.")
-            ) from exc
+            raise ValidationError(tables_full_text()) from exc
         absent += [(names[p.key], round_.number) for p in players if not p.present(round_.number)]
         advance_round(round_, Round.Status.PLANNED, Round.Status.PAIRED)
         Game.objects.bulk_create([unsaved_game(round_, g, pinned=False) for g in games])

@@ -35,6 +35,7 @@ from tournament.pairing import engine, explain
 from tournament.pairing.context import opengotha_options
 from tournament.pairing.model import Game as PlainGame
 from tournament.pairing.tables import TablesFull
+from tournament.pairing_words import tables_full_text
 from tournament.permissions import ORGANIZER, require
 from tournament.selectors.checkin import NOT_CHECKED_IN
 from tournament.selectors.pairing_data import pair_constraints_for, pairing_tournament, player_key
@@ -244,9 +245,7 @@ def round_pair(*, round: Round, user, held_tables: dict[int, int] | None = None)
             held_tables=held,
         )
     except TablesFull as exc:
-        raise ValidationError(
-            _("There are not enough tables for the round's games: fewer excluded tables, please.")
-        ) from exc
+        raise ValidationError(tables_full_text()) from exc
     except ValueError as exc:
         raise ValidationError(_names(str(exc), players)) from exc
 

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from tournament.models import Game, Round, TablePlan, Tournament
 from tournament.pairing import engine, tables
 from tournament.pairing.context import opengotha_options
+from tournament.pairing_words import tables_full_text
 from tournament.permissions import ORGANIZER, require
 from tournament.selectors.pairing_data import pairing_tournament, plain_game, player_key
 from tournament.selectors.tables import table_rules
@@ -121,9 +122,7 @@ def round_renumber_tables(*, round: Round, user) -> int:
     try:
         numbered = engine.number_tables(rc, plain, (), table_rules(round_), held)
     except tables.TablesFull as exc:
-        raise ValidationError(
-            _("There are not enough tables for the round's games: fewer excluded tables, please.")
-        ) from exc
+        raise ValidationError(tables_full_text()) from exc
     table_of = {(int(g.black), int(g.white)): g.table for g in numbered}
     moving = [g for g in games if table_of[(g.black_id, g.white_id)] != g.table]
     if moving:

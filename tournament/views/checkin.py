@@ -19,7 +19,7 @@ from tournament.models import Registration, Round
 from tournament.pdf import qr
 from tournament.pdf.checkin import checkin_poster_pdf
 from tournament.permissions import REFEREE, may_manage
-from tournament.selectors.checkin import SEARCH_LENGTH, checkin_counts, recent_checkins, search
+from tournament.selectors.checkin import SEARCH_LENGTH, checkin_counts, phone_pick, recent_checkins, search
 from tournament.services import checkin as services
 from tournament.services import claims
 
@@ -71,7 +71,7 @@ def checkin(request, tournament, roles, code):
         context["found"] = search(tournament, query, confirmed_only=True) if len(query) >= 2 else []
         picked = int_param(request.GET.get("r"))
         if picked is not None:
-            context["picked"] = _of_tournament(tournament, picked)
+            context["picked"] = phone_pick(tournament, picked)
     context["login_url"] = f"{reverse('login')}?next={request.path}"
     return render(request, "tournament/player/checkin.html", context)
 
@@ -96,7 +96,7 @@ def _check_in_posted(request, tournament, code, context):
             context["error"] = _("This code is not known here. Check it against your welcome slip.")
             return render(request, "tournament/player/checkin.html", context, status=400)
     elif how == "name":
-        registration = _of_tournament(tournament, int_param(request.POST.get("registration")))
+        registration = phone_pick(tournament, int_param(request.POST.get("registration")))
     if registration is None:
         context["error"] = _("Choose yourself first: log in, give your code or search for your name.")
         return render(request, "tournament/player/checkin.html", context, status=400)

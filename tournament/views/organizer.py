@@ -231,9 +231,15 @@ def result_type(request, tournament, roles):
     if not form.is_valid():
         answer["error"] = form.errors.get("entry", [_("The form was incomplete; please try again.")])[0]
     else:
-        typed = form.cleaned_data["entry"]
-        game = games_of_tournament(tournament).filter(round=round_, table=typed.table).first()
-        if game is None:
+        typed, shown = form.cleaned_data["entry"], form.cleaned_data["game"]
+        games = games_of_tournament(tournament).filter(round=round_)
+        # the phone's page names its game: the result is that pair's even if the pairing moved it meanwhile
+        game = games.filter(pk=shown).first() if shown else games.filter(table=typed.table).first()
+        if game is None and shown:
+            answer["error"] = _(
+                "The pairing changed since this page was opened: this game is no longer in round %(round)s."
+            ) % {"round": round_.number}
+        elif game is None:
             answer["error"] = _("Round %(round)s has no table %(table)s.") % {
                 "round": round_.number,
                 "table": typed.table,

@@ -8,6 +8,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from tournament.forms.tables import TablePlanForm
+from tournament.limits import MAX_ROUND
 from tournament.models import Round, TablePlan
 from tournament.pairing import tables
 from tournament.selectors.tables import place_text
@@ -15,6 +16,7 @@ from tournament.services import tables as table_services
 
 from .access import ORGANIZER, tournament_page
 from .form_errors import render_form, saved, sent
+from .query import int_param
 
 
 def _hall_lines(plan: TablePlan | None) -> list[str]:
@@ -45,12 +47,13 @@ def _hall_lines(plan: TablePlan | None) -> list[str]:
 @tournament_page(ORGANIZER)
 def tables_page(request, tournament, roles):
     """The tournament's plan; ``?round=N``: round N's own excluded and reserved tables."""
-    number = request.GET.get("round") or request.POST.get("round") or ""
+    asked = request.GET.get("round") or request.POST.get("round") or ""
     round_ = None
-    if number:
-        if not number.isdigit() or len(number) > 4:
+    if asked:
+        number = int_param(asked, maximum=MAX_ROUND)  # ASCII digits only: "²" and "１" name no round
+        if number is None:
             return redirect("manage_tables", tournament.slug)
-        round_ = get_object_or_404(Round, tournament=tournament, number=int(number))
+        round_ = get_object_or_404(Round, tournament=tournament, number=number)
     plan = TablePlan.objects.filter(tournament=tournament, round=round_).first()
 
     def save(form):
