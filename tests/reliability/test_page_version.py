@@ -5,6 +5,7 @@ For each change the published copy's pages are made before and after (as the pub
 page whose content changed must have a new key (else the next run would keep the old file), the live site
 must show the new value, and the standings' and the crosstable's poll ETags must change (else a poll would
 keep the old table). A change that no public page shows fails too: the list below is of what the pages show.
+The API's answers kept per version must be the ones made afresh after the change.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings as django_settings
+from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
@@ -58,6 +60,17 @@ def _etags(t: Tournament) -> dict[str, str]:
     return out
 
 
+def _api_answers(t: Tournament) -> dict[str, tuple[int, bytes]]:
+    """Every answer of the API the published copy holds of ``t`` (players, rounds, games, standings, teams):
+    kept per page version (:func:`tournament.api.http.kept_answer`) where the API keeps them."""
+    client = Client()
+    urls = [
+        item.url for item in site_map.tournament_items(Tournament.objects.get(pk=t.pk)) if item.url.startswith("/api/")
+    ]
+    assert urls
+    return {url: (response.status_code, response.content) for url in urls for response in [client.get(url)]}
+
+
 def _live(url: str) -> str:
     client = Client(HTTP_HOST=site_host())
     client.cookies[django_settings.LANGUAGE_COOKIE_NAME] = "en"
@@ -79,8 +92,12 @@ class Change:
 def assert_everything_follows(t: Tournament, change: Change) -> None:
     change.setup()
     before, etags, version = _copy(t), _etags(t), page_version(t)
+    _api_answers(t)  # asked before the change: kept
     change.make()
     after = _copy(t)
+    kept = _api_answers(t)
+    cache.clear()
+    assert _api_answers(t) == kept, "the API answers as before the change"
     changed = sorted(f for f in after if f not in before or before[f][2] != after[f][2])
     assert changed, "no public page shows this change"
     stale = [f for f in changed if f in before and after[f][0] is not None and before[f][0] == after[f][0]]

@@ -56,6 +56,19 @@ def _bad_parameter(request, exc: NinjaValidationError):
     return error_response(400, _("Invalid parameter: %(names)s.") % {"names": ", ".join(names)})
 
 
+#: The answers made only of what a tournament's page version covers
+#: (:mod:`tournament.selectors.page_version`), by their URL's name, with the query parameters each reads:
+#: kept in the cache as their bytes per version (:func:`tournament.api.http.kept_answer`). Not the list of
+#: tournaments (not one tournament's), a tournament's own (small), nor a game's (its record's verdict).
+KEPT: dict[str, tuple[str, ...]] = {
+    "players": (),
+    "teams": (),
+    "team_standings": (),
+    "round": (),
+    "standings": ("discipline",),
+}
+
+
 def _tournament(slug: str):
     try:
         return tournament_by_slug(slug)

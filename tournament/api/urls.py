@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import URLPattern, path
 
-from .endpoints import api, index
+from .endpoints import KEPT, api, index
 from .http import api_view
 
 
@@ -14,7 +14,7 @@ def _patterns():
     for p in patterns:
         assert isinstance(p, URLPattern)
         view = index if p.name == "api-root" else p.callback
-        wrapped.append(path(str(p.pattern), api_view(view), name=p.name))
+        wrapped.append(path(str(p.pattern), api_view(view, kept=KEPT.get(p.name or "")), name=p.name))
     return wrapped, namespace
 
 

@@ -119,7 +119,9 @@ def dashboard(tournament: Tournament) -> dict:
     )
     registrations = tournament.registrations.all()
     return {
-        "to_confirm": registrations.filter(status=Registration.Status.PRELIMINARY).order_by("created_at"),
+        "to_confirm": registrations.filter(status=Registration.Status.PRELIMINARY)
+        .select_related("user")
+        .order_by("created_at"),
         "counts": registrations.aggregate(
             confirmed=Count("id", filter=Q(status=Registration.Status.CONFIRMED)),
             preliminary=Count("id", filter=Q(status=Registration.Status.PRELIMINARY)),

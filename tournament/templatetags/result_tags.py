@@ -7,7 +7,6 @@ answer of an entry or of a typed result) and the whole grid are drawn by the sam
 from __future__ import annotations
 
 from django import template
-from django.urls import reverse
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
@@ -15,6 +14,7 @@ from django.utils.translation import gettext as _
 from tournament.models import Round
 from tournament.models.game import Result, ResultState
 
+from .row_html import csrf_input, row_url
 from .side_tags import side_listed, side_rank
 
 register = template.Library()
@@ -145,7 +145,7 @@ def _row(row: dict, urls: tuple[tuple[str, str], ...], csrf: str, words: dict, o
 def result_rows(context, rows) -> SafeString:
     """The grid's rows (``rows``: dicts of the game, its official result, whether just saved; ``form``: the
     form sent back with an error; ``entered``: just typed; ``oob``: an answer's out-of-band row)."""
-    csrf = f'<input type="hidden" name="csrfmiddlewaretoken" value="{conditional_escape(context.get("csrf_token"))}">'
+    csrf = csrf_input(context)
     words = {
         key: conditional_escape(text)
         for key, text in {
@@ -162,9 +162,7 @@ def result_rows(context, rows) -> SafeString:
     words["states"] = {value: conditional_escape(label) for value, label in ResultState.choices}
     slug = context["tournament"].slug
     # each row's links: the URL of game 0 with the game's number put in (one reverse for a thousand rows)
-    urls = tuple(
-        conditional_escape(reverse(name, args=[slug, 0])).rpartition("/0/")[::2] for name in ("manage_result", "game")
-    )
+    urls = tuple(row_url(name, slug) for name in ("manage_result", "game"))
     options = {
         value: f'<option value="{conditional_escape(value)}">{conditional_escape(label)}</option>'
         for value, label in Result.choices

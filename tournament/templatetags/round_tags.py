@@ -14,6 +14,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from .row_html import csrf_input
 from .side_tags import side_listed, side_rank
 
 register = template.Library()
@@ -32,7 +33,7 @@ def round_game_rows(context, games) -> SafeString:
     tournament, round_ = context["tournament"], context["round"]
     editable, movable, moved = context.get("editable"), context.get("tables_movable"), context.get("moved")
     has_komi = round_.discipline.has_komi
-    csrf = f'<input type="hidden" name="csrfmiddlewaretoken" value="{conditional_escape(context.get("csrf_token"))}">'
+    csrf = csrf_input(context)
     move_url = conditional_escape(reverse("manage_round_move", args=[tournament.slug, round_.number]))
     unpair_url = conditional_escape(reverse("manage_round_unpair_game", args=[tournament.slug, round_.number]))
     words = {

@@ -10,7 +10,9 @@ Where each concept lives (the map of them all is ``docs/architecture.md``):
   (`views/standings._table_html`); the live boards drawn for the projector per game and live-record version
   (`views/live_board.projector_board`); the big lists of a congress per version and language
   (`views/fragments.kept_html`, `kept_with_forms` with each request's CSRF token put in: the organizer's table
-  of a round's games and its warnings, the results grid, the player lists, the public round); conditional
+  of a round's games and its warnings, the results grid, the player lists, the public round); the API's
+  answers of a tournament's players, rounds, standings and teams as their bytes per version
+  (`api/http.kept_answer`); conditional
   answers with Django's `condition` (standings poll, live board, both projectors' polls:
   `views/projector.poll_etag`) and `get_conditional_response` (the API); small fragments rendered once per
   process (`views/fragments.py`)

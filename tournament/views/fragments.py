@@ -15,7 +15,7 @@ from collections.abc import Callable, Hashable
 from django.middleware.csrf import get_token
 from django.utils.safestring import SafeString, mark_safe
 
-from tournament.kept import get_or_make
+from tournament.kept import KEPT_SECONDS, get_or_make
 
 _MEMO: dict[Hashable, str] = {}
 #: Enough for every language x tournament x role set x rounds-missed choice of a weekend.
@@ -33,8 +33,6 @@ def memo_html(key: Hashable, render: Callable[[], str]) -> str:
 
 #: Stands for the request's CSRF token in a kept fragment: every request puts its own in.
 CSRF_PLACEHOLDER = "csrf-token-of-this-request"
-#: How long a kept fragment stays: its key holds every version of what it shows.
-KEPT_SECONDS = 600
 
 
 def kept_html(key: str, render: Callable[[], str]) -> SafeString:

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_POST
 
 from tournament.collation import person_key, sorted_by_name
 from tournament.forms.registrations import PlayerForm, PlayerImportForm, RegistrationEditForm
-from tournament.kept import get_or_make
+from tournament.kept import KEPT_SECONDS, get_or_make
 from tournament.models import Registration
 from tournament.models.registration import PLAYER_FIELDS
 from tournament.models.tournament import PairingSystem
@@ -37,7 +37,7 @@ from .access import ORGANIZER, tournament_page
 from .actions import refusal_as_message
 from .downloads import file_response
 from .form_errors import each_on_top
-from .fragments import KEPT_SECONDS, kept_with_forms
+from .fragments import kept_with_forms
 from .language import chosen_language
 from .query import int_param, next_address
 
