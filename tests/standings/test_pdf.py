@@ -215,3 +215,23 @@ def test_result_slips_offer_jigo_only_where_the_game_can_end_in_one(komi, jigo):
     everything = "\n".join(texts(read(slips_pdf(pairing_sheet(round_)))))
     assert everything.count("Both lose") == everything.count("Both win") == 2
     assert everything.count("Jigo / draw") == (2 if jigo else 0)
+
+
+def test_a_frozen_tables_long_german_subtitle_stays_on_the_page(tmp_path):
+    """The frozen table's note after "nach Runde 10 (10 Runden)" in German is wider than an A4 page in 9
+    points: the subtitle is set smaller, every word of it on the page (it once ran past the edge)."""
+    import datetime as dt
+    from dataclasses import replace
+
+    from django.utils import timezone
+
+    standings = overall_standings(big_tournament(players=20, rounds=10))
+    frozen = replace(standings, frozen_at=timezone.make_aware(dt.datetime(2026, 12, 2, 13, 9)))
+    with translation.override("de"):
+        pdf = standings_pdf(frozen, "Hannover")
+    words = _words_with_boxes(pdf, tmp_path)
+    off = [(w, x, width) for w, x, width in words if x > width - 20]
+    assert not off, off[:5]
+    text = " ".join(texts(read(pdf))[0].split())
+    assert "nach Runde 10 (10 Runden) · Für die Siegerehrung eingefroren" in text
+    assert "Plätze und Punkte wie damals." in text
