@@ -9,7 +9,7 @@ import pytest
 from tests.factories import make_round
 from tournament.models import Game
 
-from .conftest import club_with_lena, log_in, new_page
+from .conftest import club_with_lena, fits, log_in, new_page
 from .test_phone_width import MEASURE
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -85,4 +85,9 @@ def test_a_player_finds_her_hall_and_row(browser, live_server, shot, language, p
     shot(page, f"tables-player-{language}")
     page.goto(f"{live_server.url}/t/{t.slug}/round/1/")
     assert f"Saal A, {words['row']} 2" in page.inner_text("main")
+    if phone:  # a card a table: Black over White in one column, the place under them (not in Black's place)
+        fits(page)
+        row = page.locator(".round-pairings tbody tr").first
+        black, white, place = (row.locator(f"td.{c}").bounding_box() for c in ("side-black", "side-white", "table-place"))
+        assert black["x"] == white["x"] and white["y"] > black["y"] and place["y"] > white["y"], (black, white, place)
     shot(page, f"tables-round-{language}")
