@@ -23,6 +23,8 @@ WORDS = {
         "by_hand": "set by hand",
         "table": "Table",
         "row": "row",
+        "round": "Round",
+        "pairing": "pairing",
     },
     "de": {
         "save": "Speichern",
@@ -31,6 +33,8 @@ WORDS = {
         "by_hand": "von Hand gesetzt",
         "table": "Tisch",
         "row": "Reihe",
+        "round": "Runde",
+        "pairing": "Paarungsstand",
     },
 }
 
@@ -79,6 +83,9 @@ def test_a_player_finds_her_hall_and_row(browser, live_server, shot, language, p
     page.goto(f"{live_server.url}/t/{t.slug}/me/")
     card = page.locator(".game-card").first.inner_text()
     assert f"{words['table']} 5: Hall B, {words['row']} 1" in " ".join(card.split())
+    # the card's head reads as one line of words, evenly spaced (not "Round 1  · go ·  pairing 2")
+    head = page.locator(".game-card .game-head").first.inner_text().splitlines()[0]
+    assert head == f"{words['round']} 1 · {go.name} · {words['pairing']} 2", head
     if phone:
         measured = page.evaluate(MEASURE)
         assert measured["scroll"] <= measured["width"], measured["wide"]

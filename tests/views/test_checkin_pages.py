@@ -164,6 +164,8 @@ def test_the_organizer_opens_the_check_in_and_gets_the_qr_for_the_projector_and_
     assert poster["Content-Type"] == "application/pdf" and poster.content.startswith(b"%PDF")
     dashboard = client.get(reverse("manage", args=[slug])).content.decode()
     assert 'id="checkin-tile"' in dashboard and "<strong>1/4</strong>" in dashboard
+    # the latest changes name what was changed: the settings, not "opened or closed" whichever it was
+    assert "check-in settings changed (open, by name)" in dashboard.lower()
 
 
 @pytest.mark.parametrize(
