@@ -164,3 +164,11 @@ def test_groups_dealt_on_the_page_of_a_round_robin(client):
         and "<h3>Gruppe B</h3>" in html
     )
     assert html.count("<h3>Gruppe") == 2
+    # the knockout from the groups (the two best of each): the page and the PDF say so, in German
+    for r in t.rounds.filter(number__gt=1).order_by("number"):
+        finish(r)
+    client.post(manage, {**FORM, "source": "groups", "per_group": "2", "size": "4"})
+    round_publish(round=t.rounds.get(pairing_system=KNOCKOUT), user=SYSTEM)
+    seeded = "Gesetzt gemäß der Tabelle jeder Gruppe nach Runde 3."
+    assert seeded in client.get(reverse("bracket", args=[t.slug])).content.decode()
+    assert seeded in pdf_text(client.get(reverse("pdf_bracket", args=[t.slug]) + "?lang=de").content)
