@@ -215,6 +215,13 @@ def test_result_slips_offer_jigo_only_where_the_game_can_end_in_one(komi, jigo):
     everything = "\n".join(texts(read(slips_pdf(pairing_sheet(round_)))))
     assert everything.count("Both lose") == everything.count("Both win") == 2
     assert everything.count("Jigo / draw") == (2 if jigo else 0)
+    # the komi in the language's decimal mark, on the slips and the sheet ("6,5" in German, not "6.5")
+    german = komi.replace(".", ",")
+    with translation.override("de"):
+        slips = " ".join(" ".join(texts(read(slips_pdf(pairing_sheet(round_))))).split())
+        sheet = " ".join(" ".join(texts(read(pairings_pdf(pairing_sheet(round_))))).split())
+    assert slips.count(f"Komi {german}") == 2, slips
+    assert f" {german} " in sheet and (german == komi or f" {komi} " not in sheet), sheet
 
 
 def test_a_frozen_tables_long_german_subtitle_stays_on_the_page(tmp_path):

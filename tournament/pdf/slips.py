@@ -22,7 +22,7 @@ from tournament.pdf.data import PairingSheet, SheetPlayer, SheetTable
 
 from . import fonts, qr
 from .cutting import cut_line
-from .pairings import pairing_text, title
+from .pairings import komi_text, pairing_text, title
 
 MARGIN = 10 * mm
 RECORD_MOVES = 120  # boxes for a short record
@@ -81,7 +81,7 @@ def _slip(c: Canvas, sheet: PairingSheet, t: SheetTable, top: float, height: flo
     if t.handicap:
         details.append(_("handicap %(n)s") % {"n": t.handicap})
     if sheet.komi:  # Ninuki-Renju has none
-        details.append(_("komi %(komi)s") % {"komi": f"{t.komi:g}"})
+        details.append(_("komi %(komi)s") % {"komi": komi_text(t.komi)})
     details += board_of(sheet, t.table)
     _text(c, left, y, " · ".join(details), 8)
     y -= 22
