@@ -122,11 +122,11 @@ def _layout(section: Section, units: list[float]):
     widths = [u * size + 2 * PAD for u in units]
     avail = page[0] - 2 * MARGIN
     excess = sum(widths) - avail
-    if excess > 0:
+    if excess > 0.01:
         shrinkable = [i for i, c in enumerate(section.columns) if c.shrink]
         total = sum(widths[i] for i in shrinkable) or 1
-        for i in shrinkable:
-            widths[i] = max(widths[i] - excess * widths[i] / total, 8 * size)
+        for i in shrinkable:  # never below 8 letters' width, nor wider than it was (an empty club column)
+            widths[i] = max(widths[i] - excess * widths[i] / total, min(widths[i], 8 * size))
     return page, size, widths
 
 
