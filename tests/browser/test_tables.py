@@ -95,6 +95,8 @@ def test_a_player_finds_her_hall_and_row(browser, live_server, shot, language, p
     if phone:  # a card a table: Black over White in one column, the place under them (not in Black's place)
         fits(page)
         row = page.locator(".round-pairings tbody tr").first
-        black, white, place = (row.locator(f"td.{c}").bounding_box() for c in ("side-black", "side-white", "table-place"))
+        black, white, place = (
+            row.locator(f"td.{c}").bounding_box() for c in ("side-black", "side-white", "table-place")
+        )
         assert black["x"] == white["x"] and white["y"] > black["y"] and place["y"] > white["y"], (black, white, place)
     shot(page, f"tables-round-{language}")

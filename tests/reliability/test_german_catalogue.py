@@ -4,8 +4,8 @@ and the compiled ``django.mo`` the site reads says what ``django.po`` says."""
 from __future__ import annotations
 
 import ast
-import re
 import gettext
+import re
 from pathlib import Path
 
 LOCALE = Path(__file__).resolve().parents[2] / "tournament" / "locale" / "de" / "LC_MESSAGES"

@@ -236,7 +236,6 @@ def test_odd_input_on_the_tables_page_is_refused_in_words_never_a_500(organizer_
     assert not TablePlan.objects.filter(halls__gt="").exists()
 
 
-
 def test_the_place_under_the_table_number_stands_clear_of_the_slips_qr_code(client, planned):
     """A slip's place ("Hall A, row 4") under its table's number, the QR code under that: the code's top
     dark row is below the place's letters, descenders and all (it once covered them)."""
