@@ -59,6 +59,13 @@ def state_words(state: str, decided_by: str = "") -> str:
     }[state]
 
 
+def seeded_words(after_round: int, *, from_groups: bool) -> str:
+    """Where a knockout stage's seeds come from: the standings, or each group's, after ``after_round``."""
+    if from_groups:
+        return _("Seeded from each group’s standings after round %(round)s.") % {"round": after_round}
+    return _("Seeded from the standings after round %(round)s.") % {"round": after_round}
+
+
 def rule_words(rule: str) -> str:
     from tournament.pairing.knockout import DrawRule
 

@@ -8,6 +8,7 @@ a page is drawn, so each reader sees them in their own language.
 
 from __future__ import annotations
 
+from django.utils.formats import number_format
 from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext
@@ -398,7 +399,7 @@ def why_not_lines(data: dict) -> dict:
             "names": _join(name(k) for k in changes["unpaired"])
         }
     out["work"] = _("Worked out in %(seconds)s s of processor time.") % {
-        "seconds": f"{float(data.get('cpu_seconds') or 0):.2f}"
+        "seconds": number_format(float(data.get("cpu_seconds") or 0), 2)
     }
     if data.get("window"):
         out["work"] = (

@@ -9,7 +9,7 @@ import pytest
 from tests.factories import make_round
 from tournament.models import Game
 
-from .conftest import club_with_lena, log_in, new_page
+from .conftest import club_with_lena, fits, log_in, new_page
 from .test_phone_width import MEASURE
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -23,6 +23,8 @@ WORDS = {
         "by_hand": "set by hand",
         "table": "Table",
         "row": "row",
+        "round": "Round",
+        "pairing": "pairing",
     },
     "de": {
         "save": "Speichern",
@@ -31,6 +33,8 @@ WORDS = {
         "by_hand": "von Hand gesetzt",
         "table": "Tisch",
         "row": "Reihe",
+        "round": "Runde",
+        "pairing": "Paarungsstand",
     },
 }
 
@@ -79,10 +83,20 @@ def test_a_player_finds_her_hall_and_row(browser, live_server, shot, language, p
     page.goto(f"{live_server.url}/t/{t.slug}/me/")
     card = page.locator(".game-card").first.inner_text()
     assert f"{words['table']} 5: Hall B, {words['row']} 1" in " ".join(card.split())
+    # the card's head reads as one line of words, evenly spaced (not "Round 1  · go ·  pairing 2")
+    head = page.locator(".game-card .game-head").first.inner_text().splitlines()[0]
+    assert head == f"{words['round']} 1 · {go.name} · {words['pairing']} 2", head
     if phone:
         measured = page.evaluate(MEASURE)
         assert measured["scroll"] <= measured["width"], measured["wide"]
     shot(page, f"tables-player-{language}")
     page.goto(f"{live_server.url}/t/{t.slug}/round/1/")
     assert f"Saal A, {words['row']} 2" in page.inner_text("main")
+    if phone:  # a card a table: Black over White in one column, the place under them (not in Black's place)
+        fits(page)
+        row = page.locator(".round-pairings tbody tr").first
+        black, white, place = (
+            row.locator(f"td.{c}").bounding_box() for c in ("side-black", "side-white", "table-place")
+        )
+        assert black["x"] == white["x"] and white["y"] > black["y"] and place["y"] > white["y"], (black, white, place)
     shot(page, f"tables-round-{language}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import gettext
+import re
 from pathlib import Path
 
 LOCALE = Path(__file__).resolve().parents[2] / "tournament" / "locale" / "de" / "LC_MESSAGES"
@@ -126,3 +127,22 @@ def test_the_catalogue_holds_every_message_of_the_code_and_no_other(tmp_path):
     kept = ids(LOCALE / "django.po")
     assert not found - kept, f"messages of the code not in django.po (make messages): {sorted(found - kept, key=str)}"
     assert not kept - found, f"messages in django.po the code no longer has: {sorted(kept - found, key=str)[:10]}"
+
+
+#: The formal address in the middle of a sentence ("bevor Sie", "Nummerieren Sie", "Ihr Browser"): there
+#: "Sie" and "Ihr" can only mean "you", never "they" or "its", which is written small there.
+FORMAL = re.compile(r"(?<=[a-zäöüß,)] )(Sie|Ihr|Ihre|Ihren|Ihrem|Ihrer|Ihres|Ihnen)\b")
+
+
+def test_the_site_says_du_to_everyone():
+    """The German site says "du" to players and directors alike ("Bist du das?", "Trage zuerst die
+    Ergebnisse ein"); no message says "Sie" to the reader (the tables page and the error pages once did,
+    beside pages that say "du")."""
+    entries = [e for e in _entries((LOCALE / "django.po").read_text(encoding="utf-8")) if not e["obsolete"]]
+    formal = [
+        text
+        for e in entries
+        for text in e["msgstr"].values()
+        if FORMAL.search(text) or (re.match(r"you\b", e["msgid"], re.I) and re.match(r"(Sie|Ihr)\b", text))
+    ]
+    assert not formal, formal[:5]

@@ -215,3 +215,60 @@ def test_result_slips_offer_jigo_only_where_the_game_can_end_in_one(komi, jigo):
     everything = "\n".join(texts(read(slips_pdf(pairing_sheet(round_)))))
     assert everything.count("Both lose") == everything.count("Both win") == 2
     assert everything.count("Jigo / draw") == (2 if jigo else 0)
+    # the komi in the language's decimal mark, on the slips and the sheet ("6,5" in German, not "6.5")
+    german = komi.replace(".", ",")
+    with translation.override("de"):
+        slips = " ".join(" ".join(texts(read(slips_pdf(pairing_sheet(round_))))).split())
+        sheet = " ".join(" ".join(texts(read(pairings_pdf(pairing_sheet(round_))))).split())
+    assert slips.count(f"Komi {german}") == 2, slips
+    assert f" {german} " in sheet and (german == komi or f" {komi} " not in sheet), sheet
+
+
+def test_a_frozen_tables_long_german_subtitle_stays_on_the_page(tmp_path):
+    """The frozen table's note after "nach Runde 10 (10 Runden)" in German is wider than an A4 page in 9
+    points: the subtitle is set smaller, every word of it on the page (it once ran past the edge)."""
+    import datetime as dt
+    from dataclasses import replace
+
+    from django.utils import timezone
+
+    standings = overall_standings(big_tournament(players=20, rounds=10))
+    frozen = replace(standings, frozen_at=timezone.make_aware(dt.datetime(2026, 12, 2, 13, 9)))
+    with translation.override("de"):
+        pdf = standings_pdf(frozen, "Hannover")
+    words = _words_with_boxes(pdf, tmp_path)
+    off = [(w, x, width) for w, x, width in words if x > width - 20]
+    assert not off, off[:5]
+    text = " ".join(texts(read(pdf))[0].split())
+    assert "nach Runde 10 (10 Runden) · Für die Siegerehrung eingefroren" in text
+    assert "Plätze und Punkte wie damals." in text
+
+
+def test_a_sheet_with_a_hall_plan_and_no_clubs_stays_on_the_page(tmp_path):
+    """Long hall names ("Großer Saal im Erdgeschoss, Reihe 4") and players without a club: the sheet's
+    columns share the page's width, the last (the result, written in by hand) included. The empty club
+    columns once grew to eight letters' width each and pushed "Result" off the page."""
+    from dataclasses import replace
+
+    from tournament.pdf.data import SheetPlayer
+
+    def clubless(p: SheetPlayer) -> SheetPlayer:
+        return replace(p, club="")
+
+    base = sheet(tables=5)  # with its bye: a column sum a hair over the page once set off the shrinking
+    tables = tuple(
+        replace(t, black=clubless(t.black), white=clubless(t.white), place=f"Großer Saal im Erdgeschoss, Reihe {n}")
+        for n, t in enumerate(base.tables, 1)
+    )
+    with translation.override("de"):
+        pdf = pairings_pdf(replace(base, tables=tables))
+    from pypdf.generic import ContentStream
+
+    from tournament.pdf.grid import MARGIN
+
+    words = _words_with_boxes(pdf, tmp_path)
+    assert "Ergebnis" in [w for w, _x, _width in words]
+    for page in read(pdf).pages:  # the header's band and the rows' stripes end at the right margin
+        right = float(page.mediabox.width) - MARGIN
+        bands = [o for o, op in ContentStream(page.get_contents(), page.pdf).operations if op == b"re"]
+        assert bands and all(float(x) + float(w) <= right + 0.5 for x, _y, w, _h in bands), (right, bands[:3])

@@ -8,9 +8,9 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from tests.factories import make_player
+from tests.factories import make_player, make_tournament
 from tests.views.test_projector_poll import given_etag
-from tournament.models import AuditEntry, Registration, Round
+from tournament.models import AuditEntry, Registration, Round, TournamentRole
 from tournament.services.checkin import check_in_at_desk, checkin_settings
 
 pytestmark = pytest.mark.django_db
@@ -187,6 +187,8 @@ def test_the_organizer_opens_the_check_in_and_gets_the_qr_for_the_projector_and_
     assert poster["Content-Type"] == "application/pdf" and poster.content.startswith(b"%PDF")
     dashboard = client.get(reverse("manage", args=[slug])).content.decode()
     assert 'id="checkin-tile"' in dashboard and "<strong>1/4</strong>" in dashboard
+    # the latest changes name what was changed: the settings, not "opened or closed" whichever it was
+    assert "check-in settings changed (open, by name)" in dashboard.lower()
 
 
 @pytest.mark.parametrize(
@@ -234,3 +236,23 @@ def test_the_projector_shows_the_count_while_the_check_in_is_open_and_its_poll_f
     assert poll.status_code == 200 and "<strong>1</strong> of 4" in poll.content.decode()
     checkin_settings(tournament=hall.tournament, open=False, by_name=True, user=hall.user("organizer"))
     assert "Check-in:" not in client.get(url).content.decode()
+
+
+@pytest.mark.parametrize(
+    ("language", "screen", "projector"),
+    [
+        ("en", "<strong>0</strong> of 1 player checked in", "Check-in: <strong>0</strong> of 1 player<"),
+        ("de", "<strong>0</strong> von 1 Spieler eingecheckt", "Check-in: <strong>0</strong> von 1 Spieler<"),
+    ],
+)
+def test_the_counts_of_a_single_registered_player_say_player_not_players(client, day, language, screen, projector):
+    """A check-in with one player registered ("0 of 1 player", not "0 of 1 players")."""
+    t = make_tournament()
+    TournamentRole.objects.create(tournament=t, user=day.user("organizer"), role="organizer")
+    make_player(t)
+    checkin_settings(tournament=t, open=True, by_name=True, user=day.user("organizer"))
+    client.force_login(day.user("organizer"))
+    _language(client, language)
+    slug = t.slug
+    assert screen in client.get(reverse("manage_checkin_screen", args=[slug])).content.decode()
+    assert projector in client.get(reverse("projector", args=[slug])).content.decode()

@@ -34,6 +34,8 @@ WORDS = {
         "too_many": "The knockout stage takes 2 players up to the 10 in the standings, not 12.",
         "not_a_number": "Fill in the form of the knockout stage.",
         "missing": "Enter the results of the knockout games first",
+        "decided": "won · round",
+        "seeded": "Seeded from the standings after round 2.",
     },
     "de": {
         "stage": "K.-o.-Runde",
@@ -47,6 +49,8 @@ WORDS = {
         "too_many": "Die K.-o.-Runde nimmt 2 Spieler bis zu den 10 der Tabelle, nicht 12.",
         "not_a_number": "Fülle das Formular der K.-o.-Runde aus.",
         "missing": "Trage zuerst die Ergebnisse der K.-o.-Partien ein",
+        "decided": "entschieden · Runde",  # a match's state, not "gewonnen" without a winner named
+        "seeded": "Gesetzt gemäß der Tabelle nach Runde 2.",  # not "nach der Tabelle nach"
     },
 }
 
@@ -127,6 +131,7 @@ def test_a_knockout_of_eight_through_the_pages(client, swiss, lang):
     finish(swiss.rounds.get(number=5))
     html = client.get(reverse("bracket", args=[slug])).content.decode()
     assert w["places"] in html and w["third"] in html and w["shared"] in html
+    assert f'<p class="bracket-state small muted">{w["decided"]} ' in html and w["seeded"] in html
     standings = client.get(reverse("standings", args=[slug])).content.decode()
     assert w["places"] in standings and f"<td>{w['first']}</td><td>Albers X</td>" in standings
     text = pdf_text(client.get(reverse("pdf_bracket", args=[slug]) + f"?lang={lang}").content)
@@ -159,3 +164,11 @@ def test_groups_dealt_on_the_page_of_a_round_robin(client):
         and "<h3>Gruppe B</h3>" in html
     )
     assert html.count("<h3>Gruppe") == 2
+    # the knockout from the groups (the two best of each): the page and the PDF say so, in German
+    for r in t.rounds.filter(number__gt=1).order_by("number"):
+        finish(r)
+    client.post(manage, {**FORM, "source": "groups", "per_group": "2", "size": "4"})
+    round_publish(round=t.rounds.get(pairing_system=KNOCKOUT), user=SYSTEM)
+    seeded = "Gesetzt gemäß der Tabelle jeder Gruppe nach Runde 3."
+    assert seeded in client.get(reverse("bracket", args=[t.slug])).content.decode()
+    assert seeded in pdf_text(client.get(reverse("pdf_bracket", args=[t.slug]) + "?lang=de").content)

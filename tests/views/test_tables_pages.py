@@ -4,9 +4,13 @@ public round page, the result slips and the pairing sheet."""
 
 from __future__ import annotations
 
+import io
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
+from pypdf import PdfReader
+from pypdf.generic import ContentStream
 
 from tests.factories import make_discipline, make_player, make_round, make_tournament
 from tests.views.test_round_pages import pdf_text
@@ -240,3 +244,23 @@ def test_an_odd_round_number_on_the_tables_page_goes_back_to_the_plan_never_a_50
     posted = organizer_client.post(url, {"round": number, "excluded": "3", "reserved": "", "reserved_use": "top"})
     assert posted.status_code in (302, 404)
     assert not TablePlan.objects.exists()
+
+
+def test_the_place_under_the_table_number_stands_clear_of_the_slips_qr_code(client, planned):
+    """A slip's place ("Hall A, row 4") under its table's number, the QR code under that: the code's top
+    dark row is below the place's letters, descenders and all (it once covered them)."""
+    content = client.get(reverse("pdf_slips", args=[planned.tournament.slug, 1]) + "?lang=en").content
+    page = PdfReader(io.BytesIO(content)).pages[0]
+    places: list[float] = []  # the baselines of the places
+    page.extract_text(
+        visitor_text=lambda text, cm, tm, font, size: places.append(tm[5]) if text.startswith("Hall A") else None
+    )
+    # a code's modules are drawn upside down (a negative d) from the top left module at (e, f)
+    codes = [
+        float(operands[5])
+        for operands, operator in ContentStream(page.get_contents(), page.pdf).operations
+        if operator == b"cm" and float(operands[3]) < 0
+    ]
+    assert len(places) == 1 and len(codes) == 2  # table 37 in Hall A; table 41 in Saal B
+    descent = 0.25 * 9  # the place is set in 9 points
+    assert places[0] - descent > codes[0], (places, codes)

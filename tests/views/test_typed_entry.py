@@ -195,7 +195,7 @@ def test_the_phone_page_offers_no_jigo_with_half_a_point_of_komi(organizer_clien
     # the row's own choice is checked alike
     url = reverse("manage_result", args=[day.tournament.slug, game.pk])
     row = organizer_client.post(url, {f"g{game.pk}-version": 0, f"g{game.pk}-result": "D"}, **HTMX)
-    assert "Tisch 5 kann nicht unentschieden enden: sein Komi ist 6.5." in row.content.decode()
+    assert "Tisch 5 kann nicht unentschieden enden: sein Komi ist 6,5." in row.content.decode()
 
 
 def _phone_form(html: str) -> dict:

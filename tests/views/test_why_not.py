@@ -100,6 +100,7 @@ def test_the_answer_in_german_and_a_planned_round_refused(client, round_two):
     answer = _text(_ask(client, t, 2, a, b))
     assert "Sie haben schon gegeneinander gespielt, in Runde 1." in answer
     assert "Gesamtwert der Paarung" in answer and "Diese fallen weg" in answer
+    assert re.search(r"Berechnet in \d+,\d\d s Prozessorzeit\.", answer)  # a German decimal comma
     third = Round.objects.create(tournament=t, discipline=first.discipline, number=3)
     refused = _text(_ask(client, t, third.number, a, b))
     assert "nicht von der Paarungsmaschine gepaart" in refused

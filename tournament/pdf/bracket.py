@@ -152,7 +152,7 @@ def bracket_pdf(sheet: BracketSheet) -> bytes:
     canvas = Canvas(buffer, pagesize=landscape(A4), pageCompression=1)
     canvas.setTitle(title(sheet))
     canvas.setCreator("Vielseitig")
-    footer = _("Seeded from the standings after round %(round)s.") % {"round": sheet.after_round}
+    footer = sheet.seeded
     sections = [places_section(sheet)] if sheet.places else []
     _bracket_page(canvas, sheet, footer, 1 + (page_count(sections) if sections else 0))
     if sections:

@@ -163,6 +163,7 @@ class BracketSheet:
     rule: str  # the rule for a game without a winner, in words
     colours: str
     after_round: int
+    seeded: str  # where the seeds come from, in words (the page's and the PDF's footnote)
     from_groups: bool = False
     complete: bool = False
     strays: tuple[BracketGame, ...] = ()

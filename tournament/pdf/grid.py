@@ -122,11 +122,11 @@ def _layout(section: Section, units: list[float]):
     widths = [u * size + 2 * PAD for u in units]
     avail = page[0] - 2 * MARGIN
     excess = sum(widths) - avail
-    if excess > 0:
+    if excess > 0.01:
         shrinkable = [i for i, c in enumerate(section.columns) if c.shrink]
         total = sum(widths[i] for i in shrinkable) or 1
-        for i in shrinkable:
-            widths[i] = max(widths[i] - excess * widths[i] / total, 8 * size)
+        for i in shrinkable:  # never below 8 letters' width, nor wider than it was (an empty club column)
+            widths[i] = max(widths[i] - excess * widths[i] / total, min(widths[i], 8 * size))
     return page, size, widths
 
 
@@ -140,6 +140,16 @@ def _clip(text: str, font: str, size: float, room: float) -> str:
     if _unit_width(text, font) * size <= room + 0.01:
         return text
     return fonts.clip(text, font, size, room)
+
+
+def _head_line(canvas, text: str, size: float, y: float, room: float) -> None:
+    """A line under the title (the subtitle, the note) at ``size`` points, smaller (down to 5) where it is
+    longer than the page is wide (a frozen table's German note), clipped only past that."""
+    font = fonts.font_for(text)
+    while size > 5 and fonts.width(text, font, size) > room:
+        size -= 0.5
+    canvas.setFont(font, size)
+    canvas.drawString(MARGIN, y, _clip(text, font, size, room))
 
 
 def _plans(sections: Sequence[Section]) -> list[tuple]:
@@ -186,16 +196,10 @@ def draw(canvas: Canvas, sections: Sequence[Section], footer: str = "", *, pages
                 canvas.drawString(MARGIN, y, line)
             if section.subtitle:
                 y -= 14
-                canvas.setFont(fonts.font_for(section.subtitle), 9)
-                canvas.drawString(MARGIN, y, section.subtitle)
+                _head_line(canvas, section.subtitle, 9.0, y, page[0] - 2 * MARGIN)
             if section.note:
                 y -= 11
-                font = fonts.font_for(section.note)
-                note_size = 8.0
-                while note_size > 5 and fonts.width(section.note, font, note_size) > page[0] - 2 * MARGIN:
-                    note_size -= 0.5
-                canvas.setFont(font, note_size)
-                canvas.drawString(MARGIN, y, _clip(section.note, font, note_size, page[0] - 2 * MARGIN))
+                _head_line(canvas, section.note, 8.0, y, page[0] - 2 * MARGIN)
             y -= 10 + row_h
             # header row
             canvas.setFillColorRGB(*HEADER_BG)

@@ -6,6 +6,7 @@ is active when it is drawn (the request's, or ``manage.py pdf --language``).
 
 from __future__ import annotations
 
+from django.utils.formats import get_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
@@ -18,8 +19,9 @@ from .grid import GridColumn, Section, render
 SHEET_MAX_SIZE = 12.0
 
 
-def _komi(value: float) -> str:
-    return f"{value:g}"
+def komi_text(value: float) -> str:
+    """A komi as the papers print it: no trailing zero, the language's decimal mark ("6,5", "7")."""
+    return f"{value:g}".replace(".", get_format("DECIMAL_SEPARATOR"))
 
 
 def title(sheet: PairingSheet) -> str:
@@ -64,7 +66,7 @@ def sections(sheet: PairingSheet) -> list[Section]:
             t.white.club,
             str(t.handicap) if t.handicap else "",
         ]
-        + ([_komi(t.komi)] if sheet.komi else [])
+        + ([komi_text(t.komi)] if sheet.komi else [])
         + [t.result or ""]
         for t in sorted(sheet.tables, key=lambda t: t.table)
     ]
@@ -160,7 +162,7 @@ def _by_match(sheet: PairingSheet, heading: str, subtitle: str) -> list[Section]
                     game.white.rank if game else "",
                     str(game.handicap) if game and game.handicap else "",
                 ]
-                + ([_komi(game.komi) if game else ""] if sheet.komi else [])
+                + ([komi_text(game.komi) if game else ""] if sheet.komi else [])
                 + [(game.result or "") if game else ""]
             )
     for name in sheet.team_byes:

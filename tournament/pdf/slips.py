@@ -22,7 +22,7 @@ from tournament.pdf.data import PairingSheet, SheetPlayer, SheetTable
 
 from . import fonts, qr
 from .cutting import cut_line
-from .pairings import pairing_text, title
+from .pairings import komi_text, pairing_text, title
 
 MARGIN = 10 * mm
 RECORD_MOVES = 120  # boxes for a short record
@@ -30,6 +30,9 @@ RECORD_COLUMNS = 15
 #: The QR code's square (its light margin included), below the table's number.
 QR_SIDE = 20 * mm
 QR_TOP = 24  # points below the slip's top
+#: How much lower the QR code's top stands, and so how much smaller it is, when the table's place (the hall
+#: plan's line) is under its number: its bottom and the line under it stay above the result's boxes.
+PLACE_LINE = 11
 
 
 def _text(c: Canvas, x: float, y: float, text: str, size: float, bold: bool = False, align: str = "left") -> None:
@@ -78,7 +81,7 @@ def _slip(c: Canvas, sheet: PairingSheet, t: SheetTable, top: float, height: flo
     if t.handicap:
         details.append(_("handicap %(n)s") % {"n": t.handicap})
     if sheet.komi:  # Ninuki-Renju has none
-        details.append(_("komi %(komi)s") % {"komi": f"{t.komi:g}"})
+        details.append(_("komi %(komi)s") % {"komi": komi_text(t.komi)})
     details += board_of(sheet, t.table)
     _text(c, left, y, " · ".join(details), 8)
     y -= 22
@@ -86,7 +89,8 @@ def _slip(c: Canvas, sheet: PairingSheet, t: SheetTable, top: float, height: flo
     sig_x = left + width * 0.62
     sig_end = right
     if t.entry_url:
-        qr.draw(c, qr.matrix(t.entry_url), right - QR_SIDE, top - QR_TOP - QR_SIDE, QR_SIDE)
+        side = QR_SIDE - (PLACE_LINE if t.place else 0)  # under the place, not over it
+        qr.draw(c, qr.matrix(t.entry_url), right - side, top - QR_TOP - QR_SIDE, side)
         _text(c, right, top - QR_TOP - QR_SIDE - 5, _("Organizers: scan to enter"), 5, align="right")
         sig_end = right - QR_SIDE - 6
     label_w = max(fonts.width(f"{w}:", fonts.SANS_BOLD, 9) for w in (_("Black"), _("White")))

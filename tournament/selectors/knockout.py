@@ -147,6 +147,7 @@ def bracket_sheet(tournament: Tournament, *, public: bool) -> BracketSheet | Non
         rule=words.rule_words(stage.draw_rule),
         colours=stage.get_colours_display(),
         after_round=stage.after_round,
+        seeded=words.seeded_words(stage.after_round, from_groups=stage.from_groups),
         from_groups=stage.from_groups,
         complete=b.complete,
         strays=tuple(game(g, results) for g in b.strays),

@@ -22,6 +22,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from tournament.engines import (
@@ -157,7 +158,7 @@ def _validate_jigo(game: Game, result: str) -> None:
     if result == Result.DRAW and not game.jigo_possible:
         raise ResultError(
             _("Table %(table)s cannot end in jigo: its komi is %(komi)s.")
-            % {"table": game.table, "komi": f"{game.komi:g}"},
+            % {"table": game.table, "komi": number_format(game.komi)},  # always with a half: "6,5"
             code="jigo",
         )
 

@@ -70,9 +70,9 @@ def round_game_rows(context, games) -> SafeString:
         row = [
             f'    <tr id="game-{pk}"{moved_class}>'
             f'<td class="num" data-label="{words["table"]}">{_text(g.table)}{kept}</td>\n'
-            f'      <td data-label="{words["black"]}">{conditional_escape(side_listed(g, "black"))}'
+            f'      <td class="side-black" data-label="{words["black"]}">{conditional_escape(side_listed(g, "black"))}'
             f' <span class="muted">{conditional_escape(side_rank(g, "black"))}</span></td>\n'
-            f'      <td data-label="{words["white"]}">{conditional_escape(side_listed(g, "white"))}'
+            f'      <td class="side-white" data-label="{words["white"]}">{conditional_escape(side_listed(g, "white"))}'
             f' <span class="muted">{conditional_escape(side_rank(g, "white"))}</span></td>\n'
             f'      <td class="num hcp" data-label="{words["hcp"]}">{_text(g.handicap) if g.handicap else ""}</td>'
             f"{komi}\n"
