@@ -130,7 +130,8 @@ NO_OUTCOME: Final = "?"
 #: The keys typed after a table number in the results grid's keyboard field (``37b``), lower case: Black
 #: (``s`` for *Schwarz*), White (*Weiß*), jigo, both lose, both win, no result yet. ``!`` after the key:
 #: the game was not played (a win, a loss or both by default: ``37w!``). A digit key needs a space or a
-#: dash after the table (``37 0``, ``37-1``): ``370`` is table 370.
+#: dash after the table (``37 0``, ``37-1``): ``370`` is table 370. The table is ASCII digits only (``１b`` or
+#: ``٣٧b`` is no entry: :func:`foreign_digits` tells them apart for the form's error).
 TYPED: Final = {
     "b": BLACK,
     "s": BLACK,
@@ -145,7 +146,7 @@ TYPED: Final = {
 TYPED_EXAMPLE: Final = {UNKNOWN: "?", BLACK: "b", WHITE: "w", DRAW: "=", BOTH_LOSE: " 0", BOTH_WIN: " 1"}
 
 _ENTRY: Final = re.compile(
-    r"\s*(?P<table>\d{1,6})\s*(?:(?P<key>[a-z=?])|[\s\-/:.]+(?P<digit>[01]))\s*(?P<default>!?)\s*",
+    r"\s*(?P<table>[0-9]{1,6})\s*(?:(?P<key>[a-z=?])|[\s\-/:.]+(?P<digit>[01]))\s*(?P<default>!?)\s*",
     re.IGNORECASE,
 )
 
@@ -170,6 +171,12 @@ def read_entry(text: str) -> Typed | None:
     if key not in TYPED:
         return None
     return Typed(table=int(match["table"]), result=TYPED[key], by_default=bool(match["default"]))
+
+
+def foreign_digits(text: str) -> bool:
+    """Whether ``text`` has a digit of another script than ASCII's (fullwidth ``１``, Arabic-Indic ``٣``):
+    a table is typed with 0 to 9 only."""
+    return any(c.isdigit() and not c.isascii() for c in text or "")
 
 
 def typed(code: str, by_default: bool = False) -> str:

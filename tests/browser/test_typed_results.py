@@ -106,3 +106,48 @@ def test_the_slips_qr_address_opens_the_entry_on_a_phone(browser, live_server, c
     phone.wait_for_load_state()
     assert Game.objects.get(pk=game.pk).result == "?"
     phone.context.close()
+
+
+def test_a_slip_of_an_older_pairing_is_asked_about_and_entered_on_confirm(browser, live_server, congress_round):
+    """The grid loaded at pairing 1 (its slips printed); then the players of tables 37 and 38 swapped
+    (pairing 2): "37b" from the old slip is not entered, the answer names the pair at table 37 now and
+    its button enters it for them; "40w" (unchanged) goes through.
+    ::
+
+        slips, grid (pairing 1)   table 37: A – B    table 38: C – D
+        after the swap (2)        table 37: C – B    table 38: A – D   (colours by the rules)
+    """
+    from tournament.services.pairing_prints import pairing_changed, pairing_print_record
+    from tournament.services.round_edits import game_swap_players
+
+    user = get_user_model().objects.get(username="desk")
+    pairing_changed(congress_round)
+    congress_round.refresh_from_db()
+    pairing_print_record(round=congress_round, kind="slips", user=user)
+    page = new_page(browser, live_server)
+    log_in(page, live_server, "desk")
+    page.goto(f"{live_server.url}/t/{congress_round.tournament.slug}/manage/results/?round=1")
+    a = Game.objects.get(round=congress_round, table=37).black
+    c = Game.objects.get(round=congress_round, table=38).black
+    game_swap_players(round=congress_round, player_a=a, player_b=c, user=user)
+    now = Game.objects.select_related("black", "white").get(round=congress_round, table=37)
+    players = f"{now.black.spoken_name} – {now.white.spoken_name}"
+
+    page.keyboard.type("37b\n")
+    answer = page.locator("#typed-answer")
+    answer.filter(has_text="was not entered").wait_for()
+    assert f"Table 37 now seats {players}" in answer.inner_text()
+    assert "Reload the page for pairing 2" in answer.inner_text()
+    assert Game.objects.get(pk=now.pk).result == "?"
+    answer.locator("button", has_text=f"Enter “37b” for {players}").click()
+    answer.filter(has_text="✓ Table 37: Black wins").wait_for()
+    assert Game.objects.get(pk=now.pk).result == "B"
+
+    page.locator("#typed-entry-input").focus()
+    page.keyboard.type("40w\n")
+    answer.filter(has_text="✓ Table 40: White wins").wait_for()
+    assert Game.objects.get(round=congress_round, table=40).result == "W"
+    page.locator("a.typed-reload").click()
+    page.wait_for_load_state()
+    assert page.locator('#typed-entry-form input[name="pairing"]').input_value() == "2"
+    page.context.close()

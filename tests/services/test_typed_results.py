@@ -52,10 +52,21 @@ def test_keys_are_read(text, typed):
     assert read_entry(text) == typed
 
 
-@pytest.mark.parametrize("text", ["", "37", "370", "3701", "37x", "b37", "37!", "37bw", "37 01", "-37b", "1234567b"])
+@pytest.mark.parametrize(
+    "text",
+    ["", "37", "370", "3701", "37x", "b37", "37!", "37bw", "37 01", "-37b", "1234567b", "１b", "٣٧b", "3７w", "37 １"],
+)
 def test_other_text_is_not_an_entry(text):
     """A digit key needs a space or dash: ``370`` is table 370 without a result, never table 37 "both lose"."""
     assert read_entry(text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "foreign"), [("１b", True), ("٣٧b", True), ("37 １", True), ("37x", False), ("37b", False)]
+)
+def test_digits_of_other_scripts_are_told_apart(text, foreign):
+    """A fullwidth or Arabic-Indic digit is no table number (``int()`` would read it): the form says so."""
+    assert result_codes.foreign_digits(text) is foreign
 
 
 def test_every_result_has_a_key_that_reads_back():

@@ -244,3 +244,137 @@ def test_the_phone_page_enters_the_game_it_showed_when_the_pairing_changed_meanw
     refused = organizer_client.post(url, {**shown, "entry": "1w"})
     assert refused.status_code == 200 and gone in refused.content.decode()
     assert AuditEntry.objects.filter(action="game.result.enter").count() == 1
+
+
+# -- a slip of an older pairing: the grid's field carries the pairing version it was drawn at ----------------
+
+
+@pytest.fixture
+def swapped(organizer_client, day):
+    """Round 1 at pairing 1 with a third table, its slips printed; the grid loaded; then Alice and Carol
+    swapped (pairing 2; table 1's colours by the rules): tables 1 and 2 seat other pairs, table 3 is as printed.
+    ::
+
+        slips, grid (pairing 1)   table 1: Alice – Bob     table 2: Carol – Dave    table 3: Erik – Frank
+        after the swap (2)        table 1: Bob – Carol     table 2: Alice – Dave    table 3: Erik – Frank
+    """
+    from tournament.models import Registration
+    from tournament.ranks import parse_rank
+    from tournament.services.pairing_prints import pairing_changed, pairing_print_record
+    from tournament.services.round_edits import game_swap_players
+
+    erik, frank = (
+        Registration.objects.create(
+            tournament=day.tournament,
+            surname=surname,
+            given_name=given,
+            rank=parse_rank("5k"),
+            status=Registration.Status.CONFIRMED,
+        )
+        for surname, given in (("Engel", "Erik"), ("Fink", "Frank"))
+    )
+    Game.objects.create(round=day.round1, table=3, black=erik, white=frank)
+    pairing_changed(day.round1)
+    day.round1.refresh_from_db()
+    pairing_print_record(round=day.round1, kind="slips", user=day.user("organizer"))
+    grid = organizer_client.get(reverse("manage_results", args=[day.tournament.slug]) + "?round=1").content.decode()
+    drawn = re.search(r'<input type="hidden" name="pairing" value="(\d+)">', grid).group(1)
+    assert drawn == "1"
+    game_swap_players(round=day.round1, player_a=day.game.black, player_b=day.game2.black, user=day.user("admin"))
+    assert Round.objects.get(pk=day.round1.pk).pairing_version == 2
+    return drawn
+
+
+def _confirm_form(response) -> dict:
+    form = re.search(r'<form id="typed-confirm-form".*?</form>', response.content.decode(), flags=re.S).group(0)
+    return dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', form))
+
+
+def test_a_slip_of_an_older_pairing_is_refused_at_a_changed_table(organizer_client, day, swapped, english_visitor):
+    response = _type(organizer_client, day, "1b", pairing=swapped)
+    answer = _answer(response)
+    assert response.status_code == 200
+    assert (
+        "Table 1 now seats Bob Bauer – Carol Conrad: the pairing changed since pairing 1, which this page shows"
+        " (now pairing 2). “1b” was not entered." in answer
+    )
+    assert "Enter “1b” for Bob Bauer – Carol Conrad" in answer and 'form="typed-confirm-form"' in answer
+    assert "Reload the page for pairing 2" in answer
+    assert not AuditEntry.objects.filter(action="game.result.enter").exists()
+    assert Game.objects.get(round=day.round1, table=1).result == "?"
+    # the confirm button carries the pairing now: the result goes to the pair at table 1 now
+    confirm = _confirm_form(response)
+    assert confirm == {
+        "csrfmiddlewaretoken": confirm["csrfmiddlewaretoken"],
+        "round": "1",
+        "entry": "1b",
+        "pairing": "1",  # the page's, still
+        "confirmed": "2",
+    }
+    done = organizer_client.post(reverse("manage_result_type", args=[day.tournament.slug]), confirm, **HTMX)
+    assert "✓ Table 1: Black wins" in _answer(done) and "Reload the page for pairing 2" in _answer(done)
+    assert "result-row-" not in done.content.decode()  # the game entered has no row on the page drawn at 1
+    game = Game.objects.get(round=day.round1, table=1)
+    assert (game.table, game.black.given_name, game.white.given_name, game.result) == (1, "Bob", "Carol", "B")
+
+
+def test_a_slip_of_an_older_pairing_goes_through_at_an_unchanged_table(organizer_client, day, swapped, english_visitor):
+    answer = _answer(_type(organizer_client, day, "3w", pairing=swapped))
+    assert "✓ Table 3: White wins" in answer
+    assert "Reload the page for pairing 2" in answer  # the grid still says its pairing is old
+    assert Game.objects.get(round=day.round1, table=3).result == "W"
+    # a form of the pairing now, or one without its version (an older page): as before
+    assert "✓ Table 2: Black wins" in _answer(_type(organizer_client, day, "2b", pairing=2))
+    assert "✓ Table 1: White wins" in _answer(_type(organizer_client, day, "1w"))
+
+
+def test_a_slip_of_an_older_pairing_in_german(organizer_client, day, swapped):
+    answer = _answer(_type(organizer_client, day, "2w", pairing=swapped))
+    assert (
+        "An Tisch 2 sitzen jetzt Alice Albers – Dave Dietz: Die Paarung hat sich seit Paarung 1 geändert, die"
+        " diese Seite zeigt (jetzt Paarung 2). „2w“ wurde nicht eingetragen." in answer
+    )
+    assert "„2w“ für Alice Albers – Dave Dietz eintragen" in answer
+    assert "Seite für Paarung 2 neu laden" in answer
+    assert Game.objects.get(round=day.round1, table=2).result == "?"
+
+
+def test_without_a_print_of_the_grids_pairing_every_table_is_asked(organizer_client, day, swapped, english_visitor):
+    """No paper kept pairing 1 (its print is gone): what sat at table 3 then is not known, so it is asked too."""
+    from tournament.models import PairingPrint
+
+    PairingPrint.objects.all().delete()
+    answer = _answer(_type(organizer_client, day, "3w", pairing=swapped))
+    assert "Table 3 now seats Erik Engel – Frank Fink: the pairing changed since pairing 1" in answer
+    assert Game.objects.get(round=day.round1, table=3).result == "?"
+
+
+def test_without_javascript_the_refusal_keeps_the_grids_pairing(organizer_client, day, swapped, english_visitor):
+    refused = _type(organizer_client, day, "1b", htmx=False, pairing=swapped)
+    html = refused.content.decode()
+    assert refused.status_code == 200 and "Table 1 now seats Bob Bauer – Carol Conrad" in html
+    assert re.search(r'id="typed-entry-form".*?<input type="hidden" name="pairing" value="1">', html, flags=re.S)
+    assert _confirm_form(refused)["confirmed"] == "2"
+    assert "Reload the page for pairing 2" in html
+    # an unchanged table goes through; the grid it goes back to still carries pairing 1
+    done = _type(organizer_client, day, "3b", htmx=False, pairing=swapped)
+    assert done.status_code == 302 and "pairing=1" in done["Location"]
+    grid = organizer_client.get(done["Location"]).content.decode()
+    assert '<input type="hidden" name="pairing" value="1">' in grid and "Reload the page for pairing 2" in grid
+    fresh = organizer_client.get(reverse("manage_results", args=[day.tournament.slug]) + "?round=1").content.decode()
+    assert '<input type="hidden" name="pairing" value="2">' in fresh and "Reload the page" not in fresh
+
+
+@pytest.mark.parametrize("text", ["１b", "٣٧b", "1５w"])
+def test_only_ascii_digits_are_a_table(organizer_client, day, english_visitor, text):
+    answer = _answer(_type(organizer_client, day, text))
+    assert f"“{text}”: type the table with the digits 0 to 9." in answer
+    assert not AuditEntry.objects.filter(action="game.result.enter").exists()
+
+
+def test_the_grids_round_number_is_read_as_ascii_digits(organizer_client, day, english_visitor):
+    url = reverse("manage_results", args=[day.tournament.slug])
+    for bad in ["²", "1.0", "-1", "9" * 30, "١"]:
+        response = organizer_client.get(url, {"round": bad})
+        assert response.status_code == 200, bad
+        assert 'name="round" value="1"' in response.content.decode()  # the last published round instead

@@ -110,3 +110,26 @@ def test_only_organizers_ask(client, round_two):
     t, organizer, players, first, second = round_two
     client.force_login(get_user_model().objects.create_user("why-nobody", password="x"))
     assert _ask(client, t, 2, players[0], players[1]).status_code == 403
+
+
+@pytest.mark.parametrize(
+    ("language", "gone"),
+    [("en", "{name} is no longer in this round."), ("de", "{name} ist nicht mehr in dieser Runde.")],
+)
+def test_a_stale_form_names_the_player_who_left_the_round(client, round_two, language, gone):
+    """The round page was drawn with everybody of round 2; then a game was taken out of the round: asking
+    about one of its players says so, not "choose two different players"."""
+    from tournament.services.round_edits import game_unpair
+
+    t, organizer, players, first, second = round_two
+    client.force_login(organizer)
+    client.cookies["django_language"] = language
+    left = Game.objects.filter(round=second).select_related("black", "white").first()
+    other = Game.objects.filter(round=second).exclude(pk=left.pk).select_related("black").first().black
+    game_unpair(game=left, user=organizer)
+    for htmx in (True, False):
+        answer = _text(_ask(client, t, 2, left.black, other, htmx=htmx))
+        assert gone.format(name=left.black.spoken_name) in answer
+        assert "different players" not in answer and "verschiedene" not in answer
+    both = _text(_ask(client, t, 2, other, left.white))
+    assert gone.format(name=left.white.spoken_name) in both

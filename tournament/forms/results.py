@@ -9,7 +9,7 @@ from games.coords import Point, centre
 from games.go.marks import split_points
 from tournament import limits
 from tournament.models.game import Result, WinMethod, win_method_choices
-from tournament.result_codes import read_entry
+from tournament.result_codes import foreign_digits, read_entry
 
 from .inputs import DrawnCheckboxInput, DrawnHiddenInput, DrawnSelect
 
@@ -221,15 +221,26 @@ class TypedForm(forms.Form):
     """The results grid's keyboard field (and the phone's entry page's buttons): a table and its result,
     ``37b`` (:func:`tournament.result_codes.read_entry`); ``replace``: the game's version whose different
     result the organizer chose to replace (a conflict's "Replace"); ``game``: the game the phone's entry page
-    showed (its result goes to that game, wherever it sits now: the pairing may have changed meanwhile)."""
+    showed (its result goes to that game, wherever it sits now: the pairing may have changed meanwhile);
+    ``pairing``: the round's pairing version the grid was drawn at (a table whose pair changed since is asked
+    about, not written: :func:`tournament.selectors.pairing_prints.tables_changed_since`); ``confirmed``: the
+    pairing version whose pair at the table the organizer chose to enter it for (that answer's button)."""
 
     entry = forms.CharField(label=_("Table and result"), max_length=20)
     round = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=limits.MAX_ROUND)
     replace = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=0, max_value=limits.MAX_ID)
     game = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1, max_value=limits.MAX_ID)
+    pairing = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=0, max_value=limits.MAX_ID)
+    confirmed = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=0, max_value=limits.MAX_ID)
 
     def clean_entry(self):
         typed = read_entry(self.cleaned_data["entry"])
+        if typed is None and foreign_digits(self.cleaned_data["entry"]):
+            raise forms.ValidationError(
+                _("“%(text)s”: type the table with the digits 0 to 9."),
+                params={"text": self.cleaned_data["entry"]},
+                code="digits",
+            )
         if typed is None:
             raise forms.ValidationError(
                 _("“%(text)s” is not a table and a result: type, for example, 37b, 37w, 37=, 37 0, 37w! or 37?."),

@@ -8,7 +8,9 @@ shows it. A print by the staff keeps the pairing as it was
 the pairing has changed since, the organizer's dashboard lists the paper as
 stale (:func:`stale_prints`) with what changed (:func:`pairing_changes`, put
 into words by :func:`change_text`), until the paper is printed again or an
-organizer dismisses it.
+organizer dismisses it. The results grid's keyboard field asks the same of
+one table (:func:`tables_changed_since`): a slip of an older pairing is not
+entered for another pair.
 """
 
 from __future__ import annotations
@@ -208,3 +210,31 @@ def stale_prints(tournament: Tournament) -> list[StalePrint]:
             changes = pairing_changes(pairings.get(p.pk) or {}, now[round_.pk])
         found.append(StalePrint(print=p, round=round_, now=round_.pairing_version, changes=changes))
     return found
+
+
+#: The changes (:func:`pairing_changes`) after which a table's result typed from the older paper would be
+#: another pair's, or the other colour's; a new handicap or komi leaves it the same pair's.
+SEATING_CHANGES = frozenset({"table", "colours", "players", "gone", "new"})
+
+
+def tables_changed_since(round_: Round, version: int) -> set[int] | None:
+    """The tables of the round whose pair or colours changed since its pairing ``version`` (the round's
+    pairing against what a print of that version kept): empty for the round's version now, None while
+    no print kept that version's pairing (what sat where then is not known)."""
+    if version >= round_.pairing_version:
+        return set()
+    printed = (
+        PairingPrint.objects.filter(round=round_, pairing_version=version)
+        .order_by("-id")
+        .values_list("pairing", flat=True)
+        .first()
+    )
+    if printed is None:
+        return None
+    tables: set[int] = set()
+    for change in pairing_changes(printed, pairing_snapshot(round_)):
+        if change["kind"] in SEATING_CHANGES:
+            tables.add(change["table"])
+            if change["kind"] == "table":
+                tables.add(change["old"])  # the pair printed there sits elsewhere now
+    return tables

@@ -21,7 +21,7 @@ from tournament.selectors.bye_requests import waiting_requests
 from tournament.selectors.checkin import checkin_counts
 from tournament.selectors.official import Official, official, officials
 from tournament.selectors.page_version import page_version
-from tournament.selectors.pairing_prints import stale_prints
+from tournament.selectors.pairing_prints import stale_prints, tables_changed_since
 from tournament.selectors.results import dashboard as dashboard_data
 from tournament.selectors.results import games_of_tournament, typed_entries
 from tournament.selectors.sides import attach_sides
@@ -37,6 +37,7 @@ from tournament.services.results import (
 
 from .access import ORGANIZER, tournament_page
 from .fragments import kept_with_forms
+from .query import int_param
 
 #: How often the dashboard's counters and rounds ask for news (htmx polling).
 DASHBOARD_REFRESH_SECONDS = 15
@@ -64,16 +65,15 @@ def dashboard(request, tournament, roles):
 
 @tournament_page(ORGANIZER)
 def results_grid(request, tournament, roles):
-    try:
-        number = int(request.GET.get("round", ""))
-    except ValueError:
-        number = None
-    return _grid_page(request, tournament, number)
+    number = int_param(request.GET.get("round"), maximum=limits.MAX_ROUND)
+    return _grid_page(request, tournament, number, drawn=int_param(request.GET.get("pairing")))
 
 
-def _grid_page(request, tournament, number: int | None, answer: dict | None = None):
+def _grid_page(request, tournament, number: int | None, answer: dict | None = None, drawn: int | None = None):
     """The grid of round ``number`` (default: the last published) with the keyboard field above it
-    (``answer``: what a typed result answered, shown there, for a plain form's error)."""
+    (``answer``: what a typed result answered, shown there, for a plain form's error). The field carries the
+    round's pairing version, or an older ``drawn`` one (a plain form's answer: the page the organizer
+    typed on), with the advice to reload for the pairing now."""
     rounds = list(tournament.rounds.select_related("discipline").order_by("number"))
     if number is None:
         shown = [r for r in rounds if r.status == r.Status.PUBLISHED] or [r for r in rounds if r.is_public]
@@ -82,7 +82,12 @@ def _grid_page(request, tournament, number: int | None, answer: dict | None = No
     rows = _grid_rows(request, tournament, current) if current else ""
     context = {"tournament": tournament, "roles": request.roles, "rounds": rounds, "current": current, "rows": rows}
     if current is not None:
-        context.update(answer=answer or {}, typed=typed_entries(round_=current, user=request.user))
+        now = current.pairing_version
+        drawn = now if drawn is None or drawn > now else drawn
+        answer = dict(answer or {})
+        if drawn < now:
+            answer.setdefault("reload", now)
+        context.update(answer=answer, drawn=drawn, typed=typed_entries(round_=current, user=request.user))
     return render(request, "tournament/manage/results.html", context)
 
 
@@ -209,14 +214,18 @@ def _answer(request, tournament, round_: Round, answer: dict, game: Game | None,
             "current": round_,
             "answer": answer,
             "typed": typed_entries(round_=round_, user=request.user),
-            "row": _row(game, saved=ok, entered=ok, oob=True) if game is not None else None,
+            "row": _row(game, saved=ok, entered=ok, oob=True)
+            if game is not None and not answer.get("off_page")
+            else None,
         }
         return render(request, "tournament/manage/_typed_answer.html", context)
     if ok:
         messages.success(request, answer["ok"])
         anchor = f"#result-row-{game.pk}" if game is not None else ""
-        return redirect(f"{reverse('manage_results', kwargs={'slug': tournament.slug})}?round={round_.number}{anchor}")
-    return _grid_page(request, tournament, round_.number, answer)
+        drawn = f"&pairing={answer['pairing']}" if answer.get("reload") else ""  # the page typed on stays old
+        grid = reverse("manage_results", kwargs={"slug": tournament.slug})
+        return redirect(f"{grid}?round={round_.number}{drawn}{anchor}")
+    return _grid_page(request, tournament, round_.number, answer, answer.get("pairing"))
 
 
 @require_POST
@@ -231,10 +240,15 @@ def result_type(request, tournament, roles):
     if not form.is_valid():
         answer["error"] = form.errors.get("entry", [_("The form was incomplete; please try again.")])[0]
     else:
-        typed, shown = form.cleaned_data["entry"], form.cleaned_data["game"]
+        typed, shown, drawn = form.cleaned_data["entry"], form.cleaned_data["game"], form.cleaned_data["pairing"]
+        if shown:  # the phone's page names its game: the pairing the grid showed does not apply
+            drawn = None
+        _pairing_of_the_page(answer, round_, drawn, form.cleaned_data["confirmed"])
         games = games_of_tournament(tournament).filter(round=round_)
         # the phone's page names its game: the result is that pair's even if the pairing moved it meanwhile
         game = games.filter(pk=shown).first() if shown else games.filter(table=typed.table).first()
+        # the grid drawn at an older pairing may show another pair (or other colours) at the table now
+        moved = game is not None and _seated_otherwise(round_, drawn, game.table)
         if game is None and shown:
             answer["error"] = _(
                 "The pairing changed since this page was opened: this game is no longer in round %(round)s."
@@ -244,7 +258,11 @@ def result_type(request, tournament, roles):
                 "round": round_.number,
                 "table": typed.table,
             }
+        elif moved and form.cleaned_data["confirmed"] != round_.pairing_version:
+            _asked_first(answer, round_, game, drawn)
+            game = None  # nothing written: no row to draw again
         else:
+            answer["off_page"] = moved  # entered for the pair there now: the page has no row of that game
             try:
                 done = result_enter(
                     game=game,
@@ -267,6 +285,38 @@ def result_type(request, tournament, roles):
                     else _("Table %(table)s has %(result)s already: nothing changed.") % words
                 )
     return _answer(request, tournament, round_, answer, game, phone=request.POST.get("next") == "phone")
+
+
+def _pairing_of_the_page(answer: dict, round_: Round, drawn: int | None, confirmed: int | None) -> None:
+    """The pairing the grid's page was drawn at, kept in the answer (its buttons send it again; a plain
+    form's page keeps it), with the advice to reload when the round's is newer."""
+    if drawn is None:
+        return
+    answer["pairing"] = drawn
+    if confirmed is not None:
+        answer["confirmed"] = confirmed
+    if drawn < round_.pairing_version:
+        answer["reload"] = round_.pairing_version
+
+
+def _asked_first(answer: dict, round_: Round, game: Game, drawn: int | None) -> None:
+    """A slip of an older pairing typed at a table whose pair changed since: not entered; the answer names
+    the pair there now and offers to enter it for them (confirmed for the pairing now)."""
+    players = f"{game.black.spoken_name} – {game.white.spoken_name}"
+    error = _(
+        "Table %(table)s now seats %(players)s: the pairing changed since pairing %(drawn)s, which this page "
+        "shows (now pairing %(now)s). “%(text)s” was not entered."
+    ) % {"table": game.table, "players": players, "drawn": drawn, "now": round_.pairing_version, "text": answer["text"]}
+    answer.update(error=error, players=players, confirm=round_.pairing_version)
+
+
+def _seated_otherwise(round_: Round, drawn: int | None, table: int) -> bool:
+    """Whether a grid drawn at pairing ``drawn`` may show another pair, or other colours, at ``table`` than the
+    round seats there now (a print of that pairing says which tables changed; with none, any may have)."""
+    if drawn is None:
+        return False
+    changed = tables_changed_since(round_, drawn)
+    return changed is None or table in changed
 
 
 @require_POST

@@ -282,11 +282,23 @@ def round_why_not(request, tournament, roles, number):
                 **why_not_lines(data),
             }
         elif form.is_bound:
-            problem = _("Choose two different players of this round.")
+            problem = _left_the_round(tournament, form) or _("Choose two different players of this round.")
     context = {"tournament": tournament, "round": round_, "why_form": form, "answer": answer, "problem": problem}
     if request.htmx:
         return render(request, "tournament/manage/_why_not_answer.html", context)
     return render(request, "tournament/manage/why_not.html", {**context, "roles": roles})
+
+
+def _left_the_round(tournament, form) -> str:
+    """A form drawn before a player left the round (a game taken out, a withdrawal) names a player of the
+    tournament no longer among its choices: said by name."""
+    for name in ("player_a", "player_b"):
+        if form.has_error(name, "invalid_choice"):
+            pk = int_param(form.data.get(name))
+            player = tournament.registrations.filter(pk=pk).first() if pk is not None else None
+            if player is not None:
+                return _("%(name)s is no longer in this round.") % {"name": player.spoken_name}
+    return ""
 
 
 @require_POST
