@@ -95,6 +95,7 @@ LAYERS: list[dict[str, list[str]]] = [
             "tournament.sides",
             "tournament.names",
             "tournament.collation",
+            "tournament.collector",
             "tournament$",
         ]
     },
