@@ -104,13 +104,21 @@ def snapshot(client: Client, players: list[Client] = ()) -> dict[str, str]:
         pages.append(reverse("manage_tables", args=[SLUG]) + f"?round={r.number}")
         if r.status != Round.Status.PLANNED:  # the results grid with the director's last typed entries
             pages.append(reverse("manage_results", args=[SLUG]) + f"?round={r.number}")
+    why = ""
+    mcmahon = [r for r in t.rounds.order_by("number") if r.status != Round.Status.PLANNED and not r.is_knockout]
+    if mcmahon:  # "why not these two?" of the latest round: the blacks of its first two tables
+        first, second = Game.objects.filter(round=mcmahon[-1]).order_by("table")[:2]
+        why = reverse("manage_round_why_not", args=[SLUG, mcmahon[-1].number])
+        pages.append(f"{why}?player_a={first.black_id}&player_b={second.black_id}")
     if Knockout.objects.filter(tournament=t).exists():
         pages += [reverse("manage_knockout", args=[SLUG]), reverse("bracket", args=[SLUG])]
     seen = {}
     for url in pages:
         response = client.get(url)
         assert response.status_code == 200, url
-        seen[by_discipline.get(url, url)] = _text(response.content)
+        seen[by_discipline.get(url, url.split("?player_a")[0])] = _text(response.content)
+    if mcmahon:
+        assert "Choose two different players" not in seen[why], seen[why]
     for n, player in enumerate(players):  # the players' own pages: their games, their byes asked for
         response = player.get(reverse("my_tournament", args=[SLUG]))
         assert response.status_code == 200
