@@ -74,7 +74,20 @@ def _text(content: bytes) -> str:
     if "<main" in page:
         page = page[page.index("<main") : page.rindex("</main>")]
     page = re.sub(r"<(script|style|template)\b.*?</\1>", " ", page, flags=re.S)
+    page = re.sub(r"<input\b[^>]*>", _field, page)
+    page = re.sub(r"<option\b[^>]*\sselected\b[^>]*>", " [selected] ", page)  # the choice of a list
     return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page)).split())
+
+
+def _field(match: re.Match) -> str:
+    """A form field as its reader sees it: the value typed in it (the table plan's tables), a box ticked or not;
+    hidden fields (the ids a form sends back, a restore renumbers them) are not seen."""
+    tag = match.group(0)
+    if 'type="hidden"' in tag:
+        return " "
+    value = re.search(r'\bvalue="([^"]*)"', tag)
+    ticked = "[x]" if re.search(r"\schecked\b", tag) else ""
+    return f" {value.group(1) if value and 'checkbox' not in tag else ''}{ticked} "
 
 
 def snapshot(client: Client, players: list[Client] = ()) -> dict[str, str]:
@@ -368,7 +381,7 @@ def test_a_whole_day_backed_up_after_every_round_restores_to_what_the_director_s
         {"version": disputed.version, "result": "B" if reporter.pk == disputed.black_id else "W"},
     )
     assert reported.status_code == 302
-    day.backed_up_and_restored("round 2, a result waiting for the referee")
+    day.backed_up_and_restored("round 2, a player's report waiting")
     disputed = Game.objects.get(round=day.round(2), table=disputed.table)
     referee_decision = day.desk.post(
         reverse("game_adjudicate", args=[SLUG, disputed.pk]),
@@ -461,6 +474,19 @@ def test_a_whole_day_backed_up_after_every_round_restores_to_what_the_director_s
     assert any("The standings are frozen" in m for m in said), said
     assert "frozen" in _text(director.get(standings).content).lower()
     day.backed_up_and_restored("frozen")
+
+    # what the comparisons saw: the flags, counts, requests, plan, versions, frozen table and bracket were there
+    seen = {stage: before for stage, _, before, _ in day.stages}
+    dashboard, round2 = reverse("manage", args=[SLUG]), reverse("manage_round", args=[SLUG, 2])
+    first = seen["round 1 stale print"]
+    assert "Printed pairings out of date" in first[dashboard] and "37/40 checked in" in first[dashboard]
+    assert "1 Go 19 paired pairing 3" in first[dashboard]
+    assert "Excluded tables: 5 " in first[reverse("manage_tables", args=[SLUG])]
+    assert "Byes asked for" in seen["round 2"][round2] and "refused" in seen["round 2"][round2]
+    reported = seen["round 2, a player's report waiting"]
+    assert "Confirm" in reported[reverse("manage_results", args=[SLUG]) + "?round=2"]  # the player's report
+    assert "frozen" in seen["frozen for the prize-giving"][standings].lower()
+    assert "third place" in seen["knockout"][reverse("bracket", args=[SLUG])].lower()
 
     # --- each backup through a fresh SQLite database in another process, and back here ------------------------
     fresh = _migrated(Path(request.config.cache.mkdir("backup-round-trip")))
