@@ -11,7 +11,7 @@ only wrap (typing in forty players, adding the programme) through the services::
                  sheet printed, two players swapped (the print goes stale), printed again;
                  results typed: one conflicts with a player's report and is replaced, one is undone
     late player  entered on the players page after round 1
-    round 2  19  two byes asked for: one granted, one refused; a dispute decided by the referee
+    round 2  19  two byes asked for: one granted, one refused; a player's report, decided by the referee
     withdrawal   after round 2, on the players page
     round 3  19  a result corrected after the round is closed (with a note)
     round 4-5 9  typed results
@@ -22,7 +22,8 @@ After every round, the knockout and the freeze: ``manage.py backup``, the tourna
 restore``, and what the director sees (``snapshot``) compared; the day goes on on the restored tournament.
 At the end each of those backups is restored by ``manage.py restore`` into a fresh SQLite file database in
 another process and backed up there (the same backup, canonically), and that SQLite backup restored here
-(PostgreSQL in the second run of ``make test``): what the director sees is the same again.
+(PostgreSQL in the second run of ``make test``): what the director sees is the same again. The day's OpenGotha
+files (one per discipline) are read again by the site: nothing to say about them, the days and place kept.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from django.core.cache import cache
 from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from tests.fixtures.every_kind import account
 from tests.services.test_backup_round_trip import (
@@ -52,6 +54,7 @@ from tests.services.test_backup_round_trip import (
 from tournament.backup import dump_tournament, load_tournament
 from tournament.models import ByeRequest, Game, Knockout, Registration, Round, Tournament
 from tournament.ranks import parse_rank
+from tournament.services.opengotha import import_notes, import_opengotha
 from tournament.services.programme import discipline_create, round_add
 from tournament.services.registrations import registration_create
 from tournament.services.staff import role_add
@@ -273,9 +276,18 @@ def _setup(day: Day) -> Tournament:
 
 def test_a_whole_day_backed_up_after_every_round_restores_to_what_the_director_saw(tmp_path, request):
     day = Day(tmp_path)
-    t = _setup(day)
-    director = day.director
+    _setup(day)
+    _morning(day)
+    _rounds_2_to_5(day)
+    _knockout_and_freeze(day)
+    _what_was_compared(day)
+    _files_read_again(day)
+    _through_sqlite(day, tmp_path, request)
 
+
+def _morning(day: Day) -> None:
+    """The tables, the check-in and round 1."""
+    director, t = day.director, day.t
     # the tables: table 5 is broken; the hall's plan
     said = day.post(
         director,
@@ -350,6 +362,10 @@ def test_a_whole_day_backed_up_after_every_round_restores_to_what_the_director_s
     day.round_action(1, "finish")
     day.backed_up_and_restored("round 1")
 
+
+def _rounds_2_to_5(day: Day) -> None:
+    """A late player, byes asked for, rounds 2 to 5 with a withdrawal, a referee and a correction."""
+    director = day.director
     # --- a late player; byes asked for round 2 ---------------------------------------------------------
     said = day.post(
         director,
@@ -369,7 +385,7 @@ def test_a_whole_day_backed_up_after_every_round_restores_to_what_the_director_s
     said = day.post(director, "manage_round_bye_request", [2], {"request": refused.pk, "decision": "refuse"})
     assert said == [f"Refused: {asking[1].spoken_name} is paired in round 2."], said
 
-    # --- round 2: every confirmed player but the granted bye; a dispute for the referee -------------------
+    # --- round 2: every confirmed player but the granted bye; a player's report the referee decides ---------
     day.round_action(2, "pair")
     playing = {g.black.pk for g in day.games(2)} | {g.white.pk for g in day.games(2)}
     assert asking[0].pk not in playing and asking[1].pk in playing
@@ -438,6 +454,10 @@ def test_a_whole_day_backed_up_after_every_round_restores_to_what_the_director_s
         day.round_action(number, "finish")
         day.backed_up_and_restored(f"round {number}")
 
+
+def _knockout_and_freeze(day: Day) -> None:
+    """The knockout of the top eight, and the final table frozen, unfrozen and frozen again."""
+    director = day.director
     # --- the knockout of the top eight, with a game for third place ------------------------------------------
     manage = reverse("manage_knockout", args=[SLUG])
     form = {
@@ -475,6 +495,10 @@ def test_a_whole_day_backed_up_after_every_round_restores_to_what_the_director_s
     assert "frozen" in _text(director.get(standings).content).lower()
     day.backed_up_and_restored("frozen")
 
+
+def _what_was_compared(day: Day) -> None:
+    """What the comparisons saw: the flags, counts, requests, plan, versions, frozen table and bracket were there."""
+    standings = reverse("standings", args=[SLUG])
     # what the comparisons saw: the flags, counts, requests, plan, versions, frozen table and bracket were there
     seen = {stage: before for stage, _, before, _ in day.stages}
     dashboard, round2 = reverse("manage", args=[SLUG]), reverse("manage_round", args=[SLUG, 2])
@@ -488,6 +512,25 @@ def test_a_whole_day_backed_up_after_every_round_restores_to_what_the_director_s
     assert "frozen" in seen["frozen for the prize-giving"][standings].lower()
     assert "third place" in seen["knockout"][reverse("bracket", args=[SLUG])].lower()
 
+
+def _files_read_again(day: Day) -> None:
+    """The day's OpenGotha files read again by the site."""
+    director, t = day.director, day.t
+    # --- the day's OpenGotha files (Go 19: rounds 1-3; Go 9: rounds 4-5 and the knockout) read again by the site:
+    # nothing to say about them, the tournament's days and place kept
+    for discipline in Tournament.objects.get(slug=SLUG).disciplines.order_by("position"):
+        url = reverse("manage_opengotha_export_discipline", args=[SLUG, discipline.pk])
+        xml = director.get(url).content
+        with translation.override("en"):
+            assert import_notes(xml) == [], discipline.name
+        again = import_opengotha(xml, slug=f"og-{discipline.board_size}", user=day.orga)
+        assert (again.start_date, again.end_date, again.place) == (t.start_date, t.end_date, t.place)
+        assert again.rounds.count() == discipline.rounds.count()
+        wipe(again)
+
+
+def _through_sqlite(day: Day, tmp_path: Path, request) -> None:
+    """Each backup through a fresh SQLite database in another process, and back here."""
     # --- each backup through a fresh SQLite database in another process, and back here ------------------------
     fresh = _migrated(Path(request.config.cache.mkdir("backup-round-trip")))
     db = tmp_path / "fresh.sqlite3"
