@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 import io
 import re
+import xml.etree.ElementTree as ET
 from decimal import Decimal
 
 import pytest
@@ -192,3 +193,20 @@ def test_the_commands_export_per_discipline(scene, tmp_path):
     out = io.StringIO()
     call_command("export_h9", "--tournament", slug, "--discipline", "Go 13x13", stdout=out)
     assert "KM[7.5]" in out.getvalue()
+
+
+def test_a_tournament_made_on_the_site_writes_its_dates_and_place_into_the_file(scene):
+    """The director's day (tests/views/test_director_day.py) found the file of a tournament made on the site
+    (not imported) without ``beginDate``, ``endDate`` and ``location``: OpenGotha, and the site reading the
+    file again, took today for the dates and no place."""
+    t = scene.tournament
+    general = ET.fromstring(export_opengotha(t, discipline=scene.go9)).find(
+        "TournamentParameterSet/GeneralParameterSet"
+    )
+    assert (general.get("beginDate"), general.get("endDate"), general.get("location")) == (
+        "2026-11-28",
+        "2026-11-29",
+        "Hannover",
+    )
+    again = import_opengotha(export_opengotha(t, discipline=scene.go9).encode(), slug="again-dates", user=SYSTEM)
+    assert (again.start_date, again.end_date, again.place) == (t.start_date, t.end_date, t.place)

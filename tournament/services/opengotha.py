@@ -192,15 +192,17 @@ def export_opengotha(tournament: Tournament, *, discipline: Discipline | None = 
     byes = tuple(pm.Bye(round=n, player=player_key(p)) for n, p in given.values_list("round__number", "player_id"))
     data = _played_rounds_kept(_only_rounds(replace(data, byes=byes), discipline))
     extra = dict(data.extra or {})
+    # the tournament's days and place, in an imported file's parameter set or in a new one (the writer fills
+    # in the rest): a tournament made on the site has them too
     raw = extra.get("parameter_set")
-    if raw:
-        tps = ET.fromstring(raw)
-        general = tps.find("GeneralParameterSet")
-        if general is not None:
-            general.set("beginDate", tournament.start_date.isoformat())
-            general.set("endDate", tournament.end_date.isoformat())
-            general.set("location", tournament.place)
-        extra["parameter_set"] = ET.tostring(tps, encoding="unicode")
+    tps = ET.fromstring(raw) if raw else ET.Element("TournamentParameterSet")
+    general = tps.find("GeneralParameterSet")
+    if general is None:
+        general = ET.SubElement(tps, "GeneralParameterSet")
+    general.set("beginDate", tournament.start_date.isoformat())
+    general.set("endDate", tournament.end_date.isoformat())
+    general.set("location", tournament.place)
+    extra["parameter_set"] = ET.tostring(tps, encoding="unicode")
     # OpenGotha names players by name + first name, the site by id.
     keys = {p.key: pm.player_key(p.name, p.first_name) for p in data.players}
     if len(set(keys.values())) != len(keys):
