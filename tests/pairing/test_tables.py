@@ -16,6 +16,7 @@ from tournament.pairing.tables import (
     TableSpecError,
     lowest_free,
     number,
+    number_matches,
     parse_halls,
     parse_tables,
     tables_text,
@@ -189,3 +190,70 @@ def test_a_hall_plan_that_does_not_read_names_the_line(text, code, line):
 def test_a_hall_plan_is_bounded():
     with pytest.raises(TableSpecError):
         parse_halls("\n".join(f"{n}: R" for n in range(1, 300)))
+
+
+# --- a team round's matches: each match's boards at consecutive tables -----------------------------
+#
+# The row of tables as a director sees it: ``[3x]`` excluded, ``[1r]`` reserved; under it, which match
+# (A best, then B, C) sits where.
+
+
+def test_without_a_plan_the_matches_sit_as_opengotha_seats_them():
+    #  1 2 3 4 | 5 6 7 8 | 9 10 11 12
+    #  A A A A | B B B B | C C  C  C
+    assert number_matches([4, 4, 4]) == [[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12]]
+
+
+def test_a_match_is_not_split_around_an_excluded_table():
+    #  1 2 [3x] 4 5 6 7 8 9 10 11
+    #  . .      A A A A B B B  B    (tables 1-2 hold no match of 4: they stay empty)
+    assert number_matches([4, 4], TableRules(excluded=frozenset({3}))) == [[4, 5, 6, 7], [8, 9, 10, 11]]
+
+
+def test_a_smaller_match_takes_the_gap_a_larger_one_left():
+    #  1 2 [3x] 4 5 6 7 8 9
+    #  B B      A A A A
+    assert number_matches([4, 2], TableRules(excluded=frozenset({3}))) == [[4, 5, 6, 7], [1, 2]]
+
+
+def test_reserved_tables_go_to_the_top_match():
+    #  1 2 3 4 [5r 6r 7r 8r] 9 10 11 12
+    #  B B B B  A  A  A  A   C C  C  C
+    rules = TableRules(reserved=frozenset({5, 6, 7, 8}))
+    assert number_matches([4, 4, 4], rules) == [[5, 6, 7, 8], [1, 2, 3, 4], [9, 10, 11, 12]]
+
+
+def test_the_top_match_runs_on_past_too_few_reserved_tables():
+    #  [1r 2r] 3 4 | 5 6 7 8
+    #   A  A   A A | B B B B
+    rules = TableRules(reserved=frozenset({1, 2}))
+    assert number_matches([4, 4], rules) == [[1, 2, 3, 4], [5, 6, 7, 8]]
+
+
+def test_an_excluded_and_a_reserved_table_together():
+    #  [1r] 2 [3x] 4 5 6 | 7 8 9
+    #   .   .      A A A | B B B   (no run of 3 starts at the reserved table 1: it stays empty)
+    rules = TableRules(excluded=frozenset({3}), reserved=frozenset({1}))
+    assert number_matches([3, 3], rules) == [[4, 5, 6], [7, 8, 9]]
+
+
+def test_reserved_tables_kept_empty_are_passed_over():
+    #  [1r 2r] 3 4 5 6 | 7 8 9 10
+    #   .  .   A A A A | B B B  B
+    rules = TableRules(reserved=frozenset({1, 2}), reserved_for_top=False)
+    assert number_matches([4, 4], rules) == [[3, 4, 5, 6], [7, 8, 9, 10]]
+
+
+def test_taken_tables_are_left_alone():
+    #  1 2 [3 kept] 4 5 6 7
+    assert number_matches([2, 2], taken={3}) == [[1, 2], [4, 5]]
+
+
+def test_too_few_tables_for_a_match_is_refused():
+    every_other = TableRules(excluded=frozenset(range(2, MAX_TABLE + 1, 2)))
+    assert number_matches([1], every_other) == [[1]]
+    with pytest.raises(TablesFull):
+        number_matches([2], every_other)  # 1 [2x] 3 [4x] ...: no two tables in a row
+    with pytest.raises(TablesFull):
+        number_matches([4] * (MAX_TABLE // 4 + 1))
+    assert number_matches([4] * (MAX_TABLE // 4))[-1][-1] == MAX_TABLE // 4 * 4

@@ -301,3 +301,66 @@ def test_a_pair_becomes_a_game_in_one_place():
                     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Game":
                         makers.add(f"{path.stem}.{fn.name}")
     assert makers == {"rounds.pair_game", "file_import._rounds"}
+
+
+# --- the table plan holds for a team round -----------------------------------------------------------
+
+
+def _boards_at(round_) -> list[tuple[int, int, int]]:
+    """(match, board, table) of each board game, by match and board."""
+    return sorted((g.match.table, g.board, g.table) for g in Game.objects.filter(round=round_).select_related("match"))
+
+
+def test_a_team_round_honours_the_excluded_and_reserved_tables(teams):
+    """Three boards a match; table 3 is broken, table 9 is the broadcast table:
+
+    1 2 [3x] 4 5 6 7 8 [9r] 10 11 12
+    . .      B B B . .  A   A  A       (tables 1-2, 7-8 hold no match of 3: empty)
+    """
+    from tournament.services.tables import table_plan_save
+
+    table_plan_save(
+        tournament=teams.round1.tournament,
+        excluded="3",
+        reserved="9",
+        halls="1-20: Hall A, rows of 5",
+        user=teams.organizer,
+    )
+    team_round_store(round=teams.round1, matches=[_match(teams, 1, 0, 1), _match(teams, 2, 2, 3)], user=teams.organizer)
+    assert _boards_at(teams.round1) == [(1, 1, 9), (1, 2, 10), (1, 3, 11), (2, 1, 4), (2, 2, 5), (2, 3, 6)]
+    from tournament.selectors.tables import hall_plan, where
+
+    assert where(hall_plan(teams.round1.tournament), 11) == "Hall A, row 3"  # a team board's place in the hall
+
+
+def test_too_few_tables_for_a_team_round_is_refused_with_the_one_text(teams):
+    from tournament.pairing_words import tables_full_text
+    from tournament.services.tables import table_plan_save
+
+    table_plan_save(tournament=teams.round1.tournament, excluded="2-9999", user=teams.organizer)
+    with pytest.raises(ValidationError) as caught:
+        team_round_store(round=teams.round1, matches=[_match(teams, 1, 0, 1)], user=teams.organizer)
+    assert caught.value.messages == [tables_full_text()]
+    teams.round1.refresh_from_db()
+    assert teams.round1.status == Round.Status.PLANNED and not Game.objects.filter(round=teams.round1).exists()
+
+
+def test_pair_again_and_renumbering_follow_the_plan(teams):
+    """Paired on 1-6; then table 2 breaks: renumbering moves the matches to 3-5 and 6-8
+    (1 [2x] 3 4 5 6 7 8), a board moved by hand staying where it was put; pairing again
+    keeps the plan."""
+    from tournament.services.round_edits import game_move_table
+    from tournament.services.tables import round_renumber_tables, table_plan_save
+    from tournament.services.team_rounds import team_round_repair
+
+    team_round_store(round=teams.round1, matches=[_match(teams, 1, 0, 1), _match(teams, 2, 2, 3)], user=teams.organizer)
+    assert [t for _m, _b, t in _boards_at(teams.round1)] == [1, 2, 3, 4, 5, 6]
+    table_plan_save(tournament=teams.round1.tournament, excluded="2", user=teams.organizer)
+    assert round_renumber_tables(round=teams.round1, user=teams.organizer) == 6
+    assert _boards_at(teams.round1) == [(1, 1, 3), (1, 2, 4), (1, 3, 5), (2, 1, 6), (2, 2, 7), (2, 3, 8)]
+    assert round_renumber_tables(round=teams.round1, user=teams.organizer) == 0  # the plan is followed
+    game_move_table(game=Game.objects.get(round=teams.round1, table=8), table=20, user=teams.organizer)
+    round_renumber_tables(round=teams.round1, user=teams.organizer)
+    assert _boards_at(teams.round1) == [(1, 1, 3), (1, 2, 4), (1, 3, 5), (2, 1, 6), (2, 2, 7), (2, 3, 20)]
+    team_round_repair(round=teams.round1, user=teams.organizer)
+    assert sorted(g.table for g in teams.round1.games.all()) == [3, 4, 5, 6, 7, 8]

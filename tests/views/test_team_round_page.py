@@ -149,3 +149,33 @@ def test_a_team_round_s_boards_are_not_warned_of_their_players_colours(client, t
     client.force_login(teams.organizer)
     text = client.get(reverse("manage_round", args=[teams.tournament.slug, 2])).content.decode()
     assert "Colour imbalance" not in text
+
+
+def test_a_team_round_s_boards_follow_the_table_plan_and_show_their_place_in_the_hall(client, teams):
+    """Table 2 breaks after the pairing: **Renumber the tables** on the team round's page moves the
+    matches to 3-5 and 6-8, and the public round page says where each board is.
+
+    1 [2x] 3 4 5 | 6 7 8
+           A A A | B B B
+    """
+    from tournament.models import Game
+    from tournament.services.tables import table_plan_save
+
+    _store(teams)
+    table_plan_save(tournament=teams.tournament, excluded="2", halls="1-10: Hall A, rows of 5", user=teams.organizer)
+    client.force_login(teams.organizer)
+    slug = teams.tournament.slug
+    assert "Renumber the tables" in client.get(reverse("manage_round", args=[slug, 1])).content.decode()
+    answer = client.post(reverse("manage_round_renumber", args=[slug, 1]), follow=True)
+    assert "Tables numbered again: 6 games moved." in answer.content.decode()
+    assert sorted((g.match.table, g.board, g.table) for g in Game.objects.filter(round=teams.round1)) == [
+        (1, 1, 3),
+        (1, 2, 4),
+        (1, 3, 5),
+        (2, 1, 6),
+        (2, 2, 7),
+        (2, 3, 8),
+    ]
+    Round.objects.filter(pk=teams.round1.pk).update(status=Round.Status.PUBLISHED)
+    page = client.get(reverse("round", args=[slug, 1])).content.decode()
+    assert "Hall A, row 1" in page and "Hall A, row 2" in page

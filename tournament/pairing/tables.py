@@ -12,7 +12,19 @@ table by the tournament's (or the round's) :class:`TableRules`:
   renumbered or paired again, marked hand-set;
 - ``taken`` tables (the games kept as they are) are left alone.
 
-The others go from 1 upwards, skipping all of these. The table plan in words
+The others go from 1 upwards, skipping all of these.
+
+A team round's matches are numbered by the same rules (:func:`number_matches`), each match's boards
+kept together: best match first, each match takes the lowest run of consecutive tables that holds
+all its boards (board 1 at the run's first table), passing over a lone table between excluded ones
+rather than splitting the match around an excluded table. With reserved tables for the top, the best
+matches take them first: the match takes the lowest run that starts at a reserved table not yet
+given (it may go on past the reserved tables, as the top match of 4 boards with tables 1-2 reserved
+plays at 1-4); a reserved table where no run of the match's boards starts stays empty. No run left up
+to :data:`~tournament.limits.MAX_TABLE`: :class:`TablesFull`. Without a plan the matches sit as
+OpenGotha seats them: match ``n`` of ``b`` boards at tables ``(n - 1) x b + 1`` to ``n x b``.
+
+The table plan in words
 (``"1-4, 17"``) is read by :func:`parse_tables`, the hall plan (which room and row a
 table is in) by :func:`parse_halls`; both refuse what they cannot read with a
 :class:`TableSpecError` naming the line, the words are the caller's.
@@ -103,6 +115,47 @@ def number(
         table = next(top, None)
         out[i] = (table if table is not None else next(others), False)
     return [t for t in out if t is not None]
+
+
+def _run_at(first: int, size: int, closed: Collection[int]) -> list[int] | None:
+    """Tables ``first`` to ``first + size - 1`` when none of them is ``closed`` and all are within
+    :data:`MAX_TABLE`, else None."""
+    run = list(range(first, first + size))
+    if run[-1] > MAX_TABLE or any(t in closed for t in run):
+        return None
+    return run
+
+
+def _lowest_run(size: int, closed: Collection[int]) -> list[int]:
+    """The lowest ``size`` consecutive tables none of which is ``closed``."""
+    start, table = 1, 1
+    while table <= MAX_TABLE:
+        if table in closed:
+            start = table + 1
+        elif table - start + 1 == size:
+            return list(range(start, table + 1))
+        table += 1
+    raise TablesFull(f"no {size} tables in a row left up to {MAX_TABLE}")
+
+
+def number_matches(
+    boards: Sequence[int], rules: TableRules = NO_RULES, *, taken: Collection[int] = ()
+) -> list[list[int]]:
+    """The tables of a team round's matches (each given by its number of boards, best match first): each
+    match's tables, board 1 first (see the module); ``taken`` tables (games kept where they are) are left
+    alone."""
+    used = set(taken) | rules.excluded
+    reserved = sorted(rules.reserved - used) if rules.reserved_for_top else []
+    out: list[list[int]] = []
+    for size in boards:
+        if size < 1:
+            raise ValueError("a match has at least one board")
+        run = next((r for r in (_run_at(t, size, used) for t in reserved if t not in used) if r), None)
+        if run is None:
+            run = _lowest_run(size, used | rules.reserved)
+        used.update(run)
+        out.append(run)
+    return out
 
 
 def in_order(games: Sequence[Game], rules: TableRules = NO_RULES) -> list[Game]:

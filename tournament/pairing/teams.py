@@ -31,7 +31,9 @@ of known colour, any board) gets White; equal, OpenGotha's deterministic draw
 (``detRandom(1, p0, p1) == 0``: ``team0``'s player White); board ``i`` (from 1) gives
 ``team0`` White when it has White on board 1 and ``i`` is odd, or Black on board 1 and ``i``
 is even. The matches get tables in the order of the stand-ins' pairing (best first), each
-match the next ``boards`` tables, board 1 first (as ``pairTeams`` called in that order does).
+match the next ``boards`` tables, board 1 first (as ``pairTeams`` called in that order does:
+:func:`~.tables.number_matches` without a table plan; the stored round's boards follow its plan,
+:mod:`tournament.services.team_rounds`).
 
 **Pair Go and Rengo** (``tt.players`` 2 or 3, one board): the sides are paired as the teams, each
 side's stand-in rated with the mean of its players (:func:`tournament.sides.side_rating`), and the
@@ -50,12 +52,13 @@ pairing (its costs and warnings explain each match as for players).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
 from tournament.ranks import rank_from_rating
 
 from . import costs as C
+from . import tables
 from .context import Options, RoundContext
 from .engine import Pairing, build_context, make_game, pair_round
 from .model import Game, Player, Tournament
@@ -130,9 +133,10 @@ def _balance(t: Tournament, key: str, round_number: int) -> int:
     return wb
 
 
-def board_games(rc: RoundContext, boards: int, first: Team, second: Team, first_table: int) -> tuple[Game, ...]:
-    """The boards of a match as OpenGotha's ``pairTeams(team0, team1, round)`` makes them (``first`` its team0, ``second`` its team1); ``rc`` the
-    round's context of the individual tournament (:func:`members_context`)."""
+def board_games(rc: RoundContext, boards: int, first: Team, second: Team, seats: Sequence[int]) -> tuple[Game, ...]:
+    """The boards of a match as OpenGotha's ``pairTeams(team0, team1, round)`` makes them (``first`` its
+    team0, ``second`` its team1) at the tables ``seats`` (board 1 first); ``rc`` the round's context of the
+    individual tournament (:func:`members_context`)."""
     t, round_number = rc.tournament, rc.round
     l0, l1 = first.players(round_number)[:boards], second.players(round_number)[:boards]
     p0, p1 = t.player(l0[0]), t.player(l1[0])
@@ -143,7 +147,7 @@ def board_games(rc: RoundContext, boards: int, first: Team, second: Team, first_
         first_white = C.det_random(1, p0.name + p0.first_name, p1.name + p1.first_name) == 0
     games = []
     for i, (a, b) in enumerate(zip(l0, l1, strict=True)):
-        g = make_game(rc, a, b, table=first_table + i)
+        g = make_game(rc, a, b, table=seats[i])
         if g.handicap == 0:
             white = first_white == (i % 2 == 0)
             g = replace(g, white=a if white else b, black=b if white else a)
@@ -212,7 +216,8 @@ def pair_teams(
         pairs.append((a, b) if a.number < b.number else (b, a))
     rc = members_context(tt, round_number, [team for pair in pairs for team in pair], options)
     out = []
-    for n, (first, second) in enumerate(pairs, 1):
-        games = board_games(rc, tt.boards, first, second, (n - 1) * tt.boards + 1)
+    seats = tables.number_matches([tt.boards] * len(pairs))  # the table plan is the stored round's
+    for n, ((first, second), seat) in enumerate(zip(pairs, seats, strict=True), 1):
+        games = board_games(rc, tt.boards, first, second, seat)
         out.append(TeamMatch(n, first.key, second.key, games))
     return TeamPairing(round_number, out, paired.bye, paired, warnings + paired.warnings)

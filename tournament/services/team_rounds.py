@@ -5,8 +5,12 @@ board by board, who has Black and who White, with handicap and komi. :func:`team
 checks them against the tournament (every team and player its own, each team once, each player on
 their own team's board, boards 1 to the team size) and writes them in one transaction: the round
 goes from planned to paired, the line-ups of the paired teams are those of the boards, and each
-board is an ordinary game (``Game.match``, ``Game.board``) at table ``(match table - 1) x boards +
-board``, as OpenGotha numbers a team round's games. Unpairing the round
+board is an ordinary game (``Game.match``, ``Game.board``). The boards sit at the tables the round's
+table plan leaves, numbered as every round's games are (:func:`tournament.pairing.tables.number_matches`):
+the matches in the order of their numbers, each match's boards at the next run of consecutive free
+tables, board 1 first; excluded tables never, reserved ones to the top match. Without a plan that is
+table ``(match - 1) x boards + board``, as OpenGotha numbers a team round's games. Too few tables:
+refused (:func:`tournament.pairing_words.tables_full_text`). Unpairing the round
 (:func:`~.rounds.round_unpair`) removes the matches with their games.
 """
 
@@ -22,9 +26,12 @@ from django.utils.translation import gettext as _
 
 from tournament import limits
 from tournament.models import Game, LineUp, Match, PairingRecord, Registration, Round, Team, TeamBye, TeamMember
+from tournament.pairing import tables
 from tournament.pairing.context import opengotha_options
 from tournament.pairing.teams import TeamPairing, pair_teams
+from tournament.pairing_words import tables_full_text
 from tournament.permissions import ORGANIZER, require
+from tournament.selectors.tables import table_rules
 from tournament.selectors.team_pairing_data import team_tournament
 from tournament.selectors.teams import round_line_ups
 
@@ -84,14 +91,19 @@ def team_round_store(*, round: Round, matches: Sequence[TeamMatch], bye: int | N
         raise ValidationError(_("The bye goes to a team of the tournament without a match."))
 
     sides = _side_line_ups(round_, matches, teams) if tournament.is_pair_event else None
+    in_order = sorted(matches, key=lambda m: m.table)
+    try:
+        seats = tables.number_matches([len(m.boards) for m in in_order], table_rules(round_))
+    except tables.TablesFull as exc:
+        raise ValidationError(tables_full_text()) from exc
     advance_round(round_, Round.Status.PLANNED, Round.Status.PAIRED)
     paired = [t for m in matches for t in (m.team1, m.team2)]
     LineUp.objects.filter(round=round_, team_id__in=paired).delete()
     made, line_ups, games = [], [], []
-    for m in sorted(matches, key=lambda m: m.table):
+    for m, seat in zip(in_order, seats, strict=True):
         match = Match.objects.create(round=round_, table=m.table, team1_id=m.team1, team2_id=m.team2)
         made.append(match)
-        for b in m.boards:
+        for b in sorted(m.boards, key=lambda b: b.board):
             for pk in (b.black, b.white):
                 line_ups.append(LineUp(round=round_, team_id=team_of[pk], board=b.board, player_id=pk))
             games.append(
@@ -99,7 +111,7 @@ def team_round_store(*, round: Round, matches: Sequence[TeamMatch], bye: int | N
                     round_,
                     match=match,
                     board=b.board,
-                    table=(m.table - 1) * boards + b.board,
+                    table=seat[b.board - 1],
                     black=b.black,
                     white=b.white,
                     handicap=b.handicap,

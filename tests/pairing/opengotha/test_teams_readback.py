@@ -178,3 +178,36 @@ def test_the_scenarios_have_empty_boards_reserves_and_changing_line_ups():
         m["black"] for m in answers["rounds"][1]["matches"]
     }
     assert "Paris" not in paris_round_2
+
+
+def test_a_team_round_seated_by_the_table_plan_goes_out_in_the_same_format_and_comes_back_at_its_tables(teams):
+    """Table 3 broken, table 1 the broadcast table; the team round's boards go out as every game does (the
+    same attributes, the stored table as ``tableNumber``), and the file read back has the same matches, board
+    by board, at the same tables.
+
+    [1r] 2 [3x] 4 5 6 | 7 8 9
+     .   .      A A A | B B B
+    """
+    from tournament.models import Game
+    from tournament.services.tables import table_plan_save
+    from tournament.services.team_rounds import team_round_pair
+
+    table_plan_save(tournament=teams.tournament, excluded="3", reserved="1", user=SYSTEM)
+    team_round_pair(round=teams.round1, user=teams.organizer)
+
+    def seated(t) -> list[tuple[int, int, int, str, str]]:
+        return sorted(
+            (g.table, g.match.table, g.board, g.black.spoken_name, g.white.spoken_name)
+            for g in Game.objects.filter(round__tournament=t, round__number=1).select_related("match", "black", "white")
+        )
+
+    ours = seated(teams.tournament)
+    assert [row[:3] for row in ours] == [(4, 1, 1), (5, 1, 2), (6, 1, 3), (7, 2, 1), (8, 2, 2), (9, 2, 3)]
+    written = ET.fromstring(export_opengotha(teams.tournament).encode("utf-8"))
+    games = list(written.iter("Game"))
+    assert {tuple(sorted(g.attrib)) for g in games} == {
+        ("blackPlayer", "handicap", "knownColor", "result", "roundNumber", "tableNumber", "whitePlayer")
+    }
+    assert sorted(int(g.get("tableNumber")) for g in games) == [4, 5, 6, 7, 8, 9]
+    back = import_opengotha(export_opengotha(teams.tournament).encode("utf-8"), slug="seated-back", user=SYSTEM)
+    assert seated(back) == ours
