@@ -232,8 +232,7 @@ def cost_matrix(rc: RoundContext, keys: list[str]) -> IntArray:  # noqa: C901
     if pp.random > 0:
         for r0 in range(0, n, BLOCK):
             r1 = min(n, r0 + BLOCK)
-            cols = np.arange(r0 + 1, n)
-            a, b = np.broadcast_arrays(np.arange(r0, r1)[:, None], cols[None, :])
+            a, b = np.broadcast_arrays(np.arange(r0, r1)[:, None], np.arange(r0 + 1, n)[None, :])
             v = names.det_random(pp.random, a, b)
             v[b <= a] = 0
             total[r0:r1, r0 + 1 :] += v
