@@ -39,8 +39,10 @@ a matching with one more game always weighs more, and among matchings of one
 size the bonus changes nothing.  When the matching pairs everybody the
 perfect-matching LP (free y) is used -- an odd field gets a stand-in player
 who may meet anybody at cost 0, so that one player is left out as any
-maximum-cardinality matching would; when no such matching exists (forbidden
-pairs), the general LP (y >= 0, y = 0 for unpaired players).  The candidates
+maximum-cardinality matching would; a candidate graph without a perfect
+matching (a few players left out: an odd score group among its own
+candidates) first gets every allowed pair of those players; when no such
+matching exists (forbidden pairs), the general LP (y >= 0, y = 0 for unpaired players).  The candidates
 only decide how fast this goes, never the result: not which optimum either
 (step 5). Each player's best candidates are chosen with ties to the lower place
 (:func:`smallest_per_row`), not by ``np.argpartition``, whose choice among
@@ -88,6 +90,7 @@ class Stats:
     exact_check: str = ""  # "int64" or "float+exact"
     mode: str = ""  # "perfect" or "plain" (see certified_matching)
     mode_switch: int = 0
+    widened: int = 0  # times the players a "perfect" solve left out got every allowed pair of theirs
     tie_edges: int = 0  # pairs the tie rule matched over (those of reduced cost 0)
     violated: list[int] = field(default_factory=list)  # pairs (both ways) each check found violated
     seconds: dict[str, float] = field(default_factory=dict)  # CPU seconds of each stage (process time)
@@ -102,6 +105,10 @@ last_stats = Stats()
 # At most this many violated pairs per player are added per round (the most
 # violated ones); every violated pair is found, only the additions are capped.
 ADD_PER_PLAYER = 8
+# A "perfect" solve that leaves at most this many players out (the candidates have no perfect
+# matching, e.g. an odd score group alone among its candidates) gives them every allowed pair
+# and goes on; more, and the matching is proven the general way ("plain": cold starts, slow).
+WIDEN_MOST = 64
 # candidates in a player's own score group: this many places either side of
 # its ideal seeding partner (the optimum often pairs 5-10 places away)
 CANDIDATE_WINDOW = 10
@@ -230,8 +237,23 @@ def certified_matching(
         t1 = time.process_time()
         st.seconds[f"solve{st.rounds}"] = round(t1 - t0, 3)
         if mode == "perfect" and min(sol.mate) == -1:
-            # nobody can be left out only if the field has no perfect
-            # matching on these edges: prove the optimum the general way
+            # somebody left out: the candidates have no perfect matching. A few such players:
+            # every allowed pair of theirs joins the graph and "perfect" goes on; otherwise
+            # (or if they have no pair left to add) the field may have none: prove the optimum
+            # the general way, "plain"
+            free = np.flatnonzero(np.array(sol.mate) == -1)
+            more = allowed[free] & ~in_graph[free] if len(free) <= WIDEN_MOST else None
+            if more is not None and more.any():
+                fr, fc = np.nonzero(more)
+                added = _pair_keys((free[fr], fc), n)
+                au, av = added // n, added % n
+                in_graph[au, av] = True
+                in_graph[av, au] = True
+                edges = np.union1d(edges, added)
+                st.added_edges += len(au)
+                st.widened += 1
+                init = _first_start(W, in_graph, edges, K) if warm else None
+                continue
             mode, init = "plain", None
             st.mode_switch = st.rounds
             continue
