@@ -262,11 +262,25 @@ def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("sizes", nargs="*", type=int, default=[1000, 2000, 5000])
     parser.add_argument("--rounds", default="1,5", help="rounds to pair, comma-separated (1: no round played yet)")
+    parser.add_argument("--one", action="store_true", help=argparse.SUPPRESS)  # one size and round, as JSON
     args = parser.parse_args(argv)
     rounds = sorted({min(max(int(r), 1), 6) for r in args.rounds.split(",") if r.strip()})
+    if args.one:
+        with tempfile.TemporaryDirectory() as d:
+            print(json.dumps(bench(args.sizes[0], Path(d), rounds[0])))
+        return
     load = os.getloadavg()[0]
-    with tempfile.TemporaryDirectory() as d:
-        rows = [bench(n, Path(d), rnd) for rnd in rounds for n in args.sizes]
+    # each size and round in a fresh process: Linux keeps a process's peak memory across fork and
+    # exec, so a command started after this process paired 5,000 players in-process would show that
+    rows = []
+    for rnd in rounds:
+        for n in args.sizes:
+            out = subprocess.run(
+                [sys.executable, __file__, "--one", "--rounds", str(rnd), str(n)], capture_output=True, text=True
+            )
+            if out.returncode != 0:
+                raise SystemExit(out.stderr)
+            rows.append(json.loads(out.stdout.strip().splitlines()[-1]))
     print(f"load average before: {load:.2f} (wall times suffer when other work runs)")
     print(
         f"{'players':>8} {'round':>5} {'present':>8} {'games':>6} {'command s':>10} {'(cpu)':>7} {'MB':>5}"
