@@ -1,9 +1,11 @@
-"""Benchmark: pair round 5 of synthetic McMahon tournaments (not collected by pytest).
+"""Benchmark: pair round 1 and round 5 of synthetic McMahon tournaments (not collected by pytest).
 
-    .venv/bin/python tests/bench/bench_pairing.py [1000 2000 5000]
+    .venv/bin/python tests/bench/bench_pairing.py [--rounds 1,5] [1000 2000 5000]
 
-For each size, writes an OpenGotha file with four played rounds into a temp
-dir, then times (a) the whole ``python manage.py pair_opengotha FILE --round 5``
+For each size and round, writes an OpenGotha file with the rounds before it played (none for
+round 1: a field about to begin, everybody at their starting MMS -- big score groups, the
+split-and-random seeding, many equal costs: the hard case; four for round 5) into a temp
+dir, then times (a) the whole ``python manage.py pair_opengotha FILE --round R``
 command in a fresh process (wall, CPU and peak memory) and (b) the engine
 alone (``pair_round``), wall and CPU time, and (c) where a JDK and
 ``../shared/opengotha/bin`` are there and the field has at most 2,000 players
@@ -107,9 +109,9 @@ def synthetic(n: int, seed: int = 1, rounds_played: int = 4) -> Tournament:
     return replace(t, games=tuple(games))
 
 
-def bench(n: int, tmp: Path) -> dict:
-    t = synthetic(n)
-    path = tmp / f"bench{n}.xml"
+def bench(n: int, tmp: Path, rnd: int = 5) -> dict:
+    t = synthetic(n, rounds_played=rnd - 1)
+    path = tmp / f"bench{n}-r{rnd}.xml"
     path.write_text(write_tournament(t), encoding="utf-8")
     command = command_cpu = float("inf")
     peak_mb = 0
@@ -117,23 +119,23 @@ def bench(n: int, tmp: Path) -> dict:
     with_og = n <= 2000 and opengotha_ready()
     for _ in range(REPEAT):  # the best of a few runs: the machine is shared; OpenGotha's in turn with ours
         wall, cpu, peak, returncode, stdout, stderr = measured(
-            [sys.executable, str(REPO / "manage.py"), "pair_opengotha", str(path), "--round", "5"],
+            [sys.executable, str(REPO / "manage.py"), "pair_opengotha", str(path), "--round", str(rnd)],
             {**os.environ, "DJANGO_SETTINGS_MODULE": "tournament.settings"},
         )
         if returncode != 0:
             raise SystemExit(stderr)
         command, command_cpu, peak_mb = min(command, wall), min(command_cpu, cpu), max(peak_mb, peak)
         if with_og:
-            og = opengotha(path, og)
+            og = opengotha(path, og, rnd)
     result = json.loads(stdout)
     p0 = time.process_time()
-    tt = read_tournament(path, most_players=COMMAND_PLAYERS).before(5)
+    tt = read_tournament(path, most_players=COMMAND_PLAYERS).before(rnd)
     read_cpu = time.process_time() - p0
     t1 = time.perf_counter()
     p1 = time.process_time()
     pairing = pair_round(
         tt,
-        5,
+        rnd,
         options=replace(
             opengotha_options(version_of((tt.extra or {}).get("root_attrib", ()))), cross_category="opengotha"
         ),
@@ -157,10 +159,11 @@ def bench(n: int, tmp: Path) -> dict:
         f"checks x{st.rounds}": checks,
         "ties": sec.get("ties", 0),
     }
-    totals = og_totals(path, og[2], tt) if og else None
+    totals = og_totals(path, og[2], tt, rnd) if og else None
     return {
         "players": n,
-        "present": sum(p.present(5) for p in tt.players),
+        "round": rnd,
+        "present": sum(p.present(rnd) for p in tt.players),
         "games": len(result["games"]),
         "command_s": round(command, 2),
         "engine_s": round(engine, 2),
@@ -212,11 +215,11 @@ def opengotha_ready() -> bool:
     return True
 
 
-def opengotha(path: Path, best: tuple | None):
+def opengotha(path: Path, best: tuple | None, rnd: int):
     """OpenGotha 3.51.02 pairing the same round of the same file once more (its jar in
     ../shared/opengotha/bin, a JDK): the best so far of (seconds of its Pair, as timed inside
     the JVM; wall seconds of the whole process; its games; CPU seconds of the whole process)."""
-    wall, cpu, _peak, returncode, stdout, _stderr = measured([str(ORACLE), "pair", str(path), "5"])
+    wall, cpu, _peak, returncode, stdout, _stderr = measured([str(ORACLE), "pair", str(path), str(rnd)])
     if returncode != 0:
         return best
     answer = json.loads(stdout[stdout.find("{") :])
@@ -230,18 +233,18 @@ def opengotha(path: Path, best: tuple | None):
     )
 
 
-def og_totals(path: Path, jar_games: list, t: Tournament) -> tuple[int, int, int] | None:
-    """Both pairings of round 5 by OpenGotha 3.51.02's own costs (its ``costValue``,
+def og_totals(path: Path, jar_games: list, t: Tournament, rnd: int) -> tuple[int, int, int] | None:
+    """Both pairings of round ``rnd`` by OpenGotha 3.51.02's own costs (its ``costValue``,
     asked of the jar for exactly these pairs): (its pairing, in chunks of score
     groups above 600 players; ours with ``Options(dialect="3.51.02")``, the whole
     field in one matching; players paired). OpenGotha maximises the total."""
     from tournament.pairing.context import Options
 
-    ours = pair_round(t, 5, options=Options(dialect="3.51.02"))
+    ours = pair_round(t, rnd, options=Options(dialect="3.51.02"))
     pairs = {frozenset(g[:2]) for g in jar_games} | {frozenset((g.white, g.black)) for g in ours.games}
     listed = path.with_suffix(".pairs.tsv")
     listed.write_text("".join("\t".join(sorted(p)) + "\n" for p in pairs), encoding="utf-8")
-    out = subprocess.run([str(ORACLE), "costs", str(path), "5", str(listed)], capture_output=True, text=True)
+    out = subprocess.run([str(ORACLE), "costs", str(path), str(rnd), str(listed)], capture_output=True, text=True)
     if out.returncode != 0:
         return None
     answer = json.loads(out.stdout[out.stdout.find("{") :])
@@ -254,24 +257,46 @@ def og_totals(path: Path, jar_games: list, t: Tournament) -> tuple[int, int, int
 
 
 def main(argv=None) -> None:
-    sizes = [int(a) for a in (argv or sys.argv[1:])] or [1000, 2000, 5000]
+    import argparse
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("sizes", nargs="*", type=int, default=[1000, 2000, 5000])
+    parser.add_argument("--rounds", default="1,5", help="rounds to pair, comma-separated (1: no round played yet)")
+    parser.add_argument("--one", action="store_true", help=argparse.SUPPRESS)  # one size and round, as JSON
+    args = parser.parse_args(argv)
+    rounds = sorted({min(max(int(r), 1), 6) for r in args.rounds.split(",") if r.strip()})
+    if args.one:
+        with tempfile.TemporaryDirectory() as d:
+            print(json.dumps(bench(args.sizes[0], Path(d), rounds[0])))
+        return
     load = os.getloadavg()[0]
-    with tempfile.TemporaryDirectory() as d:
-        rows = [bench(n, Path(d)) for n in sizes]
+    # each size and round in a fresh process: Linux keeps a process's peak memory across fork and
+    # exec, so a command started after this process paired 5,000 players in-process would show that
+    rows = []
+    for rnd in rounds:
+        for n in args.sizes:
+            out = subprocess.run(
+                [sys.executable, __file__, "--one", "--rounds", str(rnd), str(n)], capture_output=True, text=True
+            )
+            if out.returncode != 0:
+                raise SystemExit(out.stderr)
+            rows.append(json.loads(out.stdout.strip().splitlines()[-1]))
     print(f"load average before: {load:.2f} (wall times suffer when other work runs)")
     print(
-        f"{'players':>8} {'present':>8} {'games':>6} {'command s':>10} {'(cpu)':>7} {'MB':>5} {'engine s':>9}"
-        f" {'(cpu)':>7} {'rematches':>9}  matching (column generation)"
+        f"{'players':>8} {'round':>5} {'present':>8} {'games':>6} {'command s':>10} {'(cpu)':>7} {'MB':>5}"
+        f" {'engine s':>9} {'(cpu)':>7} {'rematches':>9}  matching (column generation)"
     )
     for r in rows:
         print(
-            f"{r['players']:>8} {r['present']:>8} {r['games']:>6} {r['command_s']:>10} {r['command_cpu']:>7}"
-            f" {r['command_mb']:>5} {r['engine_s']:>9} {r['engine_cpu']:>7} {r['rematches']:>9}  {r['matching']}"
+            f"{r['players']:>8} {r['round']:>5} {r['present']:>8} {r['games']:>6} {r['command_s']:>10}"
+            f" {r['command_cpu']:>7} {r['command_mb']:>5} {r['engine_s']:>9} {r['engine_cpu']:>7}"
+            f" {r['rematches']:>9}  {r['matching']}"
         )
     for r in rows:
+        at = f"{r['players']} players, round {r['round']}"
         if r["og_pair_s"]:
             print(
-                f"{r['players']} players: OpenGotha 3.51.02's whole process {r['og_process_s']:.2f} s"
+                f"{at}: OpenGotha 3.51.02's whole process {r['og_process_s']:.2f} s"
                 f" ({r['og_process_cpu']:.2f} CPU-s; its Pair alone {r['og_pair_s']:.2f} s); our whole command"
                 f" {r['command_s']:.2f} s ({r['command_cpu']:.2f} CPU-s): ratio ours/OpenGotha"
                 f" {r['command_s'] / r['og_process_s']:.2f}, in CPU time {r['command_cpu'] / r['og_process_cpu']:.2f}"
@@ -280,26 +305,32 @@ def main(argv=None) -> None:
         if r["og_totals"]:
             theirs, ours, paired = r["og_totals"]
             print(
-                f"{r['players']} players, by OpenGotha's own costs (it maximises; {paired} paired): its pairing"
+                f"{at}, by OpenGotha's own costs (it maximises; {paired} paired): its pairing"
                 f" {theirs}, ours (dialect 3.51.02, whole field) {ours}: ours {ours - theirs:+d}"
                 f"{' (it pairs above 600 in chunks of score groups)' if paired > 600 else ''}"
             )
     print("where the engine's CPU time goes (in this process, CPU seconds; the command adds Python's start-up):")
     for r in rows:
-        print(f"{r['players']:>8} players: " + ", ".join(f"{k} {v:.2f}" for k, v in r["stages"].items()))
+        print(
+            f"{r['players']:>8} players, round {r['round']}: "
+            + ", ".join(f"{k} {v:.2f}" for k, v in r["stages"].items())
+        )
     for r in rows:
         target = TARGETS.get(r["players"])
         if target:
             cpu, mb = target
+            met = r["command_cpu"] < cpu and r["command_mb"] < mb
             print(
-                f"{r['players']} players, whole command: {r['command_cpu']:.2f} CPU-s (target < {cpu} s),"
-                f" {r['command_mb']} MB (target < {mb} MB): {'met' if r['command_cpu'] < cpu and r['command_mb'] < mb else 'NOT met'}"
+                f"{r['players']} players, round {r['round']}, whole command: {r['command_cpu']:.2f} CPU-s"
+                f" (target < {cpu} s), {r['command_mb']} MB (target < {mb} MB): {'met' if met else 'NOT met'}"
             )
     for a, b in zip(rows, rows[1:]):
+        if a["round"] != b["round"]:
+            continue
         f = b["players"] / a["players"]
         print(
-            f"{a['players']} -> {b['players']} players (x{f:g}): command x{b['command_s'] / a['command_s']:.1f}, "
-            f"engine x{b['engine_s'] / max(a['engine_s'], 1e-3):.1f}"
+            f"round {a['round']}, {a['players']} -> {b['players']} players (x{f:g}):"
+            f" command x{b['command_s'] / a['command_s']:.1f}, engine x{b['engine_s'] / max(a['engine_s'], 1e-3):.1f}"
         )
 
 

@@ -166,13 +166,29 @@ def test_bad_warm_starts_are_refused():
         solve(4, edges, False, [6, 6, 10, 10])  # warm start without max_cardinality
 
 
+def most_violated(want: dict, r: int) -> list[tuple[int, int]]:
+    """Each row's r most violated pairs (smallest reduced cost, ties to the lower column), rows in order."""
+    picks = []
+    for i in sorted({i for (i, _), s in want.items() if s < 0}):
+        row = sorted((s, j) for (a, j), s in want.items() if a == i and s < 0)
+        picks += [(i, j) for _, j in row[:r]]
+    return picks
+
+
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.integers(2, 40), st.randoms(use_true_random=False), st.sampled_from([3, 1000, 10**15]))
-def test_the_check_in_c_gives_every_pairs_exact_reduced_cost(n, rnd, scale):
+@given(
+    st.integers(2, 40),
+    st.randoms(use_true_random=False),
+    st.sampled_from([3, 1000, 10**15]),
+    st.sampled_from([1, 2, 8, 40]),
+)
+def test_the_check_in_c_gives_every_pairs_exact_reduced_cost(n, rnd, scale, r):
     """``reduced_costs`` (C, int64, one pass per row along the blossom layout) against
     :meth:`DualSolution.reduced_cost` (Python ints, the blossom tree walked up) on every pair
     of a field, under the duals of a solved candidate graph (nested blossoms with z > 0, many
-    pairs at 0 and below 0 when the weights are few)."""
+    pairs at 0 and below 0 when the weights are few): the same pairs at 0, the same number
+    below 0 and each row's same ``r`` most violated pairs in the same order (ties to the lower
+    column: what ``smallest_per_row`` would pick), whichever order the row is walked in."""
     import numpy as np
 
     from tournament.pairing import fast
@@ -185,13 +201,29 @@ def test_the_check_in_c_gives_every_pairs_exact_reduced_cost(n, rnd, scale):
         allowed[a, b] = allowed[b, a] = False
     edges = [(i, j, int(W[i, j])) for i in range(n) for j in range(i + 1, n) if allowed[i, j] and rnd.random() < 0.4]
     sol = solve(n, edges, True)
-    vi, vj, vs, ti, tj = fast._reduced_costs(sol, np.array(sol.vertex, dtype=np.int64), W, allowed)
-    want = {(i, j): sol.reduced_cost(i, j, int(W[i, j])) for i in range(n) for j in range(n) if allowed[i, j]}
-    assert sorted(zip(vi.tolist(), vj.tolist(), vs.tolist())) == sorted(
-        (i, j, s) for (i, j), s in want.items() if s < 0
+    graph = np.zeros((n, n), dtype=bool)
+    for i, j in rnd.sample([(i, j) for i in range(n) for j in range(n)], n):
+        graph[i, j] = True
+    (pi, pj), violated, in_graph, (ti, tj) = fast._reduced_costs(
+        sol, np.array(sol.vertex, dtype=np.int64), W, allowed, graph, r
     )
+    want = {(i, j): sol.reduced_cost(i, j, int(W[i, j])) for i in range(n) for j in range(n) if allowed[i, j]}
+    assert list(zip(pi.tolist(), pj.tolist())) == most_violated(want, r)
+    assert violated == sum(1 for s in want.values() if s < 0)
+    assert in_graph == any(s < 0 and graph[p] for p, s in want.items())
     assert sorted(zip(ti.tolist(), tj.tolist())) == sorted(p for p, s in want.items() if s == 0)
     assert all(s >= 0 for (i, j), s in want.items() if (min(i, j), max(i, j), int(W[i, j])) in edges)
+    # the float check (numbers too large for int64, exact floats here) finds the same pairs
+    wmax = 2 * int(np.abs(W).max())
+    exact = fast._violations(sol, 0, W, allowed, graph, fast.Stats(), wmax)
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(fast, "_INT64_LIMIT", 0)
+        stats = fast.Stats()
+        floats = fast._violations(sol, 0, W, allowed, graph, stats, wmax)
+    assert stats.exact_check == "float+exact"
+    assert sorted(zip(*(x.tolist() for x in floats[0]))) == sorted(zip(*(x.tolist() for x in exact[0])))
+    assert floats[1:3] == exact[1:3]
+    assert sorted(zip(*(x.tolist() for x in floats[3]))) == sorted(zip(*(x.tolist() for x in exact[3])))
 
 
 def test_the_check_in_c_has_blossoms_to_walk():
@@ -207,12 +239,16 @@ def test_the_check_in_c_has_blossoms_to_walk():
     W = np.zeros((4, 4), dtype=np.int64)
     for i, j, w in edges:
         W[i, j] = W[j, i] = w
+    W[1, 3] = W[3, 1] = 40  # a pair the duals do not cover: violated
     allowed = ~np.eye(4, dtype=bool)
-    vi, vj, vs, ti, tj = fast._reduced_costs(sol, np.array(sol.vertex, dtype=np.int64), W, allowed)
-    got = {(i, j): 0 for i, j in zip(ti.tolist(), tj.tolist())} | dict(zip(zip(vi.tolist(), vj.tolist()), vs.tolist()))
-    assert got == {
-        (i, j): s for i in range(4) for j in range(4) if i != j and (s := sol.reduced_cost(i, j, int(W[i, j]))) <= 0
-    }
+    graph = np.zeros((4, 4), dtype=bool)
+    (pi, pj), violated, in_graph, (ti, tj) = fast._reduced_costs(
+        sol, np.array(sol.vertex, dtype=np.int64), W, allowed, graph, 3
+    )
+    want = {(i, j): sol.reduced_cost(i, j, int(W[i, j])) for i in range(4) for j in range(4) if i != j}
+    assert {(i, j): 0 for i, j in zip(ti.tolist(), tj.tolist())} == {p: 0 for p, s in want.items() if s == 0}
+    assert list(zip(pi.tolist(), pj.tolist())) == most_violated(want, 3) == [(1, 3), (3, 1)]
+    assert violated == 2 and not in_graph
 
 
 def test_the_check_in_c_refuses_arrays_of_the_wrong_size():
@@ -221,25 +257,38 @@ def test_the_check_in_c_refuses_arrays_of_the_wrong_size():
     from tournament.pairing.matching import reduced_costs
 
     z = np.zeros(8, dtype=np.int64)
+    square = np.ones((4, 4), bool)
     with pytest.raises(ValueError):
         reduced_costs(
-            np.zeros(4, dtype=np.int64),
-            np.zeros((4, 3), dtype=np.int64),
-            np.ones((4, 4), bool),
-            np.arange(4),
-            z,
-            z,
-            z,
-            z,
+            np.zeros(4, dtype=np.int64), np.zeros((4, 3), dtype=np.int64), square, square, np.arange(4), z, z, z, z, 2
         )
     with pytest.raises(ValueError):
         reduced_costs(
             np.zeros(4, dtype=np.int64),
             np.zeros((4, 4), dtype=np.int64),
-            np.ones((4, 4), bool),
+            square,
+            square,
             np.array([0, 1, 2, 9]),
             z,
             z,
             z,
             z,
+            2,
+        )
+    with pytest.raises(ValueError):
+        reduced_costs(
+            np.zeros(4, dtype=np.int64),
+            np.zeros((4, 4), dtype=np.int64),
+            square,
+            np.ones((4, 3), bool),
+            np.arange(4),
+            z,
+            z,
+            z,
+            z,
+            2,
+        )
+    with pytest.raises(ValueError):  # no pairs to keep
+        reduced_costs(
+            np.zeros(4, dtype=np.int64), np.zeros((4, 4), dtype=np.int64), square, square, np.arange(4), z, z, z, z, 0
         )

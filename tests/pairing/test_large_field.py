@@ -146,3 +146,28 @@ def test_the_matrix_taken_over_in_place_gives_the_same_matching(n):
     got = fast.certified_matching(W, allowed, ii, jj, fast.Stats(), overwrite=True)
     assert got == want
     assert np.array_equal(fast._symmetric(kept, n + n % 2), W)
+
+
+@needs_c
+@pytest.mark.parametrize("sizes", [(31, 29), (21, 21, 19)])
+def test_candidates_without_a_perfect_matching_get_the_left_out_players_pairs(sizes):
+    """Candidates in odd cliques (no perfect matching: a player of each left out; an odd field's
+    stand-in takes one) on a field that has one: the left-out players get every allowed pair of
+    theirs and the proof stays the perfect-matching one (warm starts) -- the same matching as
+    rustworkx over every pair, as the general proof gives when it is forced."""
+    n = sum(sizes)
+    rng = np.random.default_rng(n)
+    W = rng.integers(0, 4, size=(n, n)) * 1000 + rng.integers(0, 3, size=(n, n))
+    allowed = ~np.eye(n, dtype=bool)
+    clique = np.repeat(np.arange(len(sizes)), sizes)
+    cand = [(i, j) for i in range(n) for j in range(i + 1, n) if clique[i] == clique[j]]
+    ii, jj = np.array(cand).T
+    want = all_pairs(W, allowed)
+    stats = fast.Stats()
+    assert fast.certified_matching(W, allowed, ii, jj, stats) == want
+    assert stats.widened >= 1 and stats.mode.startswith("perfect") and not stats.mode_switch
+    forced = fast.Stats()
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(fast, "WIDEN_MOST", 0)  # the general proof, as before
+        assert fast.certified_matching(W, allowed, ii, jj, forced) == want
+    assert forced.mode.startswith("plain") and not forced.widened

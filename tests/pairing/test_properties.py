@@ -5,16 +5,18 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+import numpy as np
 import rustworkx as rx
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tournament.pairing.context import Options
-from tournament.pairing.cost_matrix import cost_matrix
+from tournament.pairing.cost_matrix import NameHashes, cost_matrix
+from tournament.pairing.costs import det_random
 from tournament.pairing.engine import build_context, pair_round
 from tournament.pairing.model import Bye, Discipline, Result
 
-from .helpers import tournament
+from .helpers import play, tournament
 
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -150,3 +152,47 @@ def test_two_optimal_pairings_the_tie_rule_picks_one():
     fast = pair_round(t, 1, options=Options(dense_limit=2, python_limit=2, candidates=2))
     assert exact.weight == fast.weight
     assert exact.games == fast.games
+
+
+NAMES = ["Ann", "Änne", "Łukasz", "李", "😀x", "Zoë", "ann", "", "O'Neil", "Møller-Ñ"]
+
+
+@SETTINGS
+@given(st.integers(2, 14), st.integers(0, 10_000), st.sampled_from([0, 1, 7, 1000]), st.integers(1, 2))
+def test_the_random_parts_for_all_pairs_at_once_equal_pair_by_pair(n, seed, random_weight, r):
+    """The seeding's split-and-random draw (round 1) and the random cost, for every pair at once
+    (:class:`.cost_matrix.NameHashes`, numpy), equal :func:`.costs.det_random` pair by pair: names
+    with umlauts, characters outside the BMP (two UTF-16 units), equal and empty first names."""
+    rnd = random.Random(seed)
+    t = tournament(n, seed=seed)
+    people = tuple(
+        replace(p, name=rnd.choice(NAMES) + str(i), first_name=rnd.choice(NAMES)) for i, p in enumerate(t.players)
+    )
+    params = replace(t.params, pairing=replace(t.params.pairing, random=random_weight))
+    t = replace(t, players=people, params=params)
+    if r == 2:
+        t = play(t, 1, seed=seed)
+    keys = [pl.key for pl in t.players if pl.present(r)]
+    rc = build_context(t, r, keys)
+    W = cost_matrix(rc, keys)
+    for i, a in enumerate(keys):
+        for j, b in enumerate(keys):
+            if i < j:  # the matching's weight of the pair; the random cost's draw of (i, j) is on (j, i) too
+                cost = rc.cost(a, b)
+                assert W[i, j] == cost.total
+                assert W[j, i] == rc.cost(b, a).total - rc.cost(b, a).terms["random"] + cost.terms["random"]
+
+
+def test_name_hashes_equal_det_random_for_any_names_and_ranges():
+    """Long names (the int64 bound: then pair by pair), a range of 0 and large ranges."""
+    rnd = random.Random(3)
+    alphabet = "abzÄß李😀 -"
+    names = ["".join(rnd.choice(alphabet) for _ in range(rnd.randint(0, 40))) for _ in range(60)] + ["x", "x"]
+    a = [rnd.randrange(len(names)) for _ in range(3000)]
+    b = [rnd.randrange(len(names)) for _ in range(3000)]
+    for listed in (names, names + ["😀" * 5000]):
+        hashes = NameHashes(listed)
+        assert hashes.exact == (listed is names)
+        for top in (0, 1, 5, 1_000_000, 10**12):
+            got = hashes.det_random(top, np.array(a), np.array(b)).tolist()
+            assert got == [det_random(top, listed[x], listed[y]) for x, y in zip(a, b)]

@@ -867,46 +867,51 @@ static PyObject *lv_bytes(lvec *v) {
     return PyBytes_FromStringAndSize((const char *)v->a, (Py_ssize_t)(sizeof(long long) * (size_t)v->len));
 }
 
-/* reduced_costs(d, W, allowed, order, parent, lo, hi, z)
- *     -> (viol_i, viol_j, viol_s, tight_i, tight_j)
+/* reduced_costs(d, W, allowed, graph, order, parent, lo, hi, z, k)
+ *     -> (pick_i, pick_j, tight_i, tight_j, violated, graph_violated)
  *
  * The doubled reduced cost S = d[i] + d[j] + 2 Z[i, j] - 2 W[i, j] of every allowed
  * pair (i, j) of an n-vertex field, both (i, j) and (j, i), in int64: the caller makes
  * sure every term is below 2^60 in magnitude (no overflow).  Z[i, j] is the sum of z
- * over the blossoms holding both.  Returns the pairs with S < 0 (row, column, S) and
- * with S == 0 (row, column), each as the bytes of an int64 array.
+ * over the blossoms holding both.  Returns, of the pairs with S < 0, each row's k most
+ * violated ones (smallest S, ties to the lower column; rows in increasing order, each
+ * row's picks by (S, column)), the pairs with S == 0 (row, column), each as the bytes
+ * of an int64 array, how many pairs have S < 0 and how many of those are in ``graph``.
  *
- * d: int64[n]; W: int64[n * n] and allowed: bool[n * n], row-major; order: int64[n],
- * the vertices in an order that keeps every blossom together; parent: int64[2n], the
- * blossom tree (-1 top, -2 not in use); lo, hi: int64[2n], blossom b holds the vertices
- * order[lo[b]:hi[b]]; z: int64[2n], the blossoms' duals (0: none).  Along row i in that
- * order, Z[i, .] is piecewise constant: +z where a blossom holding i begins, -z where
- * it ends -- one pass over the row. */
+ * d: int64[n]; W: int64[n * n], allowed and graph: bool[n * n], row-major; order:
+ * int64[n], the vertices in an order that keeps every blossom together; parent:
+ * int64[2n], the blossom tree (-1 top, -2 not in use); lo, hi: int64[2n], blossom b holds
+ * the vertices order[lo[b]:hi[b]]; z: int64[2n], the blossoms' duals (0: none); k >= 1.
+ * Along row i in that order, Z[i, .] is piecewise constant: +z where a blossom holding i
+ * begins, -z where it ends -- one pass over the row. */
 static PyObject *py_reduced_costs(PyObject *self, PyObject *args) {
-    PyObject *objs[8];
-    if (!PyArg_ParseTuple(args, "OOOOOOOO", &objs[0], &objs[1], &objs[2], &objs[3], &objs[4], &objs[5], &objs[6],
-                          &objs[7]))
+    PyObject *objs[9];
+    Py_ssize_t k;
+    if (!PyArg_ParseTuple(args, "OOOOOOOOOn", &objs[0], &objs[1], &objs[2], &objs[3], &objs[4], &objs[5], &objs[6],
+                          &objs[7], &objs[8], &k))
         return NULL;
-    Py_buffer bufs[8];
+    Py_buffer bufs[9];
     int got = 0;
     PyObject *result = NULL;
-    long long *diff = NULL;
+    long long *diff = NULL, *best_s = NULL, *best_j = NULL;
     int *touched = NULL;
-    lvec vi = {0, 0, NULL}, vj = {0, 0, NULL}, vs = {0, 0, NULL}, ti = {0, 0, NULL}, tj = {0, 0, NULL};
-    for (; got < 8; got++)
+    long long violated = 0, graph_violated = 0;
+    lvec pi = {0, 0, NULL}, pj = {0, 0, NULL}, ti = {0, 0, NULL}, tj = {0, 0, NULL};
+    for (; got < 9; got++)
         if (PyObject_GetBuffer(objs[got], &bufs[got], PyBUF_C_CONTIGUOUS) < 0) goto done;
     Py_ssize_t n = bufs[0].len / 8;
-    if (bufs[0].itemsize != 8 || bufs[1].itemsize != 8 || bufs[2].itemsize != 1 || bufs[1].len != 8 * n * n ||
-        bufs[2].len != n * n || bufs[3].len != 8 * n || bufs[4].len != 16 * n || bufs[5].len != 16 * n ||
-        bufs[6].len != 16 * n || bufs[7].len != 16 * n) {
+    if (bufs[0].itemsize != 8 || bufs[1].itemsize != 8 || bufs[2].itemsize != 1 || bufs[3].itemsize != 1 ||
+        bufs[1].len != 8 * n * n || bufs[2].len != n * n || bufs[3].len != n * n || bufs[4].len != 8 * n ||
+        bufs[5].len != 16 * n || bufs[6].len != 16 * n || bufs[7].len != 16 * n || bufs[8].len != 16 * n || k < 1) {
         PyErr_SetString(PyExc_ValueError, "reduced_costs: arrays of the wrong size or type");
         goto done;
     }
+    if (k > n) k = n;
     const long long *d = (const long long *)bufs[0].buf, *W = (const long long *)bufs[1].buf;
-    const unsigned char *allowed = (const unsigned char *)bufs[2].buf;
-    const long long *order = (const long long *)bufs[3].buf, *parent = (const long long *)bufs[4].buf;
-    const long long *lo = (const long long *)bufs[5].buf, *hi = (const long long *)bufs[6].buf;
-    const long long *z = (const long long *)bufs[7].buf;
+    const unsigned char *allowed = (const unsigned char *)bufs[2].buf, *graph = (const unsigned char *)bufs[3].buf;
+    const long long *order = (const long long *)bufs[4].buf, *parent = (const long long *)bufs[5].buf;
+    const long long *lo = (const long long *)bufs[6].buf, *hi = (const long long *)bufs[7].buf;
+    const long long *z = (const long long *)bufs[8].buf;
     for (Py_ssize_t p = 0; p < n; p++)
         if (order[p] < 0 || order[p] >= n) {
             PyErr_SetString(PyExc_ValueError, "reduced_costs: order is not a list of the vertices");
@@ -914,7 +919,9 @@ static PyObject *py_reduced_costs(PyObject *self, PyObject *args) {
         }
     diff = (long long *)calloc((size_t)n + 1, sizeof(long long));
     touched = (int *)malloc(sizeof(int) * (size_t)(4 * n + 2));
-    if (!diff || !touched) {
+    best_s = (long long *)malloc(sizeof(long long) * (size_t)(k + 1));
+    best_j = (long long *)malloc(sizeof(long long) * (size_t)(k + 1));
+    if (!diff || !touched || !best_s || !best_j) {
         PyErr_NoMemory();
         goto done;
     }
@@ -933,18 +940,26 @@ static PyObject *py_reduced_costs(PyObject *self, PyObject *args) {
             }
         }
         const long long *Wi = W + i * n;
-        const unsigned char *ok = allowed + i * n;
+        const unsigned char *ok = allowed + i * n, *in = graph + i * n;
         long long cur = 0, di = d[i];
+        Py_ssize_t kept = 0; /* this row's picks so far, sorted by (S, column) */
         for (Py_ssize_t p = 0; p < n; p++) {
             cur += diff[p];
             long long j = order[p];
             if (!ok[j]) continue;
             long long S = di + d[j] + 2 * cur - 2 * Wi[j];
             if (S < 0) {
-                if (lv_push(&vi, i) || lv_push(&vj, j) || lv_push(&vs, S)) {
-                    PyErr_NoMemory();
-                    goto done;
+                violated++;
+                graph_violated += in[j] != 0;
+                if (kept == k && (S > best_s[k - 1] || (S == best_s[k - 1] && j > best_j[k - 1]))) continue;
+                Py_ssize_t at = kept < k ? kept++ : k - 1; /* the place it goes, moved down to its rank */
+                while (at > 0 && (S < best_s[at - 1] || (S == best_s[at - 1] && j < best_j[at - 1]))) {
+                    best_s[at] = best_s[at - 1];
+                    best_j[at] = best_j[at - 1];
+                    at--;
                 }
+                best_s[at] = S;
+                best_j[at] = j;
             } else if (S == 0) {
                 if (lv_push(&ti, i) || lv_push(&tj, j)) {
                     PyErr_NoMemory();
@@ -953,15 +968,22 @@ static PyObject *py_reduced_costs(PyObject *self, PyObject *args) {
             }
         }
         for (int t = 0; t < nt; t++) diff[touched[t]] = 0;
+        for (Py_ssize_t t = 0; t < kept; t++)
+            if (lv_push(&pi, i) || lv_push(&pj, best_j[t])) {
+                PyErr_NoMemory();
+                goto done;
+            }
     }
-    result = Py_BuildValue("(NNNNN)", lv_bytes(&vi), lv_bytes(&vj), lv_bytes(&vs), lv_bytes(&ti), lv_bytes(&tj));
+    result = Py_BuildValue("(NNNNLL)", lv_bytes(&pi), lv_bytes(&pj), lv_bytes(&ti), lv_bytes(&tj), violated,
+                           graph_violated);
 done:
-    for (int k = 0; k < got; k++) PyBuffer_Release(&bufs[k]);
+    for (int t = 0; t < got; t++) PyBuffer_Release(&bufs[t]);
     free(diff);
     free(touched);
-    free(vi.a);
-    free(vj.a);
-    free(vs.a);
+    free(best_s);
+    free(best_j);
+    free(pi.a);
+    free(pj.a);
     free(ti.a);
     free(tj.a);
     return result;
@@ -974,9 +996,11 @@ static PyMethodDef methods[] = {
      "dual[:n] are the vertex duals doubled, dual[n:] the blossom duals, parent the\n"
      "blossom tree (-1: top level, -2: blossom id not in use)."},
     {"reduced_costs", py_reduced_costs, METH_VARARGS,
-     "reduced_costs(d, W, allowed, order, parent, lo, hi, z) -> (viol_i, viol_j, viol_s, tight_i, tight_j)\n\n"
+     "reduced_costs(d, W, allowed, graph, order, parent, lo, hi, z, k)\n"
+     "    -> (pick_i, pick_j, tight_i, tight_j, violated, graph_violated)\n\n"
      "The doubled reduced costs of every allowed pair of a field under a dual solution, in int64:\n"
-     "the pairs below 0 and at 0 (bytes of int64 arrays)."},
+     "each row's k most violated pairs, the pairs at 0 (bytes of int64 arrays), how many pairs are\n"
+     "violated and how many of those are in graph."},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_blossom", NULL, -1, methods};

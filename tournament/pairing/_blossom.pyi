@@ -19,10 +19,12 @@ def reduced_costs(
     d: NDArray[Any],
     W: NDArray[Any],
     allowed: NDArray[Any],
+    graph: NDArray[Any],
     order: NDArray[Any],
     parent: NDArray[Any],
     lo: NDArray[Any],
     hi: NDArray[Any],
     z: NDArray[Any],
+    k: int,
     /,
-) -> tuple[bytes, bytes, bytes, bytes, bytes]: ...
+) -> tuple[bytes, bytes, bytes, bytes, int, int]: ...

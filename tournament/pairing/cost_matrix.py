@@ -227,13 +227,16 @@ def cost_matrix(rc: RoundContext, keys: list[str]) -> IntArray:  # noqa: C901
     if rows_:
         total[np.array(rows_), np.array(cols)] -= pp.avoid_duplicate
 
-    # random (rare: a Python loop over the pairs)
+    names = NameHashes([s_.random_name for s_ in seats])
+    # random: each pair's draw for (i, j), i < j, on both (i, j) and (j, i)
     if pp.random > 0:
-        for i in range(n):
-            for j in range(i + 1, n):
-                v = C.random_cost(ctx, seats[i], seats[j])
-                total[i, j] += v
-                total[j, i] += v
+        for r0 in range(0, n, BLOCK):
+            r1 = min(n, r0 + BLOCK)
+            a, b = np.broadcast_arrays(np.arange(r0, r1)[:, None], np.arange(r0 + 1, n)[None, :])
+            v = names.det_random(pp.random, a, b)
+            v[b <= a] = 0
+            total[r0:r1, r0 + 1 :] += v
+            total[r0 + 1 :, r0:r1] += v.T
 
     # seeding, group by group
     wseed = pp.maximize_seeding
@@ -246,10 +249,7 @@ def cost_matrix(rc: RoundContext, keys: list[str]) -> IntArray:  # noqa: C901
             seed = np.zeros((len(members), len(members)), dtype=np.int64)
             rng_ = int(wseed * 0.2)
             ii, jj = np.nonzero(((2 * c1 < sz) & (2 * c2 >= sz)) | ((2 * c1 >= sz) & (2 * c2 < sz)))
-            for a_, b_ in zip(ii.tolist(), jj.tolist()):
-                seed[a_, b_] = wseed - C.det_random(
-                    rng_, seats[members[a_]].random_name, seats[members[b_]].random_name
-                )
+            seed[ii, jj] = wseed - names.det_random(rng_, members[ii], members[jj])
         elif system is SeedSystem.SPLIT_AND_FOLD:
             if sz > 1:
                 xx = c1 + c2 - (sz - 1)
@@ -266,6 +266,43 @@ def cost_matrix(rc: RoundContext, keys: list[str]) -> IntArray:  # noqa: C901
             total[np.ix_(members, members)] += seed
     np.fill_diagonal(total, 0)
     return total
+
+
+class NameHashes:
+    """:func:`.costs.det_random` for many pairs of players at once, from three numbers per name.
+
+    Its hash of name1 + name2 (UTF-16 code units c_k, sum of c_k * (k + 1)) is
+    H(name1) + L(name1) * S(name2) + H(name2), with H a name's own hash, S the sum of
+    its code units and L their number; which name comes first is their order as strings
+    (``rank``). Exact in int64 while the largest hash times 1234567 stays below 2^63
+    (names of thousands of characters); otherwise, and for a range below 0, the pairs
+    go through :func:`.costs.det_random` one by one.
+    """
+
+    def __init__(self, names: list[str]) -> None:
+        self.names = names
+        units = [np.frombuffer(x.encode("utf-16-le"), dtype="<u2").astype(np.int64) for x in names]
+        self.h = np.array([int(u @ np.arange(1, len(u) + 1)) for u in units], dtype=np.int64)
+        self.s = np.array([int(u.sum()) for u in units], dtype=np.int64)
+        self.length = np.array([len(u) for u in units], dtype=np.int64)
+        order = {x: r for r, x in enumerate(sorted(set(names)))}
+        self.rank = np.array([order[x] for x in names], dtype=np.int64)
+        top = 2 * int(self.h.max(initial=0)) + int(self.length.max(initial=0)) * int(self.s.max(initial=0))
+        self.exact = top * 1234567 < 1 << 63
+
+    def det_random(self, max_value: int, a: NDArray[np.integer], b: NDArray[np.integer]) -> IntArray:
+        """``det_random(max_value, names[a[k]], names[b[k]])`` for every k (same shape as ``a``)."""
+        a, b = np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64)
+        if max_value < 0 or not self.exact:
+            return np.array(
+                [C.det_random(max_value, self.names[x], self.names[y]) for x, y in zip(a.ravel(), b.ravel())],
+                dtype=np.int64,
+            ).reshape(a.shape)
+        inverse = self.rank[a] > self.rank[b]
+        first, second = np.where(inverse, b, a), np.where(inverse, a, b)
+        hashed = self.h[first] + self.length[first] * self.s[second] + self.h[second]
+        out: IntArray = (hashed * 1234567) % (max_value + 1)
+        return np.where(inverse, max_value - out, out)
 
 
 def _codes(values: list[str]) -> np.ndarray:

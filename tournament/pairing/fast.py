@@ -39,8 +39,10 @@ a matching with one more game always weighs more, and among matchings of one
 size the bonus changes nothing.  When the matching pairs everybody the
 perfect-matching LP (free y) is used -- an odd field gets a stand-in player
 who may meet anybody at cost 0, so that one player is left out as any
-maximum-cardinality matching would; when no such matching exists (forbidden
-pairs), the general LP (y >= 0, y = 0 for unpaired players).  The candidates
+maximum-cardinality matching would; a candidate graph without a perfect
+matching (a few players left out: an odd score group among its own
+candidates) first gets every allowed pair of those players; when no such
+matching exists (forbidden pairs), the general LP (y >= 0, y = 0 for unpaired players).  The candidates
 only decide how fast this goes, never the result: not which optimum either
 (step 5). Each player's best candidates are chosen with ties to the lower place
 (:func:`smallest_per_row`), not by ``np.argpartition``, whose choice among
@@ -88,7 +90,9 @@ class Stats:
     exact_check: str = ""  # "int64" or "float+exact"
     mode: str = ""  # "perfect" or "plain" (see certified_matching)
     mode_switch: int = 0
+    widened: int = 0  # times the players a "perfect" solve left out got every allowed pair of theirs
     tie_edges: int = 0  # pairs the tie rule matched over (those of reduced cost 0)
+    violated: list[int] = field(default_factory=list)  # pairs (both ways) each check found violated
     seconds: dict[str, float] = field(default_factory=dict)  # CPU seconds of each stage (process time)
 
     def reset(self, players: int, mode: str = "") -> None:
@@ -101,6 +105,10 @@ last_stats = Stats()
 # At most this many violated pairs per player are added per round (the most
 # violated ones); every violated pair is found, only the additions are capped.
 ADD_PER_PLAYER = 8
+# A "perfect" solve that leaves at most this many players out (the candidates have no perfect
+# matching, e.g. an odd score group alone among its candidates) gives them every allowed pair
+# and goes on; more, and the matching is proven the general way ("plain": cold starts, slow).
+WIDEN_MOST = 64
 # candidates in a player's own score group: this many places either side of
 # its ideal seeding partner (the optimum often pairs 5-10 places away)
 CANDIDATE_WINDOW = 10
@@ -229,22 +237,34 @@ def certified_matching(
         t1 = time.process_time()
         st.seconds[f"solve{st.rounds}"] = round(t1 - t0, 3)
         if mode == "perfect" and min(sol.mate) == -1:
-            # nobody can be left out only if the field has no perfect
-            # matching on these edges: prove the optimum the general way
+            # somebody left out: the candidates have no perfect matching. A few such players:
+            # every allowed pair of theirs joins the graph and "perfect" goes on; otherwise
+            # (or if they have no pair left to add) the field may have none: prove the optimum
+            # the general way, "plain"
+            free = np.flatnonzero(np.array(sol.mate) == -1)
+            more = allowed[free] & ~in_graph[free] if len(free) <= WIDEN_MOST else None
+            if more is not None and more.any():
+                fr, fc = np.nonzero(more)
+                added = _pair_keys((free[fr], fc), n)
+                au, av = added // n, added % n
+                in_graph[au, av] = True
+                in_graph[av, au] = True
+                edges = np.union1d(edges, added)
+                st.added_edges += len(au)
+                st.widened += 1
+                init = _first_start(W, in_graph, edges, K) if warm else None
+                continue
             mode, init = "plain", None
             st.mode_switch = st.rounds
             continue
-        (vi, vj), rows, sub, tight = _violations(sol, K, W, allowed, st, wmax)
-        st.seconds[f"check{st.rounds}"] = round(time.process_time() - t1, 3)
-        if not len(rows):
-            break
-        if in_graph[vi, vj].any():  # the solver's own duals must fit its own edges
-            raise AssertionError("blossom duals violate an edge of the solved graph")
         # the most violated pairs of every player with a violation
-        r = min(ADD_PER_PLAYER, n - 1)
-        at, cc = smallest_per_row(sub, r)
-        ok = sub[at, cc] < _NOT_VIOLATED
-        rr, cc = rows[at][ok], cc[ok]
+        (rr, cc), violated, in_own, tight = _violations(sol, K, W, allowed, in_graph, st, wmax)
+        st.seconds[f"check{st.rounds}"] = round(time.process_time() - t1, 3)
+        st.violated.append(violated)
+        if not violated:
+            break
+        if in_own:  # the solver's own duals must fit its own edges
+            raise AssertionError("blossom duals violate an edge of the solved graph")
         fresh = ~in_graph[rr, cc]
         added = np.unique(_pair_keys((rr[fresh], cc[fresh]), n))
         au, av = added // n, added % n
@@ -483,36 +503,35 @@ def _warm_start(sol: DualSolution, K: int, W: IntArray, au: IntArray, av: IntArr
 _INT64_LIMIT = 1 << 60  # tests set 0 to force the float + exact path
 
 
-#: In the reduced costs of :func:`_violations`: no violation in this place.
-_NOT_VIOLATED = np.iinfo(np.int64).max
+#: In the reduced costs of :func:`_violations`' float path: no violation in this place.
+_NOT_VIOLATED = np.inf
 
 
 def _violations(
-    sol: DualSolution, K: int, W: IntArray, allowed: BoolArray, st: Stats, wmax: int
-) -> tuple[tuple[IntArray, IntArray], IntArray, IntArray | NDArray[np.float64], tuple[IntArray, IntArray]]:
-    """The allowed pairs whose reduced cost is negative (rows, columns), the rows
-    holding one and those rows' reduced costs (more negative: more violated; the
-    other pairs of these rows :data:`_NOT_VIOLATED`), and the allowed pairs whose reduced
-    cost is exactly 0 (tight; rows, columns).  Both (i, j) and (j, i) of each pair.
+    sol: DualSolution, K: int, W: IntArray, allowed: BoolArray, in_graph: BoolArray, st: Stats, wmax: int
+) -> tuple[tuple[IntArray, IntArray], int, bool, tuple[IntArray, IntArray]]:
+    """Each player's :data:`ADD_PER_PLAYER` most violated allowed pairs (rows, columns: the
+    most negative reduced costs, ties to the lower column), how many allowed pairs are
+    violated, whether one of them is in ``in_graph`` (the graph just solved), and the allowed
+    pairs whose reduced cost is exactly 0 (tight; rows, columns).  Both (i, j) and (j, i) of
+    each pair.
 
     Reduced cost of (i, j) for weights W + K, doubled:
     (2 y_i - K) + (2 y_j - K) + 2 * Z_ij - 2 W_ij, Z_ij the blossom duals
     over the blossoms holding both.  In int64 when every term is small
-    enough (|sum| < 2^62; ``wmax``: 2 max |W|), in C (:func:`_reduced_costs`);
-    otherwise a float pre-filter with a generous tolerance and an exact
+    enough (|sum| < 2^62; ``wmax``: 2 max |W|), in C (:func:`_reduced_costs`, which keeps
+    only each row's most violated pairs: no list of every violation, millions in a first
+    check of a round 1); otherwise a float pre-filter with a generous tolerance and an exact
     Python-int recheck of the doubtful pairs.
     """
     n = sol.n
     d = [y - K for y in sol.vertex]
     zsum = sum(z for z in sol.blossom.values() if z > 0)
     lim = _INT64_LIMIT
+    r = min(ADD_PER_PLAYER, n - 1)
     if max(map(abs, d), default=0) < lim and 2 * zsum < lim and wmax < lim:
         st.exact_check = "int64"
-        vi, vj, vs, ti, tj = _reduced_costs(sol, np.array(d, dtype=np.int64), W, allowed)
-        rows = np.unique(vi)
-        sub = np.full((len(rows), n), _NOT_VIOLATED, dtype=np.int64)
-        sub[np.searchsorted(rows, vi), vj] = vs
-        return (vi, vj), rows, sub, (ti, tj)
+        return _reduced_costs(sol, np.array(d, dtype=np.int64), W, allowed, in_graph, r)
     st.exact_check = "float+exact"
     leaves = sol.leaves()
     fv = np.array([float(x) for x in d])
@@ -533,9 +552,12 @@ def _violations(
         elif rc == 0:
             tight[i, j] = True
     hit = np.nonzero(viol.any(axis=1))[0].astype(np.int64)
-    vi, vj = (x.astype(np.int64) for x in np.nonzero(viol))
     ti, tj = (x.astype(np.int64) for x in np.nonzero(tight))
-    return (vi, vj), hit, np.where(viol[hit], S[hit], np.inf), (ti, tj)
+    sub = np.where(viol[hit], S[hit], _NOT_VIOLATED)
+    at, cc = smallest_per_row(sub, r)
+    ok = sub[at, cc] < _NOT_VIOLATED
+    picks = (hit[at][ok], cc[ok].astype(np.int64))
+    return picks, int(np.count_nonzero(viol)), bool((viol & in_graph).any()), (ti, tj)
 
 
 def _pair_keys(pairs: tuple[NDArray[np.integer], ...], n: int) -> IntArray:
@@ -552,12 +574,13 @@ _BLOCK = 32
 
 
 def _reduced_costs(
-    sol: DualSolution, d: IntArray, W: IntArray, allowed: BoolArray
-) -> tuple[IntArray, IntArray, IntArray, IntArray, IntArray]:
+    sol: DualSolution, d: IntArray, W: IntArray, allowed: BoolArray, in_graph: BoolArray, r: int
+) -> tuple[tuple[IntArray, IntArray], int, bool, tuple[IntArray, IntArray]]:
     """Every allowed pair's doubled reduced cost d_i + d_j + 2 Z_ij - 2 W_ij in int64 (the
     caller checked that no term reaches 2^60), Z_ij the sum of z over the blossoms (z > 0)
-    holding both i and j: (rows, columns, values) of the negative ones and (rows, columns)
-    of those at 0, both (i, j) and (j, i).
+    holding both i and j: what :func:`_violations` returns -- each row's ``r`` most negative
+    ones (rows, columns; ties to the lower column), how many are negative, whether one of
+    those is in ``in_graph``, and (rows, columns) of those at 0, both (i, j) and (j, i).
 
     Blossoms nest (a chain of thousands at 5,000 players), so adding each blossom's z
     to its block of pairs would cost the sum of their sizes squared.  Instead, in an
@@ -574,18 +597,21 @@ def _reduced_costs(
     for b, (b_lo, b_hi) in span.items():
         lo[b], hi[b] = b_lo, b_hi
         z[b] = max(sol.blossom[b], 0)
-    out = reduced_costs(
+    pi, pj, ti, tj, violated, in_own = reduced_costs(
         np.ascontiguousarray(d, dtype=np.int64),
         np.ascontiguousarray(W, dtype=np.int64),
         np.ascontiguousarray(allowed, dtype=bool),
+        np.ascontiguousarray(in_graph, dtype=bool),
         np.array(order, dtype=np.int64),
         np.array(sol.parent, dtype=np.int64),
         lo,
         hi,
         z,
+        r,
     )
-    vi, vj, vs, ti, tj = (np.frombuffer(b, dtype=np.int64) for b in out)
-    return vi, vj, vs, ti, tj
+    picks = (np.frombuffer(pi, dtype=np.int64), np.frombuffer(pj, dtype=np.int64))
+    tight = (np.frombuffer(ti, dtype=np.int64), np.frombuffer(tj, dtype=np.int64))
+    return picks, violated, in_own > 0, tight
 
 
 def _check_complementarity(sol: DualSolution, K: int, W: IntArray, perfect: bool, allowed: BoolArray) -> None:

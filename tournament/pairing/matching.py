@@ -223,17 +223,19 @@ def reduced_costs(
     d: NDArray[Any],
     W: NDArray[Any],
     allowed: NDArray[Any],
+    graph: NDArray[Any],
     order: NDArray[Any],
     parent: NDArray[Any],
     lo: NDArray[Any],
     hi: NDArray[Any],
     z: NDArray[Any],
-) -> tuple[bytes, bytes, bytes, bytes, bytes]:
+    k: int,
+) -> tuple[bytes, bytes, bytes, bytes, int, int]:
     """The C check of a dual solution over every allowed pair of a field (:file:`_blossom.c`'s
     ``reduced_costs``; :func:`.fast._reduced_costs` says what it takes and gives)."""
     if _blossom is None:
         raise ImportError("tournament.pairing._blossom is not built: run `pip install -e .`")
-    return _blossom.reduced_costs(d, W, allowed, order, parent, lo, hi, z)
+    return _blossom.reduced_costs(d, W, allowed, graph, order, parent, lo, hi, z, k)
 
 
 def certificate_errors(sol: DualSolution, edges: Sequence[Edge]) -> list[str]:
