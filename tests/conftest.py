@@ -25,6 +25,7 @@ pytest_plugins = [
     "tests.fixtures.teams",
     "tests.fixtures.team_rounds",
     "tests.fixtures.language",
+    "tests.fixtures.migrated",  # migrated_sqlite: copies of one SQLite file made by manage.py migrate
     "tests.fixtures.redis_db",  # a real Redis (make test starts one), for the production cache and several nodes
     "tests.skip_policy",  # skips counted; a failure where VIELSEITIG_NO_SKIPS=1 (CI)
     "tests.numpy_tests",  # the tests whose answers numpy computes marked `numpy`: make test-dispatch's
