@@ -23,9 +23,9 @@ def _groups(item: pytest.Item) -> list[str]:
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     if not getattr(config.option, "loadgroup", False):  # set in xdist's workers under --dist loadgroup
         return
-    from _pytest.nodeid import coerce_node_id
-
     for item in items:
         groups = _groups(item)
-        if groups and "@" not in item.nodeid.rsplit("]", 1)[-1]:  # not renamed by xdist itself
+        if groups and "@" not in item.nodeid.rsplit("]", 1)[-1]:  # not renamed by xdist itself (pytest 9)
+            from _pytest.nodeid import coerce_node_id  # pytest 9's node ids (xdist renames them under pytest 8)
+
             item._id = coerce_node_id(f"{item.nodeid}@{'_'.join(groups)}")
