@@ -25,10 +25,12 @@ pytest_plugins = [
     "tests.fixtures.teams",
     "tests.fixtures.team_rounds",
     "tests.fixtures.language",
+    "tests.fixtures.migrated",  # migrated_sqlite: copies of one SQLite file made by manage.py migrate
     "tests.fixtures.redis_db",  # a real Redis (make test starts one), for the production cache and several nodes
     "tests.skip_policy",  # skips counted; a failure where VIELSEITIG_NO_SKIPS=1 (CI)
     "tests.numpy_tests",  # the tests whose answers numpy computes marked `numpy`: make test-dispatch's
-    "tests.database_tests",  # the tests that use the database marked `database`: the PostgreSQL run's
+    "tests.database_tests",
+    "tests.xdist_groups",  # --dist loadgroup keeps an xdist_group on one worker (with pytest 9 too)  # the tests that use the database marked `database`: the PostgreSQL run's
 ]
 
 # `make test` draws the same examples every run (HYPOTHESIS_PROFILE=repeatable):

@@ -95,7 +95,7 @@ def _new_rows(db: Path) -> dict:
 
 
 @pytest.mark.slow
-def test_the_demo_database_from_before_the_change_migrates_losslessly_and_equals_its_backup(tmp_path):
+def test_the_demo_database_from_before_the_change_migrates_losslessly_and_equals_its_backup(tmp_path, migrated_sqlite):
     db = tmp_path / "before.sqlite3"
     with gzip.open(DATA / "pre-0007-demo.sqlite3.gz") as src, open(db, "wb") as dst:
         shutil.copyfileobj(src, dst)
@@ -111,8 +111,7 @@ def test_the_demo_database_from_before_the_change_migrates_losslessly_and_equals
     )
     assert claim == (0,)  # a claim code exactly where there is no account
     # the backup made at the same time restores to the same tournament
-    fresh = tmp_path / "restored.sqlite3"
-    _run(["manage.py", "migrate", "--noinput", "-v0"], fresh)
+    fresh = migrated_sqlite(tmp_path / "restored.sqlite3")  # as manage.py migrate makes it (tests/fixtures/migrated.py)
     _run(["manage.py", "restore", str(DATA / "pre-0007-demo-backup.json")], fresh)
     assert _new_rows(fresh) == before
     face = [json.loads(_run(["tests/models/face.py", "demo", "orga"], d)) for d in (db, fresh)]

@@ -31,7 +31,9 @@ from tests.fixtures.day import FIVE_FOR_BLACK, build_day
 from tournament.models import Registration
 from tournament.views.projector import minute
 
-pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+#: One worker runs the module (``make test`` distributes by ``--dist loadgroup``): the two nodes are started once,
+#: not once on each worker that gets one of its tests.
+pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True), pytest.mark.xdist_group("cluster")]
 
 ROOT = Path(__file__).resolve().parents[2]
 HOST = "127.0.0.1"

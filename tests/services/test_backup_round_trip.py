@@ -12,13 +12,7 @@ PostgreSQL run PostgreSQL → SQLite → PostgreSQL → SQLite.
 
 from __future__ import annotations
 
-import hashlib
 import json
-import os
-import shutil
-import sqlite3
-import subprocess
-import sys
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -31,6 +25,7 @@ from django.db import transaction
 from django.test import override_settings
 
 from tests.fixtures.every_kind import IMPORTS, KINDS, account
+from tests.fixtures.migrated import manage
 from tournament.backup import LABELS, MODELS, DumpError, _querysets, dump_tournament, load_tournament
 from tournament.models import (
     AuditEntry,
@@ -50,7 +45,6 @@ pytestmark = [
     pytest.mark.usefixtures("english_visitor"),
     pytest.mark.xdist_group("backup-round-trip"),
 ]
-ROOT = Path(__file__).resolve().parents[2]
 FAST_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 #: The downloads compared byte for byte (below ``/t/<slug>/``), as the organizer gets them.
@@ -281,46 +275,17 @@ def test_a_backup_restores_whole_and_its_downloads_stay_the_same(kind, built):
 
 def _manage(db: Path, script: str) -> str:
     """``manage.py shell -c script`` on the SQLite file database ``db`` (another process, its own database)."""
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{db}", "DJANGO_SETTINGS_MODULE": "tournament.settings"}
-    env.pop("PYTEST_XDIST_WORKER", None)
-    args = [sys.executable, "manage.py", *(["shell", "-c", script] if script else ["migrate", "-v0"])]
-    result = subprocess.run(args, cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
-    assert result.returncode == 0, result.stderr[-3000:]
-    return result.stdout
-
-
-def _migrated(cache: Path) -> Path:
-    """A SQLite file database made by ``manage.py migrate``, kept in pytest's cache by the migrations it ran
-    (the PostgreSQL run of ``make test`` takes the SQLite run's; another migration makes a new one)."""
-    import django
-
-    parts = [django.__version__.encode()]
-    for path in sorted((ROOT / "tournament" / "migrations").glob("*.py")):
-        parts += [path.name.encode(), path.read_bytes()]
-    key = hashlib.sha256(b"\0".join(parts)).hexdigest()[:20]
-    template = cache / f"migrated-{key}.sqlite3"
-    if not template.exists():
-        for old in cache.glob("migrated-*.sqlite3"):  # made by other migrations
-            old.unlink(missing_ok=True)
-        making = cache / f"making-{os.getpid()}.sqlite3"
-        _manage(making, "")
-        with sqlite3.connect(making) as db:  # everything in the file itself, none in a write-ahead log beside it
-            db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-            db.execute("PRAGMA journal_mode=DELETE")
-        os.replace(making, template)
-    return template
+    return manage(db, "shell", "-c", script)
 
 
 @pytest.fixture(scope="module")
-def fresh_sqlite(request, tmp_path_factory):
-    """``fresh()``: a new SQLite file database, as ``manage.py migrate`` makes it."""
-    template = _migrated(Path(request.config.cache.mkdir("backup-round-trip")))
+def fresh_sqlite(migrated_sqlite, tmp_path_factory):
+    """``fresh()``: a new SQLite file database, as ``manage.py migrate`` makes it (``tests/fixtures/migrated.py``)."""
     folder = tmp_path_factory.mktemp("sqlite")
     made = []
 
     def fresh() -> Path:
-        db = folder / f"db{len(made)}.sqlite3"
-        shutil.copy(template, db)
+        db = migrated_sqlite(folder / f"db{len(made)}.sqlite3")
         made.append(db)
         return db
 

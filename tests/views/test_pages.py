@@ -2,20 +2,27 @@
 
 from __future__ import annotations
 
+import io
+
 import pytest
 from django.core.management import call_command
 from django.http import HttpRequest  # axes counts log-ins per request: client.login needs one
 from django.urls import reverse
 
+from tests.fixtures.once import built_once
+
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
-@pytest.fixture
-def demo(db):
-    call_command("demo", stdout=open("/dev/null", "w"))
+@pytest.fixture(scope="module")
+def demo(django_db_setup, django_db_blocker):
+    """The demo tournament, built once for the module (each test's own changes are rolled back after it:
+    tests/fixtures/once.py)."""
     from tournament.models import Tournament
 
-    return Tournament.objects.get(slug="demo")
+    with built_once(django_db_blocker):
+        call_command("demo", stdout=io.StringIO())
+        yield Tournament.objects.get(slug="demo")
 
 
 def test_home_lists_the_demo(client, demo):
