@@ -264,3 +264,27 @@ def test_the_place_under_the_table_number_stands_clear_of_the_slips_qr_code(clie
     assert len(places) == 1 and len(codes) == 2  # table 37 in Hall A; table 41 in Saal B
     descent = 0.25 * 9  # the place is set in 9 points
     assert places[0] - descent > codes[0], (places, codes)
+
+
+@pytest.mark.parametrize(("language", "where"), [("en", "Hall A, row 4"), ("de", "Hall A, Reihe 4")])
+def test_the_projector_says_where_each_table_is_and_its_poll_follows_the_plan(client, planned, language, where):
+    """The hall's screen, as the player's page and the papers: table 37 is in Hall A, row 4; the plan changed,
+    the screen's next poll brings the new place (not a 304 of the old screen)."""
+    _in(client, language)
+    url = reverse("projector", args=[planned.tournament.slug])
+    screen = client.get(url)
+    text = " ".join(screen.content.decode().split())
+    assert where in text and "Saal B" in text
+    poll = client.get(url, headers={"HX-Request": "true"})
+    assert poll.status_code == 200
+    again = client.get(url, headers={"HX-Request": "true", "If-None-Match": poll["ETag"]})
+    assert again.status_code == 304
+    table_plan_save(tournament=planned.tournament, halls="1-80: Main hall", user=planned.user("organizer"))
+    changed = client.get(url, headers={"HX-Request": "true", "If-None-Match": poll["ETag"]})
+    assert changed.status_code == 200 and "Main hall" in changed.content.decode()
+
+
+def test_no_hall_plan_no_place_on_the_projector(client, day):
+    _in(client, "en")
+    screen = client.get(reverse("projector", args=[day.tournament.slug])).content.decode()
+    assert "table-place" not in screen

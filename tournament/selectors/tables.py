@@ -26,7 +26,12 @@ def tournament_plan(tournament: Tournament) -> TablePlan | None:
 
 def hall_plan(tournament: Tournament) -> tables.HallPlan:
     """The tournament's hall plan (empty when it has none)."""
-    text = TablePlan.objects.filter(tournament=tournament, round__isnull=True).values_list("halls", flat=True).first()
+    return hall_plan_of(tournament.slug)
+
+
+def hall_plan_of(slug: str) -> tables.HallPlan:
+    """The hall plan of the tournament ``slug`` (a projector's poll reads it for its ETag, before the tournament)."""
+    text = TablePlan.objects.filter(tournament__slug=slug, round__isnull=True).values_list("halls", flat=True).first()
     return tables.parse_halls(text or "")
 
 

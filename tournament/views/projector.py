@@ -30,6 +30,7 @@ from tournament.selectors.checkin import open_checkin_counts
 from tournament.selectors.page_version import page_version_of
 from tournament.selectors.round_day import games_by_table
 from tournament.selectors.rows import tournament_by_slug
+from tournament.selectors.tables import hall_plan_of, plan_key, where
 from tournament.selectors.team_standings import team_table
 from tournament.selectors.teams import bye_team, match_lines
 
@@ -83,10 +84,18 @@ def _checkin(request, slug):
     return request._projector_checkin
 
 
+def _halls(request, slug):
+    """The tournament's hall plan (where each table is: the screen shows it), read once per request."""
+    if not hasattr(request, "_projector_halls"):
+        request._projector_halls = hall_plan_of(slug)
+    return request._projector_halls
+
+
 def _etag(request, slug) -> str | None:
     if not is_poll(request):
         return None
-    return poll_etag("pairings", _version(request, slug), _page_asked(request), _checkin(request, slug))
+    halls = plan_key(_halls(request, slug))  # the plan changes apart from the page version
+    return poll_etag("pairings", _version(request, slug), _page_asked(request), _checkin(request, slug), halls)
 
 
 @condition(etag_func=_etag)
@@ -105,12 +114,17 @@ def projector(request, slug):
     pages = max(1, -(-(current.games.count() if current else 0) // PER_PAGE))
     page = min(_page_asked(request), pages)
     checkin = _checkin(request, slug)
+    # the screen's page of the round's games, not all of a congress's thousand
+    games = games_by_table(current, (page - 1) * PER_PAGE, page * PER_PAGE) if current else []
+    halls = _halls(request, slug)
+    for g in games:
+        g.place = where(halls, g.table)
     context = {
         "tournament": tournament,
         "checkin": checkin,
         "round": current,
-        # the screen's page of the round's games, not all of a congress's thousand
-        "games": games_by_table(current, (page - 1) * PER_PAGE, page * PER_PAGE) if current else [],
+        "games": games,
+        "halls": bool(halls),
         "byes": byes if page == pages else [],
         **_screen(request, tournament, version, page, pages, checkin),
         **_top(tournament, version),
@@ -176,7 +190,9 @@ def _screen(request, tournament, version: str, page: int, pages: int, checkin=No
         "pages": pages,
         "next_url": f"{request.path}?page={page % pages + 1}",
         # what the screen shows: the next poll asks with it, and gets a 304 while it is still the same
-        "poll_headers": json.dumps({"If-None-Match": poll_etag("pairings", version, page, checkin)}),
+        "poll_headers": json.dumps(
+            {"If-None-Match": poll_etag("pairings", version, page, checkin, plan_key(_halls(request, tournament.slug)))}
+        ),
         "refresh": PAGE_SECONDS if pages > 1 else REFRESH_SECONDS,
         # how phones get here: the hall's Wi-Fi and the address, with their QR codes
         "join": site_address.join(request, tournament),
