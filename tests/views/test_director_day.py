@@ -51,6 +51,7 @@ from tests.services.test_backup_round_trip import (
     canonical,
     wipe,
 )
+from tests.views.test_knockout_pages import FORM as KNOCKOUT_OF_EIGHT
 from tournament.backup import dump_tournament, load_tournament
 from tournament.models import ByeRequest, Game, Knockout, Registration, Round, Tournament
 from tournament.ranks import parse_rank
@@ -461,16 +462,7 @@ def _knockout_and_freeze(day: Day) -> None:
     director = day.director
     # --- the knockout of the top eight, with a game for third place ------------------------------------------
     manage = reverse("manage_knockout", args=[SLUG])
-    form = {
-        "action": "make",
-        "source": "table",
-        "size": "8",
-        "per_group": "2",
-        "third_place": "on",
-        "draw_rule": "seed",
-        "colours": "nigiri",
-    }
-    said = [str(m) for m in director.post(manage, form, follow=True).context["messages"]]
+    said = [str(m) for m in director.post(manage, KNOCKOUT_OF_EIGHT, follow=True).context["messages"]]
     assert any("Knockout stage seeded: 8 players" in m for m in said), said
     for number in (6, 7, 8):
         if number > 6:

@@ -26,12 +26,16 @@ def tournament_plan(tournament: Tournament) -> TablePlan | None:
 
 def hall_plan(tournament: Tournament) -> tables.HallPlan:
     """The tournament's hall plan (empty when it has none)."""
-    return hall_plan_of(tournament.slug)
+    return _halls(TablePlan.objects.filter(tournament=tournament))
 
 
 def hall_plan_of(slug: str) -> tables.HallPlan:
     """The hall plan of the tournament ``slug`` (a projector's poll reads it for its ETag, before the tournament)."""
-    text = TablePlan.objects.filter(tournament__slug=slug, round__isnull=True).values_list("halls", flat=True).first()
+    return _halls(TablePlan.objects.filter(tournament__slug=slug))
+
+
+def _halls(plans) -> tables.HallPlan:
+    text = plans.filter(round__isnull=True).values_list("halls", flat=True).first()
     return tables.parse_halls(text or "")
 
 
